@@ -1,0 +1,59 @@
+//! # tree-core: game trees for minimax search
+//!
+//! The bottom layer of the workspace. It knows nothing about search; every
+//! algorithm crate (`search-depthfirst`, `search-bestfirst`,
+//! `search-parallel`) depends on it and on nothing above it. It depends on
+//! no workspace crate, only on `rand_xoshiro` (generators) and `smallvec`
+//! (Dewey codes).
+//!
+//! ## Key types
+//!
+//! * [`Tree`]: the one trait a game implements — root, number of children
+//!   (0 = terminal), i-th child, static value from MAX's point of view. The
+//!   root is MAX; MAX and MIN alternate by depth. Nodes are an associated
+//!   type, cloned into best-first OPEN arrays, so trees keep them small.
+//! * [`Value`]: an `i32` with ±∞ sentinels no leaf can take.
+//! * [`Dewey`]: a node's path from the root, inline up to depth 16, ordered
+//!   left to right, printed 1-based as in the papers (`211211`).
+//! * [`ExplicitTree`]: every node in memory — uniform leaf lists, the nested
+//!   text form `[[4,[[5,5],[5,5]]]]`, Campbell's tree files.
+//! * [`GeneratedTree`]: lazy, deterministic trees from a [`GenSpec`]
+//!   (generator, b, d, seed, index): i.i.d. random, Campbell's `gen`,
+//!   top-down random/strong (`000_*`), Korf/Fuller edge sums, perfect
+//!   ordering. A (10,7) tree is never materialised.
+//! * [`Counted`] and [`Traced`]: wrappers that measure any search at the
+//!   trait boundary — leaf evaluations, expansions, generated nodes, and the
+//!   evaluation order as Dewey codes.
+//! * [`minimax`]: the oracle every algorithm is tested against.
+//! * [`worked`]: the papers' worked-example trees.
+//!
+//! ## Design choices
+//!
+//! Counting lives in wrappers, not in the algorithms, so every algorithm is
+//! measured the same way and cannot miscount. Generated trees derive every
+//! node from a hash of its path, so a node costs O(1) to produce in any
+//! order and on any thread, which parallel searches and lazily-built (10,7)
+//! trees need. Errors are one hand-written enum, [`TreeError`].
+
+#![deny(missing_docs)]
+
+mod counted;
+mod dewey;
+mod error;
+mod explicit;
+pub mod generate;
+mod tree;
+mod value;
+pub mod worked;
+
+pub use counted::{Counted, Stats, Traced, TracedNode};
+pub use dewey::{Dewey, DeweyParseError, INLINE_DEPTH};
+pub use error::{TreeError, leaf_count};
+pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
+pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator};
+pub use tree::{Bounds, Tree, minimax, minimax_at};
+pub use value::{Value, ValueError};
+
+/// The deepest tree supported anywhere in the workspace (searches recurse
+/// once per level).
+pub const MAX_DEPTH: usize = 256;

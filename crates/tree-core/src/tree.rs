@@ -1,0 +1,132 @@
+//! The [`Tree`] trait: what every search sees of a game.
+
+use crate::Value;
+
+/// A game tree rooted at a MAX node, seen one node at a time.
+///
+/// Four required methods: the root, the number of children (0 = terminal),
+/// the `i`-th child (0-based, left to right) and the static value of a
+/// terminal from MAX's point of view. MAX and MIN alternate by depth, so a
+/// game with passes models a pass as a node with one child.
+///
+/// Nodes are values of an associated type: a position for a real game, a few
+/// words of generator state for a synthetic tree, an index for an explicit
+/// tree. Best-first searches store them in their OPEN arrays, so they should
+/// be small and cheap to clone; nothing requires them to know their own
+/// depth or Dewey code (searches track both). Parallel searches additionally
+/// require `Self: Sync` and `Self::Node: Send`; every tree in this crate
+/// satisfies both.
+///
+/// ```
+/// use tree_core::{Tree, Value, minimax};
+/// /// Nim with one heap: take 1 or 2; whoever cannot move loses.
+/// struct Nim(u8);
+/// impl Tree for Nim {
+///     type Node = (u8, bool); // (heap, MAX to move)
+///     fn root(&self) -> (u8, bool) { (self.0, true) }
+///     fn num_children(&self, n: &(u8, bool)) -> usize { usize::from(n.0.min(2)) }
+///     fn child(&self, n: &(u8, bool), i: usize) -> (u8, bool) { (n.0 - 1 - i as u8, !n.1) }
+///     fn value(&self, n: &(u8, bool)) -> Value {
+///         Value::new(if n.1 { -1 } else { 1 }).unwrap()
+///     }
+/// }
+/// assert_eq!(minimax(&Nim(4)), Value::new(1).unwrap());
+/// assert_eq!(minimax(&Nim(3)), Value::new(-1).unwrap());
+/// ```
+pub trait Tree {
+    /// A node (position) of the tree.
+    type Node: Clone;
+
+    /// The root, a MAX node at depth 0.
+    fn root(&self) -> Self::Node;
+
+    /// How many children `node` has; 0 means `node` is terminal.
+    fn num_children(&self, node: &Self::Node) -> usize;
+
+    /// The `i`-th child of `node`, `0 <= i < num_children(node)`, left to right.
+    ///
+    /// Implementations may panic if `i` is out of range.
+    fn child(&self, node: &Self::Node, i: usize) -> Self::Node;
+
+    /// The static value of the terminal `node`, from MAX's point of view.
+    ///
+    /// Only called on terminals. Must lie strictly between
+    /// [`Value::NEG_INF`] and [`Value::INF`].
+    fn value(&self, node: &Self::Node) -> Value;
+
+    /// The shape, where the tree knows it: maximum branching and depth.
+    /// Memory-bounded searches use it to compute their budgets; trees that
+    /// return `None` must be given those bounds by the caller.
+    fn bounds(&self) -> Option<Bounds> {
+        None
+    }
+}
+
+/// The shape of a tree: its maximum branching degree `b` and its depth `d`
+/// (the length of the longest root-to-terminal path). For a uniform tree these
+/// are the papers' (b, d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Bounds {
+    /// Maximum number of children of any node.
+    pub branching: usize,
+    /// Length of the longest path from the root.
+    pub depth: usize,
+    /// Whether every interior node has exactly `branching` children and every
+    /// terminal is at depth `depth`.
+    pub uniform: bool,
+}
+
+impl Bounds {
+    /// The bounds of a uniform (b, d) tree.
+    pub const fn uniform(branching: usize, depth: usize) -> Bounds {
+        Bounds {
+            branching,
+            depth,
+            uniform: true,
+        }
+    }
+}
+
+impl<T: Tree + ?Sized> Tree for &T {
+    type Node = T::Node;
+    #[inline]
+    fn root(&self) -> T::Node {
+        (**self).root()
+    }
+    #[inline]
+    fn num_children(&self, node: &T::Node) -> usize {
+        (**self).num_children(node)
+    }
+    #[inline]
+    fn child(&self, node: &T::Node, i: usize) -> T::Node {
+        (**self).child(node, i)
+    }
+    #[inline]
+    fn value(&self, node: &T::Node) -> Value {
+        (**self).value(node)
+    }
+    fn bounds(&self) -> Option<Bounds> {
+        (**self).bounds()
+    }
+}
+
+/// Plain minimax over the whole tree: the oracle every algorithm is checked
+/// against. Visits every node; recursion depth equals tree depth.
+pub fn minimax<T: Tree + ?Sized>(tree: &T) -> Value {
+    minimax_at(tree, &tree.root(), true)
+}
+
+/// Plain minimax of the subtree at `node`, where `max` says whether `node`
+/// is a MAX node.
+pub fn minimax_at<T: Tree + ?Sized>(tree: &T, node: &T::Node, max: bool) -> Value {
+    let n = tree.num_children(node);
+    if n == 0 {
+        return tree.value(node);
+    }
+    let values = (0..n).map(|i| minimax_at(tree, &tree.child(node, i), !max));
+    if max {
+        values.max().expect("n > 0")
+    } else {
+        values.min().expect("n > 0")
+    }
+}

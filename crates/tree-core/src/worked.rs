@@ -1,0 +1,82 @@
+//! The worked-example trees of the papers (SPEC §8), shipped as data files
+//! under `crates/tree-core/data/` in the nested text form with `#` comments.
+
+use crate::ExplicitTree;
+
+/// One worked example: a tree from a paper and what the paper states of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Example {
+    /// Short name, also the file stem (`table1`, `pi`, …).
+    pub name: &'static str,
+    /// Where it comes from.
+    pub source: &'static str,
+    /// The file's text.
+    pub text: &'static str,
+    /// The minimax value the source states, if it states one.
+    pub stated_value: Option<i32>,
+    /// Whether the tree is a reconstruction rather than published data.
+    pub reconstruction: bool,
+}
+
+impl Example {
+    /// The tree.
+    ///
+    /// # Panics
+    /// Never for the shipped files (a test parses each).
+    pub fn tree(&self) -> ExplicitTree {
+        ExplicitTree::parse(self.text).expect("shipped example trees parse")
+    }
+}
+
+/// Every worked example.
+pub const ALL: &[Example] = &[TABLE1, TABLE2, PI, STOCKMAN, FIG1];
+
+/// `001_*` Table 1: uniform (2,4), value 2.
+pub const TABLE1: Example = Example {
+    name: "table1",
+    source: "Bhattacharya (IJCAI-95), Table 1",
+    text: include_str!("../data/table1.tree"),
+    stated_value: Some(2),
+    reconstruction: false,
+};
+
+/// `001_*` Table 2: uniform (2,4), value 5.
+pub const TABLE2: Example = Example {
+    name: "table2",
+    source: "Bhattacharya (IJCAI-95), Table 2",
+    text: include_str!("../data/table2.tree"),
+    stated_value: Some(5),
+    reconstruction: false,
+};
+
+/// Knuth and Moore's (3,4) tree of the first 81 digits of π, value 2.
+pub const PI: Example = Example {
+    name: "pi",
+    source: "Knuth & Moore (1975), via Bhattacharya (IJCAI-95) §2-3",
+    text: include_str!("../data/pi.tree"),
+    stated_value: Some(2),
+    reconstruction: false,
+};
+
+/// Stockman's counterexample (Campbell App. 3, Figs. 19-20), value 4.
+pub const STOCKMAN: Example = Example {
+    name: "stockman",
+    source: "Campbell (1981), App. 3, Figs. 19-20",
+    text: include_str!("../data/stockman.tree"),
+    stated_value: Some(4),
+    reconstruction: false,
+};
+
+/// A reconstruction of `000_*` Fig. 1's (2,6) tree (its scores were lost).
+pub const FIG1: Example = Example {
+    name: "fig1-reconstruction",
+    source: "RECONSTRUCTION of Bhattacharya & Bagchi (AAAI-96), Fig. 1",
+    text: include_str!("../data/fig1-reconstruction.tree"),
+    stated_value: None,
+    reconstruction: true,
+};
+
+/// The example called `name`.
+pub fn by_name(name: &str) -> Option<&'static Example> {
+    ALL.iter().find(|e| e.name == name)
+}

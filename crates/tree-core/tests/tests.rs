@@ -1,0 +1,1 @@
+mod smoke { #[test] fn builds() {} }
