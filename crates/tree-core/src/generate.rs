@@ -269,7 +269,7 @@ impl FromStr for Generator {
                     let (lo, hi) = a.split_once("..").ok_or_else(|| bad("range must be LO..HI"))?;
                     let lo: i32 = lo.parse().map_err(|_| bad("LO is not an integer"))?;
                     let hi: i32 = hi.parse().map_err(|_| bad("HI is not an integer"))?;
-                    let ok = lo <= hi && Value::new(lo.into()).is_ok() && Value::new(hi.into()).is_ok();
+                    let ok = lo <= hi && Value::new(lo).is_ok() && Value::new(hi).is_ok();
                     if ok { Ok(Generator::Random { lo, hi }) } else { Err(bad("need LO <= HI, both leaf values")) }
                 }
             },
@@ -409,7 +409,7 @@ impl GeneratedTree {
         let spread_ok = |s: i32| s >= 1 && i64::from(s) * (d as i64) <= i64::from(Value::MAX_LEAF);
         match generator {
             Generator::Random { lo, hi } => {
-                if lo > hi || Value::new(lo.into()).is_err() || Value::new(hi.into()).is_err() {
+                if lo > hi || Value::new(lo).is_err() || Value::new(hi).is_err() {
                     return Err(bad(format!("random leaf range {lo}..={hi} is empty or out of range")));
                 }
             }
@@ -451,6 +451,18 @@ impl GeneratedTree {
         };
         tree.root.best = tree.draw_best(second, 0) as u16;
         Ok(tree)
+    }
+
+    /// The value the generator gives `node`, from MAX's point of view: for
+    /// Campbell, top-down and perfect trees the node's minimax value (the
+    /// generators build it in), for edge-sum trees its static value (the sum
+    /// of the edges from the root), for i.i.d. random trees the leaf value at
+    /// terminals and `None` above them.
+    pub fn node_value(&self, node: &GenNode) -> Option<Value> {
+        match self.spec.generator {
+            Generator::Random { .. } if usize::from(node.depth) < self.spec.d => None,
+            _ => Some(self.value(node)),
+        }
     }
 
     /// The spec this tree was built from.

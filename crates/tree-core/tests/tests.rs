@@ -1,1 +1,5 @@
-mod smoke { #[test] fn builds() {} }
+//! tree-core's integration tests: one binary, one module per topic.
+
+mod generators;
+mod parsers;
+mod worked;
