@@ -480,31 +480,25 @@ impl GeneratedTree {
         }
     }
 
-    /// Edge-sum: the edge cost into child `j` (original, unsorted index).
-    #[inline]
-    fn edge(&self, parent: &GenNode, j: usize, max_edge: i32) -> (u64, i32) {
-        let k = child_key(parent.key, j);
-        let r = Xoshiro256PlusPlus::seed_from_u64(k).next_u64();
-        (k, between(r, -max_edge, max_edge))
+    /// Edge-sum: the edge costs into the first `n` children (original,
+    /// unsorted order) of a node whose children get sorted, drawn in sequence
+    /// from the parent's generator.
+    fn edges(&self, parent: &GenNode, n: usize, max_edge: i32) -> smallvec::SmallVec<[i32; 32]> {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(parent.key);
+        (0..n).map(|_| between(rng.next_u64(), -max_edge, max_edge)).collect()
     }
 
     /// Edge-sum: the original index of the child at sorted position `i`.
-    fn sorted_index(&self, parent: &GenNode, i: usize, max_edge: i32) -> usize {
-        let b = self.spec.b;
-        let max = parent.depth % 2 == 0;
-        // Children of MAX sorted by decreasing value, of MIN by increasing;
-        // ties keep the original order. Rank of j = #(k better than j) + #(k
-        // equal to j with k < j): a selection without allocation.
-        let better = |e1: i32, e2: i32| if max { e1 > e2 } else { e1 < e2 };
-        let edges: smallvec::SmallVec<[i32; 32]> = (0..b).map(|j| self.edge(parent, j, max_edge).1).collect();
-        (0..b)
-            .find(|&j| {
-                let rank = (0..b)
-                    .filter(|&k| better(edges[k], edges[j]) || (edges[k] == edges[j] && k < j))
-                    .count();
-                rank == i
-            })
-            .expect("ranks are a permutation")
+    /// Children of MAX are sorted by decreasing static value, of MIN by
+    /// increasing; ties keep the original order.
+    fn sorted_index(&self, edges: &[i32], max: bool, i: usize) -> usize {
+        let mut order: smallvec::SmallVec<[u16; 32]> = (0..edges.len() as u16).collect();
+        if max {
+            order.sort_by_key(|&j| std::cmp::Reverse(edges[usize::from(j)]));
+        } else {
+            order.sort_by_key(|&j| edges[usize::from(j)]);
+        }
+        usize::from(order[i])
     }
 }
 
@@ -560,9 +554,16 @@ impl Tree for GeneratedTree {
             }
             Generator::EdgeSum { max_edge } => {
                 // Sort only where the children are not terminals.
-                let j = if interior { self.sorted_index(node, i, max_edge) } else { i };
-                let (key, e) = self.edge(node, j, max_edge);
-                (key, node.value + e, 0)
+                let (j, e) = if interior {
+                    let edges = self.edges(node, self.spec.b, max_edge);
+                    let j = self.sorted_index(&edges, node.depth % 2 == 0, i);
+                    (j, edges[j])
+                } else {
+                    // Unsorted last level: one draw from the child's own generator.
+                    let r = Xoshiro256PlusPlus::seed_from_u64(child_key(node.key, i)).next_u64();
+                    (i, between(r, -max_edge, max_edge))
+                };
+                (child_key(node.key, j), node.value + e, 0)
             }
         };
         GenNode {
