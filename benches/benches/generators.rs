@@ -27,7 +27,10 @@ fn generators(c: &mut Criterion) {
     let gens = [
         ("random", Generator::RANDOM),
         ("campbell-random", Generator::Campbell(BestChild::Uniform)),
-        ("campbell-geo:0.8", Generator::Campbell(BestChild::Geometric(0.8))),
+        (
+            "campbell-geo:0.8",
+            Generator::Campbell(BestChild::Geometric(0.8)),
+        ),
         ("topdown-random", Generator::TOPDOWN_RANDOM),
         ("strong", Generator::STRONG),
         ("korf", Generator::KORF),

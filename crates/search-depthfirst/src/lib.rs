@@ -1,10 +1,86 @@
-//! # search-depthfirst: the alpha-beta family
+//! # search-depthfirst: the alpha-beta family and the MT drivers
 //!
-//! Layer: depends on `tree-core` only.
+//! Layer: depends on `tree-core` only (and on nothing else at run time). It
+//! sees a game only through [`tree_core::Tree`]; `search-bestfirst` and
+//! `search-parallel` may use it for leaf searches and hybrids, and only the
+//! command line, `xtask` and the benches see everything.
 //!
-//! This crate will hold minimax/negamax, alpha-beta in Campbell's fail-hard,
-//! fail-soft, `lalphabeta` and `palphabeta` forms, SCOUT, aspiration search,
-//! null-window MT search with a transposition table and the MT drivers
-//! (MT-SSS*, MT-DUAL*, MTD(f)).
+//! ## What is here
+//!
+//! | function | source |
+//! |---|---|
+//! | [`minimax`], [`negamax`] | Campbell 1981, Figs. 1, 2 |
+//! | [`alphabeta`] (fail-hard) | Campbell Fig. 4; Knuth & Moore 1975 |
+//! | [`falphabeta`] (fail-soft) | Campbell Fig. 5; Fishburn 1980 |
+//! | [`lalphabeta`], [`lalphabeta_exact`] | Campbell Fig. 6 |
+//! | [`palphabeta`] | Campbell Fig. 7 |
+//! | [`scout`], [`scout_test`], [`test`](fn@test) | Campbell Figs. 8, 9; Pearl 1980 |
+//! | [`aspiration`] | Campbell pp. 8-9 |
+//! | [`mt`], [`mt_sss`], [`mt_dual`], [`mtdf`] | Plaat, Schaeffer, Pijls & de Bruin 1996 |
+//!
+//! and [`Algorithm`], which names each of them for a command line or the
+//! reproduction harness and runs it with default parameters.
+//!
+//! ## Design
+//!
+//! * **The figures, line by line.** Campbell writes every algorithm in the
+//!   negamax framework (terminals scored from the side to move); the
+//!   functions here do the same, converting a terminal's value (from MAX's
+//!   point of view, as [`Tree::value`](tree_core::Tree::value) gives it) by
+//!   the parity of its depth. Where the OCR of a figure is garbled or the
+//!   figure is wrong as printed, the function's documentation quotes the
+//!   lines and says which reading was taken. The MT family is written in
+//!   MAX/MIN form, as Plaat et al. write it.
+//! * **Counting at the trait boundary.** No algorithm counts anything: wrap
+//!   the tree in [`tree_core::Counted`] or [`tree_core::Traced`]. To keep
+//!   those counts meaningful every algorithm generates a node's children
+//!   left to right, `child(p, 0)` once per expansion, and calls `value`
+//!   exactly once per terminal evaluation (re-searches count again).
+//! * **Windows are values.** A [`Window`] is an open interval `(alpha,
+//!   beta)` that cannot be empty; the fail-hard and fail-soft contracts are
+//!   stated on each function in terms of it.
+//! * **No allocation in the alpha-beta family**: the recursion holds one
+//!   node per level and nothing else. The MT family keeps a
+//!   [`TranspositionTable`] keyed by [`Dewey`](tree_core::Dewey) code (a
+//!   generic tree has no position hash), passed in by the caller as scratch
+//!   space so it can be reused and measured.
+//! * **Errors, not panics.** A tree deeper than [`tree_core::MAX_DEPTH`], a
+//!   terminal valued ±∞, an empty window: every search returns
+//!   [`SearchError`], and on success always the minimax value.
+//!
+//! ```
+//! use search_depthfirst::{Algorithm, Window, alphabeta};
+//! use tree_core::{Counted, GenSpec, Generator, Value, minimax};
+//!
+//! let tree = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
+//! let counted = Counted::new(&tree);
+//! let v = alphabeta(&counted, Window::FULL).unwrap();
+//! assert_eq!(v, minimax(&tree));
+//! assert!(counted.stats().leaves < 4096);
+//!
+//! for a in Algorithm::ALL {
+//!     assert_eq!(a.run(&tree), Ok(v), "{}", a.description());
+//! }
+//! ```
 
 #![deny(missing_docs)]
+
+mod algorithm;
+mod alphabeta;
+mod aspiration;
+mod error;
+mod minimax;
+mod mt;
+mod scout;
+mod window;
+
+pub use algorithm::{
+    ASPIRATION_DELTA, ASPIRATION_GUESS, Algorithm, MTDF_FIRST_GUESS, UnknownAlgorithm,
+};
+pub use alphabeta::{alphabeta, falphabeta, lalphabeta, lalphabeta_exact, palphabeta};
+pub use aspiration::aspiration;
+pub use error::SearchError;
+pub use minimax::{minimax, negamax};
+pub use mt::{TranspositionTable, TtEntry, mt, mt_dual, mt_sss, mtdf};
+pub use scout::{Relation, scout, scout_test, test};
+pub use window::{Bound, Outcome, Scored, Window};

@@ -60,7 +60,8 @@ impl Dewey {
     /// # Panics
     /// If `i` does not fit in a `u16` (no tree here has 65,536 children).
     pub fn push(&mut self, i: usize) {
-        self.0.push(u16::try_from(i).expect("child index exceeds u16"));
+        self.0
+            .push(u16::try_from(i).expect("child index exceeds u16"));
     }
 
     /// Removes and returns the last digit (0-based), or `None` at the root.
@@ -164,7 +165,11 @@ pub struct DeweyParseError {
 
 impl fmt::Display for DeweyParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad Dewey code at byte {}: {}", self.position, self.message)
+        write!(
+            f,
+            "bad Dewey code at byte {}: {}",
+            self.position, self.message
+        )
     }
 }
 
@@ -195,9 +200,7 @@ impl FromStr for Dewey {
                 if let Some(k) = part.find(|c: char| !c.is_ascii_digit()) {
                     return Err(err(pos + k, "expected a decimal digit"));
                 }
-                let n: u32 = part
-                    .parse()
-                    .map_err(|_| err(pos, "component too large"))?;
+                let n: u32 = part.parse().map_err(|_| err(pos, "component too large"))?;
                 if n == 0 {
                     return Err(err(pos, "components are 1-based; 0 is not a child"));
                 }
@@ -239,7 +242,10 @@ mod tests {
         assert!(a.is_prefix_of(&b) && !b.is_prefix_of(&a));
         assert_eq!(b.parent(), Some(a));
         assert_eq!(
-            "21".parse::<Dewey>().unwrap().display_for_width(10).to_string(),
+            "21".parse::<Dewey>()
+                .unwrap()
+                .display_for_width(10)
+                .to_string(),
             "2.1"
         );
         assert_eq!("2121".parse::<Dewey>().unwrap().rank(2), 0b1010);
@@ -257,7 +263,14 @@ mod tests {
 
     #[test]
     fn rejects_bad_codes() {
-        for (s, pos) in [("120", 2), ("1a", 1), ("1..2", 2), ("0.1", 0), ("1.x", 2), ("1.99999999", 2)] {
+        for (s, pos) in [
+            ("120", 2),
+            ("1a", 1),
+            ("1..2", 2),
+            ("0.1", 0),
+            ("1.x", 2),
+            ("1.99999999", 2),
+        ] {
             let e = s.parse::<Dewey>().unwrap_err();
             assert_eq!(e.position, pos, "{s}: {e}");
         }

@@ -63,7 +63,11 @@ impl Tree for ExplicitTree {
     #[inline]
     fn child(&self, node: &u32, i: usize) -> u32 {
         let s = &self.slots[*node as usize];
-        assert!(i < s.len as usize, "child {i} of a node with {} children", s.len);
+        assert!(
+            i < s.len as usize,
+            "child {i} of a node with {} children",
+            s.len
+        );
         self.kids[s.first as usize + i]
     }
 
@@ -108,7 +112,9 @@ impl ExplicitTree {
             });
         }
         // Total nodes: 1 + b + ... + b^d <= 2 b^d for b >= 2, d + 1 for b = 1.
-        let total = (0..=d).try_fold(0u64, |acc, k| acc.checked_add((b as u64).checked_pow(k as u32)?));
+        let total = (0..=d).try_fold(0u64, |acc, k| {
+            acc.checked_add((b as u64).checked_pow(k as u32)?)
+        });
         match total {
             Some(t) if t <= MAX_EXPLICIT_NODES => {}
             _ => {
@@ -180,7 +186,11 @@ impl ExplicitTree {
     /// [`TreeError::FileSize`] if the file is shorter or longer than `w^d`
     /// bytes, [`TreeError::Io`] on a read error, and the shape errors of
     /// [`ExplicitTree::uniform`].
-    pub fn read_campbell<R: Read>(reader: R, w: usize, d: usize) -> Result<ExplicitTree, TreeError> {
+    pub fn read_campbell<R: Read>(
+        reader: R,
+        w: usize,
+        d: usize,
+    ) -> Result<ExplicitTree, TreeError> {
         let expected = leaf_count(w, d)?;
         if expected > MAX_EXPLICIT_NODES {
             return Err(TreeError::TooLarge {
@@ -197,7 +207,10 @@ impl ExplicitTree {
                 found: bytes.len() as u64,
             });
         }
-        let values: Vec<Value> = bytes.iter().map(|&b| Value::from_small(i16::from(b))).collect();
+        let values: Vec<Value> = bytes
+            .iter()
+            .map(|&b| Value::from_small(i16::from(b)))
+            .collect();
         Self::uniform_values(w, d, &values)
     }
 
@@ -340,16 +353,23 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         if self.pos == digits {
-            return Err(self.err(format!("expected an integer or '[', found {}", self.describe())));
+            return Err(self.err(format!(
+                "expected an integer or '[', found {}",
+                self.describe()
+            )));
         }
         let s = std::str::from_utf8(&self.text[start..self.pos]).expect("ASCII digits");
         let out_of_range = |v| TreeError::LeafValue {
             position: start,
             source: crate::ValueError { value: v },
         };
-        let v: i64 = s
-            .parse()
-            .map_err(|_| out_of_range(if s.starts_with('-') { i64::MIN } else { i64::MAX }))?;
+        let v: i64 = s.parse().map_err(|_| {
+            out_of_range(if s.starts_with('-') {
+                i64::MIN
+            } else {
+                i64::MAX
+            })
+        })?;
         Value::new(v).map_err(|_| out_of_range(v))
     }
 
@@ -441,7 +461,9 @@ impl<'a> Parser<'a> {
                         }
                     }
                     _ => {
-                        return Err(self.err(format!("expected ',' or ']', found {}", self.describe())));
+                        return Err(
+                            self.err(format!("expected ',' or ']', found {}", self.describe()))
+                        );
                     }
                 }
                 if slots.len() as u64 > MAX_EXPLICIT_NODES {
@@ -457,7 +479,9 @@ impl<'a> Parser<'a> {
             return Err(self.err(format!("unexpected {} after the tree", self.describe())));
         }
         let uniform = leaf_depths.0 == leaf_depths.1
-            && slots.iter().all(|s| s.len == 0 || s.len as usize == max_branching);
+            && slots
+                .iter()
+                .all(|s| s.len == 0 || s.len as usize == max_branching);
         Ok(ExplicitTree {
             slots,
             kids,
@@ -485,16 +509,38 @@ mod tests {
 
     #[test]
     fn nested_round_trip_and_bounds() {
-        for s in ["7", "[1]", "[[4,[[5,5],[5,5]]]]", "[-3,[2,[1]],+4]", " [ 1 , [ 2 ] ] "] {
+        for s in [
+            "7",
+            "[1]",
+            "[[4,[[5,5],[5,5]]]]",
+            "[-3,[2,[1]],+4]",
+            " [ 1 , [ 2 ] ] ",
+        ] {
             let t = ExplicitTree::parse(s).unwrap();
             let again = ExplicitTree::parse(&t.to_string()).unwrap();
             assert_eq!(t.to_string(), again.to_string());
             assert_eq!(minimax(&t), minimax(&again));
         }
         let t = ExplicitTree::parse("[[4,[[5,5],[5,5]]]]").unwrap();
-        assert_eq!(t.bounds(), Some(Bounds { branching: 2, depth: 4, uniform: false }));
-        assert_eq!(ExplicitTree::parse("[[1,2],[3,4]]").unwrap().bounds().unwrap().uniform, true);
-        assert_eq!(ExplicitTree::parse("5").unwrap().bounds(), Some(Bounds::uniform(0, 0)));
+        assert_eq!(
+            t.bounds(),
+            Some(Bounds {
+                branching: 2,
+                depth: 4,
+                uniform: false
+            })
+        );
+        assert!(
+            ExplicitTree::parse("[[1,2],[3,4]]")
+                .unwrap()
+                .bounds()
+                .unwrap()
+                .uniform
+        );
+        assert_eq!(
+            ExplicitTree::parse("5").unwrap().bounds(),
+            Some(Bounds::uniform(0, 0))
+        );
     }
 
     #[test]
@@ -508,17 +554,36 @@ mod tests {
         assert_eq!(parse_err("[1] x").0, 4);
         assert_eq!(parse_err("").0, 0);
         assert_eq!(parse_err("[1,2147483647]").0, 3);
-        assert!(parse_err("[1,99999999999999999999999]").1.contains("out of range"));
+        assert!(
+            parse_err("[1,99999999999999999999999]")
+                .1
+                .contains("out of range")
+        );
         let deep = "[".repeat(MAX_DEPTH + 1);
         assert!(parse_err(&deep).1.contains("nesting deeper"));
     }
 
     #[test]
     fn uniform_checks_shape() {
-        assert!(matches!(ExplicitTree::uniform(2, 2, &[1, 2, 3]), Err(TreeError::LeafCount { expected: 4, found: 3 })));
-        assert!(matches!(ExplicitTree::uniform(0, 2, &[]), Err(TreeError::ZeroBranching)));
-        assert!(matches!(ExplicitTree::uniform(1 << 20, 4, &[]), Err(TreeError::TooLarge { .. })));
-        assert!(matches!(ExplicitTree::uniform(10, 100, &[]), Err(TreeError::TooLarge { .. })));
+        assert!(matches!(
+            ExplicitTree::uniform(2, 2, &[1, 2, 3]),
+            Err(TreeError::LeafCount {
+                expected: 4,
+                found: 3
+            })
+        ));
+        assert!(matches!(
+            ExplicitTree::uniform(0, 2, &[]),
+            Err(TreeError::ZeroBranching)
+        ));
+        assert!(matches!(
+            ExplicitTree::uniform(1 << 20, 4, &[]),
+            Err(TreeError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            ExplicitTree::uniform(10, 100, &[]),
+            Err(TreeError::TooLarge { .. })
+        ));
         assert!(matches!(
             ExplicitTree::uniform(2, 1, &[1, i64::from(i32::MAX)]),
             Err(TreeError::LeafValue { position: 1, .. })
@@ -536,14 +601,22 @@ mod tests {
         t.write_campbell(&mut buf).unwrap();
         assert_eq!(buf, [0, 1, 2, 3, 4, 5, 6, 255]);
         let back = ExplicitTree::read_campbell(&buf[..], 2, 3).unwrap();
-        assert_eq!(back.leaves().collect::<Vec<_>>(), t.leaves().collect::<Vec<_>>());
+        assert_eq!(
+            back.leaves().collect::<Vec<_>>(),
+            t.leaves().collect::<Vec<_>>()
+        );
         let short = ExplicitTree::read_campbell(&buf[..7], 2, 3).unwrap_err();
         assert!(short.to_string().contains("truncated"), "{short}");
         let long = [0u8; 9];
         let e = ExplicitTree::read_campbell(&long[..], 2, 3).unwrap_err();
         assert!(e.to_string().contains("oversized"), "{e}");
         let neg = ExplicitTree::uniform(2, 1, &[-1, 3]).unwrap();
-        assert!(neg.write_campbell(Vec::new()).unwrap_err().to_string().contains("byte"));
+        assert!(
+            neg.write_campbell(Vec::new())
+                .unwrap_err()
+                .to_string()
+                .contains("byte")
+        );
         let nonuni = ExplicitTree::parse("[1,[2,3]]").unwrap();
         assert!(nonuni.write_campbell(Vec::new()).is_err());
     }

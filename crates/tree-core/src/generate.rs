@@ -40,9 +40,10 @@ use crate::{Bounds, Tree, TreeError, Value};
 pub enum BestChild {
     /// Uniform over the children: random ordering.
     Uniform,
-    /// Child 1 with probability `p`, otherwise uniform over children 2..b.
-    /// (Campbell's "first-move-best p"; the thesis does not define it
-    /// exactly, this is our reading.)
+    /// Child 1 with probability `p`, otherwise uniform over all `b` children,
+    /// so child 1 is best with probability `p + (1 − p)/b`. (Campbell's
+    /// "first-move-best p"; the thesis does not define it exactly, this is
+    /// SPEC §3's reading.)
     FirstMoveBest(f64),
     /// Child `i` (1-based) with probability ∝ `p (1 − p)^(i − 1)`, truncated
     /// to the width and renormalised (Campbell's "geometric p").
@@ -68,11 +69,8 @@ impl BestChild {
         match self {
             BestChild::Uniform => 1.0 / b as f64,
             BestChild::FirstMoveBest(p) => {
-                if i == 0 {
-                    p
-                } else {
-                    (1.0 - p) / rest
-                }
+                let uniform = (1.0 - p) / b as f64;
+                if i == 0 { p + uniform } else { uniform }
             }
             BestChild::Geometric(p) => {
                 let total = 1.0 - (1.0 - p).powi(b as i32);
@@ -266,11 +264,17 @@ impl FromStr for Generator {
             "random" => match arg {
                 None => Ok(Generator::RANDOM),
                 Some(a) => {
-                    let (lo, hi) = a.split_once("..").ok_or_else(|| bad("range must be LO..HI"))?;
+                    let (lo, hi) = a
+                        .split_once("..")
+                        .ok_or_else(|| bad("range must be LO..HI"))?;
                     let lo: i32 = lo.parse().map_err(|_| bad("LO is not an integer"))?;
                     let hi: i32 = hi.parse().map_err(|_| bad("HI is not an integer"))?;
                     let ok = lo <= hi && Value::new(lo).is_ok() && Value::new(hi).is_ok();
-                    if ok { Ok(Generator::Random { lo, hi }) } else { Err(bad("need LO <= HI, both leaf values")) }
+                    if ok {
+                        Ok(Generator::Random { lo, hi })
+                    } else {
+                        Err(bad("need LO <= HI, both leaf values"))
+                    }
                 }
             },
             "campbell-random" => no_arg(Generator::Campbell(BestChild::Uniform)),
@@ -396,7 +400,9 @@ impl GeneratedTree {
     /// (0, 1], an empty random range, or a spread/edge range that could push
     /// values out of the leaf range at this depth.
     pub fn new(spec: GenSpec) -> Result<GeneratedTree, TreeError> {
-        let GenSpec { generator, b, d, .. } = spec;
+        let GenSpec {
+            generator, b, d, ..
+        } = spec;
         leaf_count(b, d)?;
         if b > MAX_BRANCHING {
             return Err(TreeError::TooLarge {
@@ -405,33 +411,46 @@ impl GeneratedTree {
                 limit: "more than 65,535 children per node",
             });
         }
-        let bad = |message: String| TreeError::Parse { position: 0, message };
+        let bad = |message: String| TreeError::Parse {
+            position: 0,
+            message,
+        };
         let spread_ok = |s: i32| s >= 1 && i64::from(s) * (d as i64) <= i64::from(Value::MAX_LEAF);
         match generator {
             Generator::Random { lo, hi } => {
                 if lo > hi || Value::new(lo).is_err() || Value::new(hi).is_err() {
-                    return Err(bad(format!("random leaf range {lo}..={hi} is empty or out of range")));
+                    return Err(bad(format!(
+                        "random leaf range {lo}..={hi} is empty or out of range"
+                    )));
                 }
             }
             Generator::Campbell(best) => best.check()?,
             Generator::TopDown { best, spread } => {
                 best.check()?;
                 if !spread_ok(spread) {
-                    return Err(bad(format!("spread {spread} must be >= 1 and spread * d must fit a leaf value")));
+                    return Err(bad(format!(
+                        "spread {spread} must be >= 1 and spread * d must fit a leaf value"
+                    )));
                 }
             }
             Generator::Perfect { spread } => {
                 if !spread_ok(spread) {
-                    return Err(bad(format!("spread {spread} must be >= 1 and spread * d must fit a leaf value")));
+                    return Err(bad(format!(
+                        "spread {spread} must be >= 1 and spread * d must fit a leaf value"
+                    )));
                 }
             }
             Generator::EdgeSum { max_edge } => {
                 if !(0..=i32::MAX / 2).contains(&max_edge) || !spread_ok(max_edge.max(1)) {
-                    return Err(bad(format!("edge range {max_edge} must be >= 0 and d * max_edge must fit a leaf value")));
+                    return Err(bad(format!(
+                        "edge range {max_edge} must be >= 0 and d * max_edge must fit a leaf value"
+                    )));
                 }
             }
         }
-        let key = mix(mix(mix(spec.seed) ^ generator.tag()) ^ spec.index.wrapping_mul(0xA24B_AED4_963E_E407));
+        let key =
+            mix(mix(mix(spec.seed) ^ generator.tag())
+                ^ spec.index.wrapping_mul(0xA24B_AED4_963E_E407));
         let mut tree = GeneratedTree {
             spec,
             root: GenNode {
@@ -475,7 +494,9 @@ impl GeneratedTree {
             return 0;
         }
         match self.spec.generator {
-            Generator::Campbell(best) | Generator::TopDown { best, .. } => best.draw(r, self.spec.b),
+            Generator::Campbell(best) | Generator::TopDown { best, .. } => {
+                best.draw(r, self.spec.b)
+            }
             _ => 0,
         }
     }
@@ -485,7 +506,9 @@ impl GeneratedTree {
     /// from the parent's generator.
     fn edges(&self, parent: &GenNode, n: usize, max_edge: i32) -> smallvec::SmallVec<[i32; 32]> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(parent.key);
-        (0..n).map(|_| between(rng.next_u64(), -max_edge, max_edge)).collect()
+        (0..n)
+            .map(|_| between(rng.next_u64(), -max_edge, max_edge))
+            .collect()
     }
 
     /// Edge-sum: the original index of the child at sorted position `i`.
@@ -511,7 +534,11 @@ impl Tree for GeneratedTree {
 
     #[inline]
     fn num_children(&self, node: &GenNode) -> usize {
-        if usize::from(node.depth) < self.spec.d { self.spec.b } else { 0 }
+        if usize::from(node.depth) < self.spec.d {
+            self.spec.b
+        } else {
+            0
+        }
     }
 
     fn child(&self, node: &GenNode, i: usize) -> GenNode {
@@ -548,7 +575,11 @@ impl Tree for GeneratedTree {
                     node.value
                 } else {
                     let gap = between(r1, 1, spread);
-                    if node.depth % 2 == 0 { node.value - gap } else { node.value + gap }
+                    if node.depth % 2 == 0 {
+                        node.value - gap
+                    } else {
+                        node.value + gap
+                    }
                 };
                 (key, v, self.draw_best(r2, depth))
             }
@@ -576,9 +607,11 @@ impl Tree for GeneratedTree {
 
     fn value(&self, node: &GenNode) -> Value {
         let v = match self.spec.generator {
-            Generator::Random { lo, hi } => {
-                between(Xoshiro256PlusPlus::seed_from_u64(node.key).next_u64(), lo, hi)
-            }
+            Generator::Random { lo, hi } => between(
+                Xoshiro256PlusPlus::seed_from_u64(node.key).next_u64(),
+                lo,
+                hi,
+            ),
             // Campbell's score is from the side to move; MAX moves at even depths.
             Generator::Campbell(_) if node.depth % 2 == 1 => -node.value,
             _ => node.value,

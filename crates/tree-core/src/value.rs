@@ -119,7 +119,12 @@ mod tests {
         let hi = Value::new(i64::from(Value::MAX_LEAF)).unwrap();
         assert!(Value::NEG_INF < lo && hi < Value::INF);
         assert_eq!(-hi, lo);
-        for bad in [i64::from(i32::MAX), i64::from(i32::MIN), -i64::from(i32::MAX), 1 << 40] {
+        for bad in [
+            i64::from(i32::MAX),
+            i64::from(i32::MIN),
+            -i64::from(i32::MAX),
+            1 << 40,
+        ] {
             let e = Value::new(bad).unwrap_err();
             assert!(e.to_string().contains(&bad.to_string()));
         }

@@ -3,16 +3,30 @@
 
 use std::fmt::Write as _;
 
-use tree_core::{BestChild, GenNode, GenSpec, GeneratedTree, Generator, Tree, Value, minimax, minimax_at};
+use tree_core::{
+    BestChild, GenNode, GenSpec, GeneratedTree, Generator, Tree, Value, minimax, minimax_at,
+};
 
 fn gens() -> Vec<(&'static str, Generator)> {
     vec![
         ("random", Generator::RANDOM),
         ("campbell-random", Generator::Campbell(BestChild::Uniform)),
-        ("campbell-fmb:0.5", Generator::Campbell(BestChild::FirstMoveBest(0.5))),
-        ("campbell-geo:0.5", Generator::Campbell(BestChild::Geometric(0.5))),
-        ("campbell-fmb:0.8", Generator::Campbell(BestChild::FirstMoveBest(0.8))),
-        ("campbell-geo:0.8", Generator::Campbell(BestChild::Geometric(0.8))),
+        (
+            "campbell-fmb:0.5",
+            Generator::Campbell(BestChild::FirstMoveBest(0.5)),
+        ),
+        (
+            "campbell-geo:0.5",
+            Generator::Campbell(BestChild::Geometric(0.5)),
+        ),
+        (
+            "campbell-fmb:0.8",
+            Generator::Campbell(BestChild::FirstMoveBest(0.8)),
+        ),
+        (
+            "campbell-geo:0.8",
+            Generator::Campbell(BestChild::Geometric(0.8)),
+        ),
         ("campbell-perfect", Generator::Campbell(BestChild::First)),
         ("topdown-random", Generator::TOPDOWN_RANDOM),
         ("strong", Generator::STRONG),
@@ -68,8 +82,16 @@ fn deterministic_and_order_independent() {
         let a = tree(g, 4, 5, 7, 3);
         let b = tree(g, 4, 5, 7, 3);
         assert_eq!(leaves(&a, 2000), leaves(&b, 2000), "{name}");
-        assert_ne!(leaves(&a, 64), leaves(&tree(g, 4, 5, 7, 4), 64), "{name}: index changes the tree");
-        assert_ne!(leaves(&a, 64), leaves(&tree(g, 4, 5, 8, 3), 64), "{name}: seed changes the tree");
+        assert_ne!(
+            leaves(&a, 64),
+            leaves(&tree(g, 4, 5, 7, 4), 64),
+            "{name}: index changes the tree"
+        );
+        assert_ne!(
+            leaves(&a, 64),
+            leaves(&tree(g, 4, 5, 8, 3), 64),
+            "{name}: seed changes the tree"
+        );
         // Reaching a leaf directly gives the value the walk saw.
         let all = leaves(&a, usize::MAX);
         for rank in [0usize, 5, 517, 1023] {
@@ -113,7 +135,10 @@ fn generators_build_in_their_minimax_values() {
 
 #[test]
 fn campbell_leaves_are_bytes_0_to_127() {
-    for (name, g) in gens().into_iter().filter(|(n, _)| n.starts_with("campbell")) {
+    for (name, g) in gens()
+        .into_iter()
+        .filter(|(n, _)| n.starts_with("campbell"))
+    {
         for (d, idx) in [(4, 0), (5, 1), (3, 2)] {
             for v in leaves(&tree(g, 6, d, 3, idx), usize::MAX) {
                 assert!((0..=127).contains(&v), "{name}: {v}");
@@ -129,7 +154,13 @@ fn best_child_frequencies(g: Generator, b: usize, d: usize, trees: u64) -> Vec<f
 }
 
 /// As [`best_child_frequencies`], over the interior nodes above depth `below`.
-fn best_child_frequencies_above(g: Generator, b: usize, d: usize, trees: u64, below: usize) -> Vec<f64> {
+fn best_child_frequencies_above(
+    g: Generator,
+    b: usize,
+    d: usize,
+    trees: u64,
+    below: usize,
+) -> Vec<f64> {
     let mut counts = vec![0u64; b];
     let mut nodes = 0u64;
     for idx in 0..trees {
@@ -141,7 +172,12 @@ fn best_child_frequencies_above(g: Generator, b: usize, d: usize, trees: u64, be
             }
             let kids: Vec<_> = (0..b).map(|i| t.child(&n, i)).collect();
             let vals: Vec<Value> = kids.iter().map(|c| minimax_at(&t, c, !max)).collect();
-            let best = if max { vals.iter().max() } else { vals.iter().min() }.unwrap();
+            let best = if max {
+                vals.iter().max()
+            } else {
+                vals.iter().min()
+            }
+            .unwrap();
             counts[vals.iter().position(|v| v == best).unwrap()] += 1;
             nodes += 1;
             stack.extend(kids.into_iter().map(|c| (c, !max, depth + 1)));
@@ -153,7 +189,11 @@ fn best_child_frequencies_above(g: Generator, b: usize, d: usize, trees: u64, be
 fn assert_distribution(name: &str, observed: &[f64], expected: impl Fn(usize) -> f64, tol: f64) {
     for (i, &o) in observed.iter().enumerate() {
         let e = expected(i);
-        assert!((o - e).abs() <= tol, "{name}: child {} best in {o:.3} of nodes, expected {e:.3} ± {tol}", i + 1);
+        assert!(
+            (o - e).abs() <= tol,
+            "{name}: child {} best in {o:.3} of nodes, expected {e:.3} ± {tol}",
+            i + 1
+        );
     }
 }
 
@@ -161,14 +201,42 @@ fn assert_distribution(name: &str, observed: &[f64], expected: impl Fn(usize) ->
 fn ordering_models_have_their_best_child_distributions() {
     let cases = [
         ("strong (Marsland)", Generator::STRONG, BestChild::Marsland),
-        ("topdown-random", Generator::TOPDOWN_RANDOM, BestChild::Uniform),
+        (
+            "topdown-random",
+            Generator::TOPDOWN_RANDOM,
+            BestChild::Uniform,
+        ),
         ("perfect", Generator::PERFECT, BestChild::First),
-        ("campbell fmb .8", Generator::Campbell(BestChild::FirstMoveBest(0.8)), BestChild::FirstMoveBest(0.8)),
-        ("campbell geo .8", Generator::Campbell(BestChild::Geometric(0.8)), BestChild::Geometric(0.8)),
-        ("campbell fmb .5", Generator::Campbell(BestChild::FirstMoveBest(0.5)), BestChild::FirstMoveBest(0.5)),
-        ("campbell geo .5", Generator::Campbell(BestChild::Geometric(0.5)), BestChild::Geometric(0.5)),
-        ("campbell random", Generator::Campbell(BestChild::Uniform), BestChild::Uniform),
-        ("campbell perfect", Generator::Campbell(BestChild::First), BestChild::First),
+        (
+            "campbell fmb .8",
+            Generator::Campbell(BestChild::FirstMoveBest(0.8)),
+            BestChild::FirstMoveBest(0.8),
+        ),
+        (
+            "campbell geo .8",
+            Generator::Campbell(BestChild::Geometric(0.8)),
+            BestChild::Geometric(0.8),
+        ),
+        (
+            "campbell fmb .5",
+            Generator::Campbell(BestChild::FirstMoveBest(0.5)),
+            BestChild::FirstMoveBest(0.5),
+        ),
+        (
+            "campbell geo .5",
+            Generator::Campbell(BestChild::Geometric(0.5)),
+            BestChild::Geometric(0.5),
+        ),
+        (
+            "campbell random",
+            Generator::Campbell(BestChild::Uniform),
+            BestChild::Uniform,
+        ),
+        (
+            "campbell perfect",
+            Generator::Campbell(BestChild::First),
+            BestChild::First,
+        ),
     ];
     for (name, g, model) in cases {
         // (8,4): 585 interior nodes a tree; 20 trees give 11,700 nodes, so
@@ -180,16 +248,26 @@ fn ordering_models_have_their_best_child_distributions() {
     }
     // Marsland's statement itself: leftmost >= 70%, leftmost quarter >= 90%.
     let f = best_child_frequencies(Generator::STRONG, 8, 4, 20);
-    assert!((f[0] - 0.7).abs() <= 0.03 && (f[0] + f[1] - 0.9).abs() <= 0.03, "{f:?}");
+    assert!(
+        (f[0] - 0.7).abs() <= 0.03 && (f[0] + f[1] - 0.9).abs() <= 0.03,
+        "{f:?}"
+    );
 }
 
 #[test]
 fn marsland_vector_for_b8() {
-    let p: Vec<f64> = (0..8).map(|i| BestChild::Marsland.probability(i, 8)).collect();
+    let p: Vec<f64> = (0..8)
+        .map(|i| BestChild::Marsland.probability(i, 8))
+        .collect();
     assert!((p[0] - 0.7).abs() < 1e-12 && (p[1] - 0.2).abs() < 1e-12);
     assert!(p[2..].iter().all(|&x| (x - 0.1 / 6.0).abs() < 1e-12));
     for b in 1..30 {
-        for m in [BestChild::Marsland, BestChild::Geometric(0.8), BestChild::FirstMoveBest(0.5), BestChild::Uniform] {
+        for m in [
+            BestChild::Marsland,
+            BestChild::Geometric(0.8),
+            BestChild::FirstMoveBest(0.5),
+            BestChild::Uniform,
+        ] {
             let s: f64 = (0..b).map(|i| m.probability(i, b)).sum();
             assert!((s - 1.0).abs() < 1e-9, "{m:?} b={b}: {s}");
         }
@@ -214,16 +292,26 @@ fn korf_trees_are_sorted_above_the_last_level() {
                 continue;
             }
             let kids: Vec<_> = (0..b).map(|i| t.child(&n, i)).collect();
-            let vals: Vec<i32> = kids.iter().map(|c| t.node_value(c).unwrap().get()).collect();
+            let vals: Vec<i32> = kids
+                .iter()
+                .map(|c| t.node_value(c).unwrap().get())
+                .collect();
             let parent = t.node_value(&n).unwrap().get();
-            assert!(vals.iter().all(|v| (v - parent).abs() <= 1000), "edge costs in range");
+            assert!(
+                vals.iter().all(|v| (v - parent).abs() <= 1000),
+                "edge costs in range"
+            );
             if n.depth() + 1 < d {
                 let ok = if n.depth() % 2 == 0 {
                     vals.windows(2).all(|w| w[0] >= w[1])
                 } else {
                     vals.windows(2).all(|w| w[0] <= w[1])
                 };
-                assert!(ok, "children of a depth-{} node not sorted: {vals:?}", n.depth());
+                assert!(
+                    ok,
+                    "children of a depth-{} node not sorted: {vals:?}",
+                    n.depth()
+                );
                 sorted_levels += 1;
             }
             stack.extend(kids);
@@ -233,9 +321,16 @@ fn korf_trees_are_sorted_above_the_last_level() {
     // Where children are sorted by static value, the leftmost child is best
     // far more often than 1/b; on the unsorted last level it is not.
     let f = best_child_frequencies_above(Generator::KORF, 6, 5, 10, 4);
-    assert!(f[0] > 0.5, "sorted levels: leftmost best in only {:.3}", f[0]);
+    assert!(
+        f[0] > 0.5,
+        "sorted levels: leftmost best in only {:.3}",
+        f[0]
+    );
     let all = best_child_frequencies(Generator::KORF, 6, 5, 10);
-    eprintln!("korf (6,5): leftmost best above the last level {:.3}, overall {:.3}", f[0], all[0]);
+    eprintln!(
+        "korf (6,5): leftmost best above the last level {:.3}, overall {:.3}",
+        f[0], all[0]
+    );
 }
 
 #[test]
@@ -243,7 +338,9 @@ fn minimax_of_generated_trees_is_stable() {
     // The root values of a few trees, as a second golden record.
     let mut s = String::new();
     for (name, g) in gens() {
-        let vals: Vec<String> = (0..5).map(|i| minimax(&tree(g, 4, 5, 77, i)).to_string()).collect();
+        let vals: Vec<String> = (0..5)
+            .map(|i| minimax(&tree(g, 4, 5, 77, i)).to_string())
+            .collect();
         writeln!(s, "{name:<17} {}", vals.join(" ")).unwrap();
     }
     insta::assert_snapshot!(s);
@@ -258,8 +355,28 @@ fn bad_specs_are_errors() {
     assert!(e(Generator::RANDOM, 2, 300).contains("exceeds"));
     assert!(e(Generator::Campbell(BestChild::Geometric(0.0)), 2, 3).contains("(0, 1]"));
     assert!(e(Generator::Random { lo: 5, hi: 4 }, 2, 3).contains("empty"));
-    assert!(e(Generator::TopDown { best: BestChild::Uniform, spread: 0 }, 2, 3).contains("spread"));
-    assert!(e(Generator::TopDown { best: BestChild::Uniform, spread: i32::MAX }, 2, 3).contains("spread"));
+    assert!(
+        e(
+            Generator::TopDown {
+                best: BestChild::Uniform,
+                spread: 0
+            },
+            2,
+            3
+        )
+        .contains("spread")
+    );
+    assert!(
+        e(
+            Generator::TopDown {
+                best: BestChild::Uniform,
+                spread: i32::MAX
+            },
+            2,
+            3
+        )
+        .contains("spread")
+    );
     // A terminal root is fine.
     let t = GenSpec::new(Generator::RANDOM, 0, 0, 0, 0).build().unwrap();
     assert_eq!(t.num_children(&t.root()), 0);

@@ -9,7 +9,12 @@ fn every_example_has_its_stated_value() {
         if let Some(v) = ex.stated_value {
             assert_eq!(minimax(&t).get(), v, "{}", ex.name);
         }
-        assert_eq!(ex.reconstruction, ex.text.contains("RECONSTRUCTION"), "{}", ex.name);
+        assert_eq!(
+            ex.reconstruction,
+            ex.text.contains("RECONSTRUCTION"),
+            "{}",
+            ex.name
+        );
         assert_eq!(worked::by_name(ex.name).map(|e| e.name), Some(ex.name));
     }
 }
@@ -63,5 +68,7 @@ fn stockman_tree_as_described() {
 fn pi_tree_holds_the_digits_of_pi() {
     let digits: String = worked::PI.tree().leaves().map(|v| v.to_string()).collect();
     assert_eq!(digits.len(), 81);
-    assert!(digits.starts_with("3141592653589793238462643383279502884197169399375105820974944592307816406286"));
+    assert!(digits.starts_with(
+        "3141592653589793238462643383279502884197169399375105820974944592307816406286"
+    ));
 }

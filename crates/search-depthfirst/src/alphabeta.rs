@@ -1,0 +1,333 @@
+//! The alpha-beta family of Campbell's thesis, ch. 2 (after Fishburn 1980):
+//! `alphabeta` (Fig. 4), `falphabeta` (Fig. 5), `lalphabeta` (Fig. 6) and
+//! `palphabeta` (Fig. 7).
+//!
+//! Every function follows its figure line by line in the negamax framework:
+//! a node's value is the maximum of its children's negated values and a
+//! terminal is scored from the side to move (the tree's value at even
+//! depths, its negation at odd depths). The cutoff test the OCR prints as
+//! `if (m > β)` (Figs. 4-6) is read as `m >= β`: that is Knuth and Moore's
+//! F2, and the published counts need it — with `>=` Alpha-Beta evaluates
+//! 14, 7, 31 and 3 terminals on `001_*`'s Tables 1 and 2, Knuth and Moore's
+//! π tree and Stockman's tree, as the papers say; with a strict `>` it
+//! would evaluate 16, 13, 76 and 5.
+//! Children are generated left to right, each once per (re)search, and
+//! nothing is allocated per node.
+
+use tree_core::{Tree, Value};
+
+use crate::window::{expand, neg_minus_one, static_negamax};
+use crate::{Bound, Scored, SearchError, Window};
+
+/// Fail-hard alpha-beta (Campbell 1981, p. 8, Fig. 4; Knuth & Moore's F2):
+/// the value of the root clamped into the window.
+///
+/// For a root of minimax value `v` and window `(alpha, beta)` it returns
+/// exactly [`window.clamp(v)`](Window::clamp):
+///
+/// * `v` if `alpha < v < beta` (the search succeeds);
+/// * `alpha` if `v <= alpha` (it fails low: `v` is at most `alpha`);
+/// * `beta` if `v >= beta` (it fails high: `v` is at least `beta`).
+///
+/// The recursion is Fig. 4 as printed:
+///
+/// ```text
+/// m = α;
+/// for i = 1 to w do
+///   { t = -alphabeta(p.i, -β, -m);
+///     if (t > m) m = t;
+///     if (m >= β) return(m); /* cutoff */ }
+/// return(m);
+/// ```
+///
+/// Inside the tree a fail-high cutoff returns the `m` that caused it, which
+/// may exceed β, and a terminal returns its static value whatever the
+/// window; only the root's answer is clamped, so that the result has the
+/// plain fail-hard meaning above. Use [`falphabeta`] for the tighter bound.
+///
+/// With [`Window::FULL`] it returns the minimax value.
+///
+/// ```
+/// use search_depthfirst::{Window, alphabeta};
+/// use tree_core::{Counted, ExplicitTree, Value};
+/// let v = |x| Value::new(x).unwrap();
+/// // 001_*'s Table 1 tree, value 2.
+/// let t = ExplicitTree::uniform(2, 4, &[5, 3, 3, 4, 1, 0, 1, 2, 2, 7, 5, 4, 1, 4, 6, 2]).unwrap();
+/// let c = Counted::new(&t);
+/// assert_eq!(alphabeta(&c, Window::FULL), Ok(v(2)));
+/// assert_eq!(c.stats().leaves, 14);
+/// // Windows that miss the value: fail low, fail high.
+/// assert_eq!(alphabeta(&t, Window::new(v(3), v(9)).unwrap()), Ok(v(3)));
+/// assert_eq!(alphabeta(&t, Window::new(v(-5), v(1)).unwrap()), Ok(v(1)));
+/// ```
+///
+/// # Errors
+/// [`SearchError::TooDeep`] for a tree deeper than
+/// [`tree_core::MAX_DEPTH`]; [`SearchError::SentinelLeaf`] for a terminal
+/// valued ±∞. (An empty window cannot be built: see [`Window::new`].)
+pub fn alphabeta<T: Tree + ?Sized>(tree: &T, window: Window) -> Result<Value, SearchError> {
+    let m = alphabeta_at(tree, &tree.root(), 0, window.alpha(), window.beta())?;
+    Ok(window.clamp(m))
+}
+
+/// Fig. 4 at node `p` of depth `depth`, window `(a, b)`, `a < b`.
+pub(crate) fn alphabeta_at<T: Tree + ?Sized>(
+    tree: &T,
+    p: &T::Node,
+    depth: usize,
+    a: Value,
+    b: Value,
+) -> Result<Value, SearchError> {
+    let w = tree.num_children(p);
+    if w == 0 {
+        return static_negamax(tree, p, depth);
+    }
+    expand(depth)?;
+    let mut m = a;
+    for i in 0..w {
+        let t = -alphabeta_at(tree, &tree.child(p, i), depth + 1, -b, -m)?;
+        if t > m {
+            m = t;
+        }
+        if m >= b {
+            return Ok(m); // cutoff
+        }
+    }
+    Ok(m)
+}
+
+/// Fail-soft alpha-beta (Campbell 1981, p. 11, Fig. 5; Fishburn 1980): the
+/// value of the root, or the tightest bound on it the search found.
+///
+/// For a root of minimax value `v` and window `(alpha, beta)` the result `f`
+/// satisfies Fishburn's relations (Campbell p. 9):
+///
+/// 1. if `f <= alpha`, then `v <= f` (fail low, with an upper bound);
+/// 2. if `f >= beta`, then `v >= f` (fail high, with a lower bound);
+/// 3. if `alpha < f < beta`, then `v = f`.
+///
+/// It evaluates the same terminals as [`alphabeta`]. Fig. 5 differs from
+/// Fig. 4 only in starting `m` at −∞ and passing `-max(m, α)`:
+///
+/// ```text
+/// m = -INFINITY;
+/// for i = 1 to w do
+///   { t = -falphabeta(p.i, -β, -max(m, α));
+///     if (t > m) m = t;
+///     if (m >= β) return(m); /* cutoff */ }
+/// return(m);
+/// ```
+///
+/// # Errors
+/// As [`alphabeta`].
+pub fn falphabeta<T: Tree + ?Sized>(tree: &T, window: Window) -> Result<Value, SearchError> {
+    falphabeta_at(tree, &tree.root(), 0, window.alpha(), window.beta())
+}
+
+/// Fig. 5 at node `p` of depth `depth`, window `(a, b)`, `a < b`.
+pub(crate) fn falphabeta_at<T: Tree + ?Sized>(
+    tree: &T,
+    p: &T::Node,
+    depth: usize,
+    a: Value,
+    b: Value,
+) -> Result<Value, SearchError> {
+    let w = tree.num_children(p);
+    if w == 0 {
+        return static_negamax(tree, p, depth);
+    }
+    expand(depth)?;
+    let mut m = Value::NEG_INF;
+    for i in 0..w {
+        let t = -falphabeta_at(tree, &tree.child(p, i), depth + 1, -b, -m.max(a))?;
+        if t > m {
+            m = t;
+        }
+        if m >= b {
+            return Ok(m); // cutoff
+        }
+    }
+    Ok(m)
+}
+
+/// Last-move-with-minimal-window alpha-beta (Campbell 1981, p. 11, Fig. 6;
+/// Fishburn 1980), exactly as printed: it may return a bound where
+/// [`alphabeta`] would return the value, and says which.
+///
+/// The root's first `w − 1` children are searched as in [`alphabeta`]; the
+/// last one only with the minimal window `(m, m + 1)`, which decides whether
+/// it beats the best score `m` so far but not by how much (children are
+/// searched with Fig. 4's `alphabeta`; only the root is special):
+///
+/// ```text
+/// m = α;
+/// for i = 1 to w-1 do
+///   { t = -alphabeta(p.i, -β, -m);
+///     if (t > m) m = t;
+///     if (m >= β) return(m); /* cutoff */ }
+/// t = -alphabeta(p.w, -m-1, -m);
+/// if (t > m) m = t;
+/// return(m);
+/// ```
+///
+/// The result, for a root of minimax value `v` and window `(alpha, beta)`:
+///
+/// * [`Bound::Exact`] — the value is `v`. This is the case for a terminal
+///   root; when the last child did not fail high and `m > alpha` (then `m`,
+///   the best of the first `w − 1` children, lies in the window and is `v`);
+///   and when the last child failed high but is itself a terminal (its
+///   static value is then the root's value).
+/// * [`Bound::Upper`] — the value is `alpha` and `v <= alpha` (fail low).
+/// * [`Bound::Lower`] — `v >= value`: either a cutoff among the first
+///   `w − 1` children (`value >= beta`), or the last child failed high on
+///   its minimal window: it is the best move, and `value` (the old `m` plus
+///   one, or more) is a lower bound on `v`, which may even exceed `beta`.
+///
+/// [`lalphabeta_exact`] adds the re-search that turns the last case into
+/// the minimax value.
+///
+/// # Errors
+/// As [`alphabeta`].
+pub fn lalphabeta<T: Tree + ?Sized>(tree: &T, window: Window) -> Result<Scored, SearchError> {
+    lalphabeta_root(tree, window, false)
+}
+
+/// The minimax value by [`lalphabeta`] with [`Window::FULL`], re-searching
+/// the last move when its minimal-window search fails high (Campbell p. 10:
+/// "the last move has been determined to be best, though the precise score
+/// is not known").
+///
+/// The re-search is Fig. 7's: the last child `p.w`, already generated, is
+/// searched again with `alphabeta(p.w, -INFINITY, -t)`, where `t` is the
+/// lower bound the minimal window returned; its terminals are evaluated a
+/// second time and counted again.
+///
+/// One departure from the figure: with the full window, a root with a
+/// single move has nothing to compare that move with (`m = α = −∞`, and
+/// Fig. 6 would test it with the window `(−∞, −∞ + 1)`, which always fails
+/// high and forces the re-search); the move is searched with the full
+/// window instead, as [`alphabeta`] would. [`lalphabeta`] keeps the figure's
+/// behaviour.
+///
+/// # Errors
+/// As [`alphabeta`].
+pub fn lalphabeta_exact<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
+    lalphabeta_root(tree, Window::FULL, true).map(|s| s.value)
+}
+
+fn lalphabeta_root<T: Tree + ?Sized>(
+    tree: &T,
+    window: Window,
+    resolve: bool,
+) -> Result<Scored, SearchError> {
+    let (a, b) = (window.alpha(), window.beta());
+    let p = tree.root();
+    let w = tree.num_children(&p);
+    if w == 0 {
+        let value = static_negamax(tree, &p, 0)?;
+        return Ok(Scored {
+            value,
+            bound: Bound::Exact,
+        });
+    }
+    expand(0)?;
+    let mut m = a;
+    for i in 0..w - 1 {
+        let t = -alphabeta_at(tree, &tree.child(&p, i), 1, -b, -m)?;
+        if t > m {
+            m = t;
+        }
+        if m >= b {
+            return Ok(Scored {
+                value: m,
+                bound: Bound::Lower,
+            }); // cutoff
+        }
+    }
+    let last = tree.child(&p, w - 1);
+    if resolve && m == Value::NEG_INF {
+        // A root with one move and the full window: there is no score to
+        // compare the move with, so no minimal window to test; search it.
+        let value = -alphabeta_at(tree, &last, 1, Value::NEG_INF, Value::INF)?;
+        return Ok(Scored {
+            value,
+            bound: Bound::Exact,
+        });
+    }
+    let t = -alphabeta_at(tree, &last, 1, neg_minus_one(m), -m)?;
+    if t > m {
+        let scored = if tree.num_children(&last) == 0 {
+            // A terminal's static value is exact, and it beats every
+            // earlier child.
+            Scored {
+                value: t,
+                bound: Bound::Exact,
+            }
+        } else if resolve {
+            Scored {
+                value: -alphabeta_at(tree, &last, 1, Value::NEG_INF, -t)?,
+                bound: Bound::Exact,
+            }
+        } else {
+            Scored {
+                value: t,
+                bound: Bound::Lower,
+            }
+        };
+        return Ok(scored);
+    }
+    let bound = if m > a { Bound::Exact } else { Bound::Upper };
+    Ok(Scored { value: m, bound })
+}
+
+/// Principal-variation alpha-beta (Campbell 1981, p. 13, Fig. 7; Fishburn
+/// 1980): the minimax value, searching the first child fully (recursively
+/// by `palphabeta`) and every later one with a minimal window, re-searched
+/// when it fails high.
+///
+/// ```text
+/// m = -palphabeta(p.1);
+/// for i = 2 to w do
+///   { t = -falphabeta(p.i, -m-1, -m);
+///     if (t > m)
+///       m = -alphabeta(p.i, -INFINITY, -t); }
+/// return(m);
+/// ```
+///
+/// The minimal-window test is fail-soft ([`falphabeta`]), so a failing-high
+/// child's re-search starts from the bound `t` it returned rather than from
+/// `m + 1`. The re-search regenerates nothing at `p` (it reuses `p.i`) but
+/// re-expands the subtree and re-evaluates its terminals, which counts.
+/// As printed, a child that is itself a terminal is "re-searched" too, so a
+/// terminal that beats its elder brothers is evaluated twice; with that
+/// reading the counts on Campbell's trees come out close to his Tables 1, 4
+/// and 7 (e.g. (8,2) random: 44 here, 43.3 there; PAB below AB from depth
+/// 4 on random trees, as there). Non-directional: it may evaluate a
+/// terminal to the left of one already evaluated.
+///
+/// # Errors
+/// As [`alphabeta`].
+pub fn palphabeta<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
+    palphabeta_at(tree, &tree.root(), 0)
+}
+
+fn palphabeta_at<T: Tree + ?Sized>(
+    tree: &T,
+    p: &T::Node,
+    depth: usize,
+) -> Result<Value, SearchError> {
+    let w = tree.num_children(p);
+    if w == 0 {
+        return static_negamax(tree, p, depth);
+    }
+    expand(depth)?;
+    let mut m = -palphabeta_at(tree, &tree.child(p, 0), depth + 1)?;
+    for i in 1..w {
+        let c = tree.child(p, i);
+        let t = -falphabeta_at(tree, &c, depth + 1, neg_minus_one(m), -m)?;
+        if t > m {
+            m = -alphabeta_at(tree, &c, depth + 1, Value::NEG_INF, -t)?;
+        }
+    }
+    Ok(m)
+}

@@ -1,0 +1,172 @@
+//! SCOUT and TEST (Pearl 1980, in the negamax form of Campbell's thesis,
+//! Figs. 8 and 9).
+
+use tree_core::{Tree, Value};
+
+use crate::SearchError;
+use crate::alphabeta::alphabeta_at;
+use crate::window::{expand, neg_minus_one, static_negamax};
+
+/// The comparison a [`test`](fn@test) decides: whether the value is `> v` or `>= v`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Relation {
+    /// `value > v`.
+    Greater,
+    /// `value >= v`.
+    GreaterOrEqual,
+}
+
+impl Relation {
+    /// The relation a child must *fail* for its parent to pass, in the
+    /// negamax framework: `max_i(-v_i) > v` iff some `v_i >= -v` fails,
+    /// and `max_i(-v_i) >= v` iff some `v_i > -v` fails.
+    fn for_child(self) -> Relation {
+        match self {
+            Relation::Greater => Relation::GreaterOrEqual,
+            Relation::GreaterOrEqual => Relation::Greater,
+        }
+    }
+
+    fn holds(self, value: Value, v: Value) -> bool {
+        match self {
+            Relation::Greater => value > v,
+            Relation::GreaterOrEqual => value >= v,
+        }
+    }
+}
+
+/// SCOUT (Pearl 1980; Campbell 1981, p. 13, Fig. 8, with the minimal-window
+/// `alphabeta` as the test): the minimax value. The first child is scored
+/// by SCOUT; every later child is tested with a minimal window and, if it
+/// beats the best so far, scored by SCOUT again.
+///
+/// ```text
+/// m = -SCOUT(p.1);
+/// for i = 2 to w do
+///   { t = -alphabeta(p.i, -m-1, -m);
+///     if (t > m)
+///       m = -SCOUT(p.i); }
+/// return(m);
+/// ```
+///
+/// The test is fail-hard (Fig. 4) and its bound is not used (Campbell p. 14:
+/// "the bound that is returned by TEST (or a minimal window search) is not
+/// used to further reduce search"). As in [`palphabeta`](crate::palphabeta),
+/// a terminal child that passes the test is scored again, i.e. evaluated a
+/// second time. Non-directional.
+///
+/// # Errors
+/// [`SearchError::TooDeep`] for a tree deeper than
+/// [`tree_core::MAX_DEPTH`]; [`SearchError::SentinelLeaf`] for a terminal
+/// valued ±∞.
+pub fn scout<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
+    scout_at(tree, &tree.root(), 0)
+}
+
+fn scout_at<T: Tree + ?Sized>(tree: &T, p: &T::Node, depth: usize) -> Result<Value, SearchError> {
+    let w = tree.num_children(p);
+    if w == 0 {
+        return static_negamax(tree, p, depth);
+    }
+    expand(depth)?;
+    let mut m = -scout_at(tree, &tree.child(p, 0), depth + 1)?;
+    for i in 1..w {
+        let c = tree.child(p, i);
+        let t = -alphabeta_at(tree, &c, depth + 1, neg_minus_one(m), -m)?;
+        if t > m {
+            m = -scout_at(tree, &c, depth + 1)?;
+        }
+    }
+    Ok(m)
+}
+
+/// SCOUT as Pearl stated it, with [`test`](fn@test) instead of the minimal-window
+/// alpha-beta (Campbell 1981, p. 14: "TEST could be used instead of the
+/// minimal window call to alphabeta in the body of the SCOUT procedure"):
+/// a later child is re-scored when `TEST` says its negated value exceeds
+/// the best so far, i.e. when the child's value is *not* `>= -m`.
+///
+/// # Errors
+/// As [`scout`].
+pub fn scout_test<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
+    scout_test_at(tree, &tree.root(), 0)
+}
+
+fn scout_test_at<T: Tree + ?Sized>(
+    tree: &T,
+    p: &T::Node,
+    depth: usize,
+) -> Result<Value, SearchError> {
+    let w = tree.num_children(p);
+    if w == 0 {
+        return static_negamax(tree, p, depth);
+    }
+    expand(depth)?;
+    let mut m = -scout_test_at(tree, &tree.child(p, 0), depth + 1)?;
+    for i in 1..w {
+        let c = tree.child(p, i);
+        // -value(c) > m  iff  not (value(c) >= -m).
+        if !test_at(tree, &c, depth + 1, -m, Relation::GreaterOrEqual)? {
+            m = -scout_test_at(tree, &c, depth + 1)?;
+        }
+    }
+    Ok(m)
+}
+
+/// TEST (Pearl 1980; Campbell 1981, p. 15, Fig. 9): decides whether the
+/// minimax value of the root is `> v` ([`Relation::Greater`]) or `>= v`
+/// ([`Relation::GreaterOrEqual`]) without computing it, returning at the
+/// first child that settles the question.
+///
+/// Fig. 9 as printed (negamax form) compares a terminal with `>` and has an
+/// interior node pass when some child's TEST fails:
+///
+/// ```text
+/// if (terminal(p))
+///   if (staticvalue(p) > v) return(TRUE); else return(FALSE);
+/// for i = 1 to w do
+///   { if (not(TEST(p.i, -v))) return(TRUE); }
+/// return(FALSE);
+/// ```
+///
+/// Negating `>` gives `<=`, so a node whose children are terminals passes
+/// iff its value is `>= v`, one level up `> v` again: as printed, the
+/// relation tested depends on the parity of the height, and on a tree with
+/// terminals at mixed depths the answer can be wrong. Pearl's TEST takes
+/// the relation as a parameter; here it does, and it flips between
+/// `>` and `>=` at every level, which makes TEST exact on every tree.
+///
+/// ```
+/// use search_depthfirst::{Relation, test};
+/// use tree_core::{ExplicitTree, Value};
+/// let t: ExplicitTree = "[[4,[[5,5],[5,5]]]]".parse().unwrap(); // value 4
+/// let v = |x| Value::new(x).unwrap();
+/// assert_eq!(test(&t, v(4), Relation::Greater), Ok(false));
+/// assert_eq!(test(&t, v(4), Relation::GreaterOrEqual), Ok(true));
+/// ```
+///
+/// # Errors
+/// As [`scout`].
+pub fn test<T: Tree + ?Sized>(tree: &T, v: Value, relation: Relation) -> Result<bool, SearchError> {
+    test_at(tree, &tree.root(), 0, v, relation)
+}
+
+fn test_at<T: Tree + ?Sized>(
+    tree: &T,
+    p: &T::Node,
+    depth: usize,
+    v: Value,
+    relation: Relation,
+) -> Result<bool, SearchError> {
+    let w = tree.num_children(p);
+    if w == 0 {
+        return Ok(relation.holds(static_negamax(tree, p, depth)?, v));
+    }
+    expand(depth)?;
+    for i in 0..w {
+        if !test_at(tree, &tree.child(p, i), depth + 1, -v, relation.for_child())? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}

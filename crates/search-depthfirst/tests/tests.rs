@@ -1,0 +1,9 @@
+//! search-depthfirst's integration tests: one binary, one module per topic.
+
+mod common;
+mod errors;
+mod oracle;
+mod ordering;
+mod snapshots;
+mod windows;
+mod worked;
