@@ -144,18 +144,10 @@ pub struct Outcome {
     pub passes: u32,
 }
 
-/// `v + d`, saturating at the sentinels (so `-inf - 1 = -inf`,
-/// `+inf + 1 = +inf`, and `MAX_LEAF + 1 = +inf`).
+/// `v + d`, saturating at the sentinels ([`Value::offset`]).
+#[inline]
 pub(crate) fn offset(v: Value, d: i64) -> Value {
-    let x = i64::from(v.get()) + d;
-    if x >= i64::from(Value::INF.get()) {
-        Value::INF
-    } else if x <= i64::from(Value::NEG_INF.get()) {
-        Value::NEG_INF
-    } else {
-        // Strictly between the sentinels: in the leaf range.
-        Value::saturating(x)
-    }
+    v.offset(d)
 }
 
 /// `-m - 1`: the lower end of the child's side of the minimal window

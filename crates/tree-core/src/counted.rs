@@ -142,6 +142,11 @@ pub struct TracedNode<N> {
 ///
 /// Costs a Dewey code per generated node; use [`Counted`] for timing.
 ///
+/// # Panics
+/// On a node with more than [`MAX_BRANCHING`](crate::MAX_BRANCHING)
+/// children, whose index does not fit a Dewey digit; no tree of this crate
+/// has one.
+///
 /// ```
 /// use tree_core::{Traced, ExplicitTree, minimax};
 /// let t = ExplicitTree::uniform(2, 1, &[1, 2]).unwrap();

@@ -111,7 +111,8 @@ impl<T: Tree + ?Sized> Tree for &T {
 }
 
 /// Plain minimax over the whole tree: the oracle every algorithm is checked
-/// against. Visits every node; recursion depth equals tree depth.
+/// against. Visits every node, left to right; iterative, so no tree depth
+/// can overflow the stack.
 pub fn minimax<T: Tree + ?Sized>(tree: &T) -> Value {
     minimax_at(tree, &tree.root(), true)
 }
@@ -119,14 +120,42 @@ pub fn minimax<T: Tree + ?Sized>(tree: &T) -> Value {
 /// Plain minimax of the subtree at `node`, where `max` says whether `node`
 /// is a MAX node.
 pub fn minimax_at<T: Tree + ?Sized>(tree: &T, node: &T::Node, max: bool) -> Value {
-    let n = tree.num_children(node);
-    if n == 0 {
-        return tree.value(node);
+    struct Frame<N> {
+        node: N,
+        max: bool,
+        children: usize,
+        next: usize,
+        best: Value,
     }
-    let values = (0..n).map(|i| minimax_at(tree, &tree.child(node, i), !max));
-    if max {
-        values.max().expect("n > 0")
-    } else {
-        values.min().expect("n > 0")
+    let open = |node: T::Node, max: bool| Frame {
+        children: tree.num_children(&node),
+        node,
+        max,
+        next: 0,
+        best: if max { Value::NEG_INF } else { Value::INF },
+    };
+    let mut stack = vec![open(node.clone(), max)];
+    loop {
+        let top = stack.last_mut().expect("the root frame is popped last");
+        let done = if top.children == 0 {
+            Some(tree.value(&top.node))
+        } else if top.next == top.children {
+            Some(top.best)
+        } else {
+            let child = tree.child(&top.node, top.next);
+            top.next += 1;
+            let max = !top.max;
+            stack.push(open(child, max));
+            None
+        };
+        if let Some(v) = done {
+            stack.pop();
+            match stack.last_mut() {
+                None => return v,
+                Some(parent) => {
+                    parent.best = if parent.max { parent.best.max(v) } else { parent.best.min(v) };
+                }
+            }
+        }
     }
 }

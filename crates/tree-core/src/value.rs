@@ -54,6 +54,14 @@ impl Value {
         Value(v.clamp(i64::from(Self::MIN_LEAF), i64::from(Self::MAX_LEAF)) as i32)
     }
 
+    /// `self + d`, saturating at the sentinels: `−∞ − 1 = −∞`,
+    /// `MAX_LEAF + 1 = +∞`, and `+∞ − 1 = MAX_LEAF` (the largest finite
+    /// value). For windows such as `(v − 1, v)` built from any value.
+    pub fn offset(self, d: i64) -> Value {
+        let v = (i64::from(self.0) + d).clamp(-i64::from(i32::MAX), i64::from(i32::MAX));
+        Value(v as i32)
+    }
+
     /// The integer inside (the sentinels are `±i32::MAX`).
     pub const fn get(self) -> i32 {
         self.0
@@ -130,5 +138,10 @@ mod tests {
         }
         assert_eq!(Value::saturating(i64::MAX), hi);
         assert_eq!(Value::INF.to_string(), "+inf");
+        assert_eq!(Value::INF.offset(-1), hi);
+        assert_eq!(Value::NEG_INF.offset(-1), Value::NEG_INF);
+        assert_eq!(hi.offset(1), Value::INF);
+        assert_eq!(lo.offset(-1), Value::NEG_INF);
+        assert_eq!(Value::new(3).unwrap().offset(-4).get(), -1);
     }
 }

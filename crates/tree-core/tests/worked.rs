@@ -72,3 +72,29 @@ fn pi_tree_holds_the_digits_of_pi() {
         "3141592653589793238462643383279502884197169399375105820974944592307816406286"
     ));
 }
+
+#[test]
+fn minimax_oracle_is_iterative() {
+    // A chain far deeper than any recursion would survive on a test thread.
+    let depth = 200_000;
+    let text = format!("{}7{}", "[".repeat(depth), "]".repeat(depth));
+    // The parser caps depth, so build the chain as a trait implementation.
+    assert!(tree_core::ExplicitTree::parse(&text).is_err());
+    struct Chain(usize);
+    impl Tree for Chain {
+        type Node = usize;
+        fn root(&self) -> usize {
+            0
+        }
+        fn num_children(&self, n: &usize) -> usize {
+            usize::from(*n < self.0)
+        }
+        fn child(&self, n: &usize, _: usize) -> usize {
+            n + 1
+        }
+        fn value(&self, _: &usize) -> tree_core::Value {
+            tree_core::Value::new(7).unwrap()
+        }
+    }
+    assert_eq!(minimax(&Chain(depth)).get(), 7);
+}
