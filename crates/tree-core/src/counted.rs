@@ -10,7 +10,9 @@ use crate::{Bounds, Dewey, Tree, Value};
 pub struct Stats {
     /// Terminal evaluations, revisits included (calls of [`Tree::value`]).
     pub leaves: u64,
-    /// Interior expansions: how often a node's first child was generated.
+    /// Interior expansions: calls of [`Tree::num_children`] on an interior
+    /// node. Searches ask once per expansion, so this counts expansions;
+    /// regenerating a stored path (with `child` alone) does not count.
     pub interior: u64,
     /// Nodes generated (calls of [`Tree::child`]).
     pub generated: u64,
@@ -33,11 +35,15 @@ struct Counters {
 
 impl Counters {
     #[inline]
-    fn on_child(&self, i: usize) {
+    fn on_child(&self) {
         self.generated.set(self.generated.get() + 1);
-        if i == 0 {
+    }
+    #[inline]
+    fn on_num_children(&self, n: usize) -> usize {
+        if n > 0 {
             self.interior.set(self.interior.get() + 1);
         }
+        n
     }
     #[inline]
     fn on_value(&self) {
@@ -110,11 +116,11 @@ impl<T: Tree> Tree for Counted<T> {
     }
     #[inline]
     fn num_children(&self, node: &T::Node) -> usize {
-        self.tree.num_children(node)
+        self.counters.on_num_children(self.tree.num_children(node))
     }
     #[inline]
     fn child(&self, node: &T::Node, i: usize) -> T::Node {
-        self.counters.on_child(i);
+        self.counters.on_child();
         self.tree.child(node, i)
     }
     #[inline]
@@ -212,10 +218,10 @@ impl<T: Tree> Tree for Traced<T> {
         }
     }
     fn num_children(&self, node: &Self::Node) -> usize {
-        self.tree.num_children(&node.node)
+        self.counters.on_num_children(self.tree.num_children(&node.node))
     }
     fn child(&self, node: &Self::Node, i: usize) -> Self::Node {
-        self.counters.on_child(i);
+        self.counters.on_child();
         TracedNode {
             node: self.tree.child(&node.node, i),
             dewey: node.dewey.child(i),

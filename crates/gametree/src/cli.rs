@@ -1,0 +1,120 @@
+//! The command line as clap sees it: syntax and types only.
+//!
+//! Everything clap can check on its own (numbers that parse, a required
+//! `--algo`) is checked here and reported in clap's format. Everything that
+//! depends on how arguments combine (`--tree` or `--gen`, a window for an
+//! algorithm that takes none, `--memory` for a depth-first search) is
+//! checked in [`crate::run`], so that it is reported as one
+//! `gametree: error: …` line.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use tree_core::{Generator, Value};
+
+/// `gametree`: search one game tree with one algorithm and report what it cost.
+#[derive(Parser, Debug)]
+#[command(name = "gametree", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Search one tree: print the minimax value, leaf evaluations, interior
+    /// expansions, peak OPEN entries and (with --trace) the evaluation order.
+    Search(SearchArgs),
+    /// List every algorithm name with a one-line description.
+    Algos,
+}
+
+/// `gametree search`.
+#[derive(Args, Debug)]
+#[command(after_help = after_help())]
+pub struct SearchArgs {
+    /// The algorithm (see `gametree algos`).
+    #[arg(long, value_name = "NAME")]
+    pub algo: String,
+
+    /// Read the tree from FILE: nested-array text such as
+    /// `[[4,[[5,5],[5,5]]]]` (`#` comments allowed), or, with --b and --d, a
+    /// Campbell tree file (b^d bytes, one per leaf, leftmost first). `-`
+    /// reads standard input.
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<PathBuf>,
+
+    /// Generate the tree with generator KIND (needs --b and --d).
+    #[arg(long = "gen", value_name = "KIND", long_help = gen_help())]
+    pub generator: Option<String>,
+
+    /// Branching degree of a generated tree or a Campbell tree file.
+    #[arg(long = "b", value_name = "B")]
+    pub branching: Option<usize>,
+
+    /// Depth of a generated tree or a Campbell tree file.
+    #[arg(long = "d", value_name = "D")]
+    pub depth: Option<usize>,
+
+    /// Seed of a generated tree's experiment [default: 0].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Index of a generated tree within its experiment [default: 0].
+    #[arg(long, value_name = "I")]
+    pub index: Option<u64>,
+
+    /// Memory budget M (OPEN entries) for the best-first algorithms; every
+    /// current algorithm is depth-first and rejects it.
+    #[arg(long, value_name = "M")]
+    pub memory: Option<u64>,
+
+    /// Lower end of the search window (alphabeta, falphabeta, lalphabeta
+    /// only): an integer or -inf [default: -inf].
+    #[arg(long, value_name = "A", allow_hyphen_values = true, value_parser = parse_window_end)]
+    pub alpha: Option<Value>,
+
+    /// Upper end of the search window: an integer or +inf [default: +inf].
+    #[arg(long, value_name = "B", allow_hyphen_values = true, value_parser = parse_window_end)]
+    pub beta: Option<Value>,
+
+    /// Also print the Dewey codes of the leaves in evaluation order (1-based).
+    #[arg(long)]
+    pub trace: bool,
+
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn gen_help() -> String {
+    format!(
+        "Generate the tree with generator KIND (needs --b and --d; --seed and --index pick \
+         the tree). KIND is one of: {}",
+        Generator::NAMES.join(", ")
+    )
+}
+
+fn after_help() -> &'static str {
+    "Examples:\n  \
+     gametree search --algo alphabeta --tree crates/tree-core/data/table1.tree --trace\n  \
+     gametree search --algo scout --gen strong --b 3 --d 6 --seed 7 --json\n  \
+     gametree search --algo falphabeta --tree table1.tree --alpha 3 --beta 9\n  \
+     gametree search --algo alphabeta --tree tree.bin --b 2 --d 10"
+}
+
+/// A window end: an integer in the leaf range, or `inf`, `+inf`, `-inf`.
+fn parse_window_end(s: &str) -> Result<Value, String> {
+    match s {
+        "inf" | "+inf" => Ok(Value::INF),
+        "-inf" => Ok(Value::NEG_INF),
+        _ => {
+            let v: i64 = s
+                .parse()
+                .map_err(|_| format!("'{s}' is neither an integer nor ±inf"))?;
+            Value::new(v).map_err(|e| e.to_string())
+        }
+    }
+}

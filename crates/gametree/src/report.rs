@@ -1,0 +1,192 @@
+//! What one search reports, and its two renderings: aligned text and JSON.
+
+use std::fmt::Write as _;
+
+use search_depthfirst::{Bound, Window};
+use serde::{Serialize, Serializer};
+use tree_core::Value;
+
+/// The result of one search, as printed.
+///
+/// Field order is the JSON key order. Optional keys are left out when they
+/// do not apply, except `peak_open`, which is always present and `null` for
+/// algorithms without an OPEN list.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// The algorithm's command-line name.
+    pub algorithm: &'static str,
+    /// The window searched with, when one was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window: Option<WindowJson>,
+    /// The value returned: the minimax value, or with a window possibly a
+    /// bound on it (see `bound`).
+    #[serde(serialize_with = "value_json")]
+    pub value: Value,
+    /// What `value` says about the minimax value, when a window was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<BoundJson>,
+    /// Leaf evaluations, re-evaluations included.
+    pub leaves: u64,
+    /// Different leaves evaluated.
+    pub distinct_leaves: u64,
+    /// Interior expansions (first children generated).
+    pub interior: u64,
+    /// Most OPEN entries held at once, for algorithms with an OPEN list.
+    pub peak_open: Option<u64>,
+    /// Dewey codes of the leaves in evaluation order, with `--trace`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<Vec<String>>,
+    /// A one-line description of the tree (text output only).
+    #[serde(skip)]
+    pub tree: String,
+}
+
+/// A window in JSON: `{"alpha": 3, "beta": null}`, `null` for ±∞.
+#[derive(Debug, Serialize)]
+pub struct WindowJson {
+    /// Lower end; `null` is −∞.
+    #[serde(serialize_with = "value_json")]
+    pub alpha: Value,
+    /// Upper end; `null` is +∞.
+    #[serde(serialize_with = "value_json")]
+    pub beta: Value,
+}
+
+impl From<Window> for WindowJson {
+    fn from(w: Window) -> WindowJson {
+        WindowJson {
+            alpha: w.alpha(),
+            beta: w.beta(),
+        }
+    }
+}
+
+/// [`Bound`] as JSON: `"exact"`, `"lower"` (the minimax value is at least
+/// `value`: the search failed high) or `"upper"` (at most: it failed low).
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoundJson {
+    /// `value` is the minimax value.
+    Exact,
+    /// The minimax value is at least `value`.
+    Lower,
+    /// The minimax value is at most `value`.
+    Upper,
+}
+
+impl From<Bound> for BoundJson {
+    fn from(b: Bound) -> BoundJson {
+        match b {
+            Bound::Exact => BoundJson::Exact,
+            Bound::Lower => BoundJson::Lower,
+            Bound::Upper => BoundJson::Upper,
+        }
+    }
+}
+
+/// A value as a plain JSON integer; the sentinels ±∞ as `null`.
+fn value_json<S: Serializer>(v: &Value, s: S) -> Result<S::Ok, S::Error> {
+    if v.is_infinite() {
+        s.serialize_none()
+    } else {
+        s.serialize_i32(v.get())
+    }
+}
+
+/// Width of the label column of the text output.
+const LABEL: usize = 12;
+/// Lines of the `order` field wrap before this many columns.
+const LINE: usize = 80;
+
+impl Report {
+    /// One JSON object on one line.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string(self).unwrap_or_else(|e| {
+            // Serialising plain integers and strings cannot fail; keep the
+            // promise of one object anyway.
+            serde_json::json!({ "error": e.to_string() }).to_string()
+        });
+        s.push('\n');
+        s
+    }
+
+    /// Aligned `label  value` lines.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let mut line = |label: &str, value: &str| {
+            let _ = writeln!(out, "{label:<LABEL$}{value}");
+        };
+        line("algorithm", self.algorithm);
+        line("tree", &self.tree);
+        if let Some(w) = &self.window {
+            line("window", &format!("({}, {})", w.alpha, w.beta));
+        }
+        line("value", &self.value.to_string());
+        if let Some(b) = self.bound {
+            let v = self.value;
+            line(
+                "bound",
+                &match b {
+                    BoundJson::Exact => "exact: the minimax value".to_owned(),
+                    BoundJson::Lower => format!("lower: the search failed high, minimax >= {v}"),
+                    BoundJson::Upper => format!("upper: the search failed low, minimax <= {v}"),
+                },
+            );
+        }
+        line(
+            "leaves",
+            &format!("{} ({} distinct)", self.leaves, self.distinct_leaves),
+        );
+        line("interior", &self.interior.to_string());
+        line(
+            "peak OPEN",
+            &self
+                .peak_open
+                .map_or_else(|| "n/a".to_owned(), |p| p.to_string()),
+        );
+        if let Some(order) = &self.order {
+            out.push_str(&wrap("order", order));
+        }
+        out
+    }
+}
+
+/// `label` and the words, filled into lines of at most [`LINE`] columns,
+/// continuation lines indented to the value column.
+fn wrap(label: &str, words: &[String]) -> String {
+    let mut out = format!("{label:<LABEL$}");
+    let mut col = LABEL;
+    for (k, w) in words.iter().enumerate() {
+        let len = w.chars().count();
+        if k > 0 {
+            if col + 1 + len > LINE {
+                out.push('\n');
+                out.push_str(&" ".repeat(LABEL));
+                col = LABEL;
+            } else {
+                out.push(' ');
+                col += 1;
+            }
+        }
+        out.push_str(w);
+        col += len;
+    }
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_at_the_value_column() {
+        let words: Vec<String> = (0..40).map(|i| format!("{:04}", 1000 + i)).collect();
+        let s = wrap("order", &words);
+        for l in s.lines() {
+            assert!(l.chars().count() <= LINE, "{l}");
+        }
+        assert!(s.lines().skip(1).all(|l| l.starts_with(&" ".repeat(LABEL))));
+        assert_eq!(s.split_whitespace().count(), 41);
+    }
+}
