@@ -40,7 +40,10 @@ fn depthfirst(c: &mut Criterion) {
         let ts = trees(g, b, d);
         let ab = checked_leaves(&ts, |t| alphabeta(t, Window::FULL).unwrap());
         let fab = checked_leaves(&ts, |t| falphabeta(t, Window::FULL).unwrap());
-        assert_eq!(ab, fab, "{name}: alphabeta and falphabeta evaluate the same leaves");
+        assert_eq!(
+            ab, fab,
+            "{name}: alphabeta and falphabeta evaluate the same leaves"
+        );
         let pab = checked_leaves(&ts, |t| palphabeta(t).unwrap());
         eprintln!("{name}: {TREES} trees, alphabeta {ab} leaves, palphabeta {pab} leaves");
 

@@ -2,7 +2,7 @@
 //! it through [`Traced`], and render the [`Report`].
 //!
 //! Every tree type goes through the one generic [`search`]; only
-//! [`TreeSource::load`]'s match knows that there are two (explicit and
+//! [`TreeSource::load_and_search`]'s match knows that there are two (explicit and
 //! generated).
 
 use std::fmt::Write as _;
@@ -89,10 +89,7 @@ fn job(args: &SearchArgs) -> Result<Job> {
                     names(&WINDOW_ALGORITHMS)
                 );
             }
-            let w = Window::new(
-                alpha.unwrap_or(Value::NEG_INF),
-                beta.unwrap_or(Value::INF),
-            )?;
+            let w = Window::new(alpha.unwrap_or(Value::NEG_INF), beta.unwrap_or(Value::INF))?;
             Some(w)
         }
     };
@@ -130,7 +127,9 @@ impl TreeSource {
             (None, None) => bail!("no tree: give --tree FILE or --gen KIND --b B --d D"),
             (Some(path), None) => {
                 if args.seed.is_some() || args.index.is_some() {
-                    bail!("--seed and --index choose a generated tree; they do not apply to --tree");
+                    bail!(
+                        "--seed and --index choose a generated tree; they do not apply to --tree"
+                    );
                 }
                 let path = path.clone();
                 match shape {
@@ -174,9 +173,12 @@ impl TreeSource {
                 search(&tree, describe_explicit(path, &tree), job)
             }
             TreeSource::Generated(spec) => {
-                let tree = spec
-                    .build()
-                    .with_context(|| format!("cannot generate a {} ({},{}) tree", spec.generator, spec.b, spec.d))?;
+                let tree = spec.build().with_context(|| {
+                    format!(
+                        "cannot generate a {} ({},{}) tree",
+                        spec.generator, spec.b, spec.d
+                    )
+                })?;
                 let what = format!(
                     "{} ({},{}), seed {}, index {}",
                     spec.generator, spec.b, spec.d, spec.seed, spec.index
@@ -270,17 +272,20 @@ fn read_text_tree(path: &Path) -> Result<ExplicitTree> {
         bail!("tree file '{name}' is not tree text (not UTF-8) and looks binary: {hint}");
     };
     ExplicitTree::parse(text).map_err(|e| {
-        let at = match &e {
-            TreeError::Parse { position, .. } | TreeError::LeafValue { position, .. } => {
-                let (line, column) = line_column(text, *position);
-                format!(", line {line}, column {column}")
-            }
-            _ => String::new(),
-        };
         if looks_binary(&bytes) {
-            anyhow!("tree file '{name}' is not tree text ({e}) and looks binary: {hint}")
-        } else {
-            anyhow!("tree file '{name}'{at}: {e}")
+            return anyhow!("tree file '{name}' is not tree text ({e}) and looks binary: {hint}");
+        }
+        let at = |position: usize| {
+            let (line, column) = line_column(text, position);
+            format!("tree file '{name}', line {line}, column {column}")
+        };
+        match &e {
+            // "tree text, byte P: what is wrong"
+            TreeError::Parse { position, .. } => anyhow!("{}: {e}", at(*position)),
+            TreeError::LeafValue { position, source } => {
+                anyhow!("{} (byte {position}): {source}", at(*position))
+            }
+            _ => anyhow!("tree file '{name}': {e}"),
         }
     })
 }
@@ -292,8 +297,8 @@ fn read_campbell_tree(path: &Path, b: usize, d: usize) -> Result<ExplicitTree> {
     if path == Path::new("-") {
         ExplicitTree::read_campbell(std::io::stdin().lock(), b, d).with_context(context)
     } else {
-        let file = std::fs::File::open(path)
-            .with_context(|| format!("cannot read tree file '{name}'"))?;
+        let file =
+            std::fs::File::open(path).with_context(|| format!("cannot read tree file '{name}'"))?;
         ExplicitTree::read_campbell(std::io::BufReader::new(file), b, d).with_context(context)
     }
 }
@@ -328,7 +333,10 @@ fn line_column(text: &str, pos: usize) -> (usize, usize) {
         .rposition(|&c| c == b'\n')
         .map_or(0, |i| i + 1);
     let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
-    let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, column)
 }
 

@@ -1,15 +1,47 @@
 //! # search-bestfirst: the SSS* family under a memory budget
 //!
-//! Layer: depends on `tree-core` and may use `search-depthfirst` for the
-//! hybrids and leaf searches; nothing in the workspace below the CLI,
-//! `xtask` and the benches depends on it.
+//! Layer: depends on `tree-core`, and on `search-depthfirst` for the
+//! hybrids and leaf searches; only the CLI, `xtask` and the benches depend on
+//! it.
 //!
-//! This crate will hold SSS* (three documented variants), Dual*, staged
-//! SSS*, the SSS*/alpha-beta hybrids, QuickGame and QG1-3, MGame, RecSSS*,
-//! RecDual*, IterSSS*, MemSSS* and MemDual*. Every algorithm stores its OPEN
-//! list in one array allocated before the search for the caller's budget M
-//! (in entries, as the papers count), reports its peak use, and refuses a
-//! budget below its minimum with an error stating that minimum. Nothing is
-//! implemented yet: see the project's issues.
+//! Every algorithm here stores its OPEN list in one [`Open`] array
+//! allocated before the search for the caller's budget M, counted in
+//! entries as the papers count them (bytes are reported too, see
+//! [`Memory`]). The array never grows: a search cannot exceed its budget,
+//! and a budget below the algorithm's minimum on the given tree is refused
+//! up front with [`BestFirstError::BudgetTooSmall`] stating that minimum.
+//! Every search reports its peak OPEN occupancy in its [`Outcome`].
+//!
+//! Counting of leaves and expansions is done by wrapping the tree in
+//! [`tree_core::Counted`] or [`tree_core::Traced`], as for every search in
+//! the workspace.
 
 #![deny(missing_docs)]
+
+mod error;
+mod open;
+mod sss;
+
+pub use error::BestFirstError;
+pub use open::{Memory, Open, Outcome};
+pub use sss::{
+    Aspired, Entry, OpenTrace, SssConfig, Status, Variant, dual, format_open, minimum_memory, sss,
+    sss_aspiration, sss_open_trace,
+};
+
+use tree_core::{Bounds, Tree};
+
+/// The shape a memory-bounded search sizes its OPEN from: `given`, or else
+/// what the tree reports.
+///
+/// # Errors
+/// [`BestFirstError::UnknownShape`] if neither is known.
+pub fn shape<T: Tree + ?Sized>(
+    tree: &T,
+    given: Option<Bounds>,
+    algorithm: &'static str,
+) -> Result<Bounds, BestFirstError> {
+    given
+        .or_else(|| tree.bounds())
+        .ok_or(BestFirstError::UnknownShape { algorithm })
+}

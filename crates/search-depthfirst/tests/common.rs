@@ -1,12 +1,10 @@
-//! Shared helpers: a seeded generator, random non-uniform trees, the
-//! generated-tree corpus, and leaf-set helpers.
+//! Shared helpers: a seeded generator for windows, the corpus of
+//! `tree_core::corpus`, and leaf-set helpers.
 
 use std::collections::BTreeSet;
 
 use search_depthfirst::{TranspositionTable, mt_sss};
-use tree_core::{
-    BestChild, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Traced, Tree, Value,
-};
+use tree_core::{Dewey, Traced, Tree, Value};
 
 /// SplitMix64: a tiny seeded generator, so the tests need no extra crate.
 pub struct Rng(u64);
@@ -39,134 +37,7 @@ pub fn v(x: i64) -> Value {
     Value::new(x).unwrap()
 }
 
-/// How the leaf values of a random tree are drawn.
-#[derive(Debug, Clone, Copy)]
-pub enum Leaves {
-    /// 0..=2: many ties.
-    Tiny,
-    /// -9..=9.
-    Small,
-    /// The extremes of the leaf range and a few values near 0.
-    Extreme,
-    /// Anywhere in the leaf range.
-    Wide,
-}
-
-impl Leaves {
-    pub const ALL: [Leaves; 4] = [Leaves::Tiny, Leaves::Small, Leaves::Extreme, Leaves::Wide];
-
-    fn draw(self, rng: &mut Rng) -> i64 {
-        let (lo, hi) = (i64::from(Value::MIN_LEAF), i64::from(Value::MAX_LEAF));
-        match self {
-            Leaves::Tiny => rng.range(0, 2),
-            Leaves::Small => rng.range(-9, 9),
-            Leaves::Extreme => [lo, lo + 1, -1, 0, 1, hi - 1, hi][rng.below(7) as usize],
-            Leaves::Wide => rng.range(lo, hi),
-        }
-    }
-}
-
-/// A random non-uniform tree in the nested text form: branching 1 to 6,
-/// terminals at mixed depths (the root itself now and then), at most about
-/// `budget` nodes and depth `max_depth`.
-pub fn random_text(rng: &mut Rng, leaves: Leaves, max_depth: usize, budget: usize) -> String {
-    let mut out = String::new();
-    let mut budget = budget as i64;
-    fn node(
-        rng: &mut Rng,
-        leaves: Leaves,
-        depth: usize,
-        max_depth: usize,
-        budget: &mut i64,
-        out: &mut String,
-    ) {
-        *budget -= 1;
-        // The root is terminal 3% of the time; deeper nodes more often.
-        let p_terminal = if depth == 0 { 3 } else { 10 + 8 * depth as u64 };
-        if depth >= max_depth || *budget <= 0 || rng.below(100) < p_terminal {
-            out.push_str(&leaves.draw(rng).to_string());
-            return;
-        }
-        // One child a third of the time, else 2..=6.
-        let k = if rng.below(3) == 0 {
-            1
-        } else {
-            rng.range(2, 6) as usize
-        };
-        out.push('[');
-        for i in 0..k {
-            if i > 0 {
-                out.push(',');
-            }
-            node(rng, leaves, depth + 1, max_depth, budget, out);
-        }
-        out.push(']');
-    }
-    node(rng, leaves, 0, max_depth, &mut budget, &mut out);
-    out
-}
-
-/// `n` random non-uniform trees from `seed`, cycling through the leaf kinds.
-pub fn random_trees(seed: u64, n: usize) -> impl Iterator<Item = (String, ExplicitTree)> {
-    let mut rng = Rng::new(seed);
-    (0..n).map(move |k| {
-        let leaves = Leaves::ALL[k % Leaves::ALL.len()];
-        let max_depth = rng.range(0, 7) as usize;
-        let text = random_text(&mut rng, leaves, max_depth, 120);
-        let tree = ExplicitTree::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        (text, tree)
-    })
-}
-
-/// One generator of every kind, with a few orderings, ties and sentinel-free
-/// extremes.
-pub const GENERATORS: &[Generator] = &[
-    Generator::RANDOM,
-    Generator::Random { lo: 0, hi: 2 },
-    Generator::Random {
-        lo: Value::MIN_LEAF,
-        hi: Value::MAX_LEAF,
-    },
-    Generator::Campbell(BestChild::Uniform),
-    Generator::Campbell(BestChild::FirstMoveBest(0.5)),
-    Generator::Campbell(BestChild::Geometric(0.8)),
-    Generator::Campbell(BestChild::First),
-    Generator::TOPDOWN_RANDOM,
-    Generator::STRONG,
-    Generator::KORF,
-    Generator::PERFECT,
-];
-
-/// Small uniform shapes, terminal root and single-child chains included.
-pub const SHAPES: &[(usize, usize)] = &[
-    (0, 0),
-    (1, 1),
-    (1, 4),
-    (2, 1),
-    (2, 2),
-    (2, 3),
-    (2, 4),
-    (2, 5),
-    (2, 6),
-    (3, 2),
-    (3, 3),
-    (3, 4),
-    (4, 2),
-    (4, 3),
-    (4, 4),
-    (5, 3),
-    (6, 2),
-];
-
-/// Every generator on every shape, `per_cell` seeds each.
-pub fn generated_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
-    GENERATORS.iter().flat_map(move |&g| {
-        SHAPES.iter().flat_map(move |&(b, d)| {
-            (0..per_cell)
-                .map(move |seed| GenSpec::new(g, b, d, seed, seed * 7 + 1).build().unwrap())
-        })
-    })
-}
+pub use tree_core::corpus::{generated_trees, random_trees};
 
 /// The terminals MT-SSS* evaluates, as a set of Dewey codes: kept so that
 /// MT-SSS* and `search-bestfirst`'s SSS* can be compared leaf for leaf

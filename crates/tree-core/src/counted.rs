@@ -218,7 +218,8 @@ impl<T: Tree> Tree for Traced<T> {
         }
     }
     fn num_children(&self, node: &Self::Node) -> usize {
-        self.counters.on_num_children(self.tree.num_children(&node.node))
+        self.counters
+            .on_num_children(self.tree.num_children(&node.node))
     }
     fn child(&self, node: &Self::Node, i: usize) -> Self::Node {
         self.counters.on_child();

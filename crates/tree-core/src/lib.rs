@@ -25,7 +25,8 @@
 //!   trait boundary — leaf evaluations, expansions, generated nodes, and the
 //!   evaluation order as Dewey codes.
 //! * [`minimax`]: the oracle every algorithm is tested against.
-//! * [`worked`]: the papers' worked-example trees.
+//! * [`worked`]: the papers' worked-example trees; [`corpus`]: the random
+//!   trees every algorithm's tests share.
 //!
 //! ## Design choices
 //!
@@ -37,6 +38,7 @@
 
 #![deny(missing_docs)]
 
+pub mod corpus;
 mod counted;
 mod dewey;
 mod error;

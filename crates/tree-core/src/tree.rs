@@ -153,7 +153,11 @@ pub fn minimax_at<T: Tree + ?Sized>(tree: &T, node: &T::Node, max: bool) -> Valu
             match stack.last_mut() {
                 None => return v,
                 Some(parent) => {
-                    parent.best = if parent.max { parent.best.max(v) } else { parent.best.min(v) };
+                    parent.best = if parent.max {
+                        parent.best.max(v)
+                    } else {
+                        parent.best.min(v)
+                    };
                 }
             }
         }

@@ -1,0 +1,98 @@
+//! Running the binary, and files for it to read.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Runs `gametree` with `args` and no standard input.
+pub fn gametree<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the gametree binary runs")
+}
+
+/// Runs `gametree` with `input` on standard input.
+pub fn gametree_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gametree binary runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    // The binary may exit before reading everything; ignore a broken pipe.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("gametree finishes")
+}
+
+/// Standard output of a successful run.
+pub fn ok<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> String {
+    let out = gametree(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "gametree {:?} failed: {stderr}",
+        args.iter()
+            .map(|a| a.as_ref().to_owned())
+            .collect::<Vec<_>>()
+    );
+    assert!(stderr.is_empty(), "stderr: {stderr}");
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// The one JSON object a successful `--json` run prints.
+pub fn json<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> serde_json::Value {
+    let out = ok(args);
+    assert_eq!(out.lines().count(), 1, "one line of JSON: {out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert!(v.is_object(), "{v}");
+    v
+}
+
+/// The one error line of a run that must fail with exit status 1.
+pub fn error<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> String {
+    let out = gametree(args);
+    check_error(&out)
+}
+
+/// Checks `out` is a failure reported as one `gametree: error:` line.
+pub fn check_error(out: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "stderr: {stderr}");
+    assert!(out.stdout.is_empty(), "nothing on stdout on error");
+    assert_eq!(stderr.lines().count(), 1, "exactly one line: {stderr}");
+    assert!(stderr.starts_with("gametree: error: "), "{stderr}");
+    assert!(stderr.ends_with('\n'));
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+/// A worked-example tree shipped with tree-core.
+pub fn data(name: &str) -> String {
+    format!("{}/../tree-core/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh file holding `bytes`, under this test binary's own temporary
+/// directory, named uniquely per process and call.
+pub fn temp_file(tag: &str, bytes: &[u8]) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gametree-tests");
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let path = dir.join(format!("{tag}-{}-{n}", std::process::id()));
+    std::fs::write(&path, bytes).expect("temporary file");
+    path
+}
+
+/// The names `gametree algos` lists, in order.
+pub fn algorithm_names() -> Vec<String> {
+    ok(&["algos"])
+        .lines()
+        .map(|l| l.split_whitespace().next().expect("a name").to_owned())
+        .collect()
+}

@@ -1,0 +1,247 @@
+//! Every kind of bad input: exit status 1 and one line `gametree: error: …`
+//! naming the problem (clap's own usage errors: status 2).
+
+use search_depthfirst::Algorithm;
+
+use crate::common::{data, error, gametree, temp_file};
+
+fn table1() -> String {
+    data("table1.tree")
+}
+
+fn search(extra: &[&str]) -> String {
+    let mut args = vec!["search"];
+    args.extend_from_slice(extra);
+    error(&args)
+}
+
+#[test]
+fn unknown_algorithm_lists_the_known_ones() {
+    let e = search(&["--algo", "sss*", "--tree", &table1()]);
+    assert!(e.contains("unknown algorithm 'sss*'"), "{e}");
+    for a in Algorithm::ALL {
+        assert!(e.contains(a.name()), "{e}");
+    }
+}
+
+#[test]
+fn unreadable_file() {
+    let e = search(&["--algo", "alphabeta", "--tree", "/no/such/file.tree"]);
+    assert!(
+        e.contains("cannot read tree file '/no/such/file.tree'"),
+        "{e}"
+    );
+    let dir = std::env!("CARGO_TARGET_TMPDIR");
+    let e = search(&["--algo", "alphabeta", "--tree", dir]);
+    assert!(e.contains("cannot read"), "{e}");
+}
+
+#[test]
+fn malformed_tree_text_with_position() {
+    let f = temp_file("malformed", b"# comment\n[1,\n [2,x]]\n");
+    let e = search(&["--algo", "alphabeta", "--tree", f.to_str().unwrap()]);
+    assert!(e.contains("line 3, column 5"), "{e}");
+    assert!(e.contains("byte 18"), "{e}");
+    assert!(e.contains("expected an integer or '['"), "{e}");
+
+    for (text, what) in [
+        ("[1,2", "expected ',' or ']'"),
+        ("[]", "empty list"),
+        ("[1] 2", "after the tree"),
+        ("", "end of input"),
+        ("[1,2147483647]", "out of range"),
+    ] {
+        let f = temp_file("malformed", text.as_bytes());
+        let e = search(&["--algo", "alphabeta", "--tree", f.to_str().unwrap()]);
+        assert!(e.contains(what), "{text}: {e}");
+        assert!(e.contains("line 1, column"), "{text}: {e}");
+    }
+}
+
+#[test]
+fn empty_window() {
+    for (a, b) in [("3", "3"), ("5", "2"), ("inf", "inf"), ("-inf", "-inf")] {
+        let e = search(&[
+            "--algo",
+            "alphabeta",
+            "--tree",
+            &table1(),
+            "--alpha",
+            a,
+            "--beta",
+            b,
+        ]);
+        assert!(e.contains("alpha must be smaller than beta"), "{e}");
+    }
+}
+
+#[test]
+fn window_for_an_algorithm_without_one() {
+    let tree = table1();
+    for a in Algorithm::ALL {
+        if matches!(a.name(), "alphabeta" | "falphabeta" | "lalphabeta") {
+            continue;
+        }
+        for window in [["--alpha", "1"], ["--beta", "4"]] {
+            let mut args = vec!["--algo", a.name(), "--tree", &tree];
+            args.extend_from_slice(&window);
+            let e = search(&args);
+            assert!(
+                e.contains(&format!("'{}' takes no window", a.name())),
+                "{e}"
+            );
+        }
+    }
+}
+
+#[test]
+fn memory_for_a_depth_first_algorithm() {
+    for a in Algorithm::ALL {
+        let e = search(&["--algo", a.name(), "--tree", &table1(), "--memory", "9"]);
+        assert!(e.contains(&format!("'{}'", a.name())), "{e}");
+        assert!(e.contains("no OPEN list"), "{e}");
+        assert!(e.contains("memory"), "{e}");
+    }
+}
+
+#[test]
+fn campbell_file_needs_both_b_and_d() {
+    let f = temp_file("campbell-shape", &[1, 2, 3, 4]);
+    let f = f.to_str().unwrap();
+    let e = search(&["--algo", "alphabeta", "--tree", f, "--b", "2"]);
+    assert!(
+        e.contains("missing --d") && e.contains("--b and --d"),
+        "{e}"
+    );
+    let e = search(&["--algo", "alphabeta", "--tree", f, "--d", "2"]);
+    assert!(
+        e.contains("missing --b") && e.contains("--b and --d"),
+        "{e}"
+    );
+}
+
+#[test]
+fn binary_file_without_shape_asks_for_b_and_d() {
+    // Control bytes, and bytes that are not UTF-8.
+    for bytes in [
+        &[0u8, 5, 7, 1, 2, 3, 4, 5][..],
+        &[200, 255, 3, 91],
+        &[b'[', 1, b']'],
+    ] {
+        let f = temp_file("binary", bytes);
+        let e = search(&["--algo", "alphabeta", "--tree", f.to_str().unwrap()]);
+        assert!(e.contains("looks binary"), "{e}");
+        assert!(e.contains("give --b and --d"), "{e}");
+        assert!(e.contains("Campbell tree file"), "{e}");
+    }
+}
+
+#[test]
+fn campbell_file_of_the_wrong_size() {
+    let f = temp_file("campbell-size", &[1, 2, 3, 4, 5]);
+    let f = f.to_str().unwrap();
+    let e = search(&["--algo", "alphabeta", "--tree", f, "--b", "2", "--d", "3"]);
+    assert!(e.contains("truncated") && e.contains("8 bytes"), "{e}");
+    let e = search(&["--algo", "alphabeta", "--tree", f, "--b", "2", "--d", "2"]);
+    assert!(e.contains("oversized"), "{e}");
+    let e = search(&["--algo", "alphabeta", "--tree", f, "--b", "0", "--d", "2"]);
+    assert!(e.contains("b = 0"), "{e}");
+    let e = search(&["--algo", "alphabeta", "--tree", f, "--b", "10", "--d", "40"]);
+    assert!(e.contains("overflows"), "{e}");
+}
+
+#[test]
+fn tree_and_gen_both_or_neither() {
+    let e = search(&[
+        "--algo",
+        "alphabeta",
+        "--tree",
+        &table1(),
+        "--gen",
+        "random",
+        "--b",
+        "2",
+        "--d",
+        "2",
+    ]);
+    assert!(e.contains("not both"), "{e}");
+    let e = search(&["--algo", "alphabeta"]);
+    assert!(e.contains("no tree"), "{e}");
+    let e = search(&["--algo", "alphabeta", "--b", "2", "--d", "2"]);
+    assert!(e.contains("no tree"), "{e}");
+}
+
+#[test]
+fn generator_errors() {
+    let g = |extra: &[&str]| {
+        let mut args = vec!["--algo", "alphabeta"];
+        args.extend_from_slice(extra);
+        search(&args)
+    };
+    let e = g(&["--gen", "random", "--b", "0", "--d", "3"]);
+    assert!(e.contains("b = 0"), "{e}");
+    let e = g(&["--gen", "strong", "--b", "10", "--d", "20"]);
+    assert!(e.contains("overflows"), "{e}");
+    let e = g(&["--gen", "random", "--b", "2", "--d", "257"]);
+    assert!(e.contains("depth 257"), "{e}");
+    let e = g(&["--gen", "random", "--b", "70000", "--d", "1"]);
+    assert!(e.contains("65,535"), "{e}");
+    let e = g(&["--gen", "sss", "--b", "2", "--d", "2"]);
+    assert!(
+        e.contains("unknown generator") && e.contains("campbell-random"),
+        "{e}"
+    );
+    let e = g(&["--gen", "campbell-fmb:1.5", "--b", "2", "--d", "2"]);
+    assert!(e.contains("(0, 1]"), "{e}");
+    let e = g(&["--gen", "random", "--b", "2"]);
+    assert!(e.contains("--b B and --d D"), "{e}");
+    let e = g(&["--gen", "random", "--d", "2"]);
+    assert!(e.contains("--b B and --d D"), "{e}");
+    let e = g(&["--tree", &table1(), "--seed", "3"]);
+    assert!(e.contains("--seed and --index"), "{e}");
+    let e = g(&["--tree", &table1(), "--index", "3"]);
+    assert!(e.contains("--seed and --index"), "{e}");
+}
+
+#[test]
+fn usage_errors_keep_clap_format() {
+    for args in [
+        &["search", "--tree", "x"][..],
+        &["search", "--algo", "alphabeta", "--b", "two", "--tree", "x"],
+        &[
+            "search",
+            "--algo",
+            "alphabeta",
+            "--alpha",
+            "nine",
+            "--tree",
+            "x",
+        ],
+        &[
+            "search",
+            "--algo",
+            "alphabeta",
+            "--alpha",
+            "99999999999",
+            "--tree",
+            "x",
+        ],
+        &[
+            "search",
+            "--algo",
+            "alphabeta",
+            "--memory",
+            "-1",
+            "--tree",
+            "x",
+        ],
+        &["frobnicate"],
+        &[],
+    ] {
+        let out = gametree(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.is_empty());
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

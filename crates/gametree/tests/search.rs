@@ -1,0 +1,525 @@
+//! What a search prints, on the papers' worked examples, generated trees and
+//! Campbell tree files, checked against the library run directly.
+
+use search_depthfirst::{Algorithm, Window, alphabeta};
+use serde_json::{Value as Json, json};
+use tree_core::{ExplicitTree, Traced, Tree, minimax};
+
+use crate::common::{algorithm_names, data, gametree_stdin, json, ok, temp_file};
+
+fn keys(v: &Json) -> Vec<&str> {
+    let mut k: Vec<&str> = v
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    k.sort_unstable();
+    k
+}
+
+fn order(v: &Json) -> Vec<&str> {
+    v["order"]
+        .as_array()
+        .expect("an order list")
+        .iter()
+        .map(|c| c.as_str().expect("a string code"))
+        .collect()
+}
+
+fn explicit(name: &str) -> ExplicitTree {
+    ExplicitTree::parse(&std::fs::read_to_string(data(name)).unwrap()).unwrap()
+}
+
+#[test]
+fn alphabeta_on_table1() {
+    let v = json(&[
+        "search",
+        "--algo",
+        "alphabeta",
+        "--tree",
+        &data("table1.tree"),
+        "--json",
+        "--trace",
+    ]);
+    assert_eq!(
+        keys(&v),
+        [
+            "algorithm",
+            "distinct_leaves",
+            "interior",
+            "leaves",
+            "order",
+            "peak_open",
+            "value"
+        ]
+    );
+    assert_eq!(v["algorithm"], "alphabeta");
+    assert_eq!(v["value"], 2);
+    assert_eq!(v["leaves"], 14);
+    assert_eq!(v["distinct_leaves"], 14);
+    assert_eq!(v["peak_open"], Json::Null);
+
+    // The same search through the library.
+    let tree = explicit("table1.tree");
+    let traced = Traced::new(&tree);
+    assert_eq!(alphabeta(&traced, Window::FULL).unwrap().get(), 2);
+    assert_eq!(v["interior"], traced.stats().interior);
+    let expected: Vec<String> = traced.order().iter().map(ToString::to_string).collect();
+    assert_eq!(order(&v), expected);
+    assert_eq!(order(&v).len(), 14);
+    assert_eq!(order(&v)[..4], ["1111", "1112", "1121", "1211"]);
+}
+
+#[test]
+fn no_order_without_trace() {
+    let v = json(&[
+        "search",
+        "--algo",
+        "alphabeta",
+        "--tree",
+        &data("table1.tree"),
+        "--json",
+    ]);
+    assert_eq!(
+        keys(&v),
+        [
+            "algorithm",
+            "distinct_leaves",
+            "interior",
+            "leaves",
+            "peak_open",
+            "value"
+        ]
+    );
+}
+
+#[test]
+fn the_papers_counts() {
+    // (file, value, alpha-beta leaves): 001_*'s Tables 1 and 2, Knuth and
+    // Moore's pi tree, Stockman's tree.
+    for (file, value, leaves) in [
+        ("table1.tree", 2, 14),
+        ("table2.tree", 5, 7),
+        ("pi.tree", 2, 31),
+        ("stockman.tree", 4, 3),
+    ] {
+        let v = json(&[
+            "search",
+            "--algo",
+            "alphabeta",
+            "--tree",
+            &data(file),
+            "--json",
+        ]);
+        assert_eq!(v["value"], value, "{file}");
+        assert_eq!(v["leaves"], leaves, "{file}");
+    }
+}
+
+#[test]
+fn stockman_order() {
+    let v = json(&[
+        "search",
+        "--algo",
+        "alphabeta",
+        "--tree",
+        &data("stockman.tree"),
+        "--trace",
+        "--json",
+    ]);
+    assert_eq!(order(&v), ["11", "1211", "1212"]);
+    assert_eq!(v["value"], 4);
+}
+
+#[test]
+fn every_algorithm_on_every_worked_example() {
+    let names = algorithm_names();
+    let expected: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+    assert_eq!(names, expected);
+    for file in [
+        "table1.tree",
+        "table2.tree",
+        "pi.tree",
+        "stockman.tree",
+        "fig1-reconstruction.tree",
+    ] {
+        let value = minimax(&explicit(file)).get();
+        if file == "table1.tree" {
+            assert_eq!(value, 2);
+        }
+        for name in &names {
+            let v = json(&[
+                "search",
+                "--algo",
+                name,
+                "--tree",
+                &data(file),
+                "--json",
+                "--trace",
+            ]);
+            assert_eq!(v["value"], value, "{name} on {file}");
+            assert_eq!(v["algorithm"], name.as_str());
+            assert_eq!(v["peak_open"], Json::Null, "depth-first: no OPEN");
+            let leaves = v["leaves"].as_u64().unwrap();
+            let distinct = v["distinct_leaves"].as_u64().unwrap();
+            assert_eq!(order(&v).len() as u64, leaves, "{name} on {file}");
+            assert!(distinct <= leaves);
+            let mut codes = order(&v);
+            codes.sort_unstable();
+            codes.dedup();
+            assert_eq!(codes.len() as u64, distinct);
+        }
+    }
+}
+
+#[test]
+fn algos_lists_names_and_descriptions() {
+    let out = ok(&["algos"]);
+    assert_eq!(out.lines().count(), Algorithm::ALL.len());
+    for (line, a) in out.lines().zip(Algorithm::ALL) {
+        assert!(line.starts_with(a.name()), "{line}");
+        assert!(line.ends_with(a.description()), "{line}");
+    }
+    // The descriptions start in one column.
+    let columns: Vec<usize> = out
+        .lines()
+        .zip(Algorithm::ALL)
+        .map(|(l, a)| l.find(a.description()).unwrap())
+        .collect();
+    assert!(columns.windows(2).all(|w| w[0] == w[1]), "{out}");
+}
+
+#[test]
+fn text_output_is_aligned() {
+    let out = ok(&[
+        "search",
+        "--algo",
+        "alphabeta",
+        "--tree",
+        &data("table1.tree"),
+        "--trace",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "algorithm   alphabeta");
+    assert!(lines.contains(&"value       2"), "{out}");
+    assert!(lines.contains(&"leaves      14 (14 distinct)"), "{out}");
+    assert!(lines.contains(&"peak OPEN   n/a"), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("interior    ")), "{out}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("order       1111 1112 1121 1211 ")),
+        "{out}"
+    );
+    for l in &lines {
+        if !l.starts_with("tree") {
+            assert!(l.len() <= 80, "{l}");
+        }
+        assert_eq!(l.chars().nth(11), Some(' '), "value column: {l}");
+        assert_ne!(l.chars().nth(12), Some(' '), "value column: {l}");
+    }
+    // All 14 codes, wrapped or not.
+    let codes = out
+        .split_whitespace()
+        .filter(|w| w.len() == 4 && w.chars().all(|c| c == '1' || c == '2'))
+        .count();
+    assert_eq!(codes, 14);
+}
+
+#[test]
+fn windows() {
+    let table1 = data("table1.tree");
+    let run = |algo: &str, alpha: &str, beta: &str| {
+        json(&[
+            "search", "--algo", algo, "--tree", &table1, "--alpha", alpha, "--beta", beta, "--json",
+        ])
+    };
+    // Fail low, fail high, succeed: fail-hard answers are clamped.
+    let v = run("alphabeta", "3", "9");
+    assert_eq!(
+        (v["value"].clone(), v["bound"].clone()),
+        (json!(3), json!("upper"))
+    );
+    assert_eq!(v["window"], json!({ "alpha": 3, "beta": 9 }));
+    let v = run("alphabeta", "-5", "1");
+    assert_eq!(
+        (v["value"].clone(), v["bound"].clone()),
+        (json!(1), json!("lower"))
+    );
+    let v = run("alphabeta", "0", "5");
+    assert_eq!(
+        (v["value"].clone(), v["bound"].clone()),
+        (json!(2), json!("exact"))
+    );
+    assert_eq!(
+        keys(&v),
+        [
+            "algorithm",
+            "bound",
+            "distinct_leaves",
+            "interior",
+            "leaves",
+            "peak_open",
+            "value",
+            "window"
+        ]
+    );
+    // Fail-soft: a bound at least as tight.
+    let v = run("falphabeta", "3", "9");
+    assert_eq!(v["bound"], "upper");
+    assert!(v["value"].as_i64().unwrap() <= 3);
+    assert!(v["value"].as_i64().unwrap() >= 2);
+    // Either end may be infinite (null in JSON), or left out.
+    let v = run("falphabeta", "-inf", "+inf");
+    assert_eq!(
+        (v["value"].clone(), v["bound"].clone()),
+        (json!(2), json!("exact"))
+    );
+    assert_eq!(v["window"], json!({ "alpha": null, "beta": null }));
+    let v = json(&[
+        "search",
+        "--algo",
+        "alphabeta",
+        "--tree",
+        &table1,
+        "--alpha",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["window"], json!({ "alpha": 1, "beta": null }));
+    assert_eq!(v["value"], 2);
+    // lalphabeta as printed: its answer is consistent with the value 2.
+    for (a, b) in [("-inf", "inf"), ("0", "5"), ("3", "9"), ("-5", "1")] {
+        let v = run("lalphabeta", a, b);
+        let x = v["value"].as_i64().unwrap();
+        match v["bound"].as_str().unwrap() {
+            "exact" => assert_eq!(x, 2),
+            "lower" => assert!(x <= 2),
+            "upper" => assert!(x >= 2),
+            other => panic!("bound {other}"),
+        }
+    }
+}
+
+#[test]
+fn window_in_text() {
+    let out = ok(&[
+        "search",
+        "--algo",
+        "falphabeta",
+        "--tree",
+        &data("table1.tree"),
+        "--alpha",
+        "3",
+        "--beta",
+        "9",
+    ]);
+    assert!(out.contains("window      (3, 9)\n"), "{out}");
+    assert!(out.contains("bound       upper"), "{out}");
+}
+
+#[test]
+fn generated_trees_are_deterministic() {
+    let args = |seed: &str, index: &str| {
+        vec![
+            "search",
+            "--algo",
+            "alphabeta",
+            "--gen",
+            "random",
+            "--b",
+            "3",
+            "--d",
+            "5",
+            "--seed",
+            seed,
+            "--index",
+            index,
+            "--trace",
+            "--json",
+        ]
+        .into_iter()
+        .map(str::to_owned)
+        .collect::<Vec<_>>()
+    };
+    let a = ok(&args("1", "0"));
+    assert_eq!(a, ok(&args("1", "0")));
+    assert_ne!(a, ok(&args("1", "1")), "another index, another tree");
+    assert_ne!(a, ok(&args("2", "0")), "another seed, another tree");
+    // --seed and --index default to 0.
+    let defaults = ok(&[
+        "search",
+        "--algo",
+        "alphabeta",
+        "--gen",
+        "random",
+        "--b",
+        "3",
+        "--d",
+        "5",
+        "--trace",
+        "--json",
+    ]);
+    assert_eq!(defaults, ok(&args("0", "0")));
+    // The value is the library's.
+    let tree = tree_core::GenSpec::new(tree_core::Generator::RANDOM, 3, 5, 1, 0)
+        .build()
+        .unwrap();
+    let v: Json = serde_json::from_str(&a).unwrap();
+    assert_eq!(v["value"], minimax(&tree).get());
+}
+
+#[test]
+fn every_generator_name() {
+    for kind in [
+        "random",
+        "random:-5..5",
+        "campbell-random",
+        "campbell-fmb:0.8",
+        "campbell-geo:0.5",
+        "campbell-perfect",
+        "topdown-random",
+        "strong",
+        "korf",
+        "perfect",
+    ] {
+        let generator: tree_core::Generator = kind.parse().unwrap();
+        let tree = tree_core::GenSpec::new(generator, 3, 4, 9, 2)
+            .build()
+            .unwrap();
+        let v = json(&[
+            "search", "--algo", "scout", "--gen", kind, "--b", "3", "--d", "4", "--seed", "9",
+            "--index", "2", "--json",
+        ]);
+        assert_eq!(v["value"], minimax(&tree).get(), "{kind}");
+    }
+}
+
+#[test]
+fn wide_trees_print_codes_with_separators() {
+    let v = json(&[
+        "search", "--algo", "minimax", "--gen", "random", "--b", "11", "--d", "2", "--trace",
+        "--json",
+    ]);
+    let codes = order(&v);
+    assert_eq!(codes.len(), 121);
+    assert_eq!(codes[0], "1.1");
+    assert_eq!(codes[120], "11.11");
+    assert!(codes.iter().all(|c| c.contains('.')));
+}
+
+#[test]
+fn campbell_file_round_trip() {
+    let leaves = [3, 17, 0, 255, 42, 42, 9, 128];
+    let tree = ExplicitTree::uniform(2, 3, &leaves).unwrap();
+    let mut bytes = Vec::new();
+    tree.write_campbell(&mut bytes).unwrap();
+    assert_eq!(bytes.len(), 8);
+    let file = temp_file("campbell", &bytes);
+    let file = file.to_str().unwrap();
+    let v = json(&[
+        "search",
+        "--algo",
+        "alphabeta",
+        "--tree",
+        file,
+        "--b",
+        "2",
+        "--d",
+        "3",
+        "--trace",
+        "--json",
+    ]);
+    assert_eq!(v["value"], minimax(&tree).get());
+    let traced = Traced::new(&tree);
+    alphabeta(&traced, Window::FULL).unwrap();
+    let expected: Vec<String> = traced.order().iter().map(ToString::to_string).collect();
+    assert_eq!(order(&v), expected);
+    assert_eq!(v["leaves"], traced.stats().leaves);
+
+    // The same tree as text gives the same search.
+    let text = temp_file("campbell-as-text", tree.to_string().as_bytes());
+    let w = json(&[
+        "search",
+        "--algo",
+        "alphabeta",
+        "--tree",
+        text.to_str().unwrap(),
+        "--trace",
+        "--json",
+    ]);
+    assert_eq!(v, w);
+}
+
+#[test]
+fn standard_input() {
+    let out = gametree_stdin(
+        &[
+            "search", "--algo", "mtdf", "--tree", "-", "--json", "--trace",
+        ],
+        b"# Stockman\n[[4,[[5,5],[5,5]]]]\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"], 4);
+    let out = gametree_stdin(
+        &[
+            "search",
+            "--algo",
+            "alphabeta",
+            "--tree",
+            "-",
+            "--b",
+            "2",
+            "--d",
+            "1",
+            "--json",
+        ],
+        &[7, 9],
+    );
+    let v: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"], 9);
+}
+
+#[test]
+fn terminal_root_and_non_uniform_trees() {
+    let root = temp_file("root", b"-7\n");
+    let v = json(&[
+        "search",
+        "--algo",
+        "scout",
+        "--tree",
+        root.to_str().unwrap(),
+        "--trace",
+        "--json",
+    ]);
+    assert_eq!(v["value"], -7);
+    assert_eq!(v["leaves"], 1);
+    assert_eq!(v["interior"], 0);
+    assert_eq!(order(&v).len(), 1);
+
+    // Non-uniform, wider than 9 somewhere: every code separated.
+    let wide = "[1,[2,3,4,5,6,7,8,9,10,11,12],[-3]]";
+    let file = temp_file("wide", wide.as_bytes());
+    let tree = ExplicitTree::parse(wide).unwrap();
+    assert_eq!(tree.bounds().unwrap().branching, 11);
+    let v = json(&[
+        "search",
+        "--algo",
+        "minimax",
+        "--tree",
+        file.to_str().unwrap(),
+        "--trace",
+        "--json",
+    ]);
+    assert_eq!(v["value"], minimax(&tree).get());
+    let codes = order(&v);
+    assert_eq!(codes[0], "1");
+    assert_eq!(codes[1], "2.1");
+    assert_eq!(codes.last(), Some(&"3.1"));
+}

@@ -1,0 +1,7 @@
+//! gametree's integration tests: one binary, one module per topic. Every
+//! test runs the built `gametree` executable.
+
+mod common;
+mod errors;
+mod garbage;
+mod search;

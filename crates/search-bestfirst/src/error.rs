@@ -1,0 +1,102 @@
+//! The error type of the best-first searches.
+
+use std::fmt;
+
+use search_depthfirst::SearchError;
+use tree_core::Value;
+
+/// Why a best-first search could not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BestFirstError {
+    /// The memory budget is below what the algorithm needs on this tree.
+    BudgetTooSmall {
+        /// The algorithm's name.
+        algorithm: &'static str,
+        /// The budget given, in OPEN entries.
+        given: usize,
+        /// The least budget that works, in OPEN entries.
+        minimum: usize,
+    },
+    /// The budget could not be computed: the tree does not report its
+    /// shape ([`Tree::bounds`](tree_core::Tree::bounds)) and no shape was given.
+    UnknownShape {
+        /// The algorithm's name.
+        algorithm: &'static str,
+    },
+    /// The minimum OPEN size overflows (e.g. b^⌈d/2⌉ for a huge tree).
+    TooLarge {
+        /// The algorithm's name.
+        algorithm: &'static str,
+    },
+    /// A parameter is out of range (e.g. a stage depth of 0).
+    InvalidParameter {
+        /// The parameter's name.
+        name: &'static str,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// A tree deeper than [`tree_core::MAX_DEPTH`], or a node with more
+    /// children than a Dewey digit holds.
+    TreeShape {
+        /// What is wrong.
+        message: String,
+    },
+    /// A terminal returned one of the ±∞ sentinels.
+    SentinelLeaf {
+        /// The value returned.
+        value: Value,
+    },
+    /// An error from a depth-first search used inside a hybrid.
+    DepthFirst(SearchError),
+}
+
+impl fmt::Display for BestFirstError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BestFirstError::BudgetTooSmall {
+                algorithm,
+                given,
+                minimum,
+            } => write!(
+                f,
+                "{algorithm} needs at least {minimum} OPEN entries on this tree; the budget is {given}"
+            ),
+            BestFirstError::UnknownShape { algorithm } => write!(
+                f,
+                "{algorithm} needs the tree's branching and depth to size its OPEN list; \
+                 the tree does not report them and none were given"
+            ),
+            BestFirstError::TooLarge { algorithm } => {
+                write!(
+                    f,
+                    "{algorithm}: the OPEN list this tree needs does not fit in memory"
+                )
+            }
+            BestFirstError::InvalidParameter { name, message } => {
+                write!(f, "invalid {name}: {message}")
+            }
+            BestFirstError::TreeShape { message } => f.write_str(message),
+            BestFirstError::SentinelLeaf { value } => write!(
+                f,
+                "a terminal returned {value}; leaf values must lie strictly between -inf and +inf"
+            ),
+            BestFirstError::DepthFirst(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for BestFirstError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BestFirstError::DepthFirst(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<SearchError> for BestFirstError {
+    fn from(e: SearchError) -> BestFirstError {
+        BestFirstError::DepthFirst(e)
+    }
+}

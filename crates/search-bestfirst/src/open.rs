@@ -1,0 +1,242 @@
+//! OPEN storage: one array per search, sized once from the budget.
+
+use crate::BestFirstError;
+
+/// A fixed-capacity array of OPEN entries.
+///
+/// Allocated once for a budget of `capacity` entries (the papers' unit), it
+/// never grows: [`Open::push`] on a full array is an error, not a
+/// reallocation, so a search can never exceed its budget. It remembers its
+/// peak occupancy, and can be [`reset`](Open::reset) and reused by the next
+/// search without allocating.
+#[derive(Debug, Clone)]
+pub struct Open<E> {
+    entries: Vec<E>,
+    capacity: usize,
+    peak: usize,
+}
+
+impl<E> Open<E> {
+    /// An empty OPEN with room for exactly `capacity` entries.
+    pub fn with_capacity(capacity: usize) -> Open<E> {
+        Open {
+            entries: Vec::with_capacity(capacity),
+            capacity,
+            peak: 0,
+        }
+    }
+
+    /// Makes room for `capacity` entries, reallocating only if the current
+    /// allocation is smaller, and forgets the entries and the peak.
+    pub fn reset(&mut self, capacity: usize) {
+        self.entries.clear();
+        if self.entries.capacity() < capacity {
+            self.entries.reserve_exact(capacity);
+        }
+        self.capacity = capacity;
+        self.peak = 0;
+    }
+
+    /// Appends an entry.
+    ///
+    /// # Errors
+    /// [`BestFirstError::BudgetTooSmall`] if the array is full, naming
+    /// `algorithm` and the occupancy it needed.
+    #[inline]
+    pub fn push(&mut self, algorithm: &'static str, e: E) -> Result<(), BestFirstError> {
+        if self.entries.len() == self.capacity {
+            return Err(BestFirstError::BudgetTooSmall {
+                algorithm,
+                given: self.capacity,
+                minimum: self.capacity + 1,
+            });
+        }
+        self.entries.push(e);
+        self.peak = self.peak.max(self.entries.len());
+        Ok(())
+    }
+
+    /// Inserts an entry at position `i`, shifting the later ones.
+    ///
+    /// # Errors
+    /// As [`Open::push`].
+    #[inline]
+    pub fn insert(
+        &mut self,
+        algorithm: &'static str,
+        i: usize,
+        e: E,
+    ) -> Result<(), BestFirstError> {
+        if self.entries.len() == self.capacity {
+            return Err(BestFirstError::BudgetTooSmall {
+                algorithm,
+                given: self.capacity,
+                minimum: self.capacity + 1,
+            });
+        }
+        self.entries.insert(i, e);
+        self.peak = self.peak.max(self.entries.len());
+        Ok(())
+    }
+
+    /// Removes the last entry.
+    #[inline]
+    pub fn pop(&mut self) -> Option<E> {
+        self.entries.pop()
+    }
+
+    /// Keeps, among the entries from position `base` on, only those for
+    /// which `keep` is true; entries before `base` are untouched.
+    pub fn retain_from(&mut self, base: usize, mut keep: impl FnMut(&E) -> bool) {
+        let mut i = base;
+        let mut j = base;
+        while j < self.entries.len() {
+            if keep(&self.entries[j]) {
+                self.entries.swap(i, j);
+                i += 1;
+            }
+            j += 1;
+        }
+        self.entries.truncate(i);
+    }
+
+    /// The entries, in insertion order (as far as removals preserve it).
+    #[inline]
+    pub fn entries(&self) -> &[E] {
+        &self.entries
+    }
+
+    /// The entries, mutably.
+    #[inline]
+    pub fn entries_mut(&mut self) -> &mut [E] {
+        &mut self.entries
+    }
+
+    /// Removes entry `i`, moving the last entry into its place.
+    #[inline]
+    pub fn swap_remove(&mut self, i: usize) -> E {
+        self.entries.swap_remove(i)
+    }
+
+    /// Removes entry `i`, keeping the order of the others.
+    #[inline]
+    pub fn remove(&mut self, i: usize) -> E {
+        self.entries.remove(i)
+    }
+
+    /// Keeps only the entries for which `keep` is true, in order.
+    #[inline]
+    pub fn retain(&mut self, keep: impl FnMut(&E) -> bool) {
+        self.entries.retain(keep);
+    }
+
+    /// Truncates to `len` entries (a stack-like OPEN popping a frame).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.entries.truncate(len);
+    }
+
+    /// Entries held now.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no entry is held.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The budget, in entries.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// The most entries held at once since the last reset.
+    pub fn peak(&self) -> usize {
+        self.peak
+    }
+
+    /// Bytes per entry.
+    pub const fn entry_bytes() -> usize {
+        std::mem::size_of::<E>()
+    }
+}
+
+/// What a best-first search reports besides its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Memory {
+    /// The budget: OPEN entries allocated.
+    pub capacity: usize,
+    /// The most OPEN entries held at once.
+    pub peak: usize,
+    /// Bytes of one OPEN entry in this implementation.
+    pub entry_bytes: usize,
+}
+
+impl Memory {
+    /// The memory report of `open` after a search.
+    pub fn of<E>(open: &Open<E>) -> Memory {
+        Memory {
+            capacity: open.capacity(),
+            peak: open.peak(),
+            entry_bytes: Open::<E>::entry_bytes(),
+        }
+    }
+
+    /// Peak bytes of OPEN.
+    pub fn peak_bytes(&self) -> usize {
+        self.peak * self.entry_bytes
+    }
+
+    /// Bytes allocated for OPEN.
+    pub fn capacity_bytes(&self) -> usize {
+        self.capacity * self.entry_bytes
+    }
+}
+
+/// The result of a best-first search: the minimax value and the memory used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// The root's minimax value.
+    pub value: tree_core::Value,
+    /// OPEN's budget and peak.
+    pub memory: Memory,
+}
+
+/// `b^e` with overflow reported as [`BestFirstError::TooLarge`].
+pub(crate) fn pow(algorithm: &'static str, b: usize, e: usize) -> Result<usize, BestFirstError> {
+    u32::try_from(e)
+        .ok()
+        .and_then(|e| b.checked_pow(e))
+        .ok_or(BestFirstError::TooLarge { algorithm })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_grows_past_its_budget() {
+        let mut open = Open::with_capacity(3);
+        for i in 0..3 {
+            open.push("t", i).unwrap();
+        }
+        let e = open.push("t", 3).unwrap_err();
+        assert!(e.to_string().contains("budget is 3"), "{e}");
+        assert_eq!(open.peak(), 3);
+        open.retain_from(1, |&e| e != 1);
+        assert_eq!(open.entries(), &[0, 2]);
+        open.insert("t", 1, 7).unwrap();
+        assert_eq!(open.entries(), &[0, 7, 2]);
+        assert!(open.insert("t", 0, 5).is_err());
+        open.truncate(1);
+        assert_eq!(open.peak(), 3);
+        let ptr = open.entries().as_ptr();
+        open.reset(2);
+        assert_eq!((open.len(), open.peak(), open.capacity()), (0, 0, 2));
+        open.push("t", 9).unwrap();
+        assert_eq!(open.entries().as_ptr(), ptr, "reset reuses the allocation");
+    }
+}

@@ -1,0 +1,571 @@
+//! SSS* (Stockman 1979) by the Γ operator, in the three documented tie
+//! rules, with aspiration windows, Dual*, and a horizon at which "terminals"
+//! are evaluated by another search (the basis of staged SSS*, the hybrids
+//! and MGame).
+//!
+//! # The Γ operator (Campbell 1981, App. 3, Table 11)
+//!
+//! OPEN is a list of states (n, s, h), n a node, s LIVE or SOLVED, h an upper
+//! bound; the first state is removed and one of six cases applies. Node
+//! types follow Stockman: the root is AND (the searching player chooses one
+//! child there), its children OR, and so on; for SSS* AND = MAX.
+//!
+//! | case | state | action |
+//! |---|---|---|
+//! | 1 | SOLVED, n ≠ root, OR | stack (parent(n), SOLVED, h); purge every state below parent(n) |
+//! | 2 | SOLVED, n ≠ root, AND, next(n) exists | stack (next(n), LIVE, h) |
+//! | 3 | SOLVED, n ≠ root, AND, n last | stack (parent(n), SOLVED, h) |
+//! | 4 | LIVE, n terminal | insert (n, SOLVED, min(h, v(n))) |
+//! | 5 | LIVE, n OR, non-terminal | stack (first(n), LIVE, h) |
+//! | 6 | LIVE, n AND, non-terminal | stack (n.i, LIVE, h) for every child |
+//!
+//! "Stack" puts a state at the front of OPEN, "insert" behind all states of
+//! greater or equal merit. The three [`Variant`]s differ only in tie order:
+//!
+//! * [`Variant::Stockman`] — Table 11 as printed: case 6 stacks the children
+//!   first to last (so the last ends up in front) and case 4 inserts behind
+//!   every state of equal merit. It does not dominate alpha-beta (Stockman's
+//!   counterexample, Figs. 19–20).
+//! * [`Variant::LeftBiased`] — Campbell's Table 12: case 6 stacks last to
+//!   first, and case 4 inserts in front of the equal-merit states to the
+//!   right of n. Campbell shows it dominates alpha-beta.
+//! * [`Variant::Leftmost`] — `004_*`: OPEN is a priority queue on h with
+//!   ties to the left-most node, for every insertion.
+
+use std::fmt;
+
+use tree_core::{Bounds, Dewey, Tree, Value};
+
+use crate::open::pow;
+use crate::{BestFirstError, Memory, Open, Outcome};
+
+/// The tie rule of SSS*'s OPEN list; see the [module docs](self).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Campbell's Table 11 as printed (Stockman's original ordering).
+    Stockman,
+    /// Campbell's left-biased cases 4 and 6 (Table 12).
+    LeftBiased,
+    /// `004_*`: a priority queue with left-most tie-breaking.
+    #[default]
+    Leftmost,
+}
+
+impl Variant {
+    /// The command-line name: `sss-stockman`, `sss-left`, `sss`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Stockman => "sss-stockman",
+            Variant::LeftBiased => "sss-left",
+            Variant::Leftmost => "sss",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// LIVE or SOLVED.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Not yet solved.
+    Live,
+    /// Solved: h is the value of the best solution tree below.
+    Solved,
+}
+
+/// One OPEN state (n, s, h) with what the operator needs to move on without
+/// re-expanding: the node's code relative to the search's root and the
+/// number of children of each of its ancestors.
+#[derive(Debug, Clone)]
+pub struct Entry<N> {
+    node: N,
+    dewey: Dewey,
+    /// widths[i] = number of children of the ancestor at relative depth i.
+    widths: Dewey,
+    status: Status,
+    h: Value,
+}
+
+impl<N> Entry<N> {
+    /// The node's Dewey code relative to the search's root.
+    pub fn dewey(&self) -> &Dewey {
+        &self.dewey
+    }
+    /// LIVE or SOLVED.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+    /// The merit h.
+    pub fn h(&self) -> Value {
+        self.h
+    }
+}
+
+/// How an SSS* search is configured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SssConfig {
+    /// Tie rule.
+    pub variant: Variant,
+    /// OPEN budget in entries; `None` = the minimum for the tree.
+    pub memory: Option<usize>,
+    /// The tree's shape, if the tree does not report it.
+    pub shape: Option<Bounds>,
+}
+
+impl SssConfig {
+    /// A configuration with the given tie rule and the minimum budget.
+    pub fn new(variant: Variant) -> SssConfig {
+        SssConfig {
+            variant,
+            ..SssConfig::default()
+        }
+    }
+}
+
+/// The parameters of one Γ-operator search.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Params {
+    pub variant: Variant,
+    /// AND (choosing) nodes are at even absolute depths (SSS*) or odd ones (Dual*).
+    pub chooser_even: bool,
+    /// Negate leaf values (Dual*: MIN searches for the least value).
+    pub negate: bool,
+    /// Relative depth at which nodes are handed to the frontier evaluator;
+    /// `usize::MAX` for none.
+    pub horizon: usize,
+    /// Algorithm name for errors.
+    pub algorithm: &'static str,
+}
+
+/// The entries a Γ search of `plies` levels rooted at absolute depth
+/// `root_depth` can hold at once on a tree of maximum branching `b`:
+/// `b` to the number of choosing levels with children, e.g. b^⌈d/2⌉ for
+/// SSS* on a (b, d) tree (`000_*` §2). Exact for uniform trees, an upper
+/// bound for others.
+pub(crate) fn open_size(
+    algorithm: &'static str,
+    b: usize,
+    plies: usize,
+    root_depth: usize,
+    chooser_even: bool,
+) -> Result<usize, BestFirstError> {
+    let choosers = (root_depth..root_depth + plies)
+        .filter(|t| (t % 2 == 0) == chooser_even)
+        .count();
+    pow(algorithm, b.max(1), choosers)
+}
+
+/// The minimum OPEN budget of plain SSS* (or Dual* with `dual`) on a tree of
+/// this shape: b^⌈d/2⌉ (b^⌊d/2⌋ for Dual*).
+///
+/// # Errors
+/// [`BestFirstError::TooLarge`] if it overflows.
+pub fn minimum_memory(bounds: Bounds, dual: bool) -> Result<usize, BestFirstError> {
+    open_size("SSS*", bounds.branching, bounds.depth, 0, !dual)
+}
+
+/// Walks from `root` along `path`: regenerates a stored ancestor.
+fn node_at<T: Tree + ?Sized>(tree: &T, root: &T::Node, path: &[u16]) -> T::Node {
+    let mut n = root.clone();
+    for &i in path {
+        n = tree.child(&n, usize::from(i));
+    }
+    n
+}
+
+/// Where a state goes when it is "inserted" (case 4 for every variant,
+/// every addition for `Leftmost`): behind the states of greater merit, and
+/// behind or in front of equal ones by the variant's rule. OPEN's front is
+/// the end of the array.
+fn insert_at<N>(open: &Open<Entry<N>>, base: usize, e: &Entry<N>, variant: Variant) -> usize {
+    let entries = open.entries();
+    let mut i = entries.len();
+    while i > base {
+        let x = &entries[i - 1];
+        let skip = match variant {
+            Variant::Stockman => x.h >= e.h,
+            Variant::LeftBiased | Variant::Leftmost => {
+                x.h > e.h || (x.h == e.h && x.dewey < e.dewey)
+            }
+        };
+        if !skip {
+            break;
+        }
+        i -= 1;
+    }
+    i
+}
+
+/// "Stack" (front) for Stockman and left-biased, sorted insertion for
+/// left-most.
+fn stack<N>(
+    open: &mut Open<Entry<N>>,
+    base: usize,
+    e: Entry<N>,
+    p: &Params,
+) -> Result<(), BestFirstError> {
+    match p.variant {
+        Variant::Stockman | Variant::LeftBiased => open.push(p.algorithm, e),
+        Variant::Leftmost => {
+            let i = insert_at(open, base, &e, p.variant);
+            open.insert(p.algorithm, i, e)
+        }
+    }
+}
+
+/// Where a Γ search starts: its root, the root's absolute depth, and the
+/// aspiration window (lower, upper).
+#[derive(Debug)]
+pub(crate) struct Start<'a, N> {
+    pub root: &'a N,
+    pub depth: usize,
+    pub lower: Value,
+    pub upper: Value,
+}
+
+/// OPEN after every Γ step, front first.
+pub type OpenTrace<N> = Vec<Vec<Entry<N>>>;
+
+/// An observer of OPEN after every Γ step (front first), for traces.
+pub(crate) type Observer<'a, N> = Option<&'a mut dyn FnMut(&[Entry<N>])>;
+
+/// One Γ-operator search rooted at `root` (absolute depth `root_depth`),
+/// started as (root, LIVE, `upper`), using OPEN from position `base` on
+/// (positions before it belong to enclosing searches and are left alone).
+/// Stops early with the top merit if it falls below `lower` (aspiration,
+/// Campbell p. 16). Nodes at relative depth `p.horizon` go to `frontier`,
+/// which must return min(h, their value) or any upper bound ≤ h that is
+/// exact when the value is below h.
+///
+/// Returns min(upper, value of root) when that is ≥ `lower`.
+pub(crate) fn gamma_search<T, F>(
+    tree: &T,
+    p: &Params,
+    open: &mut Open<Entry<T::Node>>,
+    start: Start<'_, T::Node>,
+    frontier: &mut F,
+    mut observer: Observer<'_, T::Node>,
+) -> Result<Value, BestFirstError>
+where
+    T: Tree + ?Sized,
+    F: FnMut(&mut Open<Entry<T::Node>>, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
+{
+    let Start {
+        root,
+        depth: root_depth,
+        lower,
+        upper,
+    } = start;
+    let base = open.len();
+    open.push(
+        p.algorithm,
+        Entry {
+            node: root.clone(),
+            dewey: Dewey::root(),
+            widths: Dewey::root(),
+            status: Status::Live,
+            h: upper,
+        },
+    )?;
+    let and_at = |rel: usize| ((root_depth + rel) % 2 == 0) == p.chooser_even;
+    loop {
+        let e = open
+            .pop()
+            .expect("OPEN holds the root's state until it is solved");
+        let rel = e.dewey.depth();
+        match e.status {
+            Status::Solved if rel == 0 => {
+                open.truncate(base);
+                return Ok(e.h);
+            }
+            Status::Solved if !and_at(rel) => {
+                // Case 1: an OR node is solved, so is its parent; purge below it.
+                let m = e.dewey.parent().expect("not the root");
+                open.retain_from(base, |x| !m.is_prefix_of(&x.dewey));
+                let node = node_at(tree, root, m.digits());
+                let mut widths = e.widths;
+                widths.pop();
+                stack(
+                    open,
+                    base,
+                    Entry {
+                        node,
+                        dewey: m,
+                        widths,
+                        status: Status::Solved,
+                        h: e.h,
+                    },
+                    p,
+                )?;
+            }
+            Status::Solved => {
+                let k = e.dewey.last().expect("not the root");
+                let w = usize::from(*e.widths.digits().last().expect("not the root"));
+                let parent = e.dewey.parent().expect("not the root");
+                let pnode = node_at(tree, root, parent.digits());
+                if k + 1 < w {
+                    // Case 2: the next brother of a solved AND node.
+                    let node = tree.child(&pnode, k + 1);
+                    let dewey = parent.child(k + 1);
+                    stack(
+                        open,
+                        base,
+                        Entry {
+                            node,
+                            dewey,
+                            widths: e.widths,
+                            status: Status::Live,
+                            h: e.h,
+                        },
+                        p,
+                    )?;
+                } else {
+                    // Case 3: the last AND child is solved, so is its OR parent.
+                    let mut widths = e.widths;
+                    widths.pop();
+                    stack(
+                        open,
+                        base,
+                        Entry {
+                            node: pnode,
+                            dewey: parent,
+                            widths,
+                            status: Status::Solved,
+                            h: e.h,
+                        },
+                        p,
+                    )?;
+                }
+            }
+            Status::Live => {
+                if e.h < lower {
+                    open.truncate(base);
+                    return Ok(e.h);
+                }
+                let w = if rel == p.horizon {
+                    0
+                } else {
+                    tree.num_children(&e.node)
+                };
+                if w == 0 {
+                    // Case 4: evaluate and insert solved.
+                    let v = if rel == p.horizon {
+                        frontier(open, &e.node, root_depth + rel, e.h)?
+                    } else {
+                        let v = tree.value(&e.node);
+                        if v.is_infinite() {
+                            return Err(BestFirstError::SentinelLeaf { value: v });
+                        }
+                        if p.negate { -v } else { v }
+                    };
+                    let solved = Entry {
+                        h: e.h.min(v),
+                        status: Status::Solved,
+                        ..e
+                    };
+                    let i = insert_at(open, base, &solved, p.variant);
+                    open.insert(p.algorithm, i, solved)?;
+                } else {
+                    let width = u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
+                        message: format!("a node has {w} children; at most 65,535 are supported"),
+                    })?;
+                    if root_depth + rel >= tree_core::MAX_DEPTH {
+                        return Err(BestFirstError::TreeShape {
+                            message: format!("the tree is deeper than {}", tree_core::MAX_DEPTH),
+                        });
+                    }
+                    let mut widths = e.widths.clone();
+                    widths.push(usize::from(width));
+                    let make = |i: usize| Entry {
+                        node: tree.child(&e.node, i),
+                        dewey: e.dewey.child(i),
+                        widths: widths.clone(),
+                        status: Status::Live,
+                        h: e.h,
+                    };
+                    if !and_at(rel) {
+                        // Case 5: an OR node: its first child.
+                        stack(open, base, make(0), p)?;
+                    } else {
+                        // Case 6: an AND node: every child.
+                        match p.variant {
+                            Variant::Stockman => {
+                                for i in 0..w {
+                                    stack(open, base, make(i), p)?;
+                                }
+                            }
+                            Variant::LeftBiased | Variant::Leftmost => {
+                                for i in (0..w).rev() {
+                                    stack(open, base, make(i), p)?;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(obs) = observer.as_mut() {
+            let front_first: Vec<Entry<T::Node>> =
+                open.entries()[base..].iter().rev().cloned().collect();
+            obs(&front_first);
+        }
+    }
+}
+
+/// A frontier evaluator for searches without a horizon.
+pub(crate) fn no_frontier<N>(
+    _: &mut Open<Entry<N>>,
+    _: &N,
+    _: usize,
+    _: Value,
+) -> Result<Value, BestFirstError> {
+    unreachable!("no horizon, no frontier")
+}
+
+fn budget(
+    algorithm: &'static str,
+    memory: Option<usize>,
+    minimum: usize,
+) -> Result<usize, BestFirstError> {
+    match memory {
+        Some(m) if m < minimum => Err(BestFirstError::BudgetTooSmall {
+            algorithm,
+            given: m,
+            minimum,
+        }),
+        Some(m) => Ok(m),
+        None => Ok(minimum),
+    }
+}
+
+fn run<T: Tree + ?Sized>(
+    tree: &T,
+    cfg: &SssConfig,
+    dual: bool,
+    window: (Value, Value),
+    observer: Observer<'_, T::Node>,
+) -> Result<Outcome, BestFirstError> {
+    let algorithm = if dual { "Dual*" } else { cfg.variant.name() };
+    let bounds = crate::shape(tree, cfg.shape, algorithm)?;
+    let minimum = open_size(algorithm, bounds.branching, bounds.depth, 0, !dual)?;
+    let capacity = budget(algorithm, cfg.memory, minimum)?;
+    let mut open = Open::with_capacity(capacity);
+    let p = Params {
+        variant: cfg.variant,
+        chooser_even: !dual,
+        negate: dual,
+        horizon: usize::MAX,
+        algorithm,
+    };
+    let root = tree.root();
+    let start = Start {
+        root: &root,
+        depth: 0,
+        lower: window.0,
+        upper: window.1,
+    };
+    let v = gamma_search(tree, &p, &mut open, start, &mut no_frontier, observer)?;
+    Ok(Outcome {
+        value: if dual { -v } else { v },
+        memory: Memory::of(&open),
+    })
+}
+
+/// SSS* (Stockman 1979; Campbell 1981 App. 3): the root's minimax value by
+/// best-first search over solution trees, with OPEN sized b^⌈d/2⌉ (or
+/// `cfg.memory`).
+///
+/// ```
+/// use search_bestfirst::{sss, SssConfig, Variant};
+/// use tree_core::{worked, Traced};
+/// let t = worked::STOCKMAN.tree();
+/// let traced = Traced::new(&t);
+/// let out = sss(&traced, &SssConfig::new(Variant::Stockman)).unwrap();
+/// assert_eq!(out.value.get(), 4);
+/// let order: Vec<String> = traced.order().iter().map(|d| d.to_string()).collect();
+/// assert_eq!(order, ["11", "1221", "1211", "1222", "1212"]); // c, i, g, j, h
+/// ```
+///
+/// # Errors
+/// [`BestFirstError::BudgetTooSmall`] for a budget below b^⌈d/2⌉,
+/// [`BestFirstError::UnknownShape`] if the tree's shape is unknown,
+/// [`BestFirstError::SentinelLeaf`], [`BestFirstError::TreeShape`].
+pub fn sss<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, BestFirstError> {
+    run(tree, cfg, false, (Value::NEG_INF, Value::INF), None)
+}
+
+/// Dual* (SSS* on the dual tree: MIN searches its solution trees, values
+/// negated; Marsland et al. 1987). OPEN is sized b^⌊d/2⌋.
+///
+/// # Errors
+/// As [`sss`].
+pub fn dual<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, BestFirstError> {
+    run(tree, cfg, true, (Value::NEG_INF, Value::INF), None)
+}
+
+/// The result of an aspiration search: a value and what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Aspired {
+    /// The value or bound, and memory.
+    pub outcome: Outcome,
+    /// Whether `outcome.value` is the minimax value (it is unless the search
+    /// failed high, `value == upper`, or low, `value < lower`).
+    pub exact: bool,
+}
+
+/// Aspiration SSS* (Campbell p. 16, Figs. 17–18): SSS* started from
+/// (root, LIVE, `upper`) instead of +∞, stopping early if the top merit
+/// falls below `lower`. Returns min(upper, value) when the value is ≥ lower
+/// (exact iff below `upper`), else an upper bound below `lower`.
+///
+/// # Errors
+/// As [`sss`], and [`BestFirstError::InvalidParameter`] if `lower >= upper`.
+pub fn sss_aspiration<T: Tree + ?Sized>(
+    tree: &T,
+    lower: Value,
+    upper: Value,
+    cfg: &SssConfig,
+) -> Result<Aspired, BestFirstError> {
+    if lower >= upper {
+        return Err(BestFirstError::InvalidParameter {
+            name: "window",
+            message: format!("the lower bound {lower} must be below the upper bound {upper}"),
+        });
+    }
+    let outcome = run(tree, cfg, false, (lower, upper), None)?;
+    let exact = outcome.value < upper && outcome.value >= lower;
+    Ok(Aspired { outcome, exact })
+}
+
+/// One line of an OPEN trace: the states front first, as the thesis prints
+/// them, e.g. `(f,L,4) (e,L,4)`, with `name` naming the nodes.
+pub fn format_open<N>(entries: &[Entry<N>], name: &dyn Fn(&Dewey) -> String) -> String {
+    entries
+        .iter()
+        .map(|e| {
+            let s = if e.status == Status::Live { "L" } else { "S" };
+            format!("({},{},{})", name(&e.dewey), s, e.h)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// SSS* with an upper bound, recording OPEN after every Γ step (front first)
+/// — the thesis's Figs. 16, 18 and 20.
+///
+/// # Errors
+/// As [`sss`].
+pub fn sss_open_trace<T: Tree + ?Sized>(
+    tree: &T,
+    upper: Value,
+    cfg: &SssConfig,
+) -> Result<(Outcome, OpenTrace<T::Node>), BestFirstError> {
+    let mut steps = Vec::new();
+    let mut obs = |entries: &[Entry<T::Node>]| steps.push(entries.to_vec());
+    let out = run(tree, cfg, false, (Value::NEG_INF, upper), Some(&mut obs))?;
+    Ok((out, steps))
+}

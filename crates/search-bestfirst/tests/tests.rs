@@ -1,0 +1,1 @@
+//! search-bestfirst's integration tests: one binary, one module per family.

@@ -1,0 +1,183 @@
+//! The shared test corpus: random non-uniform trees and a grid of generated
+//! trees that every algorithm is checked on against [`minimax`](crate::minimax).
+//!
+//! Public so that every crate's tests (and users checking their own
+//! algorithms) draw from one corpus; deterministic from the seed.
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::{BestChild, ExplicitTree, GenSpec, GeneratedTree, Generator, Value};
+
+/// How the leaf values of a random tree are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leaves {
+    /// 0..=2: many ties.
+    Tiny,
+    /// −9..=9.
+    Small,
+    /// The extremes of the leaf range and a few values near 0.
+    Extreme,
+    /// Anywhere in the leaf range.
+    Wide,
+}
+
+impl Leaves {
+    /// Every kind.
+    pub const ALL: [Leaves; 4] = [Leaves::Tiny, Leaves::Small, Leaves::Extreme, Leaves::Wide];
+
+    fn draw(self, rng: &mut Xoshiro256PlusPlus) -> i64 {
+        let (lo, hi) = (i64::from(Value::MIN_LEAF), i64::from(Value::MAX_LEAF));
+        match self {
+            Leaves::Tiny => range(rng, 0, 2),
+            Leaves::Small => range(rng, -9, 9),
+            Leaves::Extreme => [lo, lo + 1, -1, 0, 1, hi - 1, hi][range(rng, 0, 6) as usize],
+            Leaves::Wide => range(rng, lo, hi),
+        }
+    }
+}
+
+fn range(rng: &mut Xoshiro256PlusPlus, lo: i64, hi: i64) -> i64 {
+    let span = (hi - lo + 1) as u64;
+    lo + ((u128::from(rng.next_u64()) * u128::from(span)) >> 64) as i64
+}
+
+/// A random non-uniform tree in the nested text form: branching 1 to 6 (one
+/// child a third of the time), terminals at mixed depths (the root itself
+/// now and then), at most about `budget` nodes and depth `max_depth`.
+pub fn random_text(seed: u64, leaves: Leaves, max_depth: usize, budget: usize) -> String {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut out = String::new();
+    let mut budget = budget as i64;
+    // (depth, children left to print); iterative, like the parser.
+    let mut stack: Vec<usize> = Vec::new();
+    let mut depth = 0usize;
+    loop {
+        // Emit one node at `depth`.
+        budget -= 1;
+        let p_terminal = if depth == 0 { 3 } else { 10 + 8 * depth as i64 };
+        if depth >= max_depth || budget <= 0 || range(&mut rng, 0, 99) < p_terminal {
+            out.push_str(&leaves.draw(&mut rng).to_string());
+            // Close finished lists, open the next sibling.
+            loop {
+                match stack.last_mut() {
+                    None => return out,
+                    Some(0) => {
+                        out.push(']');
+                        stack.pop();
+                        depth -= 1;
+                    }
+                    Some(left) => {
+                        *left -= 1;
+                        out.push(',');
+                        break;
+                    }
+                }
+            }
+        } else {
+            let k = if range(&mut rng, 0, 2) == 0 {
+                1
+            } else {
+                range(&mut rng, 2, 6) as usize
+            };
+            out.push('[');
+            stack.push(k - 1);
+            depth += 1;
+        }
+    }
+}
+
+/// `n` random non-uniform trees from `seed`, cycling through the leaf kinds,
+/// depths 0 to 7, about 120 nodes at most.
+pub fn random_trees(seed: u64, n: usize) -> impl Iterator<Item = (String, ExplicitTree)> {
+    (0..n).map(move |k| {
+        let s = seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(k as u64);
+        let leaves = Leaves::ALL[k % Leaves::ALL.len()];
+        let max_depth = k % 8;
+        let text = random_text(s, leaves, max_depth, 120);
+        let tree = ExplicitTree::parse(&text).expect("the corpus writes valid trees");
+        (text, tree)
+    })
+}
+
+/// One generator of every kind, with orderings, ties and extreme values.
+pub const GENERATORS: &[Generator] = &[
+    Generator::RANDOM,
+    Generator::Random { lo: 0, hi: 2 },
+    Generator::Random {
+        lo: Value::MIN_LEAF,
+        hi: Value::MAX_LEAF,
+    },
+    Generator::Campbell(BestChild::Uniform),
+    Generator::Campbell(BestChild::FirstMoveBest(0.5)),
+    Generator::Campbell(BestChild::Geometric(0.8)),
+    Generator::Campbell(BestChild::First),
+    Generator::TOPDOWN_RANDOM,
+    Generator::STRONG,
+    Generator::KORF,
+    Generator::PERFECT,
+];
+
+/// Small uniform shapes, terminal root and single-child chains included.
+pub const SHAPES: &[(usize, usize)] = &[
+    (0, 0),
+    (1, 1),
+    (1, 4),
+    (2, 1),
+    (2, 2),
+    (2, 3),
+    (2, 4),
+    (2, 5),
+    (2, 6),
+    (3, 2),
+    (3, 3),
+    (3, 4),
+    (4, 2),
+    (4, 3),
+    (4, 4),
+    (5, 3),
+    (6, 2),
+];
+
+/// Every generator on every shape, `per_cell` trees each.
+pub fn generated_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
+    GENERATORS.iter().flat_map(move |&g| {
+        SHAPES.iter().flat_map(move |&(b, d)| {
+            (0..per_cell).map(move |seed| {
+                GenSpec::new(g, b, d, seed, seed * 7 + 1)
+                    .build()
+                    .expect("corpus specs are valid")
+            })
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tree;
+
+    #[test]
+    fn corpus_is_varied_and_deterministic() {
+        let a: Vec<String> = random_trees(1, 200).map(|(t, _)| t).collect();
+        let b: Vec<String> = random_trees(1, 200).map(|(t, _)| t).collect();
+        assert_eq!(a, b);
+        let trees: Vec<ExplicitTree> = random_trees(2, 400).map(|(_, t)| t).collect();
+        assert!(
+            trees.iter().any(|t| t.num_children(&t.root()) == 0),
+            "a terminal root"
+        );
+        assert!(
+            trees
+                .iter()
+                .any(|t| !t.bounds().unwrap().uniform && t.bounds().unwrap().depth >= 4)
+        );
+        assert!(
+            trees.iter().any(|t| t.num_children(&t.root()) == 1),
+            "a single child"
+        );
+        assert_eq!(generated_trees(1).count(), GENERATORS.len() * SHAPES.len());
+    }
+}
