@@ -1,1 +1,3 @@
 //! search-bestfirst's integration tests: one binary, one module per family.
+
+mod sss;
