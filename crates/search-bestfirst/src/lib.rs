@@ -18,11 +18,15 @@
 
 #![deny(missing_docs)]
 
+mod algorithm;
 mod error;
+mod hybrid;
 mod open;
 mod sss;
 
+pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
 pub use error::BestFirstError;
+pub use hybrid::{alphabeta_over_sss, sss_over_alphabeta, staged_minimum, staged_sss};
 pub use open::{Memory, Open, Outcome};
 pub use sss::{
     Aspired, Entry, OpenTrace, SssConfig, Status, Variant, dual, format_open, minimum_memory, sss,

@@ -90,7 +90,7 @@ fn stockman_counterexample_as_printed_follows_fig20() {
         sss(tr, &SssConfig::new(Variant::Stockman)).unwrap();
     })
     .iter()
-    .map(|d| name(d))
+    .map(&name)
     .collect();
     assert_eq!(order, ["c", "i", "g", "j", "h"]);
 }
@@ -104,7 +104,7 @@ fn left_biased_sss_evaluates_what_alphabeta_does_on_the_counterexample() {
             assert_eq!(sss(tr, &SssConfig::new(v)).unwrap().value.get(), 4);
         })
         .iter()
-        .map(|d| name(d))
+        .map(&name)
         .collect();
         assert_eq!(order, ["c", "g", "h"], "{v}");
     }

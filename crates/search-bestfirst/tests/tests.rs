@@ -1,3 +1,4 @@
 //! search-bestfirst's integration tests: one binary, one module per family.
 
+mod algorithms;
 mod sss;

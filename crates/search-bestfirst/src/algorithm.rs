@@ -1,0 +1,210 @@
+//! Every best-first algorithm by name: what the command line and the
+//! reproduction harness call.
+
+use std::fmt;
+use std::str::FromStr;
+
+use tree_core::{Bounds, Tree, Value};
+
+use crate::{
+    BestFirstError, Outcome, SssConfig, Variant, alphabeta_over_sss, dual, sss, sss_aspiration,
+    sss_over_alphabeta, staged_sss,
+};
+
+/// A best-first algorithm of this crate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// SSS* with Campbell's Table 11 as printed.
+    SssStockman,
+    /// SSS* with Campbell's left-biased cases 4 and 6 (Table 12).
+    SssLeft,
+    /// SSS* with `004_*`'s left-most tie-break.
+    Sss,
+    /// Aspiration SSS* with an upper bound (Campbell Figs. 17–18), with a
+    /// re-search above the bound if it fails high.
+    SssAspiration,
+    /// Dual*: SSS* on the dual tree.
+    Dual,
+    /// Staged SSS* with stage depth [`Options::stage`].
+    StagedSss,
+    /// SSS* over alpha-beta, 2 plies of SSS* (Campbell's 4-ply SAB).
+    Sab,
+    /// Alpha-beta over SSS*, 2 plies of alpha-beta (Campbell's 4-ply ABS).
+    Abs,
+    /// 2-ply SSS* over alpha-beta (Campbell's 6-ply SA2; = SAB).
+    Sa2,
+    /// 4-ply SSS* over alpha-beta (SA4).
+    Sa4,
+    /// 2-ply alpha-beta over SSS* (AS2; = ABS).
+    As2,
+    /// 4-ply alpha-beta over SSS* (AS4).
+    As4,
+}
+
+/// Parameters some algorithms take; the rest ignore them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// OPEN budget in entries; `None` = the algorithm's minimum.
+    pub memory: Option<usize>,
+    /// The upper bound of aspiration SSS*.
+    pub upper: Value,
+    /// The stage depth of staged SSS*.
+    pub stage: usize,
+    /// The tie rule of the SSS* inside the hybrids, staged SSS* and Dual*.
+    pub variant: Variant,
+    /// The tree's shape when it does not report one.
+    pub shape: Option<Bounds>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            memory: None,
+            upper: Value::INF,
+            stage: 2,
+            variant: Variant::LeftBiased,
+            shape: None,
+        }
+    }
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order `gametree algos` lists them.
+    pub const ALL: &'static [Algorithm] = &[
+        Algorithm::SssStockman,
+        Algorithm::SssLeft,
+        Algorithm::Sss,
+        Algorithm::SssAspiration,
+        Algorithm::Dual,
+        Algorithm::StagedSss,
+        Algorithm::Sab,
+        Algorithm::Abs,
+        Algorithm::Sa2,
+        Algorithm::Sa4,
+        Algorithm::As2,
+        Algorithm::As4,
+    ];
+
+    /// The command-line name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::SssStockman => "sss-stockman",
+            Algorithm::SssLeft => "sss-left",
+            Algorithm::Sss => "sss",
+            Algorithm::SssAspiration => "sss-aspiration",
+            Algorithm::Dual => "dual",
+            Algorithm::StagedSss => "staged-sss",
+            Algorithm::Sab => "sab",
+            Algorithm::Abs => "abs",
+            Algorithm::Sa2 => "sa2",
+            Algorithm::Sa4 => "sa4",
+            Algorithm::As2 => "as2",
+            Algorithm::As4 => "as4",
+        }
+    }
+
+    /// One line: what it is and where it comes from.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Algorithm::SssStockman => "SSS*, Gamma operator as printed (Campbell 1981, Table 11)",
+            Algorithm::SssLeft => "SSS*, Campbell's left-biased cases 4 and 6 (Table 12)",
+            Algorithm::Sss => "SSS*, priority queue with left-most tie-break (004_*)",
+            Algorithm::SssAspiration => {
+                "aspiration SSS* below --upper, re-search on failure (Campbell p. 16, Figs. 17-18)"
+            }
+            Algorithm::Dual => "Dual*: SSS* on the dual tree, OPEN b^floor(d/2)",
+            Algorithm::StagedSss => "staged SSS*, stages of --stage plies (Campbell pp. 16-17)",
+            Algorithm::Sab => "2-ply SSS* over alpha-beta (Campbell SAB, 4-ply tables)",
+            Algorithm::Abs => "2-ply alpha-beta over aspiration SSS* (Campbell ABS, 4-ply tables)",
+            Algorithm::Sa2 => "2-ply SSS* over alpha-beta (Campbell SA2, 6-ply table)",
+            Algorithm::Sa4 => "4-ply SSS* over alpha-beta (Campbell SA4, 6-ply table)",
+            Algorithm::As2 => "2-ply alpha-beta over aspiration SSS* (Campbell AS2, 6-ply table)",
+            Algorithm::As4 => "4-ply alpha-beta over aspiration SSS* (Campbell AS4, 6-ply table)",
+        }
+    }
+
+    /// Whether [`Options::memory`] applies (every algorithm here has an OPEN).
+    pub const fn has_open(self) -> bool {
+        true
+    }
+
+    /// Runs the algorithm: the root's minimax value and OPEN's use.
+    ///
+    /// # Errors
+    /// The algorithm's own errors: a budget below its minimum, an unknown
+    /// shape, a sentinel leaf, a bad parameter.
+    pub fn run<T: Tree + ?Sized>(
+        self,
+        tree: &T,
+        opts: &Options,
+    ) -> Result<Outcome, BestFirstError> {
+        let cfg = |variant| SssConfig {
+            variant,
+            memory: opts.memory,
+            shape: opts.shape,
+        };
+        match self {
+            Algorithm::SssStockman => sss(tree, &cfg(Variant::Stockman)),
+            Algorithm::SssLeft => sss(tree, &cfg(Variant::LeftBiased)),
+            Algorithm::Sss => sss(tree, &cfg(Variant::Leftmost)),
+            Algorithm::SssAspiration => {
+                let c = cfg(opts.variant);
+                if opts.upper == Value::NEG_INF {
+                    // Every value is at least −∞: nothing to aspire to.
+                    return sss(tree, &c);
+                }
+                let first = sss_aspiration(tree, Value::NEG_INF, opts.upper, &c)?;
+                if first.exact {
+                    return Ok(first.outcome);
+                }
+                // Failed high: the value is at least `upper`; search above it.
+                let second = sss_aspiration(tree, opts.upper.offset(-1), Value::INF, &c)?;
+                let mut out = second.outcome;
+                out.memory.peak = out.memory.peak.max(first.outcome.memory.peak);
+                Ok(out)
+            }
+            Algorithm::Dual => dual(tree, &cfg(opts.variant)),
+            Algorithm::StagedSss => staged_sss(tree, opts.stage, &cfg(opts.variant)),
+            Algorithm::Sab | Algorithm::Sa2 => sss_over_alphabeta(tree, 2, &cfg(opts.variant)),
+            Algorithm::Sa4 => sss_over_alphabeta(tree, 4, &cfg(opts.variant)),
+            Algorithm::Abs | Algorithm::As2 => alphabeta_over_sss(tree, 2, &cfg(opts.variant)),
+            Algorithm::As4 => alphabeta_over_sss(tree, 4, &cfg(opts.variant)),
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An algorithm name this crate does not know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownAlgorithm(pub String);
+
+impl fmt::Display for UnknownAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        write!(
+            f,
+            "unknown best-first algorithm '{}' (known: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownAlgorithm {}
+
+impl FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+    fn from_str(s: &str) -> Result<Algorithm, UnknownAlgorithm> {
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .find(|a| a.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownAlgorithm(s.to_string()))
+    }
+}

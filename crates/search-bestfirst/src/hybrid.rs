@@ -1,0 +1,311 @@
+//! Staged SSS* and Campbell's SSS*/alpha-beta hybrids (thesis pp. 16–17,
+//! 22–29): SSS* over the top plies with another search below, or the other
+//! way round.
+//!
+//! * **Staged SSS*** with stage depth k: SSS* to depth k, whose "terminals"
+//!   are evaluated by a further staged SSS* of depth k started with the
+//!   state's merit as its upper bound, and so on; no lower bound is passed
+//!   (Campbell: "staged SSS* suffers from the fact that no lower bound is
+//!   available"). OPEN is linear in depth: one stage's OPEN per stage level.
+//! * **SSS* over alpha-beta** (SAB, SA2, SA4): SSS* on the top k plies; a
+//!   frontier node is evaluated by alpha-beta with the window (−∞, h),
+//!   which returns min(h, value) ("when alpha-beta is called from SSS*,
+//!   alpha must be initialized to −INFINITY").
+//! * **Alpha-beta over SSS*** (ABS, AS2, AS4): fail-hard alpha-beta on the
+//!   top k plies; a frontier node is evaluated by aspiration SSS* with the
+//!   window (α, β) ("the nodes at the maximum search depth for alpha-beta
+//!   will have a window which can be utilized by SSS*").
+//!
+//! Campbell's names fix k: SAB = SA2 (2-ply SSS* on top), SA4 (4-ply SSS*
+//! on top), ABS = AS2 (2-ply alpha-beta on top), AS4 (4-ply alpha-beta on
+//! top); SAB and ABS are his 4-ply names, SA2/SA4/AS2/AS4 his 6-ply ones.
+
+use search_depthfirst::{Window, alphabeta};
+use tree_core::{Bounds, Tree, Value};
+
+use crate::sss::{Entry, Params, Start, gamma_search, open_size};
+use crate::{BestFirstError, Memory, Open, Outcome, SssConfig};
+
+/// A subtree seen as a tree of its own: `root` is its root; with `negate`,
+/// values are negated so that a MIN-rooted subtree can be searched by a
+/// MAX-rooted search.
+struct Subtree<'a, T: Tree + ?Sized> {
+    tree: &'a T,
+    root: T::Node,
+    negate: bool,
+}
+
+impl<T: Tree + ?Sized> Tree for Subtree<'_, T> {
+    type Node = T::Node;
+    fn root(&self) -> T::Node {
+        self.root.clone()
+    }
+    fn num_children(&self, n: &T::Node) -> usize {
+        self.tree.num_children(n)
+    }
+    fn child(&self, n: &T::Node, i: usize) -> T::Node {
+        self.tree.child(n, i)
+    }
+    fn value(&self, n: &T::Node) -> Value {
+        let v = self.tree.value(n);
+        if self.negate && !v.is_infinite() {
+            -v
+        } else {
+            v
+        }
+    }
+}
+
+/// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
+/// `depth` is the node's absolute depth (odd = MIN to move).
+fn alphabeta_below<T: Tree + ?Sized>(
+    tree: &T,
+    node: &T::Node,
+    depth: usize,
+    h: Value,
+) -> Result<Value, BestFirstError> {
+    if h == Value::NEG_INF {
+        return Ok(h);
+    }
+    let max = depth % 2 == 0;
+    let sub = Subtree {
+        tree,
+        root: node.clone(),
+        negate: !max,
+    };
+    if max {
+        Ok(alphabeta(&sub, Window::new(Value::NEG_INF, h)?)?)
+    } else {
+        // min(h, v) = −max(−h, −v): search the negated subtree from MAX's side.
+        Ok(-alphabeta(&sub, Window::new(-h, Value::INF)?)?)
+    }
+}
+
+fn budget(
+    algorithm: &'static str,
+    memory: Option<usize>,
+    minimum: usize,
+) -> Result<usize, BestFirstError> {
+    match memory {
+        Some(m) if m < minimum => Err(BestFirstError::BudgetTooSmall {
+            algorithm,
+            given: m,
+            minimum,
+        }),
+        Some(m) => Ok(m),
+        None => Ok(minimum),
+    }
+}
+
+fn check_plies(name: &'static str, k: usize) -> Result<(), BestFirstError> {
+    if k == 0 {
+        return Err(BestFirstError::InvalidParameter {
+            name,
+            message: "must be at least 1".into(),
+        });
+    }
+    Ok(())
+}
+
+/// The OPEN entries staged SSS* with stage depth `k` needs: one stage's
+/// OPEN for each stage level, b^(choosing levels in the stage) each.
+///
+/// # Errors
+/// [`BestFirstError::TooLarge`] on overflow.
+pub fn staged_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
+    let k = k.max(1);
+    (0..bounds.depth.max(1))
+        .step_by(k)
+        .try_fold(0usize, |acc, top| {
+            let plies = k.min(bounds.depth - top.min(bounds.depth));
+            let s = open_size("staged SSS*", bounds.branching, plies, top, true)?;
+            acc.checked_add(s).ok_or(BestFirstError::TooLarge {
+                algorithm: "staged SSS*",
+            })
+        })
+}
+
+/// Staged SSS* (Campbell pp. 16–17, SS in Tables 4–7) with stage depth
+/// `k` (his tables use k = 2).
+///
+/// # Errors
+/// [`BestFirstError::InvalidParameter`] for `k = 0`; the errors of
+/// [`sss`](crate::sss).
+pub fn staged_sss<T: Tree + ?Sized>(
+    tree: &T,
+    k: usize,
+    cfg: &SssConfig,
+) -> Result<Outcome, BestFirstError> {
+    const NAME: &str = "staged-sss";
+    check_plies("stage depth", k)?;
+    let bounds = crate::shape(tree, cfg.shape, NAME)?;
+    let capacity = budget(NAME, cfg.memory, staged_minimum(bounds, k)?)?;
+    let mut open = Open::with_capacity(capacity);
+    let p = Params {
+        variant: cfg.variant,
+        chooser_even: true,
+        negate: false,
+        horizon: k,
+        algorithm: NAME,
+    };
+    fn stage<T: Tree + ?Sized>(
+        tree: &T,
+        p: &Params,
+        open: &mut Open<Entry<T::Node>>,
+        node: &T::Node,
+        depth: usize,
+        h: Value,
+    ) -> Result<Value, BestFirstError> {
+        let start = Start {
+            root: node,
+            depth,
+            lower: Value::NEG_INF,
+            upper: h,
+        };
+        gamma_search(
+            tree,
+            p,
+            open,
+            start,
+            &mut |o: &mut Open<Entry<T::Node>>, n: &T::Node, d: usize, h: Value| {
+                stage(tree, p, o, n, d, h)
+            },
+            None,
+        )
+    }
+    let value = stage(tree, &p, &mut open, &tree.root(), 0, Value::INF)?;
+    Ok(Outcome {
+        value,
+        memory: Memory::of(&open),
+    })
+}
+
+/// SSS* on the top `k` plies over alpha-beta (SAB/SA2 with k = 2, SA4 with
+/// k = 4). OPEN: b^⌈k/2⌉ entries (alpha-beta keeps only its stack).
+///
+/// # Errors
+/// As [`staged_sss`].
+pub fn sss_over_alphabeta<T: Tree + ?Sized>(
+    tree: &T,
+    k: usize,
+    cfg: &SssConfig,
+) -> Result<Outcome, BestFirstError> {
+    const NAME: &str = "sss-over-alphabeta";
+    check_plies("SSS* plies", k)?;
+    let bounds = crate::shape(tree, cfg.shape, NAME)?;
+    let minimum = open_size(NAME, bounds.branching, k.min(bounds.depth), 0, true)?;
+    let mut open = Open::with_capacity(budget(NAME, cfg.memory, minimum)?);
+    let p = Params {
+        variant: cfg.variant,
+        chooser_even: true,
+        negate: false,
+        horizon: k,
+        algorithm: NAME,
+    };
+    let root = tree.root();
+    let start = Start {
+        root: &root,
+        depth: 0,
+        lower: Value::NEG_INF,
+        upper: Value::INF,
+    };
+    let value = gamma_search(
+        tree,
+        &p,
+        &mut open,
+        start,
+        &mut |_: &mut Open<Entry<T::Node>>, n: &T::Node, d: usize, h: Value| {
+            alphabeta_below(tree, n, d, h)
+        },
+        None,
+    )?;
+    Ok(Outcome {
+        value,
+        memory: Memory::of(&open),
+    })
+}
+
+/// Fail-hard alpha-beta on the top `k` plies over aspiration SSS* (ABS/AS2
+/// with k = 2, AS4 with k = 4). OPEN: one SSS* below depth k at a time,
+/// b^(choosing levels from k to d) entries.
+///
+/// # Errors
+/// As [`staged_sss`].
+pub fn alphabeta_over_sss<T: Tree + ?Sized>(
+    tree: &T,
+    k: usize,
+    cfg: &SssConfig,
+) -> Result<Outcome, BestFirstError> {
+    const NAME: &str = "alphabeta-over-sss";
+    check_plies("alpha-beta plies", k)?;
+    let bounds = crate::shape(tree, cfg.shape, NAME)?;
+    let below = bounds.depth.saturating_sub(k);
+    let minimum = open_size(NAME, bounds.branching, below, k.min(bounds.depth), true)?;
+    let mut open = Open::with_capacity(budget(NAME, cfg.memory, minimum)?);
+    let p = Params {
+        variant: cfg.variant,
+        chooser_even: true,
+        negate: false,
+        horizon: usize::MAX,
+        algorithm: NAME,
+    };
+    /// Fail-hard alpha-beta in the minimax form (MAX at even depths).
+    #[allow(clippy::too_many_arguments)]
+    fn ab<T: Tree + ?Sized>(
+        tree: &T,
+        p: &Params,
+        open: &mut Open<Entry<T::Node>>,
+        node: &T::Node,
+        depth: usize,
+        k: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<Value, BestFirstError> {
+        if depth == k {
+            // Aspiration SSS* with the window (alpha, beta).
+            let start = Start {
+                root: node,
+                depth,
+                lower: alpha,
+                upper: beta,
+            };
+            return gamma_search(tree, p, open, start, &mut crate::sss::no_frontier, None);
+        }
+        let w = tree.num_children(node);
+        if w == 0 {
+            let v = tree.value(node);
+            if v.is_infinite() {
+                return Err(BestFirstError::SentinelLeaf { value: v });
+            }
+            return Ok(v.clamp(alpha, beta));
+        }
+        let (mut alpha, mut beta) = (alpha, beta);
+        for i in 0..w {
+            let c = tree.child(node, i);
+            let v = ab(tree, p, open, &c, depth + 1, k, alpha, beta)?;
+            if depth % 2 == 0 {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        Ok(if depth % 2 == 0 { alpha } else { beta })
+    }
+    let value = ab(
+        tree,
+        &p,
+        &mut open,
+        &tree.root(),
+        0,
+        k,
+        Value::NEG_INF,
+        Value::INF,
+    )?;
+    Ok(Outcome {
+        value,
+        memory: Memory::of(&open),
+    })
+}

@@ -1,0 +1,131 @@
+//! Every best-first algorithm by name: exact on the corpus, within its
+//! budget, and refusing budgets below its minimum.
+
+use search_bestfirst::{
+    Algorithm, BestFirstError, Options, SssConfig, Variant, alphabeta_over_sss, sss_over_alphabeta,
+    staged_minimum, staged_sss,
+};
+use tree_core::{Bounds, GenSpec, Generator, Tree, Value, corpus, minimax, worked};
+
+fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
+    let truth = minimax(tree);
+    for &a in Algorithm::ALL {
+        for variant in [Variant::Stockman, Variant::LeftBiased, Variant::Leftmost] {
+            for stage in [1, 2, 3] {
+                let opts = Options {
+                    variant,
+                    stage,
+                    upper: truth.offset(if stage == 2 { 1 } else { -1 }),
+                    ..Options::default()
+                };
+                let out = a
+                    .run(tree, &opts)
+                    .unwrap_or_else(|e| panic!("{a} on {what}: {e}"));
+                assert_eq!(out.value, truth, "{a} ({variant}, stage {stage}) on {what}");
+                assert!(out.memory.peak <= out.memory.capacity, "{a} on {what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_algorithm_is_exact_on_generated_trees() {
+    let mut n = 0;
+    for tree in corpus::generated_trees(6) {
+        check_all(&tree, &format_args!("{:?}", tree.spec()));
+        n += 1;
+    }
+    assert!(n > 1_000);
+}
+
+#[test]
+fn every_algorithm_is_exact_on_random_nonuniform_trees() {
+    let mut n = 0;
+    for (text, tree) in corpus::random_trees(0x4b1d, 2_000) {
+        check_all(&tree, &text);
+        n += 1;
+    }
+    assert_eq!(n, 2_000);
+}
+
+#[test]
+fn budgets_are_minimal_and_enforced() {
+    let b = Bounds::uniform(8, 6);
+    // Staged SSS* with stages of 2: three stages of b entries each.
+    assert_eq!(staged_minimum(b, 2).unwrap(), 24);
+    assert_eq!(staged_minimum(b, 3).unwrap(), 64 + 8);
+    assert_eq!(staged_minimum(b, 6).unwrap(), 512);
+    let t = GenSpec::new(Generator::RANDOM, 8, 6, 1, 0).build().unwrap();
+    let out = staged_sss(&t, 2, &SssConfig::default()).unwrap();
+    assert!(out.memory.peak <= 24 && out.memory.capacity == 24);
+    let e = staged_sss(
+        &t,
+        2,
+        &SssConfig {
+            memory: Some(23),
+            ..SssConfig::default()
+        },
+    )
+    .unwrap_err();
+    assert!(
+        matches!(e, BestFirstError::BudgetTooSmall { minimum: 24, .. }),
+        "{e}"
+    );
+    // SSS* over alpha-beta keeps b^⌈k/2⌉; alpha-beta over SSS* b^⌈(d-k)/2⌉.
+    assert_eq!(
+        sss_over_alphabeta(&t, 2, &SssConfig::default())
+            .unwrap()
+            .memory
+            .capacity,
+        8
+    );
+    assert_eq!(
+        sss_over_alphabeta(&t, 4, &SssConfig::default())
+            .unwrap()
+            .memory
+            .capacity,
+        64
+    );
+    assert_eq!(
+        alphabeta_over_sss(&t, 2, &SssConfig::default())
+            .unwrap()
+            .memory
+            .capacity,
+        64
+    );
+    assert_eq!(
+        alphabeta_over_sss(&t, 4, &SssConfig::default())
+            .unwrap()
+            .memory
+            .capacity,
+        8
+    );
+    let e = staged_sss(&t, 0, &SssConfig::default()).unwrap_err();
+    assert!(e.to_string().contains("stage depth"), "{e}");
+}
+
+#[test]
+fn names_round_trip() {
+    for &a in Algorithm::ALL {
+        assert_eq!(a.name().parse::<Algorithm>().unwrap(), a);
+        assert!(!a.description().is_empty());
+    }
+    let e = "nope".parse::<Algorithm>().unwrap_err().to_string();
+    assert!(e.contains("known:") && e.contains("staged-sss"), "{e}");
+}
+
+#[test]
+fn aspiration_re_searches_when_it_fails_high() {
+    let t = worked::PI.tree();
+    for upper in [-5, 0, 1, 2, 3, 10] {
+        let opts = Options {
+            upper: Value::new(upper).unwrap(),
+            ..Options::default()
+        };
+        assert_eq!(
+            Algorithm::SssAspiration.run(&t, &opts).unwrap().value.get(),
+            2,
+            "upper {upper}"
+        );
+    }
+}
