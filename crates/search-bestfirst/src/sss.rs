@@ -236,8 +236,10 @@ pub(crate) type Observer<'a, N> = Option<&'a mut dyn FnMut(&[Entry<N>])>;
 /// One Γ-operator search rooted at `root` (absolute depth `root_depth`),
 /// started as (root, LIVE, `upper`), using OPEN from position `base` on
 /// (positions before it belong to enclosing searches and are left alone).
-/// Stops early with the top merit if it falls below `lower` (aspiration,
-/// Campbell p. 16). Nodes at relative depth `p.horizon` go to `frontier`,
+/// Stops early with the top merit once it is at or below `lower`
+/// (aspiration, Campbell p. 16: he says "below"; with integer values and
+/// fail-hard windows, a merit equal to the lower bound already proves a
+/// fail-low, as alpha-beta's `<=` cutoff does). Nodes at relative depth `p.horizon` go to `frontier`,
 /// which must return min(h, their value) or any upper bound ≤ h that is
 /// exact when the value is below h.
 ///
@@ -342,7 +344,7 @@ where
                 }
             }
             Status::Live => {
-                if e.h < lower {
+                if e.h <= lower {
                     open.truncate(base);
                     return Ok(e.h);
                 }
@@ -512,15 +514,16 @@ pub fn dual<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, Best
 pub struct Aspired {
     /// The value or bound, and memory.
     pub outcome: Outcome,
-    /// Whether `outcome.value` is the minimax value (it is unless the search
-    /// failed high, `value == upper`, or low, `value < lower`).
+    /// Whether `outcome.value` is the minimax value: it is unless the search
+    /// failed high (`value >= upper`) or low (`value <= lower`).
     pub exact: bool,
 }
 
 /// Aspiration SSS* (Campbell p. 16, Figs. 17–18): SSS* started from
-/// (root, LIVE, `upper`) instead of +∞, stopping early if the top merit
-/// falls below `lower`. Returns min(upper, value) when the value is ≥ lower
-/// (exact iff below `upper`), else an upper bound below `lower`.
+/// (root, LIVE, `upper`) instead of +∞, stopping early once the top merit
+/// is at or below `lower`. The result is exact when it lies strictly inside
+/// (lower, upper); a result ≥ `upper` means the value is ≥ `upper` (fail
+/// high), a result ≤ `lower` is an upper bound on the value (fail low).
 ///
 /// # Errors
 /// As [`sss`], and [`BestFirstError::InvalidParameter`] if `lower >= upper`.
@@ -537,7 +540,7 @@ pub fn sss_aspiration<T: Tree + ?Sized>(
         });
     }
     let outcome = run(tree, cfg, false, (lower, upper), None)?;
-    let exact = outcome.value < upper && outcome.value >= lower;
+    let exact = outcome.value < upper && outcome.value > lower;
     Ok(Aspired { outcome, exact })
 }
 

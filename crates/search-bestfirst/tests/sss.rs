@@ -219,7 +219,7 @@ fn check_exact<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
                 assert!(truth >= upper, "fail high on {what}");
             } else {
                 assert!(
-                    a.outcome.value < lower && truth <= a.outcome.value,
+                    a.outcome.value <= lower && truth <= a.outcome.value,
                     "fail low on {what}"
                 );
             }

@@ -10,7 +10,7 @@ use tree_core::{Counted, Dewey, GenSpec, GeneratedTree, Traced, Value, minimax};
 /// An algorithm the harness can run on a generated tree.
 pub trait Runner: Sync {
     /// The label in the papers' tables (`AB`, `PAB`, `SC`, …).
-    fn label(&self) -> &str;
+    fn label(&self) -> &'static str;
     /// Runs on a counting wrapper; returns the root value.
     fn run_counted(&self, tree: &Counted<&GeneratedTree>) -> Result<Value>;
     /// Runs on a tracing wrapper; returns the root value.
@@ -18,7 +18,7 @@ pub trait Runner: Sync {
 }
 
 impl Runner for (&'static str, search_depthfirst::Algorithm) {
-    fn label(&self) -> &str {
+    fn label(&self) -> &'static str {
         self.0
     }
     fn run_counted(&self, tree: &Counted<&GeneratedTree>) -> Result<Value> {
@@ -26,6 +26,25 @@ impl Runner for (&'static str, search_depthfirst::Algorithm) {
     }
     fn run_traced(&self, tree: &Traced<&GeneratedTree>) -> Result<Value> {
         Ok(self.1.run(tree)?)
+    }
+}
+
+/// A best-first algorithm with its options.
+pub struct BestFirst(
+    pub &'static str,
+    pub search_bestfirst::Algorithm,
+    pub search_bestfirst::Options,
+);
+
+impl Runner for BestFirst {
+    fn label(&self) -> &'static str {
+        self.0
+    }
+    fn run_counted(&self, tree: &Counted<&GeneratedTree>) -> Result<Value> {
+        Ok(self.1.run(tree, &self.2)?.value)
+    }
+    fn run_traced(&self, tree: &Traced<&GeneratedTree>) -> Result<Value> {
+        Ok(self.1.run(tree, &self.2)?.value)
     }
 }
 
