@@ -66,10 +66,20 @@ pub struct SearchArgs {
     #[arg(long, value_name = "I")]
     pub index: Option<u64>,
 
-    /// Memory budget M (OPEN entries) for the best-first algorithms; every
-    /// current algorithm is depth-first and rejects it.
+    /// Memory budget M in OPEN entries for the best-first algorithms
+    /// [default: the algorithm's minimum on this tree]; depth-first
+    /// algorithms reject it.
     #[arg(long, value_name = "M")]
     pub memory: Option<u64>,
+
+    /// Upper bound of aspiration SSS* (sss-aspiration only): an integer or
+    /// ±inf [default: +inf].
+    #[arg(long, value_name = "U", allow_hyphen_values = true, value_parser = parse_window_end)]
+    pub upper: Option<Value>,
+
+    /// Stage depth of staged SSS* (staged-sss only) [default: 2].
+    #[arg(long, value_name = "K")]
+    pub stage: Option<usize>,
 
     /// Lower end of the search window (alphabeta, falphabeta, lalphabeta
     /// only): an integer or -inf [default: -inf].
@@ -102,6 +112,7 @@ fn after_help() -> &'static str {
      gametree search --algo alphabeta --tree crates/tree-core/data/table1.tree --trace\n  \
      gametree search --algo scout --gen strong --b 3 --d 6 --seed 7 --json\n  \
      gametree search --algo falphabeta --tree table1.tree --alpha 3 --beta 9\n  \
+     gametree search --algo sss --gen random --b 4 --d 6 --memory 100\n  \
      gametree search --algo alphabeta --tree tree.bin --b 2 --d 10"
 }
 

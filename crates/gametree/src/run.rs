@@ -10,6 +10,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
+use search_bestfirst::{Algorithm as BestFirst, Options};
 use search_depthfirst::{Algorithm, Bound, Scored, Window};
 use tree_core::{ExplicitTree, GenSpec, Generator, Traced, Tree, TreeError, Value};
 
@@ -27,18 +28,59 @@ pub fn run(command: &Command) -> Result<String> {
     }
 }
 
-/// `gametree algos`: one aligned line per algorithm.
+/// `gametree algos`: one aligned line per algorithm, depth-first first.
 fn algos() -> String {
-    let width = Algorithm::ALL
+    let rows: Vec<(&str, &str)> = Algorithm::ALL
         .iter()
-        .map(|a| a.name().len())
-        .max()
-        .unwrap_or(0);
+        .map(|a| (a.name(), a.description()))
+        .chain(BestFirst::ALL.iter().map(|a| (a.name(), a.description())))
+        .collect();
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     let mut out = String::new();
-    for a in Algorithm::ALL {
-        let _ = writeln!(out, "{:<width$}  {}", a.name(), a.description());
+    for (name, description) in rows {
+        let _ = writeln!(out, "{name:<width$}  {description}");
     }
     out
+}
+
+/// An algorithm of either family.
+#[derive(Debug, Clone, Copy)]
+enum Algo {
+    Depth(Algorithm),
+    Best(BestFirst),
+}
+
+impl Algo {
+    fn name(self) -> &'static str {
+        match self {
+            Algo::Depth(a) => a.name(),
+            Algo::Best(a) => a.name(),
+        }
+    }
+}
+
+impl std::fmt::Display for Algo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Algo {
+    type Err = anyhow::Error;
+    fn from_str(s: &str) -> Result<Algo> {
+        if let Ok(a) = s.parse::<Algorithm>() {
+            return Ok(Algo::Depth(a));
+        }
+        if let Ok(a) = s.parse::<BestFirst>() {
+            return Ok(Algo::Best(a));
+        }
+        let known: Vec<&str> = Algorithm::ALL
+            .iter()
+            .map(|a| a.name())
+            .chain(BestFirst::ALL.iter().map(|a| a.name()))
+            .collect();
+        bail!("unknown algorithm '{s}' (known: {})", known.join(", "))
+    }
 }
 
 /// The algorithms that take a window (`--alpha`/`--beta`); each is run
@@ -52,8 +94,10 @@ const WINDOW_ALGORITHMS: [Algorithm; 3] = [
 /// What a search is asked to do, arguments checked.
 #[derive(Debug)]
 struct Job {
-    algorithm: Algorithm,
+    algorithm: Algo,
     window: Option<Window>,
+    /// Options of a best-first algorithm.
+    options: Options,
     trace: bool,
 }
 
@@ -70,19 +114,40 @@ fn search_command(args: &SearchArgs) -> Result<String> {
 
 /// The algorithm, window and memory arguments, checked against each other.
 fn job(args: &SearchArgs) -> Result<Job> {
-    let algorithm: Algorithm = args.algo.parse()?;
-    if let Some(m) = args.memory {
-        // Every algorithm so far is depth-first. When the best-first family
-        // arrives, this becomes a check of the budget against its minimum.
-        bail!(
-            "algorithm '{algorithm}' is depth-first: it has no OPEN list and takes no memory \
-             budget (--memory {m} is for the best-first algorithms)"
-        );
+    let algorithm: Algo = args.algo.parse()?;
+    let mut options = Options::default();
+    match algorithm {
+        Algo::Depth(a) => {
+            if let Some(m) = args.memory {
+                bail!(
+                    "algorithm '{a}' is depth-first: it has no OPEN list and takes no memory \
+                     budget (--memory {m} is for the best-first algorithms)"
+                );
+            }
+        }
+        Algo::Best(_) => {
+            if let Some(m) = args.memory {
+                options.memory = Some(usize::try_from(m).context("--memory is too large")?);
+            }
+        }
+    }
+    match (args.upper, algorithm) {
+        (Some(u), Algo::Best(BestFirst::SssAspiration)) => options.upper = u,
+        (Some(_), _) => bail!("--upper is for sss-aspiration; '{algorithm}' takes no upper bound"),
+        (None, _) => {}
+    }
+    match (args.stage, algorithm) {
+        (Some(0), _) => bail!("--stage must be at least 1"),
+        (Some(k), Algo::Best(BestFirst::StagedSss)) => options.stage = k,
+        (Some(_), _) => bail!("--stage is for staged-sss; '{algorithm}' has no stages"),
+        (None, _) => {}
     }
     let window = match (args.alpha, args.beta) {
         (None, None) => None,
         (alpha, beta) => {
-            if !WINDOW_ALGORITHMS.contains(&algorithm) {
+            let takes_window =
+                matches!(algorithm, Algo::Depth(a) if WINDOW_ALGORITHMS.contains(&a));
+            if !takes_window {
                 bail!(
                     "algorithm '{algorithm}' takes no window (--alpha/--beta); the algorithms \
                      that do are {}",
@@ -96,6 +161,7 @@ fn job(args: &SearchArgs) -> Result<Job> {
     Ok(Job {
         algorithm,
         window,
+        options,
         trace: args.trace,
     })
 }
@@ -193,12 +259,21 @@ impl TreeSource {
 fn search<T: Tree>(tree: &T, what: String, job: &Job) -> Result<Report> {
     let traced = Traced::new(tree);
     let algorithm = job.algorithm;
-    let scored = match job.window {
-        None => Scored {
-            value: algorithm.run(&traced)?,
+    let mut peak_open = None;
+    let scored = match (algorithm, job.window) {
+        (Algo::Depth(a), None) => Scored {
+            value: a.run(&traced)?,
             bound: Bound::Exact,
         },
-        Some(w) => search_window(algorithm, &traced, w)?,
+        (Algo::Depth(a), Some(w)) => search_window(a, &traced, w)?,
+        (Algo::Best(a), _) => {
+            let out = a.run(&traced, &job.options)?;
+            peak_open = Some(out.memory.peak as u64);
+            Scored {
+                value: out.value,
+                bound: Bound::Exact,
+            }
+        }
     };
     let stats = traced.stats();
     let order = job.trace.then(|| {
@@ -228,7 +303,7 @@ fn search<T: Tree>(tree: &T, what: String, job: &Job) -> Result<Report> {
         leaves: stats.leaves,
         distinct_leaves: traced.distinct_leaves(),
         interior: stats.interior,
-        peak_open: peak_open(algorithm),
+        peak_open,
         order,
         tree: what,
     })
@@ -254,12 +329,6 @@ fn search_window<T: Tree>(algorithm: Algorithm, tree: &T, w: Window) -> Result<S
         _ => return Err(anyhow!("algorithm '{algorithm}' takes no window")),
     };
     Ok(scored?)
-}
-
-/// The most OPEN entries `algorithm` holds at once, for algorithms that
-/// have an OPEN list. The depth-first algorithms have none.
-fn peak_open(_algorithm: Algorithm) -> Option<u64> {
-    None
 }
 
 /// Reads a tree in the nested text form; a file that is not tree text and

@@ -245,3 +245,23 @@ fn usage_errors_keep_clap_format() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+#[test]
+fn best_first_budgets_and_parameters() {
+    let pi = data("pi.tree");
+    // SSS* on the (3,4) pi tree needs 3^2 = 9 OPEN entries.
+    let e = search(&["--algo", "sss", "--tree", &pi, "--memory", "8"]);
+    assert!(e.contains("at least 9") && e.contains("budget is 8"), "{e}");
+    let e = search(&["--algo", "sss", "--tree", &pi, "--upper", "3"]);
+    assert!(e.contains("--upper is for sss-aspiration"), "{e}");
+    let e = search(&["--algo", "staged-sss", "--tree", &pi, "--stage", "0"]);
+    assert!(e.contains("at least 1"), "{e}");
+    let e = search(&["--algo", "sss", "--tree", &pi, "--stage", "2"]);
+    assert!(e.contains("--stage is for staged-sss"), "{e}");
+    let e = search(&["--algo", "sss", "--tree", &pi, "--alpha", "1"]);
+    assert!(e.contains("takes no window"), "{e}");
+    let e = search(&["--algo", "unknown", "--tree", &pi]);
+    for a in search_bestfirst::Algorithm::ALL {
+        assert!(e.contains(a.name()), "{e}");
+    }
+}

@@ -135,7 +135,11 @@ fn stockman_order() {
 #[test]
 fn every_algorithm_on_every_worked_example() {
     let names = algorithm_names();
-    let expected: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+    let expected: Vec<&str> = Algorithm::ALL
+        .iter()
+        .map(|a| a.name())
+        .chain(search_bestfirst::Algorithm::ALL.iter().map(|a| a.name()))
+        .collect();
     assert_eq!(names, expected);
     for file in [
         "table1.tree",
@@ -160,7 +164,14 @@ fn every_algorithm_on_every_worked_example() {
             ]);
             assert_eq!(v["value"], value, "{name} on {file}");
             assert_eq!(v["algorithm"], name.as_str());
-            assert_eq!(v["peak_open"], Json::Null, "depth-first: no OPEN");
+            if name.parse::<Algorithm>().is_ok() {
+                assert_eq!(v["peak_open"], Json::Null, "depth-first: no OPEN");
+            } else {
+                assert!(
+                    v["peak_open"].as_u64().unwrap() >= 1,
+                    "{name}: best-first has an OPEN"
+                );
+            }
             let leaves = v["leaves"].as_u64().unwrap();
             let distinct = v["distinct_leaves"].as_u64().unwrap();
             assert_eq!(order(&v).len() as u64, leaves, "{name} on {file}");
@@ -176,10 +187,19 @@ fn every_algorithm_on_every_worked_example() {
 #[test]
 fn algos_lists_names_and_descriptions() {
     let out = ok(&["algos"]);
-    assert_eq!(out.lines().count(), Algorithm::ALL.len());
-    for (line, a) in out.lines().zip(Algorithm::ALL) {
-        assert!(line.starts_with(a.name()), "{line}");
-        assert!(line.ends_with(a.description()), "{line}");
+    let all: Vec<(&str, &str)> = Algorithm::ALL
+        .iter()
+        .map(|a| (a.name(), a.description()))
+        .chain(
+            search_bestfirst::Algorithm::ALL
+                .iter()
+                .map(|a| (a.name(), a.description())),
+        )
+        .collect();
+    assert_eq!(out.lines().count(), all.len());
+    for (line, (name, description)) in out.lines().zip(&all) {
+        assert!(line.starts_with(name), "{line}");
+        assert!(line.ends_with(description), "{line}");
     }
     // The descriptions start in one column.
     let columns: Vec<usize> = out
@@ -522,4 +542,51 @@ fn terminal_root_and_non_uniform_trees() {
     assert_eq!(codes[0], "1");
     assert_eq!(codes[1], "2.1");
     assert_eq!(codes.last(), Some(&"3.1"));
+}
+
+#[test]
+fn best_first_reports_peak_open() {
+    let pi = data("pi.tree");
+    let v = json(&[
+        "search", "--algo", "sss", "--tree", &pi, "--memory", "50", "--json",
+    ]);
+    assert_eq!(v["value"], 2);
+    let peak = v["peak_open"].as_u64().unwrap();
+    assert!(
+        (1..=9).contains(&peak),
+        "SSS* never holds more than 3^2 entries: {peak}"
+    );
+    let v = json(&[
+        "search",
+        "--algo",
+        "sss-aspiration",
+        "--tree",
+        &pi,
+        "--upper",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["value"], 2, "a failed-high aspiration search re-searches");
+    let v = json(&[
+        "search",
+        "--algo",
+        "staged-sss",
+        "--tree",
+        &pi,
+        "--stage",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["value"], 2);
+    let stockman = data("stockman.tree");
+    let v = json(&[
+        "search",
+        "--algo",
+        "sss-stockman",
+        "--tree",
+        &stockman,
+        "--trace",
+        "--json",
+    ]);
+    assert_eq!(order(&v), ["11", "1221", "1211", "1222", "1212"]);
 }
