@@ -4,11 +4,45 @@
 use std::fmt::Write as _;
 
 use anyhow::Result;
-use search_depthfirst::Algorithm;
+use search_bestfirst::{Algorithm as BestFirst, Options};
+use search_depthfirst::Algorithm as DepthFirst;
 use tree_core::{Dewey, ExplicitTree, Traced, Tree, minimax, worked};
 
 use super::render::md_table;
 use super::{Config, Doc};
+
+/// An algorithm of either family, as the worked examples run it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Algorithm {
+    Depth(DepthFirst),
+    Best(BestFirst),
+}
+
+impl Algorithm {
+    /// Every algorithm, depth-first first.
+    pub fn all() -> Vec<Algorithm> {
+        DepthFirst::ALL
+            .iter()
+            .map(|&a| Algorithm::Depth(a))
+            .chain(BestFirst::ALL.iter().map(|&a| Algorithm::Best(a)))
+            .collect()
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Depth(a) => a.name(),
+            Algorithm::Best(a) => a.name(),
+        }
+    }
+
+    /// The root value, searching `tree` with default options.
+    pub fn run<T: Tree>(self, tree: &T) -> Result<tree_core::Value> {
+        Ok(match self {
+            Algorithm::Depth(a) => a.run(tree)?,
+            Algorithm::Best(a) => a.run(tree, &Options::default())?.value,
+        })
+    }
+}
 
 /// What a paper prints for an algorithm on an example.
 struct Stated {
@@ -22,27 +56,39 @@ struct Stated {
 const STATED: &[Stated] = &[
     Stated {
         example: "table1",
-        algorithm: Algorithm::AlphaBeta,
+        algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
         row: "1 2 3 - 4 5 6 7 8 9 10 11 12 - 13 14",
         source: "001_* Table 1",
     },
     Stated {
         example: "table2",
-        algorithm: Algorithm::AlphaBeta,
+        algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
         row: "1 2 3 - 4 5 - - 6 - 7 - - - - -",
         source: "001_* Table 2",
     },
     Stated {
         example: "pi",
-        algorithm: Algorithm::AlphaBeta,
+        algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
         row: "31 leaves",
         source: "001_* §2",
     },
     Stated {
         example: "stockman",
-        algorithm: Algorithm::AlphaBeta,
+        algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
         row: "c g h",
         source: "Campbell App. 3",
+    },
+    Stated {
+        example: "stockman",
+        algorithm: Algorithm::Best(BestFirst::SssStockman),
+        row: "c i g j h",
+        source: "Campbell Fig. 20",
+    },
+    Stated {
+        example: "stockman",
+        algorithm: Algorithm::Best(BestFirst::SssLeft),
+        row: "c g h",
+        source: "Campbell App. 3, Table 12",
     },
 ];
 
@@ -162,7 +208,7 @@ pub fn run(_cfg: &Config) -> Result<Doc> {
         )
         .unwrap();
         let mut rows = Vec::new();
-        for &alg in Algorithm::ALL {
+        for alg in Algorithm::all() {
             let tr = trace(alg, &tree)?;
             let stated = STATED
                 .iter()
