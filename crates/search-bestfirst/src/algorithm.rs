@@ -7,8 +7,8 @@ use std::str::FromStr;
 use tree_core::{Bounds, Tree, Value};
 
 use crate::{
-    BestFirstError, Outcome, SssConfig, Variant, alphabeta_over_sss, dual, sss, sss_aspiration,
-    sss_over_alphabeta, staged_sss,
+    BestFirstError, Outcome, QgConfig, QgOpen, QgVariant, SssConfig, Variant, alphabeta_over_sss,
+    dual, qg_search, sss, sss_aspiration, sss_over_alphabeta, staged_sss,
 };
 
 /// A best-first algorithm of this crate.
@@ -40,6 +40,14 @@ pub enum Algorithm {
     As2,
     /// 4-ply alpha-beta over SSS* (AS4).
     As4,
+    /// QuickGame (Bhattacharya 1995): local OPENs of b grandsons.
+    QuickGame,
+    /// QG1: QuickGame with revisits, lower bound the least h to the left.
+    Qg1,
+    /// QG2: lower bound the least h in the local OPEN.
+    Qg2,
+    /// QG3: lower bound the second highest h to the left.
+    Qg3,
 }
 
 /// Parameters some algorithms take; the rest ignore them.
@@ -55,6 +63,9 @@ pub struct Options {
     pub variant: Variant,
     /// The tree's shape when it does not report one.
     pub shape: Option<Bounds>,
+    /// QG1-3: floor the lower bound passed down at the node's own alpha
+    /// (not in the paper's pseudo-code; see [`QgConfig::alpha_floor`]).
+    pub alpha_floor: bool,
 }
 
 impl Default for Options {
@@ -65,6 +76,7 @@ impl Default for Options {
             stage: 2,
             variant: Variant::LeftBiased,
             shape: None,
+            alpha_floor: false,
         }
     }
 }
@@ -84,6 +96,10 @@ impl Algorithm {
         Algorithm::Sa4,
         Algorithm::As2,
         Algorithm::As4,
+        Algorithm::QuickGame,
+        Algorithm::Qg1,
+        Algorithm::Qg2,
+        Algorithm::Qg3,
     ];
 
     /// The command-line name.
@@ -101,6 +117,10 @@ impl Algorithm {
             Algorithm::Sa4 => "sa4",
             Algorithm::As2 => "as2",
             Algorithm::As4 => "as4",
+            Algorithm::QuickGame => "quickgame",
+            Algorithm::Qg1 => "qg1",
+            Algorithm::Qg2 => "qg2",
+            Algorithm::Qg3 => "qg3",
         }
     }
 
@@ -121,6 +141,18 @@ impl Algorithm {
             Algorithm::Sa4 => "4-ply SSS* over alpha-beta (Campbell SA4, 6-ply table)",
             Algorithm::As2 => "2-ply alpha-beta over aspiration SSS* (Campbell AS2, 6-ply table)",
             Algorithm::As4 => "4-ply alpha-beta over aspiration SSS* (Campbell AS4, 6-ply table)",
+            Algorithm::QuickGame => {
+                "QuickGame: local OPENs of b grandsons, no revisits (Bhattacharya 1995, §2)"
+            }
+            Algorithm::Qg1 => {
+                "QG1: QuickGame with revisits, bound = least h to the left (Bhattacharya 1995, §3)"
+            }
+            Algorithm::Qg2 => {
+                "QG2: QuickGame with revisits, bound = least h in the local OPEN (§3)"
+            }
+            Algorithm::Qg3 => {
+                "QG3: QuickGame with revisits, bound = second highest h to the left (§3)"
+            }
         }
     }
 
@@ -170,6 +202,20 @@ impl Algorithm {
             Algorithm::Sa4 => sss_over_alphabeta(tree, 4, &cfg(opts.variant)),
             Algorithm::Abs | Algorithm::As2 => alphabeta_over_sss(tree, 2, &cfg(opts.variant)),
             Algorithm::As4 => alphabeta_over_sss(tree, 4, &cfg(opts.variant)),
+            Algorithm::QuickGame | Algorithm::Qg1 | Algorithm::Qg2 | Algorithm::Qg3 => {
+                let variant = match self {
+                    Algorithm::QuickGame => QgVariant::QuickGame,
+                    Algorithm::Qg1 => QgVariant::Qg1,
+                    Algorithm::Qg2 => QgVariant::Qg2,
+                    _ => QgVariant::Qg3,
+                };
+                let config = QgConfig {
+                    memory: opts.memory,
+                    shape: opts.shape,
+                    alpha_floor: opts.alpha_floor,
+                };
+                qg_search(tree, variant, &config, &mut QgOpen::new())
+            }
         }
     }
 }

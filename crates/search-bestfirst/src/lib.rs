@@ -22,12 +22,16 @@ mod algorithm;
 mod error;
 mod hybrid;
 mod open;
+mod quickgame;
 mod sss;
 
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
 pub use error::BestFirstError;
 pub use hybrid::{alphabeta_over_sss, sss_over_alphabeta, staged_minimum, staged_sss};
 pub use open::{Memory, Open, Outcome};
+pub use quickgame::{
+    QgConfig, QgOpen, QgVariant, qg_minimum_memory, qg_search, qg1, qg2, qg3, quickgame,
+};
 pub use sss::{
     Aspired, Entry, OpenTrace, SssConfig, Status, Variant, dual, format_open, minimum_memory, sss,
     sss_aspiration, sss_open_trace,

@@ -1,4 +1,5 @@
 //! search-bestfirst's integration tests: one binary, one module per family.
 
 mod algorithms;
+mod quickgame;
 mod sss;

@@ -7,7 +7,7 @@ use anyhow::Result;
 use search_depthfirst::Algorithm;
 use tree_core::{BestChild, GenSpec, Generator};
 
-use super::measure::{self, BestFirst, Runner, TreeResult};
+use super::measure::{self, BestFirst, Oracle, Runner, TreeResult};
 use super::render::{csv, md_table, num};
 use super::{Config, Doc};
 use crate::published;
@@ -187,9 +187,17 @@ pub fn run(cfg: &Config) -> Result<Doc> {
     for &(table, width, depth) in TABLES {
         let algs = runners(depth);
         let dyn_runners: Vec<&dyn Runner> = algs.iter().map(|r| r.as_ref()).collect();
+        let labels: Vec<&str> = algs.iter().map(|r| r.label()).collect();
         for (ordering, best) in orderings() {
             let spec = GenSpec::new(Generator::Campbell(best), width, depth, seed(table), 0);
-            let results = measure::run_trees(spec, cfg.trees, &dyn_runners, true, &bar)?;
+            let results = measure::run_trees(
+                spec,
+                cfg.trees,
+                &dyn_runners,
+                Oracle::Minimax,
+                &labels,
+                &bar,
+            )?;
             cells.push(Cell {
                 table,
                 width,

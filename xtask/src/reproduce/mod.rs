@@ -9,6 +9,7 @@
 mod campbell;
 mod measure;
 mod render;
+mod revisits;
 mod worked;
 
 use std::path::{Path, PathBuf};
@@ -67,6 +68,7 @@ type Experiment = (&'static str, fn(&Config) -> Result<Doc>);
 const EXPERIMENTS: &[Experiment] = &[
     ("worked-examples", worked::run),
     ("campbell-tables-1-7", campbell::run),
+    ("bhattacharya95-table3", revisits::run),
 ];
 
 /// Runs every experiment whose name contains `only` (all when `None`).

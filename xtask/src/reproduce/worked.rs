@@ -51,6 +51,9 @@ struct Stated {
     /// The row as the paper prints it (evaluation rank per leaf, or codes).
     row: &'static str,
     source: &'static str,
+    /// Whether our run agrees with the paper (a known, documented
+    /// discrepancy otherwise).
+    agrees: bool,
 }
 
 const STATED: &[Stated] = &[
@@ -59,36 +62,126 @@ const STATED: &[Stated] = &[
         algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
         row: "1 2 3 - 4 5 6 7 8 9 10 11 12 - 13 14",
         source: "001_* Table 1",
+        agrees: true,
     },
     Stated {
         example: "table2",
         algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
         row: "1 2 3 - 4 5 - - 6 - 7 - - - - -",
         source: "001_* Table 2",
+        agrees: true,
     },
     Stated {
         example: "pi",
         algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
         row: "31 leaves",
         source: "001_* §2",
+        agrees: true,
     },
     Stated {
         example: "stockman",
         algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
         row: "c g h",
         source: "Campbell App. 3",
+        agrees: true,
     },
     Stated {
         example: "stockman",
         algorithm: Algorithm::Best(BestFirst::SssStockman),
         row: "c i g j h",
         source: "Campbell Fig. 20",
+        agrees: true,
     },
     Stated {
         example: "stockman",
         algorithm: Algorithm::Best(BestFirst::SssLeft),
         row: "c g h",
         source: "Campbell App. 3, Table 12",
+        agrees: true,
+    },
+    Stated {
+        example: "table1",
+        algorithm: Algorithm::Best(BestFirst::QuickGame),
+        row: "1 3 2 - 10 - 11 - 4 - 5 6 7 - 8 9",
+        source: "001_* Table 1",
+        agrees: true,
+    },
+    Stated {
+        example: "table1",
+        algorithm: Algorithm::Best(BestFirst::Qg1),
+        row: "1 3 2 - 10 - 11 - 4 - 5 6 7 - 8 9",
+        source: "001_* Table 1",
+        agrees: true,
+    },
+    Stated {
+        example: "table1",
+        algorithm: Algorithm::Best(BestFirst::Qg2),
+        row: "1 3 2 - 10 - 11 - 4 - 5 6 7 - 8 9",
+        source: "001_* Table 1",
+        agrees: true,
+    },
+    Stated {
+        example: "table1",
+        algorithm: Algorithm::Best(BestFirst::Qg3),
+        row: "1 3 2 - 10 - 11 - 4 - 5 6 7 - 8 9",
+        source: "001_* Table 1",
+        agrees: true,
+    },
+    Stated {
+        example: "table2",
+        algorithm: Algorithm::Best(BestFirst::QuickGame),
+        row: "1 3 2 - 8 9 - - 4 7 5 6 - - - -",
+        source: "001_* Table 2",
+        agrees: true,
+    },
+    Stated {
+        example: "table2",
+        algorithm: Algorithm::Best(BestFirst::Qg1),
+        row: "1 3 2 - 6 7 - - 4 - 5 - - - - -",
+        source: "001_* Table 2",
+        agrees: true,
+    },
+    Stated {
+        example: "table2",
+        algorithm: Algorithm::Best(BestFirst::Qg2),
+        row: "1 3 2 - 6 7 - - 4 - 5 - - - - -",
+        source: "001_* Table 2",
+        agrees: true,
+    },
+    Stated {
+        example: "table2",
+        algorithm: Algorithm::Best(BestFirst::Qg3),
+        row: "1 3 2 - 6 7 - - 4 - 5 - - - - -",
+        source: "001_* Table 2",
+        agrees: true,
+    },
+    Stated {
+        example: "pi",
+        algorithm: Algorithm::Best(BestFirst::QuickGame),
+        row: "33 leaves",
+        source: "001_* §2",
+        agrees: true,
+    },
+    Stated {
+        example: "pi",
+        algorithm: Algorithm::Best(BestFirst::Qg1),
+        row: "32 leaves",
+        source: "001_* §3",
+        agrees: false,
+    },
+    Stated {
+        example: "pi",
+        algorithm: Algorithm::Best(BestFirst::Qg2),
+        row: "32 leaves",
+        source: "001_* §3",
+        agrees: false,
+    },
+    Stated {
+        example: "pi",
+        algorithm: Algorithm::Best(BestFirst::Qg3),
+        row: "30 leaves",
+        source: "001_* §3",
+        agrees: true,
     },
 ];
 
@@ -213,7 +306,14 @@ pub fn run(_cfg: &Config) -> Result<Doc> {
             let stated = STATED
                 .iter()
                 .find(|s| s.example == ex.name && s.algorithm == alg)
-                .map_or(String::new(), |s| format!("{} ({})", s.row, s.source));
+                .map_or(String::new(), |s| {
+                    let note = if s.agrees {
+                        ""
+                    } else {
+                        "; we differ, see the QuickGame docs"
+                    };
+                    format!("{} ({}{note})", s.row, s.source)
+                });
             let ours = shown(ex.name, &tree, &tr);
             rows.push(vec![
                 alg.name().to_string(),
@@ -273,17 +373,19 @@ mod tests {
 
     /// The papers' alpha-beta rows, checked from the code (not from the doc).
     #[test]
-    fn alphabeta_matches_the_papers() {
+    fn rows_match_the_papers_where_we_say_they_do() {
         for s in STATED {
             let ex = worked::by_name(s.example).unwrap();
             let tree = ex.tree();
             let tr = trace(s.algorithm, &tree).unwrap();
+            let ours = shown(ex.name, &tree, &tr);
             assert_eq!(
-                shown(ex.name, &tree, &tr),
-                s.row,
-                "{} on {}",
+                ours == s.row,
+                s.agrees,
+                "{} on {}: ours {ours}, the paper {}",
                 s.algorithm.name(),
-                s.example
+                s.example,
+                s.row
             );
         }
     }
