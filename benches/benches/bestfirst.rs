@@ -26,6 +26,10 @@ fn bestfirst(c: &mut Criterion) {
         Algorithm::StagedSss,
         Algorithm::Sab,
         Algorithm::Abs,
+        Algorithm::QuickGame,
+        Algorithm::Qg1,
+        Algorithm::Qg2,
+        Algorithm::Qg3,
     ];
     for (name, g, b, d) in shapes {
         let ts: Vec<GeneratedTree> = (0..TREES)
