@@ -23,6 +23,7 @@
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{Bounds, Tree, Value};
 
+use crate::open::budget;
 use crate::sss::{Entry, Params, Start, gamma_search, open_size};
 use crate::{BestFirstError, Memory, Open, Outcome, SssConfig};
 
@@ -78,22 +79,6 @@ fn alphabeta_below<T: Tree + ?Sized>(
     } else {
         // min(h, v) = −max(−h, −v): search the negated subtree from MAX's side.
         Ok(-alphabeta(&sub, Window::new(-h, Value::INF)?)?)
-    }
-}
-
-fn budget(
-    algorithm: &'static str,
-    memory: Option<usize>,
-    minimum: usize,
-) -> Result<usize, BestFirstError> {
-    match memory {
-        Some(m) if m < minimum => Err(BestFirstError::BudgetTooSmall {
-            algorithm,
-            given: m,
-            minimum,
-        }),
-        Some(m) => Ok(m),
-        None => Ok(minimum),
     }
 }
 

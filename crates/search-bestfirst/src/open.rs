@@ -205,6 +205,24 @@ pub struct Outcome {
     pub memory: Memory,
 }
 
+/// The budget to allocate: `memory` if it is at least `minimum` (else the
+/// error stating the minimum), the minimum when no budget is given.
+pub(crate) fn budget(
+    algorithm: &'static str,
+    memory: Option<usize>,
+    minimum: usize,
+) -> Result<usize, BestFirstError> {
+    match memory {
+        Some(m) if m < minimum => Err(BestFirstError::BudgetTooSmall {
+            algorithm,
+            given: m,
+            minimum,
+        }),
+        Some(m) => Ok(m),
+        None => Ok(minimum),
+    }
+}
+
 /// `b^e` with overflow reported as [`BestFirstError::TooLarge`].
 pub(crate) fn pow(algorithm: &'static str, b: usize, e: usize) -> Result<usize, BestFirstError> {
     u32::try_from(e)

@@ -36,7 +36,7 @@ use std::fmt;
 
 use tree_core::{Bounds, Dewey, Tree, Value};
 
-use crate::open::pow;
+use crate::open::{budget, pow};
 use crate::{BestFirstError, Memory, Open, Outcome};
 
 /// The tie rule of SSS*'s OPEN list; see the [module docs](self).
@@ -169,7 +169,7 @@ pub fn minimum_memory(bounds: Bounds, dual: bool) -> Result<usize, BestFirstErro
 }
 
 /// Walks from `root` along `path`: regenerates a stored ancestor.
-fn node_at<T: Tree + ?Sized>(tree: &T, root: &T::Node, path: &[u16]) -> T::Node {
+pub(crate) fn node_at<T: Tree + ?Sized>(tree: &T, root: &T::Node, path: &[u16]) -> T::Node {
     let mut n = root.clone();
     for &i in path {
         n = tree.child(&n, usize::from(i));
@@ -426,22 +426,6 @@ pub(crate) fn no_frontier<N>(
     _: Value,
 ) -> Result<Value, BestFirstError> {
     unreachable!("no horizon, no frontier")
-}
-
-fn budget(
-    algorithm: &'static str,
-    memory: Option<usize>,
-    minimum: usize,
-) -> Result<usize, BestFirstError> {
-    match memory {
-        Some(m) if m < minimum => Err(BestFirstError::BudgetTooSmall {
-            algorithm,
-            given: m,
-            minimum,
-        }),
-        Some(m) => Ok(m),
-        None => Ok(minimum),
-    }
 }
 
 fn run<T: Tree + ?Sized>(
