@@ -17,12 +17,15 @@
 //! the workspace.
 
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod algorithm;
 mod error;
 mod hybrid;
+pub mod memsss;
 mod open;
 mod quickgame;
+pub mod recsss;
 mod sss;
 
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};

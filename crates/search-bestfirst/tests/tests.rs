@@ -1,5 +1,6 @@
 //! search-bestfirst's integration tests: one binary, one module per family.
 
 mod algorithms;
+mod alloc;
 mod quickgame;
 mod sss;

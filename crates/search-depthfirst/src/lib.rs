@@ -64,6 +64,7 @@
 //! ```
 
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod algorithm;
 mod alphabeta;

@@ -9,3 +9,4 @@
 //! (thesis ch. 5). Nothing is implemented yet: see the project's issues.
 
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]

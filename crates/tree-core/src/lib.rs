@@ -37,6 +37,7 @@
 //! trees need. Errors are one hand-written enum, [`TreeError`].
 
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod corpus;
 mod counted;
