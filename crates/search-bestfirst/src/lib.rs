@@ -22,10 +22,8 @@
 mod algorithm;
 mod error;
 mod hybrid;
-pub mod memsss;
 mod open;
 mod quickgame;
-pub mod recsss;
 mod sss;
 
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
