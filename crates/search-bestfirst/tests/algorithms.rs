@@ -48,6 +48,25 @@ fn every_algorithm_is_exact_on_random_nonuniform_trees() {
     assert_eq!(n, 2_000);
 }
 
+/// Default options on 10,000 more trees: every algorithm sees ≥ 10,000
+/// distinct random trees in this file alone.
+#[test]
+fn every_algorithm_is_exact_on_ten_thousand_more_trees() {
+    let mut n = 0;
+    for (text, tree) in corpus::random_trees(0x10_000, 10_000) {
+        let truth = minimax(&tree);
+        for &a in Algorithm::ALL {
+            let out = a
+                .run(&tree, &Options::default())
+                .unwrap_or_else(|e| panic!("{a} on {text}: {e}"));
+            assert_eq!(out.value, truth, "{a} on {text}");
+            assert!(out.memory.peak <= out.memory.capacity);
+        }
+        n += 1;
+    }
+    assert_eq!(n, 10_000);
+}
+
 #[test]
 fn budgets_are_minimal_and_enforced() {
     let b = Bounds::uniform(8, 6);
