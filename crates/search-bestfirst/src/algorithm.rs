@@ -7,8 +7,9 @@ use std::str::FromStr;
 use tree_core::{Bounds, Tree, Value};
 
 use crate::{
-    BestFirstError, Outcome, QgConfig, QgOpen, QgVariant, SssConfig, Variant, alphabeta_over_sss,
-    dual, qg_search, sss, sss_aspiration, sss_over_alphabeta, staged_sss,
+    BestFirstError, MemConfig, Outcome, QgConfig, QgOpen, QgVariant, RecConfig, SssConfig, Variant,
+    alphabeta_over_sss, dual, memdual, memdual_maximum, memsss, memsss_maximum, qg_search, recdual,
+    recsss, sss, sss_aspiration, sss_over_alphabeta, staged_sss,
 };
 
 /// A best-first algorithm of this crate.
@@ -48,12 +49,22 @@ pub enum Algorithm {
     Qg2,
     /// QG3: lower bound the second highest h to the left.
     Qg3,
+    /// RecSSS* (Bhattacharya & Bagchi 1993; `000_*` §3).
+    RecSss,
+    /// RecDual* (Reinefeld & Ridinger 1994), derived as the dual of RecSSS*.
+    RecDual,
+    /// MemSSS*(M) (`000_*` §3); without a budget, the maximum (= RecSSS*).
+    MemSss,
+    /// MemDual*(M), the paper's conjecture (§4) built over RecDual*.
+    MemDual,
 }
 
 /// Parameters some algorithms take; the rest ignore them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
-    /// OPEN budget in entries; `None` = the algorithm's minimum.
+    /// OPEN budget in entries; `None` = the algorithm's minimum (for
+    /// MemSSS*/MemDual*, their maximum, which makes them RecSSS*/RecDual*).
+    /// RecSSS*/RecDual* need their full size and refuse less.
     pub memory: Option<usize>,
     /// The upper bound of aspiration SSS*.
     pub upper: Value,
@@ -100,6 +111,10 @@ impl Algorithm {
         Algorithm::Qg1,
         Algorithm::Qg2,
         Algorithm::Qg3,
+        Algorithm::RecSss,
+        Algorithm::RecDual,
+        Algorithm::MemSss,
+        Algorithm::MemDual,
     ];
 
     /// The command-line name.
@@ -121,6 +136,10 @@ impl Algorithm {
             Algorithm::Qg1 => "qg1",
             Algorithm::Qg2 => "qg2",
             Algorithm::Qg3 => "qg3",
+            Algorithm::RecSss => "recsss",
+            Algorithm::RecDual => "recdual",
+            Algorithm::MemSss => "memsss",
+            Algorithm::MemDual => "memdual",
         }
     }
 
@@ -152,6 +171,16 @@ impl Algorithm {
             }
             Algorithm::Qg3 => {
                 "QG3: QuickGame with revisits, bound = second highest h to the left (§3)"
+            }
+            Algorithm::RecSss => {
+                "RecSSS*: recursive SSS*, OPEN of MAX nodes and terminal MIN nodes (000_* §3)"
+            }
+            Algorithm::RecDual => "RecDual*: the dual of RecSSS* (Reinefeld & Ridinger 1994)",
+            Algorithm::MemSss => {
+                "MemSSS*(M): RecSSS* within --memory M entries (000_* §3; default: maximum)"
+            }
+            Algorithm::MemDual => {
+                "MemDual*(M): MemSSS* over RecDual* (000_* §4 conjecture; default: maximum)"
             }
         }
     }
@@ -215,6 +244,38 @@ impl Algorithm {
                     alpha_floor: opts.alpha_floor,
                 };
                 qg_search(tree, variant, &config, &mut QgOpen::new())
+            }
+            Algorithm::RecSss | Algorithm::RecDual => {
+                if let Some(m) = opts.memory {
+                    let needed = if self == Algorithm::RecSss {
+                        memsss_maximum
+                    } else {
+                        memdual_maximum
+                    };
+                    let bounds = crate::shape(tree, opts.shape, self.name())?;
+                    crate::open::budget(self.name(), Some(m), needed(bounds, false)?)?;
+                }
+                let config = RecConfig {
+                    shape: opts.shape,
+                    ..RecConfig::default()
+                };
+                if self == Algorithm::RecSss {
+                    recsss(tree, &config)
+                } else {
+                    recdual(tree, &config)
+                }
+            }
+            Algorithm::MemSss | Algorithm::MemDual => {
+                let config = MemConfig {
+                    memory: opts.memory,
+                    shape: opts.shape,
+                    ..MemConfig::default()
+                };
+                if self == Algorithm::MemSss {
+                    memsss(tree, &config)
+                } else {
+                    memdual(tree, &config)
+                }
             }
         }
     }

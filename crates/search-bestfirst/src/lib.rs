@@ -22,17 +22,25 @@
 mod algorithm;
 mod error;
 mod hybrid;
+pub mod memsss;
 mod open;
 mod quickgame;
+pub mod recsss;
 mod sss;
 
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
 pub use error::BestFirstError;
 pub use hybrid::{alphabeta_over_sss, sss_over_alphabeta, staged_minimum, staged_sss};
+pub use memsss::{
+    Activation, MemConfig, MemEvent, MemEvents, MemShape, memdual, memdual_maximum,
+    memdual_minimum, memdual_with_events, memsss, memsss_maximum, memsss_minimum,
+    memsss_with_events,
+};
 pub use open::{Memory, Open, Outcome};
 pub use quickgame::{
     QgConfig, QgOpen, QgVariant, qg_minimum_memory, qg_search, qg1, qg2, qg3, quickgame,
 };
+pub use recsss::{RecConfig, recdual, recsss};
 pub use sss::{
     Aspired, Entry, OpenTrace, SssConfig, Status, Variant, dual, format_open, minimum_memory, sss,
     sss_aspiration, sss_open_trace,

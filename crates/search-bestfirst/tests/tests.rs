@@ -2,5 +2,7 @@
 
 mod algorithms;
 mod alloc;
+mod memsss;
 mod quickgame;
+mod recsss;
 mod sss;
