@@ -56,7 +56,10 @@ fn best_first_searches_allocate_only_their_open() {
         let l = allocations(|| {
             a.run(&large, &opts).unwrap();
         });
-        assert_eq!(s, l, "{a}: {s} allocations on a (3,4) tree, {l} on a (5,8) tree");
+        assert_eq!(
+            s, l,
+            "{a}: {s} allocations on a (3,4) tree, {l} on a (5,8) tree"
+        );
         assert!(s <= 4, "{a}: {s} allocations");
     }
 }
