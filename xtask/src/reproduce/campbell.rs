@@ -411,6 +411,7 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         name: "campbell-tables-1-7".into(),
         markdown: md,
         csv: Some(csv),
+        extra: Vec::new(),
     })
 }
 

@@ -84,7 +84,19 @@ pub fn run_trees(
     leaf_sets: &[&str],
     bar: &indicatif::ProgressBar,
 ) -> Result<Vec<TreeResult>> {
-    (0..n)
+    run_trees_from(spec, 0..n, runners, oracle, leaf_sets, bar)
+}
+
+/// As [`run_trees`], on the tree indices in `indices`.
+pub fn run_trees_from(
+    spec: GenSpec,
+    indices: std::ops::Range<usize>,
+    runners: &[&dyn Runner],
+    oracle: Oracle,
+    leaf_sets: &[&str],
+    bar: &indicatif::ProgressBar,
+) -> Result<Vec<TreeResult>> {
+    indices
         .into_par_iter()
         .map(|index| {
             let tree = GenSpec {

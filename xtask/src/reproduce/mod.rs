@@ -8,6 +8,7 @@
 
 mod campbell;
 mod measure;
+mod memory;
 mod render;
 mod revisits;
 mod worked;
@@ -60,6 +61,8 @@ pub struct Doc {
     pub name: String,
     pub markdown: String,
     pub csv: Option<String>,
+    /// Other files written beside it (plots), as (file name, contents).
+    pub extra: Vec<(String, String)>,
 }
 
 type Experiment = (&'static str, fn(&Config) -> Result<Doc>);
@@ -69,6 +72,7 @@ const EXPERIMENTS: &[Experiment] = &[
     ("worked-examples", worked::run),
     ("campbell-tables-1-7", campbell::run),
     ("bhattacharya95-table3", revisits::run),
+    ("bhattacharya-bagchi96", memory::run),
 ];
 
 /// Runs every experiment whose name contains `only` (all when `None`).
@@ -106,6 +110,11 @@ pub fn write(dir: &Path, docs: &[Doc]) -> Result<()> {
         if let Some(csv) = &doc.csv {
             let path = dir.join(format!("{}.csv", doc.name));
             std::fs::write(&path, csv).with_context(|| format!("writing {}", path.display()))?;
+        }
+        for (name, contents) in &doc.extra {
+            let path = dir.join(name);
+            std::fs::write(&path, contents)
+                .with_context(|| format!("writing {}", path.display()))?;
         }
     }
     Ok(())

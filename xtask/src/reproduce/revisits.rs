@@ -295,6 +295,7 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         name: "bhattacharya95-table3".into(),
         markdown: md,
         csv: Some(csv),
+        extra: Vec::new(),
     })
 }
 

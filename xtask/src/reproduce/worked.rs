@@ -364,6 +364,7 @@ pub fn run(_cfg: &Config) -> Result<Doc> {
         name: "worked-examples".into(),
         markdown: md,
         csv: Some(csv),
+        extra: Vec::new(),
     })
 }
 
