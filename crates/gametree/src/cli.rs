@@ -23,6 +23,7 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per run: boxing buys nothing
 pub enum Command {
     /// Search one tree: print the minimax value, leaf evaluations, interior
     /// expansions, peak OPEN entries and (with --trace) the evaluation order.
@@ -80,6 +81,11 @@ pub struct SearchArgs {
     /// Stage depth of staged SSS* (staged-sss only) [default: 2].
     #[arg(long, value_name = "K")]
     pub stage: Option<usize>,
+
+    /// Height of MGame's local searches (mgame only; even, >= 2): 2 is
+    /// QuickGame, d or more is RecSSS* [default: 2].
+    #[arg(long, value_name = "S")]
+    pub searchd: Option<usize>,
 
     /// Lower end of the search window (alphabeta, falphabeta, lalphabeta
     /// only): an integer or -inf [default: -inf].

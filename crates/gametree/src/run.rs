@@ -142,6 +142,11 @@ fn job(args: &SearchArgs) -> Result<Job> {
         (Some(_), _) => bail!("--stage is for staged-sss; '{algorithm}' has no stages"),
         (None, _) => {}
     }
+    match (args.searchd, algorithm) {
+        (Some(s), Algo::Best(BestFirst::MGame)) => options.searchd = s,
+        (Some(_), _) => bail!("--searchd is for mgame; '{algorithm}' has no local searches"),
+        (None, _) => {}
+    }
     let window = match (args.alpha, args.beta) {
         (None, None) => None,
         (alpha, beta) => {

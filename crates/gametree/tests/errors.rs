@@ -258,6 +258,10 @@ fn best_first_budgets_and_parameters() {
     assert!(e.contains("at least 1"), "{e}");
     let e = search(&["--algo", "sss", "--tree", &pi, "--stage", "2"]);
     assert!(e.contains("--stage is for staged-sss"), "{e}");
+    let e = search(&["--algo", "mgame", "--tree", &pi, "--searchd", "3"]);
+    assert!(e.contains("searchd"), "{e}");
+    let e = search(&["--algo", "sss", "--tree", &pi, "--searchd", "4"]);
+    assert!(e.contains("--searchd is for mgame"), "{e}");
     let e = search(&["--algo", "sss", "--tree", &pi, "--alpha", "1"]);
     assert!(e.contains("takes no window"), "{e}");
     let e = search(&["--algo", "unknown", "--tree", &pi]);

@@ -7,9 +7,9 @@ use std::str::FromStr;
 use tree_core::{Bounds, Tree, Value};
 
 use crate::{
-    BestFirstError, MemConfig, Outcome, QgConfig, QgOpen, QgVariant, RecConfig, SssConfig, Variant,
-    alphabeta_over_sss, dual, memdual, memdual_maximum, memsss, memsss_maximum, qg_search, recdual,
-    recsss, sss, sss_aspiration, sss_over_alphabeta, staged_sss,
+    BestFirstError, MemConfig, MgConfig, Outcome, QgConfig, QgOpen, QgVariant, RecConfig,
+    SssConfig, Variant, alphabeta_over_sss, dual, memdual, memdual_maximum, memsss, memsss_maximum,
+    mgame, qg_search, recdual, recsss, sss, sss_aspiration, sss_over_alphabeta, staged_sss,
 };
 
 /// A best-first algorithm of this crate.
@@ -57,6 +57,9 @@ pub enum Algorithm {
     MemSss,
     /// MemDual*(M), the paper's conjecture (§4) built over RecDual*.
     MemDual,
+    /// MGame(searchd) (`000_*` §4): RecSSS* on slabs of
+    /// [`Options::searchd`] plies; 2 is QuickGame, `>= d` is RecSSS*.
+    MGame,
 }
 
 /// Parameters some algorithms take; the rest ignore them.
@@ -77,6 +80,8 @@ pub struct Options {
     /// QG1-3: floor the lower bound passed down at the node's own alpha
     /// (not in the paper's pseudo-code; see [`QgConfig::alpha_floor`]).
     pub alpha_floor: bool,
+    /// MGame's slab height (even, at least 2; default 2 = QuickGame).
+    pub searchd: usize,
 }
 
 impl Default for Options {
@@ -88,6 +93,7 @@ impl Default for Options {
             variant: Variant::LeftBiased,
             shape: None,
             alpha_floor: false,
+            searchd: 2,
         }
     }
 }
@@ -115,6 +121,7 @@ impl Algorithm {
         Algorithm::RecDual,
         Algorithm::MemSss,
         Algorithm::MemDual,
+        Algorithm::MGame,
     ];
 
     /// The command-line name.
@@ -140,6 +147,7 @@ impl Algorithm {
             Algorithm::RecDual => "recdual",
             Algorithm::MemSss => "memsss",
             Algorithm::MemDual => "memdual",
+            Algorithm::MGame => "mgame",
         }
     }
 
@@ -181,6 +189,9 @@ impl Algorithm {
             }
             Algorithm::MemDual => {
                 "MemDual*(M): MemSSS* over RecDual* (000_* §4 conjecture; default: maximum)"
+            }
+            Algorithm::MGame => {
+                "MGame: RecSSS* on slabs of --searchd plies (000_* §4; 2 = QuickGame, d = RecSSS*)"
             }
         }
     }
@@ -276,6 +287,14 @@ impl Algorithm {
                 } else {
                     memdual(tree, &config)
                 }
+            }
+            Algorithm::MGame => {
+                let config = MgConfig {
+                    memory: opts.memory,
+                    shape: opts.shape,
+                    ..MgConfig::new(opts.searchd)
+                };
+                mgame(tree, &config)
             }
         }
     }

@@ -23,6 +23,7 @@ mod algorithm;
 mod error;
 mod hybrid;
 pub mod memsss;
+pub mod mgame;
 mod open;
 mod quickgame;
 pub mod recsss;
@@ -36,6 +37,7 @@ pub use memsss::{
     memdual_minimum, memdual_with_events, memsss, memsss_maximum, memsss_minimum,
     memsss_with_events,
 };
+pub use mgame::{MgConfig, MgTie, mgame, mgame_memory};
 pub use open::{Memory, Open, Outcome};
 pub use quickgame::{
     QgConfig, QgOpen, QgVariant, qg_minimum_memory, qg_search, qg1, qg2, qg3, quickgame,

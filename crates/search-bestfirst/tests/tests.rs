@@ -3,6 +3,7 @@
 mod algorithms;
 mod alloc;
 mod memsss;
+mod mgame;
 mod quickgame;
 mod recsss;
 mod sss;

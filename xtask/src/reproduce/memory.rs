@@ -225,8 +225,27 @@ fn table1(
                     },
                 ));
             }
-            rows.push(row("MGame", Some(2), B::QuickGame, Options::default()));
-            rows.push(row("RecSSS*", None, B::RecSss, Options::default()));
+            rows.push(row(
+                "MGame",
+                Some(2),
+                B::MGame,
+                Options {
+                    searchd: 2,
+                    ..Options::default()
+                },
+            ));
+            let searchd = d + d % 2; // even, >= d: one local search, RecSSS*
+            rows.push(row(
+                "MGame",
+                Some(searchd),
+                B::MGame,
+                Options {
+                    searchd,
+                    ..Options::default()
+                },
+            ));
+            // MemDual* at its maximum (= RecDual*): the paper's conjecture (§4 ii).
+            rows.push(row("MemDual*", None, B::MemDual, Options::default()));
             measured.push(run_cell(
                 cfg,
                 g,
@@ -253,8 +272,8 @@ fn table1(
          on the same trees in the same run (the paper's from its seconds: the OCR'd columns are \
          random count, random time, strong count, strong time, SPEC §9). MemSSS* runs with the \
          paper's budgets M, with the odd-depth variant (terminals kept out of OPEN) on odd d as in \
-         the paper; MGame searchd = 2 is QuickGame; RecSSS* stands for MGame searchd = d, which the \
-         paper says it is.\n",
+         the paper; MGame runs at searchd = 2 (= QuickGame) and at the \
+         least even searchd ≥ d (= RecSSS*; the paper prints no numbers for it).\n",
         if cfg.quick { " --quick" } else { "" },
         cfg.trees
     )
@@ -290,30 +309,13 @@ fn table1(
             .copied();
         let mut rows = Vec::new();
         for (k, r) in m.rows.iter().enumerate() {
-            let key_alg = if r.algorithm == "RecSSS*" {
-                "MGame"
-            } else {
-                r.algorithm
-            };
-            let key_param = if r.algorithm == "RecSSS*" {
-                Some(m.d)
-            } else {
-                r.param
-            };
             let p = published
-                .get(&(m.b, m.d, key_alg.to_string(), key_param, m.ordering))
+                .get(&(m.b, m.d, r.algorithm.to_string(), r.param, m.ordering))
                 .copied();
             let s = measure::leaves(&m.results, k);
             let mut line = vec![
                 r.algorithm.to_string(),
-                r.param.map_or(
-                    if r.algorithm == "RecSSS*" {
-                        format!("{} (= d)", m.d)
-                    } else {
-                        "–".into()
-                    },
-                    |p| p.to_string(),
-                ),
+                r.param.map_or("–".into(), |p| p.to_string()),
                 p.map_or("–".into(), |p| num(p.0, 0)),
                 format!("{} ± {}", num(s.mean, 0), num(s.stderr, 0)),
                 p.map_or("–".into(), |p| format!("{:.3}", s.mean / p.0)),
@@ -444,6 +446,32 @@ fn claims1(md: &mut String, measured: &[Measured], cfg: &Config) {
                 "(6,9) strong, M = 296: MemSSS* beats Alpha-Beta in terminals and time".into(),
                 format!("terminals {l:.3} of AB's, time {t:.2} of AB's"),
                 if l < 1.0 && t < 1.0 { "holds" } else { "fails" }.into(),
+            ]);
+        }
+    }
+    // The conjecture: MemDual* beats Alpha-Beta on strong trees of even depth.
+    for m in measured
+        .iter()
+        .filter(|m| m.ordering == "strong" && m.d % 2 == 0)
+    {
+        if let Some(k) = m.find("MemDual*", None) {
+            let (l, t) = (m.mean(k) / m.mean(0), m.time(k) / m.time(0));
+            rows.push(vec![
+                format!(
+                    "({},{}) strong: MemDual* (full memory) beats Alpha-Beta (conjecture, §4)",
+                    m.b, m.d
+                ),
+                if cfg.quick {
+                    format!("terminals {l:.3} of AB's")
+                } else {
+                    format!("terminals {l:.3} of AB's, time {t:.2} of AB's")
+                },
+                if l < 1.0 && (cfg.quick || t < 1.0) {
+                    "holds"
+                } else {
+                    "fails"
+                }
+                .into(),
             ]);
         }
     }
@@ -621,6 +649,10 @@ fn plot(m: &Measured) -> Result<String> {
             .build_cartesian_2d((x0..x1).log_scale(), 0.0..ymax)?;
         chart
             .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(8)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
             .x_desc("M (OPEN entries, log scale)")
             .y_desc("mean terminals examined")
             .draw()?;
@@ -649,6 +681,7 @@ fn plot(m: &Measured) -> Result<String> {
             .legend(|(x, y)| PathElement::new(vec![(x, y)], BLACK));
         chart
             .configure_series_labels()
+            .position(SeriesLabelPosition::LowerLeft)
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK)
             .draw()?;

@@ -1,0 +1,636 @@
+//! MGame(searchd) (Bhattacharya & Bagchi, IPL 52, 1994, as described in
+//! `000_*` §4): RecSSS\* run on slabs of `searchd` plies, one below the
+//! other.
+//!
+//! The paper is not available; `000_*` says that MGame "partitions a game
+//! tree along the vertical axis into trees of smaller height and runs
+//! RecSSS\* on each of them", that MGame(2) is QuickGame and MGame(d) is
+//! RecSSS\*, that it "is able to make use of only discrete slabs of memory"
+//! and that it "sometimes examines more terminal nodes than Alpha-Beta".
+//! What follows is the reading built from that and from QuickGame's
+//! pseudo-code (`001_*` §2), which is MGame(2).
+//!
+//! # The reading
+//!
+//! `MGame(p, alpha, beta)` at an interior MAX node `p` (a terminal returns
+//! `min(beta, v(p))`) runs a *local search*: RecSSS\* (see
+//! [`recsss`](fn@crate::recsss)) over the subtree of height `searchd` below
+//! `p`, with every `h` starting at `beta`. A MAX node of that subtree at
+//! relative depth `k < searchd` owns a block of one entry per son (the
+//! son's current grandson, or the son itself if it is terminal), exactly
+//! as in RecSSS\*: LIVE/SOLVED, expanded flags, the leftmost highest entry
+//! searched while its `h` equals its owner's, a solved grandson replaced
+//! by its right brother with the same `h`. A node at relative depth
+//! `searchd` (a MAX node, `searchd` being even) is a *frontier* node: the
+//! local search does not expand it; when it is selected it is solved by
+//! the recursive call `MGame(x, r, h(x))`, whose result (`min(h(x),
+//! value)`, or a value `<= r` proving that `x` cannot matter) becomes
+//! `h(x)`, SOLVED. `r` is the local search's lower bound, as in QuickGame:
+//! `alpha` at first, raised to `max(r, h)` whenever a son of the local root
+//! is completely solved (a terminal son, or its last grandson solved). The
+//! local search returns `max(r, h)` of the best entry of the local root's
+//! block, i.e. `p`'s value clamped to `[alpha, beta]`. The root is searched
+//! as `MGame(root, -inf, +inf)`.
+//!
+//! With `searchd = 2` every grandson is a frontier node and this is
+//! QuickGame's procedure line by line. With `searchd >= d` (the tree's
+//! depth) the only local search is the root's, it reaches the terminals,
+//! has no frontier, and is RecSSS\* (the bound `r` is then never used).
+//! A larger `searchd` than `d` changes nothing: MGame(searchd) for any
+//! even `searchd >= d` is RecSSS\*, with RecSSS\*'s OPEN. An odd `searchd`
+//! or 0 is refused ([`BestFirstError::InvalidParameter`]): the frontier
+//! must be a MAX level.
+//!
+//! # The tie rule ([`MgTie`])
+//!
+//! The two end points disagree on one thing: what the local root does when
+//! its best LIVE entry ties with the best solved value `r`. QuickGame's
+//! loop is `while h[k] > r`: at a tie it stops (the LIVE son is worth at
+//! most `r` and cannot change the value). RecSSS\* selects the leftmost
+//! entry of highest `h` and stops only if that entry is SOLVED: at a tie
+//! with a LIVE entry to the left of the solved one it searches on, as
+//! left-most SSS\* does. Both are correct; the first never evaluates more.
+//! Neither rule gives both end points (on a depth-2 tree, MGame(2) and
+//! MGame(d) are the same search and QuickGame and RecSSS\* differ there), so
+//! the rule is a parameter, [`MgConfig::tie`]:
+//!
+//! * [`MgTie::Stop`]: QuickGame's rule in every local search — stop when
+//!   the highest `h` is at most `r`;
+//! * [`MgTie::Leftmost`]: RecSSS\*'s rule in every local search — stop when
+//!   the leftmost entry of highest `h` is SOLVED, or its `h` is at most
+//!   `alpha`;
+//! * [`MgTie::Auto`] (default): `Leftmost` when `searchd > 2` and
+//!   `searchd >= d`, i.e. exactly when MGame is the single frontier-less
+//!   local search that RecSSS\* is; `Stop` otherwise, i.e. for every
+//!   frontier-driven search and for MGame(2) at any depth (QuickGame's
+//!   rule, also on a depth-2 tree, where MGame(2) = QuickGame takes
+//!   precedence over MGame(d) = RecSSS\*).
+//!
+//! The default therefore evaluates the same terminals in the same order as
+//! [`quickgame`](crate::quickgame) for `searchd = 2` and as
+//! [`recsss`](fn@crate::recsss) for `searchd >= max(d, 4)`, and with
+//! `Leftmost` also for `searchd = 2 >= d`; the tests check both on
+//! thousands of trees.
+//!
+//! # OPEN
+//!
+//! One [`Open`] array, allocated and filled before the search, holds the
+//! whole stack of local searches. Only the local searches of the MAX nodes
+//! on the current path of frontier calls are alive at once, one per slab,
+//! so the local search at depth `t = L·searchd` gets the fixed region `L`
+//! of the array. Inside a region the layout is RecSSS\*'s: a MAX node at
+//! relative depth `k` owns its block (one entry per son) followed by one
+//! sub-region per grandson slot for the nodes at relative depth `k + 2`.
+//! With `b` the maximum branching, `d` the depth, `H(t) = min(searchd,
+//! d − t)` the height a local search at depth `t` covers and
+//! `S(m) = b + b² + … + b^m`, a MAX node at relative depth `k < H` needs
+//! `S(⌈(H − k)/2⌉)` entries, so the region of the local search at depth
+//! `t` is
+//! `S(⌈H(t)/2⌉) = S(min(searchd/2, ⌈(d − t)/2⌉))` entries and
+//!
+//! > **capacity(b, d, searchd) = 1 + Σ_{t = 0, searchd, 2·searchd, … < d}
+//! > S(min(searchd/2, ⌈(d − t)/2⌉))**
+//!
+//! (the 1 is the root's own entry, as in RecSSS\* and MemSSS\*; 1 for a
+//! terminal root). That is `⌈d/searchd⌉` regions of `b + … + b^(searchd/2)`
+//! entries, the last one cut to the depth left. For `searchd = 2` it is
+//! `1 + b·⌈d/2⌉`, MemSSS\*'s minimum (QuickGame's `b·⌈d/2⌉` plus the root);
+//! for `searchd >= d` it is `1 + b + … + b^⌈d/2⌉`, RecSSS\*'s OPEN and
+//! MemSSS\*'s maximum: MGame uses those and the discrete sizes in between
+//! ([`mgame_memory`]). The search never writes outside its regions, so the
+//! peak (entries held at once, counted as RecSSS\* counts them) is at most
+//! the capacity; a budget below it is refused.
+
+use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
+
+use crate::recsss::{check_bounds, shape_error};
+use crate::{BestFirstError, Memory, Open, Outcome};
+
+const ALGORITHM: &str = "MGame";
+
+/// How a local search of MGame treats a tie between its best LIVE entry
+/// and its best solved value (see the [module docs](self)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum MgTie {
+    /// `Leftmost` if `searchd > 2` and `searchd >= d` (MGame is then
+    /// RecSSS\*), `Stop` otherwise (QuickGame's rule).
+    #[default]
+    Auto,
+    /// QuickGame's `while h[k] > r`: stop at a tie.
+    Stop,
+    /// RecSSS\*'s rule: stop when the leftmost entry of highest `h` is
+    /// SOLVED (or its `h` is at most the call's `alpha`).
+    Leftmost,
+}
+
+/// The configuration of an MGame search.
+///
+/// ```
+/// use search_bestfirst::{MgConfig, MgTie};
+/// let c = MgConfig::default();
+/// assert_eq!((c.searchd, c.memory, c.tie), (2, None, MgTie::Auto));
+/// assert_eq!(MgConfig::new(4).searchd, 4);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MgConfig {
+    /// The height of the slabs: even, at least 2. 2 is QuickGame; `>= d`
+    /// is RecSSS\*.
+    pub searchd: usize,
+    /// The OPEN budget in entries; `None` = the size MGame needs,
+    /// [`mgame_memory`]. A larger budget is accepted, but only that size is
+    /// allocated (the search cannot use more).
+    pub memory: Option<usize>,
+    /// The shape to size OPEN from; `None` = [`Tree::bounds`].
+    pub shape: Option<Bounds>,
+    /// The tie rule of the local searches.
+    pub tie: MgTie,
+}
+
+impl Default for MgConfig {
+    fn default() -> MgConfig {
+        MgConfig::new(2)
+    }
+}
+
+impl MgConfig {
+    /// MGame(`searchd`) with the default budget, shape and tie rule.
+    pub const fn new(searchd: usize) -> MgConfig {
+        MgConfig {
+            searchd,
+            memory: None,
+            shape: None,
+            tie: MgTie::Auto,
+        }
+    }
+}
+
+/// One OPEN entry: a MAX node of a local search (a grandson in its owner's
+/// block) or a terminal MIN son, as in RecSSS\*.
+#[derive(Debug, Clone)]
+struct MgEntry<N> {
+    node: N,
+    /// The MIN father of a grandson entry (unused for a terminal son).
+    father: N,
+    h: Value,
+    solved: bool,
+    terminal_son: bool,
+    expanded: bool,
+    /// Sons of this node (its block's size), once expanded.
+    width: u16,
+    /// Children of the MIN father.
+    father_width: u16,
+    /// Which child of its MIN father this grandson is.
+    index: u16,
+    /// Where this node's region (its block first) starts.
+    off: u32,
+    /// Entries held below this node now.
+    held: u32,
+}
+
+/// What the nodes of one local search share.
+#[derive(Debug, Clone, Copy)]
+struct Local {
+    /// Depth of the local root in the tree.
+    t: usize,
+    /// Where the next slab's region starts.
+    next_base: usize,
+    /// The local lower bound `r`, passed to frontier calls.
+    r: Value,
+}
+
+/// `S(m) = b + b² + … + b^m`, `None` on overflow.
+fn geometric(b: usize, m: usize) -> Option<usize> {
+    let (mut sum, mut power) = (0usize, 1usize);
+    for _ in 0..m {
+        power = power.checked_mul(b)?;
+        sum = sum.checked_add(power)?;
+    }
+    Some(sum)
+}
+
+fn check_searchd(searchd: usize) -> Result<(), BestFirstError> {
+    if searchd < 2 || searchd % 2 != 0 {
+        return Err(BestFirstError::InvalidParameter {
+            name: "searchd",
+            message: format!(
+                "MGame's search depth must be even and at least 2 (the frontier is a MAX level); \
+                 got {searchd}"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The OPEN entries MGame(`searchd`) allocates — and its least budget — on
+/// trees of shape `bounds`: `1 + Σ_{t = 0, searchd, … < d} S(min(searchd/2,
+/// ⌈(d − t)/2⌉))` with `S(m) = b + … + b^m` (see the [module docs](self)).
+/// `1 + b·⌈d/2⌉` for `searchd = 2`, RecSSS\*'s `1 + b + … + b^⌈d/2⌉` for
+/// `searchd >= d`.
+///
+/// ```
+/// use search_bestfirst::mgame_memory;
+/// use tree_core::Bounds;
+/// let s = Bounds::uniform(2, 6);
+/// assert_eq!(mgame_memory(s, 2), Ok(7)); // 1 + 2·3: MemSSS*'s minimum
+/// assert_eq!(mgame_memory(s, 4), Ok(1 + (2 + 4) + 2));
+/// assert_eq!(mgame_memory(s, 6), Ok(15)); // 1 + 2 + 4 + 8: RecSSS*
+/// assert_eq!(mgame_memory(s, 8), Ok(15));
+/// assert!(mgame_memory(s, 3).is_err());
+/// ```
+///
+/// # Errors
+/// [`BestFirstError::InvalidParameter`] for an odd or zero `searchd`;
+/// [`BestFirstError::TreeShape`] for a shape deeper than
+/// [`MAX_DEPTH`] or wider than 65,535; [`BestFirstError::TooLarge`] if the
+/// size overflows.
+pub fn mgame_memory(bounds: Bounds, searchd: usize) -> Result<usize, BestFirstError> {
+    check_searchd(searchd)?;
+    check_bounds(bounds)?;
+    let Bounds {
+        branching: b,
+        depth: d,
+        ..
+    } = bounds;
+    let too_large = BestFirstError::TooLarge {
+        algorithm: ALGORITHM,
+    };
+    let mut size = 1usize;
+    let mut t = 0;
+    while t < d {
+        let region = geometric(b, (searchd / 2).min((d - t).div_ceil(2)))
+            .ok_or_else(|| too_large.clone())?;
+        size = size.checked_add(region).ok_or_else(|| too_large.clone())?;
+        t = t.saturating_add(searchd);
+    }
+    if size >= u32::MAX as usize {
+        return Err(too_large);
+    }
+    Ok(size)
+}
+
+struct Search<'a, T: Tree + ?Sized> {
+    tree: &'a T,
+    bounds: Bounds,
+    searchd: usize,
+    leftmost: bool,
+    /// `S(m)` for `m = 0 ..= searchd/2` (capped at the depth), so that
+    /// region sizes are looked up, not recomputed.
+    sums: [usize; MAX_DEPTH / 2 + 2],
+    open: Open<MgEntry<T::Node>>,
+    occupied: usize,
+    peak: usize,
+}
+
+impl<T: Tree + ?Sized> Search<'_, T> {
+    fn entry(&self, i: usize) -> &MgEntry<T::Node> {
+        &self.open.entries()[i]
+    }
+
+    fn entry_mut(&mut self, i: usize) -> &mut MgEntry<T::Node> {
+        &mut self.open.entries_mut()[i]
+    }
+
+    /// The entries a MAX node at relative depth `k` of the local search at
+    /// depth `t` needs: `S(⌈(H − k)/2⌉)`, 0 at or below the frontier.
+    fn region(&self, t: usize, k: usize) -> usize {
+        let height = self.searchd.min(self.bounds.depth.saturating_sub(t));
+        self.sums[height.saturating_sub(k).div_ceil(2)]
+    }
+
+    fn leaf(&self, node: &T::Node) -> Result<Value, BestFirstError> {
+        let v = self.tree.value(node);
+        if v.is_infinite() {
+            return Err(BestFirstError::SentinelLeaf { value: v });
+        }
+        Ok(v)
+    }
+
+    /// A terminal entry: SOLVED with `min(h, v)`.
+    fn evaluate(&mut self, pp: usize) -> Result<(), BestFirstError> {
+        let v = self.leaf(&self.entry(pp).node)?;
+        let e = self.entry_mut(pp);
+        e.h = e.h.min(v);
+        e.solved = true;
+        Ok(())
+    }
+
+    /// Writes the block of `node` (a MAX node at depth `depth` of the tree
+    /// with `w` children) at `off`, every entry LIVE with `h`; the
+    /// grandsons' regions, `slot` entries each, follow it.
+    fn write_block(
+        &mut self,
+        node: &T::Node,
+        depth: usize,
+        w: usize,
+        h: Value,
+        off: usize,
+        slot: usize,
+    ) -> Result<(), BestFirstError> {
+        if w > self.bounds.branching {
+            return Err(shape_error(
+                depth,
+                &format!("has {w} children"),
+                self.bounds,
+            ));
+        }
+        let mut next = off + w;
+        for i in 0..w {
+            let son = self.tree.child(node, i);
+            let sw = self.tree.num_children(&son);
+            let entry = if sw == 0 {
+                MgEntry {
+                    father: son.clone(),
+                    node: son,
+                    h,
+                    solved: false,
+                    terminal_son: true,
+                    expanded: false,
+                    width: 0,
+                    father_width: 0,
+                    index: 0,
+                    off: 0,
+                    held: 0,
+                }
+            } else {
+                if depth + 2 > self.bounds.depth {
+                    return Err(shape_error(depth + 1, "has children", self.bounds));
+                }
+                if sw > self.bounds.branching {
+                    let what = format!("has {sw} children");
+                    return Err(shape_error(depth + 1, &what, self.bounds));
+                }
+                let e = MgEntry {
+                    node: self.tree.child(&son, 0),
+                    father: son,
+                    h,
+                    solved: false,
+                    terminal_son: false,
+                    expanded: false,
+                    width: 0,
+                    father_width: sw as u16,
+                    index: 0,
+                    off: next as u32,
+                    held: 0,
+                };
+                next += slot;
+                e
+            };
+            self.open.entries_mut()[off + i] = entry;
+        }
+        debug_assert!(next <= self.open.capacity());
+        self.occupied += w;
+        self.peak = self.peak.max(self.occupied);
+        Ok(())
+    }
+
+    /// A solved grandson with a right brother gives way to it, LIVE and
+    /// unexpanded, with the same `h` (RecSSS\*'s property (iii)). Returns
+    /// whether the entry's son is now completely solved.
+    fn advance(&mut self, x: usize) -> bool {
+        let xe = self.entry(x);
+        if !xe.solved {
+            return false;
+        }
+        if xe.terminal_son || xe.index + 1 >= xe.father_width {
+            return true;
+        }
+        let j = usize::from(xe.index) + 1;
+        let node = self.tree.child(&xe.father, j);
+        let e = self.entry_mut(x);
+        debug_assert_eq!(e.held, 0);
+        e.node = node;
+        e.index = j as u16;
+        e.solved = false;
+        e.expanded = false;
+        e.width = 0;
+        false
+    }
+
+    /// `MGame(p, alpha, beta)` at an interior MAX node `p` of depth `t` with
+    /// `w` children: the local search over the slab below `p`, in the
+    /// region starting at `base`. Returns `p`'s value clamped to
+    /// `[alpha, beta]`.
+    fn mgame(
+        &mut self,
+        p: &T::Node,
+        w: usize,
+        t: usize,
+        base: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<Value, BestFirstError> {
+        if t >= self.bounds.depth {
+            return Err(shape_error(t, "has children", self.bounds));
+        }
+        let occupied_before = self.occupied;
+        let region = self.region(t, 0);
+        let slot = self.region(t, 2);
+        self.write_block(p, t, w, beta, base, slot)?;
+        let mut local = Local {
+            t,
+            next_base: base + region,
+            r: alpha,
+        };
+        let k = loop {
+            let k = base + best(&self.open.entries()[base..base + w]);
+            let e = self.entry(k);
+            let stop = if self.leftmost {
+                e.solved || e.h <= alpha
+            } else {
+                e.h <= local.r
+            };
+            if stop {
+                break k;
+            }
+            let below = if e.terminal_son { 1 } else { 2 };
+            self.search(k, below, &local)?;
+            let h = self.entry(k).h;
+            if self.advance(k) {
+                local.r = local.r.max(h);
+            }
+        };
+        let value = local.r.max(self.entry(k).h);
+        // The slab's entries are all released when its local search ends.
+        self.occupied = occupied_before;
+        Ok(value)
+    }
+
+    /// RecSSS\*'s `RecSSS(x)` for the entry at `pp`, at relative depth `k`
+    /// of the local search `local`; a frontier node is solved by a
+    /// recursive MGame call. Returns the change in entries held below `x`.
+    fn search(&mut self, pp: usize, k: usize, local: &Local) -> Result<i64, BestFirstError> {
+        let held_before = i64::from(self.entry(pp).held);
+        if self.entry(pp).terminal_son {
+            self.evaluate(pp)?;
+            return Ok(0);
+        }
+        let depth = local.t + k;
+        if !self.entry(pp).expanded {
+            let w = self.tree.num_children(&self.entry(pp).node);
+            if w == 0 {
+                self.evaluate(pp)?;
+                return Ok(0);
+            }
+            if k == self.searchd {
+                // A frontier node: solved by MGame(x, r, h(x)) on the next slab.
+                let node = self.entry(pp).node.clone();
+                let h = self.entry(pp).h;
+                let v = self.mgame(&node, w, depth, local.next_base, local.r, h)?;
+                let e = self.entry_mut(pp);
+                e.h = v;
+                e.solved = true;
+                return Ok(0);
+            }
+            if depth >= self.bounds.depth {
+                return Err(shape_error(depth, "has children", self.bounds));
+            }
+            let node = self.entry(pp).node.clone();
+            let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
+            let slot = self.region(local.t, k + 2);
+            self.write_block(&node, depth, w, h, off, slot)?;
+            let e = self.entry_mut(pp);
+            e.expanded = true;
+            e.width = w as u16;
+            e.held += w as u32;
+        }
+        let off = self.entry(pp).off as usize;
+        let w = usize::from(self.entry(pp).width);
+        let x = loop {
+            let x = off + best(&self.open.entries()[off..off + w]);
+            let xe = self.entry(x);
+            if xe.solved || xe.h != self.entry(pp).h {
+                break x;
+            }
+            let below = if xe.terminal_son { k + 1 } else { k + 2 };
+            let d = self.search(x, below, local)?;
+            let held = i64::from(self.entry(pp).held) + d;
+            self.entry_mut(pp).held = held as u32;
+            self.advance(x);
+        };
+        let (hx, solved) = (self.entry(x).h, self.entry(x).solved);
+        let e = self.entry_mut(pp);
+        e.h = hx;
+        if solved {
+            e.solved = true;
+            let freed = e.held;
+            e.held = 0;
+            self.occupied -= freed as usize;
+        }
+        Ok(i64::from(self.entry(pp).held) - held_before)
+    }
+}
+
+/// The index of the first entry with the highest h.
+fn best<N>(block: &[MgEntry<N>]) -> usize {
+    let mut k = 0;
+    for (i, e) in block.iter().enumerate().skip(1) {
+        if e.h > block[k].h {
+            k = i;
+        }
+    }
+    k
+}
+
+/// MGame(searchd) (Bhattacharya & Bagchi 1994; `000_*` §4): RecSSS\* on
+/// slabs of `searchd` plies, each frontier node of a slab solved by a
+/// recursive MGame call with the slab's lower bound. MGame(2) is
+/// [`quickgame`](crate::quickgame) and MGame(`d`) is
+/// [`recsss`](fn@crate::recsss), terminal for terminal (see the
+/// [module docs](self) for the reading, the tie rule and the memory).
+///
+/// ```
+/// use search_bestfirst::{MgConfig, QgConfig, RecConfig, mgame, quickgame, recsss};
+/// use tree_core::{GenSpec, Generator, Traced, minimax};
+///
+/// let tree = GenSpec::new(Generator::RANDOM, 3, 6, 7, 0).build().unwrap();
+/// let order = |f: &dyn Fn(&Traced<&_>)| {
+///     let t = Traced::new(&tree);
+///     f(&t);
+///     t.order()
+/// };
+/// let m2 = order(&|t| assert_eq!(mgame(t, &MgConfig::new(2)).unwrap().value, minimax(&tree)));
+/// let qg = order(&|t| drop(quickgame(t, &QgConfig::default()).unwrap()));
+/// assert_eq!(m2, qg);
+/// let m6 = order(&|t| drop(mgame(t, &MgConfig::new(6)).unwrap()));
+/// let rec = order(&|t| drop(recsss(t, &RecConfig::default()).unwrap()));
+/// assert_eq!(m6, rec);
+/// let out = mgame(&tree, &MgConfig::new(4)).unwrap();
+/// // A slab of 4 plies, then one of the 2 plies left.
+/// assert_eq!(out.memory.capacity, 1 + (3 + 9) + 3);
+/// ```
+///
+/// # Errors
+/// [`BestFirstError::InvalidParameter`] for an odd or zero `searchd`;
+/// [`BestFirstError::UnknownShape`] if the tree reports no shape and none
+/// is given; [`BestFirstError::TooLarge`] if OPEN's size overflows;
+/// [`BestFirstError::BudgetTooSmall`] (stating [`mgame_memory`]) if
+/// `config.memory` is below it, before anything is searched;
+/// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
+/// shape; [`BestFirstError::SentinelLeaf`].
+pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, BestFirstError> {
+    check_searchd(config.searchd)?;
+    let bounds = crate::shape(tree, config.shape, ALGORITHM)?;
+    let size = mgame_memory(bounds, config.searchd)?;
+    crate::open::budget(ALGORITHM, config.memory, size)?;
+    if size
+        .checked_mul(Open::<MgEntry<T::Node>>::entry_bytes())
+        .is_none_or(|bytes| bytes > isize::MAX as usize)
+    {
+        return Err(BestFirstError::TooLarge {
+            algorithm: ALGORITHM,
+        });
+    }
+    let searchd = config.searchd.min(bounds.depth.next_multiple_of(2).max(2));
+    let leftmost = match config.tie {
+        MgTie::Auto => config.searchd > 2 && config.searchd >= bounds.depth,
+        MgTie::Stop => false,
+        MgTie::Leftmost => true,
+    };
+    let mut sums = [0; MAX_DEPTH / 2 + 2];
+    for (m, s) in sums.iter_mut().enumerate().take(searchd / 2 + 1).skip(1) {
+        // Bounded by the size just computed, so no overflow.
+        *s = geometric(bounds.branching, m).unwrap_or(usize::MAX);
+    }
+    let root = tree.root();
+    let filler = MgEntry {
+        node: root.clone(),
+        father: root.clone(),
+        h: Value::INF,
+        solved: false,
+        terminal_son: false,
+        expanded: false,
+        width: 0,
+        father_width: 0,
+        index: 0,
+        off: 1,
+        held: 0,
+    };
+    let mut open = Open::with_capacity(size);
+    for _ in 0..size {
+        open.push(ALGORITHM, filler.clone())?;
+    }
+    let mut s = Search {
+        tree,
+        bounds,
+        searchd,
+        leftmost,
+        sums,
+        open,
+        occupied: 1,
+        peak: 1,
+    };
+    let w = tree.num_children(&root);
+    let value = if w == 0 {
+        s.leaf(&root)?
+    } else {
+        s.mgame(&root, w, 0, 1, Value::NEG_INF, Value::INF)?
+    };
+    Ok(Outcome {
+        value,
+        memory: Memory {
+            capacity: size,
+            peak: s.peak,
+            entry_bytes: Open::<MgEntry<T::Node>>::entry_bytes(),
+        },
+    })
+}
