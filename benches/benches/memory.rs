@@ -1,6 +1,6 @@
 //! The memory-bounded family against alpha-beta on the same trees:
-//! MemSSS* at its minimum, a middle and its maximum budget, RecSSS*, and
-//! MemDual*. Before timing, every value is checked against alpha-beta's and
+//! MemSSS* at its minimum, a middle and its maximum budget, RecSSS*,
+//! MemDual*, QuickGame and IterSSS* at its minimum. Before timing, every value is checked against alpha-beta's and
 //! MemSSS*'s leaf count against alpha-beta's (it never examines a leaf
 //! alpha-beta prunes, so it can never examine more). Throughput is in
 //! leaves per second; the time ratios to alpha-beta are the result.
@@ -53,6 +53,7 @@ fn memory(c: &mut Criterion) {
             ("recsss".to_string(), Algorithm::RecSss, None),
             ("memdual-max".to_string(), Algorithm::MemDual, None),
             ("quickgame".to_string(), Algorithm::QuickGame, None),
+            ("itersss-min".to_string(), Algorithm::IterSss, None),
         ];
         for (label, a, memory) in runs {
             let opts = Options {
@@ -65,7 +66,7 @@ fn memory(c: &mut Criterion) {
                 let out = a.run(&c, &opts).unwrap();
                 assert_eq!(out.value, *v, "{label}");
                 assert!(out.memory.peak <= out.memory.capacity, "{label}");
-                if a == Algorithm::MemSss {
+                if matches!(a, Algorithm::MemSss | Algorithm::IterSss) {
                     assert!(
                         c.stats().leaves <= *ab_leaves,
                         "{label} examined more than alpha-beta"

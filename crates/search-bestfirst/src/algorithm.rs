@@ -7,9 +7,10 @@ use std::str::FromStr;
 use tree_core::{Bounds, Tree, Value};
 
 use crate::{
-    BestFirstError, MemConfig, MgConfig, Outcome, QgConfig, QgOpen, QgVariant, RecConfig,
-    SssConfig, Variant, alphabeta_over_sss, dual, memdual, memdual_maximum, memsss, memsss_maximum,
-    mgame, qg_search, recdual, recsss, sss, sss_aspiration, sss_over_alphabeta, staged_sss,
+    BestFirstError, IterConfig, MemConfig, MgConfig, Outcome, QgConfig, QgOpen, QgVariant,
+    RecConfig, SssConfig, Variant, alphabeta_over_sss, dual, itersss, memdual, memdual_maximum,
+    memsss, memsss_maximum, mgame, qg_search, recdual, recsss, sss, sss_aspiration,
+    sss_over_alphabeta, staged_sss,
 };
 
 /// A best-first algorithm of this crate.
@@ -57,6 +58,8 @@ pub enum Algorithm {
     MemSss,
     /// MemDual*(M), the paper's conjecture (§4) built over RecDual*.
     MemDual,
+    /// IterSSS*(M) (Bhattacharya & Bagchi 1986; `000_*` §2).
+    IterSss,
     /// MGame(searchd) (`000_*` §4): RecSSS* on slabs of
     /// [`Options::searchd`] plies; 2 is QuickGame, `>= d` is RecSSS*.
     MGame,
@@ -147,6 +150,7 @@ impl Algorithm {
             Algorithm::RecDual => "recdual",
             Algorithm::MemSss => "memsss",
             Algorithm::MemDual => "memdual",
+            Algorithm::IterSss => "itersss",
             Algorithm::MGame => "mgame",
         }
     }
@@ -189,6 +193,9 @@ impl Algorithm {
             }
             Algorithm::MemDual => {
                 "MemDual*(M): MemSSS* over RecDual* (000_* §4 conjecture; default: maximum)"
+            }
+            Algorithm::IterSss => {
+                "IterSSS*(M): SSS* with OPEN capped at --memory M, ACTIVE/INACTIVE nodes (000_* §2)"
             }
             Algorithm::MGame => {
                 "MGame: RecSSS* on slabs of --searchd plies (000_* §4; 2 = QuickGame, d = RecSSS*)"
@@ -288,6 +295,13 @@ impl Algorithm {
                     memdual(tree, &config)
                 }
             }
+            Algorithm::IterSss => itersss(
+                tree,
+                &IterConfig {
+                    memory: opts.memory,
+                    shape: opts.shape,
+                },
+            ),
             Algorithm::MGame => {
                 let config = MgConfig {
                     memory: opts.memory,

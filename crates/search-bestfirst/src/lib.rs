@@ -22,6 +22,7 @@
 mod algorithm;
 mod error;
 mod hybrid;
+pub mod itersss;
 pub mod memsss;
 pub mod mgame;
 mod open;
@@ -32,6 +33,7 @@ mod sss;
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
 pub use error::BestFirstError;
 pub use hybrid::{alphabeta_over_sss, sss_over_alphabeta, staged_minimum, staged_sss};
+pub use itersss::{IterConfig, IterCounts, IterOpen, itersss, itersss_in, itersss_minimum};
 pub use memsss::{
     Activation, MemConfig, MemEvent, MemEvents, MemShape, memdual, memdual_maximum,
     memdual_minimum, memdual_with_events, memsss, memsss_maximum, memsss_minimum,

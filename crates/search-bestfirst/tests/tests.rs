@@ -2,6 +2,7 @@
 
 mod algorithms;
 mod alloc;
+mod itersss;
 mod memsss;
 mod mgame;
 mod quickgame;
