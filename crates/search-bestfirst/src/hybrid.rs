@@ -115,7 +115,7 @@ pub fn staged_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError>
 ///
 /// # Errors
 /// [`BestFirstError::InvalidParameter`] for `k = 0`; the errors of
-/// [`sss`](crate::sss).
+/// [`sss`](crate::sss()).
 pub fn staged_sss<T: Tree + ?Sized>(
     tree: &T,
     k: usize,

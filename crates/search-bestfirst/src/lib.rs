@@ -28,7 +28,7 @@ pub mod mgame;
 mod open;
 mod quickgame;
 pub mod recsss;
-mod sss;
+pub mod sss;
 
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
 pub use error::BestFirstError;
