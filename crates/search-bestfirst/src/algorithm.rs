@@ -125,6 +125,7 @@ impl Algorithm {
         Algorithm::MemSss,
         Algorithm::MemDual,
         Algorithm::MGame,
+        Algorithm::IterSss,
     ];
 
     /// The command-line name.
