@@ -1,0 +1,378 @@
+//! A deterministic processor-tree simulator for Campbell's tree-splitting
+//! (thesis ch. 4, Fig. 10; the cost model of ch. 5).
+//!
+//! Time is counted in EVALTIME units: each terminal evaluation takes one
+//! unit, move generation and messages are free. A leaf processor searches
+//! its subtree with sequential fail-hard alpha-beta
+//! ([`search_depthfirst::alphabeta`]), evaluating one terminal per unit
+//! from the moment it is given the job; a master runs Fig. 10's `parfor`
+//! as a discrete-event loop over its slaves' completion times. Nothing
+//! depends on the host: the same tree and processor tree give the same
+//! [`SimReport`] everywhere.
+
+use std::fmt;
+
+use search_depthfirst::{SearchError, Window, alphabeta};
+use tree_core::{Counted, Tree, Value};
+
+/// The shape of a processor tree (Campbell p. 37): every master has `width`
+/// slaves and there are `depth` levels of slaves below the root processor.
+///
+/// `depth = 0` is a single processor running sequential alpha-beta; (1, k)
+/// is one master with `k` slaves, the configuration of p. 41. A processor
+/// tree of (D, W) has 1 + W + … + W^D processors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ProcessorTree {
+    /// Levels of slaves below the root processor.
+    pub depth: usize,
+    /// Slaves per master.
+    pub width: usize,
+}
+
+impl ProcessorTree {
+    /// Largest number of processors the simulator accepts.
+    pub const MAX_PROCESSORS: u64 = 1 << 20;
+
+    /// The number of processors, 1 + W + … + W^D, or `None` past
+    /// [`ProcessorTree::MAX_PROCESSORS`].
+    pub fn processors(self) -> Option<u64> {
+        let mut total: u64 = 1;
+        let mut level: u64 = 1;
+        for _ in 0..self.depth {
+            level = level.checked_mul(self.width as u64)?;
+            total = total.checked_add(level)?;
+            if total > Self::MAX_PROCESSORS {
+                return None;
+            }
+        }
+        Some(total)
+    }
+}
+
+impl fmt::Display for ProcessorTree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.depth, self.width)
+    }
+}
+
+/// Why a simulation could not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParallelError {
+    /// A processor tree with `depth > 0` and `width == 0`: masters without
+    /// slaves cannot search anything.
+    ZeroWidth,
+    /// A processor tree with more than [`ProcessorTree::MAX_PROCESSORS`]
+    /// processors.
+    TooManyProcessors {
+        /// The processor tree asked for.
+        processors: ProcessorTree,
+    },
+    /// A search on one of the processors failed.
+    Search(SearchError),
+}
+
+impl fmt::Display for ParallelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParallelError::ZeroWidth => {
+                write!(f, "a processor tree of depth > 0 needs width >= 1")
+            }
+            ParallelError::TooManyProcessors { processors } => write!(
+                f,
+                "processor tree {processors} has more than {} processors",
+                ProcessorTree::MAX_PROCESSORS
+            ),
+            ParallelError::Search(e) => write!(f, "search failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ParallelError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParallelError::Search(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<SearchError> for ParallelError {
+    fn from(e: SearchError) -> ParallelError {
+        ParallelError::Search(e)
+    }
+}
+
+/// What a simulated tree-splitting search did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimReport {
+    /// The root's value (from MAX's point of view), as found by the
+    /// simulated processors; always the minimax value.
+    pub value: Value,
+    /// Simulated time from the start until the root processor returns, in
+    /// EVALTIME units.
+    pub elapsed: u64,
+    /// Terminal evaluations made by each processor, numbered in preorder of
+    /// the processor tree (0 is the root processor; slave `j` of a master
+    /// `m` whose slaves head subtrees of `s` processors is `m + 1 + j*s`).
+    /// Evaluations begun by a slave that is terminated count only if they
+    /// had finished by the time it was terminated.
+    pub evaluations: Vec<u64>,
+    /// Sum of [`evaluations`](SimReport::evaluations): N(A(k), T).
+    pub total: u64,
+    /// Terminals sequential alpha-beta evaluates on the same tree:
+    /// N(A(1), T).
+    pub sequential: u64,
+}
+
+impl SimReport {
+    /// Campbell's search-overhead coefficient S(A(k), T) = N(A(k), T) /
+    /// N(A(1), T) (thesis p. 34).
+    pub fn search_overhead(&self) -> f64 {
+        self.total as f64 / self.sequential as f64
+    }
+
+    /// The speed-up over sequential alpha-beta: N(A(1), T) (its time, one
+    /// unit per terminal) over the simulated elapsed time.
+    pub fn speedup(&self) -> f64 {
+        self.sequential as f64 / self.elapsed as f64
+    }
+
+    /// The number of processors simulated.
+    pub fn processors(&self) -> usize {
+        self.evaluations.len()
+    }
+}
+
+/// Simulates Campbell's tree-splitting (1981, p. 39, Fig. 10) on a processor
+/// tree, EVALTIME = 1, with the root processor at the root of `tree` and the
+/// full window.
+///
+/// Fig. 10, as simulated: a leaf processor returns `alphabeta(p, α, β)`. A
+/// master generates the successors `p.1 … p.w` and hands them out in order,
+/// each to an idle slave, which searches it (recursively, with the master's
+/// *current* window negated: `t = -j.treesplit(p.i, -β, -α)`); at first every
+/// slave gets one successor under the window the master was called with.
+/// When a slave returns (earliest completion first, ties to the lowest slave
+/// number), the master raises α to `t` if `t > α`, and if then `α >= β`
+/// (the cutoff test read as Fig. 4's, see `search-depthfirst`) terminates
+/// its running slaves and returns α; otherwise it gives that slave the next
+/// unsearched successor under the new window. A master returns α once all
+/// successors are in. A master whose position is terminal evaluates it
+/// itself (one unit). Slaves are never told of bounds found after they
+/// started (no Fig. 11 update).
+///
+/// # Errors
+/// [`ParallelError::ZeroWidth`] if `processors.depth > 0` and
+/// `processors.width == 0`; [`ParallelError::TooManyProcessors`] past
+/// [`ProcessorTree::MAX_PROCESSORS`]; [`ParallelError::Search`] if a
+/// processor's alpha-beta fails (a tree deeper than
+/// [`tree_core::MAX_DEPTH`], a sentinel leaf).
+pub fn simulate_treesplit<T: Tree + ?Sized>(
+    tree: &T,
+    processors: ProcessorTree,
+) -> Result<SimReport, ParallelError> {
+    if processors.depth > 0 && processors.width == 0 {
+        return Err(ParallelError::ZeroWidth);
+    }
+    let count = processors
+        .processors()
+        .ok_or(ParallelError::TooManyProcessors { processors })?;
+    let sim = Sim {
+        tree,
+        width: processors.width,
+        sizes: subtree_sizes(processors),
+    };
+    let job = sim.treesplit(
+        &tree.root(),
+        false,
+        processors.depth,
+        0,
+        0,
+        Value::NEG_INF,
+        Value::INF,
+    )?;
+    let mut evaluations = vec![0u64; count as usize];
+    for run in &job.work {
+        evaluations[run.processor] += run.count;
+    }
+    let total = evaluations.iter().sum();
+    let counted = Counted::new(tree);
+    alphabeta(&counted, Window::FULL)?;
+    Ok(SimReport {
+        value: job.value,
+        elapsed: job.finish,
+        evaluations,
+        total,
+        sequential: counted.stats().leaves,
+    })
+}
+
+/// `sizes[l]` = processors in a processor subtree with `l` levels of slaves.
+fn subtree_sizes(p: ProcessorTree) -> Vec<usize> {
+    let mut sizes = vec![1usize];
+    for l in 1..=p.depth {
+        sizes.push(1 + p.width * sizes[l - 1]);
+    }
+    sizes
+}
+
+/// `count` consecutive terminal evaluations by `processor`, the first
+/// finishing at `start + 1`.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    processor: usize,
+    start: u64,
+    count: u64,
+}
+
+/// The outcome of one processor's job, in absolute simulated time.
+struct Job {
+    /// The job's value from the side to move at its position (negamax).
+    value: Value,
+    /// When it returns.
+    finish: u64,
+    /// Every evaluation it (and its slaves) made.
+    work: Vec<Run>,
+}
+
+impl Job {
+    /// The evaluations of this job that had finished by time `t`.
+    fn truncate(&mut self, t: u64) {
+        for run in &mut self.work {
+            run.count = run.count.min(t.saturating_sub(run.start));
+        }
+        self.work.retain(|r| r.count > 0);
+    }
+}
+
+struct Sim<'a, T: ?Sized> {
+    tree: &'a T,
+    width: usize,
+    sizes: Vec<usize>,
+}
+
+/// The subtree of `tree` at `root`, seen with the side to move at `root`
+/// as MAX (values negated when `negate`).
+struct Subtree<'a, T: Tree + ?Sized> {
+    tree: &'a T,
+    root: T::Node,
+    negate: bool,
+}
+
+impl<T: Tree + ?Sized> Tree for Subtree<'_, T> {
+    type Node = T::Node;
+    fn root(&self) -> T::Node {
+        self.root.clone()
+    }
+    fn num_children(&self, node: &T::Node) -> usize {
+        self.tree.num_children(node)
+    }
+    fn child(&self, node: &T::Node, i: usize) -> T::Node {
+        self.tree.child(node, i)
+    }
+    fn value(&self, node: &T::Node) -> Value {
+        let v = self.tree.value(node);
+        if self.negate { -v } else { v }
+    }
+}
+
+impl<T: Tree + ?Sized> Sim<'_, T> {
+    /// `processor.treesplit(p, α, β)` started at time `start` by a processor
+    /// heading a subtree with `levels` levels of slaves; `negate` says
+    /// whether MIN is to move at `p`.
+    #[allow(clippy::too_many_arguments)]
+    fn treesplit(
+        &self,
+        p: &T::Node,
+        negate: bool,
+        levels: usize,
+        processor: usize,
+        start: u64,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<Job, ParallelError> {
+        let w = self.tree.num_children(p);
+        if levels == 0 || w == 0 {
+            // A leaf processor (or a master at a terminal): sequential
+            // alpha-beta, one unit per terminal.
+            let sub = Counted::new(Subtree {
+                tree: self.tree,
+                root: p.clone(),
+                negate,
+            });
+            let value = alphabeta(&sub, Window::new(alpha, beta)?)?;
+            let count = sub.stats().leaves;
+            return Ok(Job {
+                value,
+                finish: start + count,
+                work: vec![Run {
+                    processor,
+                    start,
+                    count,
+                }],
+            });
+        }
+        let slave_size = self.sizes[levels - 1];
+        let slave_id = |j: usize| processor + 1 + j * slave_size;
+        let mut alpha = alpha;
+        let mut work = Vec::new();
+        // running[j] = the job slave j is doing.
+        let mut running: Vec<Option<Job>> = (0..self.width).map(|_| None).collect();
+        let mut next = 0;
+        let spawn = |i: usize, j: usize, t: u64, alpha: Value| {
+            self.treesplit(
+                &self.tree.child(p, i),
+                !negate,
+                levels - 1,
+                slave_id(j),
+                t,
+                -beta,
+                -alpha,
+            )
+        };
+        for (j, slot) in running.iter_mut().enumerate() {
+            if next == w {
+                break;
+            }
+            *slot = Some(spawn(next, j, start, alpha)?);
+            next += 1;
+        }
+        let mut now = start;
+        // The earliest completion; ties to the lowest slave number
+        // (`min_by_key` keeps the first of equal keys).
+        while let Some(j) = (0..self.width)
+            .filter(|&j| running[j].is_some())
+            .min_by_key(|&j| running[j].as_ref().map(|job| job.finish))
+        {
+            let job = running[j].take().expect("chosen among running slaves");
+            now = job.finish;
+            work.extend(job.work);
+            let t = -job.value;
+            if t > alpha {
+                alpha = t;
+            }
+            if alpha >= beta {
+                // terminate(): the other slaves stop now.
+                for mut other in running.into_iter().flatten() {
+                    other.truncate(now);
+                    work.extend(other.work);
+                }
+                return Ok(Job {
+                    value: alpha,
+                    finish: now,
+                    work,
+                });
+            }
+            if next < w {
+                running[j] = Some(spawn(next, j, now, alpha)?);
+                next += 1;
+            }
+        }
+        Ok(Job {
+            value: alpha,
+            finish: now,
+            work,
+        })
+    }
+}
