@@ -354,7 +354,14 @@ fn table1(
         for m in &measured {
             let name = format!("bb96-{}x{}-{}.svg", m.b, m.d, m.ordering);
             extra.push((name.clone(), plot(m)?));
-            writeln!(md, "![({},{}) {}]({name})\n", m.b, m.d, m.ordering).unwrap();
+            let time_name = format!("bb96-{}x{}-{}-time.svg", m.b, m.d, m.ordering);
+            extra.push((time_name.clone(), plot_time(m)?));
+            writeln!(
+                md,
+                "![({},{}) {}: terminals]({name}) ![({},{}) {}: time]({time_name})\n",
+                m.b, m.d, m.ordering, m.b, m.d, m.ordering
+            )
+            .unwrap();
         }
     }
     Ok(())
@@ -751,6 +758,63 @@ fn plot(m: &Measured) -> Result<String> {
             }))?
             .label("labels: time / Alpha-Beta's")
             .legend(|(x, y)| PathElement::new(vec![(x, y)], BLACK));
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerLeft)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()?;
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+/// MemSSS*'s time relative to Alpha-Beta's (same trees, same run) against M.
+fn plot_time(m: &Measured) -> Result<String> {
+    use plotters::prelude::*;
+    let points: Vec<(f64, f64)> = m
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.algorithm == "MemSSS*")
+        .map(|(k, r)| (r.param.expect("budget") as f64, m.time(k) / m.time(0)))
+        .collect();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let (x0, x1) = (points[0].0 * 0.8, points[points.len() - 1].0 * 1.25);
+        let ymax = points.iter().map(|p| p.1).fold(1.0, f64::max) * 1.15;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!(
+                    "MemSSS* on ({},{}) {} trees: time against M",
+                    m.b, m.d, m.ordering
+                ),
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(70)
+            .build_cartesian_2d((x0..x1).log_scale(), 0.0..ymax)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(8)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.1}"))
+            .x_desc("M (OPEN entries, log scale)")
+            .y_desc("time / Alpha-Beta's time")
+            .draw()?;
+        chart
+            .draw_series(LineSeries::new(points.iter().copied(), &BLUE))?
+            .label("MemSSS*")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE));
+        chart.draw_series(points.iter().map(|p| Circle::new(*p, 3, BLUE.filled())))?;
+        chart
+            .draw_series(LineSeries::new([(x0, 1.0), (x1, 1.0)], &RED))?
+            .label("Alpha-Beta")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED));
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::LowerLeft)
