@@ -21,41 +21,11 @@
 //! top); SAB and ABS are his 4-ply names, SA2/SA4/AS2/AS4 his 6-ply ones.
 
 use search_depthfirst::{Window, alphabeta};
-use tree_core::{Bounds, Tree, Value};
+use tree_core::{Bounds, Subtree, Tree, Value};
 
 use crate::open::budget;
 use crate::sss::{Entry, Params, Start, gamma_search, open_size};
 use crate::{BestFirstError, Memory, Open, Outcome, SssConfig};
-
-/// A subtree seen as a tree of its own: `root` is its root; with `negate`,
-/// values are negated so that a MIN-rooted subtree can be searched by a
-/// MAX-rooted search.
-struct Subtree<'a, T: Tree + ?Sized> {
-    tree: &'a T,
-    root: T::Node,
-    negate: bool,
-}
-
-impl<T: Tree + ?Sized> Tree for Subtree<'_, T> {
-    type Node = T::Node;
-    fn root(&self) -> T::Node {
-        self.root.clone()
-    }
-    fn num_children(&self, n: &T::Node) -> usize {
-        self.tree.num_children(n)
-    }
-    fn child(&self, n: &T::Node, i: usize) -> T::Node {
-        self.tree.child(n, i)
-    }
-    fn value(&self, n: &T::Node) -> Value {
-        let v = self.tree.value(n);
-        if self.negate && !v.is_infinite() {
-            -v
-        } else {
-            v
-        }
-    }
-}
 
 /// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
 /// `depth` is the node's absolute depth (odd = MIN to move).
@@ -69,11 +39,7 @@ fn alphabeta_below<T: Tree + ?Sized>(
         return Ok(h);
     }
     let max = depth % 2 == 0;
-    let sub = Subtree {
-        tree,
-        root: node.clone(),
-        negate: !max,
-    };
+    let sub = Subtree::new(tree, node.clone(), !max);
     if max {
         Ok(alphabeta(&sub, Window::new(Value::NEG_INF, h)?)?)
     } else {

@@ -13,7 +13,7 @@
 use std::fmt;
 
 use search_depthfirst::{SearchError, Window, alphabeta};
-use tree_core::{Counted, Tree, Value};
+use tree_core::{Counted, Subtree, Tree, Value};
 
 /// The shape of a processor tree (Campbell p. 37): every master has `width`
 /// slaves and there are `depth` levels of slaves below the root processor.
@@ -252,31 +252,6 @@ struct Sim<'a, T: ?Sized> {
     sizes: Vec<usize>,
 }
 
-/// The subtree of `tree` at `root`, seen with the side to move at `root`
-/// as MAX (values negated when `negate`).
-struct Subtree<'a, T: Tree + ?Sized> {
-    tree: &'a T,
-    root: T::Node,
-    negate: bool,
-}
-
-impl<T: Tree + ?Sized> Tree for Subtree<'_, T> {
-    type Node = T::Node;
-    fn root(&self) -> T::Node {
-        self.root.clone()
-    }
-    fn num_children(&self, node: &T::Node) -> usize {
-        self.tree.num_children(node)
-    }
-    fn child(&self, node: &T::Node, i: usize) -> T::Node {
-        self.tree.child(node, i)
-    }
-    fn value(&self, node: &T::Node) -> Value {
-        let v = self.tree.value(node);
-        if self.negate { -v } else { v }
-    }
-}
-
 impl<T: Tree + ?Sized> Sim<'_, T> {
     /// `processor.treesplit(p, α, β)` started at time `start` by a processor
     /// heading a subtree with `levels` levels of slaves; `negate` says
@@ -296,11 +271,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
         if levels == 0 || w == 0 {
             // A leaf processor (or a master at a terminal): sequential
             // alpha-beta, one unit per terminal.
-            let sub = Counted::new(Subtree {
-                tree: self.tree,
-                root: p.clone(),
-                negate,
-            });
+            let sub = Counted::new(Subtree::new(self.tree, p.clone(), negate));
             let value = alphabeta(&sub, Window::new(alpha, beta)?)?;
             let count = sub.stats().leaves;
             return Ok(Job {

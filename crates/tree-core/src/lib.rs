@@ -45,6 +45,7 @@ mod dewey;
 mod error;
 mod explicit;
 pub mod generate;
+mod subtree;
 mod tree;
 mod value;
 pub mod worked;
@@ -54,6 +55,7 @@ pub use dewey::{Dewey, DeweyParseError, INLINE_DEPTH};
 pub use error::{TreeError, leaf_count};
 pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
 pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator};
+pub use subtree::Subtree;
 pub use tree::{Bounds, Tree, minimax, minimax_at};
 pub use value::{Value, ValueError};
 
