@@ -691,120 +691,92 @@ fn table2(cfg: &Config, md: &mut String, csv_rows: &mut Vec<Vec<String>>) -> Res
     Ok(())
 }
 
-/// Terminal count (left axis) and time relative to AB against M (log scale).
-fn plot(m: &Measured) -> Result<String> {
-    use plotters::prelude::*;
-    let points: Vec<(f64, f64, f64)> = m
-        .rows
+/// MemSSS*'s (budget, row) pairs of a cell, in budget order.
+fn budget_rows(m: &Measured) -> Vec<(f64, usize)> {
+    m.rows
         .iter()
         .enumerate()
         .filter(|(_, r)| r.algorithm == "MemSSS*")
-        .map(|(k, r)| {
-            (
-                r.param.expect("budget") as f64,
-                m.mean(k),
-                m.time(k) / m.time(0),
-            )
-        })
+        .map(|(k, r)| (r.param.expect("budget") as f64, k))
+        .collect()
+}
+
+/// Terminals examined against M (log scale), each point labelled with its
+/// time relative to Alpha-Beta's.
+fn plot(m: &Measured) -> Result<String> {
+    let rows = budget_rows(m);
+    let points: Vec<(f64, f64)> = rows.iter().map(|&(x, k)| (x, m.mean(k))).collect();
+    let labels: Vec<String> = rows
+        .iter()
+        .map(|&(_, k)| format!("{:.2}x", m.time(k) / m.time(0)))
         .collect();
-    let ab = m.mean(0);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let (x0, x1) = (points[0].0 * 0.8, points[points.len() - 1].0 * 1.25);
-        let ymax = points.iter().map(|p| p.1).fold(ab, f64::max) * 1.1;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "MemSSS* on ({},{}) {} trees: terminals against M",
-                    m.b, m.d, m.ordering
-                ),
-                ("sans-serif", 18),
-            )
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(70)
-            .build_cartesian_2d((x0..x1).log_scale(), 0.0..ymax)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(8)
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .x_desc("M (OPEN entries, log scale)")
-            .y_desc("mean terminals examined")
-            .draw()?;
-        chart
-            .draw_series(LineSeries::new(points.iter().map(|p| (p.0, p.1)), &BLUE))?
-            .label("MemSSS*")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE));
-        chart.draw_series(
-            points
-                .iter()
-                .map(|p| Circle::new((p.0, p.1), 3, BLUE.filled())),
-        )?;
-        chart
-            .draw_series(LineSeries::new([(x0, ab), (x1, ab)], &RED))?
-            .label("Alpha-Beta")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED));
-        chart
-            .draw_series(points.iter().map(|p| {
-                Text::new(
-                    format!("{:.2}x", p.2),
-                    (p.0, p.1 + ymax * 0.03),
-                    ("sans-serif", 11).into_font(),
-                )
-            }))?
-            .label("labels: time / Alpha-Beta's")
-            .legend(|(x, y)| PathElement::new(vec![(x, y)], BLACK));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerLeft)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()?;
-        root.present()?;
-    }
-    Ok(svg)
+    chart_against_m(
+        &format!(
+            "MemSSS* on ({},{}) {} trees: terminals against M",
+            m.b, m.d, m.ordering
+        ),
+        "mean terminals examined",
+        &points,
+        m.mean(0),
+        Some((&labels, "labels: time / Alpha-Beta's")),
+    )
 }
 
 /// MemSSS*'s time relative to Alpha-Beta's (same trees, same run) against M.
 fn plot_time(m: &Measured) -> Result<String> {
-    use plotters::prelude::*;
-    let points: Vec<(f64, f64)> = m
-        .rows
+    let points: Vec<(f64, f64)> = budget_rows(m)
         .iter()
-        .enumerate()
-        .filter(|(_, r)| r.algorithm == "MemSSS*")
-        .map(|(k, r)| (r.param.expect("budget") as f64, m.time(k) / m.time(0)))
+        .map(|&(x, k)| (x, m.time(k) / m.time(0)))
         .collect();
+    chart_against_m(
+        &format!(
+            "MemSSS* on ({},{}) {} trees: time against M",
+            m.b, m.d, m.ordering
+        ),
+        "time / Alpha-Beta's time",
+        &points,
+        1.0,
+        None,
+    )
+}
+
+/// A line of `points` against M on a log axis, with Alpha-Beta's level as a
+/// horizontal reference line and optional text labels on the points.
+fn chart_against_m(
+    caption: &str,
+    y_desc: &str,
+    points: &[(f64, f64)],
+    alpha_beta: f64,
+    labels: Option<(&[String], &str)>,
+) -> Result<String> {
+    use plotters::prelude::*;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area();
         root.fill(&WHITE)?;
         let (x0, x1) = (points[0].0 * 0.8, points[points.len() - 1].0 * 1.25);
-        let ymax = points.iter().map(|p| p.1).fold(1.0, f64::max) * 1.15;
+        let ymax = points.iter().map(|p| p.1).fold(alpha_beta, f64::max) * 1.15;
         let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "MemSSS* on ({},{}) {} trees: time against M",
-                    m.b, m.d, m.ordering
-                ),
-                ("sans-serif", 18),
-            )
+            .caption(caption, ("sans-serif", 18))
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(70)
             .build_cartesian_2d((x0..x1).log_scale(), 0.0..ymax)?;
+        let precise = ymax < 10.0;
         chart
             .configure_mesh()
             .disable_x_mesh()
             .x_labels(8)
             .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.1}"))
+            .y_label_formatter(&|y| {
+                if precise {
+                    format!("{y:.1}")
+                } else {
+                    format!("{y:.0}")
+                }
+            })
             .x_desc("M (OPEN entries, log scale)")
-            .y_desc("time / Alpha-Beta's time")
+            .y_desc(y_desc)
             .draw()?;
         chart
             .draw_series(LineSeries::new(points.iter().copied(), &BLUE))?
@@ -812,9 +784,21 @@ fn plot_time(m: &Measured) -> Result<String> {
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE));
         chart.draw_series(points.iter().map(|p| Circle::new(*p, 3, BLUE.filled())))?;
         chart
-            .draw_series(LineSeries::new([(x0, 1.0), (x1, 1.0)], &RED))?
+            .draw_series(LineSeries::new([(x0, alpha_beta), (x1, alpha_beta)], &RED))?
             .label("Alpha-Beta")
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED));
+        if let Some((texts, legend)) = labels {
+            chart
+                .draw_series(points.iter().zip(texts).map(|(p, t)| {
+                    Text::new(
+                        t.clone(),
+                        (p.0, p.1 + ymax * 0.03),
+                        ("sans-serif", 11).into_font(),
+                    )
+                }))?
+                .label(legend)
+                .legend(|(x, y)| PathElement::new(vec![(x, y)], BLACK));
+        }
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::LowerLeft)
