@@ -12,6 +12,10 @@
 //!   (0 = terminal), i-th child, static value from MAX's point of view. The
 //!   root is MAX; MAX and MIN alternate by depth. Nodes are an associated
 //!   type, cloned into best-first OPEN arrays, so trees keep them small.
+//! * [`Game`] and [`Horizon`]: a real game's rules (moves, play, static
+//!   evaluation for the player to move, position hash, move keys for the
+//!   history heuristic) for enhanced searches, and the [`Tree`] of a game
+//!   searched to a fixed depth from a position.
 //! * [`Value`]: an `i32` with ±∞ sentinels no leaf can take.
 //! * [`Dewey`]: a node's path from the root, inline up to depth 16, ordered
 //!   left to right, printed 1-based as in the papers (`211211`).
@@ -44,6 +48,7 @@ mod counted;
 mod dewey;
 mod error;
 mod explicit;
+mod game;
 pub mod generate;
 mod subtree;
 mod tree;
@@ -54,6 +59,7 @@ pub use counted::{Counted, Stats, Traced, TracedNode};
 pub use dewey::{Dewey, DeweyParseError, INLINE_DEPTH};
 pub use error::{TreeError, leaf_count};
 pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
+pub use game::{Game, Horizon, HorizonNode};
 pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator};
 pub use subtree::Subtree;
 pub use tree::{Bounds, Tree, minimax, minimax_at};
