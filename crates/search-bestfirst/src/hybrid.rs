@@ -24,8 +24,8 @@ use search_depthfirst::{Window, alphabeta};
 use tree_core::{Bounds, Subtree, Tree, Value};
 
 use crate::open::budget;
-use crate::sss::{Entry, Params, Start, gamma_search, open_size};
-use crate::{BestFirstError, Memory, Open, Outcome, SssConfig};
+use crate::sss::{Params, SssOpen, Start, gamma_search, open_size};
+use crate::{BestFirstError, Outcome, SssConfig};
 
 /// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
 /// `depth` is the node's absolute depth (odd = MIN to move).
@@ -91,7 +91,7 @@ pub fn staged_sss<T: Tree + ?Sized>(
     check_plies("stage depth", k)?;
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let capacity = budget(NAME, cfg.memory, staged_minimum(bounds, k)?)?;
-    let mut open = Open::with_capacity(capacity);
+    let mut open = SssOpen::with_capacity(capacity);
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,
@@ -102,7 +102,7 @@ pub fn staged_sss<T: Tree + ?Sized>(
     fn stage<T: Tree + ?Sized>(
         tree: &T,
         p: &Params,
-        open: &mut Open<Entry<T::Node>>,
+        open: &mut SssOpen<T::Node>,
         node: &T::Node,
         depth: usize,
         h: Value,
@@ -118,7 +118,7 @@ pub fn staged_sss<T: Tree + ?Sized>(
             p,
             open,
             start,
-            &mut |o: &mut Open<Entry<T::Node>>, n: &T::Node, d: usize, h: Value| {
+            &mut |o: &mut SssOpen<T::Node>, n: &T::Node, d: usize, h: Value| {
                 stage(tree, p, o, n, d, h)
             },
             None,
@@ -127,7 +127,7 @@ pub fn staged_sss<T: Tree + ?Sized>(
     let value = stage(tree, &p, &mut open, &tree.root(), 0, Value::INF)?;
     Ok(Outcome {
         value,
-        memory: Memory::of(&open),
+        memory: open.memory(),
     })
 }
 
@@ -145,7 +145,7 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
     check_plies("SSS* plies", k)?;
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let minimum = open_size(NAME, bounds.branching, k.min(bounds.depth), 0, true)?;
-    let mut open = Open::with_capacity(budget(NAME, cfg.memory, minimum)?);
+    let mut open = SssOpen::with_capacity(budget(NAME, cfg.memory, minimum)?);
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,
@@ -165,14 +165,14 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
         &p,
         &mut open,
         start,
-        &mut |_: &mut Open<Entry<T::Node>>, n: &T::Node, d: usize, h: Value| {
+        &mut |_: &mut SssOpen<T::Node>, n: &T::Node, d: usize, h: Value| {
             alphabeta_below(tree, n, d, h)
         },
         None,
     )?;
     Ok(Outcome {
         value,
-        memory: Memory::of(&open),
+        memory: open.memory(),
     })
 }
 
@@ -192,7 +192,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let below = bounds.depth.saturating_sub(k);
     let minimum = open_size(NAME, bounds.branching, below, k.min(bounds.depth), true)?;
-    let mut open = Open::with_capacity(budget(NAME, cfg.memory, minimum)?);
+    let mut open = SssOpen::with_capacity(budget(NAME, cfg.memory, minimum)?);
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,
@@ -205,7 +205,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
     fn ab<T: Tree + ?Sized>(
         tree: &T,
         p: &Params,
-        open: &mut Open<Entry<T::Node>>,
+        open: &mut SssOpen<T::Node>,
         node: &T::Node,
         depth: usize,
         k: usize,
@@ -257,6 +257,6 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
     )?;
     Ok(Outcome {
         value,
-        memory: Memory::of(&open),
+        memory: open.memory(),
     })
 }

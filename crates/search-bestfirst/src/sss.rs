@@ -105,6 +105,136 @@ impl<N> Entry<N> {
     }
 }
 
+/// OPEN of the Γ operator: the order of the states is an [`Open`] of slot
+/// numbers (what insertions and purges shift: four bytes a state), the
+/// states themselves live in a slab of the same capacity and never move.
+/// Both are allocated once for the budget.
+#[derive(Debug)]
+pub(crate) struct SssOpen<N> {
+    order: Open<u32>,
+    slab: Vec<Option<Entry<N>>>,
+    free: Vec<u32>,
+}
+
+impl<N: Clone> SssOpen<N> {
+    /// An empty OPEN for `capacity` states.
+    pub fn with_capacity(capacity: usize) -> SssOpen<N> {
+        SssOpen {
+            order: Open::with_capacity(capacity),
+            slab: Vec::with_capacity(capacity),
+            free: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// States held.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// The state at position `i` (the front is the last position).
+    fn get(&self, i: usize) -> &Entry<N> {
+        let s = self.order.entries()[i] as usize;
+        self.slab[s].as_ref().expect("ordered slots hold states")
+    }
+
+    /// Puts `e` in a free slot. Only called when the order has room, so
+    /// the slab never outgrows its capacity.
+    fn store(&mut self, e: Entry<N>) -> u32 {
+        match self.free.pop() {
+            Some(s) => {
+                self.slab[s as usize] = Some(e);
+                s
+            }
+            None => {
+                self.slab.push(Some(e));
+                (self.slab.len() - 1) as u32
+            }
+        }
+    }
+
+    fn full(&self, algorithm: &'static str) -> Result<(), BestFirstError> {
+        if self.order.len() < self.order.capacity() {
+            Ok(())
+        } else {
+            Err(BestFirstError::BudgetTooSmall {
+                algorithm,
+                given: self.order.capacity(),
+                minimum: self.order.capacity() + 1,
+            })
+        }
+    }
+
+    /// Adds `e` at the front.
+    fn push(&mut self, algorithm: &'static str, e: Entry<N>) -> Result<(), BestFirstError> {
+        self.full(algorithm)?;
+        let s = self.store(e);
+        self.order.push(algorithm, s)
+    }
+
+    /// Adds `e` at position `i`.
+    fn insert(
+        &mut self,
+        algorithm: &'static str,
+        i: usize,
+        e: Entry<N>,
+    ) -> Result<(), BestFirstError> {
+        self.full(algorithm)?;
+        let s = self.store(e);
+        self.order.insert(algorithm, i, s)
+    }
+
+    /// Removes the front state.
+    fn pop(&mut self) -> Option<Entry<N>> {
+        let s = self.order.pop()?;
+        self.free.push(s);
+        self.slab[s as usize].take()
+    }
+
+    /// Drops every state from position `len` on.
+    fn truncate(&mut self, len: usize) {
+        for &s in &self.order.entries()[len.min(self.order.len())..] {
+            self.slab[s as usize] = None;
+            self.free.push(s);
+        }
+        self.order.truncate(len);
+    }
+
+    /// Keeps the states from position `base` on that satisfy `keep`.
+    fn retain_from(&mut self, base: usize, mut keep: impl FnMut(&Entry<N>) -> bool) {
+        let (slab, free) = (&mut self.slab, &mut self.free);
+        self.order.retain_from(base, |&s| {
+            let k = keep(
+                slab[s as usize]
+                    .as_ref()
+                    .expect("ordered slots hold states"),
+            );
+            if !k {
+                slab[s as usize] = None;
+                free.push(s);
+            }
+            k
+        });
+    }
+
+    /// The states from position `base` on, front first (for traces).
+    fn front_first(&self, base: usize) -> Vec<Entry<N>> {
+        (base..self.len())
+            .rev()
+            .map(|i| self.get(i).clone())
+            .collect()
+    }
+
+    /// The budget, the peak, and the bytes a state costs here (its slot in
+    /// the order, its slab cell and its free-list cell).
+    pub fn memory(&self) -> Memory {
+        Memory {
+            capacity: self.order.capacity(),
+            peak: self.order.peak(),
+            entry_bytes: 2 * std::mem::size_of::<u32>() + std::mem::size_of::<Option<Entry<N>>>(),
+        }
+    }
+}
+
 /// How an SSS* search is configured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SssConfig {
@@ -181,16 +311,31 @@ pub(crate) fn node_at<T: Tree + ?Sized>(tree: &T, root: &T::Node, path: &[u16]) 
 /// every addition for `Leftmost`): behind the states of greater merit, and
 /// behind or in front of equal ones by the variant's rule. OPEN's front is
 /// the end of the array.
-fn insert_at<N>(open: &Open<Entry<N>>, base: usize, e: &Entry<N>, variant: Variant) -> usize {
-    let entries = open.entries();
-    let mut i = entries.len();
+///
+/// Under `Leftmost` every addition goes through here, so `OPEN[base..]` is
+/// sorted on (h, left-most first) and a binary search finds the place; the
+/// other variants stack states at the front and scan.
+fn insert_at<N: Clone>(open: &SssOpen<N>, base: usize, e: &Entry<N>, variant: Variant) -> usize {
+    let precedes = |x: &Entry<N>| x.h > e.h || (x.h == e.h && x.dewey < e.dewey);
+    if variant == Variant::Leftmost {
+        // partition_point over positions base..len
+        let (mut lo, mut hi) = (base, open.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if precedes(open.get(mid)) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+    let mut i = open.len();
     while i > base {
-        let x = &entries[i - 1];
+        let x = open.get(i - 1);
         let skip = match variant {
             Variant::Stockman => x.h >= e.h,
-            Variant::LeftBiased | Variant::Leftmost => {
-                x.h > e.h || (x.h == e.h && x.dewey < e.dewey)
-            }
+            Variant::LeftBiased | Variant::Leftmost => precedes(x),
         };
         if !skip {
             break;
@@ -202,8 +347,8 @@ fn insert_at<N>(open: &Open<Entry<N>>, base: usize, e: &Entry<N>, variant: Varia
 
 /// "Stack" (front) for Stockman and left-biased, sorted insertion for
 /// left-most.
-fn stack<N>(
-    open: &mut Open<Entry<N>>,
+fn stack<N: Clone>(
+    open: &mut SssOpen<N>,
     base: usize,
     e: Entry<N>,
     p: &Params,
@@ -247,14 +392,14 @@ pub(crate) type Observer<'a, N> = Option<&'a mut dyn FnMut(&[Entry<N>])>;
 pub(crate) fn gamma_search<T, F>(
     tree: &T,
     p: &Params,
-    open: &mut Open<Entry<T::Node>>,
+    open: &mut SssOpen<T::Node>,
     start: Start<'_, T::Node>,
     frontier: &mut F,
     mut observer: Observer<'_, T::Node>,
 ) -> Result<Value, BestFirstError>
 where
     T: Tree + ?Sized,
-    F: FnMut(&mut Open<Entry<T::Node>>, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
+    F: FnMut(&mut SssOpen<T::Node>, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
 {
     let Start {
         root,
@@ -411,16 +556,14 @@ where
             }
         }
         if let Some(obs) = observer.as_mut() {
-            let front_first: Vec<Entry<T::Node>> =
-                open.entries()[base..].iter().rev().cloned().collect();
-            obs(&front_first);
+            obs(&open.front_first(base));
         }
     }
 }
 
 /// A frontier evaluator for searches without a horizon.
 pub(crate) fn no_frontier<N>(
-    _: &mut Open<Entry<N>>,
+    _: &mut SssOpen<N>,
     _: &N,
     _: usize,
     _: Value,
@@ -439,7 +582,7 @@ fn run<T: Tree + ?Sized>(
     let bounds = crate::shape(tree, cfg.shape, algorithm)?;
     let minimum = open_size(algorithm, bounds.branching, bounds.depth, 0, !dual)?;
     let capacity = budget(algorithm, cfg.memory, minimum)?;
-    let mut open = Open::with_capacity(capacity);
+    let mut open = SssOpen::with_capacity(capacity);
     let p = Params {
         variant: cfg.variant,
         chooser_even: !dual,
@@ -457,7 +600,7 @@ fn run<T: Tree + ?Sized>(
     let v = gamma_search(tree, &p, &mut open, start, &mut no_frontier, observer)?;
     Ok(Outcome {
         value: if dual { -v } else { v },
-        memory: Memory::of(&open),
+        memory: open.memory(),
     })
 }
 
