@@ -105,13 +105,30 @@ impl<N> Entry<N> {
     }
 }
 
+/// Dewey digits packed into an OPEN slot's key.
+const KEY_DIGITS: usize = 4;
+
+/// The first [`KEY_DIGITS`] digits of `d`, each plus one in 16 bits from
+/// the top (so a shorter code differs from any longer one): `m` is a prefix
+/// of `x` up to that many digits iff the keys agree on `m`'s digits.
+fn prefix_key(d: &Dewey) -> u64 {
+    d.digits()
+        .iter()
+        .take(KEY_DIGITS)
+        .enumerate()
+        .fold(0, |k, (i, &x)| {
+            k | ((u64::from(x) + 1) & 0xffff) << (48 - 16 * i)
+        })
+}
+
 /// OPEN of the Γ operator: the order of the states is an [`Open`] of slot
-/// numbers (what insertions and purges shift: four bytes a state), the
-/// states themselves live in a slab of the same capacity and never move.
-/// Both are allocated once for the budget.
+/// numbers (what insertions and purges shift: twelve bytes a state, with
+/// the state's first [`KEY_DIGITS`] Dewey digits packed for the purge of
+/// case 1), the states themselves live in a slab of the same capacity and
+/// never move. Both are allocated once for the budget.
 #[derive(Debug)]
 pub(crate) struct SssOpen<N> {
-    order: Open<u32>,
+    order: Open<(u32, u64)>,
     slab: Vec<Option<Entry<N>>>,
     free: Vec<u32>,
 }
@@ -133,7 +150,7 @@ impl<N: Clone> SssOpen<N> {
 
     /// The state at position `i` (the front is the last position).
     fn get(&self, i: usize) -> &Entry<N> {
-        let s = self.order.entries()[i] as usize;
+        let s = self.order.entries()[i].0 as usize;
         self.slab[s].as_ref().expect("ordered slots hold states")
     }
 
@@ -167,8 +184,9 @@ impl<N: Clone> SssOpen<N> {
     /// Adds `e` at the front.
     fn push(&mut self, algorithm: &'static str, e: Entry<N>) -> Result<(), BestFirstError> {
         self.full(algorithm)?;
+        let k = prefix_key(&e.dewey);
         let s = self.store(e);
-        self.order.push(algorithm, s)
+        self.order.push(algorithm, (s, k))
     }
 
     /// Adds `e` at position `i`.
@@ -179,35 +197,50 @@ impl<N: Clone> SssOpen<N> {
         e: Entry<N>,
     ) -> Result<(), BestFirstError> {
         self.full(algorithm)?;
+        let k = prefix_key(&e.dewey);
         let s = self.store(e);
-        self.order.insert(algorithm, i, s)
+        self.order.insert(algorithm, i, (s, k))
     }
 
     /// Removes the front state.
     fn pop(&mut self) -> Option<Entry<N>> {
-        let s = self.order.pop()?;
+        let (s, _) = self.order.pop()?;
         self.free.push(s);
         self.slab[s as usize].take()
     }
 
     /// Drops every state from position `len` on.
     fn truncate(&mut self, len: usize) {
-        for &s in &self.order.entries()[len.min(self.order.len())..] {
+        for &(s, _) in &self.order.entries()[len.min(self.order.len())..] {
             self.slab[s as usize] = None;
             self.free.push(s);
         }
         self.order.truncate(len);
     }
 
-    /// Keeps the states from position `base` on that satisfy `keep`.
-    fn retain_from(&mut self, base: usize, mut keep: impl FnMut(&Entry<N>) -> bool) {
+    /// Removes the states from position `base` on whose node is `m` or
+    /// below it (case 1's purge). The packed digits decide without touching
+    /// the slab unless `m` is deeper than [`KEY_DIGITS`].
+    fn purge_below(&mut self, base: usize, m: &Dewey) {
+        let depth = m.depth();
+        let shown = depth.min(KEY_DIGITS);
+        let mask = if shown == 0 {
+            0
+        } else {
+            u64::MAX << (64 - 16 * shown)
+        };
+        let mk = prefix_key(m) & mask;
         let (slab, free) = (&mut self.slab, &mut self.free);
-        self.order.retain_from(base, |&s| {
-            let k = keep(
-                slab[s as usize]
-                    .as_ref()
-                    .expect("ordered slots hold states"),
-            );
+        self.order.retain_from(base, |&(s, key)| {
+            let below = key & mask == mk
+                && (depth <= KEY_DIGITS
+                    || m.is_prefix_of(
+                        &slab[s as usize]
+                            .as_ref()
+                            .expect("ordered slots hold states")
+                            .dewey,
+                    ));
+            let k = !below;
             if !k {
                 slab[s as usize] = None;
                 free.push(s);
@@ -230,7 +263,9 @@ impl<N: Clone> SssOpen<N> {
         Memory {
             capacity: self.order.capacity(),
             peak: self.order.peak(),
-            entry_bytes: 2 * std::mem::size_of::<u32>() + std::mem::size_of::<Option<Entry<N>>>(),
+            entry_bytes: std::mem::size_of::<(u32, u64)>()
+                + std::mem::size_of::<u32>()
+                + std::mem::size_of::<Option<Entry<N>>>(),
         }
     }
 }
@@ -432,7 +467,7 @@ where
             Status::Solved if !and_at(rel) => {
                 // Case 1: an OR node is solved, so is its parent; purge below it.
                 let m = e.dewey.parent().expect("not the root");
-                open.retain_from(base, |x| !m.is_prefix_of(&x.dewey));
+                open.purge_below(base, &m);
                 let node = node_at(tree, root, m.digits());
                 let mut widths = e.widths;
                 widths.pop();
@@ -698,4 +733,51 @@ pub fn sss_open_trace<T: Tree + ?Sized>(
     let mut obs = |entries: &[Entry<T::Node>]| steps.push(entries.to_vec());
     let out = run(tree, cfg, false, (Value::NEG_INF, upper), Some(&mut obs))?;
     Ok((out, steps))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(d: &Dewey) -> Entry<()> {
+        Entry {
+            node: (),
+            dewey: d.clone(),
+            widths: Dewey::root(),
+            status: Status::Live,
+            h: Value::INF,
+        }
+    }
+
+    /// The packed-key purge removes exactly the codes `m` is a prefix of,
+    /// for prefixes shorter and longer than the packed digits.
+    #[test]
+    fn purge_below_matches_is_prefix_of() {
+        let mut codes = vec![Dewey::root()];
+        for len in 1..=6usize {
+            for x in 0..3u16.pow(len as u32) {
+                let mut d = Dewey::root();
+                let mut y = x;
+                for _ in 0..len {
+                    d = d.child(usize::from(if y % 3 == 2 { 65_534 } else { y % 3 }));
+                    y /= 3;
+                }
+                codes.push(d);
+            }
+        }
+        for m in codes.iter().step_by(7) {
+            let mut open = SssOpen::with_capacity(codes.len());
+            for c in &codes {
+                open.push("test", entry(c)).unwrap();
+            }
+            open.purge_below(0, m);
+            let kept: Vec<Dewey> = (0..open.len()).map(|i| open.get(i).dewey.clone()).collect();
+            let expected: Vec<Dewey> = codes
+                .iter()
+                .filter(|c| !m.is_prefix_of(c))
+                .cloned()
+                .collect();
+            assert_eq!(kept, expected, "purge below {m}");
+        }
+    }
 }
