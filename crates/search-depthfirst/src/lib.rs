@@ -17,6 +17,8 @@
 //! | [`scout`], [`scout_test`], [`test`](fn@test) | Campbell Figs. 8, 9; Pearl 1980 |
 //! | [`aspiration`] | Campbell pp. 8-9 |
 //! | [`mt`], [`mt_sss`], [`mt_dual`], [`mtdf`] | Plaat, Schaeffer, Pijls & de Bruin 1996 |
+//! | [`Enhanced`], [`EnhancedAlgorithm`]: alpha-beta, PVS, MTD(f), MT-SSS\*, MT-DUAL\* on a [`Game`](tree_core::Game) with iterative deepening, a [`GameTable`] and the history heuristic | `002_*` §IV; Schaeffer 1989; Plaat et al. 1996 (module [`enhanced`]) |
+//! | [`testgames`]: synthetic games with transpositions, passes and early ends, for tests and benches | — |
 //!
 //! and [`Algorithm`], which names each of them for a command line or the
 //! reproduction harness and runs it with default parameters.
@@ -69,10 +71,12 @@
 mod algorithm;
 mod alphabeta;
 mod aspiration;
+pub mod enhanced;
 mod error;
 mod minimax;
 mod mt;
 mod scout;
+pub mod testgames;
 mod window;
 
 pub use algorithm::{
@@ -80,6 +84,10 @@ pub use algorithm::{
 };
 pub use alphabeta::{alphabeta, falphabeta, lalphabeta, lalphabeta_exact, palphabeta};
 pub use aspiration::aspiration;
+pub use enhanced::{
+    Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, IterationStats,
+    TableStats, UnknownEnhancedAlgorithm,
+};
 pub use error::SearchError;
 pub use minimax::{minimax, negamax};
 pub use mt::{TranspositionTable, TtEntry, mt, mt_dual, mt_sss, mtdf};
