@@ -331,38 +331,121 @@ fn leaves<G: Game>(
     total
 }
 
-#[test]
-fn measure() {
-    let big = EnhancedConfig::default().with_table_bytes(1 << 20);
-    let games: Vec<(&str, Lattice)> = vec![
-        ("lattice-6", Lattice::new(21, 6, 20)),
-        ("lattice-8", Lattice::new(22, 8, 20)),
-    ];
-    for (name, g) in &games {
-        let roots = positions(g, &LatticePosition::START, 20, 5);
-        for a in EnhancedAlgorithm::ALL {
-            let depth = 6;
-            let plain = leaves(
-                g,
-                &roots,
-                depth,
-                *a,
-                EnhancedConfig::plain().with_table_bytes(
-                    if matches!(a, EnhancedAlgorithm::AlphaBeta | EnhancedAlgorithm::Pvs) {
-                        0
-                    } else {
-                        1 << 20
-                    },
-                ),
+/// Leaves of every algorithm over a set of roots for one config: (all
+/// iterations, last iteration).
+type Measure<'a> = dyn Fn(EnhancedAlgorithm, EnhancedConfig) -> (u64, u64) + 'a;
+
+/// The enhancements' savings on one family of positions, asserted on sums
+/// over the family (never per position); `history_helps` where move keys
+/// mean the same move everywhere (`Lattice`), `id_pays` where iterative
+/// deepening's whole cost is below a plain search's.
+fn savings(name: &str, measure: &Measure<'_>, history_helps: bool, id_pays: bool) {
+    let big = EnhancedConfig::default().with_table_bytes(1 << 22);
+    let table_only = EnhancedConfig::plain().with_table_bytes(1 << 22);
+    for &a in EnhancedAlgorithm::ALL {
+        let none = measure(a, EnhancedConfig::plain());
+        let table = measure(a, table_only);
+        let table_history = measure(a, table_only.with_history(true));
+        let all = measure(a, big);
+        let all_but_history = measure(a, big.with_history(false));
+        let id_no_table = measure(a, big.with_table_bytes(0));
+        eprintln!(
+            "{name} {a}: none {} | table {} | table+history {} | all {} (last iteration {}) | all but history {} | ID without table: last iteration {}",
+            none.0, table.0, table_history.0, all.0, all.1, all_but_history.0, id_no_table.1
+        );
+        // The last iteration, ordered by the earlier ones through the
+        // table, is cheaper than a plain search to the same depth, and
+        // than the last iteration without a table.
+        assert!(
+            all.1 < none.0,
+            "{name} {a}: last iteration {} vs plain {}",
+            all.1,
+            none.0
+        );
+        assert!(
+            all.1 <= id_no_table.1,
+            "{name} {a}: ID with table {} vs without {}",
+            all.1,
+            id_no_table.1
+        );
+        if id_pays {
+            assert!(
+                all.0 < none.0,
+                "{name} {a}: all enhancements {} vs none {}",
+                all.0,
+                none.0
             );
-            let all = leaves(g, &roots, depth, *a, big);
-            let no_hist = leaves(g, &roots, depth, *a, big.with_history(false));
-            let no_id = leaves(g, &roots, depth, *a, big.with_iterative_deepening(false));
-            let no_table_id = leaves(g, &roots, depth, *a, big.with_table_bytes(0));
-            let no_tm = leaves(g, &roots, depth, *a, big.with_table_move(false));
-            eprintln!(
-                "{name} {a}: plain {plain:?} all {all:?} no-hist {no_hist:?} no-id {no_id:?} no-table {no_table_id:?} no-tm {no_tm:?}"
+        }
+        if history_helps {
+            assert!(
+                table_history.0 < table.0,
+                "{name} {a}: history {} vs none {}",
+                table_history.0,
+                table.0
+            );
+            assert!(
+                all.0 < all_but_history.0,
+                "{name} {a}: history {} vs none {}",
+                all.0,
+                all_but_history.0
             );
         }
     }
+}
+
+#[test]
+fn enhancements_reduce_leaves_on_average() {
+    for (g, depth) in [(Lattice::new(22, 8, 30), 7), (Lattice::new(23, 6, 30), 8)] {
+        let roots = positions(&g, &LatticePosition::START, 20, 5);
+        let m = |a, c| leaves(&g, &roots, depth, a, c);
+        savings(&format!("lattice d{depth}"), &m, true, true);
+    }
+    for (gen_, b, d, id_pays) in [
+        // Strong trees and edge-sum trees come (nearly) sorted: for some
+        // algorithms the shallower iterations cost more than they save.
+        (Generator::STRONG, 8, 6, false),
+        (Generator::KORF, 6, 6, false),
+        (Generator::TOPDOWN_RANDOM, 6, 6, true),
+    ] {
+        let trees: Vec<_> = (0..10)
+            .map(|i| GenSpec::new(gen_, b, d, 77, i).build().unwrap())
+            .collect();
+        let m = |a, c| {
+            trees.iter().fold((0, 0), |acc, t| {
+                let game = TreeGame::new(t);
+                let r = leaves(&game, &[game.start()], d as u32, a, c);
+                (acc.0 + r.0, acc.1 + r.1)
+            })
+        };
+        savings(&format!("{gen_:?} ({b},{d})"), &m, false, id_pays);
+    }
+}
+
+/// Stockman's theorem through Plaat et al.'s MT-SSS*: without
+/// transpositions and in the same move order, MT-SSS* with a table that
+/// keeps everything evaluates no leaf alpha-beta skips, so never more.
+#[test]
+fn mt_sss_never_evaluates_more_than_alpha_beta() {
+    let table = EnhancedConfig::plain().with_table_bytes(1 << 22);
+    let (mut sss, mut ab) = (0, 0);
+    for seed in 0..40 {
+        let g = PathGame::new(seed, 5, 12, PathValues::Small);
+        for depth in 1..=6 {
+            let s = EnhancedAlgorithm::MtSss
+                .run(&g, &g.start(), depth, &table)
+                .unwrap();
+            let a = EnhancedAlgorithm::AlphaBeta
+                .run(&g, &g.start(), depth, &EnhancedConfig::plain())
+                .unwrap();
+            assert!(
+                s.leaves <= a.leaves,
+                "seed {seed} depth {depth}: {} > {}",
+                s.leaves,
+                a.leaves
+            );
+            sss += s.leaves;
+            ab += a.leaves;
+        }
+    }
+    assert!(sss < ab, "{sss} vs {ab}");
 }
