@@ -1,7 +1,9 @@
 //! # search-depthfirst: the alpha-beta family and the MT drivers
 //!
 //! Layer: depends on `tree-core` only (and on nothing else at run time). It
-//! sees a game only through [`tree_core::Tree`]; `search-bestfirst` and
+//! sees a game through [`tree_core::Tree`], except the [`enhanced`]
+//! searches, which need a position hash and so see a real game through
+//! [`tree_core::Game`]; `search-bestfirst` and
 //! `search-parallel` may use it for leaf searches and hybrids, and only the
 //! command line, `xtask` and the benches see everything.
 //!
@@ -63,6 +65,22 @@
 //! for a in Algorithm::ALL {
 //!     assert_eq!(a.run(&tree), Ok(v), "{}", a.description());
 //! }
+//! ```
+//!
+//! A real game searched with the enhancements (here a synthetic game with
+//! transpositions from [`testgames`]):
+//!
+//! ```
+//! use search_depthfirst::testgames::{Lattice, LatticePosition, horizon_value};
+//! use search_depthfirst::{EnhancedAlgorithm, EnhancedConfig};
+//!
+//! let game = Lattice::new(1, 5, 20);
+//! let root = LatticePosition::START;
+//! let config = EnhancedConfig::default().with_table_bytes(1 << 20);
+//! let report = EnhancedAlgorithm::MtSss.run(&game, &root, 5, &config).unwrap();
+//! assert_eq!(report.value, horizon_value(&game, &root, 5));
+//! assert_eq!(report.per_iteration.len(), 5); // iterative deepening, 1..=5
+//! assert!(report.table.hits > 0);
 //! ```
 
 #![deny(missing_docs)]

@@ -197,6 +197,42 @@ fn a_degenerate_hash_never_panics_or_hangs() {
 }
 
 #[test]
+fn the_table_finds_transpositions_and_tiny_tables_replace() {
+    let g = Lattice::new(3, 6, 20);
+    let root = LatticePosition::START;
+    let big = EnhancedConfig::default().with_table_bytes(1 << 20);
+    let r = EnhancedAlgorithm::AlphaBeta
+        .run(&g, &root, 6, &big)
+        .unwrap();
+    let t = r.table;
+    assert!(
+        t.probes > 0 && t.hits > 0 && t.cutoffs > 0 && t.stores > 0,
+        "{t:?}"
+    );
+    assert!(t.depth_hits <= t.hits && t.hits <= t.probes && t.cutoffs <= t.depth_hits);
+    // 2^20 / 48 = 21,845 buckets fit; the largest power of two is 2^14.
+    assert_eq!(r.table_entries, 2 << 14);
+    // Without iterative deepening every hit at the same depth is a
+    // transposition (a second path to the same position).
+    let r = EnhancedAlgorithm::AlphaBeta
+        .run(&g, &root, 6, &big.with_iterative_deepening(false))
+        .unwrap();
+    assert!(r.table.depth_hits > 0, "{:?}", r.table);
+    // A path game has none.
+    let p = PathGame::new(3, 4, 10, PathValues::Wide);
+    let r = EnhancedAlgorithm::AlphaBeta
+        .run(&p, &p.start(), 6, &big.with_iterative_deepening(false))
+        .unwrap();
+    assert_eq!(r.table.depth_hits, 0, "{:?}", r.table);
+    // One bucket: most stores evict something, and the value is right.
+    let tiny = big.with_table_bytes(GameTable::BUCKET_BYTES);
+    let r = EnhancedAlgorithm::Mtdf.run(&g, &root, 6, &tiny).unwrap();
+    assert_eq!(r.table_entries, 2);
+    assert!(2 * r.table.overwrites > r.table.stores, "{:?}", r.table);
+    assert_eq!(r.value, horizon_value(&g, &root, 6));
+}
+
+#[test]
 fn bad_input_is_an_error() {
     let g = Lattice::new(1, 3, 5);
     let p = LatticePosition::START;
