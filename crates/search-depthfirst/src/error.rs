@@ -40,6 +40,14 @@ pub enum SearchError {
         /// How many children the node has.
         children: usize,
     },
+    /// A transposition table given fewer bytes than one bucket (and not 0,
+    /// which means no table).
+    TableTooSmall {
+        /// The bytes given.
+        bytes: usize,
+        /// The smallest non-zero size.
+        minimum: usize,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -60,6 +68,10 @@ impl fmt::Display for SearchError {
             SearchError::TooManyChildren { children } => write!(
                 f,
                 "a node has {children} children; Dewey codes number at most 65,536 children per node"
+            ),
+            SearchError::TableTooSmall { bytes, minimum } => write!(
+                f,
+                "a transposition table of {bytes} bytes is too small: it needs at least {minimum} bytes (one bucket), or 0 for no table"
             ),
         }
     }

@@ -1,7 +1,9 @@
 //! # search-depthfirst: the alpha-beta family and the MT drivers
 //!
 //! Layer: depends on `tree-core` only (and on nothing else at run time). It
-//! sees a game only through [`tree_core::Tree`]; `search-bestfirst` and
+//! sees a game through [`tree_core::Tree`], except the [`enhanced`]
+//! searches, which need a position hash and so see a real game through
+//! [`tree_core::Game`]; `search-bestfirst` and
 //! `search-parallel` may use it for leaf searches and hybrids, and only the
 //! command line, `xtask` and the benches see everything.
 //!
@@ -17,6 +19,8 @@
 //! | [`scout`], [`scout_test`], [`test`](fn@test) | Campbell Figs. 8, 9; Pearl 1980 |
 //! | [`aspiration`] | Campbell pp. 8-9 |
 //! | [`mt`], [`mt_sss`], [`mt_dual`], [`mtdf`] | Plaat, Schaeffer, Pijls & de Bruin 1996 |
+//! | [`Enhanced`], [`EnhancedAlgorithm`]: alpha-beta, PVS, MTD(f), MT-SSS\*, MT-DUAL\* on a [`Game`](tree_core::Game) with iterative deepening, a [`GameTable`] and the history heuristic | `002_*` §IV; Schaeffer 1989; Plaat et al. 1996 (module [`enhanced`]) |
+//! | [`testgames`]: synthetic games with transpositions, passes and early ends, for tests and benches | — |
 //!
 //! and [`Algorithm`], which names each of them for a command line or the
 //! reproduction harness and runs it with default parameters.
@@ -62,6 +66,22 @@
 //!     assert_eq!(a.run(&tree), Ok(v), "{}", a.description());
 //! }
 //! ```
+//!
+//! A real game searched with the enhancements (here a synthetic game with
+//! transpositions from [`testgames`]):
+//!
+//! ```
+//! use search_depthfirst::testgames::{Lattice, LatticePosition, horizon_value};
+//! use search_depthfirst::{EnhancedAlgorithm, EnhancedConfig};
+//!
+//! let game = Lattice::new(1, 5, 20);
+//! let root = LatticePosition::START;
+//! let config = EnhancedConfig::default().with_table_bytes(1 << 20);
+//! let report = EnhancedAlgorithm::MtSss.run(&game, &root, 5, &config).unwrap();
+//! assert_eq!(report.value, horizon_value(&game, &root, 5));
+//! assert_eq!(report.per_iteration.len(), 5); // iterative deepening, 1..=5
+//! assert!(report.table.hits > 0);
+//! ```
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -69,10 +89,12 @@
 mod algorithm;
 mod alphabeta;
 mod aspiration;
+pub mod enhanced;
 mod error;
 mod minimax;
 mod mt;
 mod scout;
+pub mod testgames;
 mod window;
 
 pub use algorithm::{
@@ -80,6 +102,10 @@ pub use algorithm::{
 };
 pub use alphabeta::{alphabeta, falphabeta, lalphabeta, lalphabeta_exact, palphabeta};
 pub use aspiration::aspiration;
+pub use enhanced::{
+    Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, IterationStats,
+    TableStats, UnknownEnhancedAlgorithm,
+};
 pub use error::SearchError;
 pub use minimax::{minimax, negamax};
 pub use mt::{TranspositionTable, TtEntry, mt, mt_dual, mt_sss, mtdf};

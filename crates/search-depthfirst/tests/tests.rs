@@ -1,6 +1,7 @@
 //! search-depthfirst's integration tests: one binary, one module per topic.
 
 mod common;
+mod enhanced;
 mod errors;
 mod oracle;
 mod ordering;

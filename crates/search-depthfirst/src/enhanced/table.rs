@@ -1,0 +1,387 @@
+//! The transposition table of the enhanced searches: bounds on a position's
+//! value at a remaining depth, keyed by [`Game::hash`](tree_core::Game::hash),
+//! in a fixed array of two-entry buckets allocated once.
+
+use tree_core::Value;
+
+use crate::SearchError;
+
+/// "No best move" in an entry's 16-bit move field.
+const NO_MOVE: u16 = u16::MAX;
+
+/// One stored result: bounds on the negamax value (from the point of view of
+/// the player to move) of the position whose hash is `key`, searched to
+/// `depth` plies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Slot {
+    /// The full 64-bit hash: the verification key.
+    key: u64,
+    /// A lower bound on the value (−∞ if none is known).
+    lower: Value,
+    /// An upper bound on the value (+∞ if none is known).
+    upper: Value,
+    /// The remaining depth the bounds are for.
+    depth: u16,
+    /// The best move found, an index into the position's moves, or
+    /// [`NO_MOVE`].
+    best: u16,
+    /// The search that wrote the slot; 0 = empty.
+    generation: u8,
+}
+
+impl Slot {
+    const EMPTY: Slot = Slot {
+        key: 0,
+        lower: Value::NEG_INF,
+        upper: Value::INF,
+        depth: 0,
+        best: NO_MOVE,
+        generation: 0,
+    };
+}
+
+/// What a probe found for a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Probe {
+    /// Bounds `(lower, upper)` stored at exactly the remaining depth asked
+    /// for, if any: only these may cut the search off.
+    pub bounds: Option<(Value, Value)>,
+    /// The best move stored for the position at any depth.
+    pub best: Option<usize>,
+}
+
+/// What a [`GameTable`] did during a search.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TableStats {
+    /// Lookups of a position.
+    pub probes: u64,
+    /// Lookups that found the position (its full hash), at any depth.
+    pub hits: u64,
+    /// Lookups that found bounds at exactly the depth asked for.
+    pub depth_hits: u64,
+    /// Lookups whose bounds decided the position without searching it.
+    pub cutoffs: u64,
+    /// Results written.
+    pub stores: u64,
+    /// Writes that evicted an entry of the current search for another
+    /// position or depth.
+    pub overwrites: u64,
+}
+
+/// A transposition table for [`Game`](tree_core::Game) searches.
+///
+/// **Size.** The table takes a size in bytes and holds the largest power of
+/// two of [buckets](GameTable::BUCKET_BYTES) (two entries of
+/// [`ENTRY_BYTES`](GameTable::ENTRY_BYTES) each) that fits, allocated once
+/// in [`GameTable::new`]; 0 bytes is "no table" (every probe misses, nothing
+/// is stored). Fewer bytes than one bucket is an error.
+///
+/// **Entry.** The position's full 64-bit hash (the verification key), the
+/// remaining depth, a lower and an upper bound on the negamax value (from the
+/// point of view of the player to move), the best move's index and the
+/// generation (search number) that wrote it.
+///
+/// **Replacement rule.** A hash selects a bucket by its low bits. A store
+/// for a (position, depth) already in the bucket updates it in place,
+/// intersecting the bounds (both are true bounds of the same number). Other
+/// stores go to the *depth-preferred* slot 0 if it is empty, left by an
+/// earlier search (older generation), or holds a depth no greater than the
+/// new one; the slot's old entry then moves to the *always-replace* slot 1.
+/// Otherwise the new entry goes to slot 1, whatever is there. So the deepest
+/// (most expensive) results of the current search survive, and recent
+/// shallow results still have a place.
+///
+/// **Exactness.** A position's value depends on the remaining depth: the
+/// depth-6 value of a position and its depth-4 value are different numbers.
+/// A probe therefore returns bounds only for exactly the depth asked for;
+/// entries of any other depth (deeper ones included, which chess programs
+/// use for cutoffs) give only their best move, for ordering. So every
+/// search returns exactly the fixed-depth minimax value of
+/// [`Horizon`](tree_core::Horizon), which is what the experiments compare.
+///
+/// **Collisions.** The table trusts the 64-bit hash: two positions with the
+/// same hash are taken to be the same position, so
+/// [`Game::hash`](tree_core::Game::hash) must be a good hash (e.g. Zobrist).
+/// With a good hash a search that makes `N` probes confuses two positions
+/// with probability about `2N / 2^64` (two entries compared per probe),
+/// about 10^-10 for 10^9 probes. A bad hash gives wrong values, never a
+/// panic or an endless search.
+#[derive(Debug, Clone)]
+pub struct GameTable {
+    slots: Vec<Slot>,
+    /// Buckets − 1 (buckets is a power of two); unused if `slots` is empty.
+    mask: u64,
+    generation: u8,
+    stats: TableStats,
+}
+
+impl GameTable {
+    /// The bytes of one entry.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
+    /// The bytes of one bucket of two entries: the smallest non-zero table.
+    pub const BUCKET_BYTES: usize = 2 * GameTable::ENTRY_BYTES;
+
+    /// A table of at most `bytes` bytes: the largest power of two of buckets
+    /// that fits, or no table at all for 0 bytes.
+    ///
+    /// ```
+    /// use search_depthfirst::GameTable;
+    /// let t = GameTable::new(1 << 20).unwrap();
+    /// assert!(t.bytes() <= 1 << 20 && 2 * t.bytes() > 1 << 20);
+    /// assert_eq!(GameTable::new(0).unwrap().entries(), 0);
+    /// assert!(GameTable::new(GameTable::BUCKET_BYTES - 1).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`SearchError::TableTooSmall`] for `0 < bytes <`
+    /// [`BUCKET_BYTES`](GameTable::BUCKET_BYTES).
+    pub fn new(bytes: usize) -> Result<GameTable, SearchError> {
+        let buckets = GameTable::buckets_for(bytes)?;
+        Ok(GameTable {
+            slots: vec![Slot::EMPTY; 2 * buckets],
+            mask: (buckets as u64).saturating_sub(1),
+            generation: 1,
+            stats: TableStats::default(),
+        })
+    }
+
+    /// How many buckets `bytes` bytes hold (a power of two, or 0 for 0).
+    pub(crate) fn buckets_for(bytes: usize) -> Result<usize, SearchError> {
+        if bytes == 0 {
+            return Ok(0);
+        }
+        let buckets = bytes / GameTable::BUCKET_BYTES;
+        if buckets == 0 {
+            return Err(SearchError::TableTooSmall {
+                bytes,
+                minimum: GameTable::BUCKET_BYTES,
+            });
+        }
+        Ok(1 << buckets.ilog2())
+    }
+
+    /// How many entries the table holds (twice the buckets).
+    pub fn entries(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The bytes the entries take.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * GameTable::ENTRY_BYTES
+    }
+
+    /// Entries written by the current search.
+    pub fn used(&self) -> usize {
+        self.slots
+            .iter()
+            .filter(|s| s.generation == self.generation)
+            .count()
+    }
+
+    /// What the table did since the last [`new_search`](Self::new_search).
+    pub fn stats(&self) -> TableStats {
+        self.stats
+    }
+
+    /// Forgets every entry and the statistics (keeping the allocation).
+    pub fn clear(&mut self) {
+        self.slots.fill(Slot::EMPTY);
+        self.generation = 1;
+        self.stats = TableStats::default();
+    }
+
+    /// Starts a new search: entries of earlier searches stay readable but
+    /// become the first to be replaced; statistics restart from 0.
+    pub fn new_search(&mut self) {
+        self.generation = if self.generation == u8::MAX {
+            1
+        } else {
+            self.generation + 1
+        };
+        self.stats = TableStats::default();
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        2 * (key & self.mask) as usize
+    }
+
+    /// Looks `key` up for a search of remaining depth `depth`.
+    #[inline]
+    pub(crate) fn probe(&mut self, key: u64, depth: u32) -> Probe {
+        let mut found = Probe {
+            bounds: None,
+            best: None,
+        };
+        if self.slots.is_empty() {
+            return found;
+        }
+        self.stats.probes += 1;
+        let b = self.bucket(key);
+        let mut hit = false;
+        for s in &self.slots[b..b + 2] {
+            if s.generation == 0 || s.key != key {
+                continue;
+            }
+            hit = true;
+            if u32::from(s.depth) == depth {
+                found.bounds = Some((s.lower, s.upper));
+                if s.best != NO_MOVE {
+                    found.best = Some(usize::from(s.best));
+                }
+                break;
+            }
+            if found.best.is_none() && s.best != NO_MOVE {
+                found.best = Some(usize::from(s.best));
+            }
+        }
+        if hit {
+            self.stats.hits += 1;
+        }
+        if found.bounds.is_some() {
+            self.stats.depth_hits += 1;
+        }
+        found
+    }
+
+    /// Counts a probe whose bounds cut the search off.
+    #[inline]
+    pub(crate) fn count_cutoff(&mut self) {
+        self.stats.cutoffs += 1;
+    }
+
+    /// Stores bounds `lower ..= upper` and the best move for `key` at
+    /// remaining depth `depth` (at most [`tree_core::MAX_DEPTH`]).
+    #[inline]
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        depth: u32,
+        lower: Value,
+        upper: Value,
+        best: Option<usize>,
+    ) {
+        if self.slots.is_empty() {
+            return;
+        }
+        self.stats.stores += 1;
+        let depth = depth.min(u32::from(u16::MAX)) as u16;
+        let best = best
+            .and_then(|m| u16::try_from(m).ok())
+            .filter(|&m| m != NO_MOVE)
+            .unwrap_or(NO_MOVE);
+        let generation = self.generation;
+        let b = self.bucket(key);
+        let bucket = &mut self.slots[b..b + 2];
+        for s in bucket.iter_mut() {
+            if s.generation != 0 && s.key == key && s.depth == depth {
+                let (lo, hi) = (s.lower.max(lower), s.upper.min(upper));
+                // Contradictory bounds can only come from a hash collision;
+                // the newer result wins.
+                (s.lower, s.upper) = if lo <= hi { (lo, hi) } else { (lower, upper) };
+                if best != NO_MOVE {
+                    s.best = best;
+                }
+                s.generation = generation;
+                return;
+            }
+        }
+        let new = Slot {
+            key,
+            lower,
+            upper,
+            depth,
+            best,
+            generation,
+        };
+        let live = |s: &Slot| s.generation == generation;
+        if !live(&bucket[0]) || bucket[0].depth <= depth {
+            let old = std::mem::replace(&mut bucket[0], new);
+            if live(&old) {
+                if live(&bucket[1]) {
+                    self.stats.overwrites += 1;
+                }
+                bucket[1] = old;
+            }
+        } else {
+            if live(&bucket[1]) {
+                self.stats.overwrites += 1;
+            }
+            bucket[1] = new;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: i32) -> Value {
+        Value::new(x).unwrap()
+    }
+
+    #[test]
+    fn sizes_are_powers_of_two_of_buckets() {
+        assert_eq!(GameTable::ENTRY_BYTES, 24);
+        for bytes in [48, 95, 96, 1000, 1 << 20, (1 << 20) + 7] {
+            let t = GameTable::new(bytes).unwrap();
+            assert!(t.bytes() <= bytes && 2 * t.bytes() > bytes, "{bytes}");
+            assert!((t.entries() / 2).is_power_of_two());
+        }
+        let e = GameTable::new(47).unwrap_err();
+        assert!(e.to_string().contains("48"), "{e}");
+    }
+
+    #[test]
+    fn bounds_only_at_the_exact_depth() {
+        let mut t = GameTable::new(1024).unwrap();
+        t.store(7, 3, v(1), v(5), Some(2));
+        let p = t.probe(7, 3);
+        assert_eq!(p.bounds, Some((v(1), v(5))));
+        assert_eq!(p.best, Some(2));
+        let p = t.probe(7, 2);
+        assert_eq!(p.bounds, None);
+        assert_eq!(p.best, Some(2));
+        assert_eq!(t.probe(8, 3).best, None);
+        // Same position and depth: bounds intersect.
+        t.store(7, 3, v(2), Value::INF, None);
+        assert_eq!(t.probe(7, 3).bounds, Some((v(2), v(5))));
+        assert_eq!(t.probe(7, 3).best, Some(2));
+        let s = t.stats();
+        assert_eq!((s.probes, s.hits, s.depth_hits, s.stores), (5, 4, 3, 2));
+    }
+
+    #[test]
+    fn depth_preferred_and_always_replace() {
+        // One bucket: every key lands in it.
+        let mut t = GameTable::new(GameTable::BUCKET_BYTES).unwrap();
+        t.store(1, 5, v(1), v(1), None);
+        t.store(2, 3, v(2), v(2), None); // shallower: slot 1
+        t.store(3, 2, v(3), v(3), None); // shallower: evicts 2 from slot 1
+        assert!(t.probe(1, 5).bounds.is_some());
+        assert!(t.probe(2, 3).bounds.is_none());
+        assert!(t.probe(3, 2).bounds.is_some());
+        t.store(4, 6, v(4), v(4), None); // deeper: slot 0, 1 demoted, 3 lost
+        assert!(t.probe(4, 6).bounds.is_some());
+        assert!(t.probe(1, 5).bounds.is_some());
+        assert!(t.probe(3, 2).bounds.is_none());
+        assert_eq!(t.stats().overwrites, 2);
+        // A new search: old entries are replaced first, but still readable.
+        t.new_search();
+        assert!(t.probe(4, 6).bounds.is_some());
+        t.store(5, 1, v(5), v(5), None);
+        assert!(t.probe(5, 1).bounds.is_some());
+        assert_eq!(t.stats().overwrites, 0);
+        assert_eq!(t.used(), 1);
+        t.clear();
+        assert_eq!(t.probe(5, 1).bounds, None);
+    }
+
+    #[test]
+    fn no_table_stores_nothing() {
+        let mut t = GameTable::new(0).unwrap();
+        t.store(1, 1, v(0), v(0), Some(0));
+        assert_eq!(t.probe(1, 1).bounds, None);
+        assert_eq!(t.stats(), TableStats::default());
+    }
+}
