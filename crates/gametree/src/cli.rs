@@ -30,6 +30,9 @@ pub enum Command {
     Search(SearchArgs),
     /// List every algorithm name with a one-line description.
     Algos,
+    /// Play Othello against an engine using any algorithm, or let two
+    /// engines play a match (--match A,B).
+    Othello(crate::othello::OthelloArgs),
 }
 
 /// `gametree search`.

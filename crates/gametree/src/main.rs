@@ -39,10 +39,12 @@
 //! * [`run`]: how the arguments combine, loading the tree, and the one
 //!   generic `search<T: Tree>` every tree type goes through.
 //! * [`report`]: the result and its two renderings, aligned text and JSON.
+//! * [`othello`]: `gametree othello`, a game against an engine or a match.
 //!
 //! This binary sees every crate; no library crate knows it exists.
 
 mod cli;
+mod othello;
 mod report;
 mod run;
 

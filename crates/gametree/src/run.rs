@@ -25,6 +25,7 @@ pub fn run(command: &Command) -> Result<String> {
     match command {
         Command::Algos => Ok(algos()),
         Command::Search(args) => search_command(args),
+        Command::Othello(args) => crate::othello::run(args),
     }
 }
 
@@ -45,13 +46,13 @@ fn algos() -> String {
 
 /// An algorithm of either family.
 #[derive(Debug, Clone, Copy)]
-enum Algo {
+pub(crate) enum Algo {
     Depth(Algorithm),
     Best(BestFirst),
 }
 
 impl Algo {
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Algo::Depth(a) => a.name(),
             Algo::Best(a) => a.name(),

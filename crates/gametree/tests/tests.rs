@@ -4,4 +4,5 @@
 mod common;
 mod errors;
 mod garbage;
+mod othello;
 mod search;

@@ -1,0 +1,614 @@
+//! `gametree othello`: play Othello against an engine built from any
+//! algorithm of the workspace, or let two engines play a match.
+//!
+//! **The engine.** To choose a move in a position with several moves, the
+//! engine searches every child, in the game's move order (ascending square
+//! index), as a [`Horizon`] of `depth − 1` plies with the chosen algorithm
+//! (whose `run` returns the child's value for the opponent), negates, and
+//! plays the best; ties go to the first in move order. A position with a
+//! single move (one legal square, or a forced pass) is played without a
+//! search. Every registry algorithm returns the exact minimax value, so
+//! every algorithm plays the same moves at the same depth; they differ in
+//! the leaves they evaluate (counted by [`Counted`] at the trait boundary)
+//! and the time they take — what a match measures.
+//!
+//! **Playing.** The human types a square (`d3`), `help` or `quit`. Input
+//! that is not a move, and moves that are not legal, are refused with the
+//! reason and the legal moves, and the prompt repeats. A human with no
+//! legal move passes automatically (with a message); typing `pass` while a
+//! square can be played is refused. The end of standard input quits
+//! cleanly, so a script can be piped in. The last line of a finished game
+//! is `result: black B, white W, black wins|white wins|draw`.
+
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use othello::{Color, Move, Othello, Position};
+use search_bestfirst::Options;
+use tree_core::{Counted, Horizon, Value};
+
+use crate::run::Algo;
+
+/// The engine's default algorithm.
+pub const DEFAULT_ALGO: &str = "alphabeta";
+/// The engine's default search depth in plies.
+pub const DEFAULT_DEPTH: u32 = 4;
+/// The deepest search the command accepts: a game has at most 60 moves
+/// (and passes), far beyond what any search here finishes.
+pub const MAX_ENGINE_DEPTH: u32 = 64;
+/// What the program prints when it waits for the human's move.
+pub const PROMPT: &str = "your move> ";
+
+/// `gametree othello`.
+#[derive(Args, Debug)]
+#[command(after_help = after_help())]
+pub struct OthelloArgs {
+    /// The engine's algorithm, any name `gametree algos` lists [default:
+    /// alphabeta].
+    #[arg(long, value_name = "NAME")]
+    pub algo: Option<String>,
+
+    /// The engine's search depth in plies (at least 1) [default: 4].
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u32>,
+
+    /// Memory budget M in OPEN entries for a best-first engine [default:
+    /// the algorithm's own default]; depth-first engines reject it.
+    #[arg(long, value_name = "M")]
+    pub memory: Option<u64>,
+
+    /// The human's colour: black (moves first) or white [default: black].
+    #[arg(long, value_name = "COLOR")]
+    pub color: Option<String>,
+
+    /// Start from this position instead of the initial one: 64 board
+    /// characters (a1 b1 … h1 a2 … h8; X black, O white, - empty) and the
+    /// side to move, X or O, e.g. `---------------------------OX------XO---------------------------
+    /// X` (white space ignored).
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: Option<String>,
+
+    /// Engine against engine: `--match A,B` plays --games games between
+    /// algorithms A and B, alternating colours, and prints a summary.
+    #[arg(long = "match", value_name = "A,B")]
+    pub match_algos: Option<String>,
+
+    /// Number of games of a --match [default: 2]. Game g (from 0) starts
+    /// from experiment position ⌊g/2⌋ mod 50, or from --position, with A
+    /// playing black in even games and white in odd ones.
+    #[arg(long, value_name = "N")]
+    pub games: Option<u32>,
+}
+
+fn after_help() -> &'static str {
+    "Examples:\n  \
+     gametree othello                              play black against alpha-beta, depth 4\n  \
+     gametree othello --algo mt-sss --depth 6 --color white\n  \
+     gametree othello --algo memsss --memory 500 --depth 4\n  \
+     gametree othello --match alphabeta,sss --games 10 --depth 4"
+}
+
+/// Runs `gametree othello`: a game on standard input and output, or a
+/// match. Everything is printed as it happens; the returned string is
+/// empty.
+///
+/// # Errors
+/// Arguments that do not combine, a bad position, a search that fails (a
+/// budget too small), or output that cannot be written.
+pub fn run(args: &OthelloArgs) -> Result<String> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = if args.match_algos.is_some() {
+        match_command(args, &mut out)
+    } else {
+        let stdin = std::io::stdin();
+        play_command(args, &mut stdin.lock(), &mut out)
+    };
+    match result {
+        // `gametree othello | head`: the reader has all it wanted.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            Ok(String::new())
+        }
+        r => r.map(|()| String::new()),
+    }
+}
+
+/// An engine: an algorithm searching to a depth.
+#[derive(Debug, Clone, Copy)]
+pub struct Engine {
+    algo: Algo,
+    depth: u32,
+    options: Options,
+}
+
+/// An engine's decision.
+#[derive(Debug, Clone, Copy)]
+pub struct Choice {
+    /// The move.
+    pub mv: Move,
+    /// Its value for the engine; `None` if the move was forced (no search).
+    pub value: Option<Value>,
+    /// Leaves the searches evaluated.
+    pub leaves: u64,
+}
+
+impl Engine {
+    /// The engine `algo` at `depth` plies with a budget of `memory` OPEN
+    /// entries.
+    ///
+    /// # Errors
+    /// An unknown algorithm, a depth outside 1..=64, or a budget for a
+    /// depth-first algorithm.
+    pub fn new(algo: &str, depth: u32, memory: Option<u64>) -> Result<Engine> {
+        let algo: Algo = algo.parse()?;
+        if !(1..=MAX_ENGINE_DEPTH).contains(&depth) {
+            bail!("--depth must be between 1 and {MAX_ENGINE_DEPTH}, not {depth}");
+        }
+        let mut options = Options::default();
+        if let Some(m) = memory {
+            match algo {
+                Algo::Depth(_) => bail!(
+                    "algorithm '{algo}' is depth-first: it has no OPEN list and takes no memory \
+                     budget (--memory {m} is for the best-first algorithms)"
+                ),
+                Algo::Best(_) => {
+                    options.memory = Some(usize::try_from(m).context("--memory is too large")?);
+                }
+            }
+        }
+        let engine = Engine {
+            algo,
+            depth,
+            options,
+        };
+        engine.check()?;
+        Ok(engine)
+    }
+
+    /// Refuses, before any output, a budget the algorithm would refuse:
+    /// searches of a finished game's tree, of the same shape as the
+    /// engine's, check their budget up front and cost one leaf.
+    fn check(&self) -> Result<()> {
+        let over = Position::new(1, 0, Color::Black).expect("one disc");
+        self.search(over, self.depth - 1)
+            .with_context(|| format!("engine {} at depth {}", self.name(), self.depth))?;
+        Ok(())
+    }
+
+    /// The algorithm's name.
+    pub fn name(&self) -> &'static str {
+        self.algo.name()
+    }
+
+    /// The value of `pos` for its player to move, searched `depth` plies,
+    /// and the leaves evaluated.
+    fn search(&self, pos: Position, depth: u32) -> Result<(Value, u64)> {
+        let tree = Counted::new(Horizon::new(Othello, pos, depth));
+        let value = match self.algo {
+            Algo::Depth(a) => a.run(&tree)?,
+            Algo::Best(a) => a.run(&tree, &self.options)?.value,
+        };
+        Ok((value, tree.stats().leaves))
+    }
+
+    /// The engine's move in `pos` (see the module docs), or `None` at the
+    /// end of the game.
+    ///
+    /// # Errors
+    /// A search that fails, e.g. a memory budget below the algorithm's
+    /// minimum.
+    pub fn choose(&self, pos: &Position) -> Result<Option<Choice>> {
+        let moves = pos.moves();
+        if moves.len() <= 1 {
+            return Ok(moves.first().map(|&mv| Choice {
+                mv,
+                value: None,
+                leaves: 0,
+            }));
+        }
+        let mut leaves = 0;
+        let mut best: Option<(Value, Move)> = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            let (v, n) = self
+                .search(pos.play_nth(i), self.depth - 1)
+                .with_context(|| format!("{} cannot search move {mv}", self.name()))?;
+            leaves += n;
+            let score = -v;
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, mv));
+            }
+        }
+        Ok(best.map(|(value, mv)| Choice {
+            mv,
+            value: Some(value),
+            leaves,
+        }))
+    }
+}
+
+/// The start position: `--position` or the initial one.
+fn start_position(args: &OthelloArgs) -> Result<Option<Position>> {
+    args.position
+        .as_deref()
+        .map(|s| {
+            s.parse::<Position>()
+                .with_context(|| "--position is not a position")
+        })
+        .transpose()
+}
+
+fn play_command(args: &OthelloArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+    if args.games.is_some() {
+        bail!("--games is for --match A,B; a game against the engine is one game");
+    }
+    let human: Color = match &args.color {
+        None => Color::Black,
+        Some(c) => c.parse()?,
+    };
+    let engine = Engine::new(
+        args.algo.as_deref().unwrap_or(DEFAULT_ALGO),
+        args.depth.unwrap_or(DEFAULT_DEPTH),
+        args.memory,
+    )?;
+    let start = start_position(args)?.unwrap_or_else(Position::initial);
+    play(&engine, human, start, input, out)
+}
+
+/// The disc count line.
+fn score_line(pos: &Position) -> String {
+    format!(
+        "black (X) {}, white (O) {}",
+        pos.count(Color::Black),
+        pos.count(Color::White)
+    )
+}
+
+/// The final result line.
+pub fn result_line(pos: &Position) -> String {
+    let outcome = match pos.leader() {
+        Some(c) => format!("{c} wins"),
+        None => "draw".to_owned(),
+    };
+    format!(
+        "result: black {}, white {}, {outcome}",
+        pos.count(Color::Black),
+        pos.count(Color::White)
+    )
+}
+
+fn legal_line(pos: &Position) -> String {
+    let moves: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
+    format!("legal moves: {}", moves.join(" "))
+}
+
+fn help(out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "Type a square such as d3 (file a-h, rank 1-8) to put a disc there; legal squares \
+         are marked * on the board.\nYou pass automatically when you have no legal move. \
+         'quit' (or the end of input) stops the game."
+    )
+}
+
+/// One line of input (lossy UTF-8), or `None` at the end of input.
+fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
+    let mut buf = Vec::new();
+    let n = input
+        .read_until(b'\n', &mut buf)
+        .context("cannot read standard input")?;
+    Ok((n > 0).then(|| String::from_utf8_lossy(&buf).into_owned()))
+}
+
+/// A game between the human (`human`) and `engine` from `start`.
+///
+/// # Errors
+/// A failing search or unwritable output.
+pub fn play(
+    engine: &Engine,
+    human: Color,
+    start: Position,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let machine = human.opponent();
+    writeln!(
+        out,
+        "Othello: you play {human} ({}), the engine plays {machine} ({}) with {} at depth {}.",
+        human.symbol(),
+        machine.symbol(),
+        engine.name(),
+        engine.depth
+    )?;
+    writeln!(
+        out,
+        "Type a square such as d3, 'help', or 'quit'. Legal moves are marked *."
+    )?;
+    let mut pos = start;
+    writeln!(out, "{}{}", pos.diagram().with_marks(), score_line(&pos))?;
+    loop {
+        if pos.is_game_over() {
+            let verdict = match pos.leader() {
+                Some(c) if c == human => "You win.",
+                Some(_) => "The engine wins.",
+                None => "A draw.",
+            };
+            writeln!(out, "Game over. {verdict}")?;
+            writeln!(out, "{}", result_line(&pos))?;
+            return Ok(());
+        }
+        if pos.to_move() == human {
+            if pos.must_pass() {
+                writeln!(out, "You have no legal move: you pass.")?;
+                pos = pos.play(Move::Pass)?;
+                continue;
+            }
+            let Some((mv, next)) = ask_move(&pos, input, out)? else {
+                return Ok(());
+            };
+            pos = next;
+            writeln!(out, "you play {mv}")?;
+            writeln!(out, "{}{}", pos.diagram(), score_line(&pos))?;
+        } else {
+            let t = Instant::now();
+            let choice = engine.choose(&pos)?.context("the engine has no move")?;
+            let seconds = t.elapsed().as_secs_f64();
+            match (choice.mv, choice.value) {
+                (Move::Pass, _) => {
+                    writeln!(out, "engine ({machine}) passes: it has no legal move")?
+                }
+                (mv, None) => writeln!(out, "engine ({machine}) plays {mv} (its only move)")?,
+                (mv, Some(v)) => writeln!(
+                    out,
+                    "engine ({machine}) plays {mv} (value {v}, {} leaves, {seconds:.3} s)",
+                    choice.leaves
+                )?,
+            }
+            pos = pos.play(choice.mv)?;
+            writeln!(out, "{}{}", pos.diagram().with_marks(), score_line(&pos))?;
+        }
+    }
+}
+
+/// Prompts until the human types a legal move (`Some`) or quits (`None`).
+fn ask_move(
+    pos: &Position,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Option<(Move, Position)>> {
+    loop {
+        writeln!(out, "{}", legal_line(pos))?;
+        write!(out, "{PROMPT}")?;
+        out.flush()?;
+        let Some(line) = read_line(input)? else {
+            writeln!(out)?;
+            writeln!(out, "End of input: the game stops unfinished.")?;
+            return Ok(None);
+        };
+        let text = line.trim();
+        match text.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "quit" | "exit" | "q" => {
+                writeln!(out, "You quit: the game stops unfinished.")?;
+                return Ok(None);
+            }
+            "help" | "?" => {
+                help(out)?;
+                continue;
+            }
+            _ => {}
+        }
+        let shown: String = text.chars().take(40).collect();
+        match shown.parse::<Move>() {
+            Err(_) => writeln!(
+                out,
+                "'{}' is not a move: type a square such as d3 (or help, quit).",
+                shown.escape_debug()
+            )?,
+            Ok(mv) => match pos.play(mv) {
+                Ok(next) => return Ok(Some((mv, next))),
+                Err(e) => writeln!(out, "{mv} is not legal: {e}.")?,
+            },
+        }
+    }
+}
+
+/// What one engine did over a match.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    discs: u64,
+    leaves: u64,
+    time: Duration,
+}
+
+fn match_command(args: &OthelloArgs, out: &mut dyn Write) -> Result<()> {
+    let spec = args.match_algos.as_deref().unwrap_or_default();
+    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
+    let [a, b] = names[..] else {
+        bail!("--match takes two algorithm names separated by a comma, e.g. alphabeta,sss");
+    };
+    if args.algo.is_some() {
+        bail!("--algo is for a game against the engine; --match A,B names both engines");
+    }
+    if args.color.is_some() {
+        bail!("--color is for a game against the engine; a --match has no human");
+    }
+    let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
+    let games = args.games.unwrap_or(2);
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let budget = |name: &str| -> Result<Option<u64>> {
+        Ok(match (args.memory, name.parse::<Algo>()?) {
+            (Some(m), Algo::Best(_)) => Some(m),
+            _ => None,
+        })
+    };
+    let engines = [
+        Engine::new(a, depth, budget(a)?)?,
+        Engine::new(b, depth, budget(b)?)?,
+    ];
+    if args.memory.is_some() && engines.iter().all(|e| matches!(e.algo, Algo::Depth(_))) {
+        bail!("--memory is for best-first engines; '{a}' and '{b}' are depth-first");
+    }
+    let fixed = start_position(args)?;
+    let experiment = othello::experiment_positions();
+    writeln!(
+        out,
+        "match: {a} vs {b}, depth {depth}, {games} game{}, from {}",
+        if games == 1 { "" } else { "s" },
+        if fixed.is_some() {
+            "--position"
+        } else {
+            "the experiment positions"
+        }
+    )?;
+    let mut tally = [Tally::default(); 2];
+    for g in 0..games {
+        let (mut pos, from) = match fixed {
+            Some(p) => (p, "--position".to_owned()),
+            None => {
+                let k = (g / 2) as usize % experiment.len();
+                (experiment[k], format!("position {k}"))
+            }
+        };
+        // Engine 0 plays black in even games.
+        let black = (g % 2) as usize;
+        let engine_of = |c: Color| match c {
+            Color::Black => black,
+            Color::White => 1 - black,
+        };
+        while !pos.is_game_over() {
+            let e = engine_of(pos.to_move());
+            let t = Instant::now();
+            let choice = engines[e].choose(&pos)?.context("a move")?;
+            tally[e].time += t.elapsed();
+            tally[e].leaves += choice.leaves;
+            pos = pos.play(choice.mv)?;
+        }
+        for c in [Color::Black, Color::White] {
+            let e = engine_of(c);
+            tally[e].discs += u64::from(pos.count(c));
+            match pos.leader() {
+                None => tally[e].draws += 1,
+                Some(w) if w == c => tally[e].wins += 1,
+                Some(_) => tally[e].losses += 1,
+            }
+        }
+        let outcome = match pos.leader() {
+            None => "draw".to_owned(),
+            Some(w) => format!("{} wins", engines[engine_of(w)].name()),
+        };
+        writeln!(
+            out,
+            "game {}: {from}, {} black {} - {} white {}, {outcome}",
+            g + 1,
+            engines[engine_of(Color::Black)].name(),
+            pos.count(Color::Black),
+            engines[engine_of(Color::White)].name(),
+            pos.count(Color::White),
+        )?;
+    }
+    let width = engines
+        .iter()
+        .map(|e| e.name().len())
+        .max()
+        .unwrap_or(0)
+        .max("engine".len());
+    writeln!(
+        out,
+        "{:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  {:>12}  {:>9}",
+        "engine", "wins", "draws", "losses", "discs", "leaves", "time (s)"
+    )?;
+    for (e, t) in engines.iter().zip(tally) {
+        writeln!(
+            out,
+            "{:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  {:>12}  {:>9.3}",
+            e.name(),
+            t.wins,
+            t.draws,
+            t.losses,
+            t.discs,
+            t.leaves,
+            t.time.as_secs_f64()
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine() -> Engine {
+        Engine::new("alphabeta", 2, None).unwrap()
+    }
+
+    fn session(input: &str) -> String {
+        let mut out = Vec::new();
+        play(
+            &engine(),
+            Color::Black,
+            Position::initial(),
+            &mut input.as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn bad_input_is_refused_and_the_prompt_repeats() {
+        let out = session("z9\nd4\n\npass\n\u{1F600}\nhelp\nquit\n");
+        assert!(out.contains("'z9' is not a move"), "{out}");
+        assert!(
+            out.contains("d4 is not legal: d4 is already occupied."),
+            "{out}"
+        );
+        assert!(out.contains("pass is not legal"), "{out}");
+        assert!(out.contains("is not a move"), "{out}");
+        assert!(out.contains("Type a square such as d3 (file a-h"), "{out}");
+        assert!(
+            out.ends_with("You quit: the game stops unfinished.\n"),
+            "{out}"
+        );
+        assert_eq!(out.matches("legal moves: d3 c4 f5 e6").count(), 7);
+    }
+
+    #[test]
+    fn the_end_of_input_stops_the_game() {
+        let out = session("d3\n");
+        assert!(out.contains("you play d3"));
+        assert!(out.contains("engine (white) plays"));
+        assert!(
+            out.ends_with("End of input: the game stops unfinished.\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn the_engine_takes_the_first_best_move() {
+        // At the start every move is worth the same: the first, d3.
+        let c = engine().choose(&Position::initial()).unwrap().unwrap();
+        assert_eq!(c.mv.to_string(), "d3");
+        assert!(c.leaves > 0);
+        // A finished game has no move.
+        let over: Position = format!("X{} X", "-".repeat(63)).parse().unwrap();
+        assert!(engine().choose(&over).unwrap().is_none());
+    }
+
+    #[test]
+    fn bad_engines_are_errors() {
+        assert!(Engine::new("nope", 2, None).is_err());
+        assert!(Engine::new("alphabeta", 0, None).is_err());
+        assert!(Engine::new("alphabeta", 2, Some(10)).is_err());
+        assert!(Engine::new("memsss", 2, Some(10)).is_ok());
+    }
+}

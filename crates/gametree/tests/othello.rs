@@ -1,0 +1,333 @@
+//! `gametree othello`: full games played through pipes, refused input,
+//! passes, matches and argument errors.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use othello::{Color, Move, Position, SplitMix64};
+
+use crate::common::{error, ok};
+
+const PROMPT: &str = "your move> ";
+
+/// What happened in a game played through the binary.
+struct Game {
+    /// The position the test tracked move by move from the program's output.
+    end: Position,
+    /// The program's `result:` line.
+    result: String,
+    /// The whole output.
+    output: String,
+    /// How often the human passed automatically.
+    human_passes: usize,
+}
+
+/// Plays `gametree othello ARGS` from `start`, the human (`human`) always
+/// answering with the first legal move after typing each of `bad_inputs`
+/// once at the first prompts. The test follows the game on its own board
+/// from the lines the program prints and checks the legal moves it offers.
+fn play(args: &[&str], start: Position, human: Color, bad_inputs: &[&str]) -> Game {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .arg("othello")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gametree binary runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let stdout = BufReader::new(child.stdout.take().expect("piped"));
+    let mut pos = start;
+    let mut bad = bad_inputs.iter();
+    let mut result = None;
+    let mut output = String::new();
+    let mut human_passes = 0;
+    for line in stdout.lines() {
+        let line = line.expect("UTF-8 output");
+        output.push_str(&line);
+        output.push('\n');
+        let mut text = line.as_str();
+        while let Some(rest) = text.strip_prefix(PROMPT) {
+            text = rest;
+        }
+        if let Some(offered) = text.strip_prefix("legal moves: ") {
+            assert_eq!(
+                pos.to_move(),
+                human,
+                "asked for a move on the engine's turn"
+            );
+            let legal: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
+            assert_eq!(offered, legal.join(" "), "offered moves in {pos}");
+            let answer = bad
+                .next()
+                .map_or_else(|| legal[0].clone(), |s| s.to_string());
+            writeln!(stdin, "{answer}").expect("the program reads its input");
+        } else if let Some(mv) = text.strip_prefix("you play ") {
+            let mv: Move = mv.parse().expect("a move");
+            pos = pos.play(mv).expect("the program accepted a legal move");
+        } else if text == "You have no legal move: you pass." {
+            assert_eq!(pos.to_move(), human);
+            pos = pos.play(Move::Pass).expect("a forced pass");
+            human_passes += 1;
+        } else if let Some(rest) = text.strip_prefix("engine (") {
+            let engine = human.opponent();
+            assert_eq!(pos.to_move(), engine);
+            let rest = rest
+                .strip_prefix(&format!("{engine}) "))
+                .expect("the engine's colour");
+            let mv = if rest.starts_with("passes") {
+                Move::Pass
+            } else {
+                let word = rest
+                    .strip_prefix("plays ")
+                    .and_then(|r| r.split(' ').next())
+                    .expect("plays SQUARE");
+                word.parse().expect("a square")
+            };
+            pos = pos.play(mv).expect("the engine plays legal moves");
+        } else if text.starts_with("result: ") {
+            result = Some(text.to_owned());
+        }
+    }
+    drop(stdin);
+    let status = child.wait().expect("gametree finishes");
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("piped"), &mut stderr)
+        .expect("stderr");
+    assert!(
+        status.success(),
+        "gametree othello {args:?} failed: {stderr}"
+    );
+    assert!(stderr.is_empty(), "stderr: {stderr}");
+    Game {
+        end: pos,
+        result: result.unwrap_or_else(|| panic!("no result line:\n{output}")),
+        output,
+        human_passes,
+    }
+}
+
+/// The result line for a finished position.
+fn expected_result(pos: &Position) -> String {
+    let (b, w) = (pos.count(Color::Black), pos.count(Color::White));
+    let outcome = match b.cmp(&w) {
+        std::cmp::Ordering::Greater => "black wins",
+        std::cmp::Ordering::Less => "white wins",
+        std::cmp::Ordering::Equal => "draw",
+    };
+    format!("result: black {b}, white {w}, {outcome}")
+}
+
+#[test]
+fn a_full_game_through_a_pipe_with_refused_input() {
+    let game = play(
+        &["--depth", "2"],
+        Position::initial(),
+        Color::Black,
+        &["z9", "a1", "pass", "", "help"],
+    );
+    assert!(game.end.is_game_over(), "{}", game.output);
+    assert_eq!(game.result, expected_result(&game.end));
+    assert!(game.output.ends_with(&format!("{}\n", game.result)));
+    for refusal in [
+        "'z9' is not a move: type a square such as d3 (or help, quit).",
+        "a1 is not legal: a1 would flip no disc.",
+        "pass is not legal: you may pass only when you have no legal move.",
+        "Type a square such as d3 (file a-h, rank 1-8)",
+    ] {
+        assert!(game.output.contains(refusal), "{refusal}\n{}", game.output);
+    }
+    assert!(!game.output.contains("panicked"));
+}
+
+#[test]
+fn the_human_can_play_white_with_a_best_first_engine() {
+    let game = play(
+        &["--depth", "2", "--color", "white", "--algo", "sss"],
+        Position::initial(),
+        Color::White,
+        &[],
+    );
+    assert!(game.end.is_game_over());
+    assert_eq!(game.result, expected_result(&game.end));
+    assert!(
+        game.output
+            .contains("the engine plays black (X) with sss at depth 2")
+    );
+}
+
+/// The first position of a random game (SplitMix64, seeds from 0) where
+/// the player to move must pass.
+fn a_pass_position() -> Position {
+    for seed in 0.. {
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = Position::initial();
+        while !pos.is_game_over() {
+            if pos.must_pass() {
+                return pos;
+            }
+            pos = pos.play_nth((rng.next_u64() % pos.num_moves() as u64) as usize);
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn a_human_without_a_move_passes_automatically() {
+    let start = a_pass_position();
+    let human = start.to_move();
+    let position = start.to_string();
+    let game = play(
+        &[
+            "--depth",
+            "3",
+            "--color",
+            human.name(),
+            "--position",
+            &position,
+        ],
+        start,
+        human,
+        &[],
+    );
+    assert!(game.human_passes >= 1, "{}", game.output);
+    assert!(game.end.is_game_over());
+    assert_eq!(game.result, expected_result(&game.end));
+}
+
+#[test]
+fn a_finished_position_prints_its_result() {
+    let over = format!("XXXXXXXX{}O O", "-".repeat(55));
+    let out = ok(&["othello", "--position", &over]);
+    assert!(out.contains("Game over. You win."), "{out}");
+    assert!(
+        out.ends_with("result: black 8, white 1, black wins\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn quit_and_the_end_of_input_stop_the_game_cleanly() {
+    let out = crate::common::gametree_stdin(&["othello"], b"quit\n");
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stdout).ends_with("You quit: the game stops unfinished.\n")
+    );
+    let out = crate::common::gametree_stdin(&["othello"], b"d3\n\xff\xfe\n");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("is not a move"), "{stdout}");
+    assert!(
+        stdout.ends_with("End of input: the game stops unfinished.\n"),
+        "{stdout}"
+    );
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn a_short_engine_match() {
+    let out = ok(&[
+        "othello",
+        "--match",
+        "alphabeta,sss",
+        "--games",
+        "4",
+        "--depth",
+        "2",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1 + 4 + 1 + 2, "{out}");
+    assert_eq!(
+        lines[0],
+        "match: alphabeta vs sss, depth 2, 4 games, from the experiment positions"
+    );
+    // Exact algorithms play the same moves: the game from a position ends
+    // alike whichever engine has which colour.
+    let score = |l: &str| {
+        let words: Vec<&str> = l.split([' ', ',']).collect();
+        let pos = words.iter().position(|w| *w == "black").unwrap();
+        (words[pos + 1].to_owned(), words[pos + 5].to_owned())
+    };
+    assert!(
+        lines[1].starts_with("game 1: position 0, alphabeta black "),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("game 2: position 0, sss black "),
+        "{out}"
+    );
+    assert_eq!(score(lines[1]), score(lines[2]), "{out}");
+    assert_eq!(score(lines[3]), score(lines[4]), "{out}");
+    let row = |l: &str| -> Vec<u64> {
+        l.split_whitespace()
+            .skip(1)
+            .take(5)
+            .map(|w| w.parse().unwrap())
+            .collect()
+    };
+    let (a, b) = (row(lines[6]), row(lines[7]));
+    assert!(lines[6].starts_with("alphabeta"));
+    assert_eq!(a[0] + a[1] + a[2], 4);
+    assert_eq!((a[0], a[1], a[2]), (b[2], b[1], b[0]));
+    assert!(a[4] > 0 && b[4] > 0, "both engines searched: {out}");
+}
+
+#[test]
+fn othello_argument_errors_are_one_line() {
+    let start = Position::initial().to_string();
+    for (args, message) in [
+        (
+            vec!["othello", "--algo", "nope"],
+            "unknown algorithm 'nope'",
+        ),
+        (
+            vec!["othello", "--depth", "0"],
+            "--depth must be between 1 and 64",
+        ),
+        (
+            vec!["othello", "--memory", "9"],
+            "'alphabeta' is depth-first",
+        ),
+        (vec!["othello", "--color", "red"], "'red' is not a colour"),
+        (
+            vec!["othello", "--position", "XO"],
+            "--position is not a position",
+        ),
+        (vec!["othello", "--games", "3"], "--games is for --match"),
+        (
+            vec!["othello", "--match", "alphabeta"],
+            "two algorithm names",
+        ),
+        (
+            vec!["othello", "--match", "alphabeta,sss", "--games", "0"],
+            "at least 1",
+        ),
+        (
+            vec!["othello", "--match", "alphabeta,sss", "--color", "white"],
+            "no human",
+        ),
+        (
+            vec!["othello", "--match", "alphabeta,scout", "--memory", "5"],
+            "are depth-first",
+        ),
+        (
+            vec!["othello", "--match", "alphabeta,sss,mtdf"],
+            "two algorithm names",
+        ),
+        (
+            vec![
+                "othello",
+                "--match",
+                "alphabeta,memsss",
+                "--memory",
+                "1",
+                "--position",
+                &start,
+            ],
+            "engine memsss at depth 4: MemSSS* needs at least",
+        ),
+    ] {
+        let e = error(&args);
+        assert!(e.contains(message), "{args:?}: {e}");
+    }
+}

@@ -1,0 +1,304 @@
+//! Squares, colours, moves and the bitboard primitives: legal-move
+//! generation by shifts and the discs a move flips.
+//!
+//! A board is two `u64` masks, one per colour. Bit `i` is square `i`, with
+//! `i = 8 × (rank − 1) + file` for files a–h = 0–7 and ranks 1–8: `a1` = 0,
+//! `h1` = 7, `a8` = 56, `h8` = 63.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::ParseError;
+
+/// Every square but those of file a.
+const NOT_FILE_A: u64 = 0xfefe_fefe_fefe_fefe;
+/// Every square but those of file h.
+const NOT_FILE_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The four corners a1, h1, a8, h8.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// `b` moved one step in direction `dir` (0–7: east, west, north, south,
+/// north-east, north-west, south-east, south-west); discs that would leave
+/// the board vanish.
+#[inline(always)]
+fn shift(b: u64, dir: usize) -> u64 {
+    match dir {
+        0 => (b << 1) & NOT_FILE_A,
+        1 => (b >> 1) & NOT_FILE_H,
+        2 => b << 8,
+        3 => b >> 8,
+        4 => (b << 9) & NOT_FILE_A,
+        5 => (b << 7) & NOT_FILE_H,
+        6 => (b >> 7) & NOT_FILE_A,
+        _ => (b >> 9) & NOT_FILE_H,
+    }
+}
+
+/// The squares where the player owning `me` may play against `opp`: empty
+/// squares from which a line of one or more `opp` discs runs, in one of
+/// the 8 directions, to a `me` disc. Six fill steps per direction (the
+/// longest line of opponent discs has six).
+#[inline]
+pub fn legal_moves(me: u64, opp: u64) -> u64 {
+    let empty = !(me | opp);
+    let mut moves = 0;
+    for dir in 0..8 {
+        let mut x = shift(me, dir) & opp;
+        x |= shift(x, dir) & opp;
+        x |= shift(x, dir) & opp;
+        x |= shift(x, dir) & opp;
+        x |= shift(x, dir) & opp;
+        x |= shift(x, dir) & opp;
+        moves |= shift(x, dir) & empty;
+    }
+    moves
+}
+
+/// The `opp` discs flipped when the owner of `me` plays on the square
+/// `square` (a single bit): 0 if the move flips nothing (is illegal).
+#[inline]
+pub fn flips(me: u64, opp: u64, square: u64) -> u64 {
+    let mut flipped = 0;
+    for dir in 0..8 {
+        let mut line = 0;
+        let mut x = shift(square, dir);
+        while x & opp != 0 {
+            line |= x;
+            x = shift(x, dir);
+        }
+        if x & me != 0 {
+            flipped |= line;
+        }
+    }
+    flipped
+}
+
+/// The squares next to (in any of the 8 directions) a square of `b`.
+#[inline]
+pub fn neighbours(b: u64) -> u64 {
+    let mut n = 0;
+    for dir in 0..8 {
+        n |= shift(b, dir);
+    }
+    n
+}
+
+/// A player, and the colour of their discs. Black moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The first player, `X` in board strings.
+    Black,
+    /// The second player, `O` in board strings.
+    White,
+}
+
+impl Color {
+    /// The other player.
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The character of this colour's discs in board strings: `X` or `O`.
+    pub const fn symbol(self) -> char {
+        match self {
+            Color::Black => 'X',
+            Color::White => 'O',
+        }
+    }
+
+    /// `"black"` or `"white"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Color {
+    type Err = ParseError;
+
+    /// `black`/`white` (any case) or the symbols `X`/`O`.
+    fn from_str(s: &str) -> Result<Color, ParseError> {
+        match s.to_ascii_lowercase().as_str() {
+            "black" | "x" => Ok(Color::Black),
+            "white" | "o" => Ok(Color::White),
+            _ => Err(ParseError::Color { text: s.to_owned() }),
+        }
+    }
+}
+
+/// A square of the board, `a1` to `h8`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square of index `index` (0 = a1, 7 = h1, 63 = h8), if below 64.
+    pub const fn new(index: u8) -> Option<Square> {
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
+    }
+
+    /// The square on `file` (0 = a … 7 = h) and `rank` (0 = rank 1 … 7 =
+    /// rank 8), if both are below 8.
+    pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
+        if file < 8 && rank < 8 {
+            Some(Square(rank * 8 + file))
+        } else {
+            None
+        }
+    }
+
+    /// The index, `8 × rank + file`, 0–63.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The file, 0 (a) to 7 (h).
+    pub const fn file(self) -> u8 {
+        self.0 % 8
+    }
+
+    /// The rank, 0 (rank 1) to 7 (rank 8).
+    pub const fn rank(self) -> u8 {
+        self.0 / 8
+    }
+
+    /// The square as a one-bit board mask.
+    pub const fn bit(self) -> u64 {
+        1 << self.0
+    }
+
+    /// Every square of `mask`, in ascending index order.
+    pub fn iter(mask: u64) -> impl Iterator<Item = Square> {
+        let mut m = mask;
+        std::iter::from_fn(move || {
+            if m == 0 {
+                return None;
+            }
+            let i = m.trailing_zeros() as u8;
+            m &= m - 1;
+            Some(Square(i))
+        })
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.file()),
+            char::from(b'1' + self.rank())
+        )
+    }
+}
+
+impl FromStr for Square {
+    type Err = ParseError;
+
+    /// A file letter `a`–`h` (either case) and a rank digit `1`–`8`:
+    /// `d3`, `F5`.
+    fn from_str(s: &str) -> Result<Square, ParseError> {
+        let err = || ParseError::Square { text: s.to_owned() };
+        let &[f, r] = s.as_bytes() else {
+            return Err(err());
+        };
+        let f = f.to_ascii_lowercase();
+        if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&r) {
+            return Err(err());
+        }
+        Square::from_coords(f - b'a', r - b'1').ok_or_else(err)
+    }
+}
+
+/// A move: a disc on a square, or a pass (legal only when the player to
+/// move has no square to play and the game is not over).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A disc on this square.
+    Play(Square),
+    /// No disc: the turn goes to the opponent.
+    Pass,
+}
+
+impl Move {
+    /// The history key of the move: the square's index, 64 for a pass.
+    pub const fn key(self) -> usize {
+        match self {
+            Move::Play(s) => s.index(),
+            Move::Pass => 64,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Play(s) => s.fmt(f),
+            Move::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+
+    /// A square (`d3`) or `pass`, either case, surrounding white space
+    /// ignored.
+    fn from_str(s: &str) -> Result<Move, ParseError> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("pass") {
+            return Ok(Move::Pass);
+        }
+        t.parse()
+            .map(Move::Play)
+            .map_err(|_| ParseError::Move { text: s.to_owned() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_round_trip() {
+        for i in 0..64 {
+            let s = Square::new(i).unwrap();
+            assert_eq!(s.to_string().parse::<Square>(), Ok(s));
+        }
+        assert_eq!("a1".parse::<Square>().unwrap().index(), 0);
+        assert_eq!("H8".parse::<Square>().unwrap().index(), 63);
+        for bad in ["", "a", "a9", "i1", "a0", "aa", "d33", "é1", "1a"] {
+            assert!(bad.parse::<Square>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn shifts_stay_on_the_board() {
+        // From every square, each direction moves at most one file.
+        for i in 0..64u8 {
+            let s = Square::new(i).unwrap();
+            for dir in 0..8 {
+                for t in Square::iter(shift(s.bit(), dir)) {
+                    assert!(s.file().abs_diff(t.file()) <= 1);
+                    assert!(s.rank().abs_diff(t.rank()) <= 1);
+                }
+            }
+            assert!(neighbours(s.bit()).count_ones() >= 3);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! # othello: Othello on bitboards, as a [`tree_core::Game`]
+//!
+//! Layer: a game, beside the search crates. It depends on `tree-core` only
+//! (for the [`Game`](tree_core::Game) trait and [`Value`](tree_core::Value));
+//! the search crates are dev-dependencies of its tests, and the command-line
+//! tool and benches depend on it. It is the real game of `002_*` §IV, on
+//! which enhanced alpha-beta and SSS\* are compared.
+//!
+//! ## Key types
+//!
+//! * [`Position`]: two `u64` masks (black, white) and the player to move,
+//!   with the rules: legal squares by 8-direction shift fills
+//!   ([`board::legal_moves`]), flips, passes, the end of the game, disc
+//!   counts. One-line string form (`FromStr`/`Display`) for fixtures and an
+//!   8×8 [`Diagram`] with coordinates for people.
+//! * [`Square`] (`a1` = 0 … `h8` = 63), [`Move`] (a square or
+//!   [`Move::Pass`]), [`Color`].
+//! * [`Othello`]: the [`Game`](tree_core::Game) implementation — moves in
+//!   ascending square order, a forced pass as the only move, no moves at the
+//!   end of the game; evaluation [`eval::evaluate`] from the mover's view;
+//!   a 64-bit mixing [`hash`] of (black, white, side to move); move keys =
+//!   square index, 64 for the pass.
+//! * [`perft`]: move-path counting, the test of the move generator.
+//! * [`experiment_positions`]: the 50 fixed mid-game positions of the
+//!   experiment, committed in `data/positions.txt`.
+//!
+//! ## Design choices
+//!
+//! Positions are 24-byte `Copy` values and moves are applied by value, so
+//! a search tree node is just a position (best-first searches clone nodes
+//! into their OPEN arrays). Nothing is cached in a position: the [`Game`]
+//! methods recompute the legal squares (a few dozen shifts) rather than
+//! grow every stored node. The hash is an O(1) mix rather than Zobrist
+//! keys, since positions are not updated incrementally.
+//!
+//! ## Example
+//!
+//! ```
+//! use othello::{Othello, Position, perft};
+//! use tree_core::{Horizon, minimax};
+//!
+//! let start = Position::initial();
+//! assert_eq!(perft(&start, 4), 244);
+//!
+//! // Any algorithm of the workspace searches a Horizon; the oracle here.
+//! let pos: Position = othello::experiment_positions()[0];
+//! let value = minimax(&Horizon::new(Othello, pos, 3));
+//! println!("{}{} to move: {value}", pos.diagram(), pos.to_move());
+//! ```
+//!
+//! [`Game`]: tree_core::Game
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod board;
+mod error;
+pub mod eval;
+mod game;
+mod position;
+mod positions;
+
+pub use board::{Color, Move, Square};
+pub use error::{MoveError, ParseError};
+pub use game::{MAX_MOVES, MOVE_KEYS, Othello, hash};
+pub use position::{Diagram, Position};
+pub use positions::{
+    EXPERIMENT_COUNT, EXPERIMENT_PLIES, POSITIONS_FILE, SplitMix64, experiment_positions,
+    generate_experiment_positions, parse_positions, positions_file, random_position,
+};
+
+/// Perft: the number of leaves of the game tree of `pos` cut at `depth`
+/// plies — positions `depth` plies down, plus games that end earlier,
+/// each counted once where it ends (the leaves of
+/// [`Horizon`](tree_core::Horizon)`::new(Othello, pos, depth)`). A pass is
+/// a ply. From the initial position depths 1–10 give 4, 12, 56, 244,
+/// 1,396, 8,200, 55,092, 390,216, 3,005,288 and 24,571,284; the first
+/// games end at ply 9 (228 of them), which is why the customary depth-10
+/// count needs this convention rather than "sequences of exactly `depth`
+/// moves" (24,571,056).
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let (me, opp) = pos.mine_theirs();
+    let mut m = board::legal_moves(me, opp);
+    if depth == 0 {
+        return 1;
+    }
+    if m == 0 {
+        if board::legal_moves(opp, me) == 0 {
+            return 1;
+        }
+        return perft(&pos.play_nth(0), depth - 1);
+    }
+    if depth == 1 {
+        return u64::from(m.count_ones());
+    }
+    let mut n = 0;
+    while m != 0 {
+        let sq = m & m.wrapping_neg();
+        m ^= sq;
+        let f = board::flips(me, opp, sq);
+        let (me2, opp2) = (me | sq | f, opp & !f);
+        let next = match pos.to_move() {
+            Color::Black => Position::new(me2, opp2, Color::White),
+            Color::White => Position::new(opp2, me2, Color::Black),
+        }
+        .expect("disjoint masks");
+        n += perft(&next, depth - 1);
+    }
+    n
+}

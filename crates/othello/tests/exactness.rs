@@ -1,0 +1,96 @@
+//! Every algorithm of the workspace returns the minimax value of Othello
+//! searched to depths 1-4 from the 50 experiment positions.
+
+use othello::{Othello, Position};
+use search_bestfirst::{Algorithm as BestFirst, Options};
+use search_depthfirst::Algorithm;
+use tree_core::{Horizon, Value, minimax};
+
+/// The positions, each with the oracle's value at depths 1..=4.
+fn oracle() -> Vec<(Position, [Value; 4])> {
+    othello::experiment_positions()
+        .into_iter()
+        .map(|p| {
+            let values = [1, 2, 3, 4].map(|d| minimax(&Horizon::new(Othello, p, d)));
+            (p, values)
+        })
+        .collect()
+}
+
+#[test]
+fn every_depth_first_algorithm_is_exact_on_othello() {
+    let cases = oracle();
+    let mut failures = Vec::new();
+    for &a in Algorithm::ALL {
+        for (k, (p, values)) in cases.iter().enumerate() {
+            for (d, &expected) in (1..).zip(values) {
+                let got = a.run(&Horizon::new(Othello, *p, d));
+                if got != Ok(expected) {
+                    failures.push(format!("{a} position {k} depth {d}: {got:?} != {expected}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_best_first_algorithm_is_exact_on_othello() {
+    let cases = oracle();
+    let mut failures = Vec::new();
+    for &a in BestFirst::ALL {
+        for (k, (p, values)) in cases.iter().enumerate() {
+            for (d, &expected) in (1..).zip(values) {
+                let got = a
+                    .run(&Horizon::new(Othello, *p, d), &Options::default())
+                    .map(|o| o.value);
+                if got != Ok(expected) {
+                    failures.push(format!("{a} position {k} depth {d}: {got:?} != {expected}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The memory-bounded searches at their smallest budget and between it and
+/// the largest (the default runs above use one of the two ends: the
+/// minimum, or for MemSSS*/MemDual* the maximum).
+#[test]
+fn memory_bounded_searches_are_exact_on_othello_under_tight_budgets() {
+    use search_bestfirst::{itersss_minimum, memdual_minimum, memsss_maximum, memsss_minimum};
+    use tree_core::Tree;
+    let cases = oracle();
+    let mut failures = Vec::new();
+    for (k, (p, values)) in cases.iter().enumerate() {
+        for (d, &expected) in (1..).zip(values) {
+            let tree = Horizon::new(Othello, *p, d);
+            let bounds = tree.bounds().expect("Othello knows its branching bound");
+            let mem_min = memsss_minimum(bounds, false).unwrap();
+            let mem_max = memsss_maximum(bounds, false).unwrap();
+            let dual_min = memdual_minimum(bounds, false).unwrap();
+            let iter_min = itersss_minimum(bounds).unwrap();
+            let runs = [
+                (BestFirst::MemSss, mem_min),
+                (BestFirst::MemSss, (mem_min + mem_max) / 2),
+                (BestFirst::MemDual, dual_min),
+                (BestFirst::MemDual, dual_min + 1),
+                (BestFirst::IterSss, iter_min),
+                (BestFirst::IterSss, iter_min * 2),
+            ];
+            for (a, m) in runs {
+                let opts = Options {
+                    memory: Some(m),
+                    ..Options::default()
+                };
+                let got = a.run(&tree, &opts).map(|o| o.value);
+                if got != Ok(expected) {
+                    failures.push(format!(
+                        "{a}(M = {m}) position {k} depth {d}: {got:?} != {expected}"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
