@@ -114,11 +114,11 @@ mod tests {
             assert_eq!(from_classes, w, "square {i}");
         }
         // The table is symmetric under the board's 8 symmetries.
-        for i in 0..64 {
+        for (i, &w) in SQUARE_WEIGHTS.iter().enumerate() {
             let (f, r) = (i % 8, i / 8);
-            assert_eq!(SQUARE_WEIGHTS[i], SQUARE_WEIGHTS[r * 8 + (7 - f)]);
-            assert_eq!(SQUARE_WEIGHTS[i], SQUARE_WEIGHTS[(7 - r) * 8 + f]);
-            assert_eq!(SQUARE_WEIGHTS[i], SQUARE_WEIGHTS[f * 8 + r]);
+            assert_eq!(w, SQUARE_WEIGHTS[r * 8 + (7 - f)]);
+            assert_eq!(w, SQUARE_WEIGHTS[(7 - r) * 8 + f]);
+            assert_eq!(w, SQUARE_WEIGHTS[f * 8 + r]);
         }
     }
 }
