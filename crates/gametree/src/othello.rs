@@ -38,6 +38,11 @@ pub const DEFAULT_DEPTH: u32 = 4;
 /// The deepest search the command accepts: a game has at most 60 moves
 /// (and passes), far beyond what any search here finishes.
 pub const MAX_ENGINE_DEPTH: u32 = 64;
+/// The deepest a best-first engine searches without an explicit
+/// `--memory`: OPEN lists are sized for Othello's bound of 60 moves per
+/// position, so SSS\* below a depth-8 engine (children at depth 7) would
+/// allocate 60⁴ ≈ 13 million entries per search.
+pub const MAX_BEST_FIRST_DEPTH: u32 = 7;
 /// What the program prints when it waits for the human's move.
 pub const PROMPT: &str = "your move> ";
 
@@ -55,7 +60,8 @@ pub struct OthelloArgs {
     pub depth: Option<u32>,
 
     /// Memory budget M in OPEN entries for a best-first engine [default:
-    /// the algorithm's own default]; depth-first engines reject it.
+    /// the algorithm's own default; required above depth 7]; depth-first
+    /// engines reject it.
     #[arg(long, value_name = "M")]
     pub memory: Option<u64>,
 
@@ -150,6 +156,15 @@ impl Engine {
             bail!("--depth must be between 1 and {MAX_ENGINE_DEPTH}, not {depth}");
         }
         let mut options = Options::default();
+        if matches!(algo, Algo::Best(_)) && memory.is_none() && depth > MAX_BEST_FIRST_DEPTH {
+            bail!(
+                "a best-first engine deeper than {MAX_BEST_FIRST_DEPTH} plies needs --memory M: \
+                 its OPEN list is sized for 60 moves per position, and SSS* at depth {depth} \
+                 would need about 60^{} entries (memory-bounded algorithms such as memsss, \
+                 itersss or quickgame work within M)",
+                depth / 2
+            );
+        }
         if let Some(m) = memory {
             match algo {
                 Algo::Depth(_) => bail!(
@@ -610,5 +625,9 @@ mod tests {
         assert!(Engine::new("alphabeta", 0, None).is_err());
         assert!(Engine::new("alphabeta", 2, Some(10)).is_err());
         assert!(Engine::new("memsss", 2, Some(10)).is_ok());
+        let deep = Engine::new("sss", 8, None).unwrap_err().to_string();
+        assert!(deep.contains("needs --memory M"), "{deep}");
+        assert!(Engine::new("sss", 7, None).is_ok());
+        assert!(Engine::new("itersss", 9, Some(400)).is_ok());
     }
 }

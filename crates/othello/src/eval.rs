@@ -30,6 +30,31 @@ pub const SQUARE_WEIGHTS: [i32; 64] = [
     0, -20, 10, 5, 5, 10, -20, 0, //
 ];
 
+/// The squares of weight `w` in [`SQUARE_WEIGHTS`].
+const fn squares_of_weight(w: i32) -> u64 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < 64 {
+        if SQUARE_WEIGHTS[i] == w {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+}
+
+/// [`SQUARE_WEIGHTS`] as (weight, squares) for each non-zero weight, so
+/// the disc-square sum is a few popcounts (a unit test checks they cover
+/// the table).
+const WEIGHT_CLASSES: [(i32, u64); 6] = [
+    (-40, squares_of_weight(-40)),
+    (-20, squares_of_weight(-20)),
+    (-2, squares_of_weight(-2)),
+    (1, squares_of_weight(1)),
+    (5, squares_of_weight(5)),
+    (10, squares_of_weight(10)),
+];
+
 /// Score per corner held, own minus opponent's.
 pub const CORNER_WEIGHT: i32 = 100;
 
@@ -63,11 +88,8 @@ pub fn evaluate(pos: &Position) -> i32 {
         return (count(me) - count(opp)) * WIN_SCALE;
     }
     let mut score = 0;
-    for s in crate::Square::iter(me) {
-        score += SQUARE_WEIGHTS[s.index()];
-    }
-    for s in crate::Square::iter(opp) {
-        score -= SQUARE_WEIGHTS[s.index()];
+    for (w, mask) in WEIGHT_CLASSES {
+        score += w * (count(me & mask) - count(opp & mask));
     }
     score += CORNER_WEIGHT * (count(me & CORNERS) - count(opp & CORNERS));
     score += MOBILITY_WEIGHT * (count(my_moves) - count(their_moves));
@@ -75,4 +97,28 @@ pub fn evaluate(pos: &Position) -> i32 {
     score -= FRONTIER_WEIGHT * (count(me & frontier) - count(opp & frontier));
     debug_assert!(score.abs() < HEURISTIC_BOUND);
     score.clamp(1 - HEURISTIC_BOUND, HEURISTIC_BOUND - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_weight_classes_are_the_table() {
+        for (i, &w) in SQUARE_WEIGHTS.iter().enumerate() {
+            let from_classes: i32 = WEIGHT_CLASSES
+                .iter()
+                .filter(|(_, m)| m & (1 << i) != 0)
+                .map(|(w, _)| w)
+                .sum();
+            assert_eq!(from_classes, w, "square {i}");
+        }
+        // The table is symmetric under the board's 8 symmetries.
+        for (i, &w) in SQUARE_WEIGHTS.iter().enumerate() {
+            let (f, r) = (i % 8, i / 8);
+            assert_eq!(w, SQUARE_WEIGHTS[r * 8 + (7 - f)]);
+            assert_eq!(w, SQUARE_WEIGHTS[(7 - r) * 8 + f]);
+            assert_eq!(w, SQUARE_WEIGHTS[f * 8 + r]);
+        }
+    }
 }

@@ -1,0 +1,52 @@
+//! Othello: perft from the initial position (move generation speed) and
+//! alpha-beta to depth 6 from three experiment positions. Before timing,
+//! perft's counts are checked against the known values, and each search's
+//! value against minimax and its leaf count against the recorded one;
+//! throughput is in perft leaves (move paths) or search leaves per second.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use othello::{Othello, Position, perft};
+use search_depthfirst::{Window, alphabeta};
+use std::hint::black_box;
+use tree_core::{Counted, Horizon, minimax};
+
+/// perft(d) from the start for the depths timed.
+const PERFT: [(u32, u64); 2] = [(6, 8_200), (8, 390_216)];
+
+/// Experiment positions searched, with alpha-beta's leaves at depth 6.
+const SEARCHES: [(usize, u64); 3] = [(0, 16_191), (1, 18_007), (2, 56_864)];
+
+const DEPTH: u32 = 6;
+
+fn othello(c: &mut Criterion) {
+    let start = Position::initial();
+    let mut group = c.benchmark_group("othello-perft");
+    group.sample_size(20);
+    for (d, n) in PERFT {
+        assert_eq!(perft(&start, d), n, "perft({d})");
+        group.throughput(Throughput::Elements(n));
+        group.bench_function(format!("perft-{d}"), |b| {
+            b.iter(|| black_box(perft(black_box(&start), d)))
+        });
+    }
+    group.finish();
+
+    let positions = othello::experiment_positions();
+    let mut group = c.benchmark_group("othello-alphabeta");
+    group.sample_size(20);
+    for (k, leaves) in SEARCHES {
+        let tree = Horizon::new(Othello, positions[k], DEPTH);
+        let counted = Counted::new(&tree);
+        let v = alphabeta(&counted, Window::FULL).expect("searchable");
+        assert_eq!(v, minimax(&tree), "position {k}");
+        assert_eq!(counted.stats().leaves, leaves, "position {k}");
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_function(format!("depth-{DEPTH}-position-{k}"), |b| {
+            b.iter(|| black_box(alphabeta(&tree, Window::FULL).expect("searchable")))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, othello);
+criterion_main!(benches);
