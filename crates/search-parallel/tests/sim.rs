@@ -335,7 +335,7 @@ fn names_round_trip() {
         assert_eq!(a.to_string(), a.name());
     }
     assert_eq!("TS".parse(), Ok(SimAlgorithm::TreeSplit));
-    assert_eq!("pv".parse(), Ok(SimAlgorithm::PvSplit));
+    assert_eq!("pv".parse(), Ok(SimAlgorithm::PvSplitType2));
     assert_eq!("SSS".parse(), Ok(SimAlgorithm::StagedSss));
     let e = "mwf".parse::<SimAlgorithm>().unwrap_err().to_string();
     assert!(e.contains("parallel-staged-sss"), "{e}");

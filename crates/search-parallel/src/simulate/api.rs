@@ -26,26 +26,34 @@ pub enum SimAlgorithm {
     /// bound at that simulated time, down to the alpha-beta frames of the
     /// terminal processors. Not in Campbell's tables.
     TreeSplitUpdate,
-    /// Pv-splitting (Fig. 12) as Campbell simulated it for Tables 8-10:
-    /// pvsplit at the root processor only, MAXDEPTH = the processor tree's
-    /// depth; the slaves run plain tree-splitting (p. 52: "the simulations
-    /// only carried out pvsplit at the root processor of the tree. Depth 1
-    /// processors ran regular tree-splitting"). Needs 2·depth plies.
+    /// Pv-splitting (Fig. 12) with pvsplit at the root processor only
+    /// (p. 52: "the simulations only carried out pvsplit at the root
+    /// processor of the tree. Depth 1 processors ran regular
+    /// tree-splitting"): the root processor scores its first successor by
+    /// tree-splitting it with the whole processor tree (MAXDEPTH = 1), then
+    /// hands the other successors to its slaves, which tree-split them.
+    /// Needs 2·depth plies (the thesis's restriction).
     PvSplit,
     /// [`PvSplit`](SimAlgorithm::PvSplit) with the type-2 optimisation of
-    /// p. 47: a master (other than the root processor) holding a type-2
-    /// node assigns its slaves that node's grandchildren, scoring its
-    /// children one at a time.
+    /// p. 47: a master holding one of the type-2 nodes pvsplit hands out
+    /// scores that node's successors one at a time, each by splitting *its*
+    /// successors (type 2 again) among the slaves — "assign the successors'
+    /// successors". This is the "PV" of Tables 8-10: p. 47 sends the reader
+    /// to ch. 5 for its "empirical justification", and it reproduces Table
+    /// 10's depth-2 cells (443 and 83 exactly; 185 for the printed 190).
     PvSplitType2,
     /// Pv-splitting in full generality (our reading of what the thesis did
-    /// not simulate): every job a slave is given is itself a pvsplit with
-    /// MAXDEPTH = the slave's own processor-subtree depth, so every master
-    /// scores its first successor before splitting the others.
+    /// not simulate): MAXDEPTH = the processor tree's depth, and every job a
+    /// slave is given is itself a pvsplit with MAXDEPTH = the slave's own
+    /// processor-subtree depth, so every master scores its first successor
+    /// before splitting the others.
     PvSplitAll,
     /// Parallel staged SSS* (p. 49, "SSS" in Tables 8-10): each master runs
-    /// SSS* over a 2-ply stage and hands its LIVE frontier states to its
-    /// slaves, the terminal slaves run sequential SSS*. Needs 2·depth + 1
-    /// plies and a tree that reports its shape.
+    /// SSS*'s Γ operator (left-biased) over a 2-ply stage and hands LIVE
+    /// frontier states to its slaves — the states of OPEN front first, then
+    /// look-ahead brothers of the AND states under their merit — and the
+    /// terminal slaves run sequential SSS*. Needs 2·depth + 1 plies and a
+    /// tree that reports its shape.
     StagedSss,
 }
 
@@ -125,7 +133,7 @@ impl FromStr for SimAlgorithm {
         let lower = s.to_ascii_lowercase();
         match lower.as_str() {
             "ts" => return Ok(SimAlgorithm::TreeSplit),
-            "pv" => return Ok(SimAlgorithm::PvSplit),
+            "pv" => return Ok(SimAlgorithm::PvSplitType2),
             "sss" => return Ok(SimAlgorithm::StagedSss),
             _ => {}
         }
@@ -213,10 +221,16 @@ pub fn simulate<T: Tree + ?Sized>(
                 algorithm == SimAlgorithm::PvSplitType2,
                 algorithm == SimAlgorithm::PvSplitAll,
             );
+            // Campbell's simulations: pvsplit covers the root's ply only.
+            let to_go = if r.pv_every_master {
+                processors.depth
+            } else {
+                1
+            };
             Sim::new(tree, processors, r).pvsplit(
                 &tree.root(),
                 false,
-                processors.depth,
+                to_go,
                 root,
                 0,
                 full_lo,

@@ -7,7 +7,9 @@ use super::{At, Job, Kind, ParallelError, Sim};
 
 impl<T: Tree + ?Sized> Sim<'_, T> {
     /// `at.processor.pvsplit(p, α, β, depth)` (Fig. 12) with `to_go` =
-    /// MAXDEPTH − depth plies of principal variation left: at MAXDEPTH the
+    /// MAXDEPTH − depth plies of principal variation left (Campbell's
+    /// simulations: MAXDEPTH = 1; the general mode: the processor subtree's
+    /// depth): at MAXDEPTH the
     /// processor runs `treesplit` with its whole processor subtree;
     /// otherwise it first scores the first successor by a recursive pvsplit
     /// on the same processor (in zero time: masters do not evaluate), then
@@ -30,7 +32,9 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
     ) -> Result<Job, ParallelError> {
         let w = self.tree.num_children(p);
         if to_go == 0 || w == 0 || at.levels == 0 {
-            return self.treesplit(p, negate, at, start, alpha, beta, Kind::Type1);
+            // The initial score by plain tree-splitting: the type-2 rule is
+            // kept for the alternatives pvsplit itself hands out.
+            return self.treesplit(p, negate, at, start, alpha, beta, Kind::Other);
         }
         let first = self.pvsplit(
             &self.tree.child(p, 0),

@@ -116,7 +116,10 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
             h,
             slave: None,
         }];
-        let mut running: Vec<Option<(Dewey, Job)>> = (0..self.width).map(|_| None).collect();
+        // running[j] = (state's code, bound it was handed out with, job).
+        let mut running: Vec<Option<(Dewey, Value, Job)>> = (0..self.width).map(|_| None).collect();
+        // Look-ahead results of brothers not yet in OPEN: code -> (bound, min(bound, value)).
+        let mut done: Vec<(Dewey, Value, Value)> = Vec::new();
         let mut work = Vec::new();
         let mut now = start;
         // A state is a slave's job if it is LIVE and at the stage's frontier
@@ -145,15 +148,34 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                         let parent = e.dewey.parent().expect("not the root");
                         let pnode = self.tree.child(p, usize::from(parent.digits()[0]));
                         if k + 1 < e.siblings {
-                            // Case 2: the next brother, LIVE.
-                            open.push(Entry {
+                            // Case 2: the next brother, LIVE — unless a
+                            // look-ahead already has (or is getting) its value
+                            // under a bound at least h.
+                            let dewey = parent.child(k + 1);
+                            let mut b = Entry {
                                 node: self.tree.child(&pnode, k + 1),
-                                dewey: parent.child(k + 1),
+                                dewey,
                                 siblings: e.siblings,
                                 status: Status::Live,
                                 h: e.h,
                                 slave: None,
+                            };
+                            if let Some(i) = done.iter().position(|d| d.0 == b.dewey) {
+                                let (_, bound, r) = done.swap_remove(i);
+                                if b.h <= bound {
+                                    b.status = Status::Solved;
+                                    b.h = b.h.min(r);
+                                    let at = insert_at(&open, &b);
+                                    open.insert(at, b);
+                                    continue;
+                                }
+                            }
+                            b.slave = (0..self.width).find(|&j| {
+                                running[j]
+                                    .as_ref()
+                                    .is_some_and(|(d, bound, _)| *d == b.dewey && b.h <= *bound)
                             });
+                            open.push(b);
                         } else {
                             // Case 3: the last AND child solves its OR parent.
                             open.push(Entry {
@@ -182,7 +204,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                                     e.h,
                                     shape,
                                 )?;
-                                running[j] = Some((e.dewey.clone(), job));
+                                running[j] = Some((e.dewey.clone(), e.h, job));
                                 break None;
                             }
                             None => break None,
@@ -212,7 +234,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
             };
             if let Some(v) = value {
                 // The master's node is solved: terminate() the slaves.
-                for (_, mut job) in running.into_iter().flatten() {
+                for (_, _, mut job) in running.into_iter().flatten() {
                     job.truncate(now);
                     work.extend(job.work);
                 }
@@ -247,22 +269,61 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                         e.h,
                         shape,
                     )?;
-                    running[j] = Some((e.dewey.clone(), job));
+                    running[j] = Some((e.dewey.clone(), e.h, job));
                 }
+            }
+            // 2b. Slaves still idle look ahead along the chains of brothers:
+            // for each AND state (front first), its next brothers not yet
+            // evaluated, under the state's h. Case 2 will give a brother an
+            // h' <= h (merits only fall along a chain), and min(h', v) =
+            // min(h', min(h, v)), so the result serves as is. This is the
+            // rule that favours ordered trees: the principal variation's
+            // brothers all need proving, one by one in sequential SSS*.
+            let mut ahead: Vec<(Dewey, T::Node, Value)> = Vec::new();
+            let idle = (0..self.width).filter(|&j| running[j].is_none()).count();
+            'entries: for e in open.iter().rev() {
+                if e.dewey.depth() != STAGE {
+                    continue;
+                }
+                let parent = e.dewey.parent().expect("depth 2");
+                let k = e.dewey.last().expect("depth 2");
+                let pnode = self.tree.child(p, usize::from(parent.digits()[0]));
+                for b in k + 1..e.siblings {
+                    if ahead.len() == idle {
+                        break 'entries;
+                    }
+                    let d = parent.child(b);
+                    let known =
+                        done.iter().any(|x| x.0 == d) || running.iter().flatten().any(|x| x.0 == d);
+                    if !known {
+                        ahead.push((d, self.tree.child(&pnode, b), e.h));
+                    }
+                }
+            }
+            for (d, node, h) in ahead {
+                let j = (0..self.width)
+                    .find(|&j| running[j].is_none())
+                    .expect("counted");
+                let job = self.staged(&node, depth + STAGE, self.slave(at, j), now, h, shape)?;
+                running[j] = Some((d, h, job));
             }
             // 3. The earliest completion (ties to the lowest slave number):
             // case 4 for its state, inserted as SOLVED with min(h, value).
             let j = (0..self.width)
                 .filter(|&j| running[j].is_some())
-                .min_by_key(|&j| running[j].as_ref().map(|(_, job)| job.finish))
+                .min_by_key(|&j| running[j].as_ref().map(|(_, _, job)| job.finish))
                 .expect("the front waits for a running slave");
-            let (dewey, job) = running[j].take().expect("chosen among running slaves");
+            let (dewey, bound, job) = running[j].take().expect("chosen among running slaves");
             now = job.finish;
             work.extend(job.work);
-            let idx = open
+            let Some(idx) = open
                 .iter()
-                .position(|e| e.dewey == dewey)
-                .expect("a state being evaluated is never purged before the master finishes");
+                .position(|e| e.dewey == dewey && e.slave == Some(j))
+            else {
+                // A look-ahead whose state is not in OPEN yet.
+                done.push((dewey, bound, job.value));
+                continue;
+            };
             let mut e = open.remove(idx);
             e.status = Status::Solved;
             e.h = e.h.min(job.value);
