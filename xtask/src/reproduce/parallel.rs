@@ -634,10 +634,10 @@ fn plot(
 /// Where and why we differ (the numbers are in docs/reproduction/README.md).
 const DISCUSSION: &str = "\
 ## Reading the differences\n\n\
-See `docs/reproduction/README.md` (section *Campbell Tables 8–10*) for the discussion of where \
-these numbers differ from the thesis's and the most likely reasons. In short: the `opt` \
-column pins down the simulator (PV on depth-1 processor trees matches Table 10 exactly, by \
-construction of Fig. 12); the `rand` and `.8g` trees are our reading of Campbell's `gen`, which \
-already differs from his Tables 4–7 on wide trees; and where the thesis leaves a rule open \
-(tie-breaks, what a pvsplit-ed slave does, how the SSS* master picks work), our choices are \
-listed in `docs/PARALLEL.md`.\n";
+On optimally ordered trees the simulator is Campbell's: every TS cell and every depth-1 PV \
+cell of Table 10 is matched exactly, and the depth-2 PV cells are matched (443, 83) or nearly \
+(185 for 190) once pvsplit covers the root's ply only and the type-2 rule of p. 47 is on — \
+the readings `docs/PARALLEL.md` argues for. The SSS master is our design (the thesis gives \
+no rules). On random trees every algorithm is slower than his by about what sequential \
+search is on the same trees (Table 6: AB +16%, SSS* +31%): our reading of his `gen` gives \
+harder wide random trees. Discussion with numbers: `docs/reproduction/README.md`.\n";

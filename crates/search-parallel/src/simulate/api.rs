@@ -14,7 +14,8 @@ use super::{
 /// The parallel algorithms the processor-tree simulator runs (Campbell
 /// 1981, ch. 4-5). Every one returns the minimax value; they differ in how
 /// the game tree is split among the processors. The rules of each, and
-/// where the thesis leaves a choice, are in the crate's `docs/PARALLEL.md`.
+/// where the thesis leaves a choice, are in the workspace's
+/// `docs/PARALLEL.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SimAlgorithm {
     /// Tree-splitting (Fig. 10) without window updates, as Campbell
