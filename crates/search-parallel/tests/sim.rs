@@ -382,3 +382,28 @@ fn errors() {
         ));
     }
 }
+
+/// Table 10's PV column for depth-2 processor trees, by hand from the rules
+/// of `docs/PARALLEL.md` (pvsplit over the root's ply, type-2 rule on) on a
+/// perfectly ordered (24, 4) tree, k = width: the first root successor p.1
+/// is tree-split with the whole processor tree — its first k successors
+/// under the full window (each: k of its successors at 24 terminals in
+/// parallel, then the other 24 − k cut after one terminal, k at a time),
+/// the other 24 − k under the bound (24 each) — then the 23 other root
+/// successors go to the depth-1 masters, which under the type-2 rule split
+/// the 24 one-terminal successors of their first successor among their k
+/// slaves. Time = 24 + ⌈(24 − k)/k⌉ + ⌈(24 − k)/k⌉·24 + ⌈23/k⌉·⌈24/k⌉:
+/// 443, 185 and 83 for k = 2, 4, 8 (Campbell: 443, 190, 83).
+#[test]
+fn pvsplit_type2_depth_two_on_a_perfect_tree() {
+    let t = GenSpec::new(Generator::Campbell(BestChild::First), 24, 4, 7, 0)
+        .build()
+        .unwrap();
+    for k in [2u64, 4, 8] {
+        let r = simulate(SimAlgorithm::PvSplitType2, &t, pt(2, k as usize)).unwrap();
+        let up = |n: u64, d: u64| n.div_ceil(d);
+        let want = 24 + up(24 - k, k) + up(24 - k, k) * 24 + up(23, k) * up(24, k);
+        assert_eq!(r.elapsed, want, "k = {k}");
+        assert_eq!(r.value, minimax(&t));
+    }
+}
