@@ -40,3 +40,79 @@ pub fn campbell_tables() -> Result<HashMap<(u32, String, String), Published>> {
     }
     Ok(out)
 }
+
+/// One cell of Campbell's Tables 8-10.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SimCell {
+    pub table: u32,
+    pub algorithm: String,
+    pub proc_depth: usize,
+    pub proc_width: usize,
+    pub value: f64,
+}
+
+/// Campbell Tables 8-10 (mean simulated time over 100 (24, 4) trees).
+pub fn campbell_tables_8_10() -> Result<Vec<SimCell>> {
+    let text = include_str!("../data/published/campbell_tables_8_10.csv");
+    csv::Reader::from_reader(text.as_bytes())
+        .deserialize()
+        .map(|r| r.context("campbell_tables_8_10.csv"))
+        .collect()
+}
+
+/// One speed-up exponent of p. 56: time ∝ k^−exponent over the listed
+/// processor trees.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Exponent {
+    pub algorithm: String,
+    pub ordering: String,
+    pub exponent: f64,
+    /// `(1,2),(1,4),…`
+    pub processor_configs: String,
+    pub refit_from_tables: f64,
+}
+
+impl Exponent {
+    /// The processor trees (depth, width) of the fit.
+    pub fn configs(&self) -> Result<Vec<(usize, usize)>> {
+        self.processor_configs
+            .split("),(")
+            .map(|s| {
+                let s = s.trim_matches(|c| c == '(' || c == ')');
+                let (d, w) = s
+                    .split_once(',')
+                    .with_context(|| format!("processor tree {s:?}"))?;
+                Ok((d.trim().parse()?, w.trim().parse()?))
+            })
+            .collect()
+    }
+}
+
+/// The speed-up exponents of p. 56.
+pub fn campbell_speedup_exponents() -> Result<Vec<Exponent>> {
+    let text = include_str!("../data/published/campbell_speedup_exponents.csv");
+    csv::Reader::from_reader(text.as_bytes())
+        .deserialize()
+        .map(|r| r.context("campbell_speedup_exponents.csv"))
+        .collect()
+}
+
+/// One search-overhead coefficient of p. 41.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Overhead {
+    pub processors: usize,
+    pub slaves: usize,
+    pub terminal_nodes: u64,
+    #[serde(rename = "S")]
+    pub s: f64,
+    pub confidence: String,
+}
+
+/// The search-overhead coefficients of p. 41.
+pub fn campbell_overhead_p41() -> Result<Vec<Overhead>> {
+    let text = include_str!("../data/published/campbell_overhead_p41.csv");
+    csv::Reader::from_reader(text.as_bytes())
+        .deserialize()
+        .map(|r| r.context("campbell_overhead_p41.csv"))
+        .collect()
+}

@@ -12,29 +12,36 @@
 //!
 //! | item | source |
 //! |---|---|
-//! | [`simulate_treesplit`], [`ProcessorTree`], [`SimReport`] | Campbell 1981, ch. 4 Fig. 10; ch. 5's cost model |
+//! | [`simulate()`], [`SimAlgorithm`], [`ProcessorTree`], [`SimReport`] | Campbell 1981, ch. 4 Figs. 10-12, p. 49; ch. 5's cost model |
+//! | [`simulate_treesplit`] | Fig. 10 (= `simulate(SimAlgorithm::TreeSplit, ..)`) |
 //!
-//! The [`simulate`] module runs tree-splitting on a simulated processor tree
-//! of (depth, width): a master at the root of the game tree hands the root's
-//! successors to its slaves, which are themselves masters one ply down until
-//! the leaf processors, which run sequential fail-hard alpha-beta
-//! (`search_depthfirst::alphabeta`). Time is EVALTIME = 1 unit per terminal
-//! evaluation; move generation and messages are free. The simulator is a
-//! discrete-event loop over integer times with a fixed tie-break (lowest
-//! slave number first), so it is deterministic and host-independent. It
-//! reports the elapsed simulated time, the terminal evaluations of each
-//! processor and in total, and Campbell's search-overhead coefficient
-//! S(A(k), T) = N(A(k), T) / N(A(1), T) (p. 34). On a perfectly ordered
-//! (8, 4) tree it gives p. 41's 127, 190 and 568 terminals for 1, 3 and 9
-//! processors (and 316 where the thesis prints 308 for 5: see the tests).
+//! The [`mod@simulate`] module runs Campbell's parallel algorithms on a
+//! simulated processor tree of (depth, width): a master at the root of the
+//! game tree hands work to its slaves, which are themselves masters one
+//! level down until the leaf processors, which run a sequential search.
+//! Time is EVALTIME = 1 unit per terminal evaluation; move generation and
+//! messages are free. The simulator is a discrete-event loop over integer
+//! times with fixed tie-breaks (lowest slave number first), so it is
+//! deterministic and host-independent. It reports the elapsed simulated
+//! time, the terminal evaluations of each processor and in total, and
+//! Campbell's search-overhead coefficient S(A(k), T) = N(A(k), T) /
+//! N(A(1), T) (p. 34). The algorithms: tree-splitting (Fig. 10) without and
+//! with Fig. 11's dynamic window update, pv-splitting (Fig. 12) as
+//! Campbell simulated it, with the type-2 optimisation of p. 47, and in
+//! full generality, and parallel staged SSS* (p. 49). The rules, and every
+//! choice the thesis leaves open, are in `docs/PARALLEL.md`. On a perfectly
+//! ordered (8, 4) tree tree-splitting gives p. 41's 127, 190 and 568
+//! terminals for 1, 3 and 9 processors (and 316 where the thesis prints 308
+//! for 5: see the tests).
 //!
-//! Not yet here: the dynamic window update of Fig. 11, pv-splitting
-//! (Fig. 12), parallel staged SSS*, real threads, and the reproduction of
-//! Tables 8-10.
+//! Not yet here: real threads.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod simulate;
 
-pub use simulate::{ParallelError, ProcessorTree, SimReport, simulate_treesplit};
+pub use simulate::{
+    ParallelError, ProcessorTree, SimAlgorithm, SimReport, UnknownSimAlgorithm, simulate,
+    simulate_treesplit,
+};

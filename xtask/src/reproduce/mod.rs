@@ -9,6 +9,7 @@
 mod campbell;
 mod measure;
 mod memory;
+mod parallel;
 mod render;
 mod revisits;
 mod worked;
@@ -73,6 +74,7 @@ const EXPERIMENTS: &[Experiment] = &[
     ("campbell-tables-1-7", campbell::run),
     ("bhattacharya95-table3", revisits::run),
     ("bhattacharya-bagchi96", memory::run),
+    ("campbell-tables-8-10", parallel::run),
 ];
 
 /// Runs every experiment whose name contains `only` (all when `None`).

@@ -1,17 +1,29 @@
-//! A deterministic processor-tree simulator for Campbell's tree-splitting
-//! (thesis ch. 4, Fig. 10; the cost model of ch. 5).
+//! A deterministic processor-tree simulator for Campbell's parallel
+//! algorithms (thesis ch. 4, Figs. 10-12 and p. 49; the cost model of
+//! ch. 5): tree-splitting with and without the dynamic window update,
+//! pv-splitting, parallel staged SSS*. Entry point: [`simulate()`].
 //!
 //! Time is counted in EVALTIME units: each terminal evaluation takes one
-//! unit, move generation and messages are free. A leaf processor searches
-//! its subtree with sequential fail-hard alpha-beta
-//! ([`search_depthfirst::alphabeta`]), evaluating one terminal per unit
-//! from the moment it is given the job; a master runs Fig. 10's `parfor`
-//! as a discrete-event loop over its slaves' completion times. Nothing
-//! depends on the host: the same tree and processor tree give the same
-//! [`SimReport`] everywhere.
+//! unit, move generation and messages are free. Two engines: the job-replay
+//! engine here (a slave's sequential search is run when it is handed out,
+//! its evaluations time-stamped, and the master consumes completions in
+//! time order, ties to the lowest slave; `pvsplit.rs`, `staged.rs`), exact
+//! whenever running jobs learn nothing new; and the time-stepped engine of
+//! `update.rs` for Fig. 11's window update, whose terminal processors run
+//! alpha-beta as step machines. Nothing depends on the host: the same tree
+//! and processor tree give the same [`SimReport`] everywhere. The rules,
+//! rule by rule with what the thesis says, are in `docs/PARALLEL.md`.
 
 use std::fmt;
 
+mod api;
+mod pvsplit;
+mod staged;
+mod update;
+
+pub use api::{SimAlgorithm, UnknownSimAlgorithm, simulate};
+
+use search_bestfirst::BestFirstError;
 use search_depthfirst::{SearchError, Window, alphabeta};
 use tree_core::{Counted, Subtree, Tree, Value};
 
@@ -70,6 +82,32 @@ pub enum ParallelError {
     },
     /// A search on one of the processors failed.
     Search(SearchError),
+    /// A best-first search on one of the processors failed.
+    BestFirst(BestFirstError),
+    /// The processor tree is too deep for the game tree under this
+    /// algorithm: pv-splitting descends `depth` plies of principal variation
+    /// and then tree-splits with all `depth` levels, so it needs 2·depth
+    /// plies (Campbell p. 45: "the processor tree should not be deeper than
+    /// the game tree"; p. 51: "PV cannot employ a depth 3 processor tree"
+    /// on 4 plies); parallel staged SSS* gives each level a 2-ply stage and
+    /// its terminal slaves at least one ply, so it needs 2·depth + 1 plies
+    /// ("SSS cannot use either a depth 2 or 3 system").
+    ProcessorTreeTooDeep {
+        /// The algorithm's name.
+        algorithm: &'static str,
+        /// The processor tree asked for.
+        processors: ProcessorTree,
+        /// The game tree's depth.
+        tree_depth: usize,
+        /// The plies the algorithm needs on this processor tree.
+        needed: usize,
+    },
+    /// The algorithm needs the tree's depth (and, for SSS*, its branching)
+    /// and the tree does not report its [`Bounds`](tree_core::Bounds).
+    UnknownShape {
+        /// The algorithm's name.
+        algorithm: &'static str,
+    },
 }
 
 impl fmt::Display for ParallelError {
@@ -84,6 +122,21 @@ impl fmt::Display for ParallelError {
                 ProcessorTree::MAX_PROCESSORS
             ),
             ParallelError::Search(e) => write!(f, "search failed: {e}"),
+            ParallelError::BestFirst(e) => write!(f, "search failed: {e}"),
+            ParallelError::ProcessorTreeTooDeep {
+                algorithm,
+                processors,
+                tree_depth,
+                needed,
+            } => write!(
+                f,
+                "{algorithm} on processor tree {processors} needs a game tree of at least \
+                 {needed} plies; this one has {tree_depth}"
+            ),
+            ParallelError::UnknownShape { algorithm } => write!(
+                f,
+                "{algorithm} needs the game tree's shape, and the tree does not report it"
+            ),
         }
     }
 }
@@ -92,8 +145,15 @@ impl std::error::Error for ParallelError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ParallelError::Search(e) => Some(e),
+            ParallelError::BestFirst(e) => Some(e),
             _ => None,
         }
+    }
+}
+
+impl From<BestFirstError> for ParallelError {
+    fn from(e: BestFirstError) -> ParallelError {
+        ParallelError::BestFirst(e)
     }
 }
 
@@ -172,36 +232,39 @@ pub fn simulate_treesplit<T: Tree + ?Sized>(
     tree: &T,
     processors: ProcessorTree,
 ) -> Result<SimReport, ParallelError> {
+    simulate(SimAlgorithm::TreeSplit, tree, processors)
+}
+
+/// The number of processors of a valid processor tree, or the error.
+fn check_processors(processors: ProcessorTree) -> Result<usize, ParallelError> {
     if processors.depth > 0 && processors.width == 0 {
         return Err(ParallelError::ZeroWidth);
     }
     let count = processors
         .processors()
         .ok_or(ParallelError::TooManyProcessors { processors })?;
-    let sim = Sim {
-        tree,
-        width: processors.width,
-        sizes: subtree_sizes(processors),
-    };
-    let job = sim.treesplit(
-        &tree.root(),
-        false,
-        processors.depth,
-        0,
-        0,
-        Value::NEG_INF,
-        Value::INF,
-    )?;
-    let mut evaluations = vec![0u64; count as usize];
-    for run in &job.work {
+    Ok(count as usize)
+}
+
+/// The report of a finished simulation: evaluations per processor from the
+/// runs, and sequential alpha-beta's count on the same tree.
+fn report<T: Tree + ?Sized>(
+    tree: &T,
+    count: usize,
+    value: Value,
+    finish: u64,
+    work: &[Run],
+) -> Result<SimReport, ParallelError> {
+    let mut evaluations = vec![0u64; count];
+    for run in work {
         evaluations[run.processor] += run.count;
     }
     let total = evaluations.iter().sum();
     let counted = Counted::new(tree);
     alphabeta(&counted, Window::FULL)?;
     Ok(SimReport {
-        value: job.value,
-        elapsed: job.finish,
+        value,
+        elapsed: finish,
         evaluations,
         total,
         sequential: counted.stats().leaves,
@@ -228,7 +291,8 @@ struct Run {
 
 /// The outcome of one processor's job, in absolute simulated time.
 struct Job {
-    /// The job's value from the side to move at its position (negamax).
+    /// The job's value from the side to move at its position (negamax);
+    /// the staged-SSS* jobs of [`staged`] use MAX's point of view instead.
     value: Value,
     /// When it returns.
     finish: u64,
@@ -246,64 +310,192 @@ impl Job {
     }
 }
 
+/// Where a node sits among Knuth and Moore's critical nodes (Campbell
+/// p. 44), as far as the pv-splitting simulator knows: only nodes handed
+/// out below a principal variation are typed, everything else is `Other`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// On the principal variation.
+    Type1,
+    /// An alternative to a type-1 or type-3 node: one successor suffices
+    /// on a perfectly ordered tree.
+    Type2,
+    /// A successor of a type-2 node: every successor is needed.
+    Type3,
+    /// Not tracked.
+    Other,
+}
+
+impl Kind {
+    /// The kind of successor `i` (from 0).
+    fn child(self, i: usize) -> Kind {
+        match self {
+            Kind::Type1 if i == 0 => Kind::Type1,
+            Kind::Type1 | Kind::Type3 => Kind::Type2,
+            Kind::Type2 => Kind::Type3,
+            Kind::Other => Kind::Other,
+        }
+    }
+}
+
+/// The rules that distinguish the simulated depth-first algorithms.
+#[derive(Debug, Clone, Copy, Default)]
+struct Rules {
+    /// p. 47: a master holding a type-2 node splits its grandchildren.
+    type2: bool,
+    /// Every slave job is a pvsplit (the general pv-splitting), not a
+    /// treesplit (Campbell's simulations: pvsplit at the root processor
+    /// only).
+    pv_every_master: bool,
+}
+
+/// A processor's place: its number and the levels of slaves below it.
+#[derive(Debug, Clone, Copy)]
+struct At {
+    processor: usize,
+    levels: usize,
+}
+
 struct Sim<'a, T: ?Sized> {
     tree: &'a T,
     width: usize,
     sizes: Vec<usize>,
+    rules: Rules,
 }
 
 impl<T: Tree + ?Sized> Sim<'_, T> {
-    /// `processor.treesplit(p, α, β)` started at time `start` by a processor
-    /// heading a subtree with `levels` levels of slaves; `negate` says
-    /// whether MIN is to move at `p`.
+    fn new(tree: &T, processors: ProcessorTree, rules: Rules) -> Sim<'_, T> {
+        Sim {
+            tree,
+            width: processors.width,
+            sizes: subtree_sizes(processors),
+            rules,
+        }
+    }
+
+    /// The number of slave `j` of the processor at `at`.
+    fn slave(&self, at: At, j: usize) -> At {
+        At {
+            processor: at.processor + 1 + j * self.sizes[at.levels - 1],
+            levels: at.levels - 1,
+        }
+    }
+
+    /// Sequential fail-hard alpha-beta on `at.processor`, one unit per
+    /// terminal from `start`.
+    fn leaf(
+        &self,
+        p: &T::Node,
+        negate: bool,
+        at: At,
+        start: u64,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<Job, ParallelError> {
+        let sub = Counted::new(Subtree::new(self.tree, p.clone(), negate));
+        let value = alphabeta(&sub, Window::new(alpha, beta)?)?;
+        let count = sub.stats().leaves;
+        Ok(Job {
+            value,
+            finish: start + count,
+            work: vec![Run {
+                processor: at.processor,
+                start,
+                count,
+            }],
+        })
+    }
+
+    /// The job a slave is given for successor `p` (negamax window
+    /// `(alpha, beta)` from the slave's side): `treesplit`, or `pvsplit` in
+    /// the general pv-splitting.
+    #[allow(clippy::too_many_arguments)]
+    fn slave_job(
+        &self,
+        p: &T::Node,
+        negate: bool,
+        at: At,
+        start: u64,
+        alpha: Value,
+        beta: Value,
+        kind: Kind,
+    ) -> Result<Job, ParallelError> {
+        if self.rules.pv_every_master {
+            self.pvsplit(p, negate, at.levels, at, start, alpha, beta)
+        } else {
+            self.treesplit(p, negate, at, start, alpha, beta, kind)
+        }
+    }
+
+    /// `at.processor.treesplit(p, α, β)` (Fig. 10) started at time `start`;
+    /// `negate` says whether MIN is to move at `p`, `kind` is `p`'s critical
+    /// type where pv-splitting tracks it.
     #[allow(clippy::too_many_arguments)]
     fn treesplit(
         &self,
         p: &T::Node,
         negate: bool,
-        levels: usize,
-        processor: usize,
+        at: At,
         start: u64,
         alpha: Value,
         beta: Value,
+        kind: Kind,
     ) -> Result<Job, ParallelError> {
         let w = self.tree.num_children(p);
-        if levels == 0 || w == 0 {
+        if at.levels == 0 || w == 0 {
             // A leaf processor (or a master at a terminal): sequential
             // alpha-beta, one unit per terminal.
-            let sub = Counted::new(Subtree::new(self.tree, p.clone(), negate));
-            let value = alphabeta(&sub, Window::new(alpha, beta)?)?;
-            let count = sub.stats().leaves;
-            return Ok(Job {
-                value,
-                finish: start + count,
-                work: vec![Run {
-                    processor,
-                    start,
-                    count,
-                }],
-            });
+            return self.leaf(p, negate, at, start, alpha, beta);
         }
-        let slave_size = self.sizes[levels - 1];
-        let slave_id = |j: usize| processor + 1 + j * slave_size;
-        let mut alpha = alpha;
+        if self.rules.type2 && kind == Kind::Type2 {
+            return self.type2(p, negate, at, start, alpha, beta);
+        }
         let mut work = Vec::new();
+        let (value, finish) =
+            self.parfor(p, negate, 0..w, at, start, alpha, beta, kind, &mut work)?;
+        Ok(Job {
+            value,
+            finish,
+            work,
+        })
+    }
+
+    /// Fig. 10's `parfor` over successors `range` of `p` on the slaves of
+    /// `at`, from time `start` with the master's window `(alpha, beta)`:
+    /// the first successors go to slaves 0, 1, … under that window; when a
+    /// slave returns (earliest completion first, ties to the lowest slave
+    /// number) the master raises α, cuts off (terminating the other slaves)
+    /// once α ≥ β, or else gives that slave the next successor under the
+    /// current window. Returns the master's α and when it knows it.
+    #[allow(clippy::too_many_arguments)]
+    fn parfor(
+        &self,
+        p: &T::Node,
+        negate: bool,
+        range: std::ops::Range<usize>,
+        at: At,
+        start: u64,
+        mut alpha: Value,
+        beta: Value,
+        kind: Kind,
+        work: &mut Vec<Run>,
+    ) -> Result<(Value, u64), ParallelError> {
         // running[j] = the job slave j is doing.
         let mut running: Vec<Option<Job>> = (0..self.width).map(|_| None).collect();
-        let mut next = 0;
+        let mut next = range.start;
         let spawn = |i: usize, j: usize, t: u64, alpha: Value| {
-            self.treesplit(
+            self.slave_job(
                 &self.tree.child(p, i),
                 !negate,
-                levels - 1,
-                slave_id(j),
+                self.slave(at, j),
                 t,
                 -beta,
                 -alpha,
+                kind.child(i),
             )
         };
         for (j, slot) in running.iter_mut().enumerate() {
-            if next == w {
+            if next == range.end {
                 break;
             }
             *slot = Some(spawn(next, j, start, alpha)?);
@@ -329,21 +521,13 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                     other.truncate(now);
                     work.extend(other.work);
                 }
-                return Ok(Job {
-                    value: alpha,
-                    finish: now,
-                    work,
-                });
+                return Ok((alpha, now));
             }
-            if next < w {
+            if next < range.end {
                 running[j] = Some(spawn(next, j, now, alpha)?);
                 next += 1;
             }
         }
-        Ok(Job {
-            value: alpha,
-            finish: now,
-            work,
-        })
+        Ok((alpha, now))
     }
 }

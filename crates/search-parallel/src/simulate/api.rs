@@ -1,0 +1,251 @@
+//! The one entry point of the simulator: [`simulate`] with a
+//! [`SimAlgorithm`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use tree_core::{Tree, Value};
+
+use super::staged::STAGE;
+use super::{
+    At, Kind, ParallelError, ProcessorTree, Rules, Sim, SimReport, check_processors, report,
+};
+
+/// The parallel algorithms the processor-tree simulator runs (Campbell
+/// 1981, ch. 4-5). Every one returns the minimax value; they differ in how
+/// the game tree is split among the processors. The rules of each, and
+/// where the thesis leaves a choice, are in the workspace's
+/// `docs/PARALLEL.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SimAlgorithm {
+    /// Tree-splitting (Fig. 10) without window updates, as Campbell
+    /// simulated it ("TS" in Tables 8-10; p. 55 blames its anomalies on the
+    /// missing update). Same as [`simulate_treesplit`](super::simulate_treesplit).
+    TreeSplit,
+    /// Tree-splitting with Fig. 11's dynamic window update: whenever a
+    /// master's window narrows, every slave it has running learns the new
+    /// bound at that simulated time, down to the alpha-beta frames of the
+    /// terminal processors. Not in Campbell's tables.
+    TreeSplitUpdate,
+    /// Pv-splitting (Fig. 12) with pvsplit at the root processor only
+    /// (p. 52: "the simulations only carried out pvsplit at the root
+    /// processor of the tree. Depth 1 processors ran regular
+    /// tree-splitting"): the root processor scores its first successor by
+    /// tree-splitting it with the whole processor tree (MAXDEPTH = 1), then
+    /// hands the other successors to its slaves, which tree-split them.
+    /// Needs 2·depth plies (the thesis's restriction).
+    PvSplit,
+    /// [`PvSplit`](SimAlgorithm::PvSplit) with the type-2 optimisation of
+    /// p. 47: a master holding one of the type-2 nodes pvsplit hands out
+    /// scores that node's successors one at a time, each by splitting *its*
+    /// successors (type 2 again) among the slaves — "assign the successors'
+    /// successors". This is the "PV" of Tables 8-10: p. 47 sends the reader
+    /// to ch. 5 for its "empirical justification", and it reproduces Table
+    /// 10's depth-2 cells (443 and 83 exactly; 185 for the printed 190).
+    PvSplitType2,
+    /// Pv-splitting in full generality (our reading of what the thesis did
+    /// not simulate): MAXDEPTH = the processor tree's depth, and every job a
+    /// slave is given is itself a pvsplit with MAXDEPTH = the slave's own
+    /// processor-subtree depth, so every master scores its first successor
+    /// before splitting the others.
+    PvSplitAll,
+    /// Parallel staged SSS* (p. 49, "SSS" in Tables 8-10): each master runs
+    /// SSS*'s Γ operator (left-biased) over a 2-ply stage and hands LIVE
+    /// frontier states to its slaves — the states of OPEN front first, then
+    /// look-ahead brothers of the AND states under their merit — and the
+    /// terminal slaves run sequential SSS*. Needs 2·depth + 1 plies and a
+    /// tree that reports its shape.
+    StagedSss,
+}
+
+impl SimAlgorithm {
+    /// Every algorithm, in table order.
+    pub const ALL: [SimAlgorithm; 6] = [
+        SimAlgorithm::TreeSplit,
+        SimAlgorithm::TreeSplitUpdate,
+        SimAlgorithm::PvSplit,
+        SimAlgorithm::PvSplitType2,
+        SimAlgorithm::PvSplitAll,
+        SimAlgorithm::StagedSss,
+    ];
+
+    /// The command-line name: `treesplit`, `treesplit-update`, `pvsplit`,
+    /// `pvsplit-type2`, `pvsplit-all`, `parallel-staged-sss`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SimAlgorithm::TreeSplit => "treesplit",
+            SimAlgorithm::TreeSplitUpdate => "treesplit-update",
+            SimAlgorithm::PvSplit => "pvsplit",
+            SimAlgorithm::PvSplitType2 => "pvsplit-type2",
+            SimAlgorithm::PvSplitAll => "pvsplit-all",
+            SimAlgorithm::StagedSss => "parallel-staged-sss",
+        }
+    }
+
+    /// The plies of game tree this algorithm needs on a processor tree of
+    /// depth `depth`; `None` if any tree will do (tree-splitting copes with
+    /// terminals anywhere).
+    pub const fn plies_needed(self, depth: usize) -> Option<usize> {
+        match self {
+            SimAlgorithm::TreeSplit | SimAlgorithm::TreeSplitUpdate => None,
+            SimAlgorithm::PvSplit | SimAlgorithm::PvSplitType2 | SimAlgorithm::PvSplitAll => {
+                Some(2 * depth)
+            }
+            SimAlgorithm::StagedSss => {
+                if depth == 0 {
+                    Some(0)
+                } else {
+                    Some(STAGE * depth + 1)
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for SimAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a [`SimAlgorithm`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownSimAlgorithm(pub String);
+
+impl fmt::Display for UnknownSimAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = SimAlgorithm::ALL.iter().map(|a| a.name()).collect();
+        write!(
+            f,
+            "unknown simulated algorithm {:?} (known: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownSimAlgorithm {}
+
+impl FromStr for SimAlgorithm {
+    type Err = UnknownSimAlgorithm;
+    /// The [`name`](SimAlgorithm::name), or Campbell's column labels `ts`,
+    /// `pv`, `sss` (any case).
+    fn from_str(s: &str) -> Result<SimAlgorithm, UnknownSimAlgorithm> {
+        let lower = s.to_ascii_lowercase();
+        match lower.as_str() {
+            "ts" => return Ok(SimAlgorithm::TreeSplit),
+            "pv" => return Ok(SimAlgorithm::PvSplitType2),
+            "sss" => return Ok(SimAlgorithm::StagedSss),
+            _ => {}
+        }
+        SimAlgorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == lower)
+            .ok_or_else(|| UnknownSimAlgorithm(s.to_string()))
+    }
+}
+
+/// Simulates `algorithm` on a processor tree of (depth, width) searching
+/// `tree` from its root with the full window, EVALTIME = 1 per terminal
+/// evaluation, move generation and messages free (Campbell ch. 5). The
+/// result is deterministic: the same inputs give the same [`SimReport`] on
+/// every host.
+///
+/// ```
+/// use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
+/// use tree_core::{BestChild, GenSpec, Generator, minimax};
+/// let t = GenSpec::new(Generator::Campbell(BestChild::First), 24, 4, 1, 0).build().unwrap();
+/// let r = simulate(SimAlgorithm::PvSplit, &t, ProcessorTree { depth: 1, width: 12 }).unwrap();
+/// assert_eq!(r.value, minimax(&t));
+/// assert_eq!(r.elapsed, 119); // Table 10's PV (1,12)
+/// ```
+///
+/// # Errors
+/// [`ParallelError::ZeroWidth`], [`ParallelError::TooManyProcessors`] for a
+/// bad processor tree; [`ParallelError::ProcessorTreeTooDeep`] when the
+/// game tree has fewer plies than
+/// [`plies_needed`](SimAlgorithm::plies_needed);
+/// [`ParallelError::UnknownShape`] for pv-splitting or staged SSS* on a tree
+/// that does not report its [`bounds`](Tree::bounds);
+/// [`ParallelError::Search`] / [`ParallelError::BestFirst`] if a processor's
+/// search fails (a tree deeper than [`tree_core::MAX_DEPTH`], a sentinel
+/// leaf).
+pub fn simulate<T: Tree + ?Sized>(
+    algorithm: SimAlgorithm,
+    tree: &T,
+    processors: ProcessorTree,
+) -> Result<SimReport, ParallelError> {
+    let count = check_processors(processors)?;
+    let name = algorithm.name();
+    let shape = match algorithm.plies_needed(processors.depth) {
+        None => None,
+        Some(needed) => {
+            let shape = tree
+                .bounds()
+                .ok_or(ParallelError::UnknownShape { algorithm: name })?;
+            if shape.depth < needed {
+                return Err(ParallelError::ProcessorTreeTooDeep {
+                    algorithm: name,
+                    processors,
+                    tree_depth: shape.depth,
+                    needed,
+                });
+            }
+            Some(shape)
+        }
+    };
+    let root = At {
+        processor: 0,
+        levels: processors.depth,
+    };
+    let (full_lo, full_hi) = (Value::NEG_INF, Value::INF);
+    let rules = |type2, pv_every_master| Rules {
+        type2,
+        pv_every_master,
+    };
+    let job = match algorithm {
+        SimAlgorithm::TreeSplit => Sim::new(tree, processors, Rules::default()).treesplit(
+            &tree.root(),
+            false,
+            root,
+            0,
+            full_lo,
+            full_hi,
+            Kind::Other,
+        )?,
+        SimAlgorithm::TreeSplitUpdate => {
+            let (value, finish, work) = super::update::run(tree, processors, true)?;
+            return report(tree, count, value, finish, &work);
+        }
+        SimAlgorithm::PvSplit | SimAlgorithm::PvSplitType2 | SimAlgorithm::PvSplitAll => {
+            let r = rules(
+                algorithm == SimAlgorithm::PvSplitType2,
+                algorithm == SimAlgorithm::PvSplitAll,
+            );
+            // Campbell's simulations: pvsplit covers the root's ply only.
+            let to_go = if r.pv_every_master {
+                processors.depth
+            } else {
+                1
+            };
+            Sim::new(tree, processors, r).pvsplit(
+                &tree.root(),
+                false,
+                to_go,
+                root,
+                0,
+                full_lo,
+                full_hi,
+            )?
+        }
+        SimAlgorithm::StagedSss => Sim::new(tree, processors, Rules::default()).staged(
+            &tree.root(),
+            0,
+            root,
+            0,
+            Value::INF,
+            shape.expect("staged SSS* checks the shape"),
+        )?,
+    };
+    report(tree, count, job.value, job.finish, &job.work)
+}

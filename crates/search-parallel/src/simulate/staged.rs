@@ -1,0 +1,363 @@
+//! Parallel staged SSS* (Campbell 1981, p. 49; "SSS" in Tables 8-10) in
+//! the job-replay simulator: every master runs SSS*'s Γ operator over a
+//! 2-ply stage and hands its frontier nodes to its slaves; terminal slaves
+//! run sequential SSS*. The rules are listed in the docs of
+//! [`SimAlgorithm::StagedSss`](super::SimAlgorithm::StagedSss).
+
+use search_bestfirst::{SssConfig, Variant, sss_aspiration};
+use tree_core::{Bounds, Counted, Dewey, Subtree, Tree, Value};
+
+use super::{At, Job, ParallelError, Run, Sim};
+
+/// Plies between a master and its slaves (a stage of staged SSS*).
+pub(super) const STAGE: usize = 2;
+
+/// LIVE or SOLVED.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Live,
+    Solved,
+}
+
+/// One state (n, s, h) of a master's OPEN.
+#[derive(Debug, Clone)]
+struct Entry<N> {
+    node: N,
+    /// Relative to the master's node: depth 0, 1 (MIN, OR) or 2 (MAX, AND).
+    dewey: Dewey,
+    /// Children of n's parent (for case 2), 0 at the master's node.
+    siblings: usize,
+    status: Status,
+    h: Value,
+    /// The slave evaluating this LIVE state, if it has been handed out.
+    slave: Option<usize>,
+}
+
+impl<T: Tree + ?Sized> Sim<'_, T> {
+    /// min(h, value of `p`) (MAX's point of view; `p` is a MAX node at
+    /// absolute depth `depth`) by `at.processor`, from time `start`.
+    pub(super) fn staged(
+        &self,
+        p: &T::Node,
+        depth: usize,
+        at: At,
+        start: u64,
+        h: Value,
+        shape: Bounds,
+    ) -> Result<Job, ParallelError> {
+        let w = self.tree.num_children(p);
+        if at.levels == 0 || w == 0 {
+            return self.sss_leaf(p, depth, at, start, h, shape);
+        }
+        self.sss_master(p, depth, at, start, h, shape)
+    }
+
+    /// A terminal slave: sequential SSS* (Campbell's left-biased Γ, Table
+    /// 12) on the subtree at `p` started from (p, LIVE, h), which gives
+    /// min(h, value); one unit per terminal.
+    fn sss_leaf(
+        &self,
+        p: &T::Node,
+        depth: usize,
+        at: At,
+        start: u64,
+        h: Value,
+        shape: Bounds,
+    ) -> Result<Job, ParallelError> {
+        if h == Value::NEG_INF {
+            // min(−∞, v) = −∞ without looking (cannot happen from a finite
+            // tree, but costs nothing to get right).
+            return Ok(Job {
+                value: h,
+                finish: start,
+                work: Vec::new(),
+            });
+        }
+        let sub = Counted::new(Subtree::new(self.tree, p.clone(), false));
+        let cfg = SssConfig {
+            variant: Variant::LeftBiased,
+            memory: None,
+            shape: Some(Bounds {
+                branching: shape.branching,
+                depth: shape.depth.saturating_sub(depth),
+                uniform: false,
+            }),
+        };
+        let out = sss_aspiration(&sub, Value::NEG_INF, h, &cfg)?;
+        let count = sub.stats().leaves;
+        Ok(Job {
+            value: out.outcome.value.min(h),
+            finish: start + count,
+            work: vec![Run {
+                processor: at.processor,
+                start,
+                count,
+            }],
+        })
+    }
+
+    /// A master: the Γ operator over the 2-ply stage below `p`, started as
+    /// (p, LIVE, h), with its frontier states evaluated by the slaves.
+    fn sss_master(
+        &self,
+        p: &T::Node,
+        depth: usize,
+        at: At,
+        start: u64,
+        h: Value,
+        shape: Bounds,
+    ) -> Result<Job, ParallelError> {
+        // OPEN's front is the end of the vector.
+        let mut open: Vec<Entry<T::Node>> = vec![Entry {
+            node: p.clone(),
+            dewey: Dewey::root(),
+            siblings: 0,
+            status: Status::Live,
+            h,
+            slave: None,
+        }];
+        // running[j] = (state's code, bound it was handed out with, job).
+        let mut running: Vec<Option<(Dewey, Value, Job)>> = (0..self.width).map(|_| None).collect();
+        // Look-ahead results of brothers not yet in OPEN: code -> (bound, min(bound, value)).
+        let mut done: Vec<(Dewey, Value, Value)> = Vec::new();
+        let mut work = Vec::new();
+        let mut now = start;
+        // A state is a slave's job if it is LIVE and at the stage's frontier
+        // or terminal (a terminal in the stage is evaluated by a slave, one
+        // unit, as every terminal is).
+        let is_job = |e: &Entry<T::Node>| {
+            e.status == Status::Live
+                && e.dewey.depth() > 0
+                && (e.dewey.depth() == STAGE || self.tree.num_children(&e.node) == 0)
+        };
+        loop {
+            // 1. The Γ operator at the front while it need not wait.
+            let value = loop {
+                let top = open.last().expect("the master's state stays until solved");
+                let rel = top.dewey.depth();
+                match top.status {
+                    Status::Solved if rel == 0 => break Some(top.h),
+                    Status::Solved if rel == 1 => {
+                        // Case 1: an OR node solved solves the master's
+                        // node (its parent); everything else is purged.
+                        break Some(top.h);
+                    }
+                    Status::Solved => {
+                        let e = open.pop().expect("just seen");
+                        let k = e.dewey.last().expect("not the root");
+                        let parent = e.dewey.parent().expect("not the root");
+                        let pnode = self.tree.child(p, usize::from(parent.digits()[0]));
+                        if k + 1 < e.siblings {
+                            // Case 2: the next brother, LIVE — unless a
+                            // look-ahead already has (or is getting) its value
+                            // under a bound at least h.
+                            let dewey = parent.child(k + 1);
+                            let mut b = Entry {
+                                node: self.tree.child(&pnode, k + 1),
+                                dewey,
+                                siblings: e.siblings,
+                                status: Status::Live,
+                                h: e.h,
+                                slave: None,
+                            };
+                            if let Some(i) = done.iter().position(|d| d.0 == b.dewey) {
+                                let (_, bound, r) = done.swap_remove(i);
+                                if b.h <= bound {
+                                    b.status = Status::Solved;
+                                    b.h = b.h.min(r);
+                                    let at = insert_at(&open, &b);
+                                    open.insert(at, b);
+                                    continue;
+                                }
+                            }
+                            b.slave = (0..self.width).find(|&j| {
+                                running[j]
+                                    .as_ref()
+                                    .is_some_and(|(d, bound, _)| *d == b.dewey && b.h <= *bound)
+                            });
+                            open.push(b);
+                        } else {
+                            // Case 3: the last AND child solves its OR parent.
+                            open.push(Entry {
+                                node: pnode,
+                                dewey: parent,
+                                siblings: w_of(self.tree, p),
+                                status: Status::Solved,
+                                h: e.h,
+                                slave: None,
+                            });
+                        }
+                    }
+                    Status::Live if is_job(top) => {
+                        if top.slave.is_some() {
+                            break None; // wait for it
+                        }
+                        match (0..self.width).find(|&j| running[j].is_none()) {
+                            Some(j) => {
+                                let e = open.last_mut().expect("just seen");
+                                e.slave = Some(j);
+                                let job = self.staged(
+                                    &e.node,
+                                    depth + rel,
+                                    self.slave(at, j),
+                                    now,
+                                    e.h,
+                                    shape,
+                                )?;
+                                running[j] = Some((e.dewey.clone(), e.h, job));
+                                break None;
+                            }
+                            None => break None,
+                        }
+                    }
+                    Status::Live if rel == 0 => {
+                        // Case 6: every child of the AND node, the first in front.
+                        let e = open.pop().expect("just seen");
+                        let w = self.tree.num_children(&e.node);
+                        for i in (0..w).rev() {
+                            open.push(Entry {
+                                node: self.tree.child(&e.node, i),
+                                dewey: e.dewey.child(i),
+                                siblings: w,
+                                status: Status::Live,
+                                h: e.h,
+                                slave: None,
+                            });
+                        }
+                    }
+                    Status::Live => {
+                        // Case 5: an OR node's first child.
+                        let e = open.last_mut().expect("just seen");
+                        expand_or(self.tree, e);
+                    }
+                }
+            };
+            if let Some(v) = value {
+                // The master's node is solved: terminate() the slaves.
+                for (_, _, mut job) in running.into_iter().flatten() {
+                    job.truncate(now);
+                    work.extend(job.work);
+                }
+                return Ok(Job {
+                    value: v,
+                    finish: now,
+                    work,
+                });
+            }
+            // 2. Idle slaves take the next LIVE frontier states in OPEN order,
+            // front first; a LIVE OR state met on the way is replaced by its
+            // first child (case 5 ahead of time: the state it produces and
+            // where it stands are what case 5 would give at the front).
+            for idx in (0..open.len()).rev() {
+                let Some(j) = (0..self.width).find(|&j| running[j].is_none()) else {
+                    break;
+                };
+                let e = &mut open[idx];
+                if e.status == Status::Live
+                    && e.dewey.depth() == 1
+                    && self.tree.num_children(&e.node) > 0
+                {
+                    expand_or(self.tree, e);
+                }
+                if is_job(e) && e.slave.is_none() {
+                    e.slave = Some(j);
+                    let job = self.staged(
+                        &e.node,
+                        depth + e.dewey.depth(),
+                        self.slave(at, j),
+                        now,
+                        e.h,
+                        shape,
+                    )?;
+                    running[j] = Some((e.dewey.clone(), e.h, job));
+                }
+            }
+            // 2b. Slaves still idle look ahead along the chains of brothers:
+            // for each AND state (front first), its next brothers not yet
+            // evaluated, under the state's h. Case 2 will give a brother an
+            // h' <= h (merits only fall along a chain), and min(h', v) =
+            // min(h', min(h, v)), so the result serves as is. This is the
+            // rule that favours ordered trees: the principal variation's
+            // brothers all need proving, one by one in sequential SSS*.
+            let mut ahead: Vec<(Dewey, T::Node, Value)> = Vec::new();
+            let idle = (0..self.width).filter(|&j| running[j].is_none()).count();
+            'entries: for e in open.iter().rev() {
+                if e.dewey.depth() != STAGE {
+                    continue;
+                }
+                let parent = e.dewey.parent().expect("depth 2");
+                let k = e.dewey.last().expect("depth 2");
+                let pnode = self.tree.child(p, usize::from(parent.digits()[0]));
+                for b in k + 1..e.siblings {
+                    if ahead.len() == idle {
+                        break 'entries;
+                    }
+                    let d = parent.child(b);
+                    let known =
+                        done.iter().any(|x| x.0 == d) || running.iter().flatten().any(|x| x.0 == d);
+                    if !known {
+                        ahead.push((d, self.tree.child(&pnode, b), e.h));
+                    }
+                }
+            }
+            for (d, node, h) in ahead {
+                let j = (0..self.width)
+                    .find(|&j| running[j].is_none())
+                    .expect("counted");
+                let job = self.staged(&node, depth + STAGE, self.slave(at, j), now, h, shape)?;
+                running[j] = Some((d, h, job));
+            }
+            // 3. The earliest completion (ties to the lowest slave number):
+            // case 4 for its state, inserted as SOLVED with min(h, value).
+            let j = (0..self.width)
+                .filter(|&j| running[j].is_some())
+                .min_by_key(|&j| running[j].as_ref().map(|(_, _, job)| job.finish))
+                .expect("the front waits for a running slave");
+            let (dewey, bound, job) = running[j].take().expect("chosen among running slaves");
+            now = job.finish;
+            work.extend(job.work);
+            let Some(idx) = open
+                .iter()
+                .position(|e| e.dewey == dewey && e.slave == Some(j))
+            else {
+                // A look-ahead whose state is not in OPEN yet.
+                done.push((dewey, bound, job.value));
+                continue;
+            };
+            let mut e = open.remove(idx);
+            e.status = Status::Solved;
+            e.h = e.h.min(job.value);
+            e.slave = None;
+            let at = insert_at(&open, &e);
+            open.insert(at, e);
+        }
+    }
+}
+
+fn w_of<T: Tree + ?Sized>(tree: &T, p: &T::Node) -> usize {
+    tree.num_children(p)
+}
+
+/// Case 5 in place: (n, LIVE, h) becomes (n.1, LIVE, h).
+fn expand_or<T: Tree + ?Sized>(tree: &T, e: &mut Entry<T::Node>) {
+    let w = tree.num_children(&e.node);
+    e.node = tree.child(&e.node, 0);
+    e.dewey = e.dewey.child(0);
+    e.siblings = w;
+}
+
+/// Case 4's insertion with Campbell's left-biased tie rule (Table 12):
+/// behind every state of greater merit and every state of equal merit to
+/// its left, in front of the rest. OPEN's front is the end of the vector.
+fn insert_at<N>(open: &[Entry<N>], e: &Entry<N>) -> usize {
+    let mut i = open.len();
+    while i > 0 {
+        let x = &open[i - 1];
+        if x.h > e.h || (x.h == e.h && x.dewey < e.dewey) {
+            i -= 1;
+        } else {
+            break;
+        }
+    }
+    i
+}
