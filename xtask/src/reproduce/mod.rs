@@ -9,6 +9,7 @@
 mod campbell;
 mod measure;
 mod memory;
+mod othello;
 mod parallel;
 mod render;
 mod revisits;
@@ -75,6 +76,7 @@ const EXPERIMENTS: &[Experiment] = &[
     ("bhattacharya95-table3", revisits::run),
     ("bhattacharya-bagchi96", memory::run),
     ("campbell-tables-8-10", parallel::run),
+    ("othello-002", othello::run),
 ];
 
 /// Runs every experiment whose name contains `only` (all when `None`).

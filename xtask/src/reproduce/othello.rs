@@ -1,0 +1,516 @@
+//! `002_*` §IV: enhanced alpha-beta against SSS\* on Othello positions.
+//!
+//! The 50 committed positions of the `othello` crate (20 seeded random plies
+//! from the start, see `crates/othello/data/positions.txt`) are searched to
+//! depths 1–8 (1–4 with `--quick`, on the first 5 positions) by
+//!
+//! * the enhanced searches of `search_depthfirst::enhanced` — alpha-beta,
+//!   NegaScout/PVS with an aspiration window, MTD(f), MT-SSS\* and
+//!   MT-DUAL\* — each with iterative deepening 1..d, a 16 MiB transposition
+//!   table and the history heuristic (the table is cleared before every
+//!   search, so no search profits from another's);
+//! * plain alpha-beta (generation order, no table) as the baseline;
+//! * plain SSS\* (left-most), RecSSS\* and MemSSS\*(M) at three budgets,
+//!   through `tree_core::Horizon`, with OPEN sized for a branching bound of
+//!   [`BRANCHING`] (a node with more moves would be a clear error, never a
+//!   wrong value).
+//!
+//! Every value is checked: against `minimax` up to depth [`MINIMAX_UP_TO`],
+//! and against plain alpha-beta above it. Leaves are static evaluations
+//! (horizon positions and game ends); the enhanced searches report both the
+//! whole iterative deepening and its last iteration.
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+use othello::{Othello, Position};
+use rayon::prelude::*;
+use search_bestfirst::Options;
+use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
+use tree_core::{Bounds, Counted, Horizon, Value, minimax};
+
+use super::render::{csv, md_table, num};
+use super::{Config, Doc};
+
+/// The branching bound OPEN is sized for (the most legal moves known in a
+/// reachable Othello position is 33).
+const BRANCHING: usize = 33;
+/// Depths up to which every value is checked against plain minimax.
+const MINIMAX_UP_TO: u32 = 5;
+/// PVS's aspiration half-width: half a corner of the evaluation.
+const ASPIRATION: u32 = 50;
+/// MemSSS* budgets besides its minimum.
+const MEM_BUDGETS: [usize; 2] = [1_000, 10_000];
+
+/// One searcher of the experiment.
+#[derive(Debug, Clone, Copy)]
+enum Searcher {
+    Enhanced(EnhancedAlgorithm, bool),
+    AlphaBeta,
+    BestFirst(search_bestfirst::Algorithm, Option<usize>),
+}
+
+#[derive(Debug, Clone)]
+struct Row {
+    label: String,
+    searcher: Searcher,
+}
+
+fn rows() -> Vec<Row> {
+    let mut rows = vec![
+        Row {
+            label: "AB+ (enhanced alpha-beta)".into(),
+            searcher: Searcher::Enhanced(EnhancedAlgorithm::AlphaBeta, false),
+        },
+        Row {
+            label: "PVS+ (aspiration NegaScout)".into(),
+            searcher: Searcher::Enhanced(EnhancedAlgorithm::Pvs, true),
+        },
+        Row {
+            label: "MTD(f)+".into(),
+            searcher: Searcher::Enhanced(EnhancedAlgorithm::Mtdf, false),
+        },
+        Row {
+            label: "MT-SSS*+".into(),
+            searcher: Searcher::Enhanced(EnhancedAlgorithm::MtSss, false),
+        },
+        Row {
+            label: "MT-DUAL*+".into(),
+            searcher: Searcher::Enhanced(EnhancedAlgorithm::MtDual, false),
+        },
+        Row {
+            label: "AB (plain)".into(),
+            searcher: Searcher::AlphaBeta,
+        },
+        Row {
+            label: "SSS* (plain)".into(),
+            searcher: Searcher::BestFirst(search_bestfirst::Algorithm::Sss, None),
+        },
+        Row {
+            label: "RecSSS*".into(),
+            searcher: Searcher::BestFirst(search_bestfirst::Algorithm::RecSss, None),
+        },
+        Row {
+            label: "MemSSS*(min)".into(),
+            searcher: Searcher::BestFirst(search_bestfirst::Algorithm::MemSss, Some(0)),
+        },
+    ];
+    for m in MEM_BUDGETS {
+        rows.push(Row {
+            label: format!("MemSSS*({m})"),
+            searcher: Searcher::BestFirst(search_bestfirst::Algorithm::MemSss, Some(m)),
+        });
+    }
+    rows
+}
+
+/// What one searcher did on one position at one depth.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cell {
+    value: i32,
+    /// Leaves of the whole search (all iterations for the enhanced ones).
+    leaves: u64,
+    /// Leaves of the last iteration (= `leaves` for the others).
+    last: u64,
+    interior: u64,
+    time: Duration,
+}
+
+fn table_config(aspiration: bool) -> EnhancedConfig {
+    let c = EnhancedConfig::default();
+    if aspiration {
+        c.with_aspiration(Some(ASPIRATION))
+    } else {
+        c
+    }
+}
+
+/// The smallest MemSSS* budget on this shape (`1 + b·⌈d/2⌉`).
+fn mem_minimum(depth: u32) -> usize {
+    1 + BRANCHING * (depth as usize).div_ceil(2)
+}
+
+fn search(
+    row: &Row,
+    pos: &Position,
+    depth: u32,
+    engines: &mut [Option<Enhanced>],
+    k: usize,
+) -> Result<Cell> {
+    let mut start = Instant::now();
+    match row.searcher {
+        Searcher::Enhanced(alg, aspiration) => {
+            let engine = match &mut engines[k] {
+                Some(e) => e,
+                slot => slot.insert(Enhanced::new(table_config(aspiration))?),
+            };
+            engine.clear();
+            start = Instant::now();
+            let r = engine.search(alg, &Othello, pos, depth)?;
+            let time = start.elapsed();
+            let last = r.per_iteration.last().map_or(r.leaves, |it| it.leaves);
+            Ok(Cell {
+                value: r.value.get(),
+                leaves: r.leaves,
+                last,
+                interior: r.interior,
+                time,
+            })
+        }
+        Searcher::AlphaBeta => {
+            let tree = Counted::new(Horizon::new(Othello, *pos, depth));
+            let v = search_depthfirst::Algorithm::AlphaBeta.run(&tree)?;
+            let time = start.elapsed();
+            let s = tree.stats();
+            Ok(Cell {
+                value: v.get(),
+                leaves: s.leaves,
+                last: s.leaves,
+                interior: s.interior,
+                time,
+            })
+        }
+        Searcher::BestFirst(alg, memory) => {
+            let tree = Counted::new(Horizon::new(Othello, *pos, depth));
+            let opts = Options {
+                memory: memory.map(|m| m.max(mem_minimum(depth))),
+                shape: Some(Bounds {
+                    branching: BRANCHING,
+                    depth: depth as usize,
+                    uniform: false,
+                }),
+                variant: search_bestfirst::Variant::Leftmost,
+                ..Options::default()
+            };
+            let out = alg.run(&tree, &opts)?;
+            let time = start.elapsed();
+            let s = tree.stats();
+            Ok(Cell {
+                value: out.value.get(),
+                leaves: s.leaves,
+                last: s.leaves,
+                interior: s.interior,
+                time,
+            })
+        }
+    }
+}
+
+/// Every row at every depth on one position, values checked.
+fn position_cells(rows: &[Row], pos: &Position, depths: u32) -> Result<Vec<Vec<Cell>>> {
+    let mut engines: Vec<Option<Enhanced>> = rows.iter().map(|_| None).collect();
+    let mut out = vec![Vec::with_capacity(depths as usize); rows.len()];
+    for depth in 1..=depths {
+        let oracle = if depth <= MINIMAX_UP_TO {
+            Some(minimax(&Horizon::new(Othello, *pos, depth)))
+        } else {
+            None
+        };
+        let mut first: Option<i32> = None;
+        for (k, row) in rows.iter().enumerate() {
+            let cell = search(row, pos, depth, &mut engines, k)?;
+            let want = oracle.map(Value::get).or(first);
+            if let Some(w) = want
+                && w != cell.value
+            {
+                bail!(
+                    "{} returned {} at depth {depth} on {pos:?}; expected {w}",
+                    row.label,
+                    cell.value
+                );
+            }
+            first.get_or_insert(cell.value);
+            out[k].push(cell);
+        }
+    }
+    Ok(out)
+}
+
+pub fn run(cfg: &Config) -> Result<Doc> {
+    let mut positions = othello::experiment_positions();
+    let depths: u32 = if cfg.quick { 4 } else { 8 };
+    // All 50 (5 with --quick); `--trees N` takes the first N.
+    positions.truncate(cfg.trees.min(if cfg.quick { 5 } else { positions.len() }));
+    let rows = rows();
+    let bar = cfg.bar("othello (002 §IV)", positions.len() as u64);
+    let per_position: Vec<Vec<Vec<Cell>>> = positions
+        .par_iter()
+        .map(|p| {
+            let r = position_cells(&rows, p, depths);
+            bar.inc(1);
+            r
+        })
+        .collect::<Result<_>>()?;
+    bar.finish_and_clear();
+
+    let n = positions.len() as f64;
+    let d = depths as usize;
+    // sums[row][depth-1]
+    let sum = |f: &dyn Fn(&Cell) -> f64| -> Vec<Vec<f64>> {
+        (0..rows.len())
+            .map(|k| {
+                (0..d)
+                    .map(|t| per_position.iter().map(|p| f(&p[k][t])).sum::<f64>())
+                    .collect()
+            })
+            .collect()
+    };
+    let leaves = sum(&|c| c.leaves as f64);
+    let last = sum(&|c| c.last as f64);
+    let interior = sum(&|c| c.interior as f64);
+    let time = sum(&|c| c.time.as_secs_f64());
+
+    let mut md = String::new();
+    writeln!(
+        md,
+        "# Othello: enhanced alpha-beta against SSS* (`002_*` §IV)\n\n\
+         {} positions (`crates/othello/data/positions.txt`: 20 seeded random plies from the \
+         start), depths 1–{depths}. Enhanced searches (`+`): iterative deepening 1..d, a \
+         16 MiB transposition table cleared before each search, table move first, history \
+         heuristic; PVS+ with an aspiration window of ±{ASPIRATION} around the previous \
+         iteration's value; MTD(f)+ from the previous iteration's value. Plain searches \
+         through `Horizon` in generation order (ascending squares). OPEN of SSS*/RecSSS*/\
+         MemSSS* sized for branching {BRANCHING}; MemSSS*(min) = 1 + {BRANCHING}·⌈d/2⌉. \
+         Every value agrees with minimax (depths ≤ {MINIMAX_UP_TO}) or with plain alpha-beta.\n",
+        positions.len()
+    )?;
+    let depth_headers: Vec<String> = (1..=depths).map(|t| format!("d={t}")).collect();
+    let mut headers: Vec<&str> = vec!["algorithm"];
+    headers.extend(depth_headers.iter().map(String::as_str));
+
+    let mean_rows = |m: &[Vec<f64>]| -> Vec<Vec<String>> {
+        rows.iter()
+            .enumerate()
+            .map(|(k, r)| {
+                let mut v = vec![r.label.clone()];
+                v.extend(m[k].iter().map(|x| num(x / n, 0)));
+                v
+            })
+            .collect()
+    };
+    writeln!(
+        md,
+        "## Leaves per position (mean; enhanced: all iterations)\n\n{}",
+        md_table(&headers, &mean_rows(&leaves))
+    )?;
+    let enhanced: Vec<usize> = rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| matches!(r.searcher, Searcher::Enhanced(..)))
+        .map(|(k, _)| k)
+        .collect();
+    let last_rows: Vec<Vec<String>> = enhanced
+        .iter()
+        .map(|&k| {
+            let mut v = vec![rows[k].label.clone()];
+            v.extend(last[k].iter().map(|x| num(x / n, 0)));
+            v
+        })
+        .collect();
+    writeln!(
+        md,
+        "## Leaves of the last iteration only (mean)\n\n{}",
+        md_table(&headers, &last_rows)
+    )?;
+    let ratio_rows: Vec<Vec<String>> = rows
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let mut v = vec![r.label.clone()];
+            v.extend((0..d).map(|t| num(leaves[k][t] / leaves[0][t], 2)));
+            v
+        })
+        .collect();
+    writeln!(
+        md,
+        "## Leaves relative to AB+\n\n{}",
+        md_table(&headers, &ratio_rows)
+    )?;
+    writeln!(
+        md,
+        "## Interior nodes per position (mean)\n\n{}",
+        md_table(&headers, &mean_rows(&interior))
+    )?;
+    if !cfg.quick {
+        let time_rows: Vec<Vec<String>> = rows
+            .iter()
+            .enumerate()
+            .map(|(k, r)| {
+                let mut v = vec![r.label.clone()];
+                v.extend((0..d).map(|t| num(time[k][t] / time[0][t], 2)));
+                v
+            })
+            .collect();
+        writeln!(
+            md,
+            "## Time relative to AB+ (same run)\n\n{}",
+            md_table(&headers, &time_rows)
+        )?;
+    }
+
+    // The paper's observations, computed.
+    let find = |label: &str| {
+        rows.iter()
+            .position(|r| r.label.starts_with(label))
+            .unwrap()
+    };
+    let (ab, pvs, mtdf, mtsss) = (find("AB+"), find("PVS+"), find("MTD(f)+"), find("MT-SSS*+"));
+    writeln!(md, "## The claims, measured\n")?;
+    let sss_vs_ab: Vec<String> = (0..d)
+        .map(|t| format!("d={}: {}", t + 1, num(leaves[mtsss][t] / leaves[ab][t], 2)))
+        .collect();
+    writeln!(
+        md,
+        "* `002_*`: enhanced SSS* and enhanced alpha-beta examine about as many leaves. \
+         MT-SSS*+ / AB+ leaves: {}.",
+        sss_vs_ab.join(", ")
+    )?;
+    let mtdf_vs_pvs: Vec<String> = (0..d)
+        .map(|t| {
+            let pct = 100.0 * (1.0 - leaves[mtdf][t] / leaves[pvs][t]);
+            format!("d={}: {}%", t + 1, num(pct, 1))
+        })
+        .collect();
+    writeln!(
+        md,
+        "* Plaat et al.: MTD(f) needs 5–10% fewer leaves than aspiration NegaScout. \
+         Leaves MTD(f)+ saves over PVS+ (negative = more): {}.",
+        mtdf_vs_pvs.join(", ")
+    )?;
+    let growth: Vec<String> = (1..d)
+        .map(|t| {
+            format!(
+                "{}→{}: ×{}",
+                t,
+                t + 1,
+                num(last[ab][t] / last[ab][t - 1], 2)
+            )
+        })
+        .collect();
+    writeln!(
+        md,
+        "* `002_*` (after Schaeffer): an extra ply to an odd depth costs more than one to an \
+         even depth. Growth of AB+'s last-iteration leaves: {}.",
+        growth.join(", ")
+    )?;
+    writeln!(
+        md,
+        "\nThe plot `othello-leaves.svg` shows the mean leaves per depth (log scale) as \
+         `002_*` Fig. 6 does for enhanced alpha-beta and SSS*."
+    )?;
+
+    let mut csv_rows = Vec::new();
+    for (k, r) in rows.iter().enumerate() {
+        for t in 0..d {
+            let mut row = vec![
+                r.label.clone(),
+                (t + 1).to_string(),
+                num(leaves[k][t] / n, 1).replace(',', ""),
+                num(last[k][t] / n, 1).replace(',', ""),
+                num(interior[k][t] / n, 1).replace(',', ""),
+            ];
+            row.push(if cfg.quick {
+                String::new()
+            } else {
+                format!("{:.3}", time[k][t] / time[0][t])
+            });
+            csv_rows.push(row);
+        }
+    }
+    let csv_text = csv(
+        &[
+            "algorithm",
+            "depth",
+            "mean_leaves",
+            "mean_last_iteration_leaves",
+            "mean_interior",
+            "time_vs_ab_enhanced",
+        ],
+        &csv_rows,
+    );
+    let plot_rows: Vec<usize> = [
+        ab,
+        pvs,
+        mtdf,
+        mtsss,
+        find("AB (plain)"),
+        find("SSS* (plain)"),
+    ]
+    .to_vec();
+    let series: Vec<(String, Vec<f64>)> = plot_rows
+        .iter()
+        .map(|&k| {
+            (
+                rows[k].label.clone(),
+                leaves[k].iter().map(|x| x / n).collect(),
+            )
+        })
+        .collect();
+    let svg = plot(&series, depths)?;
+    Ok(Doc {
+        name: "othello-002".into(),
+        markdown: md,
+        csv: Some(csv_text),
+        extra: if cfg.quick {
+            vec![]
+        } else {
+            vec![("othello-leaves.svg".into(), svg)]
+        },
+    })
+}
+
+/// Mean leaves against depth, log scale, one line per searcher.
+fn plot(series: &[(String, Vec<f64>)], depths: u32) -> Result<String> {
+    use plotters::prelude::*;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 440)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let ymax = series
+            .iter()
+            .flat_map(|s| s.1.iter().copied())
+            .fold(1.0, f64::max)
+            * 2.0;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "Othello, 50 positions: mean leaves per search by depth",
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(80)
+            .build_cartesian_2d(0.5f64..depths as f64 + 0.5, (1.0f64..ymax).log_scale())?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(depths as usize)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .x_desc("search depth (plies)")
+            .y_desc("mean leaves (log scale)")
+            .draw()?;
+        let colours = [BLUE, RED, GREEN, MAGENTA, BLACK, CYAN];
+        for (i, (label, ys)) in series.iter().enumerate() {
+            let c = colours[i % colours.len()];
+            let pts: Vec<(f64, f64)> = ys
+                .iter()
+                .enumerate()
+                .map(|(t, &y)| ((t + 1) as f64, y.max(1.0)))
+                .collect();
+            chart
+                .draw_series(LineSeries::new(pts.clone(), &c))?
+                .label(label.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c));
+            chart.draw_series(pts.iter().map(|p| Circle::new(*p, 3, c.filled())))?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()?;
+        root.present()?;
+    }
+    Ok(svg)
+}
