@@ -12,6 +12,13 @@
 //! the leaves they evaluate (counted by [`Counted`] at the trait boundary)
 //! and the time they take — what a match measures.
 //!
+//! The enhanced engines (`ab-enh`, `pvs-enh`, `mtdf-enh`, `mtsss-enh`,
+//! `mtdual-enh`: `search_depthfirst::enhanced`) search the position itself
+//! with iterative deepening, a 16 MiB transposition table kept from move to
+//! move, and the history heuristic, and play the best move they name (the
+//! first in their own move order among equals, so they may pick a
+//! different move of the same value than the registry engines).
+//!
 //! **Playing.** The human types a square (`d3`), `help` or `quit`. Input
 //! that is not a move, and moves that are not legal, are refused with the
 //! reason and the legal moves, and the prompt repeats. A human with no
@@ -27,6 +34,8 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use othello::{Color, Move, Othello, Position};
 use search_bestfirst::Options;
+use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
+use std::cell::RefCell;
 use tree_core::{Counted, Horizon, Value};
 
 use crate::run::Algo;
@@ -50,8 +59,9 @@ pub const PROMPT: &str = "your move> ";
 #[derive(Args, Debug)]
 #[command(after_help = after_help())]
 pub struct OthelloArgs {
-    /// The engine's algorithm, any name `gametree algos` lists [default:
-    /// alphabeta].
+    /// The engine's algorithm: any name `gametree algos` lists, or an
+    /// enhanced engine (ab-enh, pvs-enh, mtdf-enh, mtsss-enh, mtdual-enh)
+    /// [default: alphabeta].
     #[arg(long, value_name = "NAME")]
     pub algo: Option<String>,
 
@@ -124,10 +134,20 @@ pub fn run(args: &OthelloArgs) -> Result<String> {
     }
 }
 
+/// What searches for an engine.
+#[derive(Debug)]
+enum Kind {
+    /// A registry algorithm on each child's [`Horizon`].
+    Tree(Algo),
+    /// An enhanced search of the game (iterative deepening, transposition
+    /// table kept from move to move, history), which names its best move.
+    Enhanced(EnhancedAlgorithm, RefCell<Enhanced>),
+}
+
 /// An engine: an algorithm searching to a depth.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub struct Engine {
-    algo: Algo,
+    kind: Kind,
     depth: u32,
     options: Options,
 }
@@ -151,10 +171,29 @@ impl Engine {
     /// An unknown algorithm, a depth outside 1..=64, or a budget for a
     /// depth-first algorithm.
     pub fn new(algo: &str, depth: u32, memory: Option<u64>) -> Result<Engine> {
-        let algo: Algo = algo.parse()?;
         if !(1..=MAX_ENGINE_DEPTH).contains(&depth) {
             bail!("--depth must be between 1 and {MAX_ENGINE_DEPTH}, not {depth}");
         }
+        if let Ok(e) = algo.parse::<EnhancedAlgorithm>() {
+            if let Some(m) = memory {
+                bail!(
+                    "algorithm '{e}' is an enhanced depth-first search with a {} MiB \
+                     transposition table; it has no OPEN list (--memory {m} is for the \
+                     best-first algorithms)",
+                    EnhancedConfig::default().table_bytes >> 20
+                );
+            }
+            let search = Enhanced::new(EnhancedConfig::default())?;
+            return Ok(Engine {
+                kind: Kind::Enhanced(e, RefCell::new(search)),
+                depth,
+                options: Options::default(),
+            });
+        }
+        let algo: Algo = algo.parse().map_err(|e: anyhow::Error| {
+            let enhanced: Vec<&str> = EnhancedAlgorithm::ALL.iter().map(|a| a.name()).collect();
+            anyhow::anyhow!("{e}; or an enhanced engine: {}", enhanced.join(", "))
+        })?;
         let mut options = Options::default();
         if matches!(algo, Algo::Best(_)) && memory.is_none() && depth > MAX_BEST_FIRST_DEPTH {
             bail!(
@@ -177,7 +216,7 @@ impl Engine {
             }
         }
         let engine = Engine {
-            algo,
+            kind: Kind::Tree(algo),
             depth,
             options,
         };
@@ -197,16 +236,28 @@ impl Engine {
 
     /// The algorithm's name.
     pub fn name(&self) -> &'static str {
-        self.algo.name()
+        match &self.kind {
+            Kind::Tree(a) => a.name(),
+            Kind::Enhanced(a, _) => a.name(),
+        }
+    }
+
+    /// Whether the engine is a best-first search (takes `--memory`).
+    fn is_best_first(&self) -> bool {
+        matches!(self.kind, Kind::Tree(Algo::Best(_)))
     }
 
     /// The value of `pos` for its player to move, searched `depth` plies,
     /// and the leaves evaluated.
     fn search(&self, pos: Position, depth: u32) -> Result<(Value, u64)> {
         let tree = Counted::new(Horizon::new(Othello, pos, depth));
-        let value = match self.algo {
-            Algo::Depth(a) => a.run(&tree)?,
-            Algo::Best(a) => a.run(&tree, &self.options)?.value,
+        let value = match &self.kind {
+            Kind::Tree(Algo::Depth(a)) => a.run(&tree)?,
+            Kind::Tree(Algo::Best(a)) => a.run(&tree, &self.options)?.value,
+            Kind::Enhanced(a, search) => {
+                let r = search.borrow_mut().search(*a, &Othello, &pos, depth)?;
+                return Ok((r.value, r.leaves));
+            }
         };
         Ok((value, tree.stats().leaves))
     }
@@ -224,6 +275,20 @@ impl Engine {
                 mv,
                 value: None,
                 leaves: 0,
+            }));
+        }
+        if let Kind::Enhanced(a, search) = &self.kind {
+            let r = search
+                .borrow_mut()
+                .search(*a, &Othello, pos, self.depth)
+                .with_context(|| format!("{} cannot search", self.name()))?;
+            let i = r
+                .best_move
+                .context("a position with moves has a best move")?;
+            return Ok(Some(Choice {
+                mv: moves[i],
+                value: Some(r.value),
+                leaves: r.leaves,
             }));
         }
         let mut leaves = 0;
@@ -460,17 +525,17 @@ fn match_command(args: &OthelloArgs, out: &mut dyn Write) -> Result<()> {
     if games == 0 {
         bail!("--games must be at least 1");
     }
-    let budget = |name: &str| -> Result<Option<u64>> {
-        Ok(match (args.memory, name.parse::<Algo>()?) {
-            (Some(m), Algo::Best(_)) => Some(m),
+    let budget = |name: &str| -> Option<u64> {
+        match (args.memory, name.parse::<Algo>()) {
+            (Some(m), Ok(Algo::Best(_))) => Some(m),
             _ => None,
-        })
+        }
     };
     let engines = [
-        Engine::new(a, depth, budget(a)?)?,
-        Engine::new(b, depth, budget(b)?)?,
+        Engine::new(a, depth, budget(a))?,
+        Engine::new(b, depth, budget(b))?,
     ];
-    if args.memory.is_some() && engines.iter().all(|e| matches!(e.algo, Algo::Depth(_))) {
+    if args.memory.is_some() && !engines.iter().any(Engine::is_best_first) {
         bail!("--memory is for best-first engines; '{a}' and '{b}' are depth-first");
     }
     let fixed = start_position(args)?;
@@ -629,5 +694,30 @@ mod tests {
         assert!(deep.contains("needs --memory M"), "{deep}");
         assert!(Engine::new("sss", 7, None).is_ok());
         assert!(Engine::new("itersss", 9, Some(400)).is_ok());
+        let e = Engine::new("ab-enh", 4, Some(100)).unwrap_err().to_string();
+        assert!(e.contains("no OPEN list"), "{e}");
+        let e = Engine::new("nope", 2, None).unwrap_err().to_string();
+        assert!(e.contains("mtdf-enh"), "{e}");
+    }
+
+    /// An enhanced engine plays a move of the best value (the value every
+    /// registry engine finds for its own choice), keeping its table from
+    /// move to move.
+    #[test]
+    fn enhanced_engines_play_moves_of_the_best_value() {
+        let positions = othello::experiment_positions();
+        for name in ["ab-enh", "pvs-enh", "mtdf-enh", "mtsss-enh", "mtdual-enh"] {
+            let enhanced = Engine::new(name, 3, None).unwrap();
+            let plain = Engine::new("alphabeta", 3, None).unwrap();
+            for pos in positions.iter().take(8) {
+                let e = enhanced.choose(pos).unwrap().unwrap();
+                let p = plain.choose(pos).unwrap().unwrap();
+                assert_eq!(e.value, p.value, "{name} on {pos}");
+                // The chosen move really has that value.
+                let child = pos.play(e.mv).unwrap();
+                let (v, _) = plain.search(child, 2).unwrap();
+                assert_eq!(Some(-v), e.value, "{name} on {pos}");
+            }
+        }
     }
 }

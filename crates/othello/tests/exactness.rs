@@ -94,3 +94,55 @@ fn memory_bounded_searches_are_exact_on_othello_under_tight_budgets() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The enhanced searches (iterative deepening, transposition table, move
+/// ordering, history) on the game itself, with every enhancement on, with
+/// none, and with a table of one bucket (constant replacement): the value
+/// of every iteration is the minimax value at that depth, and the best
+/// move's subtree has the root's value.
+#[test]
+fn every_enhanced_search_is_exact_on_othello() {
+    use search_depthfirst::{EnhancedAlgorithm, EnhancedConfig, GameTable};
+    let cases = oracle();
+    let configs = [
+        EnhancedConfig::default().with_table_bytes(1 << 20),
+        EnhancedConfig::plain(),
+        EnhancedConfig::default().with_table_bytes(GameTable::BUCKET_BYTES),
+        EnhancedConfig::default()
+            .with_table_bytes(1 << 20)
+            .with_aspiration(Some(30)),
+    ];
+    let mut failures = Vec::new();
+    for &a in EnhancedAlgorithm::ALL {
+        for (c, config) in configs.iter().enumerate() {
+            for (k, (p, values)) in cases.iter().enumerate() {
+                let r = match a.run(&Othello, p, 4, config) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        failures.push(format!("{a} config {c} position {k}: {e}"));
+                        continue;
+                    }
+                };
+                let iterations: Vec<Value> = r.per_iteration.iter().map(|it| it.value).collect();
+                let expected: &[Value] = if config.iterative_deepening {
+                    values
+                } else {
+                    &values[3..]
+                };
+                if r.value != values[3] || iterations != expected {
+                    failures.push(format!(
+                        "{a} config {c} position {k}: {iterations:?} != {expected:?}"
+                    ));
+                }
+                let m = r.best_move.expect("positions with moves have a best move");
+                let child = Horizon::new(Othello, tree_core::Game::play(&Othello, p, m), 3);
+                if -minimax(&child) != values[3] {
+                    failures.push(format!(
+                        "{a} config {c} position {k}: best move {m} is not best"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
