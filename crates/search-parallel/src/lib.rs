@@ -13,6 +13,7 @@
 //! | item | source |
 //! |---|---|
 //! | [`simulate_treesplit`], [`ProcessorTree`], [`SimReport`] | Campbell 1981, ch. 4 Fig. 10; ch. 5's cost model |
+//! | [`threads`]: [`search`], [`ThreadAlgorithm`], [`ThreadConfig`], [`ThreadReport`] | real threads: Campbell Figs. 10-12 and p. 49; YBWC (Feldmann et al. 1989) |
 //!
 //! The [`simulate`] module runs tree-splitting on a simulated processor tree
 //! of (depth, width): a master at the root of the game tree hands the root's
@@ -36,5 +37,7 @@
 #![forbid(unsafe_code)]
 
 pub mod simulate;
+pub mod threads;
 
 pub use simulate::{ParallelError, ProcessorTree, SimReport, simulate_treesplit};
+pub use threads::{StageWorker, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search};

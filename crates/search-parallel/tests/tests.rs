@@ -1,5 +1,7 @@
 //! Integration tests of search-parallel.
 
+mod threads;
+
 use search_parallel::{ParallelError, ProcessorTree, SimReport, simulate_treesplit};
 use tree_core::{BestChild, GenSpec, Generator, Tree, minimax};
 
