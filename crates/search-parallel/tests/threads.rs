@@ -674,3 +674,24 @@ fn names() {
             .contains("treesplit, pvsplit, parallel-staged-sss, ybwc")
     );
 }
+
+/// Parallel staged SSS* speculates: with two idle workers at the start, the
+/// master hands out the first children of the root's first two MIN
+/// successors at once (the horizon states OPEN will produce), and SSS* must
+/// evaluate both, so both workers evaluate terminals.
+#[test]
+fn staged_sss_uses_every_worker() {
+    bounded(|| {
+        for g in [Generator::RANDOM, Generator::STRONG] {
+            let t = GenSpec::new(g, 6, 4, 5, 0).build().unwrap();
+            let r = run(ThreadAlgorithm::ParallelStagedSss, &t, cfg(2));
+            assert_eq!(r.value, minimax(&t));
+            assert_eq!(r.per_thread.len(), 3);
+            assert!(
+                r.per_thread[1] > 0 && r.per_thread[2] > 0,
+                "{:?}",
+                r.per_thread
+            );
+        }
+    });
+}
