@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use search_depthfirst::{Window, alphabeta};
-use search_parallel::threads::{ThreadAlgorithm, ThreadConfig, search};
+use search_parallel::threads::{StageWorker, ThreadAlgorithm, ThreadConfig, search};
 use tree_core::{Counted, GenSpec, GeneratedTree, Generator, minimax};
 
 const TREES: u64 = 10;
@@ -31,9 +31,13 @@ fn trees(g: Generator, b: usize, d: usize) -> Vec<GeneratedTree> {
 
 /// Leaves over all trees for one run, after checking every value.
 fn checked_leaves(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], threads: usize) -> u64 {
+    checked_leaves_with(algorithm, ts, ThreadConfig::new(threads))
+}
+
+fn checked_leaves_with(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], cfg: ThreadConfig) -> u64 {
     ts.iter()
         .map(|t| {
-            let r = search(algorithm, t, ThreadConfig::new(threads)).expect("search runs");
+            let r = search(algorithm, t, cfg).expect("search runs");
             assert_eq!(r.value, minimax(t), "{algorithm} on {:?}", t.spec());
             assert_eq!(r.per_thread.iter().sum::<u64>(), r.leaves);
             r.leaves
@@ -41,11 +45,11 @@ fn checked_leaves(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], threads: usi
         .sum()
 }
 
-fn seconds(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], threads: usize) -> f64 {
+fn seconds(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], cfg: ThreadConfig) -> f64 {
     let start = Instant::now();
     for _ in 0..RUNS {
         for t in ts {
-            black_box(search(algorithm, t, ThreadConfig::new(threads)).expect("search runs"));
+            black_box(search(algorithm, t, cfg).expect("search runs"));
         }
     }
     start.elapsed().as_secs_f64()
@@ -79,14 +83,30 @@ fn parallel(c: &mut Criterion) {
             "  {:<20} {:>10} {:>10} {:>9} {:>9}",
             "algorithm", "leaves(1)", "leaves(2)", "overhead", "speed-up"
         );
-        for algorithm in ThreadAlgorithm::ALL {
-            let one: u64 = (0..RUNS).map(|_| checked_leaves(algorithm, &ts, 1)).sum();
-            let two: u64 = (0..RUNS).map(|_| checked_leaves(algorithm, &ts, 2)).sum();
+        let sss_workers = |threads| ThreadConfig {
+            stage_worker: StageWorker::Sss,
+            ..ThreadConfig::new(threads)
+        };
+        let rows = ThreadAlgorithm::ALL
+            .into_iter()
+            .map(|a| (a, a.name(), ThreadConfig::new as fn(usize) -> ThreadConfig))
+            .chain([(
+                ThreadAlgorithm::ParallelStagedSss,
+                "  (sss workers)",
+                sss_workers as fn(usize) -> ThreadConfig,
+            )]);
+        for (algorithm, label, config) in rows {
+            let one: u64 = (0..RUNS)
+                .map(|_| checked_leaves_with(algorithm, &ts, config(1)))
+                .sum();
+            let two: u64 = (0..RUNS)
+                .map(|_| checked_leaves_with(algorithm, &ts, config(2)))
+                .sum();
             let (one, two) = (one / u64::from(RUNS), two / u64::from(RUNS));
-            let speedup = seconds(algorithm, &ts, 1) / seconds(algorithm, &ts, 2);
+            let speedup = seconds(algorithm, &ts, config(1)) / seconds(algorithm, &ts, config(2));
             eprintln!(
                 "  {:<20} {:>10} {:>10} {:>9.3} {:>9.2}",
-                algorithm.name(),
+                label,
                 one,
                 two,
                 two as f64 / one as f64,
