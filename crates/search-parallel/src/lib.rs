@@ -3,8 +3,8 @@
 //! Layer: depends on `tree-core`, and may use `search-depthfirst` and
 //! `search-bestfirst` for the searches run on each thread.
 //!
-//! This crate will hold real multi-threaded searches (tree-splitting with
-//! dynamic window updates, pv-splitting, parallel staged SSS*, and a modern
+//! Real multi-threaded searches (tree-splitting with dynamic window
+//! updates, pv-splitting, parallel staged SSS*, and YBWC as a modern
 //! baseline) and a deterministic simulator of Campbell's processor trees
 //! (thesis ch. 5).
 //!
@@ -14,6 +14,7 @@
 //! |---|---|
 //! | [`simulate()`], [`SimAlgorithm`], [`ProcessorTree`], [`SimReport`] | Campbell 1981, ch. 4 Figs. 10-12, p. 49; ch. 5's cost model |
 //! | [`simulate_treesplit`] | Fig. 10 (= `simulate(SimAlgorithm::TreeSplit, ..)`) |
+//! | [`threads`]: [`search`], [`ThreadAlgorithm`], [`ThreadConfig`], [`ThreadReport`] | real threads: Campbell Figs. 10-12 and p. 49; YBWC (Feldmann et al. 1989) |
 //!
 //! The [`mod@simulate`] module runs Campbell's parallel algorithms on a
 //! simulated processor tree of (depth, width): a master at the root of the
@@ -34,14 +35,22 @@
 //! terminals for 1, 3 and 9 processors (and 316 where the thesis prints 308
 //! for 5: see the tests).
 //!
-//! Not yet here: real threads.
+//! The [`threads`] module runs the same algorithms on real threads: a
+//! processor tree of masters and slaves over `std::thread::scope`, window
+//! updates through shared atomics read at every node (no locks in the
+//! search loop), terminate() as a closed window, worker panics returned as
+//! [`ThreadError::WorkerPanicked`]; YBWC on a rayon pool. Every search
+//! returns the minimax value whatever the thread count; `docs/PARALLEL.md`
+//! maps the model onto threads and, on paper, onto many machines.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod simulate;
+pub mod threads;
 
 pub use simulate::{
     ParallelError, ProcessorTree, SimAlgorithm, SimReport, UnknownSimAlgorithm, simulate,
     simulate_treesplit,
 };
+pub use threads::{StageWorker, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search};

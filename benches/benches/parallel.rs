@@ -1,0 +1,144 @@
+//! The multi-threaded searches (`search_parallel::threads`) on 1 and 2
+//! threads, on 10 random and 10 strongly ordered (24, 4) trees (the shape
+//! of Campbell's Tables 8–10) and 10 random (8, 6) trees.
+//!
+//! Before timing, every search's value on every tree is checked against
+//! minimax, and tree-splitting and YBWC on one thread must evaluate exactly
+//! alpha-beta's leaves. A printout gives, per algorithm, the leaves on 1
+//! and 2 threads (the mean of a few runs: with 2 threads the count varies),
+//! the search overhead leaves(2)/leaves(1) (Campbell's S(A(k), T), p. 34,
+//! against the same algorithm on one thread) and a rough wall-clock
+//! speed-up; criterion then times 1 and 2 threads. The host is shared, so
+//! speed-ups are only indicative.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use search_depthfirst::{Window, alphabeta};
+use search_parallel::threads::{StageWorker, ThreadAlgorithm, ThreadConfig, search};
+use tree_core::{Counted, GenSpec, GeneratedTree, Generator, minimax};
+
+const TREES: u64 = 10;
+/// Runs averaged for the leaf counts and the rough speed-up.
+const RUNS: u32 = 5;
+
+fn trees(g: Generator, b: usize, d: usize) -> Vec<GeneratedTree> {
+    (0..TREES)
+        .map(|i| GenSpec::new(g, b, d, 1981, i).build().expect("valid spec"))
+        .collect()
+}
+
+/// Leaves over all trees for one run, after checking every value.
+fn checked_leaves(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], threads: usize) -> u64 {
+    checked_leaves_with(algorithm, ts, ThreadConfig::new(threads))
+}
+
+fn checked_leaves_with(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], cfg: ThreadConfig) -> u64 {
+    ts.iter()
+        .map(|t| {
+            let r = search(algorithm, t, cfg).expect("search runs");
+            assert_eq!(r.value, minimax(t), "{algorithm} on {:?}", t.spec());
+            assert_eq!(r.per_thread.iter().sum::<u64>(), r.leaves);
+            r.leaves
+        })
+        .sum()
+}
+
+fn seconds(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], cfg: ThreadConfig) -> f64 {
+    let start = Instant::now();
+    for _ in 0..RUNS {
+        for t in ts {
+            black_box(search(algorithm, t, cfg).expect("search runs"));
+        }
+    }
+    start.elapsed().as_secs_f64()
+}
+
+fn parallel(c: &mut Criterion) {
+    let shapes = [
+        ("random-24x4", Generator::RANDOM, 24, 4),
+        ("strong-24x4", Generator::STRONG, 24, 4),
+        ("random-8x6", Generator::RANDOM, 8, 6),
+    ];
+    for (name, g, b, d) in shapes {
+        let ts = trees(g, b, d);
+        let ab: u64 = ts
+            .iter()
+            .map(|t| {
+                let c = Counted::new(t);
+                assert_eq!(alphabeta(&c, Window::FULL).unwrap(), minimax(t));
+                c.stats().leaves
+            })
+            .sum();
+        for algorithm in [ThreadAlgorithm::TreeSplit, ThreadAlgorithm::Ybwc] {
+            assert_eq!(
+                checked_leaves(algorithm, &ts, 1),
+                ab,
+                "{name}: {algorithm} on one thread is alpha-beta"
+            );
+        }
+        eprintln!("{name}: {TREES} trees, sequential alpha-beta {ab} leaves");
+        eprintln!(
+            "  {:<20} {:>10} {:>10} {:>9} {:>9}",
+            "algorithm", "leaves(1)", "leaves(2)", "overhead", "speed-up"
+        );
+        let sss_workers = |threads| ThreadConfig {
+            stage_worker: StageWorker::Sss,
+            ..ThreadConfig::new(threads)
+        };
+        let rows = ThreadAlgorithm::ALL
+            .into_iter()
+            .map(|a| (a, a.name(), ThreadConfig::new as fn(usize) -> ThreadConfig))
+            .chain([(
+                ThreadAlgorithm::ParallelStagedSss,
+                "  (sss workers)",
+                sss_workers as fn(usize) -> ThreadConfig,
+            )]);
+        for (algorithm, label, config) in rows {
+            let one: u64 = (0..RUNS)
+                .map(|_| checked_leaves_with(algorithm, &ts, config(1)))
+                .sum();
+            let two: u64 = (0..RUNS)
+                .map(|_| checked_leaves_with(algorithm, &ts, config(2)))
+                .sum();
+            let (one, two) = (one / u64::from(RUNS), two / u64::from(RUNS));
+            let speedup = seconds(algorithm, &ts, config(1)) / seconds(algorithm, &ts, config(2));
+            eprintln!(
+                "  {:<20} {:>10} {:>10} {:>9.3} {:>9.2}",
+                label,
+                one,
+                two,
+                two as f64 / one as f64,
+                speedup
+            );
+        }
+
+        let mut group = c.benchmark_group(format!("parallel-{name}"));
+        group.sample_size(10);
+        group.warm_up_time(std::time::Duration::from_millis(500));
+        group.measurement_time(std::time::Duration::from_secs(2));
+        group.bench_function("alphabeta", |bench| {
+            bench.iter(|| {
+                for t in &ts {
+                    black_box(alphabeta(t, Window::FULL).unwrap());
+                }
+            })
+        });
+        for algorithm in ThreadAlgorithm::ALL {
+            for threads in [1, 2] {
+                group.bench_function(format!("{}/{threads}", algorithm.name()), |bench| {
+                    bench.iter(|| {
+                        for t in &ts {
+                            black_box(search(algorithm, t, ThreadConfig::new(threads)).unwrap());
+                        }
+                    })
+                });
+            }
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, parallel);
+criterion_main!(benches);

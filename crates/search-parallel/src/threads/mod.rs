@@ -1,0 +1,615 @@
+//! Real multi-threaded searches: Campbell's tree-splitting (Fig. 10) with
+//! dynamic window updates (Fig. 11), pv-splitting (Fig. 12) with the type-2
+//! optimisation (p. 47), parallel staged SSS* (p. 49), and Young Brothers
+//! Wait (YBWC) as a modern baseline.
+//!
+//! One entry point, [`search`], takes a [`ThreadAlgorithm`] and a
+//! [`ThreadConfig`] and returns a [`ThreadReport`]: the value (always the
+//! minimax value clamped into the configured window, exactly what
+//! `search_depthfirst::alphabeta` returns on that window) and the terminal
+//! evaluations, in total and per thread. Leaf counts vary from run to run
+//! with more than one thread; values never do.
+//!
+//! | algorithm | module | threads | what the threads share |
+//! |---|---|---|---|
+//! | [`ThreadAlgorithm::TreeSplit`] | [`treesplit`] | a processor tree of (depth, width), default (1, K) | one `AtomicI32` per master ("its α"), read by every slave node |
+//! | [`ThreadAlgorithm::PvSplit`] | [`treesplit`] (`pvsplit`) | as tree-splitting | as tree-splitting |
+//! | [`ThreadAlgorithm::ParallelStagedSss`] | [`staged`] | a master and K workers | nothing in the hot loop; jobs and replies over channels, a cancel flag per job |
+//! | [`ThreadAlgorithm::Ybwc`] | [`ybwc`] | a rayon pool of K threads | one `AtomicI32` per split node |
+//!
+//! # Windows shared through atomics (Fig. 11)
+//!
+//! Campbell's UPDATE (Fig. 11) lets a master that finds a better α push it
+//! into its slaves' running searches: each slave keeps `alpha[depth]`,
+//! `beta[depth]` and the update is applied at every depth with alternating
+//! signs. Here the same effect is had without interrupts: every master (and
+//! every YBWC split node) owns a `Link` — an `AtomicI32` holding its current
+//! best score `m` and a pointer to its own master's link — and every node of
+//! a slave's alpha-beta, before each child, reads the chain of links above
+//! it and narrows its own window with it (the link's effective window at an
+//! even distance, its negation at an odd one). A link's effective window is
+//! `(max(m, -β_parent), -α_parent)`, so an improvement anywhere reaches every
+//! search below it at its next node. The loads are `Relaxed`: each cell only
+//! ever grows, and a stale read only means a wider window.
+//!
+//! **Termination** (Fig. 10's `terminate()`) is the same mechanism: when a
+//! master's `m` reaches its β, every window below it is empty, so every slave
+//! returns at its next node. A separate stop flag, shared by all threads,
+//! handles errors and panics: the first failure is recorded, the flag set,
+//! and every thread unwinds at its next node.
+//!
+//! # Why the value is exact
+//!
+//! Say a result `r` is *correct for* the window `(a, b)` when
+//! `clamp(r, a, b) = clamp(v, a, b)`, `v` the true (negamax) value — the
+//! Knuth–Moore property of fail-hard alpha-beta; every `r` is correct for an
+//! empty window. Correctness for a window implies correctness for every
+//! window inside it. Each node here keeps `m ≥ a` (its window's lower end,
+//! raised when the links raise it) and the invariant `clamp(m, a, b) =
+//! clamp(max of its children so far, a, b)`; narrowing `(a, b)` keeps the
+//! invariant (by the nesting property), a child result correct for the
+//! child's window keeps it (Knuth and Moore's step), so the node's `m` is
+//! correct for the window it last read, and a window that became empty
+//! makes any answer correct. The window a consumer (a parent node or a
+//! master) applies to a result is inside the window the child last read,
+//! because both are intersections of the same monotone cells and the
+//! consumer reads later (a channel `send`/`recv` or rayon `join` orders the
+//! reads across threads). The root's window never changes, so its `m` is
+//! correct for `(α, β)`: the clamped minimax value. With one thread nothing
+//! narrows behind a search's back, and tree-splitting, pv-splitting (one
+//! level of slaves) and YBWC evaluate exactly the terminals Fig. 4's
+//! `alphabeta` does.
+//!
+//! # Panics and errors in user code
+//!
+//! Every job runs under `std::panic::catch_unwind`. A panic in a
+//! [`Tree`] method — on a worker or on the calling thread — becomes
+//! [`ThreadError::WorkerPanicked`]; the stop flag makes every other thread
+//! return, the scopes join, and [`search`] returns the error. The default
+//! panic hook still prints the panic message.
+
+pub mod staged;
+pub mod treesplit;
+pub mod ybwc;
+
+use std::any::Any;
+use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+use search_bestfirst::BestFirstError;
+use search_depthfirst::{SearchError, Window};
+use tree_core::{MAX_DEPTH, Tree, Value};
+
+use crate::ProcessorTree;
+
+/// The multi-threaded searches of this module, by their command-line names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ThreadAlgorithm {
+    /// `treesplit`: Campbell's tree-splitting (Fig. 10) with dynamic window
+    /// updates (Fig. 11); see [`treesplit`].
+    TreeSplit,
+    /// `pvsplit`: principal-variation splitting (Fig. 12), with the type-2
+    /// optimisation of p. 47 unless [`ThreadConfig::type2`] is off; see
+    /// [`treesplit`].
+    PvSplit,
+    /// `parallel-staged-sss`: staged SSS* whose master hands horizon nodes
+    /// to worker threads (p. 49); see [`staged`].
+    ParallelStagedSss,
+    /// `ybwc`: Young Brothers Wait (Feldmann et al.), the modern baseline;
+    /// see [`ybwc`].
+    Ybwc,
+}
+
+impl ThreadAlgorithm {
+    /// Every algorithm, in the order above.
+    pub const ALL: [ThreadAlgorithm; 4] = [
+        ThreadAlgorithm::TreeSplit,
+        ThreadAlgorithm::PvSplit,
+        ThreadAlgorithm::ParallelStagedSss,
+        ThreadAlgorithm::Ybwc,
+    ];
+
+    /// The command-line name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ThreadAlgorithm::TreeSplit => "treesplit",
+            ThreadAlgorithm::PvSplit => "pvsplit",
+            ThreadAlgorithm::ParallelStagedSss => "parallel-staged-sss",
+            ThreadAlgorithm::Ybwc => "ybwc",
+        }
+    }
+}
+
+impl fmt::Display for ThreadAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ThreadAlgorithm {
+    type Err = ThreadError;
+    fn from_str(s: &str) -> Result<ThreadAlgorithm, ThreadError> {
+        ThreadAlgorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| ThreadError::UnknownAlgorithm { name: s.into() })
+    }
+}
+
+/// What the workers of parallel staged SSS* run on their horizon nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum StageWorker {
+    /// Fail-hard alpha-beta with the window (−∞, h) (from MAX's side), which
+    /// returns min(h, value); it checks its job's cancel flag at every node.
+    #[default]
+    AlphaBeta,
+    /// Aspiration SSS* (`search_bestfirst::sss_aspiration`) with upper bound
+    /// h, left-most tie rule. It needs the tree's shape
+    /// ([`Tree::bounds`]) and runs to completion once started.
+    Sss,
+}
+
+/// How a multi-threaded search is run. Build one with
+/// [`ThreadConfig::new`] and change fields as needed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThreadConfig {
+    /// Searching threads K (≥ 1). Tree-splitting and pv-splitting map it to
+    /// the processor tree (1, K): a master on the calling thread, which only
+    /// hands out work, and K slave threads; parallel staged SSS* to a master
+    /// on the calling thread and K workers; YBWC to a pool of K threads.
+    pub threads: usize,
+    /// An explicit processor tree (depth, width) for tree-splitting and
+    /// pv-splitting, overriding `threads`: width^depth leaf slaves below
+    /// 1 + width + … + width^(depth−1) masters, each a thread (masters
+    /// mostly wait). Depth 0 is sequential alpha-beta on the calling
+    /// thread. Ignored by the other algorithms.
+    pub processors: Option<ProcessorTree>,
+    /// Pv-splitting's type-2 optimisation (p. 47), default on: a master
+    /// given a type-2 node does not split its successors (type 3) among its
+    /// slaves but walks them one at a time and splits their successors
+    /// (type 2 again). It acts at masters below the root processor, so only
+    /// with processor trees of depth ≥ 2.
+    pub type2: bool,
+    /// Stage depth k of parallel staged SSS* (default 2, Campbell's): the
+    /// master's SSS* covers the top k plies, workers search below.
+    pub stage_depth: usize,
+    /// The workers' search in parallel staged SSS*.
+    pub stage_worker: StageWorker,
+    /// YBWC splits (searches young brothers in parallel) at nodes shallower
+    /// than this many plies; below, each thread runs sequential alpha-beta
+    /// that still reads the shared windows. `None`: the tree's depth minus
+    /// 2 (at least 1) if [`Tree::bounds`] knows it, else 6.
+    pub split_plies: Option<usize>,
+    /// The root window; the report's value is the root's value clamped
+    /// into it, as `search_depthfirst::alphabeta` returns.
+    pub window: Window,
+}
+
+impl ThreadConfig {
+    /// `threads` searching threads, the full window, defaults elsewhere.
+    pub const fn new(threads: usize) -> ThreadConfig {
+        ThreadConfig {
+            threads,
+            processors: None,
+            type2: true,
+            stage_depth: 2,
+            stage_worker: StageWorker::AlphaBeta,
+            split_plies: None,
+            window: Window::FULL,
+        }
+    }
+}
+
+impl Default for ThreadConfig {
+    /// As many threads as the host has cores.
+    fn default() -> ThreadConfig {
+        ThreadConfig::new(std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+}
+
+/// What a multi-threaded search did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThreadReport {
+    /// The algorithm that ran.
+    pub algorithm: ThreadAlgorithm,
+    /// The root's minimax value (from MAX's side) clamped into the window.
+    pub value: Value,
+    /// Terminal evaluations summed over all threads, including those of
+    /// searches that were later terminated or cancelled.
+    pub leaves: u64,
+    /// Terminal evaluations per thread. Tree-/pv-splitting: one entry per
+    /// processor in preorder of the processor tree (0 = the root processor
+    /// on the calling thread; slave `j` of a master `m` whose slaves head
+    /// subtrees of `s` processors is `m + 1 + j*s`). Parallel staged SSS*:
+    /// the master, then the K workers. YBWC: the K pool threads.
+    pub per_thread: Vec<u64>,
+    /// Jobs handed to other threads (subtree searches for the splitting
+    /// algorithms and staged SSS*, spawned young-brother tasks for YBWC).
+    pub jobs: u64,
+}
+
+impl ThreadReport {
+    /// Campbell's search-overhead coefficient against a sequential count
+    /// N(A(1), T): `leaves / sequential` (p. 34).
+    pub fn overhead(&self, sequential: u64) -> f64 {
+        self.leaves as f64 / sequential as f64
+    }
+}
+
+/// Largest number of threads a search may start.
+pub const MAX_THREADS: usize = 1024;
+
+/// Why a multi-threaded search could not run or finish.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ThreadError {
+    /// [`ThreadConfig::threads`] is 0 (or a processor tree of depth > 0 has
+    /// width 0).
+    ZeroThreads,
+    /// More than [`MAX_THREADS`] threads were asked for.
+    TooManyThreads {
+        /// The threads the configuration needs.
+        requested: u64,
+    },
+    /// A stage depth of 0 for parallel staged SSS*.
+    ZeroStageDepth,
+    /// A worker (or the master) panicked, typically in the user's
+    /// [`Tree`] implementation; every other thread was stopped.
+    WorkerPanicked {
+        /// The panic message, if it was a string.
+        message: String,
+    },
+    /// The operating system refused to start a thread.
+    Spawn {
+        /// What it said.
+        message: String,
+    },
+    /// A sequential search on one of the threads failed (a tree deeper than
+    /// [`tree_core::MAX_DEPTH`], a terminal valued ±∞).
+    Search(SearchError),
+    /// A best-first worker search failed (e.g. a tree whose shape is unknown
+    /// given to [`StageWorker::Sss`]).
+    BestFirst(BestFirstError),
+    /// A name [`ThreadAlgorithm::from_str`] does not know.
+    UnknownAlgorithm {
+        /// The name given.
+        name: String,
+    },
+}
+
+impl fmt::Display for ThreadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ThreadError::ZeroThreads => f.write_str("a parallel search needs at least one thread"),
+            ThreadError::TooManyThreads { requested } => write!(
+                f,
+                "the configuration needs {requested} threads, more than the maximum of {MAX_THREADS}"
+            ),
+            ThreadError::ZeroStageDepth => {
+                f.write_str("parallel staged SSS* needs a stage depth of at least 1")
+            }
+            ThreadError::WorkerPanicked { message } => {
+                write!(f, "a search thread panicked: {message}")
+            }
+            ThreadError::Spawn { message } => write!(f, "could not start a thread: {message}"),
+            ThreadError::Search(e) => write!(f, "search failed: {e}"),
+            ThreadError::BestFirst(e) => write!(f, "worker search failed: {e}"),
+            ThreadError::UnknownAlgorithm { name } => {
+                let names: Vec<&str> = ThreadAlgorithm::ALL.iter().map(|a| a.name()).collect();
+                write!(
+                    f,
+                    "unknown parallel algorithm {name:?}; expected one of {}",
+                    names.join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ThreadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ThreadError::Search(e) => Some(e),
+            ThreadError::BestFirst(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<SearchError> for ThreadError {
+    fn from(e: SearchError) -> ThreadError {
+        ThreadError::Search(e)
+    }
+}
+
+impl From<BestFirstError> for ThreadError {
+    fn from(e: BestFirstError) -> ThreadError {
+        ThreadError::BestFirst(e)
+    }
+}
+
+/// Runs `algorithm` on `tree` with `config`.
+///
+/// ```
+/// use search_parallel::threads::{ThreadAlgorithm, ThreadConfig, search};
+/// use tree_core::{GenSpec, Generator, minimax};
+/// let t = GenSpec::new(Generator::RANDOM, 4, 5, 1, 0).build().unwrap();
+/// for algorithm in ThreadAlgorithm::ALL {
+///     let r = search(algorithm, &t, ThreadConfig::new(2)).unwrap();
+///     assert_eq!(r.value, minimax(&t));
+///     assert_eq!(r.per_thread.iter().sum::<u64>(), r.leaves);
+/// }
+/// ```
+///
+/// # Errors
+/// [`ThreadError::ZeroThreads`], [`ThreadError::TooManyThreads`],
+/// [`ThreadError::ZeroStageDepth`] for bad configurations;
+/// [`ThreadError::WorkerPanicked`] if a `Tree` method panics on any
+/// thread; [`ThreadError::Search`] / [`ThreadError::BestFirst`] if a
+/// thread's search fails; [`ThreadError::Spawn`] if threads cannot start.
+pub fn search<T>(
+    algorithm: ThreadAlgorithm,
+    tree: &T,
+    config: ThreadConfig,
+) -> Result<ThreadReport, ThreadError>
+where
+    T: Tree + Sync + ?Sized,
+    T::Node: Send + Sync,
+{
+    if config.threads == 0 {
+        return Err(ThreadError::ZeroThreads);
+    }
+    match algorithm {
+        ThreadAlgorithm::TreeSplit => treesplit::run(tree, &config, false),
+        ThreadAlgorithm::PvSplit => treesplit::run(tree, &config, true),
+        ThreadAlgorithm::ParallelStagedSss => staged::run(tree, &config),
+        ThreadAlgorithm::Ybwc => ybwc::run(tree, &config),
+    }
+}
+
+/// Checks a thread count against [`MAX_THREADS`].
+fn check_threads(requested: u64) -> Result<(), ThreadError> {
+    if requested > MAX_THREADS as u64 {
+        Err(ThreadError::TooManyThreads { requested })
+    } else {
+        Ok(())
+    }
+}
+
+/// A job gave up because the search is stopping (an error elsewhere, or its
+/// job was cancelled); the reason, if any, is in [`Shared`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stopped;
+
+/// What every thread of one search shares: the stop flag and the first
+/// error.
+#[derive(Debug, Default)]
+pub(crate) struct Shared {
+    stop: AtomicBool,
+    error: Mutex<Option<ThreadError>>,
+}
+
+impl Shared {
+    /// Records `e` (if it is the first failure) and stops every thread.
+    pub(crate) fn fail(&self, e: ThreadError) -> Stopped {
+        let mut slot = self.error.lock().unwrap_or_else(|p| p.into_inner());
+        if slot.is_none() {
+            *slot = Some(e);
+        }
+        self.stop.store(true, Relaxed);
+        Stopped
+    }
+
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    /// The error that stopped the search.
+    fn take_error(&self) -> ThreadError {
+        self.error
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+            .unwrap_or_else(|| ThreadError::WorkerPanicked {
+                message: "a search thread stopped without reporting why".into(),
+            })
+    }
+
+    /// `result` of a whole search: the value, or the recorded error.
+    pub(crate) fn finish<R>(&self, result: Result<R, Stopped>) -> Result<R, ThreadError> {
+        match result {
+            Ok(r) if !self.stopped() => Ok(r),
+            _ => Err(self.take_error()),
+        }
+    }
+}
+
+/// Runs `f`, turning a panic into [`ThreadError::WorkerPanicked`] recorded
+/// in `shared` (which stops every other thread).
+pub(crate) fn guarded<R>(
+    shared: &Shared,
+    f: impl FnOnce() -> Result<R, Stopped>,
+) -> Result<R, Stopped> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(payload) => Err(shared.fail(ThreadError::WorkerPanicked {
+            message: panic_message(payload.as_ref()),
+        })),
+    }
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic with a non-string payload".into()
+    }
+}
+
+/// A `Value` from the raw `i32` of an atomic cell (sentinels included).
+fn from_raw(x: i32) -> Value {
+    match Value::new(x) {
+        Ok(v) => v,
+        Err(_) if x > 0 => Value::INF,
+        Err(_) => Value::NEG_INF,
+    }
+}
+
+/// A master's (or a YBWC split node's) shared best score, and the chain to
+/// its own master: the Fig. 11 window that slaves read.
+#[derive(Debug)]
+pub(crate) struct Link {
+    /// The node's current best score m (negamax, side to move there).
+    alpha: AtomicI32,
+    /// The node's own upper bound (the root's β; +∞ elsewhere).
+    beta: Value,
+    /// The link one ply up, if any.
+    parent: Option<Arc<Link>>,
+}
+
+impl Link {
+    /// The root's link: the search window itself.
+    pub(crate) fn root(window: Window) -> Arc<Link> {
+        Arc::new(Link {
+            alpha: AtomicI32::new(window.alpha().get()),
+            beta: window.beta(),
+            parent: None,
+        })
+    }
+
+    /// The link of a child of `parent`'s node; its window comes from the
+    /// chain until it improves its own score.
+    pub(crate) fn child(parent: &Arc<Link>) -> Arc<Link> {
+        Arc::new(Link {
+            alpha: AtomicI32::new(Value::NEG_INF.get()),
+            beta: Value::INF,
+            parent: Some(Arc::clone(parent)),
+        })
+    }
+
+    /// The node's current effective window (α, β): its own score and upper
+    /// bound narrowed by the window of the node above, negated.
+    pub(crate) fn window(&self) -> (Value, Value) {
+        let own = from_raw(self.alpha.load(Relaxed));
+        match &self.parent {
+            None => (own, self.beta),
+            Some(p) => {
+                let (pa, pb) = p.window();
+                (own.max(-pb), self.beta.min(-pa))
+            }
+        }
+    }
+
+    /// The window `r` plies below this link's node: the same at even
+    /// distances, negated and swapped at odd ones (Fig. 11's UPDATE).
+    pub(crate) fn window_at(&self, r: usize) -> (Value, Value) {
+        let (a, b) = self.window();
+        if r % 2 == 0 { (a, b) } else { (-b, -a) }
+    }
+
+    /// Fig. 10's `if (t > α) α = t`, atomically.
+    pub(crate) fn raise(&self, t: Value) {
+        self.alpha.fetch_max(t.get(), Relaxed);
+    }
+
+    /// The node's score as Fig. 10 returns it: its effective α.
+    pub(crate) fn score(&self) -> Value {
+        self.window().0
+    }
+
+    /// Whether the window is empty: a cutoff here or above.
+    pub(crate) fn closed(&self) -> bool {
+        let (a, b) = self.window();
+        a >= b
+    }
+}
+
+/// Sequential fail-hard alpha-beta (Campbell Fig. 4) whose window is
+/// narrowed at every node by a [`Link`] chain (Fig. 11), with stop and
+/// cancel flags and a leaf counter.
+pub(crate) struct Searcher<'a, T: ?Sized> {
+    pub(crate) tree: &'a T,
+    pub(crate) shared: &'a Shared,
+    pub(crate) cancel: Option<&'a AtomicBool>,
+    pub(crate) leaves: u64,
+}
+
+impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
+    pub(crate) fn new(tree: &'a T, shared: &'a Shared) -> Searcher<'a, T> {
+        Searcher {
+            tree,
+            shared,
+            cancel: None,
+            leaves: 0,
+        }
+    }
+
+    /// The static value of terminal `node` at absolute `depth`, from the
+    /// side to move (negamax), counted.
+    pub(crate) fn leaf(&mut self, node: &T::Node, depth: usize) -> Result<Value, Stopped> {
+        self.leaves += 1;
+        let v = self.tree.value(node);
+        if v.is_infinite() {
+            return Err(self
+                .shared
+                .fail(SearchError::SentinelLeaf { value: v, depth }.into()));
+        }
+        Ok(if depth % 2 == 0 { v } else { -v })
+    }
+
+    /// Fig. 4 at `node` (absolute `depth`, `r` plies below `link`'s node)
+    /// with the local window (a, b), narrowed before every child by the
+    /// link's window. Returns a value correct for the last window read
+    /// (see the module docs).
+    pub(crate) fn ab(
+        &mut self,
+        node: &T::Node,
+        depth: usize,
+        link: &Link,
+        r: usize,
+        a: Value,
+        b: Value,
+    ) -> Result<Value, Stopped> {
+        if self.shared.stopped() || self.cancel.is_some_and(|c| c.load(Relaxed)) {
+            return Err(Stopped);
+        }
+        let w = self.tree.num_children(node);
+        if w == 0 {
+            return self.leaf(node, depth);
+        }
+        if depth >= MAX_DEPTH {
+            return Err(self
+                .shared
+                .fail(SearchError::TooDeep { depth: depth + 1 }.into()));
+        }
+        let mut m = a;
+        for i in 0..w {
+            let (ea, eb) = link.window_at(r);
+            m = m.max(ea);
+            let hi = b.min(eb);
+            if m >= hi {
+                return Ok(m); // cutoff, here or (window closed) above
+            }
+            let child = self.tree.child(node, i);
+            let t = -self.ab(&child, depth + 1, link, r + 1, -hi, -m)?;
+            if t > m {
+                m = t;
+            }
+        }
+        Ok(m)
+    }
+}
+
+/// One zeroed counter per thread.
+fn counters(n: usize) -> Vec<AtomicU64> {
+    (0..n).map(|_| AtomicU64::new(0)).collect()
+}
+
+fn totals(counters: &[AtomicU64]) -> Vec<u64> {
+    counters.iter().map(|c| c.load(Relaxed)).collect()
+}

@@ -1,0 +1,616 @@
+//! Parallel staged SSS* (Campbell 1981, p. 49): a master runs SSS* over the
+//! top k plies (one stage) and hands the evaluation of its horizon nodes to
+//! worker threads, which search the subtrees below sequentially.
+//!
+//! # What the thesis says
+//!
+//! "Staged SSS* is adaptable to the processor tree architecture […] Each
+//! master maintains an OPEN list, and assigns appropriate subtree searches
+//! to its slaves. Terminal slaves can employ either SSS*, staged SSS*, or
+//! any of a number of other methods to evaluate their assigned nodes.
+//! Since the various OPEN lists are local to a given processor, no data
+//! sharing overhead is required." It does not say which OPEN entries are
+//! assigned, or when (p. 56: "the particular algorithm employed in the
+//! simulations was favorable for ordered trees").
+//!
+//! # What is done here
+//!
+//! One master (the calling thread) and K workers ([`ThreadConfig::threads`]).
+//! The master runs the Γ operator of SSS* (Stockman; Campbell App. 3,
+//! cases 1–6) with the left-most tie rule (`004_*`: OPEN a priority queue
+//! on the merit h, ties to the left-most node) over the top
+//! [`ThreadConfig::stage_depth`] plies: a LIVE state (n, h) at the stage's
+//! horizon, n not terminal, is solved with merit min(h, value(n)) — the
+//! frontier of sequential staged SSS* — and terminals above the horizon
+//! are evaluated by the master itself.
+//!
+//! Whenever a worker is idle, the master gives it a horizon state that
+//! OPEN is *certain* to produce, nearest OPEN's front first: a LIVE
+//! horizon state in OPEN, or one that the Γ operator will derive from a
+//! state in OPEN without any answer it does not have yet — case 5 (a LIVE
+//! MIN node stacks its first child), case 6 (a LIVE MAX node stacks all its
+//! children) and case 2 (a SOLVED MAX node stacks its next brother), all
+//! of which copy h. (Looking at OPEN alone would not do: above the horizon
+//! MIN nodes expand one child at a time, so OPEN rarely holds more than one
+//! LIVE horizon state.) The worker evaluates min(h, value(n)) ahead of
+//! time (*speculatively*); jobs are filed by the node's Dewey code with the
+//! bound h they were given. When the master's Γ loop pops a LIVE horizon
+//! state (n, h) it uses the answer if it is in and *usable* (below), waits
+//! if a worker has n, or hands n to the next free worker and waits. When
+//! case 1 purges a subtree, the jobs in it are cancelled (a flag the
+//! worker's alpha-beta reads at every node) and their answers dropped.
+//!
+//! Workers ([`StageWorker`]) run fail-hard alpha-beta with the window
+//! (−∞, h) from MAX's side, which returns exactly min(h, value(n)), or
+//! aspiration SSS* with upper bound h (`search_bestfirst::sss_aspiration`,
+//! which needs the tree's shape and cannot be cancelled).
+//!
+//! # Why the value is exact
+//!
+//! Sequential staged SSS* (`search_bestfirst::staged_sss` with an exact
+//! frontier) is SSS* over the stage in which popping a LIVE horizon state
+//! (n, LIVE, h) yields (n, SOLVED, min(h, value(n))); it returns the
+//! minimax value because the frontier returns min(h, v) (sss.rs: "must
+//! return min(h, their value)"). Here a worker given node n with bound h'
+//! returns r = min(h', value(n)) — alpha-beta with the window (−∞, h')
+//! fail-hard returns clamp(v, −∞, h') — and the master, popping (n, LIVE,
+//! h), uses r only if h ≤ h' (then min(h, r) = min(h, h', v) = min(h, v))
+//! or r < h' (then r = v and min(h, r) = min(h, v)); otherwise it has n
+//! evaluated again with bound h. So every frontier answer the master uses
+//! is exactly the number the sequential frontier would have returned at
+//! that moment. Speculation changes *when* an answer is computed, never
+//! *which* answer is used: the master's sequence of OPEN lists is exactly
+//! sequential staged SSS*'s (same tie rule), so it returns the same value —
+//! the minimax value, or for an aspiration window the same bound, which
+//! the report clamps into the window. (In fact the h of a speculated state
+//! is the h it will have in OPEN, since cases 2, 5 and 6 copy it, so
+//! re-evaluations do not occur in practice; the check makes exactness
+//! independent of that.) Answers for purged states are never used, so
+//! wasted speculation costs time and terminal evaluations (search
+//! overhead), not exactness.
+//!
+//! # Memory and synchronisation
+//!
+//! OPEN is the master's alone (at most b^⌈k/2⌉ states on a tree of
+//! branching b); workers share nothing with it in their search but a
+//! per-job cancel flag and the global stop flag. Jobs go out over one
+//! channel per worker, answers come back over one channel; the master
+//! keeps at most one job record per worker besides the answers not yet
+//! used.
+//!
+//! With one worker the value is still exact, but the leaf count can exceed
+//! sequential staged SSS*'s: the worker may be busy with a speculative job
+//! that a purge later discards. With [`StageWorker::Sss`] workers on a
+//! 4-ply tree and stage depth 2, one worker evaluates within a job or so of
+//! `search_bestfirst::staged_sss`'s terminals (24,343 against 24,175 on a
+//! random (24, 4) tree); alpha-beta workers evaluate more (35,005), since
+//! SSS* prunes more below the horizon, but can be cancelled.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread;
+
+use search_bestfirst::{SssConfig, Variant, sss_aspiration};
+use search_depthfirst::Window;
+use tree_core::{Bounds, Counted, Dewey, MAX_DEPTH, Subtree, Tree, Value};
+
+use super::{
+    Link, Searcher, Shared, StageWorker, Stopped, ThreadAlgorithm, ThreadConfig, ThreadError,
+    ThreadReport, check_threads, counters, guarded, totals,
+};
+
+/// LIVE or SOLVED.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Live,
+    Solved,
+}
+
+/// One OPEN state (n, s, h).
+#[derive(Debug, Clone)]
+struct State<N> {
+    node: N,
+    dewey: Dewey,
+    status: Status,
+    h: Value,
+    /// A LIVE state at the horizon whose node is not terminal: a worker job.
+    horizon: bool,
+}
+
+/// A horizon evaluation: min(h, value(node)).
+struct Job<N> {
+    id: u64,
+    node: N,
+    depth: usize,
+    h: Value,
+    cancel: Arc<AtomicBool>,
+}
+
+/// (worker, job id, min(h, value) or stopped).
+type Reply = (usize, u64, Result<Value, Stopped>);
+
+/// A job for the horizon node at some Dewey code, with the bound h it was
+/// given.
+struct Pending {
+    id: u64,
+    h: Value,
+    answer: Answer,
+}
+
+enum Answer {
+    Running(Arc<AtomicBool>),
+    Done(Value),
+}
+
+/// Whether min(bound, v), computed for a job with bound `bound`, gives
+/// min(h, v): when h ≤ bound, or when the answer is below the bound (then
+/// it is v itself).
+fn usable(bound: Value, answer: Value, h: Value) -> bool {
+    h <= bound || answer < bound
+}
+
+pub(super) fn run<T>(tree: &T, cfg: &ThreadConfig) -> Result<ThreadReport, ThreadError>
+where
+    T: Tree + Sync + ?Sized,
+    T::Node: Send + Sync,
+{
+    if cfg.stage_depth == 0 {
+        return Err(ThreadError::ZeroStageDepth);
+    }
+    check_threads(cfg.threads as u64 + 1)?;
+    let shared = Shared::default();
+    let counters = counters(cfg.threads + 1);
+    let jobs = AtomicU64::new(0);
+    let result = thread::scope(|s| {
+        let (reply_tx, replies) = channel();
+        let mut inboxes = Vec::with_capacity(cfg.threads);
+        for j in 0..cfg.threads {
+            let (job_tx, job_rx) = channel::<Job<T::Node>>();
+            let out = reply_tx.clone();
+            let (shared, counters) = (&shared, &counters);
+            let worker = cfg.stage_worker;
+            let spawned = thread::Builder::new()
+                .name(format!("staged-sss-{}", j + 1))
+                .spawn_scoped(s, move || {
+                    work(tree, shared, worker, &counters[j + 1], j, job_rx, out);
+                });
+            if let Err(e) = spawned {
+                return Err(shared.fail(ThreadError::Spawn {
+                    message: e.to_string(),
+                }));
+            }
+            inboxes.push(job_tx);
+        }
+        drop(reply_tx);
+        let mut master = Master {
+            tree,
+            shared: &shared,
+            stage: cfg.stage_depth,
+            open: Vec::new(),
+            lower: cfg.window.alpha(),
+            next_id: 0,
+            pending: HashMap::new(),
+            idle: vec![true; cfg.threads],
+            inboxes,
+            replies,
+            leaves: 0,
+            jobs: &jobs,
+        };
+        let r = guarded(&shared, || {
+            master.gamma(cfg.window.alpha(), cfg.window.beta())
+        });
+        master.cancel_all();
+        counters[0].fetch_add(master.leaves, Relaxed);
+        r
+    });
+    let value = shared.finish(result)?;
+    Ok(ThreadReport {
+        algorithm: ThreadAlgorithm::ParallelStagedSss,
+        value: cfg.window.clamp(value),
+        leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
+        per_thread: totals(&counters),
+        jobs: jobs.load(Relaxed),
+    })
+}
+
+/// A worker: answers horizon jobs until the master hangs up.
+fn work<T>(
+    tree: &T,
+    shared: &Shared,
+    worker: StageWorker,
+    counter: &AtomicU64,
+    me: usize,
+    inbox: Receiver<Job<T::Node>>,
+    outbox: Sender<Reply>,
+) where
+    T: Tree + Sync + ?Sized,
+{
+    while let Ok(job) = inbox.recv() {
+        let mut leaves = 0;
+        let r = guarded(shared, || evaluate(tree, shared, worker, &job, &mut leaves));
+        counter.fetch_add(leaves, Relaxed);
+        if outbox.send((me, job.id, r)).is_err() {
+            return;
+        }
+    }
+}
+
+/// min(h, value(node)) for a job, by the worker's search.
+fn evaluate<T: Tree + ?Sized>(
+    tree: &T,
+    shared: &Shared,
+    worker: StageWorker,
+    job: &Job<T::Node>,
+    leaves: &mut u64,
+) -> Result<Value, Stopped> {
+    let h = job.h;
+    if h == Value::NEG_INF {
+        return Ok(h);
+    }
+    let max = job.depth % 2 == 0;
+    match worker {
+        StageWorker::AlphaBeta => {
+            // From the side to move: (−∞, h) at MAX, (−h, +∞) at MIN.
+            let window = if max {
+                Window::new(Value::NEG_INF, h)
+            } else {
+                Window::new(-h, Value::INF)
+            }
+            .map_err(|e| shared.fail(e.into()))?;
+            let link = Link::root(window);
+            let mut s = Searcher::new(tree, shared);
+            s.cancel = Some(&job.cancel);
+            let r = s.ab(
+                &job.node,
+                job.depth,
+                &link,
+                0,
+                window.alpha(),
+                window.beta(),
+            );
+            *leaves += s.leaves;
+            let v = window.clamp(r?);
+            Ok(if max { v } else { -v })
+        }
+        StageWorker::Sss => {
+            let view = Counted::new(Subtree::new(tree, job.node.clone(), !max));
+            let cfg = SssConfig {
+                variant: Variant::Leftmost,
+                memory: None,
+                shape: tree.bounds().map(|b| Bounds {
+                    branching: b.branching,
+                    depth: b.depth.saturating_sub(job.depth),
+                    uniform: b.uniform,
+                }),
+            };
+            let r = if max {
+                sss_aspiration(&view, Value::NEG_INF, h, &cfg)
+            } else {
+                sss_aspiration(&view, -h, Value::INF, &cfg)
+            };
+            *leaves += view.stats().leaves;
+            let v = r.map_err(|e| shared.fail(e.into()))?.outcome.value;
+            Ok(if max { v } else { -(v.max(-h)) })
+        }
+    }
+}
+
+struct Master<'a, T: Tree + ?Sized> {
+    tree: &'a T,
+    shared: &'a Shared,
+    stage: usize,
+    /// OPEN, front last: sorted by (h, then left-most) for the front.
+    open: Vec<State<T::Node>>,
+    /// The aspiration window's lower end.
+    lower: Value,
+    next_id: u64,
+    /// Jobs by the Dewey code of their horizon node.
+    pending: HashMap<Dewey, Pending>,
+    idle: Vec<bool>,
+    inboxes: Vec<Sender<Job<T::Node>>>,
+    replies: Receiver<Reply>,
+    leaves: u64,
+    jobs: &'a AtomicU64,
+}
+
+impl<T> Master<'_, T>
+where
+    T: Tree + Sync + ?Sized,
+    T::Node: Send + Sync,
+{
+    /// A new state.
+    fn state(&self, node: T::Node, dewey: Dewey, status: Status, h: Value) -> State<T::Node> {
+        let horizon = status == Status::Live
+            && dewey.depth() == self.stage
+            && self.tree.num_children(&node) > 0;
+        State {
+            node,
+            dewey,
+            status,
+            h,
+            horizon,
+        }
+    }
+
+    /// Inserts `e` behind every state of greater merit and every state of
+    /// equal merit to its left (the left-most rule).
+    fn insert(&mut self, e: State<T::Node>) {
+        let mut i = self.open.len();
+        while i > 0 {
+            let x = &self.open[i - 1];
+            if x.h > e.h || (x.h == e.h && x.dewey < e.dewey) {
+                i -= 1;
+            } else {
+                break;
+            }
+        }
+        self.open.insert(i, e);
+    }
+
+    /// The node at `dewey` below the root.
+    fn node_at(&self, dewey: &Dewey) -> T::Node {
+        let mut n = self.tree.root();
+        for &i in dewey.digits() {
+            n = self.tree.child(&n, usize::from(i));
+        }
+        n
+    }
+
+    /// SSS* over the stage with aspiration window (lower, upper): returns
+    /// min(upper, value) when it is above `lower`, else a merit ≤ lower.
+    fn gamma(&mut self, lower: Value, upper: Value) -> Result<Value, Stopped> {
+        let root = self.tree.root();
+        let s = self.state(root, Dewey::root(), Status::Live, upper);
+        self.insert(s);
+        loop {
+            if self.shared.stopped() {
+                return Err(Stopped);
+            }
+            self.dispatch();
+            let e = self
+                .open
+                .pop()
+                .expect("OPEN holds the root until it is solved");
+            let depth = e.dewey.depth();
+            let max = depth % 2 == 0;
+            match e.status {
+                Status::Solved if depth == 0 => return Ok(e.h),
+                Status::Solved if !max => {
+                    // Case 1: a MIN node solved solves its MAX parent; purge
+                    // every state below the parent.
+                    let m = e.dewey.parent().expect("not the root");
+                    self.purge(&m);
+                    let node = self.node_at(&m);
+                    let s = self.state(node, m, Status::Solved, e.h);
+                    self.insert(s);
+                }
+                Status::Solved => {
+                    let k = e.dewey.last().expect("not the root");
+                    let parent = e.dewey.parent().expect("not the root");
+                    let pnode = self.node_at(&parent);
+                    let s = if k + 1 < self.tree.num_children(&pnode) {
+                        // Case 2: the next brother.
+                        let node = self.tree.child(&pnode, k + 1);
+                        self.state(node, parent.child(k + 1), Status::Live, e.h)
+                    } else {
+                        // Case 3: the last child solves the MIN parent.
+                        self.state(pnode, parent, Status::Solved, e.h)
+                    };
+                    self.insert(s);
+                }
+                Status::Live => {
+                    if e.h <= lower {
+                        return Ok(e.h);
+                    }
+                    if e.horizon {
+                        let v = self.frontier(&e)?;
+                        let s = self.state(e.node, e.dewey, Status::Solved, e.h.min(v));
+                        self.insert(s);
+                        continue;
+                    }
+                    let w = self.tree.num_children(&e.node);
+                    if w == 0 {
+                        // Case 4 above the horizon: the master evaluates.
+                        self.leaves += 1;
+                        let v = self.tree.value(&e.node);
+                        if v.is_infinite() {
+                            return Err(self.shared.fail(
+                                search_depthfirst::SearchError::SentinelLeaf { value: v, depth }
+                                    .into(),
+                            ));
+                        }
+                        let s = self.state(e.node, e.dewey, Status::Solved, e.h.min(v));
+                        self.insert(s);
+                    } else if depth >= MAX_DEPTH || w > usize::from(u16::MAX) {
+                        return Err(self.shared.fail(
+                            search_depthfirst::SearchError::TooDeep { depth: depth + 1 }.into(),
+                        ));
+                    } else if !max {
+                        // Case 5: a MIN node: its first child.
+                        let c = self.tree.child(&e.node, 0);
+                        let s = self.state(c, e.dewey.child(0), Status::Live, e.h);
+                        self.insert(s);
+                    } else {
+                        // Case 6: a MAX node: every child.
+                        for i in 0..w {
+                            let c = self.tree.child(&e.node, i);
+                            let s = self.state(c, e.dewey.child(i), Status::Live, e.h);
+                            self.insert(s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Gives idle workers the horizon states that OPEN will certainly
+    /// produce, nearest its front first, that nobody has yet.
+    fn dispatch(&mut self) {
+        let want = self.idle.iter().filter(|&&b| b).count();
+        if want == 0 {
+            return;
+        }
+        let mut out = Vec::new();
+        for e in self.open.iter().rev() {
+            if out.len() >= want {
+                break;
+            }
+            self.future(&e.node, &e.dewey, e.status, e.h, &mut out, want);
+        }
+        for (dewey, node, h) in out {
+            self.send(dewey, node, h);
+        }
+    }
+
+    /// Collects (up to `want`) horizon states that the state (node, status,
+    /// h) at `dewey` will produce whatever the answers to come — through
+    /// case 2 (a solved MAX node's next brother), case 5 (a LIVE MIN node's
+    /// first child) and case 6 (a LIVE MAX node's children), all of which
+    /// copy h — and that have no job yet.
+    fn future(
+        &self,
+        node: &T::Node,
+        dewey: &Dewey,
+        status: Status,
+        h: Value,
+        out: &mut Vec<(Dewey, T::Node, Value)>,
+        want: usize,
+    ) {
+        let depth = dewey.depth();
+        if out.len() >= want || h <= self.lower || depth > self.stage {
+            return;
+        }
+        match status {
+            Status::Solved => {
+                if depth == 0 || depth % 2 == 1 {
+                    return;
+                }
+                let (Some(k), Some(parent)) = (dewey.last(), dewey.parent()) else {
+                    return;
+                };
+                let pnode = self.node_at(&parent);
+                if k + 1 < self.tree.num_children(&pnode) {
+                    let next = self.tree.child(&pnode, k + 1);
+                    self.future(&next, &parent.child(k + 1), Status::Live, h, out, want);
+                }
+            }
+            Status::Live => {
+                let w = self.tree.num_children(node);
+                if w == 0 {
+                    return;
+                }
+                if depth == self.stage {
+                    if !self.pending.contains_key(dewey) && !out.iter().any(|(d, _, _)| d == dewey)
+                    {
+                        out.push((dewey.clone(), node.clone(), h));
+                    }
+                } else if depth % 2 == 1 {
+                    let c = self.tree.child(node, 0);
+                    self.future(&c, &dewey.child(0), Status::Live, h, out, want);
+                } else {
+                    for i in 0..w {
+                        if out.len() >= want {
+                            break;
+                        }
+                        let c = self.tree.child(node, i);
+                        self.future(&c, &dewey.child(i), Status::Live, h, out, want);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sends the job min(h, value(node)) to the first idle worker, if any.
+    fn send(&mut self, dewey: Dewey, node: T::Node, h: Value) {
+        let Some(j) = self.idle.iter().position(|&b| b) else {
+            return;
+        };
+        self.next_id += 1;
+        let id = self.next_id;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let job = Job {
+            id,
+            node,
+            depth: dewey.depth(),
+            h,
+            cancel: Arc::clone(&cancel),
+        };
+        if self.inboxes[j].send(job).is_ok() {
+            self.idle[j] = false;
+            self.jobs.fetch_add(1, Relaxed);
+            let answer = Answer::Running(cancel);
+            self.pending.insert(dewey, Pending { id, h, answer });
+        }
+    }
+
+    /// min(h, value) for the popped horizon state `e`.
+    fn frontier(&mut self, e: &State<T::Node>) -> Result<Value, Stopped> {
+        loop {
+            match self.pending.get(&e.dewey) {
+                Some(Pending {
+                    h: bound,
+                    answer: Answer::Done(v),
+                    ..
+                }) => {
+                    let (bound, v) = (*bound, *v);
+                    self.pending.remove(&e.dewey);
+                    if usable(bound, v, e.h) {
+                        return Ok(e.h.min(v));
+                    }
+                    // Computed under a lower bound and failed high: again.
+                    self.send(e.dewey.clone(), e.node.clone(), e.h);
+                }
+                Some(Pending {
+                    answer: Answer::Running(_),
+                    ..
+                }) => {}
+                // Not given out yet: it goes first to the next idle worker.
+                None => self.send(e.dewey.clone(), e.node.clone(), e.h),
+            }
+            self.dispatch();
+            self.receive()?;
+        }
+    }
+
+    /// Waits for one reply and files it.
+    fn receive(&mut self) -> Result<(), Stopped> {
+        let Ok((j, id, r)) = self.replies.recv() else {
+            return Err(self.shared.fail(ThreadError::WorkerPanicked {
+                message: "every worker is gone".into(),
+            }));
+        };
+        self.idle[j] = true;
+        if let Some(p) = self.pending.values_mut().find(|p| p.id == id) {
+            match r {
+                Ok(v) => p.answer = Answer::Done(v),
+                Err(Stopped) => return Err(Stopped),
+            }
+        }
+        Ok(())
+    }
+
+    /// Case 1's purge: drops every state at or below `m`, and cancels and
+    /// forgets every job there.
+    fn purge(&mut self, m: &Dewey) {
+        self.open.retain(|e| !m.is_prefix_of(&e.dewey));
+        self.pending.retain(|d, p| {
+            let keep = !m.is_prefix_of(d);
+            if let (false, Answer::Running(c)) = (keep, &p.answer) {
+                c.store(true, Relaxed);
+            }
+            keep
+        });
+    }
+
+    /// Cancels every running job (the search is over).
+    fn cancel_all(&mut self) {
+        for p in self.pending.values() {
+            if let Answer::Running(c) = &p.answer {
+                c.store(true, Relaxed);
+            }
+        }
+        self.pending.clear();
+    }
+}

@@ -1,0 +1,697 @@
+//! The multi-threaded searches: exact values on the shared corpus for every
+//! thread count, sequential equivalence with one thread, dynamic window
+//! updates and termination, errors and panics. Every test body runs under
+//! [`bounded`], which fails the test instead of hanging if a search never
+//! returns.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::SeqCst};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use search_depthfirst::{SearchError, Window, alphabeta};
+use search_parallel::ProcessorTree;
+use search_parallel::threads::{
+    StageWorker, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search,
+};
+use tree_core::{Counted, ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax};
+
+/// A hang detector, not a performance threshold: runs `f` on its own thread
+/// and fails if it has not finished after five minutes.
+fn bounded(f: impl FnOnce() + Send + 'static) {
+    let (tx, rx) = mpsc::channel();
+    let handle = std::thread::spawn(move || {
+        f();
+        let _ = tx.send(());
+    });
+    match rx.recv_timeout(Duration::from_secs(300)) {
+        Ok(()) => handle.join().expect("finished"),
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            // `f` panicked: re-raise its panic here.
+            if let Err(p) = handle.join() {
+                std::panic::resume_unwind(p);
+            }
+        }
+        Err(mpsc::RecvTimeoutError::Timeout) => panic!("a parallel search hung"),
+    }
+}
+
+const THREADS: [usize; 4] = [1, 2, 3, 8];
+
+fn cfg(threads: usize) -> ThreadConfig {
+    ThreadConfig::new(threads)
+}
+
+fn run<T>(algorithm: ThreadAlgorithm, tree: &T, config: ThreadConfig) -> ThreadReport
+where
+    T: Tree + Sync,
+    T::Node: Send + Sync,
+{
+    let r = search(algorithm, tree, config)
+        .unwrap_or_else(|e| panic!("{algorithm} with {config:?}: {e}"));
+    assert_eq!(r.algorithm, algorithm);
+    assert_eq!(r.per_thread.iter().sum::<u64>(), r.leaves, "{algorithm}");
+    r
+}
+
+/// Terminal evaluations of sequential fail-hard alpha-beta (Fig. 4).
+fn alphabeta_leaves<T: Tree>(tree: &T, window: Window) -> (Value, u64) {
+    let c = Counted::new(tree);
+    let v = alphabeta(&c, window).expect("alpha-beta runs");
+    (v, c.stats().leaves)
+}
+
+/// Every algorithm, every thread count, 5,000 random non-uniform trees
+/// (ties, extreme values, terminal roots, single children) and the grid of
+/// generated trees.
+fn minimax_everywhere(algorithm: ThreadAlgorithm) {
+    bounded(move || {
+        let mut checked = 0;
+        for (text, t) in corpus::random_trees(0x7412, 5000) {
+            let v = minimax(&t);
+            for k in THREADS {
+                let r = run(algorithm, &t, cfg(k));
+                assert_eq!(r.value, v, "{algorithm}, {k} threads, on {text}");
+                checked += 1;
+            }
+        }
+        for g in corpus::generated_trees(2) {
+            let v = minimax(&g);
+            for k in THREADS {
+                assert_eq!(
+                    run(algorithm, &g, cfg(k)).value,
+                    v,
+                    "{algorithm}, {k} threads, {:?}",
+                    g.spec()
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(
+            checked,
+            4 * (5000 + 2 * corpus::GENERATORS.len() * corpus::SHAPES.len())
+        );
+    });
+}
+
+#[test]
+fn treesplit_is_minimax() {
+    minimax_everywhere(ThreadAlgorithm::TreeSplit);
+}
+
+#[test]
+fn pvsplit_is_minimax() {
+    minimax_everywhere(ThreadAlgorithm::PvSplit);
+}
+
+#[test]
+fn parallel_staged_sss_is_minimax() {
+    minimax_everywhere(ThreadAlgorithm::ParallelStagedSss);
+}
+
+#[test]
+fn ybwc_is_minimax() {
+    minimax_everywhere(ThreadAlgorithm::Ybwc);
+}
+
+/// With a window, every algorithm returns the minimax value clamped into
+/// it, as fail-hard alpha-beta does.
+#[test]
+fn windows_clamp_like_alphabeta() {
+    bounded(|| {
+        let v = |x: i32| Value::new(x).unwrap();
+        let windows = [
+            Window::new(v(-3), v(4)).unwrap(),
+            Window::new(v(0), v(1)).unwrap(),
+            Window::new(Value::NEG_INF, v(0)).unwrap(),
+            Window::new(v(2), Value::INF).unwrap(),
+        ];
+        for (text, t) in corpus::random_trees(99, 800) {
+            let m = minimax(&t);
+            for w in windows {
+                for algorithm in ThreadAlgorithm::ALL {
+                    for k in [1, 3] {
+                        let c = ThreadConfig {
+                            window: w,
+                            ..cfg(k)
+                        };
+                        assert_eq!(
+                            run(algorithm, &t, c).value,
+                            w.clamp(m),
+                            "{algorithm} {w} {text}"
+                        );
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// One thread is the sequential algorithm: tree-splitting, pv-splitting (one
+/// slave) and YBWC evaluate exactly the terminals alpha-beta does, on the
+/// same window.
+#[test]
+fn one_thread_is_alphabeta() {
+    bounded(|| {
+        let full = Window::FULL;
+        let narrow = Window::new(Value::new(-2).unwrap(), Value::new(3).unwrap()).unwrap();
+        let mut n = 0;
+        for (text, t) in corpus::random_trees(5, 2000) {
+            for w in [full, narrow] {
+                let (v, leaves) = alphabeta_leaves(&t, w);
+                for algorithm in [
+                    ThreadAlgorithm::TreeSplit,
+                    ThreadAlgorithm::PvSplit,
+                    ThreadAlgorithm::Ybwc,
+                ] {
+                    let r = run(
+                        algorithm,
+                        &t,
+                        ThreadConfig {
+                            window: w,
+                            ..cfg(1)
+                        },
+                    );
+                    assert_eq!(
+                        (r.value, r.leaves),
+                        (v, leaves),
+                        "{algorithm} {w} on {text}"
+                    );
+                    n += 1;
+                }
+            }
+        }
+        for g in corpus::generated_trees(2) {
+            let (v, leaves) = alphabeta_leaves(&g, full);
+            for algorithm in [
+                ThreadAlgorithm::TreeSplit,
+                ThreadAlgorithm::PvSplit,
+                ThreadAlgorithm::Ybwc,
+            ] {
+                let r = run(algorithm, &g, cfg(1));
+                assert_eq!(
+                    (r.value, r.leaves),
+                    (v, leaves),
+                    "{algorithm} on {:?}",
+                    g.spec()
+                );
+            }
+        }
+        assert_eq!(n, 2000 * 2 * 3);
+    });
+}
+
+/// A processor tree of depth 0 is alpha-beta on the calling thread; the
+/// master of (1, K) evaluates nothing on trees with a non-terminal root.
+#[test]
+fn processor_tree_layout() {
+    bounded(|| {
+        let t = GenSpec::new(Generator::RANDOM, 5, 5, 3, 0).build().unwrap();
+        let (v, leaves) = alphabeta_leaves(&t, Window::FULL);
+        for algorithm in [ThreadAlgorithm::TreeSplit, ThreadAlgorithm::PvSplit] {
+            let c = ThreadConfig {
+                processors: Some(ProcessorTree { depth: 0, width: 4 }),
+                ..cfg(1)
+            };
+            let r = run(algorithm, &t, c);
+            assert_eq!((r.value, r.leaves, r.per_thread.len()), (v, leaves, 1));
+            let r = run(algorithm, &t, cfg(3));
+            assert_eq!(r.per_thread.len(), 4);
+            assert_eq!(r.per_thread[0], 0, "the master only hands out work");
+            let c = ThreadConfig {
+                processors: Some(ProcessorTree { depth: 2, width: 3 }),
+                ..cfg(1)
+            };
+            assert_eq!(run(algorithm, &t, c).per_thread.len(), 13);
+        }
+        assert_eq!(
+            run(ThreadAlgorithm::ParallelStagedSss, &t, cfg(3))
+                .per_thread
+                .len(),
+            4
+        );
+        assert_eq!(run(ThreadAlgorithm::Ybwc, &t, cfg(3)).per_thread.len(), 3);
+    });
+}
+
+/// Deeper processor trees (masters below masters, windows through two
+/// links), pv-splitting with and without the type-2 optimisation.
+#[test]
+fn deep_processor_trees() {
+    bounded(|| {
+        let shapes = [(2, 2), (2, 3), (3, 2), (1, 5)];
+        let trees: Vec<(String, ExplicitTree)> = corpus::random_trees(77, 300).collect();
+        for g in corpus::generated_trees(1) {
+            let text = format!("{:?}", g.spec());
+            let v = minimax(&g);
+            for (depth, width) in shapes {
+                for algorithm in [ThreadAlgorithm::TreeSplit, ThreadAlgorithm::PvSplit] {
+                    for type2 in [true, false] {
+                        let c = ThreadConfig {
+                            processors: Some(ProcessorTree { depth, width }),
+                            type2,
+                            ..cfg(1)
+                        };
+                        assert_eq!(
+                            run(algorithm, &g, c).value,
+                            v,
+                            "{algorithm} ({depth},{width}) type2={type2} {text}"
+                        );
+                    }
+                }
+            }
+        }
+        for (text, t) in trees {
+            let v = minimax(&t);
+            for (depth, width) in shapes {
+                for algorithm in [ThreadAlgorithm::TreeSplit, ThreadAlgorithm::PvSplit] {
+                    for type2 in [true, false] {
+                        let c = ThreadConfig {
+                            processors: Some(ProcessorTree { depth, width }),
+                            type2,
+                            ..cfg(1)
+                        };
+                        assert_eq!(
+                            run(algorithm, &t, c).value,
+                            v,
+                            "{algorithm} ({depth},{width}) type2={type2} {text}"
+                        );
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// A (2, 1) processor tree (a chain: root processor, one sub-master, one
+/// leaf processor) is sequential, so its leaf counts are deterministic: on
+/// perfectly ordered trees tree-splitting and pv-splitting, with or without
+/// the type-2 optimisation (which then only changes who searches what),
+/// evaluate alpha-beta's minimal tree.
+#[test]
+fn pvsplit_chain_is_sequential() {
+    bounded(|| {
+        for (b, d) in [(3, 4), (4, 5), (2, 6)] {
+            let t = GenSpec::new(Generator::PERFECT, b, d, 1, 0)
+                .build()
+                .unwrap();
+            let (v, leaves) = alphabeta_leaves(&t, Window::FULL);
+            for type2 in [true, false] {
+                for algorithm in [ThreadAlgorithm::TreeSplit, ThreadAlgorithm::PvSplit] {
+                    let c = ThreadConfig {
+                        processors: Some(ProcessorTree { depth: 2, width: 1 }),
+                        type2,
+                        ..cfg(1)
+                    };
+                    let r = run(algorithm, &t, c);
+                    assert_eq!(
+                        (r.value, r.leaves),
+                        (v, leaves),
+                        "{algorithm} type2={type2} ({b},{d})"
+                    );
+                }
+            }
+        }
+    });
+}
+
+/// Parallel staged SSS*: every stage depth, both worker searches.
+#[test]
+fn staged_stage_depths_and_workers() {
+    bounded(|| {
+        for g in corpus::generated_trees(2) {
+            let v = minimax(&g);
+            for stage_depth in [1, 2, 3, 5] {
+                for stage_worker in [StageWorker::AlphaBeta, StageWorker::Sss] {
+                    for k in [1, 2, 4] {
+                        let c = ThreadConfig {
+                            stage_depth,
+                            stage_worker,
+                            ..cfg(k)
+                        };
+                        let r = run(ThreadAlgorithm::ParallelStagedSss, &g, c);
+                        assert_eq!(
+                            r.value,
+                            v,
+                            "k={stage_depth} {stage_worker:?} {:?}",
+                            g.spec()
+                        );
+                    }
+                }
+            }
+        }
+        for (text, t) in corpus::random_trees(3, 1000) {
+            let v = minimax(&t);
+            for stage_depth in [1, 3] {
+                let c = ThreadConfig {
+                    stage_depth,
+                    stage_worker: StageWorker::Sss,
+                    ..cfg(2)
+                };
+                assert_eq!(
+                    run(ThreadAlgorithm::ParallelStagedSss, &t, c).value,
+                    v,
+                    "{text}"
+                );
+            }
+        }
+    });
+}
+
+/// Larger trees, where searches really overlap: every algorithm on 2 and 3
+/// threads.
+#[test]
+fn larger_trees() {
+    bounded(|| {
+        let gens = [
+            Generator::RANDOM,
+            Generator::STRONG,
+            Generator::PERFECT,
+            Generator::Random { lo: 0, hi: 2 },
+        ];
+        for g in gens {
+            for (b, d) in [(8, 4), (5, 6)] {
+                for seed in 0..3 {
+                    let t = GenSpec::new(g, b, d, seed, 0).build().unwrap();
+                    let v = minimax(&t);
+                    for algorithm in ThreadAlgorithm::ALL {
+                        for k in [2, 3] {
+                            assert_eq!(
+                                run(algorithm, &t, cfg(k)).value,
+                                v,
+                                "{algorithm} {g:?} ({b},{d})"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// A tree for the window-update tests: the root (MAX) has two successors.
+/// The first is a terminal worth 10; the second a MIN node with `n`
+/// terminals worth 5, which wait until the first has been evaluated and
+/// then take a millisecond each. A slave searching the second successor
+/// with the full window must evaluate all `n`; once the master's α = 10
+/// reaches it (Fig. 11), its window is (−∞, −10) at its root, and the next
+/// node cuts off.
+struct Race {
+    n: usize,
+    first_done: AtomicBool,
+    slow_leaves: AtomicU64,
+}
+
+impl Tree for Race {
+    type Node = u32; // 0 root, 1 first, 2 second, 3.. terminals of second
+    fn root(&self) -> u32 {
+        0
+    }
+    fn num_children(&self, n: &u32) -> usize {
+        match n {
+            0 => 2,
+            2 => self.n,
+            _ => 0,
+        }
+    }
+    fn child(&self, n: &u32, i: usize) -> u32 {
+        match n {
+            0 => 1 + i as u32,
+            _ => 3 + i as u32,
+        }
+    }
+    fn value(&self, n: &u32) -> Value {
+        if *n == 1 {
+            self.first_done.store(true, SeqCst);
+            return Value::new(10).unwrap();
+        }
+        // Wait (bounded) for the first successor, then be slow.
+        for _ in 0..10_000 {
+            if self.first_done.load(SeqCst) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.slow_leaves.fetch_add(1, SeqCst);
+        std::thread::sleep(Duration::from_millis(1));
+        Value::new(5).unwrap()
+    }
+}
+
+/// Fig. 11: the bound found by one slave reaches the other's running search.
+#[test]
+fn window_updates_reach_running_slaves() {
+    bounded(|| {
+        for algorithm in [ThreadAlgorithm::TreeSplit, ThreadAlgorithm::PvSplit] {
+            let t = Race {
+                n: 2000,
+                first_done: AtomicBool::new(false),
+                slow_leaves: AtomicU64::new(0),
+            };
+            let r = run(algorithm, &t, cfg(2));
+            assert_eq!(r.value, Value::new(10).unwrap());
+            // Without the update the second slave evaluates all 2000.
+            assert!(r.leaves < 1 + 2000, "{algorithm}: {} leaves", r.leaves);
+        }
+    });
+}
+
+/// Fig. 10's terminate(): a cutoff at the master stops the running slave.
+#[test]
+fn cutoff_terminates_slaves() {
+    bounded(|| {
+        let beta = Value::new(3).unwrap();
+        let t = Race {
+            n: 2000,
+            first_done: AtomicBool::new(false),
+            slow_leaves: AtomicU64::new(0),
+        };
+        let c = ThreadConfig {
+            window: Window::new(Value::NEG_INF, beta).unwrap(),
+            ..cfg(2)
+        };
+        let r = run(ThreadAlgorithm::TreeSplit, &t, c);
+        assert_eq!(r.value, beta);
+        assert!(t.slow_leaves.load(SeqCst) < 2000);
+    });
+}
+
+/// A tree that panics in `value` at one terminal, or in `num_children` at
+/// the root (which only the calling thread sees).
+struct Panicky<T> {
+    inner: T,
+    /// Panic at the `at`-th value call (1-based); 0 = at the root's
+    /// `num_children`.
+    at: u64,
+    calls: AtomicU64,
+}
+
+impl<T: Tree> Tree for Panicky<T> {
+    type Node = T::Node;
+    fn root(&self) -> T::Node {
+        self.inner.root()
+    }
+    fn num_children(&self, n: &T::Node) -> usize {
+        if self.at == 0 {
+            panic!("the root cannot be expanded");
+        }
+        self.inner.num_children(n)
+    }
+    fn child(&self, n: &T::Node, i: usize) -> T::Node {
+        self.inner.child(n, i)
+    }
+    fn value(&self, n: &T::Node) -> Value {
+        if self.calls.fetch_add(1, SeqCst) + 1 == self.at {
+            panic!("leaf number {} is broken", self.at);
+        }
+        self.inner.value(n)
+    }
+    fn bounds(&self) -> Option<tree_core::Bounds> {
+        self.inner.bounds()
+    }
+}
+
+/// A panic in the user's tree, on any thread, is an error, never a hang or
+/// a propagated panic.
+#[test]
+fn panics_become_errors() {
+    bounded(|| {
+        for algorithm in ThreadAlgorithm::ALL {
+            for at in [0, 1, 7, 150] {
+                for k in [1, 2, 8] {
+                    let t = Panicky {
+                        inner: GenSpec::new(Generator::RANDOM, 6, 5, 11, 0)
+                            .build()
+                            .unwrap(),
+                        at,
+                        calls: AtomicU64::new(0),
+                    };
+                    match search(algorithm, &t, cfg(k)) {
+                        Err(ThreadError::WorkerPanicked { message }) => {
+                            let expected = if at == 0 {
+                                "the root cannot be expanded".to_string()
+                            } else {
+                                format!("leaf number {at} is broken")
+                            };
+                            assert_eq!(message, expected, "{algorithm} {k}");
+                        }
+                        other => panic!("{algorithm} at={at} k={k}: {other:?}"),
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// A terminal valued +∞ breaks the `Tree` contract: an error, as in the
+/// sequential searches.
+#[test]
+fn sentinel_leaf_is_an_error() {
+    struct Sentinel;
+    impl Tree for Sentinel {
+        type Node = u8;
+        fn root(&self) -> u8 {
+            0
+        }
+        fn num_children(&self, n: &u8) -> usize {
+            if *n == 0 { 3 } else { 0 }
+        }
+        fn child(&self, _: &u8, i: usize) -> u8 {
+            1 + i as u8
+        }
+        fn value(&self, n: &u8) -> Value {
+            if *n == 2 {
+                Value::INF
+            } else {
+                Value::new(1).unwrap()
+            }
+        }
+    }
+    bounded(|| {
+        for algorithm in ThreadAlgorithm::ALL {
+            for k in [1, 2] {
+                let e = search(algorithm, &Sentinel, cfg(k)).unwrap_err();
+                assert!(
+                    matches!(e, ThreadError::Search(SearchError::SentinelLeaf { .. })),
+                    "{algorithm}: {e}"
+                );
+            }
+        }
+    });
+}
+
+#[test]
+fn bad_configurations() {
+    let t = GenSpec::new(Generator::RANDOM, 3, 3, 1, 0).build().unwrap();
+    for algorithm in ThreadAlgorithm::ALL {
+        assert_eq!(search(algorithm, &t, cfg(0)), Err(ThreadError::ZeroThreads));
+    }
+    let zero_width = ThreadConfig {
+        processors: Some(ProcessorTree { depth: 1, width: 0 }),
+        ..cfg(2)
+    };
+    assert_eq!(
+        search(ThreadAlgorithm::TreeSplit, &t, zero_width),
+        Err(ThreadError::ZeroThreads)
+    );
+    let huge = ThreadConfig {
+        processors: Some(ProcessorTree {
+            depth: 3,
+            width: 16,
+        }),
+        ..cfg(2)
+    };
+    assert!(matches!(
+        search(ThreadAlgorithm::PvSplit, &t, huge),
+        Err(ThreadError::TooManyThreads { requested: 4369 })
+    ));
+    assert!(matches!(
+        search(ThreadAlgorithm::Ybwc, &t, cfg(5000)),
+        Err(ThreadError::TooManyThreads { .. })
+    ));
+    let stage0 = ThreadConfig {
+        stage_depth: 0,
+        ..cfg(2)
+    };
+    assert_eq!(
+        search(ThreadAlgorithm::ParallelStagedSss, &t, stage0),
+        Err(ThreadError::ZeroStageDepth)
+    );
+    // SSS* workers need the shape; a tree that does not report it is an error.
+    struct NoShape<'a>(&'a tree_core::GeneratedTree);
+    impl Tree for NoShape<'_> {
+        type Node = <tree_core::GeneratedTree as Tree>::Node;
+        fn root(&self) -> Self::Node {
+            self.0.root()
+        }
+        fn num_children(&self, n: &Self::Node) -> usize {
+            self.0.num_children(n)
+        }
+        fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
+            self.0.child(n, i)
+        }
+        fn value(&self, n: &Self::Node) -> Value {
+            self.0.value(n)
+        }
+    }
+    let sss_workers = ThreadConfig {
+        stage_worker: StageWorker::Sss,
+        ..cfg(2)
+    };
+    assert!(matches!(
+        search(
+            ThreadAlgorithm::ParallelStagedSss,
+            &NoShape(&t),
+            sss_workers
+        ),
+        Err(ThreadError::BestFirst(_))
+    ));
+    // ... while alpha-beta workers do not.
+    assert_eq!(
+        search(ThreadAlgorithm::ParallelStagedSss, &NoShape(&t), cfg(2)).map(|r| r.value),
+        Ok(minimax(&t))
+    );
+}
+
+#[test]
+fn names() {
+    for a in ThreadAlgorithm::ALL {
+        assert_eq!(a.to_string().parse::<ThreadAlgorithm>(), Ok(a));
+    }
+    let names: Vec<String> = ThreadAlgorithm::ALL.iter().map(|a| a.to_string()).collect();
+    assert_eq!(
+        names,
+        ["treesplit", "pvsplit", "parallel-staged-sss", "ybwc"]
+    );
+    let e = "tree-split".parse::<ThreadAlgorithm>().unwrap_err();
+    assert_eq!(
+        e,
+        ThreadError::UnknownAlgorithm {
+            name: "tree-split".into()
+        }
+    );
+    assert!(
+        e.to_string()
+            .contains("treesplit, pvsplit, parallel-staged-sss, ybwc")
+    );
+}
+
+/// Parallel staged SSS* speculates: with two idle workers at the start, the
+/// master hands out the first children of the root's first two MIN
+/// successors at once (the horizon states OPEN will produce), and SSS* must
+/// evaluate both, so both workers evaluate terminals.
+#[test]
+fn staged_sss_uses_every_worker() {
+    bounded(|| {
+        for g in [Generator::RANDOM, Generator::STRONG] {
+            let t = GenSpec::new(g, 6, 4, 5, 0).build().unwrap();
+            let r = run(ThreadAlgorithm::ParallelStagedSss, &t, cfg(2));
+            assert_eq!(r.value, minimax(&t));
+            assert_eq!(r.per_thread.len(), 3);
+            assert!(
+                r.per_thread[1] > 0 && r.per_thread[2] > 0,
+                "{:?}",
+                r.per_thread
+            );
+        }
+    });
+}
