@@ -45,8 +45,10 @@
 
 mod cli;
 mod othello;
+mod parallel;
 mod report;
 mod run;
+mod source;
 
 use std::io::Write as _;
 use std::process::ExitCode;
