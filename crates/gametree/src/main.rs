@@ -73,7 +73,11 @@
 //! `per_thread` (leaf evaluations per thread, in the library's order),
 //! `jobs`, and for the splitting algorithms `processor_tree` and
 //! `processors`. `distinct_leaves` is `null` for a tree of more than 2^28
-//! nodes (see [`parallel::SyncCounted`]).
+//! nodes (see [`parallel::SyncCounted`]). `interior` counts, as everywhere,
+//! calls of `num_children` on interior nodes; the threaded algorithms make
+//! more than one per node (a master and the slave it hands the node to both
+//! ask, pv-splitting walks the leftmost path first), so it can exceed the
+//! number of interior nodes.
 //!
 //! `gametree simulate --algo NAME --processors DEPTH,WIDTH` runs
 //! `search_parallel::simulate` (EVALTIME = 1 per terminal, so the numbers

@@ -52,6 +52,11 @@ const MAX_TRACKED_NODES: u64 = 1 << 28;
 /// `value`), interior expansions (calls of `num_children` on an interior
 /// node), and also distinct leaves.
 ///
+/// Interior expansions are counted as `Counted` counts them, per call of
+/// `num_children` on an interior node; the threaded algorithms ask more
+/// than once for some nodes (a master, then the slave searching the node),
+/// so the count can exceed the number of interior nodes.
+///
 /// The counters are atomics updated with `Relaxed` ordering: each is a pure
 /// tally read once the threads have been joined, so no ordering between
 /// them is needed.
