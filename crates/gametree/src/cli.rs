@@ -30,19 +30,20 @@ pub enum Command {
     Search(SearchArgs),
     /// List every algorithm name with a one-line description.
     Algos,
+    /// Simulate a parallel algorithm on Campbell's processor tree (EVALTIME
+    /// = 1 per terminal): elapsed time, evaluations, search overhead and
+    /// speed-up against sequential alpha-beta.
+    Simulate(SimulateArgs),
     /// Play Othello against an engine using any algorithm, or let two
     /// engines play a match (--match A,B).
     Othello(crate::othello::OthelloArgs),
 }
 
-/// `gametree search`.
+/// Where a tree comes from: `--tree FILE` (text, or with `--b`/`--d` a
+/// Campbell tree file) or `--gen KIND --b B --d D [--seed S] [--index I]`;
+/// shared by `gametree search` and `gametree simulate`.
 #[derive(Args, Debug)]
-#[command(after_help = after_help())]
-pub struct SearchArgs {
-    /// The algorithm (see `gametree algos`).
-    #[arg(long, value_name = "NAME")]
-    pub algo: String,
-
+pub struct TreeArgs {
     /// Read the tree from FILE: nested-array text such as
     /// `[[4,[[5,5],[5,5]]]]` (`#` comments allowed), or, with --b and --d, a
     /// Campbell tree file (b^d bytes, one per leaf, leftmost first). `-`
@@ -69,6 +70,19 @@ pub struct SearchArgs {
     /// Index of a generated tree within its experiment [default: 0].
     #[arg(long, value_name = "I")]
     pub index: Option<u64>,
+}
+
+/// `gametree search`.
+#[derive(Args, Debug)]
+#[command(after_help = after_help())]
+pub struct SearchArgs {
+    /// The algorithm (see `gametree algos`).
+    #[arg(long, value_name = "NAME")]
+    pub algo: String,
+
+    /// Where the tree comes from.
+    #[command(flatten)]
+    pub tree: TreeArgs,
 
     /// Memory budget M in OPEN entries for the best-first algorithms
     /// [default: the algorithm's minimum on this tree]; depth-first
@@ -99,6 +113,22 @@ pub struct SearchArgs {
     #[arg(long, value_name = "B", allow_hyphen_values = true, value_parser = parse_window_end)]
     pub beta: Option<Value>,
 
+    /// Searching threads K of a parallel algorithm (treesplit, pvsplit,
+    /// parallel-staged-sss, ybwc) [default: the host's available
+    /// parallelism, std::thread::available_parallelism()].
+    #[arg(long, value_name = "K")]
+    pub threads: Option<usize>,
+
+    /// An explicit processor tree DEPTH,WIDTH for treesplit and pvsplit
+    /// (Campbell p. 37), instead of --threads K, which is the tree 1,K.
+    #[arg(long, value_name = "DEPTH,WIDTH", allow_hyphen_values = true)]
+    pub processors: Option<String>,
+
+    /// Turn off pv-splitting's type-2 optimisation (pvsplit only; it acts
+    /// only on processor trees of depth 2 or more).
+    #[arg(long)]
+    pub no_type2: bool,
+
     /// Also print the Dewey codes of the leaves in evaluation order (1-based).
     #[arg(long)]
     pub trace: bool,
@@ -106,6 +136,43 @@ pub struct SearchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `gametree simulate`.
+#[derive(Args, Debug)]
+#[command(after_help = simulate_after_help())]
+pub struct SimulateArgs {
+    /// The simulated algorithm: treesplit, treesplit-update, pvsplit,
+    /// pvsplit-type2, pvsplit-all, parallel-staged-sss, or Campbell's
+    /// column labels ts (= treesplit), pv (= pvsplit-type2), sss (=
+    /// parallel-staged-sss).
+    #[arg(long, value_name = "NAME")]
+    pub algo: String,
+
+    /// The processor tree DEPTH,WIDTH: DEPTH levels of slaves, WIDTH slaves
+    /// per master (0,1 is one processor running alpha-beta; 1,K is p. 41's
+    /// master with K slaves).
+    #[arg(long, value_name = "DEPTH,WIDTH", allow_hyphen_values = true)]
+    pub processors: String,
+
+    /// Where the tree comes from.
+    #[command(flatten)]
+    pub tree: TreeArgs,
+
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn simulate_after_help() -> &'static str {
+    "Examples:\n  \
+     gametree simulate --algo treesplit --gen perfect --b 8 --d 4 --processors 1,4\n  \
+     gametree simulate --algo pv --gen campbell-fmb:0.8 --b 8 --d 4 --seed 1 --processors 1,4 --json\n  \
+     gametree simulate --algo sss --tree crates/tree-core/data/pi.tree --processors 1,3\n\n\
+     Time is counted in EVALTIME units (one per terminal evaluation; moves and messages \
+     are free), so the results are the same on every host. Campbell 1981, p. 41: \
+     treesplit on --gen perfect --b 8 --d 4 evaluates 127, 190, 316 and 568 terminals \
+     on processor trees 0,1, 1,2, 1,4 and 1,8."
 }
 
 fn gen_help() -> String {
@@ -122,7 +189,9 @@ fn after_help() -> &'static str {
      gametree search --algo scout --gen strong --b 3 --d 6 --seed 7 --json\n  \
      gametree search --algo falphabeta --tree table1.tree --alpha 3 --beta 9\n  \
      gametree search --algo sss --gen random --b 4 --d 6 --memory 100\n  \
-     gametree search --algo alphabeta --tree tree.bin --b 2 --d 10"
+     gametree search --algo alphabeta --tree tree.bin --b 2 --d 10\n  \
+     gametree search --algo ybwc --threads 2 --gen random --b 8 --d 6 --json\n  \
+     gametree search --algo pvsplit --processors 2,2 --gen strong --b 4 --d 8"
 }
 
 /// A window end: an integer in the leaf range, or `inf`, `+inf`, `-inf`.

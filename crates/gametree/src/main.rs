@@ -4,7 +4,9 @@
 //! one tree (a nested-array text file, a Campbell tree file, or a
 //! generator's spec), searches it with one algorithm, and prints what the
 //! search cost, measured at the trait boundary by [`tree_core::Traced`] like
-//! every other measurement in the workspace.
+//! every other measurement in the workspace (on threads, by the `Sync`
+//! counting wrapper [`parallel::SyncCounted`]). `gametree simulate` runs
+//! Campbell's parallel algorithms on a simulated processor tree instead.
 //!
 //! ```text
 //! $ gametree search --algo alphabeta --tree crates/tree-core/data/table1.tree --trace
@@ -20,6 +22,31 @@
 //! {"algorithm":"mt-sss","value":0,"leaves":78,"distinct_leaves":78,"interior":126,"peak_open":null}
 //! $ gametree search --algo scout --tree crates/tree-core/data/table1.tree --memory 100
 //! gametree: error: algorithm 'scout' is depth-first: it has no OPEN list and takes no memory budget (--memory 100 is for the best-first algorithms)
+//! $ gametree search --algo treesplit --threads 2 --tree crates/tree-core/data/table1.tree --json
+//! {"algorithm":"treesplit","value":2,"leaves":13,"distinct_leaves":13,"interior":16,"peak_open":null,"threads":2,"processor_tree":{"depth":1,"width":2},"processors":3,"per_thread":[0,5,8],"jobs":2}
+//! $ gametree search --algo pvsplit --threads 2 --tree crates/tree-core/data/pi.tree
+//! algorithm   pvsplit
+//! tree        crates/tree-core/data/pi.tree: uniform (3,4), 121 nodes
+//! value       2
+//! leaves      31 (31 distinct)
+//! interior    32
+//! peak OPEN   n/a
+//! threads     2
+//! processors  (1, 2): 3 processors
+//! per thread  0 11 20
+//! jobs        9
+//! $ gametree search --algo alphabeta --threads 2 --tree crates/tree-core/data/pi.tree
+//! gametree: error: algorithm 'alphabeta' is sequential; --threads is for treesplit, pvsplit, parallel-staged-sss, ybwc
+//! $ gametree simulate --algo treesplit --gen perfect --b 8 --d 4 --processors 1,4
+//! algorithm   treesplit
+//! tree        perfect (8,4), seed 0, index 0
+//! processors  (1, 4): 5 processors
+//! value       0
+//! elapsed     79 EVALTIME units
+//! evaluations 316 (sequential alpha-beta: 127)
+//! overhead    2.488 (S = N(A(k))/N(A(1)) = 316/127)
+//! speed-up    1.608 (127 sequential units / 79 elapsed)
+//! per proc.   0 79 79 79 79
 //! $ gametree algos
 //! minimax     minimax, every node (Campbell 1981, Fig. 1)
 //! …
@@ -33,20 +60,53 @@
 //! or a bound. Bad input gets one line, `gametree: error: …`, and exit
 //! status 1 (clap's usage errors: its own format, status 2).
 //!
+//! ## Parallel searches
+//!
+//! `--algo treesplit|pvsplit|parallel-staged-sss|ybwc` runs
+//! `search_parallel::threads::search` with `--threads K` (default: the
+//! host's available parallelism), or for the splitting algorithms an
+//! explicit processor tree `--processors DEPTH,WIDTH`; `--alpha`/`--beta`,
+//! `--stage K` (parallel-staged-sss) and `--no-type2` (pvsplit) set the rest
+//! of its `ThreadConfig`. The value is always the minimax value (clamped
+//! into the window); the counts vary from run to run with more than one
+//! thread, which is why `--trace` is refused. The report adds `threads`,
+//! `per_thread` (leaf evaluations per thread, in the library's order),
+//! `jobs`, and for the splitting algorithms `processor_tree` and
+//! `processors`. `distinct_leaves` is `null` for a tree of more than 2^28
+//! nodes (see [`parallel::SyncCounted`]). `interior` counts, as everywhere,
+//! calls of `num_children` on interior nodes; the threaded algorithms make
+//! more than one per node (a master and the slave it hands the node to both
+//! ask, pv-splitting walks the leftmost path first), so it can exceed the
+//! number of interior nodes.
+//!
+//! `gametree simulate --algo NAME --processors DEPTH,WIDTH` runs
+//! `search_parallel::simulate` (EVALTIME = 1 per terminal, so the numbers
+//! are host-independent) and prints the elapsed simulated time, the
+//! evaluations in all and per processor, sequential alpha-beta's, the
+//! search overhead S = N(A(k))/N(A(1)) and the speed-up.
+//!
 //! ## Layout
 //!
-//! * [`cli`]: the clap structs — syntax and types only.
-//! * [`run`]: how the arguments combine, loading the tree, and the one
-//!   generic `search<T: Tree>` every tree type goes through.
-//! * [`report`]: the result and its two renderings, aligned text and JSON.
+//! * [`cli`]: the clap structs — syntax and types only; [`cli::TreeArgs`],
+//!   the tree-source options, is flattened into `search` and `simulate`.
+//! * [`source`]: where the tree comes from, reading it, and the
+//!   [`source::TreeVisitor`] that sequential, threaded and simulated runs
+//!   implement, so that one match knows the tree types.
+//! * [`run`]: how the arguments combine, and the one generic
+//!   `search<T: Tree>` every sequential search goes through.
+//! * [`parallel`]: threaded searches, their counting wrapper, and
+//!   `gametree simulate`.
+//! * [`report`]: the results and their two renderings, aligned text and JSON.
 //! * [`othello`]: `gametree othello`, a game against an engine or a match.
 //!
 //! This binary sees every crate; no library crate knows it exists.
 
 mod cli;
 mod othello;
+mod parallel;
 mod report;
 mod run;
+mod source;
 
 use std::io::Write as _;
 use std::process::ExitCode;

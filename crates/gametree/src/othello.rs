@@ -194,6 +194,12 @@ impl Engine {
             let enhanced: Vec<&str> = EnhancedAlgorithm::ALL.iter().map(|a| a.name()).collect();
             anyhow::anyhow!("{e}; or an enhanced engine: {}", enhanced.join(", "))
         })?;
+        if let Algo::Thread(a) = algo {
+            bail!(
+                "algorithm '{a}' is a multi-threaded search; the Othello engines run the \
+                 sequential algorithms of `gametree algos` and the enhanced ones"
+            );
+        }
         let mut options = Options::default();
         if matches!(algo, Algo::Best(_)) && memory.is_none() && depth > MAX_BEST_FIRST_DEPTH {
             bail!(
@@ -206,7 +212,7 @@ impl Engine {
         }
         if let Some(m) = memory {
             match algo {
-                Algo::Depth(_) => bail!(
+                Algo::Depth(_) | Algo::Thread(_) => bail!(
                     "algorithm '{algo}' is depth-first: it has no OPEN list and takes no memory \
                      budget (--memory {m} is for the best-first algorithms)"
                 ),
@@ -254,6 +260,7 @@ impl Engine {
         let value = match &self.kind {
             Kind::Tree(Algo::Depth(a)) => a.run(&tree)?,
             Kind::Tree(Algo::Best(a)) => a.run(&tree, &self.options)?.value,
+            Kind::Tree(Algo::Thread(a)) => bail!("algorithm '{a}' is not an Othello engine"),
             Kind::Enhanced(a, search) => {
                 let r = search.borrow_mut().search(*a, &Othello, &pos, depth)?;
                 return Ok((r.value, r.leaves));

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use search_depthfirst::{Bound, Window};
+use search_parallel::ProcessorTree;
 use serde::{Serialize, Serializer};
 use tree_core::Value;
 
@@ -27,8 +28,10 @@ pub struct Report {
     pub bound: Option<BoundJson>,
     /// Leaf evaluations, re-evaluations included.
     pub leaves: u64,
-    /// Different leaves evaluated.
-    pub distinct_leaves: u64,
+    /// Different leaves evaluated; `None` (JSON `null`) when a threaded
+    /// search's tree is too large to keep one bit per node (see
+    /// [`crate::parallel::SyncCounted`]).
+    pub distinct_leaves: Option<u64>,
     /// Interior expansions (first children generated).
     pub interior: u64,
     /// Most OPEN entries held at once, for algorithms with an OPEN list.
@@ -36,9 +39,148 @@ pub struct Report {
     /// Dewey codes of the leaves in evaluation order, with `--trace`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub order: Option<Vec<String>>,
+    /// What a multi-threaded search adds.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub parallel: Option<ParallelJson>,
     /// A one-line description of the tree (text output only).
     #[serde(skip)]
     pub tree: String,
+}
+
+/// The keys a multi-threaded search adds to a [`Report`].
+#[derive(Debug, Serialize)]
+pub struct ParallelJson {
+    /// Searching threads: `--threads K`, or the leaf processors of an
+    /// explicit processor tree.
+    pub threads: usize,
+    /// The processor tree of tree-splitting and pv-splitting (`(1, K)`
+    /// unless `--processors` gave one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub processor_tree: Option<ProcessorTreeJson>,
+    /// Processors (threads) of that tree, 1 + W + … + W^D.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub processors: Option<u64>,
+    /// Leaf evaluations of each thread, in the library's order
+    /// (`search_parallel::ThreadReport::per_thread`).
+    pub per_thread: Vec<u64>,
+    /// Jobs handed to other threads.
+    pub jobs: u64,
+}
+
+/// A processor tree in JSON: `{"depth": 1, "width": 4}`.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ProcessorTreeJson {
+    /// Levels of slaves below the root processor.
+    pub depth: usize,
+    /// Slaves per master.
+    pub width: usize,
+}
+
+impl From<ProcessorTree> for ProcessorTreeJson {
+    fn from(p: ProcessorTree) -> ProcessorTreeJson {
+        ProcessorTreeJson {
+            depth: p.depth,
+            width: p.width,
+        }
+    }
+}
+
+/// `(D, W): N processors`.
+fn processors_text(tree: ProcessorTreeJson, count: u64) -> String {
+    format!(
+        "({}, {}): {count} processor{}",
+        tree.depth,
+        tree.width,
+        if count == 1 { "" } else { "s" }
+    )
+}
+
+/// What `gametree simulate` reports: [`search_parallel::SimReport`] and
+/// what it was asked.
+///
+/// Field order is the JSON key order.
+#[derive(Debug, Serialize)]
+pub struct SimulationReport {
+    /// The algorithm's name (`SimAlgorithm::name`, also for `ts`/`pv`/`sss`).
+    pub algorithm: &'static str,
+    /// The simulated processor tree.
+    pub processor_tree: ProcessorTreeJson,
+    /// Processors simulated, 1 + W + … + W^D.
+    pub processors: u64,
+    /// The root's value (always the minimax value).
+    #[serde(serialize_with = "value_json")]
+    pub value: Value,
+    /// Simulated time until the root processor returns, in EVALTIME units.
+    pub elapsed: u64,
+    /// Terminal evaluations of all processors: N(A(k), T).
+    pub evaluations: u64,
+    /// Terminal evaluations of sequential alpha-beta: N(A(1), T).
+    pub sequential: u64,
+    /// Campbell's search overhead S = N(A(k), T) / N(A(1), T) (p. 34).
+    pub overhead: f64,
+    /// Sequential alpha-beta's time over the elapsed time.
+    pub speedup: f64,
+    /// Terminal evaluations of each processor, in preorder of the
+    /// processor tree (0 is the root processor).
+    pub per_processor: Vec<u64>,
+    /// A one-line description of the tree (text output only).
+    #[serde(skip)]
+    pub tree: String,
+}
+
+impl SimulationReport {
+    /// One JSON object on one line.
+    pub fn to_json(&self) -> String {
+        to_json_line(self)
+    }
+
+    /// Aligned `label  value` lines.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let mut line = |label: &str, value: &str| {
+            let _ = writeln!(out, "{label:<LABEL$}{value}");
+        };
+        line("algorithm", self.algorithm);
+        line("tree", &self.tree);
+        line(
+            "processors",
+            &processors_text(self.processor_tree, self.processors),
+        );
+        line("value", &self.value.to_string());
+        line("elapsed", &format!("{} EVALTIME units", self.elapsed));
+        line(
+            "evaluations",
+            &format!(
+                "{} (sequential alpha-beta: {})",
+                self.evaluations, self.sequential
+            ),
+        );
+        line(
+            "overhead",
+            &format!(
+                "{:.3} (S = N(A(k))/N(A(1)) = {}/{})",
+                self.overhead, self.evaluations, self.sequential
+            ),
+        );
+        line(
+            "speed-up",
+            &format!(
+                "{:.3} ({} sequential units / {} elapsed)",
+                self.speedup, self.sequential, self.elapsed
+            ),
+        );
+        line("per proc.", &spaced(&self.per_processor));
+        out
+    }
+}
+
+/// Numbers separated by single spaces.
+pub fn spaced(numbers: &[u64]) -> String {
+    numbers
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A window in JSON: `{"alpha": 3, "beta": null}`, `null` for ±∞.
@@ -93,6 +235,18 @@ fn value_json<S: Serializer>(v: &Value, s: S) -> Result<S::Ok, S::Error> {
     }
 }
 
+/// `value` as one JSON object on one line.
+fn to_json_line<T: Serialize>(value: &T) -> String {
+    let mut s = serde_json::to_string(value).unwrap_or_else(|e| {
+        // Serialising plain integers, floats and strings cannot fail (a
+        // non-finite float becomes null); keep the promise of one object
+        // anyway.
+        serde_json::json!({ "error": e.to_string() }).to_string()
+    });
+    s.push('\n');
+    s
+}
+
 /// Width of the label column of the text output.
 const LABEL: usize = 12;
 /// Lines of the `order` field wrap before this many columns.
@@ -101,13 +255,7 @@ const LINE: usize = 80;
 impl Report {
     /// One JSON object on one line.
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string(self).unwrap_or_else(|e| {
-            // Serialising plain integers and strings cannot fail; keep the
-            // promise of one object anyway.
-            serde_json::json!({ "error": e.to_string() }).to_string()
-        });
-        s.push('\n');
-        s
+        to_json_line(self)
     }
 
     /// Aligned `label  value` lines.
@@ -135,7 +283,10 @@ impl Report {
         }
         line(
             "leaves",
-            &format!("{} ({} distinct)", self.leaves, self.distinct_leaves),
+            &match self.distinct_leaves {
+                Some(distinct) => format!("{} ({distinct} distinct)", self.leaves),
+                None => format!("{} (distinct not counted: tree too large)", self.leaves),
+            },
         );
         line("interior", &self.interior.to_string());
         line(
@@ -144,6 +295,14 @@ impl Report {
                 .peak_open
                 .map_or_else(|| "n/a".to_owned(), |p| p.to_string()),
         );
+        if let Some(p) = &self.parallel {
+            line("threads", &p.threads.to_string());
+            if let (Some(tree), Some(count)) = (p.processor_tree, p.processors) {
+                line("processors", &processors_text(tree, count));
+            }
+            line("per thread", &spaced(&p.per_thread));
+            line("jobs", &p.jobs.to_string());
+        }
         if let Some(order) = &self.order {
             out.push_str(&wrap("order", order));
         }

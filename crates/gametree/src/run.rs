@@ -1,21 +1,22 @@
 //! The subcommands: check how the arguments combine, build the tree, search
-//! it through [`Traced`], and render the [`Report`].
+//! it through [`Traced`] (or, on threads, through
+//! [`crate::parallel::SyncCounted`]), and render the [`Report`].
 //!
-//! Every tree type goes through the one generic [`search`]; only
-//! [`TreeSource::load_and_search`]'s match knows that there are two (explicit and
-//! generated).
+//! Every tree type goes through the one generic [`search`] (sequential) or
+//! [`crate::parallel::search_threads`]; only [`TreeSource::load`]'s match
+//! knows that there are several (text, Campbell file, generator).
 
 use std::fmt::Write as _;
-use std::io::Read;
-use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use search_bestfirst::{Algorithm as BestFirst, Options};
 use search_depthfirst::{Algorithm, Bound, Scored, Window};
-use tree_core::{ExplicitTree, GenSpec, Generator, Traced, Tree, TreeError, Value};
+use search_parallel::{ProcessorTree, ThreadAlgorithm, ThreadConfig, ThreadError};
+use tree_core::{Traced, Tree, Value};
 
 use crate::cli::{Command, SearchArgs};
 use crate::report::Report;
+use crate::source::{TreeSource, TreeVisitor};
 
 /// Runs one subcommand and returns what it prints on standard output.
 ///
@@ -25,18 +26,29 @@ pub fn run(command: &Command) -> Result<String> {
     match command {
         Command::Algos => Ok(algos()),
         Command::Search(args) => search_command(args),
+        Command::Simulate(args) => crate::parallel::simulate_command(args),
         Command::Othello(args) => crate::othello::run(args),
     }
 }
 
-/// `gametree algos`: one aligned line per algorithm, depth-first first.
+/// `gametree algos`: one line per algorithm, depth-first first, then
+/// best-first, then the multi-threaded ones.
+///
+/// Descriptions are aligned on the longest sequential name, so that the
+/// sequential lines read as they did before the threaded ones were listed;
+/// a longer name (`parallel-staged-sss`) is followed by two spaces.
 fn algos() -> String {
-    let rows: Vec<(&str, &str)> = Algorithm::ALL
+    let sequential: Vec<(&str, &str)> = Algorithm::ALL
         .iter()
         .map(|a| (a.name(), a.description()))
         .chain(BestFirst::ALL.iter().map(|a| (a.name(), a.description())))
         .collect();
-    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let width = sequential.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let rows = sequential.into_iter().chain(
+        ThreadAlgorithm::ALL
+            .iter()
+            .map(|&a| (a.name(), crate::parallel::description(a))),
+    );
     let mut out = String::new();
     for (name, description) in rows {
         let _ = writeln!(out, "{name:<width$}  {description}");
@@ -44,11 +56,12 @@ fn algos() -> String {
     out
 }
 
-/// An algorithm of either family.
+/// An algorithm of any family.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Algo {
     Depth(Algorithm),
     Best(BestFirst),
+    Thread(ThreadAlgorithm),
 }
 
 impl Algo {
@@ -56,6 +69,7 @@ impl Algo {
         match self {
             Algo::Depth(a) => a.name(),
             Algo::Best(a) => a.name(),
+            Algo::Thread(a) => a.name(),
         }
     }
 }
@@ -75,10 +89,14 @@ impl std::str::FromStr for Algo {
         if let Ok(a) = s.parse::<BestFirst>() {
             return Ok(Algo::Best(a));
         }
+        if let Ok(a) = s.parse::<ThreadAlgorithm>() {
+            return Ok(Algo::Thread(a));
+        }
         let known: Vec<&str> = Algorithm::ALL
             .iter()
             .map(|a| a.name())
             .chain(BestFirst::ALL.iter().map(|a| a.name()))
+            .chain(ThreadAlgorithm::ALL.iter().map(|a| a.name()))
             .collect();
         bail!("unknown algorithm '{s}' (known: {})", known.join(", "))
     }
@@ -99,13 +117,32 @@ struct Job {
     window: Option<Window>,
     /// Options of a best-first algorithm.
     options: Options,
+    /// The configuration of a multi-threaded algorithm (its window is
+    /// `window`, or the full one).
+    threads: ThreadConfig,
     trace: bool,
+}
+
+impl TreeVisitor for &Job {
+    type Output = Report;
+    fn visit<T>(self, tree: &T, description: String) -> Result<Report>
+    where
+        T: Tree + Sync,
+        T::Node: Send + Sync,
+    {
+        match self.algorithm {
+            Algo::Thread(a) => {
+                crate::parallel::search_threads(tree, description, a, self.threads, self.window)
+            }
+            Algo::Depth(_) | Algo::Best(_) => search(tree, description, self),
+        }
+    }
 }
 
 fn search_command(args: &SearchArgs) -> Result<String> {
     let job = job(args)?;
-    let source = TreeSource::from_args(args)?;
-    let report = source.load_and_search(&job)?;
+    let source = TreeSource::from_args(&args.tree)?;
+    let report = source.load(&job)?;
     Ok(if args.json {
         report.to_json()
     } else {
@@ -131,7 +168,16 @@ fn job(args: &SearchArgs) -> Result<Job> {
                 options.memory = Some(usize::try_from(m).context("--memory is too large")?);
             }
         }
+        Algo::Thread(a) => {
+            if let Some(m) = args.memory {
+                bail!(
+                    "algorithm '{a}' is a parallel search: it has no OPEN list and takes no \
+                     memory budget (--memory {m} is for the best-first algorithms)"
+                );
+            }
+        }
     }
+    let mut threads = thread_config(args, algorithm)?;
     match (args.upper, algorithm) {
         (Some(u), Algo::Best(BestFirst::SssAspiration)) => options.upper = u,
         (Some(_), _) => bail!("--upper is for sss-aspiration; '{algorithm}' takes no upper bound"),
@@ -140,7 +186,10 @@ fn job(args: &SearchArgs) -> Result<Job> {
     match (args.stage, algorithm) {
         (Some(0), _) => bail!("--stage must be at least 1"),
         (Some(k), Algo::Best(BestFirst::StagedSss)) => options.stage = k,
-        (Some(_), _) => bail!("--stage is for staged-sss; '{algorithm}' has no stages"),
+        (Some(k), Algo::Thread(ThreadAlgorithm::ParallelStagedSss)) => threads.stage_depth = k,
+        (Some(_), _) => {
+            bail!("--stage is for staged-sss and parallel-staged-sss; '{algorithm}' has no stages")
+        }
         (None, _) => {}
     }
     match (args.searchd, algorithm) {
@@ -151,16 +200,21 @@ fn job(args: &SearchArgs) -> Result<Job> {
     let window = match (args.alpha, args.beta) {
         (None, None) => None,
         (alpha, beta) => {
-            let takes_window =
-                matches!(algorithm, Algo::Depth(a) if WINDOW_ALGORITHMS.contains(&a));
+            let takes_window = match algorithm {
+                Algo::Depth(a) => WINDOW_ALGORITHMS.contains(&a),
+                Algo::Best(_) => false,
+                Algo::Thread(_) => true,
+            };
             if !takes_window {
                 bail!(
                     "algorithm '{algorithm}' takes no window (--alpha/--beta); the algorithms \
-                     that do are {}",
-                    names(&WINDOW_ALGORITHMS)
+                     that do are {}, {}",
+                    names(WINDOW_ALGORITHMS.iter().map(|a| a.name())),
+                    names(ThreadAlgorithm::ALL.iter().map(|a| a.name()))
                 );
             }
             let w = Window::new(alpha.unwrap_or(Value::NEG_INF), beta.unwrap_or(Value::INF))?;
+            threads.window = w;
             Some(w)
         }
     };
@@ -168,97 +222,93 @@ fn job(args: &SearchArgs) -> Result<Job> {
         algorithm,
         window,
         options,
+        threads,
         trace: args.trace,
     })
 }
 
-fn names(algorithms: &[Algorithm]) -> String {
-    algorithms
-        .iter()
-        .map(|a| a.name())
-        .collect::<Vec<_>>()
-        .join(", ")
+/// `--threads`, `--processors`, `--no-type2` and `--trace` checked against
+/// the algorithm; for a multi-threaded one, its configuration (full window,
+/// stage depth 2: [`job`] sets those).
+fn thread_config(args: &SearchArgs, algorithm: Algo) -> Result<ThreadConfig> {
+    let Algo::Thread(a) = algorithm else {
+        let option = if args.threads.is_some() {
+            "--threads"
+        } else if args.processors.is_some() {
+            "--processors"
+        } else if args.no_type2 {
+            "--no-type2"
+        } else {
+            return Ok(ThreadConfig::new(1));
+        };
+        bail!(
+            "algorithm '{algorithm}' is sequential; {option} is for {}",
+            names(ThreadAlgorithm::ALL.iter().map(|a| a.name()))
+        );
+    };
+    if args.trace {
+        bail!(
+            "--trace is for the sequential algorithms: which leaves '{a}' evaluates, and in \
+             which order, depends on how its threads are scheduled"
+        );
+    }
+    if args.no_type2 && a != ThreadAlgorithm::PvSplit {
+        bail!("--no-type2 is for pvsplit; '{a}' has no type-2 optimisation");
+    }
+    let mut config = ThreadConfig::new(match args.threads {
+        Some(0) => return Err(ThreadError::ZeroThreads.into()),
+        Some(k) => k,
+        None => default_threads(),
+    });
+    config.type2 = !args.no_type2;
+    if let Some(text) = &args.processors {
+        if !matches!(a, ThreadAlgorithm::TreeSplit | ThreadAlgorithm::PvSplit) {
+            bail!("--processors is for treesplit and pvsplit; '{a}' runs no processor tree");
+        }
+        if let Some(k) = args.threads {
+            bail!(
+                "give --threads or --processors, not both: --threads {k} is the processor \
+                 tree 1,{k}"
+            );
+        }
+        let processors = parse_processors(text)?;
+        config.processors = Some(processors);
+        config.threads = crate::parallel::searching_threads(processors);
+    }
+    Ok(config)
 }
 
-/// Where the tree comes from.
-#[derive(Debug)]
-enum TreeSource {
-    /// Nested-array text.
-    Text(PathBuf),
-    /// A Campbell tree file of a uniform (b, d) tree.
-    Campbell { path: PathBuf, b: usize, d: usize },
-    /// A generator.
-    Generated(GenSpec),
+/// The host's available parallelism, 1 if it cannot tell.
+pub(crate) fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-impl TreeSource {
-    fn from_args(args: &SearchArgs) -> Result<TreeSource> {
-        let shape = (args.branching, args.depth);
-        match (&args.tree, &args.generator) {
-            (Some(_), Some(_)) => bail!("give either --tree FILE or --gen KIND, not both"),
-            (None, None) => bail!("no tree: give --tree FILE or --gen KIND --b B --d D"),
-            (Some(path), None) => {
-                if args.seed.is_some() || args.index.is_some() {
-                    bail!(
-                        "--seed and --index choose a generated tree; they do not apply to --tree"
-                    );
-                }
-                let path = path.clone();
-                match shape {
-                    (None, None) => Ok(TreeSource::Text(path)),
-                    (Some(b), Some(d)) => Ok(TreeSource::Campbell { path, b, d }),
-                    (Some(_), None) => {
-                        bail!("missing --d: a Campbell tree file needs both --b and --d")
-                    }
-                    (None, Some(_)) => {
-                        bail!("missing --b: a Campbell tree file needs both --b and --d")
-                    }
-                }
-            }
-            (None, Some(kind)) => {
-                let generator: Generator = kind.parse()?;
-                let (Some(b), Some(d)) = shape else {
-                    bail!("missing --b or --d: --gen {kind} needs both --b B and --d D");
-                };
-                let spec = GenSpec::new(
-                    generator,
-                    b,
-                    d,
-                    args.seed.unwrap_or(0),
-                    args.index.unwrap_or(0),
-                );
-                Ok(TreeSource::Generated(spec))
-            }
-        }
+/// `DEPTH,WIDTH` as a processor tree of at most
+/// [`ProcessorTree::MAX_PROCESSORS`] processors.
+pub(crate) fn parse_processors(text: &str) -> Result<ProcessorTree> {
+    let bad = || {
+        anyhow!(
+            "bad --processors '{text}': expected DEPTH,WIDTH, two non-negative integers such \
+             as 1,4 (one master with 4 slaves)"
+        )
+    };
+    let (depth, width) = text.split_once(',').ok_or_else(bad)?;
+    let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+    let processors = ProcessorTree {
+        depth: number(depth)?,
+        width: number(width)?,
+    };
+    if processors.depth > 0 && processors.width == 0 {
+        bail!(search_parallel::ParallelError::ZeroWidth);
     }
+    if processors.processors().is_none() {
+        bail!(search_parallel::ParallelError::TooManyProcessors { processors });
+    }
+    Ok(processors)
+}
 
-    /// Builds the tree and searches it: the one place that knows the tree
-    /// types.
-    fn load_and_search(&self, job: &Job) -> Result<Report> {
-        match self {
-            TreeSource::Text(path) => {
-                let tree = read_text_tree(path)?;
-                search(&tree, describe_explicit(path, &tree), job)
-            }
-            TreeSource::Campbell { path, b, d } => {
-                let tree = read_campbell_tree(path, *b, *d)?;
-                search(&tree, describe_explicit(path, &tree), job)
-            }
-            TreeSource::Generated(spec) => {
-                let tree = spec.build().with_context(|| {
-                    format!(
-                        "cannot generate a {} ({},{}) tree",
-                        spec.generator, spec.b, spec.d
-                    )
-                })?;
-                let what = format!(
-                    "{} ({},{}), seed {}, index {}",
-                    spec.generator, spec.b, spec.d, spec.seed, spec.index
-                );
-                search(&tree, what, job)
-            }
-        }
-    }
+fn names<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    names.collect::<Vec<_>>().join(", ")
 }
 
 /// Searches `tree` as `job` says, measuring at the trait boundary.
@@ -272,6 +322,7 @@ fn search<T: Tree>(tree: &T, what: String, job: &Job) -> Result<Report> {
             bound: Bound::Exact,
         },
         (Algo::Depth(a), Some(w)) => search_window(a, &traced, w)?,
+        (Algo::Thread(a), _) => return Err(anyhow!("algorithm '{a}' is not sequential")),
         (Algo::Best(a), _) => {
             let out = a.run(&traced, &job.options)?;
             peak_open = Some(out.memory.peak as u64);
@@ -307,18 +358,20 @@ fn search<T: Tree>(tree: &T, what: String, job: &Job) -> Result<Report> {
         value: scored.value,
         bound: job.window.map(|_| scored.bound.into()),
         leaves: stats.leaves,
-        distinct_leaves: traced.distinct_leaves(),
+        distinct_leaves: Some(traced.distinct_leaves()),
         interior: stats.interior,
         peak_open,
         order,
+        parallel: None,
         tree: what,
     })
 }
 
-/// The window-taking algorithms, each through its own function.
-fn search_window<T: Tree>(algorithm: Algorithm, tree: &T, w: Window) -> Result<Scored> {
-    // What a fail-hard or fail-soft result says about the minimax value.
-    let classify = |value: Value| Scored {
+/// What a fail-hard result searched with window `w` says about the minimax
+/// value: at most `value` if it is at most α, at least `value` if it is at
+/// least β, else exactly `value`.
+pub(crate) fn classify(w: Window, value: Value) -> Scored {
+    Scored {
         value,
         bound: if value <= w.alpha() {
             Bound::Upper
@@ -327,7 +380,13 @@ fn search_window<T: Tree>(algorithm: Algorithm, tree: &T, w: Window) -> Result<S
         } else {
             Bound::Exact
         },
-    };
+    }
+}
+
+/// The window-taking algorithms, each through its own function.
+fn search_window<T: Tree>(algorithm: Algorithm, tree: &T, w: Window) -> Result<Scored> {
+    // What a fail-hard or fail-soft result says about the minimax value.
+    let classify = |value: Value| classify(w, value);
     let scored = match algorithm {
         Algorithm::AlphaBeta => search_depthfirst::alphabeta(tree, w).map(classify),
         Algorithm::FAlphaBeta => search_depthfirst::falphabeta(tree, w).map(classify),
@@ -337,129 +396,28 @@ fn search_window<T: Tree>(algorithm: Algorithm, tree: &T, w: Window) -> Result<S
     Ok(scored?)
 }
 
-/// Reads a tree in the nested text form; a file that is not tree text and
-/// looks binary is probably a Campbell tree file given without its shape.
-fn read_text_tree(path: &Path) -> Result<ExplicitTree> {
-    let bytes = read_all(path)?;
-    let name = path.display();
-    let hint = "to read it as a Campbell tree file, give --b and --d";
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        bail!("tree file '{name}' is not tree text (not UTF-8) and looks binary: {hint}");
-    };
-    ExplicitTree::parse(text).map_err(|e| {
-        if looks_binary(&bytes) {
-            return anyhow!("tree file '{name}' is not tree text ({e}) and looks binary: {hint}");
-        }
-        let at = |position: usize| {
-            let (line, column) = line_column(text, position);
-            format!("tree file '{name}', line {line}, column {column}")
-        };
-        match &e {
-            // "tree text, byte P: what is wrong"
-            TreeError::Parse { position, .. } => anyhow!("{}: {e}", at(*position)),
-            TreeError::LeafValue { position, source } => {
-                anyhow!("{} (byte {position}): {source}", at(*position))
-            }
-            _ => anyhow!("tree file '{name}': {e}"),
-        }
-    })
-}
-
-/// Reads a Campbell tree file of a (b, d) tree.
-fn read_campbell_tree(path: &Path, b: usize, d: usize) -> Result<ExplicitTree> {
-    let name = path.display();
-    let context = || format!("Campbell tree file '{name}' as a ({b},{d}) tree");
-    if path == Path::new("-") {
-        ExplicitTree::read_campbell(std::io::stdin().lock(), b, d).with_context(context)
-    } else {
-        let file =
-            std::fs::File::open(path).with_context(|| format!("cannot read tree file '{name}'"))?;
-        ExplicitTree::read_campbell(std::io::BufReader::new(file), b, d).with_context(context)
-    }
-}
-
-/// The whole file, or standard input for `-`.
-fn read_all(path: &Path) -> Result<Vec<u8>> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .context("cannot read the tree from standard input")?;
-        Ok(bytes)
-    } else {
-        std::fs::read(path).with_context(|| format!("cannot read tree file '{}'", path.display()))
-    }
-}
-
-/// Not UTF-8, or control bytes other than white space.
-fn looks_binary(bytes: &[u8]) -> bool {
-    std::str::from_utf8(bytes).is_err()
-        || bytes
-            .iter()
-            .any(|&c| c.is_ascii_control() && !c.is_ascii_whitespace())
-}
-
-/// 1-based line and column (in characters) of byte offset `pos` of `text`.
-fn line_column(text: &str, pos: usize) -> (usize, usize) {
-    let before = &text.as_bytes()[..pos.min(text.len())];
-    let line_start = before
-        .iter()
-        .rposition(|&c| c == b'\n')
-        .map_or(0, |i| i + 1);
-    let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
-    let column = String::from_utf8_lossy(&before[line_start..])
-        .chars()
-        .count()
-        + 1;
-    (line, column)
-}
-
-/// `path: uniform (b,d), n nodes` or `path: b <= …, d = …, n nodes`.
-fn describe_explicit(path: &Path, tree: &ExplicitTree) -> String {
-    let nodes = tree.node_count();
-    match tree.bounds() {
-        Some(b) if b.uniform => format!(
-            "{}: uniform ({},{}), {nodes} nodes",
-            path.display(),
-            b.branching,
-            b.depth
-        ),
-        Some(b) => format!(
-            "{}: non-uniform, b <= {}, d = {}, {nodes} nodes",
-            path.display(),
-            b.branching,
-            b.depth
-        ),
-        None => format!("{}: {nodes} nodes", path.display()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lines_and_columns() {
-        assert_eq!(line_column("abc", 0), (1, 1));
-        assert_eq!(line_column("ab\ncd", 4), (2, 2));
-        assert_eq!(line_column("ab\n", 3), (2, 1));
-        assert_eq!(line_column("é\nxé!", 6), (2, 3));
-        assert_eq!(line_column("x", 99), (1, 2));
-    }
-
-    #[test]
-    fn binary_detection() {
-        assert!(!looks_binary(b"[1,\t2]\r\n# ok\n"));
-        assert!(looks_binary(b"\x00\x07\x03"));
-        assert!(looks_binary(&[0xff, b'[']));
-        assert!(!looks_binary("[1] # é".as_bytes()));
-    }
 
     #[test]
     fn every_window_algorithm_is_an_algorithm() {
         for a in WINDOW_ALGORITHMS {
             assert!(Algorithm::ALL.contains(&a));
         }
+    }
+
+    #[test]
+    fn processor_trees() {
+        let p = parse_processors("1,4").unwrap();
+        assert_eq!((p.depth, p.width), (1, 4));
+        let p = parse_processors(" 2 , 3 ").unwrap();
+        assert_eq!((p.depth, p.width), (2, 3));
+        assert_eq!(parse_processors("0,0").unwrap().depth, 0);
+        for bad in ["", "1", "1,", ",4", "1,4,2", "-1,4", "a,b", "1;4"] {
+            assert!(parse_processors(bad).is_err(), "{bad}");
+        }
+        assert!(parse_processors("1,0").is_err());
+        assert!(parse_processors("30,2").is_err());
     }
 }

@@ -2,6 +2,7 @@
 //! Campbell tree files, checked against the library run directly.
 
 use search_depthfirst::{Algorithm, Window, alphabeta};
+use search_parallel::ThreadAlgorithm;
 use serde_json::{Value as Json, json};
 use tree_core::{ExplicitTree, Traced, Tree, minimax};
 
@@ -134,13 +135,17 @@ fn stockman_order() {
 
 #[test]
 fn every_algorithm_on_every_worked_example() {
-    let names = algorithm_names();
-    let expected: Vec<&str> = Algorithm::ALL
+    let listed = algorithm_names();
+    let names: Vec<&str> = Algorithm::ALL
         .iter()
         .map(|a| a.name())
         .chain(search_bestfirst::Algorithm::ALL.iter().map(|a| a.name()))
         .collect();
-    assert_eq!(names, expected);
+    // The sequential algorithms, then the threaded ones (checked in
+    // `threads.rs`: they take no --trace).
+    let threaded = ThreadAlgorithm::ALL.iter().map(|a| a.name());
+    let expected: Vec<&str> = names.iter().copied().chain(threaded).collect();
+    assert_eq!(listed, expected);
     for file in [
         "table1.tree",
         "table2.tree",
@@ -152,7 +157,7 @@ fn every_algorithm_on_every_worked_example() {
         if file == "table1.tree" {
             assert_eq!(value, 2);
         }
-        for name in &names {
+        for &name in &names {
             let v = json(&[
                 "search",
                 "--algo",
@@ -163,7 +168,7 @@ fn every_algorithm_on_every_worked_example() {
                 "--trace",
             ]);
             assert_eq!(v["value"], value, "{name} on {file}");
-            assert_eq!(v["algorithm"], name.as_str());
+            assert_eq!(v["algorithm"], name);
             if name.parse::<Algorithm>().is_ok() {
                 assert_eq!(v["peak_open"], Json::Null, "depth-first: no OPEN");
             } else {
@@ -196,10 +201,16 @@ fn algos_lists_names_and_descriptions() {
                 .map(|a| (a.name(), a.description())),
         )
         .collect();
-    assert_eq!(out.lines().count(), all.len());
+    // The sequential algorithms, then the threaded ones.
+    assert_eq!(out.lines().count(), all.len() + ThreadAlgorithm::ALL.len());
     for (line, (name, description)) in out.lines().zip(&all) {
         assert!(line.starts_with(name), "{line}");
         assert!(line.ends_with(description), "{line}");
+    }
+    for (line, a) in out.lines().skip(all.len()).zip(ThreadAlgorithm::ALL) {
+        let (name, description) = line.split_once("  ").expect("name  description");
+        assert_eq!(name.trim(), a.name());
+        assert!(description.trim().len() > 20, "{line}");
     }
     // The descriptions start in one column.
     let columns: Vec<usize> = out

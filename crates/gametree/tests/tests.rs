@@ -6,3 +6,5 @@ mod errors;
 mod garbage;
 mod othello;
 mod search;
+mod simulate;
+mod threads;

@@ -1,0 +1,451 @@
+//! `gametree search` with the multi-threaded algorithms: the minimax value
+//! whatever the thread count, the keys they add, and every way to ask for
+//! one wrongly. Leaf counts vary from run to run with more than one thread,
+//! so only their consistency is checked, never a number.
+
+use search_parallel::{ThreadAlgorithm, ThreadError};
+use serde_json::Value as Json;
+
+use crate::common::{data, error, gametree, json, ok, temp_file};
+
+/// The arguments that pick a tree, for every tree the tests search.
+fn trees() -> Vec<Vec<String>> {
+    let mut trees: Vec<Vec<String>> = ["table1.tree", "pi.tree", "stockman.tree"]
+        .iter()
+        .map(|f| vec!["--tree".into(), data(f)])
+        .collect();
+    let nonuniform = temp_file("nonuniform", b"[1,[2,[3,4,5]],[[6,-1],7],8,[[9]]]");
+    trees.push(vec!["--tree".into(), nonuniform.to_str().unwrap().into()]);
+    for generated in [
+        "--gen random --b 4 --d 5 --seed 3",
+        "--gen strong --b 3 --d 6 --seed 7",
+        "--gen perfect --b 8 --d 4",
+    ] {
+        trees.push(generated.split(' ').map(String::from).collect());
+    }
+    trees
+}
+
+/// `gametree search --json` with `args`.
+fn search_json(args: &[&str]) -> Json {
+    let mut all = vec!["search", "--json"];
+    all.extend_from_slice(args);
+    json(&all)
+}
+
+/// The keys of `v`, sorted (serde_json's maps are sorted by key, so the
+/// order the binary prints them in is not visible here).
+fn keys(v: &Json) -> Vec<&str> {
+    let mut k: Vec<&str> = v
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    k.sort_unstable();
+    k
+}
+
+fn sorted(mut k: Vec<&str>) -> Vec<&str> {
+    k.sort_unstable();
+    k
+}
+
+/// What every threaded report must satisfy.
+fn check_counts(v: &Json, threads: u64) {
+    let leaves = v["leaves"].as_u64().unwrap();
+    let per_thread: u64 = v["per_thread"]
+        .as_array()
+        .expect("per_thread")
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(per_thread, leaves, "{v}");
+    assert!(leaves >= 1, "{v}");
+    let distinct = v["distinct_leaves"].as_u64().expect("distinct counted");
+    assert!(1 <= distinct && distinct <= leaves, "{v}");
+    assert!(v["interior"].is_u64(), "{v}");
+    assert!(v["jobs"].is_u64(), "{v}");
+    assert_eq!(v["peak_open"], Json::Null, "{v}");
+    assert_eq!(v["threads"], threads, "{v}");
+}
+
+#[test]
+fn every_thread_algorithm_gives_the_minimax_value() {
+    for tree in trees() {
+        let tree: Vec<&str> = tree.iter().map(String::as_str).collect();
+        let mut args = vec!["--algo", "minimax"];
+        args.extend_from_slice(&tree);
+        let minimax = search_json(&args)["value"].clone();
+        for a in ThreadAlgorithm::ALL {
+            for threads in ["1", "2", "8"] {
+                let mut args = vec!["--algo", a.name(), "--threads", threads];
+                args.extend_from_slice(&tree);
+                let v = search_json(&args);
+                assert_eq!(
+                    v["value"], minimax,
+                    "{a} with {threads} threads on {tree:?}"
+                );
+                assert_eq!(v["algorithm"], a.name());
+                check_counts(&v, threads.parse().unwrap());
+            }
+        }
+    }
+}
+
+#[test]
+fn one_thread_splitting_counts_what_alphabeta_counts() {
+    // With one thread, tree- and pv-splitting and YBWC evaluate exactly
+    // alpha-beta's leaves (docs/PARALLEL-THREADS.md).
+    let tree = ["--gen", "random", "--b", "4", "--d", "5", "--seed", "3"];
+    let mut args = vec!["--algo", "alphabeta"];
+    args.extend_from_slice(&tree);
+    let alphabeta = search_json(&args);
+    for a in ["treesplit", "pvsplit", "ybwc"] {
+        let mut args = vec!["--algo", a, "--threads", "1"];
+        args.extend_from_slice(&tree);
+        let v = search_json(&args);
+        assert_eq!(v["leaves"], alphabeta["leaves"], "{a}");
+        assert_eq!(v["distinct_leaves"], alphabeta["distinct_leaves"], "{a}");
+    }
+}
+
+#[test]
+fn json_keys() {
+    let table1 = data("table1.tree");
+    let splitting = search_json(&["--algo", "treesplit", "--threads", "2", "--tree", &table1]);
+    assert_eq!(
+        keys(&splitting),
+        sorted(vec![
+            "algorithm",
+            "value",
+            "leaves",
+            "distinct_leaves",
+            "interior",
+            "peak_open",
+            "threads",
+            "processor_tree",
+            "processors",
+            "per_thread",
+            "jobs"
+        ])
+    );
+    assert_eq!(
+        splitting["processor_tree"],
+        serde_json::json!({"depth": 1, "width": 2})
+    );
+    assert_eq!(splitting["processors"], 3);
+    // One entry per processor: the master and its two slaves.
+    assert_eq!(splitting["per_thread"].as_array().unwrap().len(), 3);
+
+    for a in ["ybwc", "parallel-staged-sss"] {
+        let v = search_json(&["--algo", a, "--threads", "2", "--tree", &table1]);
+        assert_eq!(
+            keys(&v),
+            sorted(vec![
+                "algorithm",
+                "value",
+                "leaves",
+                "distinct_leaves",
+                "interior",
+                "peak_open",
+                "threads",
+                "per_thread",
+                "jobs"
+            ]),
+            "{a}"
+        );
+    }
+    let windowed = search_json(&[
+        "--algo",
+        "ybwc",
+        "--threads",
+        "2",
+        "--tree",
+        &table1,
+        "--alpha",
+        "3",
+    ]);
+    assert!(keys(&windowed).contains(&"window"));
+    assert_eq!(windowed["bound"], "upper"); // table1 is worth 2
+}
+
+#[test]
+fn default_thread_count_is_the_available_parallelism() {
+    let v = search_json(&["--algo", "ybwc", "--tree", &data("pi.tree")]);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(v["threads"], cores);
+    let help = ok(&["search", "--help"]);
+    assert!(help.contains("available_parallelism"), "{help}");
+}
+
+#[test]
+fn explicit_processor_trees() {
+    let tree = ["--gen", "strong", "--b", "4", "--d", "6", "--seed", "2"];
+    let mut args = vec!["--algo", "minimax"];
+    args.extend_from_slice(&tree);
+    let minimax = search_json(&args)["value"].clone();
+    for a in ["treesplit", "pvsplit"] {
+        for (processors, threads, count) in [("0,3", 1, 1), ("1,3", 3, 4), ("2,2", 4, 7)] {
+            for type2 in [false, true] {
+                if type2 && a != "pvsplit" {
+                    continue;
+                }
+                let mut args = vec!["--algo", a, "--processors", processors];
+                args.extend_from_slice(&tree);
+                if type2 {
+                    args.push("--no-type2");
+                }
+                let v = search_json(&args);
+                assert_eq!(v["value"], minimax, "{a} on {processors}");
+                assert_eq!(v["processors"], count, "{a} on {processors}");
+                assert_eq!(v["per_thread"].as_array().unwrap().len(), count);
+                check_counts(&v, threads);
+            }
+        }
+    }
+}
+
+#[test]
+fn windows_classify_like_alphabeta() {
+    let pi = data("pi.tree");
+    for (alpha, beta) in [("3", "9"), ("-inf", "1"), ("0", "+inf"), ("1", "3")] {
+        let reference = search_json(&[
+            "--algo",
+            "alphabeta",
+            "--tree",
+            &pi,
+            "--alpha",
+            alpha,
+            "--beta",
+            beta,
+        ]);
+        for a in ThreadAlgorithm::ALL {
+            let v = search_json(&[
+                "--algo",
+                a.name(),
+                "--threads",
+                "2",
+                "--tree",
+                &pi,
+                "--alpha",
+                alpha,
+                "--beta",
+                beta,
+            ]);
+            assert_eq!(v["window"], reference["window"], "{a}");
+            assert_eq!(v["value"], reference["value"], "{a} ({alpha}, {beta})");
+            assert_eq!(v["bound"], reference["bound"], "{a} ({alpha}, {beta})");
+        }
+    }
+}
+
+#[test]
+fn stage_depth_of_parallel_staged_sss() {
+    let tree = ["--gen", "random", "--b", "3", "--d", "6", "--seed", "5"];
+    let mut args = vec!["--algo", "minimax"];
+    args.extend_from_slice(&tree);
+    let minimax = search_json(&args)["value"].clone();
+    for stage in ["1", "2", "3", "6", "9"] {
+        let mut args = vec![
+            "--algo",
+            "parallel-staged-sss",
+            "--threads",
+            "2",
+            "--stage",
+            stage,
+        ];
+        args.extend_from_slice(&tree);
+        assert_eq!(search_json(&args)["value"], minimax, "--stage {stage}");
+    }
+}
+
+#[test]
+fn text_output() {
+    let out = ok(&[
+        "search",
+        "--algo",
+        "pvsplit",
+        "--processors",
+        "1,2",
+        "--tree",
+        &data("table1.tree"),
+    ]);
+    let labels: Vec<&str> = out
+        .lines()
+        .map(|l| l.split("  ").next().unwrap().trim_end())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "algorithm",
+            "tree",
+            "value",
+            "leaves",
+            "interior",
+            "peak OPEN",
+            "threads",
+            "processors",
+            "per thread",
+            "jobs"
+        ],
+        "{out}"
+    );
+    assert!(out.contains("\nvalue       2\n"), "{out}");
+    assert!(
+        out.contains("\nprocessors  (1, 2): 3 processors\n"),
+        "{out}"
+    );
+    assert!(out.contains("\npeak OPEN   n/a\n"), "{out}");
+}
+
+// ---- errors -------------------------------------------------------------
+
+fn search_error(args: &[&str]) -> String {
+    let mut all = vec!["search"];
+    all.extend_from_slice(args);
+    error(&all)
+}
+
+#[test]
+fn zero_threads() {
+    let e = search_error(&[
+        "--algo",
+        "ybwc",
+        "--threads",
+        "0",
+        "--tree",
+        &data("pi.tree"),
+    ]);
+    assert!(e.contains(&ThreadError::ZeroThreads.to_string()), "{e}");
+}
+
+#[test]
+fn threads_for_a_sequential_algorithm() {
+    let pi = data("pi.tree");
+    for (algo, option) in [
+        ("alphabeta", ["--threads", "2"]),
+        ("sss", ["--threads", "1"]),
+        ("minimax", ["--processors", "1,2"]),
+    ] {
+        let e = search_error(&["--algo", algo, "--tree", &pi, option[0], option[1]]);
+        assert_eq!(
+            e,
+            format!(
+                "gametree: error: algorithm '{algo}' is sequential; {} is for treesplit, \
+                 pvsplit, parallel-staged-sss, ybwc\n",
+                option[0]
+            )
+        );
+    }
+    let e = search_error(&["--algo", "alphabeta", "--tree", &pi, "--no-type2"]);
+    assert!(e.contains("'alphabeta' is sequential; --no-type2"), "{e}");
+}
+
+#[test]
+fn sequential_options_with_a_thread_algorithm() {
+    let pi = data("pi.tree");
+    for a in ThreadAlgorithm::ALL {
+        let name = a.name();
+        let e = search_error(&["--algo", name, "--tree", &pi, "--memory", "9"]);
+        assert!(e.contains(&format!("'{name}' is a parallel search")), "{e}");
+        assert!(e.contains("takes no memory budget"), "{e}");
+        let e = search_error(&["--algo", name, "--tree", &pi, "--trace"]);
+        assert!(
+            e.contains("--trace is for the sequential algorithms"),
+            "{e}"
+        );
+        let e = search_error(&["--algo", name, "--tree", &pi, "--upper", "3"]);
+        assert!(e.contains("--upper is for sss-aspiration"), "{e}");
+        let e = search_error(&["--algo", name, "--tree", &pi, "--searchd", "2"]);
+        assert!(e.contains("--searchd is for mgame"), "{e}");
+    }
+}
+
+#[test]
+fn options_for_the_wrong_thread_algorithm() {
+    let pi = data("pi.tree");
+    for a in ["ybwc", "parallel-staged-sss"] {
+        let e = search_error(&["--algo", a, "--tree", &pi, "--processors", "1,2"]);
+        assert!(
+            e.contains("--processors is for treesplit and pvsplit"),
+            "{e}"
+        );
+    }
+    for a in ["treesplit", "ybwc", "parallel-staged-sss"] {
+        let e = search_error(&["--algo", a, "--tree", &pi, "--no-type2"]);
+        assert!(e.contains("--no-type2 is for pvsplit"), "{e}");
+    }
+    for a in ["treesplit", "pvsplit", "ybwc"] {
+        let e = search_error(&["--algo", a, "--tree", &pi, "--stage", "2"]);
+        assert!(
+            e.contains("--stage is for staged-sss and parallel-staged-sss"),
+            "{e}"
+        );
+    }
+    let e = search_error(&[
+        "--algo",
+        "parallel-staged-sss",
+        "--tree",
+        &pi,
+        "--stage",
+        "0",
+    ]);
+    assert!(e.contains("--stage must be at least 1"), "{e}");
+    let e = search_error(&[
+        "--algo",
+        "treesplit",
+        "--tree",
+        &pi,
+        "--threads",
+        "2",
+        "--processors",
+        "1,2",
+    ]);
+    assert!(
+        e.contains("give --threads or --processors, not both"),
+        "{e}"
+    );
+}
+
+#[test]
+fn bad_processor_trees() {
+    let pi = data("pi.tree");
+    for bad in [
+        "", "4", "1,", ",2", "1,2,3", "-1,2", "one,two", "1;2", "1.5,2",
+    ] {
+        let e = search_error(&["--algo", "treesplit", "--tree", &pi, "--processors", bad]);
+        assert!(e.contains(&format!("bad --processors '{bad}'")), "{e}");
+        assert!(e.contains("expected DEPTH,WIDTH"), "{e}");
+    }
+    let e = search_error(&["--algo", "pvsplit", "--tree", &pi, "--processors", "2,0"]);
+    assert!(e.contains("needs width >= 1"), "{e}");
+    let e = search_error(&["--algo", "pvsplit", "--tree", &pi, "--processors", "40,2"]);
+    assert!(e.contains("has more than 1048576 processors"), "{e}");
+    // More threads than the library starts.
+    let e = search_error(&["--algo", "ybwc", "--tree", &pi, "--threads", "5000"]);
+    assert!(e.contains("more than the maximum of 1024"), "{e}");
+}
+
+#[test]
+fn thread_count_that_is_not_a_number_is_a_usage_error() {
+    let out = gametree(&[
+        "search",
+        "--algo",
+        "ybwc",
+        "--tree",
+        &data("pi.tree"),
+        "--threads",
+        "two",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
+}
+
+#[test]
+fn the_tree_source_errors_are_shared() {
+    let e = search_error(&["--algo", "ybwc"]);
+    assert!(e.contains("no tree: give --tree FILE or --gen KIND"), "{e}");
+    let e = search_error(&["--algo", "ybwc", "--gen", "random", "--b", "3"]);
+    assert!(e.contains("missing --b or --d"), "{e}");
+}
