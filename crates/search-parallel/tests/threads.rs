@@ -695,3 +695,83 @@ fn staged_sss_uses_every_worker() {
         }
     });
 }
+
+/// A tree that records which threads evaluate its terminals.
+struct Watched<T> {
+    inner: T,
+    threads: std::sync::Mutex<std::collections::HashSet<std::thread::ThreadId>>,
+}
+
+impl<T: Tree> Tree for Watched<T> {
+    type Node = T::Node;
+    fn root(&self) -> T::Node {
+        self.inner.root()
+    }
+    fn num_children(&self, n: &T::Node) -> usize {
+        self.inner.num_children(n)
+    }
+    fn child(&self, n: &T::Node, i: usize) -> T::Node {
+        self.inner.child(n, i)
+    }
+    fn value(&self, n: &T::Node) -> Value {
+        self.threads
+            .lock()
+            .unwrap()
+            .insert(std::thread::current().id());
+        self.inner.value(n)
+    }
+    fn bounds(&self) -> Option<tree_core::Bounds> {
+        self.inner.bounds()
+    }
+}
+
+/// The worker threads are kept between searches: a second search runs on
+/// the same threads as the first, a panic in one search does not break the
+/// threads, and the next search on them is exact again.
+#[test]
+fn threads_are_reused_and_survive_panics() {
+    bounded(|| {
+        let build = |seed| {
+            GenSpec::new(Generator::RANDOM, 8, 5, seed, 0)
+                .build()
+                .unwrap()
+        };
+        for algorithm in ThreadAlgorithm::ALL {
+            for k in [2, 3] {
+                let mut seen = Vec::new();
+                for seed in 0..6 {
+                    if seed == 3 {
+                        // A failed search in between.
+                        let t = Panicky {
+                            inner: build(seed),
+                            at: 50,
+                            calls: AtomicU64::new(0),
+                        };
+                        assert!(matches!(
+                            search(algorithm, &t, cfg(k)),
+                            Err(ThreadError::WorkerPanicked { .. })
+                        ));
+                        continue;
+                    }
+                    let t = Watched {
+                        inner: build(seed),
+                        threads: Default::default(),
+                    };
+                    let r = run(algorithm, &t, cfg(k));
+                    assert_eq!(r.value, minimax(&t.inner), "{algorithm} {k}");
+                    let mut ids: Vec<_> = t.threads.into_inner().unwrap().into_iter().collect();
+                    ids.retain(|id| *id != std::thread::current().id());
+                    seen.push(ids);
+                }
+                // No search started threads of its own: every worker thread
+                // seen is one of a fixed set, at most the pool's size.
+                let all: std::collections::HashSet<_> = seen.iter().flatten().collect();
+                assert!(
+                    all.len() <= k,
+                    "{algorithm} on {k} threads used {} distinct worker threads",
+                    all.len()
+                );
+            }
+        }
+    });
+}

@@ -89,16 +89,15 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::thread;
+use std::sync::mpsc::{Receiver, channel};
 
 use search_bestfirst::{SssConfig, Variant, sss_aspiration};
 use search_depthfirst::Window;
 use tree_core::{Bounds, Counted, Dewey, MAX_DEPTH, Subtree, Tree, Value};
 
 use super::{
-    Link, Searcher, Shared, StageWorker, Stopped, ThreadAlgorithm, ThreadConfig, ThreadError,
-    ThreadReport, check_threads, counters, guarded, totals,
+    Searcher, Shared, StageWorker, Stopped, ThreadAlgorithm, ThreadConfig, ThreadError,
+    ThreadReport, check_threads, counters, guarded, pool, totals,
 };
 
 /// LIVE or SOLVED.
@@ -151,6 +150,10 @@ fn usable(bound: Value, answer: Value, h: Value) -> bool {
     h <= bound || answer < bound
 }
 
+/// Starts a job on a pool thread (workers 1..K; worker 0 is the master's
+/// own thread).
+type Spawn<'s, N> = dyn Fn(usize, Job<N>) + Sync + 's;
+
 pub(super) fn run<T>(tree: &T, cfg: &ThreadConfig) -> Result<ThreadReport, ThreadError>
 where
     T: Tree + Sync + ?Sized,
@@ -160,81 +163,65 @@ where
         return Err(ThreadError::ZeroStageDepth);
     }
     check_threads(cfg.threads as u64 + 1)?;
+    let pool = if cfg.threads > 1 {
+        Some(pool::pool(cfg.threads - 1)?)
+    } else {
+        None
+    };
     let shared = Shared::default();
     let counters = counters(cfg.threads + 1);
     let jobs = AtomicU64::new(0);
-    let result = thread::scope(|s| {
-        let (reply_tx, replies) = channel();
-        let mut inboxes = Vec::with_capacity(cfg.threads);
-        for j in 0..cfg.threads {
-            let (job_tx, job_rx) = channel::<Job<T::Node>>();
-            let out = reply_tx.clone();
-            let (shared, counters) = (&shared, &counters);
-            let worker = cfg.stage_worker;
-            let spawned = thread::Builder::new()
-                .name(format!("staged-sss-{}", j + 1))
-                .spawn_scoped(s, move || {
-                    work(tree, shared, worker, &counters[j + 1], j, job_rx, out);
-                });
-            if let Err(e) = spawned {
-                return Err(shared.fail(ThreadError::Spawn {
-                    message: e.to_string(),
-                }));
-            }
-            inboxes.push(job_tx);
-        }
-        drop(reply_tx);
+    let (reply_tx, replies) = channel::<Reply>();
+    let worker = cfg.stage_worker;
+    let (shared, counters, reply_tx) = (&shared, &counters, &reply_tx);
+    let master = |spawn: Option<&Spawn<'_, T::Node>>| {
         let mut master = Master {
             tree,
-            shared: &shared,
+            shared,
             stage: cfg.stage_depth,
+            worker,
             open: Vec::new(),
             lower: cfg.window.alpha(),
             next_id: 0,
             pending: HashMap::new(),
             idle: vec![true; cfg.threads],
-            inboxes,
-            replies,
+            local: None,
+            spawn,
+            replies: &replies,
+            counter: &counters[1],
             leaves: 0,
             jobs: &jobs,
         };
-        let r = guarded(&shared, || {
+        let r = guarded(shared, || {
             master.gamma(cfg.window.alpha(), cfg.window.beta())
         });
         master.cancel_all();
         counters[0].fetch_add(master.leaves, Relaxed);
         r
-    });
+    };
+    let result = match &pool {
+        None => master(None),
+        Some(pool) => pool.in_place_scope(|s| {
+            let spawn = |j: usize, job: Job<T::Node>| {
+                s.spawn(move |_| {
+                    let mut leaves = 0;
+                    let r = guarded(shared, || evaluate(tree, shared, worker, &job, &mut leaves));
+                    counters[j + 1].fetch_add(leaves, Relaxed);
+                    // The master outlives the scope, so the channel is open.
+                    let _ = reply_tx.send((j, job.id, r));
+                });
+            };
+            master(Some(&spawn))
+        }),
+    };
     let value = shared.finish(result)?;
     Ok(ThreadReport {
         algorithm: ThreadAlgorithm::ParallelStagedSss,
         value: cfg.window.clamp(value),
         leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
-        per_thread: totals(&counters),
+        per_thread: totals(counters),
         jobs: jobs.load(Relaxed),
     })
-}
-
-/// A worker: answers horizon jobs until the master hangs up.
-fn work<T>(
-    tree: &T,
-    shared: &Shared,
-    worker: StageWorker,
-    counter: &AtomicU64,
-    me: usize,
-    inbox: Receiver<Job<T::Node>>,
-    outbox: Sender<Reply>,
-) where
-    T: Tree + Sync + ?Sized,
-{
-    while let Ok(job) = inbox.recv() {
-        let mut leaves = 0;
-        let r = guarded(shared, || evaluate(tree, shared, worker, &job, &mut leaves));
-        counter.fetch_add(leaves, Relaxed);
-        if outbox.send((me, job.id, r)).is_err() {
-            return;
-        }
-    }
 }
 
 /// min(h, value(node)) for a job, by the worker's search.
@@ -259,17 +246,9 @@ fn evaluate<T: Tree + ?Sized>(
                 Window::new(-h, Value::INF)
             }
             .map_err(|e| shared.fail(e.into()))?;
-            let link = Link::root(window);
-            let mut s = Searcher::new(tree, shared);
+            let mut s = Searcher::alone(tree, shared);
             s.cancel = Some(&job.cancel);
-            let r = s.ab(
-                &job.node,
-                job.depth,
-                &link,
-                0,
-                window.alpha(),
-                window.beta(),
-            );
+            let r = s.ab(&job.node, job.depth, 0, window.alpha(), window.beta());
             *leaves += s.leaves;
             let v = window.clamp(r?);
             Ok(if max { v } else { -v })
@@ -301,6 +280,7 @@ struct Master<'a, T: Tree + ?Sized> {
     tree: &'a T,
     shared: &'a Shared,
     stage: usize,
+    worker: StageWorker,
     /// OPEN, front last: sorted by (h, then left-most) for the front.
     open: Vec<State<T::Node>>,
     /// The aspiration window's lower end.
@@ -308,9 +288,15 @@ struct Master<'a, T: Tree + ?Sized> {
     next_id: u64,
     /// Jobs by the Dewey code of their horizon node.
     pending: HashMap<Dewey, Pending>,
+    /// Which workers have no job; worker 0 is the master's own thread.
     idle: Vec<bool>,
-    inboxes: Vec<Sender<Job<T::Node>>>,
-    replies: Receiver<Reply>,
+    /// Worker 0's job, run when the master would otherwise wait.
+    local: Option<Job<T::Node>>,
+    /// Starts a job on workers 1..K; `None` with one worker.
+    spawn: Option<&'a Spawn<'a, T::Node>>,
+    replies: &'a Receiver<Reply>,
+    /// Worker 0's terminal evaluations.
+    counter: &'a AtomicU64,
     leaves: u64,
     jobs: &'a AtomicU64,
 }
@@ -537,12 +523,14 @@ where
             h,
             cancel: Arc::clone(&cancel),
         };
-        if self.inboxes[j].send(job).is_ok() {
-            self.idle[j] = false;
-            self.jobs.fetch_add(1, Relaxed);
-            let answer = Answer::Running(cancel);
-            self.pending.insert(dewey, Pending { id, h, answer });
+        match self.spawn {
+            Some(spawn) if j > 0 => spawn(j, job),
+            _ => self.local = Some(job),
         }
+        self.idle[j] = false;
+        self.jobs.fetch_add(1, Relaxed);
+        let answer = Answer::Running(cancel);
+        self.pending.insert(dewey, Pending { id, h, answer });
     }
 
     /// min(h, value) for the popped horizon state `e`.
@@ -574,12 +562,29 @@ where
         }
     }
 
-    /// Waits for one reply and files it.
+    /// Runs worker 0's job if it has one (on the master's thread), else
+    /// waits for one reply; files the answer.
     fn receive(&mut self) -> Result<(), Stopped> {
-        let Ok((j, id, r)) = self.replies.recv() else {
+        let (j, id, r) = if let Some(job) = self.local.take() {
+            let mut leaves = 0;
+            let r = if job.cancel.load(Relaxed) {
+                Err(Stopped) // purged before it started: dropped below
+            } else {
+                evaluate(self.tree, self.shared, self.worker, &job, &mut leaves)
+            };
+            self.counter.fetch_add(leaves, Relaxed);
+            (0, job.id, r)
+        } else if self.idle.iter().all(|&b| b) {
             return Err(self.shared.fail(ThreadError::WorkerPanicked {
-                message: "every worker is gone".into(),
+                message: "the master waited with no job running".into(),
             }));
+        } else {
+            let Ok(reply) = self.replies.recv() else {
+                return Err(self.shared.fail(ThreadError::WorkerPanicked {
+                    message: "every worker is gone".into(),
+                }));
+            };
+            reply
         };
         self.idle[j] = true;
         if let Some(p) = self.pending.values_mut().find(|p| p.id == id) {
