@@ -124,11 +124,22 @@ struct Job<N> {
     node: N,
     depth: usize,
     h: Value,
-    cancel: Arc<AtomicBool>,
+    ticket: Arc<Ticket>,
 }
 
-/// (worker, job id, min(h, value) or stopped).
-type Reply = (usize, u64, Result<Value, Stopped>);
+/// What the master and the worker given a job share.
+#[derive(Debug, Default)]
+struct Ticket {
+    /// Set by whoever starts the job: its worker, or the master taking it
+    /// back because it needs the answer before the worker has started.
+    claimed: AtomicBool,
+    /// Set when the job's state is purged: stop at the next read.
+    cancel: AtomicBool,
+}
+
+/// (worker, job id, min(h, value) or stopped; `None` if the job was taken
+/// back before the worker started it).
+type Reply = (usize, u64, Option<Result<Value, Stopped>>);
 
 /// A job for the horizon node at some Dewey code, with the bound h it was
 /// given.
@@ -139,7 +150,7 @@ struct Pending {
 }
 
 enum Answer {
-    Running(Arc<AtomicBool>),
+    Running(Arc<Ticket>),
     Done(Value),
 }
 
@@ -185,10 +196,11 @@ where
             next_id: 0,
             pending: HashMap::new(),
             idle: vec![true; cfg.threads],
+            assigned: vec![0; cfg.threads],
             local: None,
             spawn,
             replies: &replies,
-            counter: &counters[1],
+            counters,
             leaves: 0,
             jobs: &jobs,
         };
@@ -205,7 +217,9 @@ where
             let spawn = |j: usize, job: Job<T::Node>| {
                 s.spawn(move |_| {
                     let mut leaves = 0;
-                    let r = guarded(shared, || evaluate(tree, shared, worker, &job, &mut leaves));
+                    let r = (!job.ticket.claimed.swap(true, Relaxed)).then(|| {
+                        guarded(shared, || evaluate(tree, shared, worker, &job, &mut leaves))
+                    });
                     counters[j + 1].fetch_add(leaves, Relaxed);
                     // The master outlives the scope, so the channel is open.
                     let _ = reply_tx.send((j, job.id, r));
@@ -247,7 +261,7 @@ fn evaluate<T: Tree + ?Sized>(
             }
             .map_err(|e| shared.fail(e.into()))?;
             let mut s = Searcher::alone(tree, shared);
-            s.cancel = Some(&job.cancel);
+            s.cancel = Some(&job.ticket.cancel);
             let r = s.ab(&job.node, job.depth, 0, window.alpha(), window.beta());
             *leaves += s.leaves;
             let v = window.clamp(r?);
@@ -290,13 +304,15 @@ struct Master<'a, T: Tree + ?Sized> {
     pending: HashMap<Dewey, Pending>,
     /// Which workers have no job; worker 0 is the master's own thread.
     idle: Vec<bool>,
+    /// The id of each worker's last job.
+    assigned: Vec<u64>,
     /// Worker 0's job, run when the master would otherwise wait.
     local: Option<Job<T::Node>>,
     /// Starts a job on workers 1..K; `None` with one worker.
     spawn: Option<&'a Spawn<'a, T::Node>>,
     replies: &'a Receiver<Reply>,
-    /// Worker 0's terminal evaluations.
-    counter: &'a AtomicU64,
+    /// Terminal evaluations: the master's, then each worker's.
+    counters: &'a [AtomicU64],
     leaves: u64,
     jobs: &'a AtomicU64,
 }
@@ -515,21 +531,22 @@ where
         };
         self.next_id += 1;
         let id = self.next_id;
-        let cancel = Arc::new(AtomicBool::new(false));
+        let ticket = Arc::new(Ticket::default());
         let job = Job {
             id,
             node,
             depth: dewey.depth(),
             h,
-            cancel: Arc::clone(&cancel),
+            ticket: Arc::clone(&ticket),
         };
         match self.spawn {
             Some(spawn) if j > 0 => spawn(j, job),
             _ => self.local = Some(job),
         }
         self.idle[j] = false;
+        self.assigned[j] = id;
         self.jobs.fetch_add(1, Relaxed);
-        let answer = Answer::Running(cancel);
+        let answer = Answer::Running(ticket);
         self.pending.insert(dewey, Pending { id, h, answer });
     }
 
@@ -551,9 +568,28 @@ where
                     self.send(e.dewey.clone(), e.node.clone(), e.h);
                 }
                 Some(Pending {
-                    answer: Answer::Running(_),
-                    ..
-                }) => {}
+                    id,
+                    h: bound,
+                    answer: Answer::Running(ticket),
+                }) => {
+                    if !ticket.claimed.swap(true, Relaxed) {
+                        // Its worker has not started it: rather than wait
+                        // for that thread, the master's thread runs it.
+                        let job = Job {
+                            id: *id,
+                            node: e.node.clone(),
+                            depth: e.dewey.depth(),
+                            h: *bound,
+                            ticket: Arc::clone(ticket),
+                        };
+                        let j = self.worker_of(*id);
+                        let v = self.run_here(&job, j)?;
+                        if let Some(p) = self.pending.get_mut(&e.dewey) {
+                            p.answer = Answer::Done(v);
+                        }
+                        continue;
+                    }
+                }
                 // Not given out yet: it goes first to the next idle worker.
                 None => self.send(e.dewey.clone(), e.node.clone(), e.h),
             }
@@ -562,18 +598,28 @@ where
         }
     }
 
+    /// Evaluates worker `j`'s `job` on the master's thread; the terminals
+    /// count as worker `j`'s (workers are logical, as processors are in
+    /// tree-splitting).
+    fn run_here(&self, job: &Job<T::Node>, j: usize) -> Result<Value, Stopped> {
+        let mut leaves = 0;
+        let r = evaluate(self.tree, self.shared, self.worker, job, &mut leaves);
+        self.counters[j + 1].fetch_add(leaves, Relaxed);
+        r
+    }
+
+    /// The worker job `id` was given to.
+    fn worker_of(&self, id: u64) -> usize {
+        self.assigned.iter().position(|&a| a == id).unwrap_or(0)
+    }
+
     /// Runs worker 0's job if it has one (on the master's thread), else
     /// waits for one reply; files the answer.
     fn receive(&mut self) -> Result<(), Stopped> {
         let (j, id, r) = if let Some(job) = self.local.take() {
-            let mut leaves = 0;
-            let r = if job.cancel.load(Relaxed) {
-                Err(Stopped) // purged before it started: dropped below
-            } else {
-                evaluate(self.tree, self.shared, self.worker, &job, &mut leaves)
-            };
-            self.counter.fetch_add(leaves, Relaxed);
-            (0, job.id, r)
+            // Purged (cancelled) or taken back already: nothing to run.
+            let skip = job.ticket.cancel.load(Relaxed) || job.ticket.claimed.swap(true, Relaxed);
+            (0, job.id, (!skip).then(|| self.run_here(&job, 0)))
         } else if self.idle.iter().all(|&b| b) {
             return Err(self.shared.fail(ThreadError::WorkerPanicked {
                 message: "the master waited with no job running".into(),
@@ -587,6 +633,9 @@ where
             reply
         };
         self.idle[j] = true;
+        let Some(r) = r else {
+            return Ok(()); // the master ran it (or it was purged)
+        };
         if let Some(p) = self.pending.values_mut().find(|p| p.id == id) {
             match r {
                 Ok(v) => p.answer = Answer::Done(v),
@@ -602,8 +651,8 @@ where
         self.open.retain(|e| !m.is_prefix_of(&e.dewey));
         self.pending.retain(|d, p| {
             let keep = !m.is_prefix_of(d);
-            if let (false, Answer::Running(c)) = (keep, &p.answer) {
-                c.store(true, Relaxed);
+            if let (false, Answer::Running(t)) = (keep, &p.answer) {
+                t.cancel.store(true, Relaxed);
             }
             keep
         });
@@ -612,8 +661,8 @@ where
     /// Cancels every running job (the search is over).
     fn cancel_all(&mut self) {
         for p in self.pending.values() {
-            if let Answer::Running(c) = &p.answer {
-                c.store(true, Relaxed);
+            if let Answer::Running(t) = &p.answer {
+                t.cancel.store(true, Relaxed);
             }
         }
         self.pending.clear();
