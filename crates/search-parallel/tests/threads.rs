@@ -775,3 +775,37 @@ fn threads_are_reused_and_survive_panics() {
         }
     });
 }
+
+/// With one worker parallel staged SSS* speculates nothing: every job is
+/// the one its master pops next, so with SSS* workers on trees of at most
+/// two stages it evaluates exactly the terminals of sequential staged SSS*.
+#[test]
+fn staged_one_worker_is_sequential_staged_sss() {
+    use search_bestfirst::{SssConfig, Variant, staged_sss};
+    bounded(|| {
+        for g in [Generator::RANDOM, Generator::STRONG, Generator::PERFECT] {
+            for (b, d) in [(24, 4), (6, 4), (5, 3), (3, 2)] {
+                for seed in 0..3 {
+                    let t = GenSpec::new(g, b, d, seed, 0).build().unwrap();
+                    let c = Counted::new(&t);
+                    let sss = SssConfig {
+                        variant: Variant::Leftmost,
+                        memory: None,
+                        shape: None,
+                    };
+                    let o = staged_sss(&c, 2, &sss).unwrap();
+                    let config = ThreadConfig {
+                        stage_worker: StageWorker::Sss,
+                        ..cfg(1)
+                    };
+                    let r = run(ThreadAlgorithm::ParallelStagedSss, &t, config);
+                    assert_eq!(
+                        (r.value, r.leaves),
+                        (o.value, c.stats().leaves),
+                        "{g:?} ({b},{d}) seed {seed}"
+                    );
+                }
+            }
+        }
+    });
+}

@@ -73,18 +73,31 @@
 //!
 //! OPEN is the master's alone (at most b^⌈k/2⌉ states on a tree of
 //! branching b); workers share nothing with it in their search but a
-//! per-job cancel flag and the global stop flag. Jobs go out over one
-//! channel per worker, answers come back over one channel; the master
+//! per-job cancel flag and the global stop flag. Jobs go out as pool
+//! tasks, answers come back over one channel; the master
 //! keeps at most one job record per worker besides the answers not yet
 //! used.
 //!
-//! With one worker the value is still exact, but the leaf count can exceed
-//! sequential staged SSS*'s: the worker may be busy with a speculative job
-//! that a purge later discards. With [`StageWorker::Sss`] workers on a
-//! 4-ply tree and stage depth 2, one worker evaluates within a job or so of
-//! `search_bestfirst::staged_sss`'s terminals (24,343 against 24,175 on a
-//! random (24, 4) tree); alpha-beta workers evaluate more (35,005), since
-//! SSS* prunes more below the horizon, but can be cancelled.
+//! With one worker nothing is speculated (the worker is the master's own
+//! thread, which can only run a job when the master waits for one answer),
+//! so every job is the horizon state the master pops next: with
+//! [`StageWorker::Sss`] workers on a tree of at most two stages this is
+//! `search_bestfirst::staged_sss` exactly, terminal for terminal (tested);
+//! alpha-beta workers evaluate more (34,494 against 24,384 on the first
+//! random (24, 4) tree of the bench), since SSS* prunes more below the
+//! horizon, but can be cancelled.
+//!
+//! # Threads
+//!
+//! The master runs on the calling thread, which is also worker 0: worker
+//! 0's job runs when the master would otherwise wait. Workers 1..K run
+//! their jobs as tasks on a kept pool of K − 1 threads (see the [module
+//! docs](super)) and answer over a channel. When the master needs the
+//! answer to a job whose worker has not started it yet (its thread is
+//! still waking up), it takes the job back and runs it itself (a claim
+//! flag per job decides who runs it), so the master never waits for a
+//! thread to wake. Workers are logical: a job's terminals count for the
+//! worker it was given to, whichever thread ran it.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -449,7 +462,15 @@ where
 
     /// Gives idle workers the horizon states that OPEN will certainly
     /// produce, nearest its front first, that nobody has yet.
+    ///
+    /// With one worker (the master's own thread) nothing is speculated:
+    /// the worker could only run a job when the master waits, which is when
+    /// it needs a particular answer, so every job is the one the master
+    /// pops, and the search is sequential staged SSS* exactly.
     fn dispatch(&mut self) {
+        if self.spawn.is_none() {
+            return;
+        }
         let want = self.idle.iter().filter(|&&b| b).count();
         if want == 0 {
             return;
