@@ -90,19 +90,30 @@
 //! # Threads
 //!
 //! The master runs on the calling thread, which is also worker 0: worker
-//! 0's job runs when the master would otherwise wait. Workers 1..K run
-//! their jobs as tasks on a kept pool of K − 1 threads (see the [module
-//! docs](super)) and answer over a channel. When the master needs the
-//! answer to a job whose worker has not started it yet (its thread is
-//! still waking up), it takes the job back and runs it itself (a claim
-//! flag per job decides who runs it), so the master never waits for a
-//! thread to wake. Workers are logical: a job's terminals count for the
-//! worker it was given to, whichever thread ran it.
+//! 0's job runs when the master would otherwise wait. Workers 1..K are
+//! tasks on a kept pool of K − 1 threads (see the [module docs](super)),
+//! one per worker for the whole search, each serving a mailbox: it spins
+//! for 50 µs waiting for its next job, then sleeps (`park`) until the
+//! master posts one. Answers come back over a channel, which the master
+//! drains without waiting before it hands out work. Jobs on the bench trees
+//! take a few microseconds, as long as a thread takes to wake, so the
+//! master hands the front-most job to an idle pool worker first and keeps
+//! the next for itself, and when it needs the answer to a job whose worker
+//! has not started it — still asleep, or not started within 2 µs — it
+//! takes the job back and runs it itself (a claim flag per job decides who
+//! runs it). The master never waits for a thread to wake. Workers are
+//! logical: a job's terminals count for the worker it was given to,
+//! whichever thread ran it. Speculative jobs are looked for in the front
+//! 2K states of OPEN only.
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::Ordering::SeqCst;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Mutex, OnceLock};
+use std::thread::{self, Thread};
+use std::time::{Duration, Instant};
 
 use search_bestfirst::{SssConfig, Variant, sss_aspiration};
 use search_depthfirst::Window;
@@ -174,9 +185,109 @@ fn usable(bound: Value, answer: Value, h: Value) -> bool {
     h <= bound || answer < bound
 }
 
-/// Starts a job on a pool thread (workers 1..K; worker 0 is the master's
-/// own thread).
-type Spawn<'s, N> = dyn Fn(usize, Job<N>) + Sync + 's;
+/// Parallel staged SSS* looks for speculative jobs in the first
+/// `LOOKAHEAD` × K states of OPEN only.
+const LOOKAHEAD: usize = 2;
+
+/// How long the master gives an awake worker to start the job the master
+/// needs before it takes the job back.
+const GRACE: Duration = Duration::from_micros(2);
+
+/// How long an idle party spins before it sleeps: a worker waiting for its
+/// next job, the master waiting for an answer. Jobs on small trees take a
+/// few microseconds and come microseconds apart, while waking a sleeping
+/// thread takes tens of microseconds.
+const SPIN: Duration = Duration::from_micros(50);
+
+/// The mailboxes of workers 1..K (worker 0 is the master's own thread),
+/// each served by one pool task for the whole search.
+struct Board<N> {
+    slots: Vec<Slot<N>>,
+    /// The search is over: worker tasks return.
+    done: AtomicBool,
+}
+
+struct Slot<N> {
+    job: Mutex<Option<Job<N>>>,
+    /// The worker's thread, once its task has started.
+    thread: OnceLock<Thread>,
+    /// The worker is about to sleep or asleep: wake it after posting.
+    sleeping: AtomicBool,
+}
+
+impl<N> Board<N> {
+    fn new(workers: usize) -> Board<N> {
+        Board {
+            slots: (0..workers)
+                .map(|_| Slot {
+                    job: Mutex::new(None),
+                    thread: OnceLock::new(),
+                    sleeping: AtomicBool::new(false),
+                })
+                .collect(),
+            done: AtomicBool::new(false),
+        }
+    }
+
+    /// Gives worker `j` its job (the worker is idle: its box is empty).
+    fn post(&self, j: usize, job: Job<N>) {
+        let slot = &self.slots[j];
+        *slot.job.lock().unwrap_or_else(|p| p.into_inner()) = Some(job);
+        // With the worker's SeqCst store before its own look at the box,
+        // either it sees the job or we see it sleeping (and wake it).
+        if slot.sleeping.load(SeqCst) {
+            if let Some(t) = slot.thread.get() {
+                t.unpark();
+            }
+        }
+    }
+
+    /// Ends the search: every worker task returns.
+    fn finish(&self) {
+        self.done.store(true, SeqCst);
+        for slot in &self.slots {
+            if let Some(t) = slot.thread.get() {
+                t.unpark();
+            }
+        }
+    }
+
+    /// Worker `j`'s next job, waiting (spinning, then asleep) until one
+    /// comes; `None` once the search is over.
+    fn next(&self, j: usize) -> Option<Job<N>> {
+        let slot = &self.slots[j];
+        if slot.thread.get().is_none() {
+            let _ = slot.thread.set(thread::current());
+        }
+        let take = || slot.job.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let mut since = None;
+        let mut spins = 0u32;
+        loop {
+            if let Some(job) = take() {
+                return Some(job);
+            }
+            if self.done.load(SeqCst) {
+                return None;
+            }
+            spins = spins.wrapping_add(1);
+            let start = *since.get_or_insert_with(Instant::now);
+            if spins % 64 != 0 || start.elapsed() < SPIN {
+                std::hint::spin_loop();
+                continue;
+            }
+            slot.sleeping.store(true, SeqCst);
+            if let Some(job) = take() {
+                slot.sleeping.store(false, SeqCst);
+                return Some(job);
+            }
+            if !self.done.load(SeqCst) {
+                thread::park();
+            }
+            slot.sleeping.store(false, SeqCst);
+            since = None;
+        }
+    }
+}
 
 pub(super) fn run<T>(tree: &T, cfg: &ThreadConfig) -> Result<ThreadReport, ThreadError>
 where
@@ -197,8 +308,9 @@ where
     let jobs = AtomicU64::new(0);
     let (reply_tx, replies) = channel::<Reply>();
     let worker = cfg.stage_worker;
-    let (shared, counters, reply_tx) = (&shared, &counters, &reply_tx);
-    let master = |spawn: Option<&Spawn<'_, T::Node>>| {
+    let board = Board::new(cfg.threads);
+    let (shared, counters, reply_tx, board) = (&shared, &counters, &reply_tx, &board);
+    let master = |parallel: bool| {
         let mut master = Master {
             tree,
             shared,
@@ -211,7 +323,7 @@ where
             idle: vec![true; cfg.threads],
             assigned: vec![0; cfg.threads],
             local: None,
-            spawn,
+            board: parallel.then_some(board),
             replies: &replies,
             counters,
             leaves: 0,
@@ -225,20 +337,24 @@ where
         r
     };
     let result = match &pool {
-        None => master(None),
+        None => master(false),
         Some(pool) => pool.in_place_scope(|s| {
-            let spawn = |j: usize, job: Job<T::Node>| {
+            for j in 1..cfg.threads {
                 s.spawn(move |_| {
-                    let mut leaves = 0;
-                    let r = (!job.ticket.claimed.swap(true, Relaxed)).then(|| {
-                        guarded(shared, || evaluate(tree, shared, worker, &job, &mut leaves))
-                    });
-                    counters[j + 1].fetch_add(leaves, Relaxed);
-                    // The master outlives the scope, so the channel is open.
-                    let _ = reply_tx.send((j, job.id, r));
+                    while let Some(job) = board.next(j) {
+                        let mut leaves = 0;
+                        let r = (!job.ticket.claimed.swap(true, Relaxed)).then(|| {
+                            guarded(shared, || evaluate(tree, shared, worker, &job, &mut leaves))
+                        });
+                        counters[j + 1].fetch_add(leaves, Relaxed);
+                        // The master outlives the scope: the channel is open.
+                        let _ = reply_tx.send((j, job.id, r));
+                    }
                 });
-            };
-            master(Some(&spawn))
+            }
+            let r = master(true);
+            board.finish();
+            r
         }),
     };
     let value = shared.finish(result)?;
@@ -321,8 +437,8 @@ struct Master<'a, T: Tree + ?Sized> {
     assigned: Vec<u64>,
     /// Worker 0's job, run when the master would otherwise wait.
     local: Option<Job<T::Node>>,
-    /// Starts a job on workers 1..K; `None` with one worker.
-    spawn: Option<&'a Spawn<'a, T::Node>>,
+    /// The mailboxes of workers 1..K; `None` with one worker.
+    board: Option<&'a Board<T::Node>>,
     replies: &'a Receiver<Reply>,
     /// Terminal evaluations: the master's, then each worker's.
     counters: &'a [AtomicU64],
@@ -383,7 +499,7 @@ where
             if self.shared.stopped() {
                 return Err(Stopped);
             }
-            self.dispatch();
+            self.dispatch()?;
             let e = self
                 .open
                 .pop()
@@ -467,16 +583,21 @@ where
     /// the worker could only run a job when the master waits, which is when
     /// it needs a particular answer, so every job is the one the master
     /// pops, and the search is sequential staged SSS* exactly.
-    fn dispatch(&mut self) {
-        if self.spawn.is_none() {
-            return;
+    fn dispatch(&mut self) -> Result<(), Stopped> {
+        if self.board.is_none() {
+            return Ok(());
         }
+        self.drain()?;
         let want = self.idle.iter().filter(|&&b| b).count();
         if want == 0 {
-            return;
+            return Ok(());
         }
         let mut out = Vec::new();
-        for e in self.open.iter().rev() {
+        // Only the front of OPEN: its states are popped soonest, and a scan
+        // of all OPEN on every step costs the master more than the
+        // speculation saves.
+        let front = LOOKAHEAD * self.idle.len();
+        for e in self.open.iter().rev().take(front) {
             if out.len() >= want {
                 break;
             }
@@ -485,6 +606,7 @@ where
         for (dewey, node, h) in out {
             self.send(dewey, node, h);
         }
+        Ok(())
     }
 
     /// Collects (up to `want`) horizon states that the state (node, status,
@@ -547,7 +669,7 @@ where
 
     /// Sends the job min(h, value(node)) to the first idle worker, if any.
     fn send(&mut self, dewey: Dewey, node: T::Node, h: Value) {
-        let Some(j) = self.idle.iter().position(|&b| b) else {
+        let Some(j) = self.idle.iter().rposition(|&b| b) else {
             return;
         };
         self.next_id += 1;
@@ -560,8 +682,8 @@ where
             h,
             ticket: Arc::clone(&ticket),
         };
-        match self.spawn {
-            Some(spawn) if j > 0 => spawn(j, job),
+        match self.board {
+            Some(board) if j > 0 => board.post(j, job),
             _ => self.local = Some(job),
         }
         self.idle[j] = false;
@@ -593,7 +715,12 @@ where
                     h: bound,
                     answer: Answer::Running(ticket),
                 }) => {
-                    if !ticket.claimed.swap(true, Relaxed) {
+                    // Worker 0's job first (it may be this one): the other
+                    // worker gets that long to start this one.
+                    if self.local.is_none()
+                        && !self.claimed_soon(self.worker_of(*id), ticket)
+                        && !ticket.claimed.swap(true, Relaxed)
+                    {
                         // Its worker has not started it: rather than wait
                         // for that thread, the master's thread runs it.
                         let job = Job {
@@ -614,9 +741,22 @@ where
                 // Not given out yet: it goes first to the next idle worker.
                 None => self.send(e.dewey.clone(), e.node.clone(), e.h),
             }
-            self.dispatch();
+            self.dispatch()?;
+            if let Some(Pending {
+                answer: Answer::Done(_),
+                ..
+            }) = self.pending.get(&e.dewey)
+            {
+                continue; // filed while dispatching
+            }
             self.receive()?;
         }
+    }
+
+    fn gone(&self) -> Stopped {
+        self.shared.fail(ThreadError::WorkerPanicked {
+            message: "every worker is gone".into(),
+        })
     }
 
     /// Evaluates worker `j`'s `job` on the master's thread; the terminals
@@ -627,6 +767,27 @@ where
         let r = evaluate(self.tree, self.shared, self.worker, job, &mut leaves);
         self.counters[j + 1].fetch_add(leaves, Relaxed);
         r
+    }
+
+    /// Whether worker `j`, if it is awake, claims its job within
+    /// [`GRACE`]: taking back a job an awake worker is about to start only
+    /// serialises the two.
+    fn claimed_soon(&self, j: usize, ticket: &Ticket) -> bool {
+        let Some(board) = self.board else {
+            return false;
+        };
+        let slot = &board.slots[j];
+        if j == 0 || slot.thread.get().is_none() || slot.sleeping.load(SeqCst) {
+            return false;
+        }
+        let start = Instant::now();
+        while start.elapsed() < GRACE {
+            if ticket.claimed.load(Relaxed) {
+                return true;
+            }
+            std::hint::spin_loop();
+        }
+        ticket.claimed.load(Relaxed)
     }
 
     /// The worker job `id` was given to.
@@ -646,22 +807,58 @@ where
                 message: "the master waited with no job running".into(),
             }));
         } else {
-            let Ok(reply) = self.replies.recv() else {
-                return Err(self.shared.fail(ThreadError::WorkerPanicked {
-                    message: "every worker is gone".into(),
-                }));
-            };
-            reply
+            // Spin a little (the answer is usually microseconds away), then
+            // sleep.
+            let start = Instant::now();
+            loop {
+                match self.replies.try_recv() {
+                    Ok(reply) => break reply,
+                    Err(TryRecvError::Empty) if start.elapsed() < SPIN => {
+                        std::hint::spin_loop();
+                    }
+                    Err(TryRecvError::Empty) => match self.replies.recv() {
+                        Ok(reply) => break reply,
+                        Err(_) => return Err(self.gone()),
+                    },
+                    Err(TryRecvError::Disconnected) => return Err(self.gone()),
+                }
+            }
         };
+        self.file(j, id, r)
+    }
+
+    /// Files worker `j`'s answer to job `id` (`None`: the master ran it, or
+    /// it was purged); the worker is idle again.
+    fn file(
+        &mut self,
+        j: usize,
+        id: u64,
+        r: Option<Result<Value, Stopped>>,
+    ) -> Result<(), Stopped> {
         self.idle[j] = true;
         let Some(r) = r else {
-            return Ok(()); // the master ran it (or it was purged)
+            return Ok(());
         };
         if let Some(p) = self.pending.values_mut().find(|p| p.id == id) {
             match r {
                 Ok(v) => p.answer = Answer::Done(v),
                 Err(Stopped) => return Err(Stopped),
             }
+        }
+        Ok(())
+    }
+
+    /// Files the answers that are in, without waiting, and frees worker 0
+    /// if its job was taken back or purged.
+    fn drain(&mut self) -> Result<(), Stopped> {
+        if let Some(job) = &self.local {
+            if job.ticket.cancel.load(Relaxed) || job.ticket.claimed.load(Relaxed) {
+                self.local = None;
+                self.idle[0] = true;
+            }
+        }
+        while let Ok((j, id, r)) = self.replies.try_recv() {
+            self.file(j, id, r)?;
         }
         Ok(())
     }
