@@ -10,13 +10,16 @@
 //! a rayon scope (`in_place_scope`, `install`, `join`) that ends before the
 //! search returns.
 //!
-//! No job ever blocks waiting for another job (slaves pull successors from
-//! a shared counter; staged SSS* workers are one task per job; a master
-//! waits only in a rayon scope, which runs other tasks meanwhile), so
-//! searches cannot deadlock whatever the pool size or the number of
-//! searches sharing it; they only queue. Panics in user code are caught
-//! inside every job, so a pool never sees one and stays usable after a
-//! failed search.
+//! No task waits for another task except through rayon (which runs
+//! other tasks meanwhile): tree-splitting slaves pull successors from a
+//! shared counter, YBWC uses `join`, and a staged-SSS* worker task waits
+//! only for its master, which never waits for a worker that has not
+//! started its job (it takes the job back). So searches cannot deadlock
+//! whatever the pool size or the number of searches sharing a pool; they
+//! only queue. (A `Tree` method that itself calls [`search`](super::search)
+//! from inside a search is not covered by this argument.) Panics in user
+//! code are caught inside every task, so a pool never sees one and stays
+//! usable after a failed search.
 
 use std::sync::{Arc, Mutex};
 
