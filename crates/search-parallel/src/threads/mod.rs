@@ -180,15 +180,18 @@ pub enum StageWorker {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ThreadConfig {
     /// Searching threads K (≥ 1). Tree-splitting and pv-splitting map it to
-    /// the processor tree (1, K): a master on the calling thread, which only
-    /// hands out work, and K slave threads; parallel staged SSS* to a master
-    /// on the calling thread and K workers; YBWC to a pool of K threads.
+    /// the processor tree (1, K): a master, which only hands out work, and
+    /// K slaves — slave 0 on the calling thread (the master only waits), the
+    /// others on K − 1 pool threads; parallel staged SSS* to a master and K
+    /// workers, worker 0 again on the calling thread; YBWC to a pool of K
+    /// threads. With K = 1 every algorithm runs on the calling thread alone.
     pub threads: usize,
     /// An explicit processor tree (depth, width) for tree-splitting and
     /// pv-splitting, overriding `threads`: width^depth leaf slaves below
-    /// 1 + width + … + width^(depth−1) masters, each a thread (masters
-    /// mostly wait). Depth 0 is sequential alpha-beta on the calling
-    /// thread. Ignored by the other algorithms.
+    /// 1 + width + … + width^(depth−1) masters, run by width^depth threads
+    /// (the calling thread and a pool; each master's thread runs its first
+    /// slave). Depth 0 is sequential alpha-beta on the calling thread.
+    /// Ignored by the other algorithms.
     pub processors: Option<ProcessorTree>,
     /// Pv-splitting's type-2 optimisation (p. 47), default on: a master
     /// given a type-2 node does not split its successors (type 3) among its
@@ -203,8 +206,10 @@ pub struct ThreadConfig {
     pub stage_worker: StageWorker,
     /// YBWC splits (searches young brothers in parallel) at nodes shallower
     /// than this many plies; below, each thread runs sequential alpha-beta
-    /// that still reads the shared windows. `None`: the tree's depth minus
-    /// 2 (at least 1) if [`Tree::bounds`] knows it, else 6.
+    /// that still reads the shared windows. `None`: if [`Tree::bounds`]
+    /// knows the shape (b, d), d − h (at least 1) for the least height
+    /// h ≥ 2 with b^h ≥ [`ybwc::MIN_TASK_LEAVES`] (d − 2 on (24, 4) trees,
+    /// d − 3 on (8, 6) trees), else 6.
     pub split_plies: Option<usize>,
     /// The root window; the report's value is the root's value clamped
     /// into it, as `search_depthfirst::alphabeta` returns.
@@ -243,14 +248,17 @@ pub struct ThreadReport {
     /// Terminal evaluations summed over all threads, including those of
     /// searches that were later terminated or cancelled.
     pub leaves: u64,
-    /// Terminal evaluations per thread. Tree-/pv-splitting: one entry per
+    /// Terminal evaluations per thread — per logical processor or worker,
+    /// whichever OS thread ran its jobs. Tree-/pv-splitting: one entry per
     /// processor in preorder of the processor tree (0 = the root processor
     /// on the calling thread; slave `j` of a master `m` whose slaves head
     /// subtrees of `s` processors is `m + 1 + j*s`). Parallel staged SSS*:
     /// the master, then the K workers. YBWC: the K pool threads.
     pub per_thread: Vec<u64>,
-    /// Jobs handed to other threads (subtree searches for the splitting
-    /// algorithms and staged SSS*, spawned young-brother tasks for YBWC).
+    /// Jobs handed out: successors taken by slaves (tree-/pv-splitting)
+    /// and horizon evaluations given to workers (staged SSS*), whichever
+    /// thread ran them; young-brother `join`s (YBWC, 0 on one thread,
+    /// where YBWC is plain alpha-beta).
     pub jobs: u64,
 }
 
