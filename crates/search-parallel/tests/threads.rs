@@ -809,3 +809,29 @@ fn staged_one_worker_is_sequential_staged_sss() {
         }
     });
 }
+
+/// Searches started from several threads at once share the kept pools:
+/// each still returns the exact value, and none waits forever for threads
+/// another search holds.
+#[test]
+fn concurrent_searches_share_pools() {
+    bounded(|| {
+        std::thread::scope(|s| {
+            for caller in 0..3u64 {
+                s.spawn(move || {
+                    for seed in 0..8 {
+                        let t = GenSpec::new(Generator::RANDOM, 6, 5, 100 * caller + seed, 0)
+                            .build()
+                            .unwrap();
+                        let v = minimax(&t);
+                        for algorithm in ThreadAlgorithm::ALL {
+                            for k in [2, 3] {
+                                assert_eq!(run(algorithm, &t, cfg(k)).value, v, "{algorithm} {k}");
+                            }
+                        }
+                    }
+                });
+            }
+        });
+    });
+}
