@@ -289,6 +289,15 @@ impl<N> Board<N> {
     }
 }
 
+/// Calls [`Board::finish`] when dropped.
+struct Finish<'b, N>(&'b Board<N>);
+
+impl<N> Drop for Finish<'_, N> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
 pub(super) fn run<T>(tree: &T, cfg: &ThreadConfig) -> Result<ThreadReport, ThreadError>
 where
     T: Tree + Sync + ?Sized,
@@ -352,9 +361,9 @@ where
                     }
                 });
             }
-            let r = master(true);
-            board.finish();
-            r
+            // Ends the worker tasks however the master returns.
+            let _finish = Finish(board);
+            master(true)
         }),
     };
     let value = shared.finish(result)?;
