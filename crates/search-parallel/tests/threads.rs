@@ -695,3 +695,143 @@ fn staged_sss_uses_every_worker() {
         }
     });
 }
+
+/// A tree that records which threads evaluate its terminals.
+struct Watched<T> {
+    inner: T,
+    threads: std::sync::Mutex<std::collections::HashSet<std::thread::ThreadId>>,
+}
+
+impl<T: Tree> Tree for Watched<T> {
+    type Node = T::Node;
+    fn root(&self) -> T::Node {
+        self.inner.root()
+    }
+    fn num_children(&self, n: &T::Node) -> usize {
+        self.inner.num_children(n)
+    }
+    fn child(&self, n: &T::Node, i: usize) -> T::Node {
+        self.inner.child(n, i)
+    }
+    fn value(&self, n: &T::Node) -> Value {
+        self.threads
+            .lock()
+            .unwrap()
+            .insert(std::thread::current().id());
+        self.inner.value(n)
+    }
+    fn bounds(&self) -> Option<tree_core::Bounds> {
+        self.inner.bounds()
+    }
+}
+
+/// The worker threads are kept between searches: a second search runs on
+/// the same threads as the first, a panic in one search does not break the
+/// threads, and the next search on them is exact again.
+#[test]
+fn threads_are_reused_and_survive_panics() {
+    bounded(|| {
+        let build = |seed| {
+            GenSpec::new(Generator::RANDOM, 8, 5, seed, 0)
+                .build()
+                .unwrap()
+        };
+        for algorithm in ThreadAlgorithm::ALL {
+            for k in [2, 3] {
+                let mut seen = Vec::new();
+                for seed in 0..6 {
+                    if seed == 3 {
+                        // A failed search in between.
+                        let t = Panicky {
+                            inner: build(seed),
+                            at: 50,
+                            calls: AtomicU64::new(0),
+                        };
+                        assert!(matches!(
+                            search(algorithm, &t, cfg(k)),
+                            Err(ThreadError::WorkerPanicked { .. })
+                        ));
+                        continue;
+                    }
+                    let t = Watched {
+                        inner: build(seed),
+                        threads: Default::default(),
+                    };
+                    let r = run(algorithm, &t, cfg(k));
+                    assert_eq!(r.value, minimax(&t.inner), "{algorithm} {k}");
+                    let mut ids: Vec<_> = t.threads.into_inner().unwrap().into_iter().collect();
+                    ids.retain(|id| *id != std::thread::current().id());
+                    seen.push(ids);
+                }
+                // No search started threads of its own: every worker thread
+                // seen is one of a fixed set, at most the pool's size.
+                let all: std::collections::HashSet<_> = seen.iter().flatten().collect();
+                assert!(
+                    all.len() <= k,
+                    "{algorithm} on {k} threads used {} distinct worker threads",
+                    all.len()
+                );
+            }
+        }
+    });
+}
+
+/// With one worker parallel staged SSS* speculates nothing: every job is
+/// the one its master pops next, so with SSS* workers on trees of at most
+/// two stages it evaluates exactly the terminals of sequential staged SSS*.
+#[test]
+fn staged_one_worker_is_sequential_staged_sss() {
+    use search_bestfirst::{SssConfig, Variant, staged_sss};
+    bounded(|| {
+        for g in [Generator::RANDOM, Generator::STRONG, Generator::PERFECT] {
+            for (b, d) in [(24, 4), (6, 4), (5, 3), (3, 2)] {
+                for seed in 0..3 {
+                    let t = GenSpec::new(g, b, d, seed, 0).build().unwrap();
+                    let c = Counted::new(&t);
+                    let sss = SssConfig {
+                        variant: Variant::Leftmost,
+                        memory: None,
+                        shape: None,
+                    };
+                    let o = staged_sss(&c, 2, &sss).unwrap();
+                    let config = ThreadConfig {
+                        stage_worker: StageWorker::Sss,
+                        ..cfg(1)
+                    };
+                    let r = run(ThreadAlgorithm::ParallelStagedSss, &t, config);
+                    assert_eq!(
+                        (r.value, r.leaves),
+                        (o.value, c.stats().leaves),
+                        "{g:?} ({b},{d}) seed {seed}"
+                    );
+                }
+            }
+        }
+    });
+}
+
+/// Searches started from several threads at once share the kept pools:
+/// each still returns the exact value, and none waits forever for threads
+/// another search holds.
+#[test]
+fn concurrent_searches_share_pools() {
+    bounded(|| {
+        std::thread::scope(|s| {
+            for caller in 0..3u64 {
+                s.spawn(move || {
+                    for seed in 0..8 {
+                        let t = GenSpec::new(Generator::RANDOM, 6, 5, 100 * caller + seed, 0)
+                            .build()
+                            .unwrap();
+                        let v = minimax(&t);
+                        for algorithm in ThreadAlgorithm::ALL {
+                            for k in [2, 3] {
+                                assert_eq!(run(algorithm, &t, cfg(k)).value, v, "{algorithm} {k}");
+                            }
+                        }
+                    }
+                });
+            }
+        });
+    });
+}

@@ -12,10 +12,24 @@
 //!
 //! | algorithm | module | threads | what the threads share |
 //! |---|---|---|---|
-//! | [`ThreadAlgorithm::TreeSplit`] | [`treesplit`] | a processor tree of (depth, width), default (1, K) | one `AtomicI32` per master ("its α"), read by every slave node |
+//! | [`ThreadAlgorithm::TreeSplit`] | [`treesplit`] | a processor tree of (depth, width), default (1, K): the calling thread and W^D − 1 pool threads | one `AtomicI32` per master ("its α"), read by the slaves' searches; a successor counter per split |
 //! | [`ThreadAlgorithm::PvSplit`] | [`treesplit`] (`pvsplit`) | as tree-splitting | as tree-splitting |
-//! | [`ThreadAlgorithm::ParallelStagedSss`] | [`staged`] | a master and K workers | nothing in the hot loop; jobs and replies over channels, a cancel flag per job |
-//! | [`ThreadAlgorithm::Ybwc`] | [`ybwc`] | a rayon pool of K threads | one `AtomicI32` per split node |
+//! | [`ThreadAlgorithm::ParallelStagedSss`] | [`staged`] | a master and K workers: the calling thread (master and worker 0) and K − 1 pool threads | nothing in the hot loop; a task per job, replies over a channel, a cancel flag per job |
+//! | [`ThreadAlgorithm::Ybwc`] | [`ybwc`] | a pool of K threads | one `AtomicI32` per split node |
+//!
+//! # Threads kept between searches
+//!
+//! The threads come from rayon pools built on first use and kept (one per
+//! size; sizes up to 16 threads for the life of the process, of larger
+//! sizes the last one used), so a search starts no thread
+//! and a job hand-off is a rayon task or a shared counter, not a thread
+//! start or a channel round trip. The tree is only borrowed: every job runs
+//! in a rayon scope that ends before [`search`] returns. No job waits for
+//! another except through rayon (which runs other tasks meanwhile), so
+//! searches from several threads at once share the pools without deadlock.
+//! With one thread, tree-splitting, pv-splitting, YBWC and staged SSS*
+//! use no pool at all: the search runs on the calling thread, the first
+//! three as plain alpha-beta.
 //!
 //! # Windows shared through atomics (Fig. 11)
 //!
@@ -24,19 +38,22 @@
 //! `beta[depth]` and the update is applied at every depth with alternating
 //! signs. Here the same effect is had without interrupts: every master (and
 //! every YBWC split node) owns a `Link` — an `AtomicI32` holding its current
-//! best score `m` and a pointer to its own master's link — and every node of
-//! a slave's alpha-beta, before each child, reads the chain of links above
-//! it and narrows its own window with it (the link's effective window at an
-//! even distance, its negation at an odd one). A link's effective window is
+//! best score `m` and a pointer to its own master's link — and a slave's
+//! alpha-beta reads the chain of links above it when it starts and then
+//! every [`WINDOW_POLL`] child visits, and before every child narrows its
+//! own window with the last read (the link's effective window at an even
+//! distance, its negation at an odd one). A link's effective window is
 //! `(max(m, -β_parent), -α_parent)`, so an improvement anywhere reaches every
-//! search below it at its next node. The loads are `Relaxed`: each cell only
-//! ever grows, and a stale read only means a wider window.
+//! search below it within [`WINDOW_POLL`] nodes (a few microseconds on the
+//! synthetic trees). The loads are `Relaxed`: each cell only ever grows, and
+//! a stale read only means a wider window — it costs evaluations, never
+//! exactness.
 //!
 //! **Termination** (Fig. 10's `terminate()`) is the same mechanism: when a
 //! master's `m` reaches its β, every window below it is empty, so every slave
-//! returns at its next node. A separate stop flag, shared by all threads,
+//! returns at its next read. A separate stop flag, shared by all threads,
 //! handles errors and panics: the first failure is recorded, the flag set,
-//! and every thread unwinds at its next node.
+//! and every thread unwinds at its next read.
 //!
 //! # Why the value is exact
 //!
@@ -53,8 +70,13 @@
 //! makes any answer correct. The window a consumer (a parent node or a
 //! master) applies to a result is inside the window the child last read,
 //! because both are intersections of the same monotone cells and the
-//! consumer reads later (a channel `send`/`recv` or rayon `join` orders the
-//! reads across threads). The root's window never changes, so its `m` is
+//! consumer reads later (program order within a search, which shares one
+//! cached read among all its nodes; the end of a rayon scope or `join`
+//! across threads; a slave's `fetch_max` into its master's cell acts on the
+//! cell's current value, which lies inside any earlier read). A search's
+//! cached read may be up to [`WINDOW_POLL`] nodes old: an older read of
+//! monotone cells is a wider window, which the argument allows. The
+//! root's window never changes, so its `m` is
 //! correct for `(α, β)`: the clamped minimax value. With one thread nothing
 //! narrows behind a search's back, and tree-splitting, pv-splitting (one
 //! level of slaves) and YBWC evaluate exactly the terminals Fig. 4's
@@ -68,6 +90,7 @@
 //! return, the scopes join, and [`search`] returns the error. The default
 //! panic hook still prints the panic message.
 
+mod pool;
 pub mod staged;
 pub mod treesplit;
 pub mod ybwc;
@@ -157,15 +180,18 @@ pub enum StageWorker {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ThreadConfig {
     /// Searching threads K (≥ 1). Tree-splitting and pv-splitting map it to
-    /// the processor tree (1, K): a master on the calling thread, which only
-    /// hands out work, and K slave threads; parallel staged SSS* to a master
-    /// on the calling thread and K workers; YBWC to a pool of K threads.
+    /// the processor tree (1, K): a master, which only hands out work, and
+    /// K slaves — slave 0 on the calling thread (the master only waits), the
+    /// others on K − 1 pool threads; parallel staged SSS* to a master and K
+    /// workers, worker 0 again on the calling thread; YBWC to a pool of K
+    /// threads. With K = 1 every algorithm runs on the calling thread alone.
     pub threads: usize,
     /// An explicit processor tree (depth, width) for tree-splitting and
     /// pv-splitting, overriding `threads`: width^depth leaf slaves below
-    /// 1 + width + … + width^(depth−1) masters, each a thread (masters
-    /// mostly wait). Depth 0 is sequential alpha-beta on the calling
-    /// thread. Ignored by the other algorithms.
+    /// 1 + width + … + width^(depth−1) masters, run by width^depth threads
+    /// (the calling thread and a pool; each master's thread runs its first
+    /// slave). Depth 0 is sequential alpha-beta on the calling thread.
+    /// Ignored by the other algorithms.
     pub processors: Option<ProcessorTree>,
     /// Pv-splitting's type-2 optimisation (p. 47), default on: a master
     /// given a type-2 node does not split its successors (type 3) among its
@@ -180,8 +206,10 @@ pub struct ThreadConfig {
     pub stage_worker: StageWorker,
     /// YBWC splits (searches young brothers in parallel) at nodes shallower
     /// than this many plies; below, each thread runs sequential alpha-beta
-    /// that still reads the shared windows. `None`: the tree's depth minus
-    /// 2 (at least 1) if [`Tree::bounds`] knows it, else 6.
+    /// that still reads the shared windows. `None`: if [`Tree::bounds`]
+    /// knows the shape (b, d), d − h (at least 1) for the least height
+    /// h ≥ 2 with b^h ≥ [`ybwc::MIN_TASK_LEAVES`] (d − 2 on (24, 4) trees,
+    /// d − 3 on (8, 6) trees), else 6.
     pub split_plies: Option<usize>,
     /// The root window; the report's value is the root's value clamped
     /// into it, as `search_depthfirst::alphabeta` returns.
@@ -220,14 +248,17 @@ pub struct ThreadReport {
     /// Terminal evaluations summed over all threads, including those of
     /// searches that were later terminated or cancelled.
     pub leaves: u64,
-    /// Terminal evaluations per thread. Tree-/pv-splitting: one entry per
+    /// Terminal evaluations per thread — per logical processor or worker,
+    /// whichever OS thread ran its jobs. Tree-/pv-splitting: one entry per
     /// processor in preorder of the processor tree (0 = the root processor
     /// on the calling thread; slave `j` of a master `m` whose slaves head
     /// subtrees of `s` processors is `m + 1 + j*s`). Parallel staged SSS*:
     /// the master, then the K workers. YBWC: the K pool threads.
     pub per_thread: Vec<u64>,
-    /// Jobs handed to other threads (subtree searches for the splitting
-    /// algorithms and staged SSS*, spawned young-brother tasks for YBWC).
+    /// Jobs handed out: successors taken by slaves (tree-/pv-splitting)
+    /// and horizon evaluations given to workers (staged SSS*), whichever
+    /// thread ran them; young-brother `join`s (YBWC, 0 on one thread,
+    /// where YBWC is plain alpha-beta).
     pub jobs: u64,
 }
 
@@ -529,22 +560,65 @@ impl Link {
     }
 }
 
+/// How many child visits a running search makes between two reads of its
+/// link chain and of the stop and cancel flags: the latency bound of a
+/// window update (Fig. 11), a cutoff above (`terminate()`) or a stop. A
+/// running search sees a change after at most this many more child visits,
+/// so after at most `WINDOW_POLL + 1` more terminal evaluations; on the
+/// synthetic trees that is about a microsecond. Smaller values react faster
+/// and cost more reads of shared cells.
+pub const WINDOW_POLL: u32 = 32;
+
 /// Sequential fail-hard alpha-beta (Campbell Fig. 4) whose window is
-/// narrowed at every node by a [`Link`] chain (Fig. 11), with stop and
-/// cancel flags and a leaf counter.
+/// narrowed by a [`Link`] chain (Fig. 11), with stop and cancel flags and a
+/// leaf counter.
+///
+/// The chain and the flags are read when the search starts and then once
+/// every [`WINDOW_POLL`] child visits (not before every child): each read is a
+/// walk up the chain, and on the synthetic trees a node costs a few tens of
+/// nanoseconds. The last read window is kept in `seen` and applied before
+/// every child (negated at odd distances). A window update, a cutoff above
+/// (`terminate()`) or a stop therefore reaches a running search after at
+/// most `WINDOW_POLL` more child visits, so at most `WINDOW_POLL + 1` more terminal
+/// evaluations. Exactness does not depend on the latency: `seen` is a
+/// read of monotone cells, so successive reads only narrow, and a stale
+/// window is a wider one (see the module docs).
 pub(crate) struct Searcher<'a, T: ?Sized> {
-    pub(crate) tree: &'a T,
-    pub(crate) shared: &'a Shared,
+    tree: &'a T,
+    shared: &'a Shared,
+    /// The job's cancel flag (parallel staged SSS*).
     pub(crate) cancel: Option<&'a AtomicBool>,
+    /// The link whose window narrows this search, or `None` for a search
+    /// whose window nothing else can change (one thread).
+    link: Option<&'a Link>,
+    /// The link's window at its own node, as last read.
+    seen: (Value, Value),
+    /// Child visits until the next read.
+    countdown: u32,
+    /// Terminal evaluations so far.
     pub(crate) leaves: u64,
 }
 
 impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
-    pub(crate) fn new(tree: &'a T, shared: &'a Shared) -> Searcher<'a, T> {
+    /// A search narrowed by `link` (its root `r` plies below the link's
+    /// node, as passed to [`Searcher::ab`]).
+    pub(crate) fn new(tree: &'a T, shared: &'a Shared, link: &'a Link) -> Searcher<'a, T> {
+        Searcher {
+            link: Some(link),
+            ..Searcher::alone(tree, shared)
+        }
+    }
+
+    /// A search with no link: plain Fig. 4 on its own window, for a thread
+    /// that searches alone (it still polls the stop flag).
+    pub(crate) fn alone(tree: &'a T, shared: &'a Shared) -> Searcher<'a, T> {
         Searcher {
             tree,
             shared,
             cancel: None,
+            link: None,
+            seen: (Value::NEG_INF, Value::INF),
+            countdown: 0,
             leaves: 0,
         }
     }
@@ -562,22 +636,36 @@ impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
         Ok(if depth % 2 == 0 { v } else { -v })
     }
 
-    /// Fig. 4 at `node` (absolute `depth`, `r` plies below `link`'s node)
-    /// with the local window (a, b), narrowed before every child by the
-    /// link's window. Returns a value correct for the last window read
-    /// (see the module docs).
+    /// The link's window `r` plies below its node, re-read (with the
+    /// flags) every [`WINDOW_POLL`] calls.
+    #[inline]
+    fn window_at(&mut self, r: usize) -> Result<(Value, Value), Stopped> {
+        if self.countdown == 0 {
+            if self.shared.stopped() || self.cancel.is_some_and(|c| c.load(Relaxed)) {
+                return Err(Stopped);
+            }
+            if let Some(link) = self.link {
+                self.seen = link.window();
+            }
+            self.countdown = WINDOW_POLL;
+        }
+        self.countdown -= 1;
+        let (a, b) = self.seen;
+        Ok(if r % 2 == 0 { (a, b) } else { (-b, -a) })
+    }
+
+    /// Fig. 4 at `node` (absolute `depth`, `r` plies below the link's
+    /// node) with the local window (a, b), narrowed before every child by
+    /// the link's window as last read. Returns a value correct for the
+    /// last window applied (see the module docs).
     pub(crate) fn ab(
         &mut self,
         node: &T::Node,
         depth: usize,
-        link: &Link,
         r: usize,
         a: Value,
         b: Value,
     ) -> Result<Value, Stopped> {
-        if self.shared.stopped() || self.cancel.is_some_and(|c| c.load(Relaxed)) {
-            return Err(Stopped);
-        }
         let w = self.tree.num_children(node);
         if w == 0 {
             return self.leaf(node, depth);
@@ -589,14 +677,14 @@ impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
         }
         let mut m = a;
         for i in 0..w {
-            let (ea, eb) = link.window_at(r);
+            let (ea, eb) = self.window_at(r)?;
             m = m.max(ea);
             let hi = b.min(eb);
             if m >= hi {
                 return Ok(m); // cutoff, here or (window closed) above
             }
             let child = self.tree.child(node, i);
-            let t = -self.ab(&child, depth + 1, link, r + 1, -hi, -m)?;
+            let t = -self.ab(&child, depth + 1, r + 1, -hi, -m)?;
             if t > m {
                 m = t;
             }

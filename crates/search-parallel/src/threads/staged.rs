@@ -73,32 +73,55 @@
 //!
 //! OPEN is the master's alone (at most b^⌈k/2⌉ states on a tree of
 //! branching b); workers share nothing with it in their search but a
-//! per-job cancel flag and the global stop flag. Jobs go out over one
-//! channel per worker, answers come back over one channel; the master
+//! per-job cancel flag and the global stop flag. Jobs go out as pool
+//! tasks, answers come back over one channel; the master
 //! keeps at most one job record per worker besides the answers not yet
 //! used.
 //!
-//! With one worker the value is still exact, but the leaf count can exceed
-//! sequential staged SSS*'s: the worker may be busy with a speculative job
-//! that a purge later discards. With [`StageWorker::Sss`] workers on a
-//! 4-ply tree and stage depth 2, one worker evaluates within a job or so of
-//! `search_bestfirst::staged_sss`'s terminals (24,343 against 24,175 on a
-//! random (24, 4) tree); alpha-beta workers evaluate more (35,005), since
-//! SSS* prunes more below the horizon, but can be cancelled.
+//! With one worker nothing is speculated (the worker is the master's own
+//! thread, which can only run a job when the master waits for one answer),
+//! so every job is the horizon state the master pops next: with
+//! [`StageWorker::Sss`] workers on a tree of at most two stages this is
+//! `search_bestfirst::staged_sss` exactly, terminal for terminal (tested);
+//! alpha-beta workers evaluate more (34,494 against 24,384 on the first
+//! random (24, 4) tree of the bench), since SSS* prunes more below the
+//! horizon, but can be cancelled.
+//!
+//! # Threads
+//!
+//! The master runs on the calling thread, which is also worker 0: worker
+//! 0's job runs when the master would otherwise wait. Workers 1..K are
+//! tasks on a kept pool of K − 1 threads (see the [module docs](super)),
+//! one per worker for the whole search, each serving a mailbox: it spins
+//! for 50 µs waiting for its next job, then sleeps (`park`) until the
+//! master posts one. Answers come back over a channel, which the master
+//! drains without waiting before it hands out work. Jobs on the bench trees
+//! take a few microseconds, as long as a thread takes to wake, so the
+//! master hands the front-most job to an idle pool worker first and keeps
+//! the next for itself, and when it needs the answer to a job whose worker
+//! has not started it — still asleep, or not started within 2 µs — it
+//! takes the job back and runs it itself (a claim flag per job decides who
+//! runs it). The master never waits for a thread to wake. Workers are
+//! logical: a job's terminals count for the worker it was given to,
+//! whichever thread ran it. Speculative jobs are looked for in the front
+//! 2K states of OPEN only.
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::Ordering::SeqCst;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::thread;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Mutex, OnceLock};
+use std::thread::{self, Thread};
+use std::time::{Duration, Instant};
 
 use search_bestfirst::{SssConfig, Variant, sss_aspiration};
 use search_depthfirst::Window;
 use tree_core::{Bounds, Counted, Dewey, MAX_DEPTH, Subtree, Tree, Value};
 
 use super::{
-    Link, Searcher, Shared, StageWorker, Stopped, ThreadAlgorithm, ThreadConfig, ThreadError,
-    ThreadReport, check_threads, counters, guarded, totals,
+    Searcher, Shared, StageWorker, Stopped, ThreadAlgorithm, ThreadConfig, ThreadError,
+    ThreadReport, check_threads, counters, guarded, pool, totals,
 };
 
 /// LIVE or SOLVED.
@@ -125,11 +148,22 @@ struct Job<N> {
     node: N,
     depth: usize,
     h: Value,
-    cancel: Arc<AtomicBool>,
+    ticket: Arc<Ticket>,
 }
 
-/// (worker, job id, min(h, value) or stopped).
-type Reply = (usize, u64, Result<Value, Stopped>);
+/// What the master and the worker given a job share.
+#[derive(Debug, Default)]
+struct Ticket {
+    /// Set by whoever starts the job: its worker, or the master taking it
+    /// back because it needs the answer before the worker has started.
+    claimed: AtomicBool,
+    /// Set when the job's state is purged: stop at the next read.
+    cancel: AtomicBool,
+}
+
+/// (worker, job id, min(h, value) or stopped; `None` if the job was taken
+/// back before the worker started it).
+type Reply = (usize, u64, Option<Result<Value, Stopped>>);
 
 /// A job for the horizon node at some Dewey code, with the bound h it was
 /// given.
@@ -140,7 +174,7 @@ struct Pending {
 }
 
 enum Answer {
-    Running(Arc<AtomicBool>),
+    Running(Arc<Ticket>),
     Done(Value),
 }
 
@@ -149,6 +183,119 @@ enum Answer {
 /// it is v itself).
 fn usable(bound: Value, answer: Value, h: Value) -> bool {
     h <= bound || answer < bound
+}
+
+/// Parallel staged SSS* looks for speculative jobs in the first
+/// `LOOKAHEAD` × K states of OPEN only.
+const LOOKAHEAD: usize = 2;
+
+/// How long the master gives an awake worker to start the job the master
+/// needs before it takes the job back.
+const GRACE: Duration = Duration::from_micros(2);
+
+/// How long an idle party spins before it sleeps: a worker waiting for its
+/// next job, the master waiting for an answer. Jobs on small trees take a
+/// few microseconds and come microseconds apart, while waking a sleeping
+/// thread takes tens of microseconds.
+const SPIN: Duration = Duration::from_micros(50);
+
+/// The mailboxes of workers 1..K (worker 0 is the master's own thread),
+/// each served by one pool task for the whole search.
+struct Board<N> {
+    slots: Vec<Slot<N>>,
+    /// The search is over: worker tasks return.
+    done: AtomicBool,
+}
+
+struct Slot<N> {
+    job: Mutex<Option<Job<N>>>,
+    /// The worker's thread, once its task has started.
+    thread: OnceLock<Thread>,
+    /// The worker is about to sleep or asleep: wake it after posting.
+    sleeping: AtomicBool,
+}
+
+impl<N> Board<N> {
+    fn new(workers: usize) -> Board<N> {
+        Board {
+            slots: (0..workers)
+                .map(|_| Slot {
+                    job: Mutex::new(None),
+                    thread: OnceLock::new(),
+                    sleeping: AtomicBool::new(false),
+                })
+                .collect(),
+            done: AtomicBool::new(false),
+        }
+    }
+
+    /// Gives worker `j` its job (the worker is idle: its box is empty).
+    fn post(&self, j: usize, job: Job<N>) {
+        let slot = &self.slots[j];
+        *slot.job.lock().unwrap_or_else(|p| p.into_inner()) = Some(job);
+        // With the worker's SeqCst store before its own look at the box,
+        // either it sees the job or we see it sleeping (and wake it).
+        if slot.sleeping.load(SeqCst) {
+            if let Some(t) = slot.thread.get() {
+                t.unpark();
+            }
+        }
+    }
+
+    /// Ends the search: every worker task returns.
+    fn finish(&self) {
+        self.done.store(true, SeqCst);
+        for slot in &self.slots {
+            if let Some(t) = slot.thread.get() {
+                t.unpark();
+            }
+        }
+    }
+
+    /// Worker `j`'s next job, waiting (spinning, then asleep) until one
+    /// comes; `None` once the search is over.
+    fn next(&self, j: usize) -> Option<Job<N>> {
+        let slot = &self.slots[j];
+        if slot.thread.get().is_none() {
+            let _ = slot.thread.set(thread::current());
+        }
+        let take = || slot.job.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let mut since = None;
+        let mut spins = 0u32;
+        loop {
+            if let Some(job) = take() {
+                return Some(job);
+            }
+            if self.done.load(SeqCst) {
+                return None;
+            }
+            spins = spins.wrapping_add(1);
+            let start = *since.get_or_insert_with(Instant::now);
+            if spins % 64 != 0 || start.elapsed() < SPIN {
+                std::hint::spin_loop();
+                continue;
+            }
+            slot.sleeping.store(true, SeqCst);
+            if let Some(job) = take() {
+                slot.sleeping.store(false, SeqCst);
+                return Some(job);
+            }
+            if !self.done.load(SeqCst) {
+                thread::park();
+            }
+            slot.sleeping.store(false, SeqCst);
+            since = None;
+        }
+    }
+}
+
+/// Calls [`Board::finish`] when dropped.
+struct Finish<'b, N>(&'b Board<N>);
+
+impl<N> Drop for Finish<'_, N> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
 }
 
 pub(super) fn run<T>(tree: &T, cfg: &ThreadConfig) -> Result<ThreadReport, ThreadError>
@@ -160,81 +307,73 @@ where
         return Err(ThreadError::ZeroStageDepth);
     }
     check_threads(cfg.threads as u64 + 1)?;
+    let pool = if cfg.threads > 1 {
+        Some(pool::pool(cfg.threads - 1)?)
+    } else {
+        None
+    };
     let shared = Shared::default();
     let counters = counters(cfg.threads + 1);
     let jobs = AtomicU64::new(0);
-    let result = thread::scope(|s| {
-        let (reply_tx, replies) = channel();
-        let mut inboxes = Vec::with_capacity(cfg.threads);
-        for j in 0..cfg.threads {
-            let (job_tx, job_rx) = channel::<Job<T::Node>>();
-            let out = reply_tx.clone();
-            let (shared, counters) = (&shared, &counters);
-            let worker = cfg.stage_worker;
-            let spawned = thread::Builder::new()
-                .name(format!("staged-sss-{}", j + 1))
-                .spawn_scoped(s, move || {
-                    work(tree, shared, worker, &counters[j + 1], j, job_rx, out);
-                });
-            if let Err(e) = spawned {
-                return Err(shared.fail(ThreadError::Spawn {
-                    message: e.to_string(),
-                }));
-            }
-            inboxes.push(job_tx);
-        }
-        drop(reply_tx);
+    let (reply_tx, replies) = channel::<Reply>();
+    let worker = cfg.stage_worker;
+    let board = Board::new(cfg.threads);
+    let (shared, counters, reply_tx, board) = (&shared, &counters, &reply_tx, &board);
+    let master = |parallel: bool| {
         let mut master = Master {
             tree,
-            shared: &shared,
+            shared,
             stage: cfg.stage_depth,
+            worker,
             open: Vec::new(),
             lower: cfg.window.alpha(),
             next_id: 0,
             pending: HashMap::new(),
             idle: vec![true; cfg.threads],
-            inboxes,
-            replies,
+            assigned: vec![0; cfg.threads],
+            local: None,
+            board: parallel.then_some(board),
+            replies: &replies,
+            counters,
             leaves: 0,
             jobs: &jobs,
         };
-        let r = guarded(&shared, || {
+        let r = guarded(shared, || {
             master.gamma(cfg.window.alpha(), cfg.window.beta())
         });
         master.cancel_all();
         counters[0].fetch_add(master.leaves, Relaxed);
         r
-    });
+    };
+    let result = match &pool {
+        None => master(false),
+        Some(pool) => pool.in_place_scope(|s| {
+            for j in 1..cfg.threads {
+                s.spawn(move |_| {
+                    while let Some(job) = board.next(j) {
+                        let mut leaves = 0;
+                        let r = (!job.ticket.claimed.swap(true, Relaxed)).then(|| {
+                            guarded(shared, || evaluate(tree, shared, worker, &job, &mut leaves))
+                        });
+                        counters[j + 1].fetch_add(leaves, Relaxed);
+                        // The master outlives the scope: the channel is open.
+                        let _ = reply_tx.send((j, job.id, r));
+                    }
+                });
+            }
+            // Ends the worker tasks however the master returns.
+            let _finish = Finish(board);
+            master(true)
+        }),
+    };
     let value = shared.finish(result)?;
     Ok(ThreadReport {
         algorithm: ThreadAlgorithm::ParallelStagedSss,
         value: cfg.window.clamp(value),
         leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
-        per_thread: totals(&counters),
+        per_thread: totals(counters),
         jobs: jobs.load(Relaxed),
     })
-}
-
-/// A worker: answers horizon jobs until the master hangs up.
-fn work<T>(
-    tree: &T,
-    shared: &Shared,
-    worker: StageWorker,
-    counter: &AtomicU64,
-    me: usize,
-    inbox: Receiver<Job<T::Node>>,
-    outbox: Sender<Reply>,
-) where
-    T: Tree + Sync + ?Sized,
-{
-    while let Ok(job) = inbox.recv() {
-        let mut leaves = 0;
-        let r = guarded(shared, || evaluate(tree, shared, worker, &job, &mut leaves));
-        counter.fetch_add(leaves, Relaxed);
-        if outbox.send((me, job.id, r)).is_err() {
-            return;
-        }
-    }
 }
 
 /// min(h, value(node)) for a job, by the worker's search.
@@ -259,17 +398,9 @@ fn evaluate<T: Tree + ?Sized>(
                 Window::new(-h, Value::INF)
             }
             .map_err(|e| shared.fail(e.into()))?;
-            let link = Link::root(window);
-            let mut s = Searcher::new(tree, shared);
-            s.cancel = Some(&job.cancel);
-            let r = s.ab(
-                &job.node,
-                job.depth,
-                &link,
-                0,
-                window.alpha(),
-                window.beta(),
-            );
+            let mut s = Searcher::alone(tree, shared);
+            s.cancel = Some(&job.ticket.cancel);
+            let r = s.ab(&job.node, job.depth, 0, window.alpha(), window.beta());
             *leaves += s.leaves;
             let v = window.clamp(r?);
             Ok(if max { v } else { -v })
@@ -301,6 +432,7 @@ struct Master<'a, T: Tree + ?Sized> {
     tree: &'a T,
     shared: &'a Shared,
     stage: usize,
+    worker: StageWorker,
     /// OPEN, front last: sorted by (h, then left-most) for the front.
     open: Vec<State<T::Node>>,
     /// The aspiration window's lower end.
@@ -308,9 +440,17 @@ struct Master<'a, T: Tree + ?Sized> {
     next_id: u64,
     /// Jobs by the Dewey code of their horizon node.
     pending: HashMap<Dewey, Pending>,
+    /// Which workers have no job; worker 0 is the master's own thread.
     idle: Vec<bool>,
-    inboxes: Vec<Sender<Job<T::Node>>>,
-    replies: Receiver<Reply>,
+    /// The id of each worker's last job.
+    assigned: Vec<u64>,
+    /// Worker 0's job, run when the master would otherwise wait.
+    local: Option<Job<T::Node>>,
+    /// The mailboxes of workers 1..K; `None` with one worker.
+    board: Option<&'a Board<T::Node>>,
+    replies: &'a Receiver<Reply>,
+    /// Terminal evaluations: the master's, then each worker's.
+    counters: &'a [AtomicU64],
     leaves: u64,
     jobs: &'a AtomicU64,
 }
@@ -368,7 +508,7 @@ where
             if self.shared.stopped() {
                 return Err(Stopped);
             }
-            self.dispatch();
+            self.dispatch()?;
             let e = self
                 .open
                 .pop()
@@ -447,13 +587,26 @@ where
 
     /// Gives idle workers the horizon states that OPEN will certainly
     /// produce, nearest its front first, that nobody has yet.
-    fn dispatch(&mut self) {
+    ///
+    /// With one worker (the master's own thread) nothing is speculated:
+    /// the worker could only run a job when the master waits, which is when
+    /// it needs a particular answer, so every job is the one the master
+    /// pops, and the search is sequential staged SSS* exactly.
+    fn dispatch(&mut self) -> Result<(), Stopped> {
+        if self.board.is_none() {
+            return Ok(());
+        }
+        self.drain()?;
         let want = self.idle.iter().filter(|&&b| b).count();
         if want == 0 {
-            return;
+            return Ok(());
         }
         let mut out = Vec::new();
-        for e in self.open.iter().rev() {
+        // Only the front of OPEN: its states are popped soonest, and a scan
+        // of all OPEN on every step costs the master more than the
+        // speculation saves.
+        let front = LOOKAHEAD * self.idle.len();
+        for e in self.open.iter().rev().take(front) {
             if out.len() >= want {
                 break;
             }
@@ -462,6 +615,7 @@ where
         for (dewey, node, h) in out {
             self.send(dewey, node, h);
         }
+        Ok(())
     }
 
     /// Collects (up to `want`) horizon states that the state (node, status,
@@ -524,25 +678,28 @@ where
 
     /// Sends the job min(h, value(node)) to the first idle worker, if any.
     fn send(&mut self, dewey: Dewey, node: T::Node, h: Value) {
-        let Some(j) = self.idle.iter().position(|&b| b) else {
+        let Some(j) = self.idle.iter().rposition(|&b| b) else {
             return;
         };
         self.next_id += 1;
         let id = self.next_id;
-        let cancel = Arc::new(AtomicBool::new(false));
+        let ticket = Arc::new(Ticket::default());
         let job = Job {
             id,
             node,
             depth: dewey.depth(),
             h,
-            cancel: Arc::clone(&cancel),
+            ticket: Arc::clone(&ticket),
         };
-        if self.inboxes[j].send(job).is_ok() {
-            self.idle[j] = false;
-            self.jobs.fetch_add(1, Relaxed);
-            let answer = Answer::Running(cancel);
-            self.pending.insert(dewey, Pending { id, h, answer });
+        match self.board {
+            Some(board) if j > 0 => board.post(j, job),
+            _ => self.local = Some(job),
         }
+        self.idle[j] = false;
+        self.assigned[j] = id;
+        self.jobs.fetch_add(1, Relaxed);
+        let answer = Answer::Running(ticket);
+        self.pending.insert(dewey, Pending { id, h, answer });
     }
 
     /// min(h, value) for the popped horizon state `e`.
@@ -563,30 +720,154 @@ where
                     self.send(e.dewey.clone(), e.node.clone(), e.h);
                 }
                 Some(Pending {
-                    answer: Answer::Running(_),
-                    ..
-                }) => {}
+                    id,
+                    h: bound,
+                    answer: Answer::Running(ticket),
+                }) => {
+                    // Worker 0's job first (it may be this one): the other
+                    // worker gets that long to start this one.
+                    if self.local.is_none()
+                        && !self.claimed_soon(self.worker_of(*id), ticket)
+                        && !ticket.claimed.swap(true, Relaxed)
+                    {
+                        // Its worker has not started it: rather than wait
+                        // for that thread, the master's thread runs it.
+                        let job = Job {
+                            id: *id,
+                            node: e.node.clone(),
+                            depth: e.dewey.depth(),
+                            h: *bound,
+                            ticket: Arc::clone(ticket),
+                        };
+                        let j = self.worker_of(*id);
+                        let v = self.run_here(&job, j)?;
+                        if let Some(p) = self.pending.get_mut(&e.dewey) {
+                            p.answer = Answer::Done(v);
+                        }
+                        continue;
+                    }
+                }
                 // Not given out yet: it goes first to the next idle worker.
                 None => self.send(e.dewey.clone(), e.node.clone(), e.h),
             }
-            self.dispatch();
+            self.dispatch()?;
+            if let Some(Pending {
+                answer: Answer::Done(_),
+                ..
+            }) = self.pending.get(&e.dewey)
+            {
+                continue; // filed while dispatching
+            }
             self.receive()?;
         }
     }
 
-    /// Waits for one reply and files it.
-    fn receive(&mut self) -> Result<(), Stopped> {
-        let Ok((j, id, r)) = self.replies.recv() else {
-            return Err(self.shared.fail(ThreadError::WorkerPanicked {
-                message: "every worker is gone".into(),
-            }));
+    fn gone(&self) -> Stopped {
+        self.shared.fail(ThreadError::WorkerPanicked {
+            message: "every worker is gone".into(),
+        })
+    }
+
+    /// Evaluates worker `j`'s `job` on the master's thread; the terminals
+    /// count as worker `j`'s (workers are logical, as processors are in
+    /// tree-splitting).
+    fn run_here(&self, job: &Job<T::Node>, j: usize) -> Result<Value, Stopped> {
+        let mut leaves = 0;
+        let r = evaluate(self.tree, self.shared, self.worker, job, &mut leaves);
+        self.counters[j + 1].fetch_add(leaves, Relaxed);
+        r
+    }
+
+    /// Whether worker `j`, if it is awake, claims its job within
+    /// [`GRACE`]: taking back a job an awake worker is about to start only
+    /// serialises the two.
+    fn claimed_soon(&self, j: usize, ticket: &Ticket) -> bool {
+        let Some(board) = self.board else {
+            return false;
         };
+        let slot = &board.slots[j];
+        if j == 0 || slot.thread.get().is_none() || slot.sleeping.load(SeqCst) {
+            return false;
+        }
+        let start = Instant::now();
+        while start.elapsed() < GRACE {
+            if ticket.claimed.load(Relaxed) {
+                return true;
+            }
+            std::hint::spin_loop();
+        }
+        ticket.claimed.load(Relaxed)
+    }
+
+    /// The worker job `id` was given to.
+    fn worker_of(&self, id: u64) -> usize {
+        self.assigned.iter().position(|&a| a == id).unwrap_or(0)
+    }
+
+    /// Runs worker 0's job if it has one (on the master's thread), else
+    /// waits for one reply; files the answer.
+    fn receive(&mut self) -> Result<(), Stopped> {
+        let (j, id, r) = if let Some(job) = self.local.take() {
+            // Purged (cancelled) or taken back already: nothing to run.
+            let skip = job.ticket.cancel.load(Relaxed) || job.ticket.claimed.swap(true, Relaxed);
+            (0, job.id, (!skip).then(|| self.run_here(&job, 0)))
+        } else if self.idle.iter().all(|&b| b) {
+            return Err(self.shared.fail(ThreadError::WorkerPanicked {
+                message: "the master waited with no job running".into(),
+            }));
+        } else {
+            // Spin a little (the answer is usually microseconds away), then
+            // sleep.
+            let start = Instant::now();
+            loop {
+                match self.replies.try_recv() {
+                    Ok(reply) => break reply,
+                    Err(TryRecvError::Empty) if start.elapsed() < SPIN => {
+                        std::hint::spin_loop();
+                    }
+                    Err(TryRecvError::Empty) => match self.replies.recv() {
+                        Ok(reply) => break reply,
+                        Err(_) => return Err(self.gone()),
+                    },
+                    Err(TryRecvError::Disconnected) => return Err(self.gone()),
+                }
+            }
+        };
+        self.file(j, id, r)
+    }
+
+    /// Files worker `j`'s answer to job `id` (`None`: the master ran it, or
+    /// it was purged); the worker is idle again.
+    fn file(
+        &mut self,
+        j: usize,
+        id: u64,
+        r: Option<Result<Value, Stopped>>,
+    ) -> Result<(), Stopped> {
         self.idle[j] = true;
+        let Some(r) = r else {
+            return Ok(());
+        };
         if let Some(p) = self.pending.values_mut().find(|p| p.id == id) {
             match r {
                 Ok(v) => p.answer = Answer::Done(v),
                 Err(Stopped) => return Err(Stopped),
             }
+        }
+        Ok(())
+    }
+
+    /// Files the answers that are in, without waiting, and frees worker 0
+    /// if its job was taken back or purged.
+    fn drain(&mut self) -> Result<(), Stopped> {
+        if let Some(job) = &self.local {
+            if job.ticket.cancel.load(Relaxed) || job.ticket.claimed.load(Relaxed) {
+                self.local = None;
+                self.idle[0] = true;
+            }
+        }
+        while let Ok((j, id, r)) = self.replies.try_recv() {
+            self.file(j, id, r)?;
         }
         Ok(())
     }
@@ -597,8 +878,8 @@ where
         self.open.retain(|e| !m.is_prefix_of(&e.dewey));
         self.pending.retain(|d, p| {
             let keep = !m.is_prefix_of(d);
-            if let (false, Answer::Running(c)) = (keep, &p.answer) {
-                c.store(true, Relaxed);
+            if let (false, Answer::Running(t)) = (keep, &p.answer) {
+                t.cancel.store(true, Relaxed);
             }
             keep
         });
@@ -607,8 +888,8 @@ where
     /// Cancels every running job (the search is over).
     fn cancel_all(&mut self) {
         for p in self.pending.values() {
-            if let Answer::Running(c) = &p.answer {
-                c.store(true, Relaxed);
+            if let Answer::Running(t) = &p.answer {
+                t.cancel.store(true, Relaxed);
             }
         }
         self.pending.clear();

@@ -4,41 +4,48 @@
 //!
 //! # The processor tree
 //!
-//! A processor tree of (depth D, width W) is a tree of threads: the root
-//! processor is the calling thread; every master has W slave threads; the
-//! W^D processors at the bottom are leaf processors, which run sequential
-//! alpha-beta (Fig. 4); the others are masters, which only generate
-//! successors, hand them out and combine the answers (Campbell's masters
-//! evaluate nothing; here a master evaluates a terminal position it is
-//! given, as the simulator does). [`ThreadConfig::threads`] = K maps to
-//! (1, K): one master, K searching threads. Each slave is a thread with
-//! its own job channel that lives for the whole search; a master of a
-//! deeper tree runs its own slaves in a nested `std::thread::scope`, so the
-//! thread tree is the processor tree. Replies (slave number, value) go back
-//! over one channel per master.
+//! A processor tree of (depth D, width W) is a tree of processors: the
+//! root processor runs on the calling thread; every master has W slaves;
+//! the W^D processors at the bottom are leaf processors, which run
+//! sequential alpha-beta (Fig. 4); the others are masters, which only
+//! generate successors, hand them out and combine the answers (Campbell's
+//! masters evaluate nothing; here a master evaluates a terminal position it
+//! is given, as the simulator does). [`ThreadConfig::threads`] = K maps to
+//! (1, K): one master, K searching slaves.
+//!
+//! Processors are logical: the report counts terminals per processor in
+//! preorder, whatever thread ran them. A master only waits while its
+//! slaves search, so its thread runs its slave 0; slaves 1..W run as tasks
+//! on a pool of W^D − 1 threads that is built once and kept between
+//! searches (see the [module docs](super)). With one leaf processor
+//! (K = 1, or a chain (D, 1)) there is no pool and the whole search runs on
+//! the calling thread. A split whose successors are shorter than
+//! [`MIN_SPLIT_HEIGHT`] plies (when [`Tree::bounds`] knows the depth) is
+//! searched by slave 0 alone: waking a thread costs more.
 //!
 //! # Fig. 10, as run here
 //!
-//! A master at position p generates p.1 … p.w and hands them out in order,
-//! each to the lowest-numbered idle slave, which searches it under the
-//! master's *current* window negated; when a reply t arrives the master
-//! raises α to t (`if (t > α) α = t`, an atomic `fetch_max` on its
-//! [`Link`](super)) and, if then α ≥ β, stops handing out work — every
-//! running slave sees an empty window at its next node and returns, which
-//! is `terminate()` — waits for the running slaves to reply, and returns α.
-//! Otherwise the idle slave gets the next successor. The cutoff test is
-//! read as `α ≥ β` (the OCR shows `α > β`), as in Fig. 4.
+//! A master at position p hands out p.1 … p.w in order: each slave, when
+//! idle, takes the next successor (an atomic counter stands for the job
+//! message, so a hand-off costs no wake-up) and searches it under the
+//! master's *current* window negated; its answer t raises the master's α
+//! (`if (t > α) α = t`, an atomic `fetch_max` on its [`Link`](super)). Once
+//! α ≥ β no slave takes another successor — every running slave sees an
+//! empty window within [`WINDOW_POLL`](super::WINDOW_POLL) nodes and returns, which is
+//! `terminate()` — and when all slaves are back the master returns α. The
+//! cutoff test is read as `α ≥ β` (the OCR shows `α > β`), as in Fig. 4.
 //!
 //! # Fig. 11, as run here
 //!
 //! Campbell's UPDATE interrupts every slave and rewrites its `alpha[]` and
 //! `beta[]` arrays at every depth with alternating signs. Here a slave's
 //! alpha-beta reads its master's α (and, through the chain of links, the
-//! windows of the masters above) before every child at every node, and
-//! narrows its window with it, negated at odd distances: the same windows,
-//! applied lazily. Masters of a deeper processor tree read the chain too,
-//! so an improvement at the root reaches a leaf processor two levels down
-//! at its next node. No lock is taken in a search; the loads are `Relaxed`
+//! windows of the masters above) when it starts and then every
+//! [`WINDOW_POLL`](super::WINDOW_POLL) child visits, and narrows its window with it before
+//! every child, negated at odd distances: the same windows, applied
+//! lazily. Masters of a deeper processor tree read the chain too, so an
+//! improvement at the root reaches a leaf processor two levels down within
+//! `WINDOW_POLL` nodes. No lock is taken in a search; the loads are `Relaxed`
 //! (see the [module docs](super) for why the value stays exact).
 //!
 //! # Pv-splitting (Fig. 12)
@@ -77,18 +84,24 @@
 //! searches that were later terminated.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::thread::{self, Scope};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
+use rayon::ThreadPool;
 use tree_core::{MAX_DEPTH, Tree, Value};
 
 use super::{
     Link, Searcher, Shared, Stopped, ThreadConfig, ThreadError, ThreadReport, check_threads,
-    counters, guarded, totals,
+    counters, guarded, pool, totals,
 };
 use crate::ProcessorTree;
 use crate::threads::ThreadAlgorithm;
+
+/// A split whose successors are subtrees of fewer plies than this (known
+/// from [`Tree::bounds`]) is searched by the master's first slave alone, on
+/// the master's thread: waking another thread costs more than such a
+/// subtree (e.g. pv-splitting's last split, whose successors are
+/// terminals).
+pub const MIN_SPLIT_HEIGHT: usize = 2;
 
 /// The critical-node type of a position (p. 44), where known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,23 +128,17 @@ impl Kind {
     }
 }
 
-/// A subtree search handed to a slave.
-struct Job<N> {
-    node: N,
+/// One split (a `parfor` of Figs. 10 and 12): the node whose successors
+/// the slaves take in order, and the next one to take.
+struct Split<'s, N> {
+    node: &'s N,
     depth: usize,
+    link: &'s Arc<Link>,
     kind: Kind,
-    /// The master's link: the job's window is its negation.
-    master: Arc<Link>,
-}
-
-/// A slave's answer: (slave number, value from the job's side to move).
-type Reply = (usize, Result<Value, Stopped>);
-
-/// A master's slaves: their job channels, the reply channel, who is busy.
-struct Slaves<N> {
-    inboxes: Vec<Sender<Job<N>>>,
-    replies: Receiver<Reply>,
-    busy: Vec<bool>,
+    /// Successors of `node`.
+    width: usize,
+    /// The next successor to hand out.
+    next: AtomicUsize,
 }
 
 struct Ctx<'a, T: ?Sized> {
@@ -143,6 +150,12 @@ struct Ctx<'a, T: ?Sized> {
     sizes: Vec<usize>,
     type2: bool,
     jobs: AtomicU64,
+    /// The threads of slaves 1.. of every master (slave 0 runs on its
+    /// master's thread); `None` with one leaf processor, when the whole
+    /// search is sequential on the calling thread.
+    pool: Option<Arc<ThreadPool>>,
+    /// The tree's depth, if it says ([`MIN_SPLIT_HEIGHT`]).
+    tree_depth: Option<usize>,
 }
 
 /// Tree-splitting (`pv = false`) or pv-splitting (`pv = true`).
@@ -163,9 +176,16 @@ where
     })?;
     check_threads(count)?;
     let mut sizes = vec![1usize];
+    let mut leaf_processors = 1usize;
     for l in 1..=processors.depth {
         sizes.push(1 + processors.width * sizes[l - 1]);
+        leaf_processors *= processors.width;
     }
+    let pool = if leaf_processors > 1 {
+        Some(pool::pool(leaf_processors - 1)?)
+    } else {
+        None
+    };
     let shared = Shared::default();
     let counters = counters(count as usize);
     let ctx = Ctx {
@@ -176,33 +196,25 @@ where
         sizes,
         type2: cfg.type2,
         jobs: AtomicU64::new(0),
+        pool,
+        tree_depth: tree.bounds().map(|b| b.depth),
     };
     let root_link = Link::root(cfg.window);
-    let result = thread::scope(|s| {
-        guarded(&shared, || {
-            let root = tree.root();
-            if processors.depth == 0 {
-                // One processor: Fig. 4 on the calling thread.
-                let mut searcher = Searcher::new(tree, &shared);
-                let v = searcher.ab(
-                    &root,
-                    0,
-                    &root_link,
-                    0,
-                    cfg.window.alpha(),
-                    cfg.window.beta(),
-                );
-                ctx.count(0, searcher.leaves);
-                return v;
-            }
-            let mut slaves = ctx.spawn_slaves(s, 0, processors.depth)?;
-            if pv {
-                let plies = leftmost_path(tree, &root).saturating_sub(processors.depth);
-                ctx.pvsplit(&root, 0, &root_link, plies, &mut slaves, 0)
-            } else {
-                ctx.master(&root, 0, &root_link, Kind::Unknown, &mut slaves, 0)
-            }
-        })
+    let result = guarded(&shared, || {
+        let root = tree.root();
+        if processors.depth == 0 {
+            // One processor: Fig. 4 on the calling thread.
+            let mut searcher = Searcher::alone(tree, &shared);
+            let v = searcher.ab(&root, 0, 0, cfg.window.alpha(), cfg.window.beta());
+            ctx.count(0, searcher.leaves);
+            return v;
+        }
+        if pv {
+            let plies = leftmost_path(tree, &root).saturating_sub(processors.depth);
+            ctx.pvsplit(&root, 0, &root_link, plies, 0, processors.depth)
+        } else {
+            ctx.master(&root, 0, &root_link, Kind::Unknown, 0, processors.depth)
+        }
     });
     let value = shared.finish(result)?;
     Ok(ThreadReport {
@@ -236,110 +248,27 @@ where
     T::Node: Send + Sync,
 {
     fn count(&self, processor: usize, leaves: u64) {
-        self.counters[processor].fetch_add(leaves, Relaxed);
-    }
-
-    /// Starts the `width` slaves of processor `me`, which heads a processor
-    /// subtree with `levels` levels of slaves, inside scope `s`.
-    fn spawn_slaves<'scope, 'env>(
-        &'env self,
-        s: &'scope Scope<'scope, 'env>,
-        me: usize,
-        levels: usize,
-    ) -> Result<Slaves<T::Node>, Stopped> {
-        let (reply_tx, replies) = channel();
-        let mut inboxes = Vec::with_capacity(self.width);
-        for j in 0..self.width {
-            let (job_tx, job_rx) = channel();
-            let id = me + 1 + j * self.sizes[levels - 1];
-            let out = reply_tx.clone();
-            thread::Builder::new()
-                .name(format!("treesplit-{id}"))
-                .spawn_scoped(s, move || self.processor(id, levels - 1, j, job_rx, out))
-                .map_err(|e| {
-                    self.shared.fail(ThreadError::Spawn {
-                        message: e.to_string(),
-                    })
-                })?;
-            inboxes.push(job_tx);
+        if leaves > 0 {
+            self.counters[processor].fetch_add(leaves, Relaxed);
         }
-        Ok(Slaves {
-            inboxes,
-            replies,
-            busy: vec![false; self.width],
-        })
     }
 
-    /// The life of processor `id` (slave number `slot` of its master), with
-    /// `levels` levels of slaves below it: answer jobs until the master
-    /// hangs up.
-    fn processor(
-        &self,
-        id: usize,
-        levels: usize,
-        slot: usize,
-        inbox: Receiver<Job<T::Node>>,
-        outbox: Sender<Reply>,
-    ) {
-        if levels == 0 {
-            while let Ok(job) = inbox.recv() {
-                let mut searcher = Searcher::new(self.tree, self.shared);
-                let r = guarded(self.shared, || {
-                    searcher.ab(
-                        &job.node,
-                        job.depth,
-                        &job.master,
-                        1,
-                        Value::NEG_INF,
-                        Value::INF,
-                    )
-                });
-                self.count(id, searcher.leaves);
-                if outbox.send((slot, r)).is_err() {
-                    return;
-                }
-            }
-            return;
-        }
-        thread::scope(|s| {
-            let mut slaves = match self.spawn_slaves(s, id, levels) {
-                Ok(slaves) => slaves,
-                Err(stopped) => {
-                    // Answer every job with the failure until hung up.
-                    while inbox.recv().is_ok() {
-                        if outbox.send((slot, Err(stopped))).is_err() {
-                            return;
-                        }
-                    }
-                    return;
-                }
-            };
-            while let Ok(job) = inbox.recv() {
-                let r = guarded(self.shared, || {
-                    let link = Link::child(&job.master);
-                    self.master(&job.node, job.depth, &link, job.kind, &mut slaves, id)
-                });
-                if outbox.send((slot, r)).is_err() {
-                    return;
-                }
-            }
-        });
-    }
-
-    /// Fig. 10 at a master on processor `me`: the value of `node` (absolute
-    /// `depth`, type `kind`) from its side to move, under `link`'s window.
+    /// Fig. 10 at a master on processor `me`, which heads a processor
+    /// subtree with `levels` levels of slaves: the value of `node`
+    /// (absolute `depth`, type `kind`) from its side to move, under
+    /// `link`'s window.
     fn master(
         &self,
         node: &T::Node,
         depth: usize,
         link: &Arc<Link>,
         kind: Kind,
-        slaves: &mut Slaves<T::Node>,
         me: usize,
+        levels: usize,
     ) -> Result<Value, Stopped> {
         let w = self.tree.num_children(node);
         if w == 0 {
-            let mut searcher = Searcher::new(self.tree, self.shared);
+            let mut searcher = Searcher::alone(self.tree, self.shared);
             let v = searcher.leaf(node, depth);
             self.count(me, searcher.leaves);
             return v;
@@ -353,16 +282,20 @@ where
                 }
                 let c = self.tree.child(node, i);
                 let clink = Link::child(link);
-                let t = -self.master(&c, depth + 1, &clink, Kind::Type3, slaves, me)?;
+                let t = -self.master(&c, depth + 1, &clink, Kind::Type3, me, levels)?;
                 link.raise(t);
             }
             return Ok(link.score());
         }
-        self.split(node, depth, link, 0, kind, slaves)
+        self.split(node, depth, link, 0, kind, me, levels)
     }
 
-    /// The `parfor` of Figs. 10 and 12: hands successors `first..w` of
-    /// `node` to the slaves under `link`'s current window.
+    /// The `parfor` of Figs. 10 and 12 at master `me`: successors
+    /// `first..w` of `node` go to the slaves in order under `link`'s
+    /// current window. Each slave takes the next successor when it is idle
+    /// (a shared counter replaces the job and reply messages); slave 0 runs
+    /// on the master's own thread, which would otherwise only wait.
+    #[allow(clippy::too_many_arguments)]
     fn split(
         &self,
         node: &T::Node,
@@ -370,67 +303,112 @@ where
         link: &Arc<Link>,
         first: usize,
         kind: Kind,
-        slaves: &mut Slaves<T::Node>,
+        me: usize,
+        levels: usize,
     ) -> Result<Value, Stopped> {
-        let w = self.tree.num_children(node);
-        let mut next = first;
-        let mut running = 0usize;
-        let mut failed = false;
-        loop {
-            // Hand out work while slaves are idle and no cutoff has occurred.
-            while !failed && next < w && !link.closed() {
-                let Some(j) = slaves.busy.iter().position(|b| !b) else {
-                    break;
-                };
-                let child = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    self.tree.child(node, next)
-                })) {
-                    Ok(c) => c,
-                    Err(p) => {
-                        // Record it, and let the running slaves stop first.
-                        self.shared.fail(ThreadError::WorkerPanicked {
-                            message: super::panic_message(p.as_ref()),
-                        });
-                        failed = true;
-                        break;
+        let split = Split {
+            node,
+            depth,
+            link,
+            kind,
+            width: self.tree.num_children(node),
+            next: AtomicUsize::new(first),
+        };
+        let stride = self.sizes[levels - 1];
+        let slave = |j: usize| {
+            // A failure is recorded in `shared` (which stops the others).
+            let _ = guarded(self.shared, || {
+                self.slave(&split, me + 1 + j * stride, levels - 1)
+            });
+        };
+        match &self.pool {
+            Some(pool) if self.width > 1 && self.worth_splitting(depth) => {
+                pool.in_place_scope(|s| {
+                    let slave = &slave;
+                    for j in 1..self.width {
+                        s.spawn(move |_| slave(j));
                     }
-                };
-                let job = Job {
-                    node: child,
-                    depth: depth + 1,
-                    kind: kind.child(next),
-                    master: Arc::clone(link),
-                };
-                if slaves.inboxes[j].send(job).is_err() {
-                    failed = true;
-                    break;
-                }
-                self.jobs.fetch_add(1, Relaxed);
-                slaves.busy[j] = true;
-                running += 1;
-                next += 1;
+                    slave(0);
+                });
             }
-            if running == 0 {
-                break;
-            }
-            let Ok((j, r)) = slaves.replies.recv() else {
-                // Every slave is gone: only possible after a failure.
-                failed = true;
-                break;
-            };
-            slaves.busy[j] = false;
-            running -= 1;
-            match r {
-                Ok(v) if !failed => link.raise(-v),
-                Ok(_) => {}
-                Err(Stopped) => failed = true,
-            }
-            failed |= self.shared.stopped();
+            _ => slave(0),
         }
-        if failed {
+        if self.shared.stopped() {
             return Err(Stopped);
         }
         Ok(link.score())
+    }
+
+    /// Whether the successors of a node at `depth` are worth other
+    /// threads ([`MIN_SPLIT_HEIGHT`]); trees of unknown depth always are.
+    fn worth_splitting(&self, depth: usize) -> bool {
+        self.tree_depth
+            .is_none_or(|d| d.saturating_sub(depth + 1) >= MIN_SPLIT_HEIGHT)
+    }
+
+    /// Slave processor `id` (with `levels` levels of slaves below it) in a
+    /// split: takes the next successor while there is one and the master's
+    /// window is open (α < β; a closed window is `terminate()`), searches
+    /// it, and raises the master's α with the answer (Fig. 10's `if (t >
+    /// α) α = t`).
+    fn slave(&self, split: &Split<'_, T::Node>, id: usize, levels: usize) -> Result<(), Stopped> {
+        let mut jobs = 0;
+        let r = loop {
+            if self.shared.stopped() {
+                break Err(Stopped);
+            }
+            if split.link.closed() {
+                break Ok(());
+            }
+            let i = split.next.fetch_add(1, Relaxed);
+            if i >= split.width {
+                break Ok(());
+            }
+            jobs += 1;
+            let child = self.tree.child(split.node, i);
+            let v = if levels == 0 {
+                self.leaf_processor(&child, split.depth + 1, split.link, id)
+            } else {
+                let clink = Link::child(split.link);
+                self.master(
+                    &child,
+                    split.depth + 1,
+                    &clink,
+                    split.kind.child(i),
+                    id,
+                    levels,
+                )
+            };
+            match v {
+                Ok(v) => split.link.raise(-v),
+                Err(e) => break Err(e),
+            }
+        };
+        self.jobs.fetch_add(jobs, Relaxed);
+        r
+    }
+
+    /// A leaf processor's job: alpha-beta (Fig. 4) at `node` under the
+    /// window of its master's `link`, negated (Fig. 11).
+    fn leaf_processor(
+        &self,
+        node: &T::Node,
+        depth: usize,
+        link: &Link,
+        id: usize,
+    ) -> Result<Value, Stopped> {
+        let mut searcher;
+        let (a, b) = if self.pool.is_none() {
+            // Sequential: nothing else can move the window during the job.
+            searcher = Searcher::alone(self.tree, self.shared);
+            link.window_at(1)
+        } else {
+            searcher = Searcher::new(self.tree, self.shared, link);
+            (Value::NEG_INF, Value::INF)
+        };
+        let v = searcher.ab(node, depth, 1, a, b);
+        self.count(id, searcher.leaves);
+        v
     }
 
     /// Fig. 12 on the root processor: `plies` more type-1 levels before the
@@ -441,25 +419,25 @@ where
         depth: usize,
         link: &Arc<Link>,
         plies: usize,
-        slaves: &mut Slaves<T::Node>,
         me: usize,
+        levels: usize,
     ) -> Result<Value, Stopped> {
         if plies == 0 {
-            return self.master(node, depth, link, Kind::Type1, slaves, me);
+            return self.master(node, depth, link, Kind::Type1, me, levels);
         }
         let w = self.tree.num_children(node);
         if w == 0 {
-            return self.master(node, depth, link, Kind::Type1, slaves, me);
+            return self.master(node, depth, link, Kind::Type1, me, levels);
         }
         self.check_depth(depth)?;
         let first = self.tree.child(node, 0);
         let clink = Link::child(link);
-        let t = -self.pvsplit(&first, depth + 1, &clink, plies - 1, slaves, me)?;
+        let t = -self.pvsplit(&first, depth + 1, &clink, plies - 1, me, levels)?;
         link.raise(t);
         if link.closed() {
             return Ok(link.score());
         }
-        self.split(node, depth, link, 1, Kind::Type1, slaves)
+        self.split(node, depth, link, 1, Kind::Type1, me, levels)
     }
 
     fn check_depth(&self, depth: usize) -> Result<(), Stopped> {

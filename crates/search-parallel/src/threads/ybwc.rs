@@ -13,7 +13,9 @@
 //!
 //! # Threads
 //!
-//! A rayon pool of [`ThreadConfig::threads`] threads, built per search.
+//! A rayon pool of [`ThreadConfig::threads`] threads, built on first use
+//! and kept for later searches (see the [module docs](super)). With one
+//! thread there is no pool: the search is alpha-beta on the calling thread.
 //! The young brothers are split by recursive halving with `rayon::join`,
 //! so idle threads steal the right halves (work stealing replaces the
 //! thesis's static processor assignment; a thread that waits for a join
@@ -26,8 +28,11 @@
 //!
 //! Nodes shallower than [`ThreadConfig::split_plies`] are split points;
 //! deeper ones run sequential alpha-beta on the current thread (still
-//! reading the shared windows). The default is the tree's depth − 2, so
-//! the smallest parallel task is a subtree of height 2.
+//! reading the shared windows). The default makes the smallest parallel
+//! task a subtree of height h ≥ 2 with b^h ≥ [`MIN_TASK_LEAVES`] terminals
+//! in the full tree: height 2 on (24, 4) trees, 3 on (8, 6) trees (with
+//! height 2 there, tasks of a dozen evaluations made YBWC on 2 threads
+//! 15% slower).
 //!
 //! Leaf counts are kept per pool thread (`rayon::current_thread_index`).
 
@@ -38,7 +43,7 @@ use tree_core::{MAX_DEPTH, Tree, Value};
 
 use super::{
     Link, Searcher, Shared, Stopped, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport,
-    check_threads, counters, guarded, totals,
+    check_threads, counters, guarded, pool, totals,
 };
 
 struct Ybwc<'a, T: ?Sized> {
@@ -55,17 +60,13 @@ where
     T::Node: Send + Sync,
 {
     check_threads(cfg.threads as u64)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads)
-        .thread_name(|i| format!("ybwc-{i}"))
-        .build()
-        .map_err(|e| ThreadError::Spawn {
-            message: e.to_string(),
-        })?;
-    let split_plies = cfg.split_plies.unwrap_or_else(|| {
-        tree.bounds()
-            .map_or(6, |b| b.depth.saturating_sub(2).max(1))
-    });
+    if cfg.threads == 1 {
+        return sequential(tree, cfg);
+    }
+    let pool = pool::pool(cfg.threads)?;
+    let split_plies = cfg
+        .split_plies
+        .unwrap_or_else(|| tree.bounds().map_or(6, default_split_plies));
     let shared = Shared::default();
     let counters = counters(cfg.threads);
     let y = Ybwc {
@@ -77,7 +78,6 @@ where
     };
     let root_link = Link::root(cfg.window);
     let result = pool.install(|| guarded(&shared, || y.root(&root_link)));
-    drop(pool);
     let value = shared.finish(result)?;
     Ok(ThreadReport {
         algorithm: ThreadAlgorithm::Ybwc,
@@ -85,6 +85,44 @@ where
         leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
         per_thread: totals(&counters),
         jobs: y.jobs.load(Relaxed),
+    })
+}
+
+/// YBWC's smallest parallel task, by default: a subtree with at least this
+/// many terminals in the full tree (b^h for height h), so that a task is
+/// tens of evaluations after pruning, not a handful.
+pub const MIN_TASK_LEAVES: usize = 256;
+
+/// The default split region for a tree of shape `b`: the depth minus the
+/// least height h ≥ 2 with b^h ≥ [`MIN_TASK_LEAVES`], at least 1.
+fn default_split_plies(b: tree_core::Bounds) -> usize {
+    let mut h = 2;
+    while h < b.depth && b.branching.saturating_pow(h as u32) < MIN_TASK_LEAVES {
+        h += 1;
+    }
+    b.depth.saturating_sub(h).max(1)
+}
+
+/// One thread: `join` would run every left half before its right half,
+/// which is Fig. 4's order, so the search is plain alpha-beta on the
+/// calling thread (no pool, no links), with the same terminal evaluations.
+fn sequential<T>(tree: &T, cfg: &ThreadConfig) -> Result<ThreadReport, ThreadError>
+where
+    T: Tree + Sync + ?Sized,
+{
+    let shared = Shared::default();
+    let mut s = Searcher::alone(tree, &shared);
+    let result = guarded(&shared, || {
+        s.ab(&tree.root(), 0, 0, cfg.window.alpha(), cfg.window.beta())
+    });
+    let leaves = s.leaves;
+    let value = shared.finish(result)?;
+    Ok(ThreadReport {
+        algorithm: ThreadAlgorithm::Ybwc,
+        value: cfg.window.clamp(value),
+        leaves,
+        per_thread: vec![leaves],
+        jobs: 0,
     })
 }
 
@@ -102,8 +140,8 @@ where
     fn root(&self, link: &Arc<Link>) -> Result<Value, Stopped> {
         let root = self.tree.root();
         if self.split_plies == 0 {
-            let mut s = Searcher::new(self.tree, self.shared);
-            let v = s.ab(&root, 0, link, 0, Value::NEG_INF, Value::INF);
+            let mut s = Searcher::new(self.tree, self.shared, link);
+            let v = s.ab(&root, 0, 0, Value::NEG_INF, Value::INF);
             self.count(s.leaves);
             return v;
         }
@@ -117,8 +155,8 @@ where
             return Err(Stopped);
         }
         if depth >= self.split_plies {
-            let mut s = Searcher::new(self.tree, self.shared);
-            let v = s.ab(node, depth, parent, 1, Value::NEG_INF, Value::INF);
+            let mut s = Searcher::new(self.tree, self.shared, parent);
+            let v = s.ab(node, depth, 1, Value::NEG_INF, Value::INF);
             self.count(s.leaves);
             return v;
         }
@@ -131,7 +169,7 @@ where
     fn expand(&self, node: &T::Node, depth: usize, link: &Arc<Link>) -> Result<Value, Stopped> {
         let w = self.tree.num_children(node);
         if w == 0 {
-            let mut s = Searcher::new(self.tree, self.shared);
+            let mut s = Searcher::alone(self.tree, self.shared);
             let v = s.leaf(node, depth);
             self.count(s.leaves);
             return v;
