@@ -96,7 +96,7 @@ fn every_thread_algorithm_gives_the_minimax_value() {
 #[test]
 fn one_thread_splitting_counts_what_alphabeta_counts() {
     // With one thread, tree- and pv-splitting and YBWC evaluate exactly
-    // alpha-beta's leaves (docs/PARALLEL-THREADS.md).
+    // alpha-beta's leaves (docs/PARALLEL.md).
     let tree = ["--gen", "random", "--b", "4", "--d", "5", "--seed", "3"];
     let mut args = vec!["--algo", "alphabeta"];
     args.extend_from_slice(&tree);
