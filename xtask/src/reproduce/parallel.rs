@@ -556,13 +556,19 @@ fn plot(
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(70)
-            .build_cartesian_2d((1.6f64..90.0).log_scale(), (ymin..ymax).log_scale())?;
+            .build_cartesian_2d(
+                (1.6f64..90.0)
+                    .log_scale()
+                    .with_key_points(vec![2.0, 4.0, 8.0, 12.0, 16.0, 64.0]),
+                (ymin..ymax).log_scale(),
+            )?;
         chart
             .configure_mesh()
+            .light_line_style(TRANSPARENT)
             .x_labels(10)
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_label_formatter(&|y| format!("{y:.0}"))
-            .x_desc("terminal processors k (log scale)")
+            .x_desc("terminal processors k (log scale; lines join the processor trees of the p. 56 fits)")
             .y_desc("mean elapsed time (EVALTIME units, log scale)")
             .draw()?;
         for (label, color) in styles {
