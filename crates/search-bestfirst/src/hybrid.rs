@@ -24,7 +24,7 @@ use search_depthfirst::{Window, alphabeta};
 use tree_core::{Bounds, Subtree, Tree, Value};
 
 use crate::open::budget;
-use crate::sss::{Params, SssOpen, Start, gamma_search, open_size};
+use crate::sss::{GammaOpen, Params, SssOpen, Start, gamma_search, open_size};
 use crate::{BestFirstError, Outcome, SssConfig};
 
 /// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
@@ -87,11 +87,20 @@ pub fn staged_sss<T: Tree + ?Sized>(
     k: usize,
     cfg: &SssConfig,
 ) -> Result<Outcome, BestFirstError> {
+    staged_in::<T, SssOpen<T::Node>>(tree, k, cfg)
+}
+
+/// [`staged_sss`] over the OPEN type `O`.
+pub(crate) fn staged_in<T: Tree + ?Sized, O: GammaOpen<T::Node>>(
+    tree: &T,
+    k: usize,
+    cfg: &SssConfig,
+) -> Result<Outcome, BestFirstError> {
     const NAME: &str = "staged-sss";
     check_plies("stage depth", k)?;
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let capacity = budget(NAME, cfg.memory, staged_minimum(bounds, k)?)?;
-    let mut open = SssOpen::with_capacity(capacity);
+    let mut open = O::with_capacity(capacity);
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,
@@ -99,10 +108,10 @@ pub fn staged_sss<T: Tree + ?Sized>(
         horizon: k,
         algorithm: NAME,
     };
-    fn stage<T: Tree + ?Sized>(
+    fn stage<T: Tree + ?Sized, O: GammaOpen<T::Node>>(
         tree: &T,
         p: &Params,
-        open: &mut SssOpen<T::Node>,
+        open: &mut O,
         node: &T::Node,
         depth: usize,
         h: Value,
@@ -118,9 +127,7 @@ pub fn staged_sss<T: Tree + ?Sized>(
             p,
             open,
             start,
-            &mut |o: &mut SssOpen<T::Node>, n: &T::Node, d: usize, h: Value| {
-                stage(tree, p, o, n, d, h)
-            },
+            &mut |o: &mut O, n: &T::Node, d: usize, h: Value| stage(tree, p, o, n, d, h),
             None,
         )
     }
@@ -145,7 +152,7 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
     check_plies("SSS* plies", k)?;
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let minimum = open_size(NAME, bounds.branching, k.min(bounds.depth), 0, true)?;
-    let mut open = SssOpen::with_capacity(budget(NAME, cfg.memory, minimum)?);
+    let mut open = SssOpen::<T::Node>::with_capacity(budget(NAME, cfg.memory, minimum)?);
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,
@@ -192,7 +199,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let below = bounds.depth.saturating_sub(k);
     let minimum = open_size(NAME, bounds.branching, below, k.min(bounds.depth), true)?;
-    let mut open = SssOpen::with_capacity(budget(NAME, cfg.memory, minimum)?);
+    let mut open = SssOpen::<T::Node>::with_capacity(budget(NAME, cfg.memory, minimum)?);
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,

@@ -88,6 +88,9 @@ pub struct Entry<N> {
     widths: Dewey,
     status: Status,
     h: Value,
+    /// The record of the nearest branching AND proper ancestor
+    /// ([`SssOpen`]'s lazy purge); unused by the eager reference.
+    rec: u32,
 }
 
 impl<N> Entry<N> {
@@ -105,58 +108,249 @@ impl<N> Entry<N> {
     }
 }
 
-/// Dewey digits packed into an OPEN slot's key.
-const KEY_DIGITS: usize = 4;
+/// No record: the state has no branching AND ancestor in its search.
+const NO_REC: u32 = u32::MAX;
 
-/// The first [`KEY_DIGITS`] digits of `d`, each plus one in 16 bits from
-/// the top (so a shorter code differs from any longer one): `m` is a prefix
-/// of `x` up to that many digits iff the keys agree on `m`'s digits.
-fn prefix_key(d: &Dewey) -> u64 {
-    d.digits()
-        .iter()
-        .take(KEY_DIGITS)
-        .enumerate()
-        .fold(0, |k, (i, &x)| {
-            k | ((u64::from(x) + 1) & 0xffff) << (48 - 16 * i)
-        })
+/// The record of an expanded AND node with two or more children (a
+/// "branching" AND node): how many LIVE-or-SOLVED states (tips) lie below
+/// it, whether case 1 has purged below it, and its own nearest branching
+/// AND ancestor. See [`SssOpen`].
+#[derive(Debug, Clone, Copy)]
+struct Rec {
+    /// The record of the nearest branching AND proper ancestor, or
+    /// [`NO_REC`]; the next free record while this one is free.
+    parent: u32,
+    /// Live states below the node.
+    live: u32,
+    /// States and records that name this record as their `rec`/`parent`.
+    refs: u32,
+    /// The node's depth relative to its search's root.
+    depth: u32,
+    /// Case 1 has solved the node: every state below it is dead.
+    purged: bool,
 }
 
-/// OPEN of the Γ operator: the order of the states is an [`Open`] of slot
-/// numbers (what insertions and purges shift: twelve bytes a state, with
-/// the state's first [`KEY_DIGITS`] Dewey digits packed for the purge of
-/// case 1), the states themselves live in a slab of the same capacity and
-/// never move. Both are allocated once for the budget.
+/// The arena of [`Rec`]s, allocated once, with a free list through
+/// `parent`.
 #[derive(Debug)]
-pub(crate) struct SssOpen<N> {
-    order: Open<(u32, u64)>,
-    slab: Vec<Option<Entry<N>>>,
-    free: Vec<u32>,
+struct Recs {
+    v: Vec<Rec>,
+    free: u32,
 }
 
-impl<N: Clone> SssOpen<N> {
-    /// An empty OPEN for `capacity` states.
-    pub fn with_capacity(capacity: usize) -> SssOpen<N> {
-        SssOpen {
-            order: Open::with_capacity(capacity),
-            slab: Vec::with_capacity(capacity),
-            free: Vec::with_capacity(capacity),
+impl Recs {
+    /// Whether a state whose nearest branching AND ancestor is `r` is dead:
+    /// some record on its chain of ancestors has been purged.
+    #[inline]
+    fn dead(&self, mut r: u32) -> bool {
+        while r != NO_REC {
+            let x = &self.v[r as usize];
+            if x.purged {
+                return true;
+            }
+            r = x.parent;
+        }
+        false
+    }
+
+    /// Drops one reference to `r`, freeing it (and then its ancestors)
+    /// when none is left.
+    #[inline]
+    fn release(&mut self, mut r: u32) {
+        while r != NO_REC {
+            let x = &mut self.v[r as usize];
+            x.refs -= 1;
+            if x.refs > 0 {
+                return;
+            }
+            let p = x.parent;
+            x.parent = self.free;
+            self.free = r;
+            r = p;
         }
     }
 
-    /// States held.
-    pub fn len(&self) -> usize {
-        self.order.len()
+    fn full(&self) -> bool {
+        self.free == NO_REC && self.v.len() == self.v.capacity()
     }
 
-    /// The state at position `i` (the front is the last position).
-    fn get(&self, i: usize) -> &Entry<N> {
-        let s = self.order.entries()[i].0 as usize;
-        self.slab[s].as_ref().expect("ordered slots hold states")
+    /// Adds `n` to the live count of `r` and all its ancestors.
+    #[inline]
+    fn add_live(&mut self, mut r: u32, n: u32) {
+        while r != NO_REC {
+            let x = &mut self.v[r as usize];
+            x.live += n;
+            r = x.parent;
+        }
     }
 
+    /// Takes `n` from the live count of `r` and all its ancestors.
+    #[inline]
+    fn sub_live(&mut self, mut r: u32, n: u32) {
+        while r != NO_REC {
+            let x = &mut self.v[r as usize];
+            x.live -= n;
+            r = x.parent;
+        }
+    }
+}
+
+/// One Γ search's part of OPEN, as [`GammaOpen::begin`] opened it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Segment {
+    /// The first position of the search's states.
+    pub base: usize,
+    live_before: usize,
+    floor_before: usize,
+}
+
+/// What the Γ operator needs of OPEN. [`SssOpen`] is the one the searches
+/// use; the tests also run the Γ operator over the straightforward eager
+/// OPEN it replaced, to show the two behave the same.
+pub(crate) trait GammaOpen<N: Clone> {
+    /// An empty OPEN for a budget of `capacity` states.
+    fn with_capacity(capacity: usize) -> Self;
+    /// Positions in use (the front is the last one); dead states included.
+    fn len(&self) -> usize;
+    /// The state at position `i`.
+    fn get(&self, i: usize) -> &Entry<N>;
+    /// The merit of the state at position `i`.
+    fn h_at(&self, i: usize) -> Value {
+        self.get(i).h
+    }
+    /// Whether the state at position `i` has been purged.
+    fn is_dead(&self, i: usize) -> bool;
+    /// Starts a (possibly nested) search's segment at the front.
+    fn begin(&mut self) -> Segment;
+    /// Ends the segment: drops every state from its base on.
+    fn end(&mut self, seg: Segment);
+    /// Makes room for one more state, so that positions stay valid until
+    /// the following [`add`](GammaOpen::add).
+    ///
+    /// # Errors
+    /// [`BestFirstError::BudgetTooSmall`] if the budget's worth of live
+    /// states is held.
+    fn reserve(&mut self, algorithm: &'static str) -> Result<(), BestFirstError>;
+    /// Adds `e` at position `i`, or at the front for `None`; after
+    /// [`reserve`](GammaOpen::reserve).
+    fn add(
+        &mut self,
+        algorithm: &'static str,
+        i: Option<usize>,
+        e: Entry<N>,
+    ) -> Result<(), BestFirstError>;
+    /// Removes the front live state; the caller passes its `rec` to
+    /// [`release`](GammaOpen::release) once its successors are added.
+    fn pop(&mut self) -> Option<Entry<N>>;
+    /// The `rec` of the children of `e` (relative depth `rel`, AND, `w`
+    /// children), which cases 5 and 6 are about to add.
+    fn expand(&mut self, e: &Entry<N>, rel: usize, w: usize) -> u32;
+    /// Case 1 for the solved OR state `e` (the popped front): purges every
+    /// state below its parent from position `base` on; returns the `rec`
+    /// of the parent's state.
+    fn solve_parent(&mut self, base: usize, e: &Entry<N>) -> u32;
+    /// Drops a popped state's hold on its `rec`.
+    fn release(&mut self, rec: u32);
+    /// The memory report.
+    fn memory(&self) -> Memory;
+    /// The live states from position `base` on, front first (for traces).
+    fn front_first(&self, base: usize) -> Vec<Entry<N>> {
+        (base..self.len())
+            .rev()
+            .filter(|&i| !self.is_dead(i))
+            .map(|i| self.get(i).clone())
+            .collect()
+    }
+}
+
+/// OPEN of the Γ operator, with case 1's purge done lazily.
+///
+/// The order of the states is an [`Open`] of slot numbers and merits (what
+/// insertions shift and compare: eight bytes a state); the states live in a slab of the same
+/// capacity and never move. Both are allocated once for the budget.
+///
+/// # Lazy purging
+///
+/// Case 1 must drop every state below the AND node m it solves. Scanning
+/// OPEN for them made each case 1 cost the size of OPEN, so instead:
+///
+/// * Every expanded AND node with two or more children (a *branching* AND
+///   node) gets a [`Rec`] holding the number of live states below it, and
+///   every state names the record of its nearest branching AND proper
+///   ancestor (`rec`); records chain to their own nearest such ancestor.
+///   Only cases 1 and 6 change the live counts (cases 2–5 replace a state
+///   by one in the same subtrees), each by walking one chain of ancestors.
+/// * Case 1 marks m's record purged and subtracts its live count (less the
+///   one state that continues at m) from its ancestors and from OPEN's live
+///   count. If m has a single child it has no record: the solved child was
+///   the only state below m, so there is nothing to purge. A state is
+///   *dead* iff a record on its chain is purged: nothing below a solved
+///   node is ever generated again, so a purge never hits a later state.
+/// * Dead states stay where they are. [`GammaOpen::pop`] drops them when
+///   they reach the front; a state is added only after
+///   [`GammaOpen::reserve`], which compacts OPEN (drops every dead state,
+///   keeping the order of the rest) when the array is physically full. The
+///   budget applies to the live count, which is exactly the eager OPEN's
+///   length, so [`BestFirstError::BudgetTooSmall`] is raised and the peak
+///   reached exactly as before, and after a compaction everything left is
+///   live, so it fits.
+/// * The array has room for a quarter more than the budget ([`physical`]):
+///   with exactly the budget, a search whose live count stays near it
+///   (SSS* as printed on (8, 8) does, for most of its run) compacts on
+///   nearly every addition, each a pass over OPEN, which measured slower
+///   than the eager purge. With the slack every compaction frees at least
+///   a quarter of the budget, so its cost is amortised to a few positions
+///   per addition. The slack is memory, and is counted: the reported
+///   entry size is everything allocated over the budget.
+/// * Dead states keep their merit and code, so an array sorted on (h,
+///   left-most) stays sorted with them in it: the left-most rule's binary
+///   search puts a state in the same place relative to the live ones. The
+///   other rules' scans from the front step over dead states.
+/// * Records are reference-counted by the states and records naming them,
+///   and freed with the last one. After a compaction every record left
+///   lies on a live state's chain and is unpurged, so each has two or more
+///   children holding live states: there are fewer records than live
+///   states. The arena holds two per budget entry (and one more), and
+///   compacts when full, so compactions stay rare.
+/// * Nested searches (a frontier callback's search, from position `base`)
+///   compact the enclosing OPEN once when they begin if it holds dead
+///   states, so the regions below the running search's base never hold
+///   dead states and compaction only moves states of the running search:
+///   its base stays valid.
+///
+/// # Memory
+///
+/// A state costs its order slot, its slab cell, its free-list cell and two
+/// records; [`memory`](GammaOpen::memory) reports that sum as the entry size.
+#[derive(Debug)]
+pub(crate) struct SssOpen<N> {
+    order: Open<(u32, Value)>,
+    slab: Vec<Option<Entry<N>>>,
+    free: Vec<u32>,
+    recs: Recs,
+    /// Live states held (the length of the eager OPEN).
+    live: usize,
+    peak: usize,
+    /// The running search's base: no dead state lies below it.
+    floor: usize,
+    /// The budget: the most live states.
+    budget: usize,
+}
+
+/// Positions (order slots and slab cells) allocated for a budget of
+/// `budget` live states: a quarter more, so that a compaction frees at
+/// least a quarter of the budget (see [`SssOpen`]'s docs).
+fn physical(budget: usize) -> usize {
+    budget.saturating_add(budget / 4).saturating_add(1)
+}
+
+impl<N: Clone> SssOpen<N> {
     /// Puts `e` in a free slot. Only called when the order has room, so
     /// the slab never outgrows its capacity.
     fn store(&mut self, e: Entry<N>) -> u32 {
+        if e.rec != NO_REC {
+            self.recs.v[e.rec as usize].refs += 1;
+        }
         match self.free.pop() {
             Some(s) => {
                 self.slab[s as usize] = Some(e);
@@ -169,103 +363,213 @@ impl<N: Clone> SssOpen<N> {
         }
     }
 
-    fn full(&self, algorithm: &'static str) -> Result<(), BestFirstError> {
-        if self.order.len() < self.order.capacity() {
-            Ok(())
-        } else {
-            Err(BestFirstError::BudgetTooSmall {
-                algorithm,
-                given: self.order.capacity(),
-                minimum: self.order.capacity() + 1,
-            })
-        }
-    }
-
-    /// Adds `e` at the front.
-    fn push(&mut self, algorithm: &'static str, e: Entry<N>) -> Result<(), BestFirstError> {
-        self.full(algorithm)?;
-        let k = prefix_key(&e.dewey);
-        let s = self.store(e);
-        self.order.push(algorithm, (s, k))
-    }
-
-    /// Adds `e` at position `i`.
-    fn insert(
-        &mut self,
-        algorithm: &'static str,
-        i: usize,
-        e: Entry<N>,
-    ) -> Result<(), BestFirstError> {
-        self.full(algorithm)?;
-        let k = prefix_key(&e.dewey);
-        let s = self.store(e);
-        self.order.insert(algorithm, i, (s, k))
-    }
-
-    /// Removes the front state.
-    fn pop(&mut self) -> Option<Entry<N>> {
-        let (s, _) = self.order.pop()?;
-        self.free.push(s);
-        self.slab[s as usize].take()
-    }
-
-    /// Drops every state from position `len` on.
-    fn truncate(&mut self, len: usize) {
-        for &(s, _) in &self.order.entries()[len.min(self.order.len())..] {
-            self.slab[s as usize] = None;
-            self.free.push(s);
-        }
-        self.order.truncate(len);
-    }
-
-    /// Removes the states from position `base` on whose node is `m` or
-    /// below it (case 1's purge). The packed digits decide without touching
-    /// the slab unless `m` is deeper than [`KEY_DIGITS`].
-    fn purge_below(&mut self, base: usize, m: &Dewey) {
-        let depth = m.depth();
-        let shown = depth.min(KEY_DIGITS);
-        let mask = if shown == 0 {
-            0
-        } else {
-            u64::MAX << (64 - 16 * shown)
-        };
-        let mk = prefix_key(m) & mask;
-        let (slab, free) = (&mut self.slab, &mut self.free);
-        self.order.retain_from(base, |&(s, key)| {
-            let below = key & mask == mk
-                && (depth <= KEY_DIGITS
-                    || m.is_prefix_of(
-                        &slab[s as usize]
-                            .as_ref()
-                            .expect("ordered slots hold states")
-                            .dewey,
-                    ));
-            let k = !below;
-            if !k {
+    /// Drops every dead state from the running search's base on.
+    fn compact(&mut self) {
+        #[cfg(test)]
+        tests::COMPACTIONS.with(|c| c.set(c.get() + 1));
+        let (slab, free, recs) = (&mut self.slab, &mut self.free, &mut self.recs);
+        self.order.retain_from(self.floor, |&(s, _)| {
+            let rec = slab[s as usize]
+                .as_ref()
+                .expect("ordered slots hold states")
+                .rec;
+            let keep = !recs.dead(rec);
+            if !keep {
+                recs.release(rec);
                 slab[s as usize] = None;
                 free.push(s);
             }
-            k
+            keep
         });
+        debug_assert_eq!(self.order.len(), self.live);
+    }
+}
+
+impl<N: Clone> GammaOpen<N> for SssOpen<N> {
+    fn with_capacity(capacity: usize) -> SssOpen<N> {
+        let room = physical(capacity);
+        SssOpen {
+            order: Open::with_capacity(room),
+            slab: Vec::with_capacity(room),
+            free: Vec::with_capacity(room),
+            recs: Recs {
+                v: Vec::with_capacity(capacity.saturating_mul(2).saturating_add(1)),
+                free: NO_REC,
+            },
+            live: 0,
+            peak: 0,
+            floor: 0,
+            budget: capacity,
+        }
     }
 
-    /// The states from position `base` on, front first (for traces).
-    fn front_first(&self, base: usize) -> Vec<Entry<N>> {
-        (base..self.len())
-            .rev()
-            .map(|i| self.get(i).clone())
-            .collect()
+    #[inline]
+    fn len(&self) -> usize {
+        self.order.len()
     }
 
-    /// The budget, the peak, and the bytes a state costs here (its slot in
-    /// the order, its slab cell and its free-list cell).
-    pub fn memory(&self) -> Memory {
+    #[inline]
+    fn get(&self, i: usize) -> &Entry<N> {
+        let s = self.order.entries()[i].0 as usize;
+        self.slab[s].as_ref().expect("ordered slots hold states")
+    }
+
+    #[inline]
+    fn h_at(&self, i: usize) -> Value {
+        self.order.entries()[i].1
+    }
+
+    #[inline]
+    fn is_dead(&self, i: usize) -> bool {
+        self.recs.dead(self.get(i).rec)
+    }
+
+    fn begin(&mut self) -> Segment {
+        if self.order.len() > self.live {
+            self.compact();
+        }
+        let seg = Segment {
+            base: self.order.len(),
+            live_before: self.live,
+            floor_before: self.floor,
+        };
+        self.floor = seg.base;
+        seg
+    }
+
+    fn end(&mut self, seg: Segment) {
+        for &(s, _) in &self.order.entries()[seg.base.min(self.order.len())..] {
+            let e = self.slab[s as usize]
+                .take()
+                .expect("ordered slots hold states");
+            self.recs.release(e.rec);
+            self.free.push(s);
+        }
+        self.order.truncate(seg.base);
+        self.live = seg.live_before;
+        self.floor = seg.floor_before;
+    }
+
+    #[inline]
+    fn reserve(&mut self, algorithm: &'static str) -> Result<(), BestFirstError> {
+        if self.live >= self.budget {
+            return Err(BestFirstError::BudgetTooSmall {
+                algorithm,
+                given: self.budget,
+                minimum: self.budget + 1,
+            });
+        }
+        if self.order.len() == self.order.capacity() {
+            self.compact();
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn add(
+        &mut self,
+        algorithm: &'static str,
+        i: Option<usize>,
+        e: Entry<N>,
+    ) -> Result<(), BestFirstError> {
+        let h = e.h;
+        let s = self.store(e);
+        match i {
+            None => self.order.push(algorithm, (s, h))?,
+            Some(i) => self.order.insert(algorithm, i, (s, h))?,
+        }
+        self.live += 1;
+        self.peak = self.peak.max(self.live);
+        Ok(())
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<Entry<N>> {
+        loop {
+            let (s, _) = self.order.pop()?;
+            self.free.push(s);
+            let e = self.slab[s as usize]
+                .take()
+                .expect("ordered slots hold states");
+            if self.recs.dead(e.rec) {
+                self.recs.release(e.rec);
+                continue;
+            }
+            self.live -= 1;
+            return Some(e);
+        }
+    }
+
+    fn expand(&mut self, e: &Entry<N>, rel: usize, w: usize) -> u32 {
+        if w < 2 {
+            return e.rec;
+        }
+        if self.recs.full() {
+            self.compact();
+        }
+        let w32 = u32::try_from(w).expect("widths fit in 16 bits");
+        let rec = Rec {
+            parent: e.rec,
+            live: w32,
+            refs: 0,
+            depth: rel as u32,
+            purged: false,
+        };
+        let r = if self.recs.free != NO_REC {
+            let r = self.recs.free;
+            self.recs.free = self.recs.v[r as usize].parent;
+            self.recs.v[r as usize] = rec;
+            r
+        } else {
+            assert!(
+                self.recs.v.len() < self.recs.v.capacity(),
+                "record arena sized for the budget"
+            );
+            self.recs.v.push(rec);
+            (self.recs.v.len() - 1) as u32
+        };
+        if e.rec != NO_REC {
+            self.recs.v[e.rec as usize].refs += 1;
+        }
+        self.recs.add_live(e.rec, w32 - 1);
+        r
+    }
+
+    fn solve_parent(&mut self, _base: usize, e: &Entry<N>) -> u32 {
+        let r = e.rec;
+        let m_depth = e.dewey.depth() - 1;
+        if r == NO_REC || self.recs.v[r as usize].depth as usize != m_depth {
+            // m has one child: the solved state was all there was below it.
+            return r;
+        }
+        let x = &mut self.recs.v[r as usize];
+        x.purged = true;
+        let killed = x.live - 1;
+        let parent = x.parent;
+        self.recs.sub_live(parent, killed);
+        self.live -= killed as usize;
+        parent
+    }
+
+    #[inline]
+    fn release(&mut self, rec: u32) {
+        self.recs.release(rec);
+    }
+
+    /// The budget, the peak of live states, and the bytes a state costs
+    /// here: everything allocated (order slots, slab cells and free-list
+    /// cells for [`physical`] positions, the record arena) over the budget,
+    /// rounded up.
+    fn memory(&self) -> Memory {
+        let slot = std::mem::size_of::<(u32, Value)>()
+            + std::mem::size_of::<u32>()
+            + std::mem::size_of::<Option<Entry<N>>>();
+        let total =
+            self.order.capacity() * slot + self.recs.v.capacity() * std::mem::size_of::<Rec>();
         Memory {
-            capacity: self.order.capacity(),
-            peak: self.order.peak(),
-            entry_bytes: std::mem::size_of::<(u32, u64)>()
-                + std::mem::size_of::<u32>()
-                + std::mem::size_of::<Option<Entry<N>>>(),
+            capacity: self.budget,
+            peak: self.peak,
+            entry_bytes: total.div_ceil(self.budget.max(1)),
         }
     }
 }
@@ -348,16 +652,26 @@ pub(crate) fn node_at<T: Tree + ?Sized>(tree: &T, root: &T::Node, path: &[u16]) 
 /// the end of the array.
 ///
 /// Under `Leftmost` every addition goes through here, so `OPEN[base..]` is
-/// sorted on (h, left-most first) and a binary search finds the place; the
-/// other variants stack states at the front and scan.
-fn insert_at<N: Clone>(open: &SssOpen<N>, base: usize, e: &Entry<N>, variant: Variant) -> usize {
-    let precedes = |x: &Entry<N>| x.h > e.h || (x.h == e.h && x.dewey < e.dewey);
+/// sorted on (h, left-most first), dead states included (they keep their
+/// merit and code, and no live state ever shares a dead one's code), and a
+/// binary search finds the place; the other variants stack states at the
+/// front and scan, stepping over dead states.
+fn insert_at<N: Clone, O: GammaOpen<N>>(
+    open: &O,
+    base: usize,
+    e: &Entry<N>,
+    variant: Variant,
+) -> usize {
+    let precedes = |i: usize| {
+        let h = open.h_at(i);
+        h > e.h || (h == e.h && open.get(i).dewey < e.dewey)
+    };
     if variant == Variant::Leftmost {
         // partition_point over positions base..len
         let (mut lo, mut hi) = (base, open.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            if precedes(open.get(mid)) {
+            if precedes(mid) {
                 hi = mid;
             } else {
                 lo = mid + 1;
@@ -367,12 +681,11 @@ fn insert_at<N: Clone>(open: &SssOpen<N>, base: usize, e: &Entry<N>, variant: Va
     }
     let mut i = open.len();
     while i > base {
-        let x = open.get(i - 1);
         let skip = match variant {
-            Variant::Stockman => x.h >= e.h,
-            Variant::LeftBiased | Variant::Leftmost => precedes(x),
+            Variant::Stockman => open.h_at(i - 1) >= e.h,
+            Variant::LeftBiased | Variant::Leftmost => precedes(i - 1),
         };
-        if !skip {
+        if !skip && !open.is_dead(i - 1) {
             break;
         }
         i -= 1;
@@ -382,17 +695,18 @@ fn insert_at<N: Clone>(open: &SssOpen<N>, base: usize, e: &Entry<N>, variant: Va
 
 /// "Stack" (front) for Stockman and left-biased, sorted insertion for
 /// left-most.
-fn stack<N: Clone>(
-    open: &mut SssOpen<N>,
+fn stack<N: Clone, O: GammaOpen<N>>(
+    open: &mut O,
     base: usize,
     e: Entry<N>,
     p: &Params,
 ) -> Result<(), BestFirstError> {
+    open.reserve(p.algorithm)?;
     match p.variant {
-        Variant::Stockman | Variant::LeftBiased => open.push(p.algorithm, e),
+        Variant::Stockman | Variant::LeftBiased => open.add(p.algorithm, None, e),
         Variant::Leftmost => {
             let i = insert_at(open, base, &e, p.variant);
-            open.insert(p.algorithm, i, e)
+            open.add(p.algorithm, Some(i), e)
         }
     }
 }
@@ -424,17 +738,18 @@ pub(crate) type Observer<'a, N> = Option<&'a mut dyn FnMut(&[Entry<N>])>;
 /// exact when the value is below h.
 ///
 /// Returns min(upper, value of root) when that is ≥ `lower`.
-pub(crate) fn gamma_search<T, F>(
+pub(crate) fn gamma_search<T, O, F>(
     tree: &T,
     p: &Params,
-    open: &mut SssOpen<T::Node>,
+    open: &mut O,
     start: Start<'_, T::Node>,
     frontier: &mut F,
     mut observer: Observer<'_, T::Node>,
 ) -> Result<Value, BestFirstError>
 where
     T: Tree + ?Sized,
-    F: FnMut(&mut SssOpen<T::Node>, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
+    O: GammaOpen<T::Node>,
+    F: FnMut(&mut O, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
 {
     let Start {
         root,
@@ -442,15 +757,19 @@ where
         lower,
         upper,
     } = start;
-    let base = open.len();
-    open.push(
+    let seg = open.begin();
+    let base = seg.base;
+    open.reserve(p.algorithm)?;
+    open.add(
         p.algorithm,
+        None,
         Entry {
             node: root.clone(),
             dewey: Dewey::root(),
             widths: Dewey::root(),
             status: Status::Live,
             h: upper,
+            rec: NO_REC,
         },
     )?;
     let and_at = |rel: usize| ((root_depth + rel) % 2 == 0) == p.chooser_even;
@@ -459,15 +778,17 @@ where
             .pop()
             .expect("OPEN holds the root's state until it is solved");
         let rel = e.dewey.depth();
+        let held = e.rec;
         match e.status {
             Status::Solved if rel == 0 => {
-                open.truncate(base);
+                open.release(held);
+                open.end(seg);
                 return Ok(e.h);
             }
             Status::Solved if !and_at(rel) => {
                 // Case 1: an OR node is solved, so is its parent; purge below it.
                 let m = e.dewey.parent().expect("not the root");
-                open.purge_below(base, &m);
+                let rec = open.solve_parent(base, &e);
                 let node = node_at(tree, root, m.digits());
                 let mut widths = e.widths;
                 widths.pop();
@@ -480,6 +801,7 @@ where
                         widths,
                         status: Status::Solved,
                         h: e.h,
+                        rec,
                     },
                     p,
                 )?;
@@ -502,6 +824,7 @@ where
                             widths: e.widths,
                             status: Status::Live,
                             h: e.h,
+                            rec: e.rec,
                         },
                         p,
                     )?;
@@ -518,6 +841,7 @@ where
                             widths,
                             status: Status::Solved,
                             h: e.h,
+                            rec: e.rec,
                         },
                         p,
                     )?;
@@ -525,7 +849,8 @@ where
             }
             Status::Live => {
                 if e.h <= lower {
-                    open.truncate(base);
+                    open.release(held);
+                    open.end(seg);
                     return Ok(e.h);
                 }
                 let w = if rel == p.horizon {
@@ -549,8 +874,9 @@ where
                         status: Status::Solved,
                         ..e
                     };
+                    open.reserve(p.algorithm)?;
                     let i = insert_at(open, base, &solved, p.variant);
-                    open.insert(p.algorithm, i, solved)?;
+                    open.add(p.algorithm, Some(i), solved)?;
                 } else {
                     let width = u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
                         message: format!("a node has {w} children; at most 65,535 are supported"),
@@ -562,14 +888,17 @@ where
                     }
                     let mut widths = e.widths.clone();
                     widths.push(usize::from(width));
+                    let and = and_at(rel);
+                    let rec = if and { open.expand(&e, rel, w) } else { e.rec };
                     let make = |i: usize| Entry {
                         node: tree.child(&e.node, i),
                         dewey: e.dewey.child(i),
                         widths: widths.clone(),
                         status: Status::Live,
                         h: e.h,
+                        rec,
                     };
-                    if !and_at(rel) {
+                    if !and {
                         // Case 5: an OR node: its first child.
                         stack(open, base, make(0), p)?;
                     } else {
@@ -590,6 +919,7 @@ where
                 }
             }
         }
+        open.release(held);
         if let Some(obs) = observer.as_mut() {
             obs(&open.front_first(base));
         }
@@ -597,8 +927,8 @@ where
 }
 
 /// A frontier evaluator for searches without a horizon.
-pub(crate) fn no_frontier<N>(
-    _: &mut SssOpen<N>,
+pub(crate) fn no_frontier<O, N>(
+    _: &mut O,
     _: &N,
     _: usize,
     _: Value,
@@ -606,7 +936,7 @@ pub(crate) fn no_frontier<N>(
     unreachable!("no horizon, no frontier")
 }
 
-fn run<T: Tree + ?Sized>(
+fn run<T: Tree + ?Sized, O: GammaOpen<T::Node>>(
     tree: &T,
     cfg: &SssConfig,
     dual: bool,
@@ -617,7 +947,7 @@ fn run<T: Tree + ?Sized>(
     let bounds = crate::shape(tree, cfg.shape, algorithm)?;
     let minimum = open_size(algorithm, bounds.branching, bounds.depth, 0, !dual)?;
     let capacity = budget(algorithm, cfg.memory, minimum)?;
-    let mut open = SssOpen::with_capacity(capacity);
+    let mut open = O::with_capacity(capacity);
     let p = Params {
         variant: cfg.variant,
         chooser_even: !dual,
@@ -659,7 +989,7 @@ fn run<T: Tree + ?Sized>(
 /// [`BestFirstError::UnknownShape`] if the tree's shape is unknown,
 /// [`BestFirstError::SentinelLeaf`], [`BestFirstError::TreeShape`].
 pub fn sss<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, BestFirstError> {
-    run(tree, cfg, false, (Value::NEG_INF, Value::INF), None)
+    run::<T, SssOpen<T::Node>>(tree, cfg, false, (Value::NEG_INF, Value::INF), None)
 }
 
 /// Dual* (SSS* on the dual tree: MIN searches its solution trees, values
@@ -668,7 +998,7 @@ pub fn sss<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, BestF
 /// # Errors
 /// As [`sss`].
 pub fn dual<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, BestFirstError> {
-    run(tree, cfg, true, (Value::NEG_INF, Value::INF), None)
+    run::<T, SssOpen<T::Node>>(tree, cfg, true, (Value::NEG_INF, Value::INF), None)
 }
 
 /// The result of an aspiration search: a value and what it is.
@@ -701,7 +1031,7 @@ pub fn sss_aspiration<T: Tree + ?Sized>(
             message: format!("the lower bound {lower} must be below the upper bound {upper}"),
         });
     }
-    let outcome = run(tree, cfg, false, (lower, upper), None)?;
+    let outcome = run::<T, SssOpen<T::Node>>(tree, cfg, false, (lower, upper), None)?;
     let exact = outcome.value < upper && outcome.value > lower;
     Ok(Aspired { outcome, exact })
 }
@@ -731,13 +1061,185 @@ pub fn sss_open_trace<T: Tree + ?Sized>(
 ) -> Result<(Outcome, OpenTrace<T::Node>), BestFirstError> {
     let mut steps = Vec::new();
     let mut obs = |entries: &[Entry<T::Node>]| steps.push(entries.to_vec());
-    let out = run(tree, cfg, false, (Value::NEG_INF, upper), Some(&mut obs))?;
+    let out =
+        run::<T, SssOpen<T::Node>>(tree, cfg, false, (Value::NEG_INF, upper), Some(&mut obs))?;
     Ok((out, steps))
+}
+
+/// The straightforward eager OPEN the lazy one replaced, kept as the
+/// reference the differential tests compare against: case 1 scans OPEN
+/// from `base` and removes every state below the solved node at once.
+#[cfg(test)]
+mod eager {
+    use super::*;
+
+    /// Dewey digits packed into an OPEN slot's key.
+    const KEY_DIGITS: usize = 4;
+
+    /// The first [`KEY_DIGITS`] digits of `d`, each plus one in 16 bits from
+    /// the top (so a shorter code differs from any longer one): `m` is a
+    /// prefix of `x` up to that many digits iff the keys agree on `m`'s
+    /// digits.
+    fn prefix_key(d: &Dewey) -> u64 {
+        d.digits()
+            .iter()
+            .take(KEY_DIGITS)
+            .enumerate()
+            .fold(0, |k, (i, &x)| {
+                k | ((u64::from(x) + 1) & 0xffff) << (48 - 16 * i)
+            })
+    }
+
+    /// The eager OPEN: an order of (slot, packed prefix) over a slab.
+    #[derive(Debug)]
+    pub(crate) struct EagerOpen<N> {
+        order: Open<(u32, u64)>,
+        slab: Vec<Option<Entry<N>>>,
+        free: Vec<u32>,
+    }
+
+    impl<N: Clone> EagerOpen<N> {
+        fn store(&mut self, e: Entry<N>) -> u32 {
+            match self.free.pop() {
+                Some(s) => {
+                    self.slab[s as usize] = Some(e);
+                    s
+                }
+                None => {
+                    self.slab.push(Some(e));
+                    (self.slab.len() - 1) as u32
+                }
+            }
+        }
+
+        /// Adds `e` at the front.
+        pub fn push(&mut self, algorithm: &'static str, e: Entry<N>) -> Result<(), BestFirstError> {
+            self.reserve(algorithm)?;
+            self.add(algorithm, None, e)
+        }
+
+        /// Removes the states from position `base` on whose node is `m` or
+        /// below it (case 1's purge).
+        pub fn purge_below(&mut self, base: usize, m: &Dewey) {
+            let depth = m.depth();
+            let shown = depth.min(KEY_DIGITS);
+            let mask = if shown == 0 {
+                0
+            } else {
+                u64::MAX << (64 - 16 * shown)
+            };
+            let mk = prefix_key(m) & mask;
+            let (slab, free) = (&mut self.slab, &mut self.free);
+            self.order.retain_from(base, |&(s, key)| {
+                let below = key & mask == mk
+                    && (depth <= KEY_DIGITS
+                        || m.is_prefix_of(
+                            &slab[s as usize]
+                                .as_ref()
+                                .expect("ordered slots hold states")
+                                .dewey,
+                        ));
+                if below {
+                    slab[s as usize] = None;
+                    free.push(s);
+                }
+                !below
+            });
+        }
+    }
+
+    impl<N: Clone> GammaOpen<N> for EagerOpen<N> {
+        fn with_capacity(capacity: usize) -> Self {
+            EagerOpen {
+                order: Open::with_capacity(capacity),
+                slab: Vec::with_capacity(capacity),
+                free: Vec::with_capacity(capacity),
+            }
+        }
+        fn len(&self) -> usize {
+            self.order.len()
+        }
+        fn get(&self, i: usize) -> &Entry<N> {
+            let s = self.order.entries()[i].0 as usize;
+            self.slab[s].as_ref().expect("ordered slots hold states")
+        }
+        fn is_dead(&self, _: usize) -> bool {
+            false
+        }
+        fn begin(&mut self) -> Segment {
+            Segment {
+                base: self.order.len(),
+                live_before: 0,
+                floor_before: 0,
+            }
+        }
+        fn end(&mut self, seg: Segment) {
+            for &(s, _) in &self.order.entries()[seg.base.min(self.order.len())..] {
+                self.slab[s as usize] = None;
+                self.free.push(s);
+            }
+            self.order.truncate(seg.base);
+        }
+        fn reserve(&mut self, algorithm: &'static str) -> Result<(), BestFirstError> {
+            if self.order.len() < self.order.capacity() {
+                Ok(())
+            } else {
+                Err(BestFirstError::BudgetTooSmall {
+                    algorithm,
+                    given: self.order.capacity(),
+                    minimum: self.order.capacity() + 1,
+                })
+            }
+        }
+        fn add(
+            &mut self,
+            algorithm: &'static str,
+            i: Option<usize>,
+            e: Entry<N>,
+        ) -> Result<(), BestFirstError> {
+            let k = prefix_key(&e.dewey);
+            let s = self.store(e);
+            match i {
+                None => self.order.push(algorithm, (s, k)),
+                Some(i) => self.order.insert(algorithm, i, (s, k)),
+            }
+        }
+        fn pop(&mut self) -> Option<Entry<N>> {
+            let (s, _) = self.order.pop()?;
+            self.free.push(s);
+            self.slab[s as usize].take()
+        }
+        fn expand(&mut self, _: &Entry<N>, _: usize, _: usize) -> u32 {
+            NO_REC
+        }
+        fn solve_parent(&mut self, base: usize, e: &Entry<N>) -> u32 {
+            self.purge_below(base, &e.dewey.parent().expect("not the root"));
+            NO_REC
+        }
+        fn release(&mut self, _: u32) {}
+        fn memory(&self) -> Memory {
+            Memory {
+                capacity: self.order.capacity(),
+                peak: self.order.peak(),
+                entry_bytes: 0,
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::eager::EagerOpen;
     use super::*;
+    use tree_core::{Traced, corpus};
+
+    thread_local! {
+        /// Compactions of lazy OPENs on this thread, to show the
+        /// differential tests exercise them.
+        pub(super) static COMPACTIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        /// Searches that failed part-way on this thread.
+        static FAILURES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
 
     fn entry(d: &Dewey) -> Entry<()> {
         Entry {
@@ -746,11 +1248,12 @@ mod tests {
             widths: Dewey::root(),
             status: Status::Live,
             h: Value::INF,
+            rec: NO_REC,
         }
     }
 
-    /// The packed-key purge removes exactly the codes `m` is a prefix of,
-    /// for prefixes shorter and longer than the packed digits.
+    /// The reference's packed-key purge removes exactly the codes `m` is a
+    /// prefix of, for prefixes shorter and longer than the packed digits.
     #[test]
     fn purge_below_matches_is_prefix_of() {
         let mut codes = vec![Dewey::root()];
@@ -766,7 +1269,7 @@ mod tests {
             }
         }
         for m in codes.iter().step_by(7) {
-            let mut open = SssOpen::with_capacity(codes.len());
+            let mut open = EagerOpen::with_capacity(codes.len());
             for c in &codes {
                 open.push("test", entry(c)).unwrap();
             }
@@ -779,5 +1282,122 @@ mod tests {
                 .collect();
             assert_eq!(kept, expected, "purge below {m}");
         }
+    }
+
+    /// What one search shows: its result (value and peak, or the error),
+    /// the leaves in evaluation order, and OPEN after every step.
+    type Seen = (
+        Result<(Value, usize), BestFirstError>,
+        Vec<Dewey>,
+        Vec<String>,
+    );
+
+    fn trace_line<N>(entries: &[Entry<N>]) -> String {
+        format_open(entries, &|d: &Dewey| d.to_string())
+    }
+
+    /// Plain SSS*, Dual* or aspiration SSS* over the OPEN `O`.
+    fn seen_run<T: Tree, O: GammaOpen<tree_core::TracedNode<T::Node>>>(
+        tree: &T,
+        cfg: &SssConfig,
+        dual: bool,
+        window: (Value, Value),
+        traced_steps: bool,
+    ) -> Seen {
+        let traced = Traced::new(tree);
+        let mut steps = Vec::new();
+        let mut obs = |entries: &[Entry<_>]| steps.push(trace_line(entries));
+        let observer: Observer<'_, _> = if traced_steps { Some(&mut obs) } else { None };
+        let out =
+            run::<_, O>(&traced, cfg, dual, window, observer).map(|o| (o.value, o.memory.peak));
+        (out, traced.order(), steps)
+    }
+
+    fn seen_staged<T: Tree, O: GammaOpen<tree_core::TracedNode<T::Node>>>(
+        tree: &T,
+        k: usize,
+        cfg: &SssConfig,
+    ) -> Seen {
+        let traced = Traced::new(tree);
+        let out =
+            crate::hybrid::staged_in::<_, O>(&traced, k, cfg).map(|o| (o.value, o.memory.peak));
+        (out, traced.order(), Vec::new())
+    }
+
+    /// The lazy OPEN against the eager reference on one tree: every tie
+    /// rule, Dual*, aspiration windows, staged SSS*, and budgets too small
+    /// for the tree (by understating its shape) so that the search fails
+    /// part-way.
+    fn check_same<T: Tree>(tree: &T, what: &str, steps: bool) {
+        let truth = tree_core::minimax(tree);
+        let b = tree.bounds().unwrap();
+        let mut cfgs = Vec::new();
+        for variant in [Variant::Stockman, Variant::LeftBiased, Variant::Leftmost] {
+            cfgs.push(SssConfig::new(variant));
+            // A budget below what the tree needs: the error must come at
+            // the same step.
+            for depth in [b.depth.saturating_sub(1), b.depth.saturating_sub(2)] {
+                cfgs.push(SssConfig {
+                    variant,
+                    memory: None,
+                    shape: Some(Bounds::uniform(b.branching.max(1), depth)),
+                });
+            }
+        }
+        type L<T> = SssOpen<tree_core::TracedNode<<T as Tree>::Node>>;
+        type E<T> = EagerOpen<tree_core::TracedNode<<T as Tree>::Node>>;
+        for cfg in &cfgs {
+            let full = (Value::NEG_INF, Value::INF);
+            for dual in [false, true] {
+                let lazy = seen_run::<T, L<T>>(tree, cfg, dual, full, steps);
+                let eager = seen_run::<T, E<T>>(tree, cfg, dual, full, steps);
+                if lazy.0.is_err() {
+                    FAILURES.with(|c| c.set(c.get() + 1));
+                } else if cfg.shape.is_none() {
+                    assert_eq!(lazy.0.as_ref().map(|r| r.0), Ok(truth), "{what}");
+                }
+                assert_eq!(lazy, eager, "{cfg:?} dual {dual} on {what}");
+            }
+            for (lo, hi) in [(-1i64, 1i64), (-5, 0), (0, 3), (2, 9), (-3, -1)] {
+                let window = (truth.offset(lo), truth.offset(hi));
+                if window.0 >= window.1 {
+                    continue;
+                }
+                let lazy = seen_run::<T, L<T>>(tree, cfg, false, window, steps);
+                let eager = seen_run::<T, E<T>>(tree, cfg, false, window, steps);
+                assert_eq!(lazy, eager, "{cfg:?} window {window:?} on {what}");
+            }
+            for k in [1, 2, 3] {
+                let lazy = seen_staged::<T, L<T>>(tree, k, cfg);
+                let eager = seen_staged::<T, E<T>>(tree, k, cfg);
+                assert_eq!(lazy, eager, "{cfg:?} staged {k} on {what}");
+            }
+        }
+    }
+
+    #[test]
+    fn lazy_open_behaves_as_the_eager_one_on_random_trees() {
+        let mut n = 0;
+        for (text, tree) in corpus::random_trees(0x1a2e, 3_000) {
+            check_same(&tree, &text, n % 4 == 0);
+            n += 1;
+        }
+        assert_eq!(n, 3_000);
+        assert!(COMPACTIONS.with(|c| c.get()) > 1_000);
+        assert!(FAILURES.with(|c| c.get()) > 1_000);
+    }
+
+    #[test]
+    fn lazy_open_behaves_as_the_eager_one_on_generated_trees() {
+        let mut n = 0;
+        for tree in corpus::generated_trees(4) {
+            let small = tree
+                .bounds()
+                .is_some_and(|b| b.branching.pow(b.depth as u32) <= 4_096);
+            check_same(&tree, &format!("{:?}", tree.spec()), small && n % 3 == 0);
+            n += 1;
+        }
+        assert!(n >= 500, "{n}");
+        assert!(COMPACTIONS.with(|c| c.get()) > 1_000);
     }
 }
