@@ -209,6 +209,10 @@ pub(crate) struct RecEntry<N> {
     held: u32,
 }
 
+/// What [`Policy::frontier`] makes of a node: `Some(h)`, SOLVED with h, or
+/// `None`, to be expanded.
+pub(crate) type Solved = Result<Option<Value>, BestFirstError>;
+
 /// How a search over [`Blocks`] sizes regions and treats nodes without a
 /// block (see the [module docs](self)).
 pub(crate) trait Policy<T: Tree + ?Sized> {
@@ -222,13 +226,7 @@ pub(crate) trait Policy<T: Tree + ?Sized> {
     ///
     /// # Errors
     /// Whatever the policy's search of the node finds.
-    fn frontier(
-        &self,
-        blocks: &mut Blocks<'_, T>,
-        pp: usize,
-        t: usize,
-        w: usize,
-    ) -> Result<Option<Value>, BestFirstError>;
+    fn frontier(&self, blocks: &mut Blocks<'_, T>, pp: usize, t: usize, w: usize) -> Solved;
 }
 
 /// RecSSS\*'s OPEN array with its occupancy count.

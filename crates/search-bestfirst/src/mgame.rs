@@ -103,7 +103,7 @@
 
 use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
 
-use crate::blocks::{Blocks, Limits, Policy, RecEntry, check_bounds, terminal};
+use crate::blocks::{Blocks, Limits, Policy, RecEntry, Solved, check_bounds, terminal};
 use crate::{BestFirstError, Open, Outcome};
 
 const ALGORITHM: &str = "MGame";
@@ -321,13 +321,7 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
         self.slabs.region(self.t, t - self.t)
     }
 
-    fn frontier(
-        &self,
-        blocks: &mut Blocks<'_, T>,
-        pp: usize,
-        t: usize,
-        w: usize,
-    ) -> Result<Option<Value>, BestFirstError> {
+    fn frontier(&self, blocks: &mut Blocks<'_, T>, pp: usize, t: usize, w: usize) -> Solved {
         if t - self.t != self.slabs.searchd {
             return Ok(None);
         }

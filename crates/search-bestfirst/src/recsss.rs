@@ -93,7 +93,7 @@
 
 use tree_core::{Bounds, Tree, Value};
 
-use crate::blocks::{Blocks, Limits, Policy, check_bounds};
+use crate::blocks::{Blocks, Limits, Policy, Solved, check_bounds};
 use crate::memsss::MemShape;
 use crate::{BestFirstError, Outcome};
 
@@ -150,13 +150,7 @@ impl<T: Tree + ?Sized> Policy<T> for Rec {
         self.shape.maxmem_saturating(t)
     }
 
-    fn frontier(
-        &self,
-        blocks: &mut Blocks<'_, T>,
-        pp: usize,
-        t: usize,
-        w: usize,
-    ) -> Result<Option<Value>, BestFirstError> {
+    fn frontier(&self, blocks: &mut Blocks<'_, T>, pp: usize, t: usize, w: usize) -> Solved {
         if t < self.shape.leaf_level() {
             return Ok(None);
         }
