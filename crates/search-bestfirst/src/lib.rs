@@ -20,6 +20,7 @@
 #![forbid(unsafe_code)]
 
 mod algorithm;
+mod blocks;
 mod error;
 mod hybrid;
 pub mod itersss;

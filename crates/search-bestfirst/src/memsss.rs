@@ -152,9 +152,8 @@
 
 use tree_core::{Bounds, Dewey, Tree, Value};
 
-use crate::recsss::{
-    DualView, LeafError, NONE, check_bounds, leaf_search, shape_error, undo_negation,
-};
+use crate::blocks::{Limits, NONE, check_bounds, filled, terminal};
+use crate::recsss::{DualView, undo_negation};
 use crate::{BestFirstError, Memory, Open, Outcome};
 
 /// The memory functions of MemSSS\* and MemDual\* for one tree shape (see
@@ -444,9 +443,7 @@ const NO_SLOT: u16 = u16::MAX;
 struct Mem<'a, 'e, T: Tree + ?Sized> {
     tree: &'a T,
     shape: MemShape,
-    bounds: Bounds,
-    /// 1 for MemDual\* (the virtual root adds a level), else 0.
-    shift: usize,
+    limits: Limits,
     open: Open<MemEntry<T::Node>>,
     /// The INACTIVE nodes as (position, stamp); stale pairs (rewritten
     /// positions) are dropped when met. Never longer than OPEN.
@@ -466,10 +463,6 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
         &mut self.open.entries_mut()[i]
     }
 
-    fn real_depth(&self, t: usize) -> usize {
-        t.saturating_sub(self.shift)
-    }
-
     fn next_stamp(&mut self) -> u64 {
         self.stamp += 1;
         self.stamp
@@ -477,15 +470,12 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
 
     /// A Dewey code as the caller's tree numbers it.
     fn public(&self, d: &Dewey) -> Dewey {
-        Dewey::from_digits(&d.digits()[self.shift.min(d.depth())..])
+        Dewey::from_digits(&d.digits()[self.limits.shift.min(d.depth())..])
     }
 
     /// A terminal: SOLVED with min(h, v).
     fn evaluate(&mut self, pp: usize) -> Result<(), BestFirstError> {
-        let v = self.tree.value(&self.entry(pp).node);
-        if v.is_infinite() {
-            return Err(BestFirstError::SentinelLeaf { value: v });
-        }
+        let v = terminal(self.tree, &self.entry(pp).node)?;
         let e = self.entry_mut(pp);
         e.h = e.h.min(v);
         e.state = State::Solved;
@@ -529,10 +519,7 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
 
     /// Writes p's block and hands out p's memory (`000_*` §3).
     fn expand(&mut self, pp: usize, t: usize, w: usize) -> Result<(), BestFirstError> {
-        if w > self.shape.branching() {
-            let what = format!("has {w} children");
-            return Err(shape_error(self.real_depth(t), &what, self.bounds));
-        }
+        self.limits.check_block(t, w)?;
         let node = self.entry(pp).node.clone();
         let (h, off, mem) = {
             let e = self.entry(pp);
@@ -573,17 +560,7 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
                     entry.state = State::Inactive;
                 }
             } else {
-                if t + 2 > self.shape.depth() {
-                    return Err(shape_error(
-                        self.real_depth(t + 1),
-                        "has children",
-                        self.bounds,
-                    ));
-                }
-                if sw > self.shape.branching() {
-                    let what = format!("has {sw} children");
-                    return Err(shape_error(self.real_depth(t + 1), &what, self.bounds));
-                }
+                self.limits.check_son(t, sw)?;
                 entry.node = self.tree.child(&entry.father, 0);
                 entry.dewey.push(0);
                 entry.terminal_son = false;
@@ -627,7 +604,7 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
         debug_assert!(self.inactive.len() < self.inactive.capacity());
         self.inactive.push((pos as u32, stamp));
         if let Some(ev) = self.events.as_deref_mut() {
-            let d = Dewey::from_digits(&dewey.digits()[self.shift.min(dewey.depth())..]);
+            let d = Dewey::from_digits(&dewey.digits()[self.limits.shift.min(dewey.depth())..]);
             ev.log.push(MemEvent::Inactivated(d));
         }
     }
@@ -752,15 +729,16 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
             if w == 0 {
                 return self.evaluate(pp);
             }
+            if t >= self.limits.depth {
+                return Err(self.limits.error(t, "has children"));
+            }
             if t >= self.shape.leaf_level() {
-                if t >= self.shape.depth() {
-                    return Err(shape_error(self.real_depth(t), "has children", self.bounds));
-                }
-                let (h, best) =
-                    leaf_search(self.tree, &self.entry(pp).node, self.entry(pp).h, w)
-                        .map_err(|e: LeafError| e.at(self.real_depth(t) + 1, self.bounds))?;
+                let h = self.entry(pp).h;
+                let h = self
+                    .limits
+                    .leaf_search(self.tree, &self.entry(pp).node, h, t, w)?;
                 let e = self.entry_mut(pp);
-                e.h = h.min(best);
+                e.h = h;
                 e.state = State::Solved;
                 e.expanded = true;
                 return Ok(());
@@ -853,9 +831,10 @@ fn run<T: Tree + ?Sized>(
     events: Option<&mut MemEvents>,
 ) -> Result<Outcome, BestFirstError> {
     let capacity = budget(algorithm, shape, memory)?;
+    let root = tree.root();
     let root = MemEntry {
-        node: tree.root(),
-        father: tree.root(),
+        node: root.clone(),
+        father: root,
         dewey: Dewey::root(),
         h: Value::INF,
         state: State::Live,
@@ -870,16 +849,11 @@ fn run<T: Tree + ?Sized>(
         held: 0,
         stamp: 0,
     };
-    let mut open = Open::with_capacity(capacity);
-    for _ in 0..capacity {
-        open.push(algorithm, root.clone())?;
-    }
     let mut mem = Mem {
         tree,
         shape,
-        bounds,
-        shift,
-        open,
+        limits: Limits::of_shape(bounds, shape, shift),
+        open: filled(algorithm, capacity, &root)?,
         inactive: Vec::with_capacity(capacity),
         stamp: 0,
         occupied: 1,

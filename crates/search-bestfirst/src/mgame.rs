@@ -103,8 +103,8 @@
 
 use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
 
-use crate::recsss::{check_bounds, shape_error};
-use crate::{BestFirstError, Memory, Open, Outcome};
+use crate::blocks::{Blocks, Limits, Policy, RecEntry, Solved, check_bounds, terminal};
+use crate::{BestFirstError, Open, Outcome};
 
 const ALGORITHM: &str = "MGame";
 
@@ -162,40 +162,6 @@ impl MgConfig {
             tie: MgTie::Auto,
         }
     }
-}
-
-/// One OPEN entry: a MAX node of a local search (a grandson in its owner's
-/// block) or a terminal MIN son, as in RecSSS\*.
-#[derive(Debug, Clone)]
-struct MgEntry<N> {
-    node: N,
-    /// The MIN father of a grandson entry (unused for a terminal son).
-    father: N,
-    h: Value,
-    solved: bool,
-    terminal_son: bool,
-    expanded: bool,
-    /// Sons of this node (its block's size), once expanded.
-    width: u16,
-    /// Children of the MIN father.
-    father_width: u16,
-    /// Which child of its MIN father this grandson is.
-    index: u16,
-    /// Where this node's region (its block first) starts.
-    off: u32,
-    /// Entries held below this node now.
-    held: u32,
-}
-
-/// What the nodes of one local search share.
-#[derive(Debug, Clone, Copy)]
-struct Local {
-    /// Depth of the local root in the tree.
-    t: usize,
-    /// Where the next slab's region starts.
-    next_base: usize,
-    /// The local lower bound `r`, passed to frontier calls.
-    r: Value,
 }
 
 /// `S(m) = b + b² + … + b^m`, `None` on overflow.
@@ -268,150 +234,33 @@ pub fn mgame_memory(bounds: Bounds, searchd: usize) -> Result<usize, BestFirstEr
     Ok(size)
 }
 
-struct Search<'a, T: Tree + ?Sized> {
-    tree: &'a T,
-    bounds: Bounds,
+/// What the local searches of one MGame run share.
+struct Slabs {
     searchd: usize,
+    /// The tree's depth.
+    depth: usize,
     leftmost: bool,
     /// `S(m)` for `m = 0 ..= searchd/2` (capped at the depth), so that
     /// region sizes are looked up, not recomputed.
     sums: [usize; MAX_DEPTH / 2 + 2],
-    open: Open<MgEntry<T::Node>>,
-    occupied: usize,
-    peak: usize,
 }
 
-impl<T: Tree + ?Sized> Search<'_, T> {
-    fn entry(&self, i: usize) -> &MgEntry<T::Node> {
-        &self.open.entries()[i]
-    }
-
-    fn entry_mut(&mut self, i: usize) -> &mut MgEntry<T::Node> {
-        &mut self.open.entries_mut()[i]
-    }
-
+impl Slabs {
     /// The entries a MAX node at relative depth `k` of the local search at
     /// depth `t` needs: `S(⌈(H − k)/2⌉)`, 0 at or below the frontier.
     fn region(&self, t: usize, k: usize) -> usize {
-        let height = self.searchd.min(self.bounds.depth.saturating_sub(t));
+        let height = self.searchd.min(self.depth.saturating_sub(t));
         self.sums[height.saturating_sub(k).div_ceil(2)]
-    }
-
-    fn leaf(&self, node: &T::Node) -> Result<Value, BestFirstError> {
-        let v = self.tree.value(node);
-        if v.is_infinite() {
-            return Err(BestFirstError::SentinelLeaf { value: v });
-        }
-        Ok(v)
-    }
-
-    /// A terminal entry: SOLVED with `min(h, v)`.
-    fn evaluate(&mut self, pp: usize) -> Result<(), BestFirstError> {
-        let v = self.leaf(&self.entry(pp).node)?;
-        let e = self.entry_mut(pp);
-        e.h = e.h.min(v);
-        e.solved = true;
-        Ok(())
-    }
-
-    /// Writes the block of `node` (a MAX node at depth `depth` of the tree
-    /// with `w` children) at `off`, every entry LIVE with `h`; the
-    /// grandsons' regions, `slot` entries each, follow it.
-    fn write_block(
-        &mut self,
-        node: &T::Node,
-        depth: usize,
-        w: usize,
-        h: Value,
-        off: usize,
-        slot: usize,
-    ) -> Result<(), BestFirstError> {
-        if w > self.bounds.branching {
-            return Err(shape_error(
-                depth,
-                &format!("has {w} children"),
-                self.bounds,
-            ));
-        }
-        let mut next = off + w;
-        for i in 0..w {
-            let son = self.tree.child(node, i);
-            let sw = self.tree.num_children(&son);
-            let entry = if sw == 0 {
-                MgEntry {
-                    father: son.clone(),
-                    node: son,
-                    h,
-                    solved: false,
-                    terminal_son: true,
-                    expanded: false,
-                    width: 0,
-                    father_width: 0,
-                    index: 0,
-                    off: 0,
-                    held: 0,
-                }
-            } else {
-                if depth + 2 > self.bounds.depth {
-                    return Err(shape_error(depth + 1, "has children", self.bounds));
-                }
-                if sw > self.bounds.branching {
-                    let what = format!("has {sw} children");
-                    return Err(shape_error(depth + 1, &what, self.bounds));
-                }
-                let e = MgEntry {
-                    node: self.tree.child(&son, 0),
-                    father: son,
-                    h,
-                    solved: false,
-                    terminal_son: false,
-                    expanded: false,
-                    width: 0,
-                    father_width: sw as u16,
-                    index: 0,
-                    off: next as u32,
-                    held: 0,
-                };
-                next += slot;
-                e
-            };
-            self.open.entries_mut()[off + i] = entry;
-        }
-        debug_assert!(next <= self.open.capacity());
-        self.occupied += w;
-        self.peak = self.peak.max(self.occupied);
-        Ok(())
-    }
-
-    /// A solved grandson with a right brother gives way to it, LIVE and
-    /// unexpanded, with the same `h` (RecSSS\*'s property (iii)). Returns
-    /// whether the entry's son is now completely solved.
-    fn advance(&mut self, x: usize) -> bool {
-        let xe = self.entry(x);
-        if !xe.solved {
-            return false;
-        }
-        if xe.terminal_son || xe.index + 1 >= xe.father_width {
-            return true;
-        }
-        let j = usize::from(xe.index) + 1;
-        let node = self.tree.child(&xe.father, j);
-        let e = self.entry_mut(x);
-        debug_assert_eq!(e.held, 0);
-        e.node = node;
-        e.index = j as u16;
-        e.solved = false;
-        e.expanded = false;
-        e.width = 0;
-        false
     }
 
     /// `MGame(p, alpha, beta)` at an interior MAX node `p` of depth `t` with
     /// `w` children: the local search over the slab below `p`, in the
     /// region starting at `base`. Returns `p`'s value clamped to
     /// `[alpha, beta]`.
-    fn mgame(
-        &mut self,
+    #[allow(clippy::too_many_arguments)]
+    fn mgame<T: Tree + ?Sized>(
+        &self,
+        blocks: &mut Blocks<'_, T>,
         p: &T::Node,
         w: usize,
         t: usize,
@@ -419,21 +268,20 @@ impl<T: Tree + ?Sized> Search<'_, T> {
         alpha: Value,
         beta: Value,
     ) -> Result<Value, BestFirstError> {
-        if t >= self.bounds.depth {
-            return Err(shape_error(t, "has children", self.bounds));
+        if t >= blocks.limits.depth {
+            return Err(blocks.limits.error(t, "has children"));
         }
-        let occupied_before = self.occupied;
-        let region = self.region(t, 0);
-        let slot = self.region(t, 2);
-        self.write_block(p, t, w, beta, base, slot)?;
+        let occupied_before = blocks.occupied;
+        blocks.write_block(p, t, w, beta, base, self.region(t, 2))?;
         let mut local = Local {
+            slabs: self,
             t,
-            next_base: base + region,
+            next_base: base + self.region(t, 0),
             r: alpha,
         };
         let k = loop {
-            let k = base + best(&self.open.entries()[base..base + w]);
-            let e = self.entry(k);
+            let k = blocks.best(base, w);
+            let e = blocks.entry(k);
             let stop = if self.leftmost {
                 e.solved || e.h <= alpha
             } else {
@@ -442,93 +290,49 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             if stop {
                 break k;
             }
-            let below = if e.terminal_son { 1 } else { 2 };
-            self.search(k, below, &local)?;
-            let h = self.entry(k).h;
-            if self.advance(k) {
+            let below = if e.terminal_son { t + 1 } else { t + 2 };
+            blocks.search(k, below, &local)?;
+            let h = blocks.entry(k).h;
+            if blocks.advance(k) {
                 local.r = local.r.max(h);
             }
         };
-        let value = local.r.max(self.entry(k).h);
+        let value = local.r.max(blocks.entry(k).h);
         // The slab's entries are all released when its local search ends.
-        self.occupied = occupied_before;
+        blocks.occupied = occupied_before;
         Ok(value)
-    }
-
-    /// RecSSS\*'s `RecSSS(x)` for the entry at `pp`, at relative depth `k`
-    /// of the local search `local`; a frontier node is solved by a
-    /// recursive MGame call. Returns the change in entries held below `x`.
-    fn search(&mut self, pp: usize, k: usize, local: &Local) -> Result<i64, BestFirstError> {
-        let held_before = i64::from(self.entry(pp).held);
-        if self.entry(pp).terminal_son {
-            self.evaluate(pp)?;
-            return Ok(0);
-        }
-        let depth = local.t + k;
-        if !self.entry(pp).expanded {
-            let w = self.tree.num_children(&self.entry(pp).node);
-            if w == 0 {
-                self.evaluate(pp)?;
-                return Ok(0);
-            }
-            if k == self.searchd {
-                // A frontier node: solved by MGame(x, r, h(x)) on the next slab.
-                let node = self.entry(pp).node.clone();
-                let h = self.entry(pp).h;
-                let v = self.mgame(&node, w, depth, local.next_base, local.r, h)?;
-                let e = self.entry_mut(pp);
-                e.h = v;
-                e.solved = true;
-                return Ok(0);
-            }
-            if depth >= self.bounds.depth {
-                return Err(shape_error(depth, "has children", self.bounds));
-            }
-            let node = self.entry(pp).node.clone();
-            let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
-            let slot = self.region(local.t, k + 2);
-            self.write_block(&node, depth, w, h, off, slot)?;
-            let e = self.entry_mut(pp);
-            e.expanded = true;
-            e.width = w as u16;
-            e.held += w as u32;
-        }
-        let off = self.entry(pp).off as usize;
-        let w = usize::from(self.entry(pp).width);
-        let x = loop {
-            let x = off + best(&self.open.entries()[off..off + w]);
-            let xe = self.entry(x);
-            if xe.solved || xe.h != self.entry(pp).h {
-                break x;
-            }
-            let below = if xe.terminal_son { k + 1 } else { k + 2 };
-            let d = self.search(x, below, local)?;
-            let held = i64::from(self.entry(pp).held) + d;
-            self.entry_mut(pp).held = held as u32;
-            self.advance(x);
-        };
-        let (hx, solved) = (self.entry(x).h, self.entry(x).solved);
-        let e = self.entry_mut(pp);
-        e.h = hx;
-        if solved {
-            e.solved = true;
-            let freed = e.held;
-            e.held = 0;
-            self.occupied -= freed as usize;
-        }
-        Ok(i64::from(self.entry(pp).held) - held_before)
     }
 }
 
-/// The index of the first entry with the highest h.
-fn best<N>(block: &[MgEntry<N>]) -> usize {
-    let mut k = 0;
-    for (i, e) in block.iter().enumerate().skip(1) {
-        if e.h > block[k].h {
-            k = i;
-        }
+/// One local search, MGame's [`Policy`] for RecSSS\*'s recursion: regions
+/// cut to the slab, and a frontier node solved by a recursive MGame call.
+struct Local<'s> {
+    slabs: &'s Slabs,
+    /// Depth of the local root in the tree.
+    t: usize,
+    /// Where the next slab's region starts.
+    next_base: usize,
+    /// The local lower bound `r`, passed to frontier calls.
+    r: Value,
+}
+
+impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
+    fn region(&self, t: usize) -> usize {
+        self.slabs.region(self.t, t - self.t)
     }
-    k
+
+    fn frontier(&self, blocks: &mut Blocks<'_, T>, pp: usize, t: usize, w: usize) -> Solved {
+        if t - self.t != self.slabs.searchd {
+            return Ok(None);
+        }
+        // A frontier node: solved by MGame(x, r, h(x)) on the next slab.
+        let node = blocks.entry(pp).node.clone();
+        let h = blocks.entry(pp).h;
+        let v = self
+            .slabs
+            .mgame(blocks, &node, w, t, self.next_base, self.r, h)?;
+        Ok(Some(v))
+    }
 }
 
 /// MGame(searchd) (Bhattacharya & Bagchi 1994; `000_*` §4): RecSSS\* on
@@ -573,7 +377,7 @@ pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, B
     let size = mgame_memory(bounds, config.searchd)?;
     crate::open::budget(ALGORITHM, config.memory, size)?;
     if size
-        .checked_mul(Open::<MgEntry<T::Node>>::entry_bytes())
+        .checked_mul(Open::<RecEntry<T::Node>>::entry_bytes())
         .is_none_or(|bytes| bytes > isize::MAX as usize)
     {
         return Err(BestFirstError::TooLarge {
@@ -591,46 +395,28 @@ pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, B
         // Bounded by the size just computed, so no overflow.
         *s = geometric(bounds.branching, m).unwrap_or(usize::MAX);
     }
-    let root = tree.root();
-    let filler = MgEntry {
-        node: root.clone(),
-        father: root.clone(),
-        h: Value::INF,
-        solved: false,
-        terminal_son: false,
-        expanded: false,
-        width: 0,
-        father_width: 0,
-        index: 0,
-        off: 1,
-        held: 0,
-    };
-    let mut open = Open::with_capacity(size);
-    for _ in 0..size {
-        open.push(ALGORITHM, filler.clone())?;
-    }
-    let mut s = Search {
-        tree,
-        bounds,
+    let slabs = Slabs {
         searchd,
+        depth: bounds.depth,
         leftmost,
         sums,
-        open,
-        occupied: 1,
-        peak: 1,
     };
+    let limits = Limits {
+        bounds,
+        branching: bounds.branching,
+        depth: bounds.depth,
+        shift: 0,
+    };
+    let mut blocks = Blocks::new(tree, limits, size, ALGORITHM)?;
+    let root = tree.root();
     let w = tree.num_children(&root);
     let value = if w == 0 {
-        s.leaf(&root)?
+        terminal(tree, &root)?
     } else {
-        s.mgame(&root, w, 0, 1, Value::NEG_INF, Value::INF)?
+        slabs.mgame(&mut blocks, &root, w, 0, 1, Value::NEG_INF, Value::INF)?
     };
     Ok(Outcome {
         value,
-        memory: Memory {
-            capacity: size,
-            peak: s.peak,
-            entry_bytes: Open::<MgEntry<T::Node>>::entry_bytes(),
-        },
+        memory: blocks.memory(),
     })
 }

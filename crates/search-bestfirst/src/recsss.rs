@@ -43,6 +43,11 @@
 //! region is simply reused. When the loop ends, h(p) := h(x), and p is
 //! SOLVED if x is. The root is called until it is SOLVED.
 //!
+//! The recursion and the block layout live in the crate's `blocks` module,
+//! shared with [MGame](fn@crate::mgame): RecSSS\* supplies only the region
+//! sizes maxmem(t) and the in-place search of the lowest level (see
+//! [Odd depth](#odd-depth)).
+//!
 //! Property (i) of `000_*` §3 — the same terminals in the same order as
 //! SSS\* when ties are resolved identically — holds with both of the crate's
 //! left-hand tie rules, [`Variant::Leftmost`](crate::Variant::Leftmost) and
@@ -88,8 +93,9 @@
 
 use tree_core::{Bounds, Tree, Value};
 
+use crate::blocks::{Blocks, Limits, Policy, Solved, check_bounds};
 use crate::memsss::MemShape;
-use crate::{BestFirstError, Memory, Open, Outcome};
+use crate::{BestFirstError, Outcome};
 
 /// How a RecSSS\* or RecDual\* search is configured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -100,33 +106,6 @@ pub struct RecConfig {
     /// the terminals (odd d for RecSSS\*, even d for RecDual\*), keeping them
     /// out of OPEN (`000_*` §4). Off by default.
     pub odd_depth_leaf_search: bool,
-}
-
-/// Position of "no entry".
-pub(crate) const NONE: u32 = u32::MAX;
-
-/// One OPEN entry of RecSSS\*.
-#[derive(Debug, Clone)]
-struct RecEntry<N> {
-    /// The MAX grandson (or terminal MIN son) this entry stands for.
-    node: N,
-    /// Its MIN father (a grandson entry's; unused otherwise).
-    father: N,
-    h: Value,
-    solved: bool,
-    /// A terminal MIN son stored in its father's block.
-    terminal_son: bool,
-    expanded: bool,
-    /// Sons of this node (its block's size), once expanded.
-    width: u16,
-    /// Children of the MIN father (for a grandson entry).
-    father_width: u16,
-    /// Which child of its MIN father this grandson is (0-based).
-    index: u16,
-    /// Where this node's region (its block first) starts.
-    off: u32,
-    /// Entries held below this node now (for the occupancy count).
-    held: u32,
 }
 
 /// A tree seen from MIN's side with a virtual MAX root above its root:
@@ -159,270 +138,28 @@ impl<T: Tree + ?Sized> Tree for DualView<'_, T> {
     }
 }
 
-/// The error for a node that does not fit the shape the search was sized
-/// for. `depth` is the node's depth in the tree the caller gave.
-pub(crate) fn shape_error(depth: usize, what: &str, bounds: Bounds) -> BestFirstError {
-    BestFirstError::TreeShape {
-        message: format!(
-            "a node at depth {depth} {what}; the shape used to size OPEN is branching {} and depth {}",
-            bounds.branching, bounds.depth
-        ),
-    }
-}
-
-/// The checks every OPEN-sizing search makes on a shape before it starts.
-pub(crate) fn check_bounds(bounds: Bounds) -> Result<(), BestFirstError> {
-    if bounds.depth > tree_core::MAX_DEPTH {
-        return Err(BestFirstError::TreeShape {
-            message: format!(
-                "the tree is {} deep; at most {} is supported",
-                bounds.depth,
-                tree_core::MAX_DEPTH
-            ),
-        });
-    }
-    if bounds.branching > usize::from(u16::MAX) {
-        return Err(BestFirstError::TreeShape {
-            message: format!(
-                "branching {} is above the supported {}",
-                bounds.branching,
-                u16::MAX
-            ),
-        });
-    }
-    Ok(())
-}
-
-struct Rec<'a, T: Tree + ?Sized> {
-    tree: &'a T,
+/// RecSSS\*'s [`Policy`]: regions of maxmem(t); a chooser on the lowest
+/// level (at or below [`MemShape::leaf_level`]) searches its terminal sons
+/// in place.
+struct Rec {
     shape: MemShape,
-    /// The caller's bounds, for messages.
-    bounds: Bounds,
-    /// 1 for RecDual\* (the virtual root adds a level), else 0.
-    shift: usize,
-    open: Open<RecEntry<T::Node>>,
-    occupied: usize,
-    peak: usize,
 }
 
-impl<T: Tree + ?Sized> Rec<'_, T> {
-    fn entry(&self, i: usize) -> &RecEntry<T::Node> {
-        &self.open.entries()[i]
+impl<T: Tree + ?Sized> Policy<T> for Rec {
+    fn region(&self, t: usize) -> usize {
+        self.shape.maxmem_saturating(t)
     }
 
-    fn entry_mut(&mut self, i: usize) -> &mut RecEntry<T::Node> {
-        &mut self.open.entries_mut()[i]
+    fn frontier(&self, blocks: &mut Blocks<'_, T>, pp: usize, t: usize, w: usize) -> Solved {
+        if t < self.shape.leaf_level() {
+            return Ok(None);
+        }
+        let (node, h) = (&blocks.entry(pp).node, blocks.entry(pp).h);
+        blocks
+            .limits
+            .leaf_search(blocks.tree, node, h, t, w)
+            .map(Some)
     }
-
-    fn real_depth(&self, t: usize) -> usize {
-        t.saturating_sub(self.shift)
-    }
-
-    /// A terminal: SOLVED with min(h, v).
-    fn evaluate(&mut self, pp: usize) -> Result<(), BestFirstError> {
-        let v = self.tree.value(&self.entry(pp).node);
-        if v.is_infinite() {
-            return Err(BestFirstError::SentinelLeaf { value: v });
-        }
-        let e = self.entry_mut(pp);
-        e.h = e.h.min(v);
-        e.solved = true;
-        Ok(())
-    }
-
-    /// `000_*` §4: the sons of a chooser on the lowest chooser level are
-    /// searched in place, left to right, stopping at the first value ≥ h.
-    fn leaf_search(&mut self, pp: usize, t: usize, w: usize) -> Result<(), BestFirstError> {
-        let (h, best) = leaf_search(self.tree, &self.entry(pp).node, self.entry(pp).h, w)
-            .map_err(|e| e.at(self.real_depth(t) + 1, self.bounds))?;
-        let e = self.entry_mut(pp);
-        e.h = h.min(best);
-        e.solved = true;
-        e.expanded = true;
-        Ok(())
-    }
-
-    /// Writes p's block: one entry per son, in its region.
-    fn expand(&mut self, pp: usize, t: usize, w: usize) -> Result<(), BestFirstError> {
-        if w > self.shape.branching() {
-            let what = format!("has {w} children");
-            return Err(shape_error(self.real_depth(t), &what, self.bounds));
-        }
-        let node = self.entry(pp).node.clone();
-        let h = self.entry(pp).h;
-        let off = self.entry(pp).off as usize;
-        let region = self.shape.maxmem_saturating(t + 2);
-        let mut next = off + w;
-        for i in 0..w {
-            let son = self.tree.child(&node, i);
-            let sw = self.tree.num_children(&son);
-            let entry = if sw == 0 {
-                RecEntry {
-                    father: son.clone(),
-                    node: son,
-                    h,
-                    solved: false,
-                    terminal_son: true,
-                    expanded: false,
-                    width: 0,
-                    father_width: 0,
-                    index: 0,
-                    off: NONE,
-                    held: 0,
-                }
-            } else {
-                if t + 2 > self.shape.depth() {
-                    let what = "has children";
-                    return Err(shape_error(self.real_depth(t + 1), what, self.bounds));
-                }
-                if sw > self.shape.branching() {
-                    let what = format!("has {sw} children");
-                    return Err(shape_error(self.real_depth(t + 1), &what, self.bounds));
-                }
-                let grandson = self.tree.child(&son, 0);
-                let e = RecEntry {
-                    node: grandson,
-                    father: son,
-                    h,
-                    solved: false,
-                    terminal_son: false,
-                    expanded: false,
-                    width: 0,
-                    father_width: sw as u16,
-                    index: 0,
-                    off: next as u32,
-                    held: 0,
-                };
-                next += region;
-                e
-            };
-            self.open.entries_mut()[off + i] = entry;
-        }
-        debug_assert!(next <= self.open.capacity());
-        let e = self.entry_mut(pp);
-        e.expanded = true;
-        e.width = w as u16;
-        e.held += w as u32;
-        self.occupied += w;
-        self.peak = self.peak.max(self.occupied);
-        Ok(())
-    }
-
-    /// `RecSSS(p)` for the entry at `pp`, a node at depth `t` of the searched
-    /// tree. Returns the change in the number of entries held below p.
-    fn search(&mut self, pp: usize, t: usize) -> Result<i64, BestFirstError> {
-        let held_before = i64::from(self.entry(pp).held);
-        if self.entry(pp).terminal_son {
-            self.evaluate(pp)?;
-            return Ok(0);
-        }
-        if !self.entry(pp).expanded {
-            let w = self.tree.num_children(&self.entry(pp).node);
-            if w == 0 {
-                self.evaluate(pp)?;
-                return Ok(0);
-            }
-            if t >= self.shape.leaf_level() {
-                if t >= self.shape.depth() {
-                    let what = "has children";
-                    return Err(shape_error(self.real_depth(t), what, self.bounds));
-                }
-                self.leaf_search(pp, t, w)?;
-                return Ok(0);
-            }
-            self.expand(pp, t, w)?;
-        }
-        let off = self.entry(pp).off as usize;
-        let w = usize::from(self.entry(pp).width);
-        let x = loop {
-            let x = off + best(&self.open.entries()[off..off + w]);
-            let xe = self.entry(x);
-            if xe.solved || xe.h != self.entry(pp).h {
-                break x;
-            }
-            let below = if xe.terminal_son { t + 1 } else { t + 2 };
-            let d = self.search(x, below)?;
-            let held = i64::from(self.entry(pp).held) + d;
-            self.entry_mut(pp).held = held as u32;
-            // (iii): a solved grandson with a right brother gives way to it.
-            let xe = self.entry(x);
-            if xe.solved && !xe.terminal_son && xe.index + 1 < xe.father_width {
-                let j = usize::from(xe.index) + 1;
-                let node = self.tree.child(&xe.father, j);
-                let e = self.entry_mut(x);
-                debug_assert_eq!(e.held, 0);
-                e.node = node;
-                e.index = j as u16;
-                e.solved = false;
-                e.expanded = false;
-                e.width = 0;
-            }
-        };
-        let (hx, solved) = (self.entry(x).h, self.entry(x).solved);
-        let e = self.entry_mut(pp);
-        e.h = hx;
-        if solved {
-            e.solved = true;
-            let freed = e.held;
-            e.held = 0;
-            self.occupied -= freed as usize;
-        }
-        Ok(i64::from(self.entry(pp).held) - held_before)
-    }
-}
-
-/// The index of the first entry with the highest h.
-fn best<N>(block: &[RecEntry<N>]) -> usize {
-    let mut k = 0;
-    for (i, e) in block.iter().enumerate().skip(1) {
-        if e.h > block[k].h {
-            k = i;
-        }
-    }
-    k
-}
-
-/// A failure of the in-place leaf search.
-pub(crate) enum LeafError {
-    /// A son has children.
-    Deeper,
-    /// A terminal returned a sentinel.
-    Sentinel(Value),
-}
-
-impl LeafError {
-    pub(crate) fn at(self, son_depth: usize, bounds: Bounds) -> BestFirstError {
-        match self {
-            LeafError::Deeper => shape_error(son_depth, "has children", bounds),
-            LeafError::Sentinel(value) => BestFirstError::SentinelLeaf { value },
-        }
-    }
-}
-
-/// Evaluates the `w` terminal sons of `node` left to right, stopping at the
-/// first one ≥ `h`: returns (h, the best value seen).
-pub(crate) fn leaf_search<T: Tree + ?Sized>(
-    tree: &T,
-    node: &T::Node,
-    h: Value,
-    w: usize,
-) -> Result<(Value, Value), LeafError> {
-    let mut best = Value::NEG_INF;
-    for i in 0..w {
-        let son = tree.child(node, i);
-        if tree.num_children(&son) != 0 {
-            return Err(LeafError::Deeper);
-        }
-        let v = tree.value(&son);
-        if v.is_infinite() {
-            return Err(LeafError::Sentinel(v));
-        }
-        if v >= h {
-            return Ok((h, h));
-        }
-        best = best.max(v);
-    }
-    Ok((h, best))
 }
 
 fn run<T: Tree + ?Sized>(
@@ -433,42 +170,14 @@ fn run<T: Tree + ?Sized>(
     algorithm: &'static str,
 ) -> Result<Outcome, BestFirstError> {
     let size = shape.maximum_checked(algorithm)?;
-    let root = RecEntry {
-        node: tree.root(),
-        father: tree.root(),
-        h: Value::INF,
-        solved: false,
-        terminal_son: false,
-        expanded: false,
-        width: 0,
-        father_width: 0,
-        index: 0,
-        off: 1,
-        held: 0,
-    };
-    let mut open = Open::with_capacity(size);
-    for _ in 0..size {
-        open.push(algorithm, root.clone())?;
-    }
-    let mut rec = Rec {
-        tree,
-        shape,
-        bounds,
-        shift,
-        open,
-        occupied: 1,
-        peak: 1,
-    };
-    while !rec.entry(0).solved {
-        rec.search(0, 0)?;
+    let limits = Limits::of_shape(bounds, shape, shift);
+    let mut blocks = Blocks::new(tree, limits, size, algorithm)?;
+    while !blocks.entry(0).solved {
+        blocks.search(0, 0, &Rec { shape })?;
     }
     Ok(Outcome {
-        value: rec.entry(0).h,
-        memory: Memory {
-            capacity: size,
-            peak: rec.peak,
-            entry_bytes: Open::<RecEntry<T::Node>>::entry_bytes(),
-        },
+        value: blocks.entry(0).h,
+        memory: blocks.memory(),
     })
 }
 

@@ -1,0 +1,458 @@
+//! RecSSS\*'s block-structured OPEN and its recursion, shared by
+//! [`recsss`](fn@crate::recsss)/[`recdual`](fn@crate::recdual) and
+//! [`mgame`](fn@crate::mgame); [`Limits`] is shared with
+//! [`memsss`](fn@crate::memsss) too.
+//!
+//! Every non-terminal MAX node p in OPEN owns a *region*: its *block*, one
+//! entry per son of p (the son's current grandson, or the son itself if it
+//! is terminal), followed by one sub-region per grandson slot (the layout
+//! is drawn in the [`recsss` module](mod@crate::recsss)). [`Blocks::search`]
+//! is `RecSSS(p)` over that layout: evaluate a terminal, write p's block
+//! once, then search the leftmost highest entry of the block while it is
+//! LIVE with p's h, a solved grandson giving way to its right brother
+//! (`000_*` §3 (iii)). RecSSS\* and MGame differ in two things only, which
+//! a [`Policy`] says:
+//!
+//! * how many entries a MAX node at depth t owns below itself
+//!   ([`Policy::region`]): RecSSS\*'s maxmem(t), MGame's share of its
+//!   slab's region;
+//! * what becomes of an unexpanded interior MAX node that gets no block
+//!   ([`Policy::frontier`]): RecSSS\* searches the terminal sons of its
+//!   lowest chooser level in place (`000_*` §4), MGame solves a node on its
+//!   slab's frontier by a recursive MGame call on the next slab.
+//!
+//! MGame's local root is not an entry (its loop has QuickGame's stopping
+//! rule and lower bound r), so it drives [`Blocks::write_block`],
+//! [`Blocks::best`], [`Blocks::search`] and [`Blocks::advance`] itself.
+//! MemSSS\* keeps its own entries (Dewey codes, INACTIVE nodes, donor
+//! regions) and recursion, and shares the shape checks of [`Limits`].
+
+use tree_core::{Bounds, Tree, Value};
+
+use crate::memsss::MemShape;
+use crate::{BestFirstError, Memory, Open};
+
+/// Position of "no entry".
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// The error for a node that does not fit the shape the search was sized
+/// for. `depth` is the node's depth in the tree the caller gave.
+#[cold]
+fn shape_error(depth: usize, what: &str, bounds: Bounds) -> BestFirstError {
+    BestFirstError::TreeShape {
+        message: format!(
+            "a node at depth {depth} {what}; the shape used to size OPEN is branching {} and depth {}",
+            bounds.branching, bounds.depth
+        ),
+    }
+}
+
+/// The checks every OPEN-sizing search makes on a shape before it starts.
+pub(crate) fn check_bounds(bounds: Bounds) -> Result<(), BestFirstError> {
+    if bounds.depth > tree_core::MAX_DEPTH {
+        return Err(BestFirstError::TreeShape {
+            message: format!(
+                "the tree is {} deep; at most {} is supported",
+                bounds.depth,
+                tree_core::MAX_DEPTH
+            ),
+        });
+    }
+    if bounds.branching > usize::from(u16::MAX) {
+        return Err(BestFirstError::TreeShape {
+            message: format!(
+                "branching {} is above the supported {}",
+                bounds.branching,
+                u16::MAX
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// What a block-structured OPEN was sized for, and the errors of a tree
+/// that does not fit it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Limits {
+    /// The caller's bounds, for messages.
+    pub(crate) bounds: Bounds,
+    /// The widest block.
+    pub(crate) branching: usize,
+    /// The depth of the searched tree (d + 1 under a dual's virtual root).
+    pub(crate) depth: usize,
+    /// 1 for a dual search (the virtual root adds a level), else 0.
+    pub(crate) shift: usize,
+}
+
+impl Limits {
+    /// The limits of RecSSS\*/MemSSS\* (`shift` 0) or their duals
+    /// (`shift` 1) sized by `shape`.
+    pub(crate) fn of_shape(bounds: Bounds, shape: MemShape, shift: usize) -> Limits {
+        Limits {
+            bounds,
+            branching: shape.branching(),
+            depth: shape.depth(),
+            shift,
+        }
+    }
+
+    /// A depth of the searched tree as the caller's tree counts it.
+    pub(crate) fn real_depth(&self, t: usize) -> usize {
+        t.saturating_sub(self.shift)
+    }
+
+    /// The error for a node at depth `t` of the searched tree that `what`.
+    #[cold]
+    pub(crate) fn error(&self, t: usize, what: &str) -> BestFirstError {
+        shape_error(self.real_depth(t), what, self.bounds)
+    }
+
+    /// A MAX node at depth `t` with `w` sons: its block must fit.
+    #[inline]
+    pub(crate) fn check_block(&self, t: usize, w: usize) -> Result<(), BestFirstError> {
+        if w > self.branching {
+            return Err(self.error(t, &format!("has {w} children")));
+        }
+        Ok(())
+    }
+
+    /// A non-terminal son (depth `t + 1`, `sw` children) of a MAX node at
+    /// depth `t`: its children must be within the shape.
+    #[inline]
+    pub(crate) fn check_son(&self, t: usize, sw: usize) -> Result<(), BestFirstError> {
+        if t + 2 > self.depth {
+            return Err(self.error(t + 1, "has children"));
+        }
+        if sw > self.branching {
+            return Err(self.error(t + 1, &format!("has {sw} children")));
+        }
+        Ok(())
+    }
+
+    /// `000_*` §4: a chooser at depth `t` on the lowest chooser level
+    /// evaluates its `w` sons, terminals, in place, left to right, stopping
+    /// at the first one ≥ `h`. Returns its new h: `h`, or the best value
+    /// seen if that is lower.
+    pub(crate) fn leaf_search<T: Tree + ?Sized>(
+        &self,
+        tree: &T,
+        node: &T::Node,
+        h: Value,
+        t: usize,
+        w: usize,
+    ) -> Result<Value, BestFirstError> {
+        let mut best = Value::NEG_INF;
+        for i in 0..w {
+            let son = tree.child(node, i);
+            if tree.num_children(&son) != 0 {
+                let depth = self.real_depth(t) + 1;
+                return Err(shape_error(depth, "has children", self.bounds));
+            }
+            let v = terminal(tree, &son)?;
+            if v >= h {
+                return Ok(h);
+            }
+            best = best.max(v);
+        }
+        Ok(h.min(best))
+    }
+}
+
+/// A terminal's value, refusing the ±∞ sentinels.
+#[inline]
+pub(crate) fn terminal<T: Tree + ?Sized>(
+    tree: &T,
+    node: &T::Node,
+) -> Result<Value, BestFirstError> {
+    let v = tree.value(node);
+    if v.is_infinite() {
+        return Err(BestFirstError::SentinelLeaf { value: v });
+    }
+    Ok(v)
+}
+
+/// An OPEN of `size` copies of `filler`, allocated once before the search.
+pub(crate) fn filled<E: Clone>(
+    algorithm: &'static str,
+    size: usize,
+    filler: &E,
+) -> Result<Open<E>, BestFirstError> {
+    let mut open = Open::with_capacity(size);
+    for _ in 0..size {
+        open.push(algorithm, filler.clone())?;
+    }
+    Ok(open)
+}
+
+/// One OPEN entry: a MAX grandson in its owner's block, or a terminal MIN
+/// son stored there.
+#[derive(Debug, Clone)]
+pub(crate) struct RecEntry<N> {
+    /// The MAX grandson (or terminal MIN son) this entry stands for.
+    pub(crate) node: N,
+    /// Its MIN father (a grandson entry's; unused otherwise).
+    father: N,
+    pub(crate) h: Value,
+    pub(crate) solved: bool,
+    /// A terminal MIN son stored in its father's block.
+    pub(crate) terminal_son: bool,
+    expanded: bool,
+    /// Sons of this node (its block's size), once expanded.
+    width: u16,
+    /// Children of the MIN father (for a grandson entry).
+    father_width: u16,
+    /// Which child of its MIN father this grandson is (0-based).
+    index: u16,
+    /// Where this node's region (its block first) starts.
+    off: u32,
+    /// Entries held below this node now (for the occupancy count).
+    held: u32,
+}
+
+/// What [`Policy::frontier`] makes of a node: `Some(h)`, SOLVED with h, or
+/// `None`, to be expanded.
+pub(crate) type Solved = Result<Option<Value>, BestFirstError>;
+
+/// How a search over [`Blocks`] sizes regions and treats nodes without a
+/// block (see the [module docs](self)).
+pub(crate) trait Policy<T: Tree + ?Sized> {
+    /// The entries a MAX node at depth `t` owns below itself (its block
+    /// and its grandsons' regions).
+    fn region(&self, t: usize) -> usize;
+
+    /// An unexpanded interior MAX node at `pp`, depth `t` (above the
+    /// tree's depth), with `w` children: `Some(h)` if the policy solves it
+    /// without a block (it becomes SOLVED with h), `None` to expand it.
+    ///
+    /// # Errors
+    /// Whatever the policy's search of the node finds.
+    fn frontier(&self, blocks: &mut Blocks<'_, T>, pp: usize, t: usize, w: usize) -> Solved;
+}
+
+/// RecSSS\*'s OPEN array with its occupancy count.
+pub(crate) struct Blocks<'a, T: Tree + ?Sized> {
+    pub(crate) tree: &'a T,
+    pub(crate) limits: Limits,
+    open: Open<RecEntry<T::Node>>,
+    /// Entries holding reachable nodes now, and the most at once.
+    pub(crate) occupied: usize,
+    peak: usize,
+}
+
+impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
+    /// An OPEN of `size` entries, the root's at position 0 (LIVE, h = +∞,
+    /// its region from position 1).
+    ///
+    /// # Errors
+    /// None in practice: the array is filled to its capacity.
+    pub(crate) fn new(
+        tree: &'a T,
+        limits: Limits,
+        size: usize,
+        algorithm: &'static str,
+    ) -> Result<Blocks<'a, T>, BestFirstError> {
+        let root = tree.root();
+        let root = RecEntry {
+            node: root.clone(),
+            father: root,
+            h: Value::INF,
+            solved: false,
+            terminal_son: false,
+            expanded: false,
+            width: 0,
+            father_width: 0,
+            index: 0,
+            off: 1,
+            held: 0,
+        };
+        Ok(Blocks {
+            tree,
+            limits,
+            open: filled(algorithm, size, &root)?,
+            occupied: 1,
+            peak: 1,
+        })
+    }
+
+    pub(crate) fn entry(&self, i: usize) -> &RecEntry<T::Node> {
+        &self.open.entries()[i]
+    }
+
+    fn entry_mut(&mut self, i: usize) -> &mut RecEntry<T::Node> {
+        &mut self.open.entries_mut()[i]
+    }
+
+    /// The capacity, the peak and the bytes of an entry.
+    pub(crate) fn memory(&self) -> Memory {
+        Memory {
+            capacity: self.open.capacity(),
+            peak: self.peak,
+            entry_bytes: Open::<RecEntry<T::Node>>::entry_bytes(),
+        }
+    }
+
+    /// A terminal entry: SOLVED with min(h, v).
+    fn evaluate(&mut self, pp: usize) -> Result<(), BestFirstError> {
+        let v = terminal(self.tree, &self.entry(pp).node)?;
+        let e = self.entry_mut(pp);
+        e.h = e.h.min(v);
+        e.solved = true;
+        Ok(())
+    }
+
+    /// Writes the block of `node` (a MAX node at depth `t` with `w`
+    /// children) at `off`, every entry LIVE with `h`; the grandsons'
+    /// regions, `slot` entries each, follow it.
+    pub(crate) fn write_block(
+        &mut self,
+        node: &T::Node,
+        t: usize,
+        w: usize,
+        h: Value,
+        off: usize,
+        slot: usize,
+    ) -> Result<(), BestFirstError> {
+        self.limits.check_block(t, w)?;
+        let mut next = off + w;
+        for i in 0..w {
+            let son = self.tree.child(node, i);
+            let sw = self.tree.num_children(&son);
+            let entry = if sw == 0 {
+                RecEntry {
+                    father: son.clone(),
+                    node: son,
+                    h,
+                    solved: false,
+                    terminal_son: true,
+                    expanded: false,
+                    width: 0,
+                    father_width: 0,
+                    index: 0,
+                    off: NONE,
+                    held: 0,
+                }
+            } else {
+                self.limits.check_son(t, sw)?;
+                let e = RecEntry {
+                    node: self.tree.child(&son, 0),
+                    father: son,
+                    h,
+                    solved: false,
+                    terminal_son: false,
+                    expanded: false,
+                    width: 0,
+                    father_width: sw as u16,
+                    index: 0,
+                    off: next as u32,
+                    held: 0,
+                };
+                next += slot;
+                e
+            };
+            self.open.entries_mut()[off + i] = entry;
+        }
+        debug_assert!(next <= self.open.capacity());
+        self.occupied += w;
+        self.peak = self.peak.max(self.occupied);
+        Ok(())
+    }
+
+    /// The position of the first entry with the highest h in the block of
+    /// `w` entries at `off`.
+    pub(crate) fn best(&self, off: usize, w: usize) -> usize {
+        let block = &self.open.entries()[off..off + w];
+        let mut k = 0;
+        for (i, e) in block.iter().enumerate().skip(1) {
+            if e.h > block[k].h {
+                k = i;
+            }
+        }
+        off + k
+    }
+
+    /// A solved grandson with a right brother gives way to it, LIVE and
+    /// unexpanded, with the same h and region (`000_*` §3 (iii): no
+    /// purging). Returns whether the entry's son is now completely solved.
+    pub(crate) fn advance(&mut self, x: usize) -> bool {
+        let xe = self.entry(x);
+        if !xe.solved {
+            return false;
+        }
+        if xe.terminal_son || xe.index + 1 >= xe.father_width {
+            return true;
+        }
+        let j = usize::from(xe.index) + 1;
+        let node = self.tree.child(&xe.father, j);
+        let e = self.entry_mut(x);
+        debug_assert_eq!(e.held, 0);
+        e.node = node;
+        e.index = j as u16;
+        e.solved = false;
+        e.expanded = false;
+        e.width = 0;
+        false
+    }
+
+    /// `RecSSS(p)` for the entry at `pp`, a node at depth `t` of the
+    /// searched tree. Returns the change in the number of entries held
+    /// below p.
+    pub(crate) fn search<P: Policy<T>>(
+        &mut self,
+        pp: usize,
+        t: usize,
+        policy: &P,
+    ) -> Result<i64, BestFirstError> {
+        let held_before = i64::from(self.entry(pp).held);
+        if self.entry(pp).terminal_son {
+            self.evaluate(pp)?;
+            return Ok(0);
+        }
+        if !self.entry(pp).expanded {
+            let w = self.tree.num_children(&self.entry(pp).node);
+            if w == 0 {
+                self.evaluate(pp)?;
+                return Ok(0);
+            }
+            if t >= self.limits.depth {
+                return Err(self.limits.error(t, "has children"));
+            }
+            if let Some(h) = policy.frontier(self, pp, t, w)? {
+                let e = self.entry_mut(pp);
+                e.h = h;
+                e.solved = true;
+                return Ok(0);
+            }
+            let node = self.entry(pp).node.clone();
+            let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
+            self.write_block(&node, t, w, h, off, policy.region(t + 2))?;
+            let e = self.entry_mut(pp);
+            e.expanded = true;
+            e.width = w as u16;
+            e.held += w as u32;
+        }
+        let off = self.entry(pp).off as usize;
+        let w = usize::from(self.entry(pp).width);
+        let x = loop {
+            let x = self.best(off, w);
+            let xe = self.entry(x);
+            if xe.solved || xe.h != self.entry(pp).h {
+                break x;
+            }
+            let below = if xe.terminal_son { t + 1 } else { t + 2 };
+            let d = self.search(x, below, policy)?;
+            let held = i64::from(self.entry(pp).held) + d;
+            self.entry_mut(pp).held = held as u32;
+            self.advance(x);
+        };
+        let (hx, solved) = (self.entry(x).h, self.entry(x).solved);
+        let e = self.entry_mut(pp);
+        e.h = hx;
+        if solved {
+            e.solved = true;
+            let freed = e.held;
+            e.held = 0;
+            self.occupied -= freed as usize;
+        }
+        Ok(i64::from(self.entry(pp).held) - held_before)
+    }
+}
