@@ -100,7 +100,7 @@ pub(crate) fn staged_in<T: Tree + ?Sized, O: GammaOpen<T::Node>>(
     check_plies("stage depth", k)?;
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let capacity = budget(NAME, cfg.memory, staged_minimum(bounds, k)?)?;
-    let mut open = O::with_capacity(capacity);
+    let mut open = O::with_capacity(capacity, cfg.variant);
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,
@@ -152,7 +152,8 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
     check_plies("SSS* plies", k)?;
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let minimum = open_size(NAME, bounds.branching, k.min(bounds.depth), 0, true)?;
-    let mut open = SssOpen::<T::Node>::with_capacity(budget(NAME, cfg.memory, minimum)?);
+    let mut open =
+        SssOpen::<T::Node>::with_capacity(budget(NAME, cfg.memory, minimum)?, cfg.variant);
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,
@@ -199,7 +200,8 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let below = bounds.depth.saturating_sub(k);
     let minimum = open_size(NAME, bounds.branching, below, k.min(bounds.depth), true)?;
-    let mut open = SssOpen::<T::Node>::with_capacity(budget(NAME, cfg.memory, minimum)?);
+    let mut open =
+        SssOpen::<T::Node>::with_capacity(budget(NAME, cfg.memory, minimum)?, cfg.variant);
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,

@@ -208,9 +208,11 @@ pub(crate) struct Segment {
 /// use; the tests also run the Γ operator over the straightforward eager
 /// OPEN it replaced, to show the two behave the same.
 pub(crate) trait GammaOpen<N: Clone> {
-    /// An empty OPEN for a budget of `capacity` states.
-    fn with_capacity(capacity: usize) -> Self;
-    /// Positions in use (the front is the last one); dead states included.
+    /// An empty OPEN for a budget of `capacity` states, for searches with
+    /// the tie rule `variant`.
+    fn with_capacity(capacity: usize, variant: Variant) -> Self;
+    /// Positions in use (the front is the last one, or under a left-most
+    /// heap the running search's base); dead states included.
     fn len(&self) -> usize;
     /// The state at position `i`.
     fn get(&self, i: usize) -> &Entry<N>;
@@ -239,6 +241,23 @@ pub(crate) trait GammaOpen<N: Clone> {
         i: Option<usize>,
         e: Entry<N>,
     ) -> Result<(), BestFirstError>;
+    /// Adds `e` where the left-most rule puts it (behind the states of
+    /// greater merit and the equal-merit ones to its left), among the
+    /// states from position `base` on; after
+    /// [`reserve`](GammaOpen::reserve). The default keeps the array sorted
+    /// (a binary search and an insertion).
+    fn add_leftmost(
+        &mut self,
+        algorithm: &'static str,
+        base: usize,
+        e: Entry<N>,
+    ) -> Result<(), BestFirstError>
+    where
+        Self: Sized,
+    {
+        let i = sorted_position(self, base, &e);
+        self.add(algorithm, Some(i), e)
+    }
     /// Removes the front live state; the caller passes its `rec` to
     /// [`release`](GammaOpen::release) once its successors are added.
     fn pop(&mut self) -> Option<Entry<N>>;
@@ -302,10 +321,20 @@ pub(crate) trait GammaOpen<N: Clone> {
 ///   a quarter of the budget, so its cost is amortised to a few positions
 ///   per addition. The slack is memory, and is counted: the reported
 ///   entry size is everything allocated over the budget.
-/// * Dead states keep their merit and code, so an array sorted on (h,
-///   left-most) stays sorted with them in it: the left-most rule's binary
-///   search puts a state in the same place relative to the live ones. The
-///   other rules' scans from the front step over dead states.
+/// * Under the left-most rule, each search's part of the order array
+///   (from its base on) is a binary max-heap on (h, left-most first) rather
+///   than an array sorted front last ([`Heap`]): an addition is a sift-up
+///   and a removal a sift-down, O(log |OPEN|), where a sorted insertion
+///   moved O(|OPEN|) slots. The key is a total order (no two states, dead
+///   ones included, share a code: nothing below a solved node is generated
+///   again), so the heap yields the live states in exactly the sorted
+///   array's order; dead states keep their key and are dropped when they
+///   reach the top, and a compaction re-heapifies what it keeps.
+///   [`GammaOpen::front_first`] sorts a copy for traces. A nested search's
+///   heap is the tail of the array from its base, so the enclosing one's
+///   heap is left as it was.
+/// * The other rules stack states at the front and keep the array in OPEN's
+///   order; their scans from the front step over dead states.
 /// * Records are reference-counted by the states and records naming them,
 ///   and freed with the last one. After a compaction every record left
 ///   lies on a live state's chain and is unpurged, so each has two or more
@@ -320,11 +349,12 @@ pub(crate) trait GammaOpen<N: Clone> {
 ///
 /// # Memory
 ///
-/// A state costs its order slot, its slab cell, its free-list cell and two
-/// records; [`memory`](GammaOpen::memory) reports that sum as the entry size.
+/// A state costs its order slot (with the packed code the left-most heap
+/// compares), its slab cell, its free-list cell and two records;
+/// [`memory`](GammaOpen::memory) reports that sum as the entry size.
 #[derive(Debug)]
 pub(crate) struct SssOpen<N> {
-    order: Open<(u32, Value)>,
+    order: Open<Slot>,
     slab: Vec<Option<Entry<N>>>,
     free: Vec<u32>,
     recs: Recs,
@@ -335,6 +365,107 @@ pub(crate) struct SssOpen<N> {
     floor: usize,
     /// The budget: the most live states.
     budget: usize,
+    /// The left-most rule: each search's part of `order` is a binary heap
+    /// (see [`Heap`]) rather than an array sorted front last.
+    heap: bool,
+}
+
+/// An order slot: the state's slab slot, its merit, and (left-most rule
+/// only) its [`packed_code`].
+type Slot = (u32, Value, u64);
+
+/// A state's Dewey code packed into 64 bits, in the same order: digit i
+/// plus one in just enough bits for the width of its parent (one more than
+/// the largest digit there), from the top, for as many whole digits as
+/// fit, zeros after. Two codes agree on their digits up to the first
+/// difference, so on the widths and bit positions too: when their packings
+/// differ, they order the codes; when they agree, the codes must be
+/// compared in full.
+fn packed_code<N>(e: &Entry<N>) -> u64 {
+    let mut key = 0u64;
+    let mut used = 0u32;
+    for (&d, &w) in e.dewey.digits().iter().zip(e.widths.digits()) {
+        let bits = u32::BITS - u32::from(w).leading_zeros();
+        if used + bits > u64::BITS {
+            break;
+        }
+        used += bits;
+        key |= (u64::from(d) + 1) << (u64::BITS - used);
+    }
+    key
+}
+
+/// The left-most rule's OPEN as a binary max-heap on (h, left-most first)
+/// over `order[base..]`, the running search's part of the order array
+/// (index `base` is the root of the heap, the front of OPEN): the slots'
+/// merits and packed codes are in the array, their full codes (needed only
+/// when the packed ones agree) in the slab.
+struct Heap<'a, N> {
+    order: &'a mut [Slot],
+    slab: &'a [Option<Entry<N>>],
+}
+
+impl<N> Heap<'_, N> {
+    /// Whether heap position `i` goes in front of position `j`.
+    #[inline]
+    fn before(&self, i: usize, j: usize) -> bool {
+        let ((si, hi, ki), (sj, hj, kj)) = (self.order[i], self.order[j]);
+        hi > hj
+            || (hi == hj
+                && (ki < kj
+                    || (ki == kj && {
+                        let code = |s: u32| {
+                            &self.slab[s as usize]
+                                .as_ref()
+                                .expect("heap slots hold states")
+                                .dewey
+                        };
+                        code(si) < code(sj)
+                    })))
+    }
+
+    /// Restores the heap after the last position was added.
+    #[inline]
+    fn sift_up(&mut self) {
+        let mut i = self.order.len() - 1;
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if !self.before(i, parent) {
+                break;
+            }
+            self.order.swap(i, parent);
+            i = parent;
+        }
+    }
+
+    /// Restores the heap below position `i`, whose children are heaps.
+    #[inline]
+    fn sift_down(&mut self, mut i: usize) {
+        let n = self.order.len();
+        loop {
+            let l = 2 * i + 1;
+            if l >= n {
+                return;
+            }
+            let c = if l + 1 < n && self.before(l + 1, l) {
+                l + 1
+            } else {
+                l
+            };
+            if !self.before(c, i) {
+                return;
+            }
+            self.order.swap(i, c);
+            i = c;
+        }
+    }
+
+    /// Makes a heap of arbitrary contents.
+    fn heapify(&mut self) {
+        for i in (0..self.order.len() / 2).rev() {
+            self.sift_down(i);
+        }
+    }
 }
 
 /// Positions (order slots and slab cells) allocated for a budget of
@@ -368,7 +499,7 @@ impl<N: Clone> SssOpen<N> {
         #[cfg(test)]
         tests::COMPACTIONS.with(|c| c.set(c.get() + 1));
         let (slab, free, recs) = (&mut self.slab, &mut self.free, &mut self.recs);
-        self.order.retain_from(self.floor, |&(s, _)| {
+        self.order.retain_from(self.floor, |&(s, _, _)| {
             let rec = slab[s as usize]
                 .as_ref()
                 .expect("ordered slots hold states")
@@ -382,11 +513,25 @@ impl<N: Clone> SssOpen<N> {
             keep
         });
         debug_assert_eq!(self.order.len(), self.live);
+        if self.heap {
+            #[cfg(test)]
+            tests::HEAP_COMPACTIONS.with(|c| c.set(c.get() + 1));
+            self.heap_from(self.floor).heapify();
+        }
+    }
+
+    /// The running search's heap, from position `base` on.
+    #[inline]
+    fn heap_from(&mut self, base: usize) -> Heap<'_, N> {
+        Heap {
+            order: &mut self.order.entries_mut()[base..],
+            slab: &self.slab,
+        }
     }
 }
 
 impl<N: Clone> GammaOpen<N> for SssOpen<N> {
-    fn with_capacity(capacity: usize) -> SssOpen<N> {
+    fn with_capacity(capacity: usize, variant: Variant) -> SssOpen<N> {
         let room = physical(capacity);
         SssOpen {
             order: Open::with_capacity(room),
@@ -400,6 +545,7 @@ impl<N: Clone> GammaOpen<N> for SssOpen<N> {
             peak: 0,
             floor: 0,
             budget: capacity,
+            heap: variant == Variant::Leftmost,
         }
     }
 
@@ -438,7 +584,7 @@ impl<N: Clone> GammaOpen<N> for SssOpen<N> {
     }
 
     fn end(&mut self, seg: Segment) {
-        for &(s, _) in &self.order.entries()[seg.base.min(self.order.len())..] {
+        for &(s, _, _) in &self.order.entries()[seg.base.min(self.order.len())..] {
             let e = self.slab[s as usize]
                 .take()
                 .expect("ordered slots hold states");
@@ -473,10 +619,18 @@ impl<N: Clone> GammaOpen<N> for SssOpen<N> {
         e: Entry<N>,
     ) -> Result<(), BestFirstError> {
         let h = e.h;
+        let key = if self.heap { packed_code(&e) } else { 0 };
         let s = self.store(e);
-        match i {
-            None => self.order.push(algorithm, (s, h))?,
-            Some(i) => self.order.insert(algorithm, i, (s, h))?,
+        if self.heap {
+            // Every addition is the left-most insertion (the root's, into an
+            // empty segment, included): `i` is not used.
+            self.order.push(algorithm, (s, h, key))?;
+            self.heap_from(self.floor).sift_up();
+        } else {
+            match i {
+                None => self.order.push(algorithm, (s, h, key))?,
+                Some(i) => self.order.insert(algorithm, i, (s, h, key))?,
+            }
         }
         self.live += 1;
         self.peak = self.peak.max(self.live);
@@ -486,7 +640,18 @@ impl<N: Clone> GammaOpen<N> for SssOpen<N> {
     #[inline]
     fn pop(&mut self) -> Option<Entry<N>> {
         loop {
-            let (s, _) = self.order.pop()?;
+            let (s, _, _) = if self.heap {
+                if self.order.len() == self.floor {
+                    return None;
+                }
+                let last = self.order.len() - 1;
+                self.order.entries_mut().swap(self.floor, last);
+                let top = self.order.pop();
+                self.heap_from(self.floor).sift_down(0);
+                top?
+            } else {
+                self.order.pop()?
+            };
             self.free.push(s);
             let e = self.slab[s as usize]
                 .take()
@@ -498,6 +663,34 @@ impl<N: Clone> GammaOpen<N> for SssOpen<N> {
             self.live -= 1;
             return Some(e);
         }
+    }
+
+    #[inline]
+    fn add_leftmost(
+        &mut self,
+        algorithm: &'static str,
+        base: usize,
+        e: Entry<N>,
+    ) -> Result<(), BestFirstError> {
+        let i = if self.heap {
+            None
+        } else {
+            Some(sorted_position(self, base, &e))
+        };
+        self.add(algorithm, i, e)
+    }
+
+    /// As the sorted array has them: for the heap, a sorted copy.
+    fn front_first(&self, base: usize) -> Vec<Entry<N>> {
+        let mut v: Vec<Entry<N>> = (base..self.len())
+            .rev()
+            .filter(|&i| !self.is_dead(i))
+            .map(|i| self.get(i).clone())
+            .collect();
+        if self.heap {
+            v.sort_by(|a, b| b.h.cmp(&a.h).then_with(|| a.dewey.cmp(&b.dewey)));
+        }
+        v
     }
 
     fn expand(&mut self, e: &Entry<N>, rel: usize, w: usize) -> u32 {
@@ -561,7 +754,7 @@ impl<N: Clone> GammaOpen<N> for SssOpen<N> {
     /// cells for [`physical`] positions, the record arena) over the budget,
     /// rounded up.
     fn memory(&self) -> Memory {
-        let slot = std::mem::size_of::<(u32, Value)>()
+        let slot = std::mem::size_of::<Slot>()
             + std::mem::size_of::<u32>()
             + std::mem::size_of::<Option<Entry<N>>>();
         let total =
@@ -646,44 +839,52 @@ pub(crate) fn node_at<T: Tree + ?Sized>(tree: &T, root: &T::Node, path: &[u16]) 
     n
 }
 
-/// Where a state goes when it is "inserted" (case 4 for every variant,
-/// every addition for `Leftmost`): behind the states of greater merit, and
-/// behind or in front of equal ones by the variant's rule. OPEN's front is
-/// the end of the array.
-///
-/// Under `Leftmost` every addition goes through here, so `OPEN[base..]` is
-/// sorted on (h, left-most first), dead states included (they keep their
-/// merit and code, and no live state ever shares a dead one's code), and a
-/// binary search finds the place; the other variants stack states at the
-/// front and scan, stepping over dead states.
+/// Whether the state `(h, dewey)` goes in front of (nearer the front of
+/// OPEN than) `(h2, dewey2)` under the left-most rule: greater merit
+/// first, then the left-most (least Dewey code). A total order, since no
+/// two states (dead ones included) share a code.
+#[inline]
+fn leftmost_before(h: Value, dewey: &Dewey, h2: Value, dewey2: &Dewey) -> bool {
+    h > h2 || (h == h2 && dewey < dewey2)
+}
+
+/// Where the left-most rule puts `e` in an array kept sorted from position
+/// `base` on: `OPEN[base..]` is sorted on (h, left-most first), dead states
+/// included (they keep their merit and code, and no live state ever shares
+/// a dead one's code), and a binary search finds the place. OPEN's front
+/// is the end of the array.
+fn sorted_position<N: Clone, O: GammaOpen<N>>(open: &O, base: usize, e: &Entry<N>) -> usize {
+    // partition_point over positions base..len
+    let (mut lo, mut hi) = (base, open.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if leftmost_before(open.h_at(mid), &open.get(mid).dewey, e.h, &e.dewey) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    lo
+}
+
+/// Where Stockman's and the left-biased rule's case 4 puts a solved state:
+/// behind the states of greater merit, and behind (Stockman) or in front of
+/// (left-biased) the equal ones to its right. These rules stack the other
+/// states at the front, so the array is not sorted: the scan from the front
+/// steps over dead states.
 fn insert_at<N: Clone, O: GammaOpen<N>>(
     open: &O,
     base: usize,
     e: &Entry<N>,
     variant: Variant,
 ) -> usize {
-    let precedes = |i: usize| {
-        let h = open.h_at(i);
-        h > e.h || (h == e.h && open.get(i).dewey < e.dewey)
-    };
-    if variant == Variant::Leftmost {
-        // partition_point over positions base..len
-        let (mut lo, mut hi) = (base, open.len());
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if precedes(mid) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
-    }
     let mut i = open.len();
     while i > base {
         let skip = match variant {
             Variant::Stockman => open.h_at(i - 1) >= e.h,
-            Variant::LeftBiased | Variant::Leftmost => precedes(i - 1),
+            Variant::LeftBiased | Variant::Leftmost => {
+                leftmost_before(open.h_at(i - 1), &open.get(i - 1).dewey, e.h, &e.dewey)
+            }
         };
         if !skip && !open.is_dead(i - 1) {
             break;
@@ -693,9 +894,8 @@ fn insert_at<N: Clone, O: GammaOpen<N>>(
     i
 }
 
-/// "Stack" (front) for Stockman and left-biased, sorted insertion for
-/// left-most.
-fn stack<N: Clone, O: GammaOpen<N>>(
+/// Case 4's insertion (every addition under the left-most rule).
+fn insert<N: Clone, O: GammaOpen<N>>(
     open: &mut O,
     base: usize,
     e: Entry<N>,
@@ -703,11 +903,28 @@ fn stack<N: Clone, O: GammaOpen<N>>(
 ) -> Result<(), BestFirstError> {
     open.reserve(p.algorithm)?;
     match p.variant {
-        Variant::Stockman | Variant::LeftBiased => open.add(p.algorithm, None, e),
-        Variant::Leftmost => {
+        Variant::Leftmost => open.add_leftmost(p.algorithm, base, e),
+        Variant::Stockman | Variant::LeftBiased => {
             let i = insert_at(open, base, &e, p.variant);
             open.add(p.algorithm, Some(i), e)
         }
+    }
+}
+
+/// "Stack" (front) for Stockman and left-biased, the left-most insertion
+/// for left-most.
+fn stack<N: Clone, O: GammaOpen<N>>(
+    open: &mut O,
+    base: usize,
+    e: Entry<N>,
+    p: &Params,
+) -> Result<(), BestFirstError> {
+    match p.variant {
+        Variant::Stockman | Variant::LeftBiased => {
+            open.reserve(p.algorithm)?;
+            open.add(p.algorithm, None, e)
+        }
+        Variant::Leftmost => insert(open, base, e, p),
     }
 }
 
@@ -874,9 +1091,7 @@ where
                         status: Status::Solved,
                         ..e
                     };
-                    open.reserve(p.algorithm)?;
-                    let i = insert_at(open, base, &solved, p.variant);
-                    open.add(p.algorithm, Some(i), solved)?;
+                    insert(open, base, solved, p)?;
                 } else {
                     let width = u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
                         message: format!("a node has {w} children; at most 65,535 are supported"),
@@ -947,7 +1162,7 @@ fn run<T: Tree + ?Sized, O: GammaOpen<T::Node>>(
     let bounds = crate::shape(tree, cfg.shape, algorithm)?;
     let minimum = open_size(algorithm, bounds.branching, bounds.depth, 0, !dual)?;
     let capacity = budget(algorithm, cfg.memory, minimum)?;
-    let mut open = O::with_capacity(capacity);
+    let mut open = O::with_capacity(capacity, cfg.variant);
     let p = Params {
         variant: cfg.variant,
         chooser_even: !dual,
@@ -1149,7 +1364,7 @@ mod eager {
     }
 
     impl<N: Clone> GammaOpen<N> for EagerOpen<N> {
-        fn with_capacity(capacity: usize) -> Self {
+        fn with_capacity(capacity: usize, _: Variant) -> Self {
             EagerOpen {
                 order: Open::with_capacity(capacity),
                 slab: Vec::with_capacity(capacity),
@@ -1237,6 +1452,8 @@ mod tests {
         /// Compactions of lazy OPENs on this thread, to show the
         /// differential tests exercise them.
         pub(super) static COMPACTIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        /// Compactions of left-most (heap) OPENs on this thread.
+        pub(super) static HEAP_COMPACTIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
         /// Searches that failed part-way on this thread.
         static FAILURES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     }
@@ -1269,7 +1486,7 @@ mod tests {
             }
         }
         for m in codes.iter().step_by(7) {
-            let mut open = EagerOpen::with_capacity(codes.len());
+            let mut open = EagerOpen::with_capacity(codes.len(), Variant::Stockman);
             for c in &codes {
                 open.push("test", entry(c)).unwrap();
             }
@@ -1325,7 +1542,9 @@ mod tests {
     }
 
     /// The lazy OPEN against the eager reference on one tree: every tie
-    /// rule, Dual*, aspiration windows, staged SSS*, and budgets too small
+    /// rule (the left-most one over [`SssOpen`]'s heap, the reference
+    /// keeping its array sorted), Dual*, aspiration windows, staged SSS*,
+    /// OPEN after every step (`steps`), and budgets too small
     /// for the tree (by understating its shape) so that the search fails
     /// part-way.
     fn check_same<T: Tree>(tree: &T, what: &str, steps: bool) {
@@ -1384,6 +1603,7 @@ mod tests {
         }
         assert_eq!(n, 3_000);
         assert!(COMPACTIONS.with(|c| c.get()) > 1_000);
+        assert!(HEAP_COMPACTIONS.with(|c| c.get()) > 100);
         assert!(FAILURES.with(|c| c.get()) > 1_000);
     }
 
@@ -1399,5 +1619,6 @@ mod tests {
         }
         assert!(n >= 500, "{n}");
         assert!(COMPACTIONS.with(|c| c.get()) > 1_000);
+        assert!(HEAP_COMPACTIONS.with(|c| c.get()) > 100);
     }
 }
