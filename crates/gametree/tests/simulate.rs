@@ -219,52 +219,32 @@ fn errors() {
         e.contains("treesplit-update") && e.contains("ts, pv, sss"),
         "{e}"
     );
-    for bad in ["1", "a,2", "1,2,3"] {
+    // (algorithm, processor tree, what the one-line error says)
+    let cases = [
+        ("ts", "1", "bad --processors"),
+        ("ts", "a,2", "bad --processors"),
+        ("ts", "1,2,3", "bad --processors"),
+        ("ts", "1,0", "needs width >= 1"),
+        ("ts", "21,2", "more than 1048576 processors"),
+        // ParallelError::ProcessorTreeTooDeep: pv-splitting needs 2·depth plies.
+        (
+            "pv",
+            "3,2",
+            "needs a game tree of at least 6 plies; this one has 4",
+        ),
+    ];
+    for (algo, processors, says) in cases {
         let e = error(&[
             "simulate",
             "--algo",
-            "ts",
+            algo,
             "--tree",
             &pi,
             "--processors",
-            bad,
+            processors,
         ]);
-        assert!(e.contains("bad --processors"), "{e}");
+        assert!(e.contains(says), "{algo} {processors}: {e}");
     }
-    let e = error(&[
-        "simulate",
-        "--algo",
-        "ts",
-        "--tree",
-        &pi,
-        "--processors",
-        "1,0",
-    ]);
-    assert!(e.contains("needs width >= 1"), "{e}");
-    let e = error(&[
-        "simulate",
-        "--algo",
-        "ts",
-        "--tree",
-        &pi,
-        "--processors",
-        "21,2",
-    ]);
-    assert!(e.contains("more than 1048576 processors"), "{e}");
-    // ParallelError::ProcessorTreeTooDeep: pv-splitting needs 2·depth plies.
-    let e = error(&[
-        "simulate",
-        "--algo",
-        "pv",
-        "--tree",
-        &pi,
-        "--processors",
-        "3,2",
-    ]);
-    assert!(
-        e.contains("needs a game tree of at least 6 plies; this one has 4"),
-        "{e}"
-    );
     let e = error(&["simulate", "--algo", "ts", "--processors", "1,2"]);
     assert!(e.contains("no tree"), "{e}");
     let e = error(&[

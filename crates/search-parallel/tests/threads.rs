@@ -233,51 +233,43 @@ fn processor_tree_layout() {
     });
 }
 
+/// Tree-splitting and pv-splitting, type-2 on and off, on processor trees
+/// (2,2), (2,3), (3,2) and (1,5), each equal to minimax on `t`.
+fn every_processor_tree<T>(t: &T, text: &str)
+where
+    T: Tree + Sync,
+    T::Node: Send + Sync,
+{
+    let v = minimax(t);
+    for (depth, width) in [(2, 2), (2, 3), (3, 2), (1, 5)] {
+        for algorithm in [ThreadAlgorithm::TreeSplit, ThreadAlgorithm::PvSplit] {
+            for type2 in [true, false] {
+                let c = ThreadConfig {
+                    processors: Some(ProcessorTree { depth, width }),
+                    type2,
+                    ..cfg(1)
+                };
+                assert_eq!(
+                    run(algorithm, t, c).value,
+                    v,
+                    "{algorithm} ({depth},{width}) type2={type2} {text}"
+                );
+            }
+        }
+    }
+}
+
 /// Deeper processor trees (masters below masters, windows through two
 /// links), pv-splitting with and without the type-2 optimisation.
 #[test]
 fn deep_processor_trees() {
     bounded(|| {
-        let shapes = [(2, 2), (2, 3), (3, 2), (1, 5)];
         let trees: Vec<(String, ExplicitTree)> = corpus::random_trees(77, 300).collect();
         for g in corpus::generated_trees(1) {
-            let text = format!("{:?}", g.spec());
-            let v = minimax(&g);
-            for (depth, width) in shapes {
-                for algorithm in [ThreadAlgorithm::TreeSplit, ThreadAlgorithm::PvSplit] {
-                    for type2 in [true, false] {
-                        let c = ThreadConfig {
-                            processors: Some(ProcessorTree { depth, width }),
-                            type2,
-                            ..cfg(1)
-                        };
-                        assert_eq!(
-                            run(algorithm, &g, c).value,
-                            v,
-                            "{algorithm} ({depth},{width}) type2={type2} {text}"
-                        );
-                    }
-                }
-            }
+            every_processor_tree(&g, &format!("{:?}", g.spec()));
         }
         for (text, t) in trees {
-            let v = minimax(&t);
-            for (depth, width) in shapes {
-                for algorithm in [ThreadAlgorithm::TreeSplit, ThreadAlgorithm::PvSplit] {
-                    for type2 in [true, false] {
-                        let c = ThreadConfig {
-                            processors: Some(ProcessorTree { depth, width }),
-                            type2,
-                            ..cfg(1)
-                        };
-                        assert_eq!(
-                            run(algorithm, &t, c).value,
-                            v,
-                            "{algorithm} ({depth},{width}) type2={type2} {text}"
-                        );
-                    }
-                }
-            }
+            every_processor_tree(&t, &text);
         }
     });
 }
