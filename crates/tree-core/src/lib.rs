@@ -25,6 +25,8 @@
 //!   (generator, b, d, seed, index): i.i.d. random, Campbell's `gen`,
 //!   top-down random/strong (`000_*`), Korf/Fuller edge sums, perfect
 //!   ordering. A (10,7) tree is never materialised.
+//! * [`HashTree`]: the cheapest uniform random tree (a node is its path hash
+//!   and depth), for measuring what a search costs per node by itself.
 //! * [`Counted`] and [`Traced`]: wrappers that measure any search at the
 //!   trait boundary — leaf evaluations, expansions, generated nodes, and the
 //!   evaluation order as Dewey codes.
@@ -50,6 +52,7 @@ mod error;
 mod explicit;
 mod game;
 pub mod generate;
+mod hashtree;
 mod subtree;
 mod tree;
 mod value;
@@ -61,6 +64,7 @@ pub use error::{TreeError, leaf_count};
 pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
 pub use game::{Game, Horizon, HorizonNode};
 pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator};
+pub use hashtree::{HashNode, HashTree};
 pub use subtree::Subtree;
 pub use tree::{Bounds, Tree, minimax, minimax_at};
 pub use value::{Value, ValueError};
