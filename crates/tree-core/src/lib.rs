@@ -30,6 +30,9 @@
 //! * [`Counted`] and [`Traced`]: wrappers that measure any search at the
 //!   trait boundary — leaf evaluations, expansions, generated nodes, and the
 //!   evaluation order as Dewey codes.
+//! * [`Limits`], [`Meter`], [`StopHandle`], [`Stopped`]: the deadline, leaf
+//!   budget and cancellation every search takes, and the meter it counts
+//!   leaves with.
 //! * [`minimax`]: the oracle every algorithm is tested against.
 //! * [`worked`]: the papers' worked-example trees; [`corpus`]: the random
 //!   trees every algorithm's tests share.
@@ -53,6 +56,7 @@ mod explicit;
 mod game;
 pub mod generate;
 mod hashtree;
+mod limits;
 mod subtree;
 mod tree;
 mod value;
@@ -65,6 +69,7 @@ pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
 pub use game::{Game, Horizon, HorizonNode};
 pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator};
 pub use hashtree::{HashNode, HashTree};
+pub use limits::{Limits, Meter, StopHandle, StopReason, Stopped};
 pub use subtree::Subtree;
 pub use tree::{Bounds, Tree, minimax, minimax_at};
 pub use value::{Value, ValueError};
