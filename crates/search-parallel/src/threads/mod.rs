@@ -90,6 +90,7 @@
 //! return, the scopes join, and [`search`] returns the error. The default
 //! panic hook still prints the panic message.
 
+pub mod engine;
 mod pool;
 pub mod staged;
 pub mod treesplit;
@@ -101,6 +102,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use search_bestfirst::BestFirstError;
 use search_depthfirst::{SearchError, Window};
@@ -260,6 +262,44 @@ pub struct ThreadReport {
     /// thread ran them; young-brother `join`s (YBWC, 0 on one thread,
     /// where YBWC is plain alpha-beta).
     pub jobs: u64,
+    /// What each thread did besides searching, for the searches run by the
+    /// split-point engine (YBWC, and tree-splitting and pv-splitting on the
+    /// processor tree (1, K)) on more than one thread: one entry per thread,
+    /// the calling thread first. Empty otherwise.
+    pub activity: Vec<ThreadActivity>,
+}
+
+/// What one thread of a search did besides searching: idle time,
+/// hand-offs. Measured only when a thread changes state (a clock read per
+/// hand-off or wait), never per node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ThreadActivity {
+    /// Time spent idle: waiting for work, or (the owner of a split node)
+    /// waiting for its helpers to finish, excluding time spent helping
+    /// meanwhile.
+    pub idle: Duration,
+    /// Idle periods (waits).
+    pub waits: u64,
+    /// Split nodes this thread offered to an idle thread (bookings made).
+    pub splits: u64,
+    /// Other threads' split nodes this thread helped (bookings received).
+    pub joins: u64,
+    /// Time from the bookings this thread received to its starting on
+    /// them, summed: the latency of a hand-off.
+    pub handoff: Duration,
+}
+
+impl ThreadActivity {
+    /// The sum over threads.
+    pub fn total(activity: &[ThreadActivity]) -> ThreadActivity {
+        activity.iter().fold(ThreadActivity::default(), |a, b| ThreadActivity {
+            idle: a.idle + b.idle,
+            waits: a.waits + b.waits,
+            splits: a.splits + b.splits,
+            joins: a.joins + b.joins,
+            handoff: a.handoff + b.handoff,
+        })
+    }
 }
 
 impl ThreadReport {

@@ -89,6 +89,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use rayon::ThreadPool;
 use tree_core::{MAX_DEPTH, Tree, Value};
 
+use super::engine::{self, Policy, Region};
 use super::{
     Link, Searcher, Shared, Stopped, ThreadConfig, ThreadError, ThreadReport, check_threads,
     counters, guarded, pool, totals,
@@ -175,6 +176,43 @@ where
         requested: u64::MAX,
     })?;
     check_threads(count)?;
+    let algorithm = if pv {
+        ThreadAlgorithm::PvSplit
+    } else {
+        ThreadAlgorithm::TreeSplit
+    };
+    if processors.depth <= 1 {
+        // (0, W) and (1, W): the split-point engine (plain alpha-beta on
+        // the calling thread with one leaf processor).
+        let threads = if processors.depth == 0 {
+            1
+        } else {
+            processors.width
+        };
+        let (policy, region) = if threads == 1 {
+            (Policy::TreeSplit, Region::SEQUENTIAL)
+        } else if pv {
+            (Policy::PvSplit, Region::new(tree.bounds(), cfg.split_plies))
+        } else {
+            (Policy::TreeSplit, Region::new(tree.bounds(), cfg.split_plies))
+        };
+        let o = engine::run(tree, policy, threads, region, &Link::root(cfg.window))?;
+        // Processors in preorder: the master (which evaluates nothing
+        // here), then slave j on thread j.
+        let per_thread = if processors.depth == 0 {
+            o.leaves
+        } else {
+            std::iter::once(0).chain(o.leaves).collect()
+        };
+        return Ok(ThreadReport {
+            algorithm,
+            value: cfg.window.clamp(o.value),
+            leaves: per_thread.iter().sum(),
+            per_thread,
+            jobs: o.jobs,
+            activity: if threads == 1 { Vec::new() } else { o.activity },
+        });
+    }
     let mut sizes = vec![1usize];
     let mut leaf_processors = 1usize;
     for l in 1..=processors.depth {
@@ -218,15 +256,12 @@ where
     });
     let value = shared.finish(result)?;
     Ok(ThreadReport {
-        algorithm: if pv {
-            ThreadAlgorithm::PvSplit
-        } else {
-            ThreadAlgorithm::TreeSplit
-        },
+        algorithm,
         value: cfg.window.clamp(value),
         leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
         per_thread: totals(&counters),
         jobs: ctx.jobs.load(Relaxed),
+        activity: Vec::new(),
     })
 }
 
