@@ -232,9 +232,15 @@ fn main() {
         ],
         sim: true,
     };
-    let mut sets: Vec<String> = ["random-8x9", "random-24x5", "strong-8x9", "strong-24x5", "othello-9"]
-        .map(String::from)
-        .to_vec();
+    let mut sets: Vec<String> = [
+        "random-8x9",
+        "random-24x5",
+        "strong-8x9",
+        "strong-24x5",
+        "othello-9",
+    ]
+    .map(String::from)
+    .to_vec();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));

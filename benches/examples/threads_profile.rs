@@ -47,7 +47,12 @@ where
         for t in trees {
             let start = Instant::now();
             let r = search(a, t, ThreadConfig::new(threads)).expect("runs");
-            println!("{:?} leaves {:?} jobs {}", start.elapsed(), r.per_thread, r.jobs);
+            println!(
+                "{:?} leaves {:?} jobs {}",
+                start.elapsed(),
+                r.per_thread,
+                r.jobs
+            );
             for x in &r.activity {
                 println!("   {x:?}");
             }
@@ -80,7 +85,9 @@ fn main() {
     };
     if let Some(s) = shape.strip_prefix("hash-") {
         let (b, d) = bxd(s);
-        let trees: Vec<HashTree> = (0..n).map(|i| HashTree::new(b, d, i).expect("shape")).collect();
+        let trees: Vec<HashTree> = (0..n)
+            .map(|i| HashTree::new(b, d, i).expect("shape"))
+            .collect();
         return run(algorithm, threads, reps, shape, &trees);
     }
     if let Some(s) = shape.strip_prefix("ordered-") {

@@ -221,7 +221,9 @@ impl OrderedHashTree {
         };
         if let BestChild::FirstMoveBest(p) | BestChild::Geometric(p) = best {
             if !(p > 0.0 && p <= 1.0) {
-                return Err(bad(format!("ordering parameter p = {p} must lie in (0, 1]")));
+                return Err(bad(format!(
+                    "ordering parameter p = {p} must lie in (0, 1]"
+                )));
             }
         }
         if spread < 1 || i64::from(spread) * d as i64 > i64::from(Value::MAX_LEAF) {

@@ -1,32 +1,34 @@
 //! The split-point engine behind YBWC, and tree-splitting and pv-splitting
 //! on the processor tree (1, K): K threads (the calling thread and K − 1
-//! pool threads) that stay in the search from start to end, and hand work
+//! pool threads) that stay in the search from start to end and hand work
 //! to each other only when one of them is idle.
 //!
 //! # Frames, the lower region, and what a node costs
 //!
-//! The game tree is cut in two by height. A node whose subtree is small —
-//! when [`Tree::bounds`] knows the shape (b, d): at most
-//! [`LOWER_LEAVES`] terminals in the full subtree, b^h ≤ `LOWER_LEAVES` for
-//! its height h — is searched by plain fail-hard alpha-beta (Campbell 1981,
-//! Fig. 4) that reads nothing shared, counts its terminals in a local
-//! integer and is exactly as fast as `search_depthfirst::alphabeta`. Above
-//! that, every node is a *frame*: a small shared record (its node, an
-//! atomic index of the next child to search, the number of helping
-//! threads, and a [`Link`] holding its best score m as an `AtomicI32`).
-//! A frame reads its window from the chain of links above it before every
-//! child (Fig. 11's window update, applied where it pays: one read per
-//! lower subtree of hundreds of terminals, not per node), and takes its
-//! children with a `fetch_add` on its index, so another thread can take
-//! them too. Frames are few (on a random (8, 9) tree, the lower subtrees
-//! are (8, 4) trees and frames are the nodes of the top 5 plies), so their
-//! allocations, atomics and chain reads cost about 1% of the search.
+//! The game tree is cut in two by height. A node whose full subtree is
+//! small — when [`Tree::bounds`] knows the shape (b, d), at most
+//! [`LOWER_LEAVES`] terminals, b^h ≤ `LOWER_LEAVES` for its height h — is
+//! searched by plain fail-hard alpha-beta (Campbell 1981, Fig. 4) that
+//! reads nothing shared and counts its terminals in a local integer: it
+//! costs what `search_depthfirst::alphabeta` costs (measured with
+//! `callgrind`: slightly fewer instructions). Every node above is a
+//! *frame*: a small shared record (its node, an atomic index of the next
+//! child to search, the number of helping threads, and a `Link` holding
+//! its best score m as an `AtomicI32`). A frame reads its window from the
+//! chain of links above it before every child (Fig. 11's window update,
+//! applied where it pays: one read per lower subtree of hundreds of
+//! terminals, not one per node), and takes its children with a `fetch_add`
+//! on its index, so that another thread can take them too. Frames are few:
+//! on a (8, 9) tree the lower subtrees are (8, 5) trees and the frames are
+//! the nodes of the top 4 plies; on a (24, 5) tree the top 2. Their
+//! allocations, atomics and chain reads take 3–4% of the time (`perf`).
 //!
 //! Trees that do not report their shape have no plain region: frames down
-//! to [`ThreadConfig::split_plies`] (default 6) plies and below them the
-//! polled alpha-beta of the module root ([`Searcher`]: the link chain read
-//! every [`WINDOW_POLL`](super::WINDOW_POLL) nodes), since nothing bounds
-//! the size of a subtree there.
+//! to [`ThreadConfig::split_plies`](super::ThreadConfig::split_plies)
+//! (default 6) plies, and below them the polled alpha-beta of the parent
+//! module (`Searcher`: the link chain read every
+//! [`WINDOW_POLL`](super::WINDOW_POLL) nodes), since nothing bounds the size
+//! of a subtree there.
 //!
 //! # Handing out work
 //!
@@ -34,50 +36,51 @@
 //! busy, idle, idle while waiting for the helpers of one of its own frames,
 //! or booked) and spins. A searching thread looks at the count of idle
 //! threads (one relaxed load) before every child of every frame, and when
-//! it is not zero *offers* work: for each idle thread, the shallowest frame
-//! of its own stack that the algorithm allows to be split and that has
-//! children left; it books the thread (a compare-and-swap of its word),
-//! counts it in the frame's helpers and sends it the frame over a channel.
-//! The booked thread takes the frame's children by the same `fetch_add` as
-//! the frame's owner, searches each under the frame's current window
-//! (negated), raises the frame's m with the answer, and leaves when the
-//! children run out or the window closes. The owner, out of children,
-//! waits until its helpers have left, and meanwhile may be booked itself
-//! for frames below the one it waits for ("helpful master"); then its m is
-//! the frame's value. So the number of hand-offs is the number of times a
-//! thread ran out of work, not the number of nodes — tens per search — and
-//! no lock is taken anywhere (atomics, and a lock-free channel per thread).
+//! it is not zero *offers* work: to each idle thread, the shallowest frame
+//! of its own stack that the algorithm lets it offer and that has children
+//! left. It books the thread (a compare-and-swap of its word), counts it in
+//! the frame's helpers and sends it the frame over a channel. The booked
+//! thread takes the frame's children by the same `fetch_add` as the
+//! frame's owner, searches each under the frame's current window (negated),
+//! raises the frame's m with the answer, and leaves when the children run
+//! out or the window closes. The owner, out of children, waits until its
+//! helpers have left — and meanwhile may be booked itself, for frames below
+//! the one it waits for (Feldmann's "helpful master") — and then its m is
+//! the frame's value. So work changes hands only when a thread ran out of
+//! it: a few to a few tens of times per search, about a microsecond each
+//! (`ThreadActivity`), not at every node; no lock is taken (atomics, and a
+//! lock-free channel per thread).
 //!
 //! Only a frame's owner offers it. That makes the owner's final read of its
 //! helper count see every helper it booked (program order), so it never
-//! returns while a helper's answer is still outstanding.
+//! returns while a helper's answer is outstanding.
 //!
 //! # The three algorithms
 //!
-//! They differ only in which frames may be offered (the rest is shared):
+//! They differ only in which frames may be offered:
 //!
-//! * **Tree-splitting** (Fig. 10 on (1, K)): only the root, from the
-//!   start: the threads take the root's successors in order, each under the
-//!   root's current window, and search them alone (no further splitting).
-//!   The calling thread is slave 0; the master's bookkeeping is the
-//!   atomics.
-//! * **Pv-splitting** (Fig. 12 on (1, K)): only the frames on the leftmost
-//!   path (the presumed principal variation, type-1 nodes), and each only
-//!   once its first successor has been searched (by the calling thread, down
-//!   the same path). The other threads wait at each pv node until it is
-//!   done: that barrier is pv-splitting's.
-//! * **YBWC** (Feldmann et al. 1989): any frame once its eldest brother has
-//!   been searched; the shallowest such frame of the offering thread's stack
-//!   (most work per hand-off); a waiting owner helps below its own frame.
+//! * **Tree-splitting** (Fig. 10 on (1, K)): the root, from the start. The
+//!   threads take the root's successors in order, each under the root's
+//!   current window, and search them alone (no further splitting). The
+//!   calling thread is slave 0; the master's bookkeeping is the atomics.
+//! * **Pv-splitting** (Fig. 12 on (1, K)): the frames on the leftmost path
+//!   (type-1 nodes), each once its first successor has been searched (by
+//!   the calling thread, down the same path). The other threads wait at
+//!   each pv node until it is done: that barrier is pv-splitting's.
+//! * **YBWC** (Feldmann et al. 1989): any frame once its eldest brother
+//!   has been searched — an expected cut node (type 2) once
+//!   [`CUT_NODE_WAIT`] successors have failed to refute it; the
+//!   shallowest such frame of the offering thread's stack, so a hand-off
+//!   carries the most work.
 //!
 //! # Exactness
 //!
-//! The argument of the [module docs](super) holds unchanged: frames are
-//! nodes with links; a frame's result is its link's score, read after
-//! every helper has left (the helper's `fetch_sub` of the helper count is
-//! a release, the owner's load an acquire, so the helpers' raises are
-//! seen); a lower subtree is searched with a window read from the chain
-//! when it starts, which is wider than or equal to any later one.
+//! The argument of the [parent module](super) holds unchanged: frames are
+//! nodes with links; a frame's result is its link's score, read after every
+//! helper has left (a helper's `fetch_sub` of the helper count is a
+//! release, the owner's load an acquire, so the helpers' raises are seen);
+//! a lower subtree is searched with a window read from the chain when it
+//! starts, which contains any later one.
 
 use std::sync::Arc;
 use std::sync::atomic::{
@@ -100,6 +103,14 @@ use super::{Link, Searcher, Shared, Stopped, ThreadActivity, ThreadError, guarde
 /// child.
 pub const LOWER_LEAVES: u64 = 1 << 16;
 
+/// YBWC offers a frame of type 2 (an expected cutoff node) only after this
+/// many of its successors have been searched without a cutoff (its type
+/// is then more likely 3); frames of types 1 and 3 after one, the eldest
+/// brother. With 1 here, as Feldmann et al. wait, the search overhead of
+/// YBWC on 2 threads was 1.10–1.14 on strongly ordered (8, 12) trees; with
+/// 3, 1.06–1.07 (1.07 → 1.06 on random (8, 9) trees).
+pub const CUT_NODE_WAIT: usize = 3;
+
 /// Frame depth for trees that do not report their shape.
 const UNKNOWN_SPLIT_PLIES: usize = 6;
 
@@ -114,15 +125,29 @@ pub(crate) enum Policy {
     Ybwc,
 }
 
-/// What a frame is to its policy.
+/// A frame's critical-node type (Campbell 1981, p. 44; Knuth & Moore's
+/// types 1, 2, 3), as its position says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Role {
-    /// The root of the search.
-    Root,
-    /// On the leftmost path below the root.
+enum Kind {
+    /// Type 1: the root and first successors of type-1 nodes (the
+    /// presumed principal variation).
     Pv,
-    /// Anything else.
-    Other,
+    /// Type 2: a successor after the first of a type-1 node, or any
+    /// successor of a type-3 node — refuted by one successor if ordered.
+    Cut,
+    /// Type 3: a successor of a type-2 node — every successor searched.
+    All,
+}
+
+impl Kind {
+    /// The type of successor `i`.
+    fn child(self, i: usize) -> Kind {
+        match self {
+            Kind::Pv if i == 0 => Kind::Pv,
+            Kind::Pv | Kind::All => Kind::Cut,
+            Kind::Cut => Kind::All,
+        }
+    }
 }
 
 /// Where frames end and how the subtrees below them are searched.
@@ -148,7 +173,7 @@ impl Region {
     pub(crate) fn new(bounds: Option<Bounds>, split_plies: Option<usize>) -> Region {
         match bounds {
             Some(b) => {
-                let plain_depth = b.depth - lower_height(b.branching, b.depth);
+                let plain_depth = b.depth - lower_height(b.branching, b.depth, LOWER_LEAVES);
                 Region {
                     split_depth: split_plies.unwrap_or(plain_depth),
                     plain_depth,
@@ -163,12 +188,12 @@ impl Region {
 }
 
 /// The largest h ≤ d with b^h ≤ [`LOWER_LEAVES`].
-fn lower_height(b: usize, d: usize) -> usize {
+fn lower_height(b: usize, d: usize, limit: u64) -> usize {
     let mut h = 0;
     let mut leaves: u64 = 1;
     while h < d {
         match leaves.checked_mul(b as u64) {
-            Some(n) if n <= LOWER_LEAVES => {
+            Some(n) if n <= limit => {
                 leaves = n;
                 h += 1;
             }
@@ -189,7 +214,7 @@ struct Frame<N> {
     node: N,
     depth: usize,
     width: usize,
-    role: Role,
+    kind: Kind,
     /// The next child to search.
     next: AtomicUsize,
     /// Whether the policy lets the owner offer the frame now (the eldest
@@ -246,6 +271,37 @@ fn restriction(word: u64) -> u64 {
 #[repr(align(128))]
 struct Padded<T>(T);
 
+/// A thread's [`ThreadActivity`], written once at its end.
+#[derive(Debug, Default)]
+struct Tally {
+    idle_ns: AtomicU64,
+    waits: AtomicU64,
+    splits: AtomicU64,
+    joins: AtomicU64,
+    handoff_ns: AtomicU64,
+}
+
+impl Tally {
+    fn set(&self, a: &ThreadActivity) {
+        let ns = |d: Duration| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+        self.idle_ns.store(ns(a.idle), Relaxed);
+        self.waits.store(a.waits, Relaxed);
+        self.splits.store(a.splits, Relaxed);
+        self.joins.store(a.joins, Relaxed);
+        self.handoff_ns.store(ns(a.handoff), Relaxed);
+    }
+
+    fn get(&self) -> ThreadActivity {
+        ThreadActivity {
+            idle: Duration::from_nanos(self.idle_ns.load(Relaxed)),
+            waits: self.waits.load(Relaxed),
+            splits: self.splits.load(Relaxed),
+            joins: self.joins.load(Relaxed),
+            handoff: Duration::from_nanos(self.handoff_ns.load(Relaxed)),
+        }
+    }
+}
+
 /// What every thread of one search shares.
 pub(crate) struct Team<'a, T: Tree + ?Sized> {
     tree: &'a T,
@@ -257,12 +313,11 @@ pub(crate) struct Team<'a, T: Tree + ?Sized> {
     idle: Padded<AtomicUsize>,
     done: AtomicBool,
     mail: Vec<Sender<Mail<T::Node>>>,
-    ids: AtomicU64,
     /// Terminal evaluations per thread.
     leaves: Vec<AtomicU64>,
     /// Children taken from other threads' frames.
     jobs: AtomicU64,
-    activity: Vec<Padded<std::sync::Mutex<ThreadActivity>>>,
+    activity: Vec<Tally>,
 }
 
 /// What a search by the engine did.
@@ -298,10 +353,9 @@ where
         idle: Padded(AtomicUsize::new(0)),
         done: AtomicBool::new(false),
         mail: senders,
-        ids: AtomicU64::new(1),
         leaves: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         jobs: AtomicU64::new(0),
-        activity: (0..threads).map(|_| Padded(Default::default())).collect(),
+        activity: (0..threads).map(|_| Tally::default()).collect(),
     };
     let rx0 = receivers.remove(0);
     let result = if threads == 1 {
@@ -336,11 +390,7 @@ where
         value,
         leaves: team.leaves.iter().map(|c| c.load(Relaxed)).collect(),
         jobs: team.jobs.load(Relaxed),
-        activity: team
-            .activity
-            .iter()
-            .map(|a| *a.0.lock().unwrap_or_else(|p| p.into_inner()))
-            .collect(),
+        activity: team.activity.iter().map(Tally::get).collect(),
     })
 }
 
@@ -352,6 +402,10 @@ struct Worker<'t, 'a, T: Tree + ?Sized> {
     rx: Receiver<Mail<T::Node>>,
     /// Terminal evaluations not yet added to the team's counter.
     leaves: u64,
+    /// Frames created (for their ids).
+    frames: u64,
+    /// Children taken from other threads' frames.
+    jobs: u64,
     /// The frames this thread owns, root first.
     stack: Vec<Arc<Frame<T::Node>>>,
     activity: ThreadActivity,
@@ -369,20 +423,27 @@ where
             me,
             rx,
             leaves: 0,
+            frames: 0,
+            jobs: 0,
             stack: Vec::new(),
             activity: ThreadActivity::default(),
         }
+    }
+
+    /// An id for a new frame, unique in the search (never 0), from a
+    /// counter of this thread's own.
+    fn new_id(&mut self) -> u64 {
+        self.frames += 1;
+        self.frames * self.team.threads as u64 + self.me as u64
     }
 
     /// Adds this thread's counts to the team's.
     fn finish(&mut self) {
         self.team.leaves[self.me].fetch_add(self.leaves, Relaxed);
         self.leaves = 0;
-        let mut a = self.team.activity[self.me]
-            .0
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        *a = self.activity;
+        self.team.jobs.fetch_add(self.jobs, Relaxed);
+        self.jobs = 0;
+        self.team.activity[self.me].set(&self.activity);
     }
 
     /// The root's value (negamax) under `link`, the search window.
@@ -397,12 +458,7 @@ where
                 self.polled(&root, 0, link, 0)
             };
         }
-        let role = if self.team.policy == Policy::PvSplit {
-            Role::Pv
-        } else {
-            Role::Root
-        };
-        self.frame(&root, 0, Arc::clone(link), None, role)
+        self.frame(&root, 0, Arc::clone(link), None, Kind::Pv)
     }
 
     /// The value of `node` (absolute `depth`), a child of frame `parent`,
@@ -413,14 +469,14 @@ where
         node: &T::Node,
         depth: usize,
         parent: &Arc<Frame<T::Node>>,
-        role: Role,
+        kind: Kind,
         a: Value,
         b: Value,
     ) -> Result<Value, Stopped> {
         let region = self.team.region;
         if depth < region.split_depth {
             let link = Link::child(&parent.link);
-            self.frame(node, depth, link, Some(Arc::clone(parent)), role)
+            self.frame(node, depth, link, Some(Arc::clone(parent)), kind)
         } else if depth >= region.plain_depth {
             self.plain(node, depth, a, b)
         } else {
@@ -464,7 +520,13 @@ where
     }
 
     /// Fig. 4: fail-hard alpha-beta, nothing shared read.
-    fn plain(&mut self, node: &T::Node, depth: usize, a: Value, b: Value) -> Result<Value, Stopped> {
+    fn plain(
+        &mut self,
+        node: &T::Node,
+        depth: usize,
+        a: Value,
+        b: Value,
+    ) -> Result<Value, Stopped> {
         let w = self.tree.num_children(node);
         if w == 0 {
             return self.leaf(node, depth);
@@ -493,7 +555,7 @@ where
         depth: usize,
         link: Arc<Link>,
         parent: Option<Arc<Frame<T::Node>>>,
-        role: Role,
+        kind: Kind,
     ) -> Result<Value, Stopped> {
         let width = self.tree.num_children(node);
         if width == 0 {
@@ -503,15 +565,15 @@ where
             return Err(self.too_deep(depth));
         }
         let f = Arc::new(Frame {
-            id: self.team.ids.fetch_add(1, Relaxed),
+            id: self.new_id(),
             link,
             parent,
             node: node.clone(),
             depth,
             width,
-            role,
+            kind,
             next: AtomicUsize::new(0),
-            open: AtomicBool::new(self.team.policy == Policy::TreeSplit && role == Role::Root),
+            open: AtomicBool::new(self.team.policy == Policy::TreeSplit && depth == 0),
             helpers: AtomicUsize::new(0),
         });
         self.stack.push(Arc::clone(&f));
@@ -544,32 +606,27 @@ where
                 return Ok(());
             }
             if !owner {
-                self.team.jobs.fetch_add(1, Relaxed);
+                self.jobs += 1;
             }
-            let role = match f.role {
-                Role::Pv if i == 0 => Role::Pv,
-                _ => Role::Other,
-            };
             let c = self.tree.child(&f.node, i);
-            let t = -self.child(&c, f.depth + 1, f, role, -b, -a)?;
+            let t = -self.child(&c, f.depth + 1, f, f.kind.child(i), -b, -a)?;
             f.link.raise(t);
-            if owner && i == 0 && self.team.policy != Policy::TreeSplit {
-                f.open.store(true, Relaxed);
+            if owner && !f.open.load(Relaxed) {
+                let searched = match (self.team.policy, f.kind) {
+                    (Policy::PvSplit, Kind::Pv) | (Policy::Ybwc, Kind::Pv | Kind::All) => 1,
+                    (Policy::Ybwc, Kind::Cut) => CUT_NODE_WAIT,
+                    _ => usize::MAX,
+                };
+                if i + 1 >= searched {
+                    f.open.store(true, Relaxed);
+                }
             }
         }
     }
 
-    /// Whether the policy lets this thread offer `f` now.
+    /// Whether this thread may offer `f` now.
     fn offerable(&self, f: &Frame<T::Node>) -> bool {
-        let policy_allows = match self.team.policy {
-            Policy::TreeSplit => f.role == Role::Root,
-            Policy::PvSplit => f.role == Role::Pv,
-            Policy::Ybwc => true,
-        };
-        policy_allows
-            && f.open.load(Relaxed)
-            && f.next.load(Relaxed) < f.width
-            && !f.link.closed()
+        f.open.load(Relaxed) && f.next.load(Relaxed) < f.width && !f.link.closed()
     }
 
     /// Books every idle thread to the shallowest frame of this thread's
@@ -714,14 +771,15 @@ mod tests {
 
     #[test]
     fn lower_heights() {
-        assert_eq!(lower_height(8, 9), 5);
-        assert_eq!(lower_height(24, 5), 3);
-        assert_eq!(lower_height(2, 40), 16);
-        assert_eq!(lower_height(60, 9), 2);
-        assert_eq!(lower_height(8, 3), 3);
-        assert_eq!(lower_height(100_000, 3), 0);
-        assert_eq!(lower_height(0, 0), 0);
-        assert_eq!(lower_height(1, 12), 12);
+        let h = |b, d| lower_height(b, d, LOWER_LEAVES);
+        assert_eq!(h(8, 9), 5);
+        assert_eq!(h(24, 5), 3);
+        assert_eq!(h(2, 40), 16);
+        assert_eq!(h(60, 9), 2);
+        assert_eq!(h(8, 3), 3);
+        assert_eq!(h(100_000, 3), 0);
+        assert_eq!(h(0, 0), 0);
+        assert_eq!(h(1, 12), 12);
     }
 
     #[test]

@@ -12,24 +12,25 @@
 //!
 //! | algorithm | module | threads | what the threads share |
 //! |---|---|---|---|
-//! | [`ThreadAlgorithm::TreeSplit`] | [`treesplit`] | a processor tree of (depth, width), default (1, K): the calling thread and W^D − 1 pool threads | one `AtomicI32` per master ("its α"), read by the slaves' searches; a successor counter per split |
-//! | [`ThreadAlgorithm::PvSplit`] | [`treesplit`] (`pvsplit`) | as tree-splitting | as tree-splitting |
+//! | [`ThreadAlgorithm::TreeSplit`] | [`treesplit`]; on (1, K) [`engine`] | a processor tree of (depth, width), default (1, K): the calling thread and W^D − 1 pool threads | one `AtomicI32` per master ("its α"), read by the slaves' searches; a successor counter per split |
+//! | [`ThreadAlgorithm::PvSplit`] | as tree-splitting | as tree-splitting | as tree-splitting |
 //! | [`ThreadAlgorithm::ParallelStagedSss`] | [`staged`] | a master and K workers: the calling thread (master and worker 0) and K − 1 pool threads | nothing in the hot loop; a task per job, replies over a channel, a cancel flag per job |
-//! | [`ThreadAlgorithm::Ybwc`] | [`ybwc`] | a pool of K threads | one `AtomicI32` per split node |
+//! | [`ThreadAlgorithm::Ybwc`] | [`ybwc`] on [`engine`] | the calling thread and K − 1 pool threads | one `AtomicI32` and a child counter per split node (frame) |
 //!
 //! # Threads kept between searches
 //!
 //! The threads come from rayon pools built on first use and kept (one per
 //! size; sizes up to 16 threads for the life of the process, of larger
-//! sizes the last one used), so a search starts no thread
-//! and a job hand-off is a rayon task or a shared counter, not a thread
-//! start or a channel round trip. The tree is only borrowed: every job runs
-//! in a rayon scope that ends before [`search`] returns. No job waits for
-//! another except through rayon (which runs other tasks meanwhile), so
-//! searches from several threads at once share the pools without deadlock.
-//! With one thread, tree-splitting, pv-splitting, YBWC and staged SSS*
-//! use no pool at all: the search runs on the calling thread, the first
-//! three as plain alpha-beta.
+//! sizes the last one used), so a search starts no thread, and a job
+//! hand-off is a shared counter or a booking of a spinning thread, not a
+//! thread start or a wake-up. The tree is only borrowed: every job runs in
+//! a rayon scope that ends before [`search`] returns. A thread waits for
+//! another only when that one is already running in the same search (a
+//! helper it booked, a worker that took its job), so searches from several
+//! threads at once share the pools without deadlock; they only queue (see
+//! `pool.rs`). With one thread, tree-splitting, pv-splitting, YBWC and
+//! staged SSS* use no pool at all: the search runs on the calling thread,
+//! the first three as plain alpha-beta.
 //!
 //! # Windows shared through atomics (Fig. 11)
 //!
@@ -48,6 +49,14 @@
 //! synthetic trees). The loads are `Relaxed`: each cell only ever grows, and
 //! a stale read only means a wider window — it costs evaluations, never
 //! exactness.
+//!
+//! The split-point [`engine`] (YBWC, and tree- and pv-splitting on (1, K)),
+//! when the tree reports its shape, reads the chain at the nodes above the
+//! small subtrees only — before every child of such a node — and searches
+//! each subtree of at most [`engine::LOWER_LEAVES`] terminals with the
+//! window read when it starts: a window update reaches a running search
+//! within one such subtree (tens of microseconds), and a node below costs
+//! what it costs in sequential alpha-beta.
 //!
 //! **Termination** (Fig. 10's `terminate()`) is the same mechanism: when a
 //! master's `m` reaches its β, every window below it is empty, so every slave
@@ -206,12 +215,15 @@ pub struct ThreadConfig {
     pub stage_depth: usize,
     /// The workers' search in parallel staged SSS*.
     pub stage_worker: StageWorker,
-    /// YBWC splits (searches young brothers in parallel) at nodes shallower
-    /// than this many plies; below, each thread runs sequential alpha-beta
-    /// that still reads the shared windows. `None`: if [`Tree::bounds`]
-    /// knows the shape (b, d), d − h (at least 1) for the least height
-    /// h ≥ 2 with b^h ≥ [`ybwc::MIN_TASK_LEAVES`] (d − 2 on (24, 4) trees,
-    /// d − 3 on (8, 6) trees), else 6.
+    /// The split region of the [`engine`] (YBWC, and tree-splitting and
+    /// pv-splitting on (1, K)): nodes shallower than this many plies are
+    /// frames — split nodes, with the shared window read before every
+    /// child; below them each thread runs sequential alpha-beta. `None`:
+    /// if [`Tree::bounds`] knows the shape (b, d), the nodes whose full
+    /// subtree has more than [`engine::LOWER_LEAVES`] terminals (d − 5 on
+    /// (8, d) trees, d − 3 on (24, d) trees), below which alpha-beta reads
+    /// nothing shared; else 6, below which alpha-beta reads the shared
+    /// windows every [`WINDOW_POLL`] nodes.
     pub split_plies: Option<usize>,
     /// The root window; the report's value is the root's value clamped
     /// into it, as `search_depthfirst::alphabeta` returns.
@@ -292,13 +304,15 @@ pub struct ThreadActivity {
 impl ThreadActivity {
     /// The sum over threads.
     pub fn total(activity: &[ThreadActivity]) -> ThreadActivity {
-        activity.iter().fold(ThreadActivity::default(), |a, b| ThreadActivity {
-            idle: a.idle + b.idle,
-            waits: a.waits + b.waits,
-            splits: a.splits + b.splits,
-            joins: a.joins + b.joins,
-            handoff: a.handoff + b.handoff,
-        })
+        activity
+            .iter()
+            .fold(ThreadActivity::default(), |a, b| ThreadActivity {
+                idle: a.idle + b.idle,
+                waits: a.waits + b.waits,
+                splits: a.splits + b.splits,
+                joins: a.joins + b.joins,
+                handoff: a.handoff + b.handoff,
+            })
     }
 }
 

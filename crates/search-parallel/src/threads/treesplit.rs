@@ -13,6 +13,31 @@
 //! is given, as the simulator does). [`ThreadConfig::threads`] = K maps to
 //! (1, K): one master, K searching slaves.
 //!
+//! # The default (1, K): the split-point engine
+//!
+//! The processor tree (1, K) — what [`ThreadConfig::new`] gives — runs on
+//! the split-point engine (`engine.rs`): K threads (the calling
+//! thread is slave 0) stay in the search from start to end. Tree-splitting
+//! offers the root's successors from the start: each slave takes the next
+//! one from the root's atomic counter when it is idle and searches it
+//! alone; pv-splitting walks the leftmost path on the calling thread and
+//! offers each pv node's other successors once its first is scored, the
+//! other slaves waiting at each pv node until it is done. The slaves'
+//! alpha-beta reads the master's window (Fig. 11) before every child of
+//! the nodes above the small subtrees and searches each small subtree
+//! (at most [`LOWER_LEAVES`](super::engine::LOWER_LEAVES) terminals in
+//! full) without shared reads, so a node costs what it costs in sequential
+//! alpha-beta. Pv nodes inside the small subtrees are not split (on trees
+//! of unknown shape: pv nodes deeper than
+//! [`ThreadConfig::split_plies`], default 6). What remains is the
+//! algorithms' own cost — the speculative search of a successor before its
+//! elder brothers have produced a bound, and idle slaves at the end of
+//! each split — which the simulator predicts (`docs/PARALLEL.md`).
+//! Everything below describes the general processor trees of depth ≥ 2,
+//! which run on the code of this module.
+//!
+//! # Processors
+//!
 //! Processors are logical: the report counts terminals per processor in
 //! preorder, whatever thread ran them. A master only waits while its
 //! slaves search, so its thread runs its slave 0; slaves 1..W run as tasks
@@ -194,7 +219,10 @@ where
         } else if pv {
             (Policy::PvSplit, Region::new(tree.bounds(), cfg.split_plies))
         } else {
-            (Policy::TreeSplit, Region::new(tree.bounds(), cfg.split_plies))
+            (
+                Policy::TreeSplit,
+                Region::new(tree.bounds(), cfg.split_plies),
+            )
         };
         let o = engine::run(tree, policy, threads, region, &Link::root(cfg.window))?;
         // Processors in preorder: the master (which evaluates nothing

@@ -14,10 +14,15 @@
 //!
 //! The calling thread and K − 1 threads of a kept rayon pool (see the
 //! [module docs](super)) stay in the search from start to end, on the
-//! split-point engine ([`engine`](super::engine)): a thread with nothing to
+//! split-point engine (`engine.rs`): a thread with nothing to
 //! do says so, and the next searching thread to reach a split node's loop
 //! hands it the shallowest node of its own path whose eldest brother is
-//! done and which has brothers left (the most work per hand-off). A node's
+//! done and which has brothers left (the most work per hand-off). At an
+//! expected cut node (type 2: an elder brother of the principal variation's
+//! nodes refuted by one successor if the tree is well ordered) the young
+//! brothers wait for [`CUT_NODE_WAIT`](super::engine::CUT_NODE_WAIT)
+//! successors instead of one — our choice, against speculative work that
+//! a cutoff throws away. A node's
 //! owner, out of brothers, waits for its helpers to finish and meanwhile
 //! helps them below its node (Feldmann's "helpful master"). So threads
 //! hand work over only when one of them is idle — tens of times per
@@ -56,7 +61,13 @@ where
     } else {
         Region::new(tree.bounds(), cfg.split_plies)
     };
-    let o = engine::run(tree, Policy::Ybwc, cfg.threads, region, &Link::root(cfg.window))?;
+    let o = engine::run(
+        tree,
+        Policy::Ybwc,
+        cfg.threads,
+        region,
+        &Link::root(cfg.window),
+    )?;
     Ok(ThreadReport {
         algorithm: ThreadAlgorithm::Ybwc,
         value: cfg.window.clamp(o.value),
