@@ -6,7 +6,7 @@
 //! implicit trees (`HashTree`, `OrderedHashTree`: a node costs a few
 //! nanoseconds, so the searches' own costs show) and Othello positions
 //! (`Horizon` over `othello::Othello`) — with every value checked against
-//! alpha-beta's before timing (`cheap-*` and `othello-*` groups; the
+//! alpha-beta's before timing (`cheap-*` groups; the
 //! table itself comes from `benches/examples/parallel_table.rs`, which
 //! interleaves the runs).
 //!
@@ -224,7 +224,7 @@ fn cheap(c: &mut Criterion) {
     let trees: Vec<Horizon<Othello>> = (0..2)
         .map(|k| Horizon::new(Othello, positions[k], 9))
         .collect();
-    cheap_group(c, "othello-depth-9", &trees, 8);
+    cheap_group(c, "cheap-othello-depth-9", &trees, 8);
 }
 
 criterion_group!(benches, parallel, cheap);
