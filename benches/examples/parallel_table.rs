@@ -9,6 +9,10 @@
 //! measured while other processes compete for the cores means little.
 //! Values are checked against alpha-beta's before anything is timed.
 //!
+//! Before the table, the machine's ceiling: K independent alpha-beta
+//! searches of the same trees at once on K threads against one (2.00 on
+//! two idle cores; less when the cores are shared or slow down together).
+//!
 //! Columns: `1 thr ÷ α-β` is the search on one thread against alpha-beta's
 //! time (the parallel code's own cost; it should be 1.00); `speed-up` is
 //! alpha-beta's best time over the search's best time on K threads;
@@ -69,6 +73,16 @@ where
     T::Node: Send + Sync,
 {
     match e.algorithm {
+        None if e.threads > 1 => {
+            // The machine's ceiling: K independent alpha-beta searches at once.
+            let v = std::thread::scope(|s| {
+                for _ in 1..e.threads {
+                    s.spawn(|| black_box(alphabeta(t, Window::FULL).expect("alpha-beta runs")));
+                }
+                alphabeta(t, Window::FULL).expect("alpha-beta runs")
+            });
+            (v, 0, ThreadActivity::default())
+        }
         None => (
             alphabeta(t, Window::FULL).expect("alpha-beta runs"),
             0,
@@ -109,6 +123,17 @@ where
         wall: Duration::ZERO,
         searches: 0,
     }];
+    entries.push(Entry {
+        label: format!("{} independent alpha-beta searches", o.threads),
+        algorithm: None,
+        threads: o.threads,
+        best: Duration::MAX,
+        leaves: 0,
+        runs: 0,
+        activity: ThreadActivity::default(),
+        wall: Duration::ZERO,
+        searches: 0,
+    });
     for &a in &o.algos {
         for k in [1, o.threads] {
             entries.push(Entry {
@@ -176,6 +201,7 @@ where
         })
         .collect();
     let ab = entries[0].best.as_secs_f64();
+    let ceiling = o.threads as f64 * ab / entries[1].best.as_secs_f64();
     println!(
         "\n{name}: {} trees, alpha-beta {} leaves per tree, {:.2} ms per tree; \
          best of {} interleaved rounds; load average {start_load} before, {end_load} after\n",
@@ -183,6 +209,11 @@ where
         ab_leaves / trees.len() as u64,
         ab * 1e3 / trees.len() as f64,
         o.rounds
+    );
+    println!(
+        "machine ceiling: {k} independent alpha-beta searches at once do {ceiling:.2}× the work \
+         of one in the same time\n",
+        k = o.threads
     );
     println!(
         "| search | 1 thr ÷ α-β | speed-up ({k} thr) | overhead ({k} thr) | sim speed-up | sim overhead | idle ({k} thr) | hand-offs per search | µs per hand-off |\n\
