@@ -269,10 +269,11 @@ pub struct ThreadReport {
     /// subtrees of `s` processors is `m + 1 + j*s`). Parallel staged SSS*:
     /// the master, then the K workers. YBWC: the K pool threads.
     pub per_thread: Vec<u64>,
-    /// Jobs handed out: successors taken by slaves (tree-/pv-splitting)
-    /// and horizon evaluations given to workers (staged SSS*), whichever
-    /// thread ran them; young-brother `join`s (YBWC, 0 on one thread,
-    /// where YBWC is plain alpha-beta).
+    /// Jobs handed out: on the split-point engine (YBWC, tree- and
+    /// pv-splitting on (1, K)), successors searched by a thread other than
+    /// their node's owner (0 on one thread); on deeper processor trees,
+    /// successors taken by slaves; for staged SSS*, horizon evaluations
+    /// given to workers, whichever thread ran them.
     pub jobs: u64,
     /// What each thread did besides searching, for the searches run by the
     /// split-point engine (YBWC, and tree-splitting and pv-splitting on the
