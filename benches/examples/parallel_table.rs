@@ -25,7 +25,7 @@
 //!
 //! ```text
 //! cargo run --release -p benches --example parallel_table -- \
-//!     [--sets random-8x9,random-24x5,strong-8x9,strong-24x5,othello-9] \
+//!     [--sets random-8x9,random-24x5,strong-8x12,strong-24x7,othello-9] \
 //!     [--trees 3] [--rounds 7] [--threads 2] [--algos ybwc,treesplit,pvsplit] [--no-sim]
 //! ```
 
@@ -73,16 +73,6 @@ where
     T::Node: Send + Sync,
 {
     match e.algorithm {
-        None if e.threads > 1 => {
-            // The machine's ceiling: K independent alpha-beta searches at once.
-            let v = std::thread::scope(|s| {
-                for _ in 1..e.threads {
-                    s.spawn(|| black_box(alphabeta(t, Window::FULL).expect("alpha-beta runs")));
-                }
-                alphabeta(t, Window::FULL).expect("alpha-beta runs")
-            });
-            (v, 0, ThreadActivity::default())
-        }
         None => (
             alphabeta(t, Window::FULL).expect("alpha-beta runs"),
             0,
@@ -91,6 +81,45 @@ where
         Some(a) => {
             let r = search(a, t, ThreadConfig::new(e.threads)).expect("search runs");
             (r.value, r.leaves, ThreadActivity::total(&r.activity))
+        }
+    }
+}
+
+/// The timed rounds; `partners(true)` starts the partner threads of the
+/// ceiling entry on the trees, `partners(false)` waits for them.
+fn measure_rounds<T>(entries: &mut [Entry], trees: &[T], o: &Options, partners: impl Fn(bool))
+where
+    T: Tree + Sync,
+    T::Node: Send + Sync,
+{
+    for round in 0..o.rounds {
+        let n = entries.len();
+        for k in 0..n {
+            let e = &mut entries[(k + round) % n];
+            let ceiling = e.algorithm.is_none() && e.threads > 1;
+            let start = Instant::now();
+            if ceiling {
+                partners(true);
+            }
+            let mut leaves = 0;
+            let mut activity = Vec::new();
+            for t in trees {
+                let (v, l, a) = run_one(e, t);
+                black_box(v);
+                leaves += l;
+                activity.push(a);
+            }
+            if ceiling {
+                partners(false);
+            }
+            let took = start.elapsed();
+            e.best = e.best.min(took);
+            e.wall += took;
+            e.leaves += leaves;
+            e.runs += 1;
+            e.searches += trees.len() as u64;
+            activity.push(e.activity);
+            e.activity = ThreadActivity::total(&activity);
         }
     }
 }
@@ -155,29 +184,43 @@ where
             assert_eq!(run_one(e, t).0, *v, "{} on {name}", e.label);
         }
     }
-    for round in 0..o.rounds {
-        let n = entries.len();
-        for k in 0..n {
-            let e = &mut entries[(k + round) % n];
-            let start = Instant::now();
-            let mut leaves = 0;
-            let mut activity = Vec::new();
-            for t in trees {
-                let (v, l, a) = run_one(e, t);
-                black_box(v);
-                leaves += l;
-                activity.push(a);
-            }
-            let took = start.elapsed();
-            e.best = e.best.min(took);
-            e.wall += took;
-            e.leaves += leaves;
-            e.runs += 1;
-            e.searches += trees.len() as u64;
-            activity.push(e.activity);
-            e.activity = ThreadActivity::total(&activity);
+    // The machine's ceiling: K − 1 kept partner threads search every tree
+    // by alpha-beta while this thread does too.
+    let (go, partners_done) = (
+        std::sync::mpsc::channel::<()>(),
+        std::sync::mpsc::channel::<()>(),
+    );
+    let (go_tx, go_rx) = go;
+    let go_rx = std::sync::Mutex::new(go_rx);
+    let (done_tx, done_rx) = partners_done;
+    std::thread::scope(|s| {
+        for _ in 1..o.threads {
+            let (go_rx, done_tx) = (&go_rx, done_tx.clone());
+            s.spawn(move || {
+                loop {
+                    let next = go_rx.lock().expect("not poisoned").recv();
+                    if next.is_err() {
+                        break;
+                    }
+                    for t in trees {
+                        black_box(alphabeta(t, Window::FULL).expect("alpha-beta runs"));
+                    }
+                    done_tx.send(()).expect("the main thread waits");
+                }
+            });
         }
-    }
+        let partners = |start: bool| {
+            for _ in 1..o.threads {
+                if start {
+                    go_tx.send(()).expect("partners run");
+                } else {
+                    done_rx.recv().expect("partners run");
+                }
+            }
+        };
+        measure_rounds(&mut entries, trees, o, partners);
+        drop(go_tx);
+    });
     let end_load = load();
     let sims: Vec<Option<(f64, f64)>> = [SimAlgorithm::TreeSplitUpdate, SimAlgorithm::PvSplit]
         .into_iter()
