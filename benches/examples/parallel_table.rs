@@ -309,8 +309,8 @@ fn main() {
     let mut sets: Vec<String> = [
         "random-8x9",
         "random-24x5",
-        "strong-8x9",
-        "strong-24x5",
+        "strong-8x12",
+        "strong-24x7",
         "othello-9",
     ]
     .map(String::from)
