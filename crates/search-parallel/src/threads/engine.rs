@@ -110,8 +110,8 @@ pub const LOWER_LEAVES: u64 = 1 << 16;
 /// YBWC on 2 threads was 1.10–1.14 on strongly ordered (8, 12) trees; with
 /// 3, 1.06–1.07 (1.07 → 1.06 on random (8, 9) trees). (Waiting for two
 /// successors at type-1 nodes too brought strongly ordered trees to
-/// 1.02, but Othello from 1.05 to 1.06–1.07 and its speed-up down by
-/// 0.05: kept at one.)
+/// 1.02, but Othello from 1.05 to 1.06–1.07 and its speed-up down by up
+/// to 0.05: kept at one.)
 pub const CUT_NODE_WAIT: usize = 3;
 
 /// Frame depth for trees that do not report their shape.
