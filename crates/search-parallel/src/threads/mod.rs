@@ -80,8 +80,9 @@
 //! master) applies to a result is inside the window the child last read,
 //! because both are intersections of the same monotone cells and the
 //! consumer reads later (program order within a search, which shares one
-//! cached read among all its nodes; the end of a rayon scope or `join`
-//! across threads; a slave's `fetch_max` into its master's cell acts on the
+//! cached read among all its nodes; the end of a rayon scope, or a
+//! helper's release of a split node against its owner's acquire, across
+//! threads; a slave's `fetch_max` into its master's cell acts on the
 //! cell's current value, which lies inside any earlier read). A search's
 //! cached read may be up to [`WINDOW_POLL`] nodes old: an older read of
 //! monotone cells is a wider window, which the argument allows. The
@@ -194,8 +195,9 @@ pub struct ThreadConfig {
     /// the processor tree (1, K): a master, which only hands out work, and
     /// K slaves — slave 0 on the calling thread (the master only waits), the
     /// others on K − 1 pool threads; parallel staged SSS* to a master and K
-    /// workers, worker 0 again on the calling thread; YBWC to a pool of K
-    /// threads. With K = 1 every algorithm runs on the calling thread alone.
+    /// workers, worker 0 again on the calling thread; YBWC to the calling
+    /// thread and K − 1 pool threads. With K = 1 every algorithm runs on
+    /// the calling thread alone.
     pub threads: usize,
     /// An explicit processor tree (depth, width) for tree-splitting and
     /// pv-splitting, overriding `threads`: width^depth leaf slaves below
