@@ -937,3 +937,43 @@ fn othello_positions_equal_one_thread() {
         }
     });
 }
+
+/// Many searches of mid-sized cheap trees on 2, 3 and 8 threads, to shake
+/// out races in the split-point engine (`cargo test -- --ignored`; about
+/// ten seconds).
+#[test]
+#[ignore]
+fn engine_stress() {
+    bounded(|| {
+        for seed in 0..1000 {
+            let t = if seed % 2 == 0 {
+                HashTree::with_range(8, 7, seed, 0, 20).unwrap()
+            } else {
+                HashTree::with_range(2, 20, seed, 0, 20).unwrap()
+            };
+            let s = OrderedHashTree::strong(6, 8, seed).unwrap();
+            let (vt, vs) = (
+                alphabeta(&t, Window::FULL).unwrap(),
+                alphabeta(&s, Window::FULL).unwrap(),
+            );
+            for algorithm in [
+                ThreadAlgorithm::TreeSplit,
+                ThreadAlgorithm::PvSplit,
+                ThreadAlgorithm::Ybwc,
+            ] {
+                for k in [2, 3, 8] {
+                    assert_eq!(
+                        run(algorithm, &t, cfg(k)).value,
+                        vt,
+                        "{algorithm} {k} {seed}"
+                    );
+                    assert_eq!(
+                        run(algorithm, &s, cfg(k)).value,
+                        vs,
+                        "{algorithm} {k} {seed}"
+                    );
+                }
+            }
+        }
+    });
+}
