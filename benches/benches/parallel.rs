@@ -1,6 +1,14 @@
 //! The multi-threaded searches (`search_parallel::threads`) on 1 and 2
 //! threads, on 10 random and 10 strongly ordered (24, 4) trees (the shape
-//! of Campbell's Tables 8–10) and 10 random (8, 6) trees.
+//! of Campbell's Tables 8–10) and 10 random (8, 6) trees; then sequential
+//! alpha-beta against tree-splitting, pv-splitting and YBWC on 2 threads
+//! on the trees of the speed-up table of `docs/PARALLEL.md` — cheap
+//! implicit trees (`HashTree`, `OrderedHashTree`: a node costs a few
+//! nanoseconds, so the searches' own costs show) and Othello positions
+//! (`Horizon` over `othello::Othello`) — with every value checked against
+//! alpha-beta's before timing (`cheap-*` groups; the
+//! table itself comes from `benches/examples/parallel_table.rs`, which
+//! interleaves the runs).
 //!
 //! Before timing, every search's value on every tree is checked against
 //! minimax, and tree-splitting, pv-splitting and YBWC on one thread must
@@ -17,9 +25,12 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use othello::Othello;
 use search_depthfirst::{Window, alphabeta};
 use search_parallel::threads::{StageWorker, ThreadAlgorithm, ThreadConfig, search};
-use tree_core::{Counted, GenSpec, GeneratedTree, Generator, minimax};
+use tree_core::{
+    Counted, GenSpec, GeneratedTree, Generator, HashTree, Horizon, OrderedHashTree, Tree, minimax,
+};
 
 const TREES: u64 = 10;
 /// Runs averaged for the leaf counts and the rough speed-up.
@@ -146,5 +157,75 @@ fn parallel(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, parallel);
+/// The searches of the speed-up target on two threads.
+const TARGET: [ThreadAlgorithm; 3] = [
+    ThreadAlgorithm::TreeSplit,
+    ThreadAlgorithm::PvSplit,
+    ThreadAlgorithm::Ybwc,
+];
+
+/// Alpha-beta on one thread and the target searches on two, on `trees`,
+/// values checked first.
+fn cheap_group<T>(c: &mut Criterion, name: &str, trees: &[T], seconds: u64)
+where
+    T: Tree + Sync,
+    T::Node: Send + Sync,
+{
+    let values: Vec<_> = trees
+        .iter()
+        .map(|t| alphabeta(t, Window::FULL).unwrap())
+        .collect();
+    for a in TARGET {
+        for k in [1, 2] {
+            for (t, v) in trees.iter().zip(&values) {
+                assert_eq!(
+                    search(a, t, ThreadConfig::new(k)).unwrap().value,
+                    *v,
+                    "{a} {k} on {name}"
+                );
+            }
+        }
+    }
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
+    group.warm_up_time(std::time::Duration::from_millis(500));
+    group.measurement_time(std::time::Duration::from_secs(seconds));
+    group.bench_function("alphabeta", |bench| {
+        bench.iter(|| {
+            for t in trees {
+                black_box(alphabeta(t, Window::FULL).unwrap());
+            }
+        })
+    });
+    for a in TARGET {
+        group.bench_function(format!("{}/2", a.name()), |bench| {
+            bench.iter(|| {
+                for t in trees {
+                    black_box(search(a, t, ThreadConfig::new(2)).unwrap());
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+fn cheap(c: &mut Criterion) {
+    for (b, d, n) in [(8, 9, 2), (24, 5, 3)] {
+        let trees: Vec<HashTree> = (0..n).map(|i| HashTree::new(b, d, i).unwrap()).collect();
+        cheap_group(c, &format!("cheap-random-{b}x{d}"), &trees, 3);
+    }
+    for (b, d, n) in [(8, 12, 2), (24, 7, 3)] {
+        let trees: Vec<OrderedHashTree> = (0..n)
+            .map(|i| OrderedHashTree::strong(b, d, i).unwrap())
+            .collect();
+        cheap_group(c, &format!("cheap-strong-{b}x{d}"), &trees, 3);
+    }
+    let positions = othello::experiment_positions();
+    let trees: Vec<Horizon<Othello>> = (0..2)
+        .map(|k| Horizon::new(Othello, positions[k], 9))
+        .collect();
+    cheap_group(c, "cheap-othello-depth-9", &trees, 8);
+}
+
+criterion_group!(benches, parallel, cheap);
 criterion_main!(benches);

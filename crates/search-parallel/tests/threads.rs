@@ -11,9 +11,12 @@ use std::time::Duration;
 use search_depthfirst::{SearchError, Window, alphabeta};
 use search_parallel::ProcessorTree;
 use search_parallel::threads::{
-    StageWorker, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search,
+    StageWorker, ThreadActivity, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search,
 };
-use tree_core::{Counted, ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax};
+use tree_core::{
+    Counted, ExplicitTree, GenSpec, Generator, HashTree, Horizon, OrderedHashTree, Tree, Value,
+    corpus, minimax,
+};
 
 /// A hang detector, not a performance threshold: runs `f` on its own thread
 /// and fails if it has not finished after five minutes.
@@ -825,5 +828,152 @@ fn concurrent_searches_share_pools() {
                 });
             }
         });
+    });
+}
+
+/// A tree that hides its shape: every search of it runs the polled
+/// alpha-beta below the frames (no plain region).
+struct Shapeless<T>(T);
+
+impl<T: Tree> Tree for Shapeless<T> {
+    type Node = T::Node;
+    fn root(&self) -> T::Node {
+        self.0.root()
+    }
+    fn num_children(&self, n: &T::Node) -> usize {
+        self.0.num_children(n)
+    }
+    fn child(&self, n: &T::Node, i: usize) -> T::Node {
+        self.0.child(n, i)
+    }
+    fn value(&self, n: &T::Node) -> Value {
+        self.0.value(n)
+    }
+}
+
+/// `algorithm` on `t` for 1, 2, 3 and 8 threads and several split regions:
+/// the one-thread value and leaves are alpha-beta's, every other value
+/// equals it; a hand-off offered is a hand-off taken. Returns the
+/// hand-offs made.
+fn equals_one_thread<T>(t: &T, what: &str) -> u64
+where
+    T: Tree + Sync,
+    T::Node: Send + Sync,
+{
+    let (v, leaves) = alphabeta_leaves(t, Window::FULL);
+    let mut handoffs = 0;
+    for algorithm in [
+        ThreadAlgorithm::TreeSplit,
+        ThreadAlgorithm::PvSplit,
+        ThreadAlgorithm::Ybwc,
+    ] {
+        let one = run(algorithm, t, cfg(1));
+        assert_eq!(
+            (one.value, one.leaves),
+            (v, leaves),
+            "{algorithm} on {what}"
+        );
+        assert!(one.activity.is_empty());
+        for k in THREADS {
+            for split_plies in [None, Some(0), Some(1), Some(3)] {
+                let c = ThreadConfig {
+                    split_plies,
+                    ..cfg(k)
+                };
+                let r = run(algorithm, t, c);
+                assert_eq!(
+                    r.value, one.value,
+                    "{algorithm}, {k} threads, split plies {split_plies:?}, on {what}"
+                );
+                if k > 1 {
+                    assert_eq!(r.activity.len(), k, "{algorithm} on {what}");
+                    let total = ThreadActivity::total(&r.activity);
+                    assert_eq!(total.splits, total.joins, "{algorithm} on {what}");
+                    handoffs += total.joins;
+                }
+            }
+        }
+    }
+    handoffs
+}
+
+/// The cheap trees the speed-up table uses (smaller), with and without
+/// their shape: random and strongly ordered, narrow and wide, with the
+/// split region reaching several plies.
+#[test]
+fn cheap_trees_equal_one_thread() {
+    bounded(|| {
+        let mut handoffs = 0;
+        for (b, d) in [(8, 7), (24, 4), (4, 10), (2, 19)] {
+            for seed in 0..2 {
+                let t = HashTree::new(b, d, seed).unwrap();
+                handoffs += equals_one_thread(&t, &format!("random ({b},{d}) seed {seed}"));
+                let s = OrderedHashTree::strong(b, d + 1, seed).unwrap();
+                handoffs += equals_one_thread(&s, &format!("strong ({b},{}) seed {seed}", d + 1));
+            }
+        }
+        let ties = HashTree::with_range(8, 7, 3, 0, 2).unwrap();
+        handoffs += equals_one_thread(&ties, "random (8,7) values 0..=2");
+        let t = HashTree::new(8, 6, 9).unwrap();
+        handoffs += equals_one_thread(&Shapeless(t), "random (8,6) without its shape");
+        let s = OrderedHashTree::strong(8, 7, 9).unwrap();
+        handoffs += equals_one_thread(&Shapeless(s), "strong (8,7) without its shape");
+        // Hundreds of searches on 2–8 threads: some work changed hands
+        // (how much depends on the scheduler, not on the search).
+        assert!(handoffs > 0, "no thread ever helped another");
+    });
+}
+
+/// Othello positions (the experiment positions, searched to depths 4–6
+/// through `Horizon`): every algorithm, 1/2/3/8 threads, equals one thread
+/// and alpha-beta.
+#[test]
+fn othello_positions_equal_one_thread() {
+    bounded(|| {
+        let positions = othello::experiment_positions();
+        for (k, depth) in [(0, 6), (7, 5), (21, 5), (49, 4)] {
+            let t = Horizon::new(othello::Othello, positions[k], depth);
+            let _ = equals_one_thread(&t, &format!("Othello position {k} depth {depth}"));
+        }
+    });
+}
+
+/// Many searches of mid-sized cheap trees on 2, 3 and 8 threads, to shake
+/// out races in the split-point engine (`cargo test -- --ignored`; about
+/// ten seconds).
+#[test]
+#[ignore]
+fn engine_stress() {
+    bounded(|| {
+        for seed in 0..1000 {
+            let t = if seed % 2 == 0 {
+                HashTree::with_range(8, 7, seed, 0, 20).unwrap()
+            } else {
+                HashTree::with_range(2, 20, seed, 0, 20).unwrap()
+            };
+            let s = OrderedHashTree::strong(6, 8, seed).unwrap();
+            let (vt, vs) = (
+                alphabeta(&t, Window::FULL).unwrap(),
+                alphabeta(&s, Window::FULL).unwrap(),
+            );
+            for algorithm in [
+                ThreadAlgorithm::TreeSplit,
+                ThreadAlgorithm::PvSplit,
+                ThreadAlgorithm::Ybwc,
+            ] {
+                for k in [2, 3, 8] {
+                    assert_eq!(
+                        run(algorithm, &t, cfg(k)).value,
+                        vt,
+                        "{algorithm} {k} {seed}"
+                    );
+                    assert_eq!(
+                        run(algorithm, &s, cfg(k)).value,
+                        vs,
+                        "{algorithm} {k} {seed}"
+                    );
+                }
+            }
+        }
     });
 }

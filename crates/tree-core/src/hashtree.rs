@@ -16,7 +16,7 @@
 
 use crate::error::leaf_count;
 use crate::explicit::MAX_BRANCHING;
-use crate::{Bounds, Tree, TreeError, Value};
+use crate::{BestChild, Bounds, Tree, TreeError, Value};
 
 /// A node of a [`HashTree`]: the hash of its path and its depth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -137,6 +137,185 @@ impl Tree for HashTree {
     }
 }
 
+/// A node of an [`OrderedHashTree`]: its path hash, its minimax value
+/// (MAX's view), its depth and which of its children is best.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OrderedNode {
+    /// The hash of the node's path from the root.
+    pub key: u64,
+    /// The node's minimax value from MAX's point of view (built in, top
+    /// down).
+    pub value: i32,
+    /// Plies from the root.
+    pub depth: u16,
+    /// The index of the child that carries the node's value.
+    pub best: u16,
+}
+
+/// A uniform (b, d) tree built top down with a chosen move ordering, as
+/// cheap per node as [`HashTree`].
+///
+/// The same construction as the crate's top-down generated trees
+/// ([`Generator::TopDown`](crate::Generator::TopDown), Bhattacharya &
+/// Bagchi 1996, §4): the root's value is 0; a node passes its value to one
+/// child, drawn from a [`BestChild`] distribution (for
+/// [`OrderedHashTree::strong`] Marsland's strong ordering: the first child
+/// with probability 0.7, the rest of the leftmost quarter with 0.2, the
+/// others with 0.1); every other child is worse for the node's player by a
+/// gap uniform in `1..=spread`. So every node's minimax value is known, and
+/// the ordering of the children is what the distribution says. A child
+/// costs one SplitMix64 finaliser of the parent's hash and a short search
+/// of a table of cumulative probabilities; nothing else is drawn. Not the
+/// same trees as the generated ones (different draws), the same
+/// distribution.
+///
+/// ```
+/// use tree_core::{OrderedHashTree, Tree, Value, minimax};
+/// let t = OrderedHashTree::strong(4, 6, 1).unwrap();
+/// assert_eq!(minimax(&t), Value::new(0).unwrap(), "the root's value is built in");
+/// let leaf = (0..6).fold(t.root(), |n, _| t.child(&n, 3));
+/// assert_eq!(t.num_children(&leaf), 0);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderedHashTree {
+    b: usize,
+    d: u16,
+    root: OrderedNode,
+    spread: u64,
+    /// cumulative[i] = P(best child ≤ i) scaled to 2^32 (the last is 2^32).
+    cumulative: Vec<u64>,
+}
+
+impl OrderedHashTree {
+    /// Largest gap between a best and a non-best child of
+    /// [`OrderedHashTree::strong`] trees (the generated strong trees' 100).
+    pub const SPREAD: i32 = 100;
+
+    /// The strongly ordered (b, d) tree of `seed`: Marsland's best-child
+    /// distribution, gaps in `1..=100`, as [`Generator::STRONG`](crate::Generator::STRONG).
+    ///
+    /// # Errors
+    /// As [`OrderedHashTree::new`].
+    pub fn strong(b: usize, d: usize, seed: u64) -> Result<OrderedHashTree, TreeError> {
+        OrderedHashTree::new(b, d, seed, BestChild::Marsland, Self::SPREAD)
+    }
+
+    /// The (b, d) tree of `seed` whose best children follow `best`, other
+    /// children worse by a gap uniform in `1..=spread`.
+    ///
+    /// # Errors
+    /// [`TreeError::TooLarge`] as for [`HashTree::new`], or a depth above
+    /// 65,535; [`TreeError::Parse`] for a bad ordering parameter, a spread
+    /// below 1 or one whose sum over `d` plies leaves the leaf range.
+    pub fn new(
+        b: usize,
+        d: usize,
+        seed: u64,
+        best: BestChild,
+        spread: i32,
+    ) -> Result<OrderedHashTree, TreeError> {
+        HashTree::new(b, d, seed)?;
+        let bad = |message: String| TreeError::Parse {
+            position: 0,
+            message,
+        };
+        if let BestChild::FirstMoveBest(p) | BestChild::Geometric(p) = best {
+            if !(p > 0.0 && p <= 1.0) {
+                return Err(bad(format!(
+                    "ordering parameter p = {p} must lie in (0, 1]"
+                )));
+            }
+        }
+        if spread < 1 || i64::from(spread) * d as i64 > i64::from(Value::MAX_LEAF) {
+            return Err(bad(format!(
+                "spread {spread} must be >= 1 and spread * d must fit a leaf value"
+            )));
+        }
+        let mut acc = 0.0;
+        let mut cumulative: Vec<u64> = (0..b)
+            .map(|i| {
+                acc += best.probability(i, b);
+                (acc * 4_294_967_296.0).round() as u64
+            })
+            .collect();
+        if let Some(last) = cumulative.last_mut() {
+            *last = 1 << 32;
+        }
+        let mut tree = OrderedHashTree {
+            b,
+            d: d as u16,
+            root: OrderedNode {
+                key: mix(seed ^ 0x2545_F491_4F6C_DD1D),
+                value: 0,
+                depth: 0,
+                best: 0,
+            },
+            spread: spread as u64,
+            cumulative,
+        };
+        tree.root.best = tree.draw_best(tree.root.key, 0);
+        Ok(tree)
+    }
+
+    /// The best child of a node of hash `key` at `depth`, from the low 32
+    /// bits of the hash.
+    #[inline]
+    fn draw_best(&self, key: u64, depth: u16) -> u16 {
+        if depth >= self.d {
+            return 0;
+        }
+        let r = key & 0xFFFF_FFFF;
+        self.cumulative.partition_point(|&c| c <= r).min(self.b - 1) as u16
+    }
+}
+
+impl Tree for OrderedHashTree {
+    type Node = OrderedNode;
+
+    #[inline]
+    fn root(&self) -> OrderedNode {
+        self.root
+    }
+
+    #[inline]
+    fn num_children(&self, node: &OrderedNode) -> usize {
+        if node.depth < self.d { self.b } else { 0 }
+    }
+
+    #[inline]
+    fn child(&self, node: &OrderedNode, i: usize) -> OrderedNode {
+        debug_assert!(i < self.num_children(node), "child {i} out of range");
+        let key = mix(node.key ^ (i as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+        let value = if i == usize::from(node.best) {
+            node.value
+        } else {
+            // The gap from the high 32 bits; the child's best from the low.
+            let gap = 1 + (((key >> 32) * self.spread) >> 32) as i32;
+            if node.depth % 2 == 0 {
+                node.value - gap
+            } else {
+                node.value + gap
+            }
+        };
+        let depth = node.depth + 1;
+        OrderedNode {
+            key,
+            value,
+            depth,
+            best: self.draw_best(key, depth),
+        }
+    }
+
+    #[inline]
+    fn value(&self, node: &OrderedNode) -> Value {
+        Value::saturating(i64::from(node.value))
+    }
+
+    fn bounds(&self) -> Option<Bounds> {
+        Some(Bounds::uniform(self.b, usize::from(self.d)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,6 +342,43 @@ mod tests {
             Value::NEG_INF,
             "a finite value"
         );
+    }
+
+    /// Every node's built-in value is its minimax value, and the best
+    /// child is the first about as often as Marsland's 0.7 says.
+    #[test]
+    fn ordered_trees_carry_their_minimax_values() {
+        for (b, d, seed) in [(2, 6, 0), (3, 5, 1), (5, 4, 2), (8, 3, 3), (1, 4, 4)] {
+            let t = OrderedHashTree::strong(b, d, seed).unwrap();
+            let mut stack = vec![t.root()];
+            while let Some(n) = stack.pop() {
+                let max = n.depth % 2 == 0;
+                assert_eq!(
+                    crate::minimax_at(&t, &n, max).get(),
+                    n.value,
+                    "({b},{d}) seed {seed} at {n:?}"
+                );
+                stack.extend((0..t.num_children(&n)).map(|i| t.child(&n, i)));
+            }
+        }
+        let t = OrderedHashTree::strong(8, 5, 7).unwrap();
+        let (mut first, mut all) = (0u32, 0u32);
+        let mut stack = vec![t.root()];
+        while let Some(n) = stack.pop() {
+            if t.num_children(&n) > 0 {
+                all += 1;
+                first += u32::from(n.best == 0);
+                stack.extend((0..8).map(|i| t.child(&n, i)));
+            }
+        }
+        let share = f64::from(first) / f64::from(all);
+        assert!((0.67..0.73).contains(&share), "first child best {share}");
+        let perfect = OrderedHashTree::new(3, 4, 0, BestChild::First, 5).unwrap();
+        assert_eq!(minimax(&perfect), Value::new(0).unwrap());
+        assert!(OrderedHashTree::new(3, 4, 0, BestChild::Geometric(0.0), 5).is_err());
+        assert!(OrderedHashTree::new(3, 4, 0, BestChild::Marsland, 0).is_err());
+        assert!(OrderedHashTree::new(3, 4, 0, BestChild::Marsland, i32::MAX).is_err());
+        assert!(OrderedHashTree::strong(2, 70, 0).is_err());
     }
 
     #[test]

@@ -68,7 +68,7 @@ pub use error::{TreeError, leaf_count};
 pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
 pub use game::{Game, Horizon, HorizonNode};
 pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator};
-pub use hashtree::{HashNode, HashTree};
+pub use hashtree::{HashNode, HashTree, OrderedHashTree, OrderedNode};
 pub use limits::{Limits, Meter, StopHandle, StopReason, Stopped};
 pub use subtree::Subtree;
 pub use tree::{Bounds, Tree, minimax, minimax_at};

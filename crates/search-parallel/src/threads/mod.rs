@@ -12,24 +12,25 @@
 //!
 //! | algorithm | module | threads | what the threads share |
 //! |---|---|---|---|
-//! | [`ThreadAlgorithm::TreeSplit`] | [`treesplit`] | a processor tree of (depth, width), default (1, K): the calling thread and W^D − 1 pool threads | one `AtomicI32` per master ("its α"), read by the slaves' searches; a successor counter per split |
-//! | [`ThreadAlgorithm::PvSplit`] | [`treesplit`] (`pvsplit`) | as tree-splitting | as tree-splitting |
+//! | [`ThreadAlgorithm::TreeSplit`] | [`treesplit`]; on (1, K) [`engine`] | a processor tree of (depth, width), default (1, K): the calling thread and W^D − 1 pool threads | one `AtomicI32` per master ("its α"), read by the slaves' searches; a successor counter per split |
+//! | [`ThreadAlgorithm::PvSplit`] | as tree-splitting | as tree-splitting | as tree-splitting |
 //! | [`ThreadAlgorithm::ParallelStagedSss`] | [`staged`] | a master and K workers: the calling thread (master and worker 0) and K − 1 pool threads | nothing in the hot loop; a task per job, replies over a channel, a cancel flag per job |
-//! | [`ThreadAlgorithm::Ybwc`] | [`ybwc`] | a pool of K threads | one `AtomicI32` per split node |
+//! | [`ThreadAlgorithm::Ybwc`] | [`ybwc`] on [`engine`] | the calling thread and K − 1 pool threads | one `AtomicI32` and a child counter per split node (frame) |
 //!
 //! # Threads kept between searches
 //!
 //! The threads come from rayon pools built on first use and kept (one per
 //! size; sizes up to 16 threads for the life of the process, of larger
-//! sizes the last one used), so a search starts no thread
-//! and a job hand-off is a rayon task or a shared counter, not a thread
-//! start or a channel round trip. The tree is only borrowed: every job runs
-//! in a rayon scope that ends before [`search`] returns. No job waits for
-//! another except through rayon (which runs other tasks meanwhile), so
-//! searches from several threads at once share the pools without deadlock.
-//! With one thread, tree-splitting, pv-splitting, YBWC and staged SSS*
-//! use no pool at all: the search runs on the calling thread, the first
-//! three as plain alpha-beta.
+//! sizes the last one used), so a search starts no thread, and a job
+//! hand-off is a shared counter or a booking of a spinning thread, not a
+//! thread start or a wake-up. The tree is only borrowed: every job runs in
+//! a rayon scope that ends before [`search`] returns. A thread waits for
+//! another only when that one is already running in the same search (a
+//! helper it booked, a worker that took its job), so searches from several
+//! threads at once share the pools without deadlock; they only queue (see
+//! `pool.rs`). With one thread, tree-splitting, pv-splitting, YBWC and
+//! staged SSS* use no pool at all: the search runs on the calling thread,
+//! the first three as plain alpha-beta.
 //!
 //! # Windows shared through atomics (Fig. 11)
 //!
@@ -48,6 +49,14 @@
 //! synthetic trees). The loads are `Relaxed`: each cell only ever grows, and
 //! a stale read only means a wider window — it costs evaluations, never
 //! exactness.
+//!
+//! The split-point [`engine`] (YBWC, and tree- and pv-splitting on (1, K)),
+//! when the tree reports its shape, reads the chain at the nodes above the
+//! small subtrees only — before every child of such a node — and searches
+//! each subtree of at most [`engine::LOWER_LEAVES`] terminals with the
+//! window read when it starts: a window update reaches a running search
+//! within one such subtree (tens of microseconds), and a node below costs
+//! what it costs in sequential alpha-beta.
 //!
 //! **Termination** (Fig. 10's `terminate()`) is the same mechanism: when a
 //! master's `m` reaches its β, every window below it is empty, so every slave
@@ -71,8 +80,9 @@
 //! master) applies to a result is inside the window the child last read,
 //! because both are intersections of the same monotone cells and the
 //! consumer reads later (program order within a search, which shares one
-//! cached read among all its nodes; the end of a rayon scope or `join`
-//! across threads; a slave's `fetch_max` into its master's cell acts on the
+//! cached read among all its nodes; the end of a rayon scope, or a
+//! helper's release of a split node against its owner's acquire, across
+//! threads; a slave's `fetch_max` into its master's cell acts on the
 //! cell's current value, which lies inside any earlier read). A search's
 //! cached read may be up to [`WINDOW_POLL`] nodes old: an older read of
 //! monotone cells is a wider window, which the argument allows. The
@@ -90,6 +100,7 @@
 //! return, the scopes join, and [`search`] returns the error. The default
 //! panic hook still prints the panic message.
 
+pub mod engine;
 mod pool;
 pub mod staged;
 pub mod treesplit;
@@ -101,6 +112,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use search_bestfirst::BestFirstError;
 use search_depthfirst::{SearchError, Window};
@@ -183,8 +195,9 @@ pub struct ThreadConfig {
     /// the processor tree (1, K): a master, which only hands out work, and
     /// K slaves — slave 0 on the calling thread (the master only waits), the
     /// others on K − 1 pool threads; parallel staged SSS* to a master and K
-    /// workers, worker 0 again on the calling thread; YBWC to a pool of K
-    /// threads. With K = 1 every algorithm runs on the calling thread alone.
+    /// workers, worker 0 again on the calling thread; YBWC to the calling
+    /// thread and K − 1 pool threads. With K = 1 every algorithm runs on
+    /// the calling thread alone.
     pub threads: usize,
     /// An explicit processor tree (depth, width) for tree-splitting and
     /// pv-splitting, overriding `threads`: width^depth leaf slaves below
@@ -204,12 +217,15 @@ pub struct ThreadConfig {
     pub stage_depth: usize,
     /// The workers' search in parallel staged SSS*.
     pub stage_worker: StageWorker,
-    /// YBWC splits (searches young brothers in parallel) at nodes shallower
-    /// than this many plies; below, each thread runs sequential alpha-beta
-    /// that still reads the shared windows. `None`: if [`Tree::bounds`]
-    /// knows the shape (b, d), d − h (at least 1) for the least height
-    /// h ≥ 2 with b^h ≥ [`ybwc::MIN_TASK_LEAVES`] (d − 2 on (24, 4) trees,
-    /// d − 3 on (8, 6) trees), else 6.
+    /// The split region of the [`engine`] (YBWC, and tree-splitting and
+    /// pv-splitting on (1, K)): nodes shallower than this many plies are
+    /// frames — split nodes, with the shared window read before every
+    /// child; below them each thread runs sequential alpha-beta. `None`:
+    /// if [`Tree::bounds`] knows the shape (b, d), the nodes whose full
+    /// subtree has more than [`engine::LOWER_LEAVES`] terminals (d − 5 on
+    /// (8, d) trees, d − 3 on (24, d) trees), below which alpha-beta reads
+    /// nothing shared; else 6, below which alpha-beta reads the shared
+    /// windows every [`WINDOW_POLL`] nodes.
     pub split_plies: Option<usize>,
     /// The root window; the report's value is the root's value clamped
     /// into it, as `search_depthfirst::alphabeta` returns.
@@ -255,11 +271,52 @@ pub struct ThreadReport {
     /// subtrees of `s` processors is `m + 1 + j*s`). Parallel staged SSS*:
     /// the master, then the K workers. YBWC: the K pool threads.
     pub per_thread: Vec<u64>,
-    /// Jobs handed out: successors taken by slaves (tree-/pv-splitting)
-    /// and horizon evaluations given to workers (staged SSS*), whichever
-    /// thread ran them; young-brother `join`s (YBWC, 0 on one thread,
-    /// where YBWC is plain alpha-beta).
+    /// Jobs handed out: on the split-point engine (YBWC, tree- and
+    /// pv-splitting on (1, K)), successors searched by a thread other than
+    /// their node's owner (0 on one thread); on deeper processor trees,
+    /// successors taken by slaves; for staged SSS*, horizon evaluations
+    /// given to workers, whichever thread ran them.
     pub jobs: u64,
+    /// What each thread did besides searching, for the searches run by the
+    /// split-point engine (YBWC, and tree-splitting and pv-splitting on the
+    /// processor tree (1, K)) on more than one thread: one entry per thread,
+    /// the calling thread first. Empty otherwise.
+    pub activity: Vec<ThreadActivity>,
+}
+
+/// What one thread of a search did besides searching: idle time,
+/// hand-offs. Measured only when a thread changes state (a clock read per
+/// hand-off or wait), never per node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ThreadActivity {
+    /// Time spent idle: waiting for work, or (the owner of a split node)
+    /// waiting for its helpers to finish, excluding time spent helping
+    /// meanwhile.
+    pub idle: Duration,
+    /// Idle periods (waits).
+    pub waits: u64,
+    /// Split nodes this thread offered to an idle thread (bookings made).
+    pub splits: u64,
+    /// Other threads' split nodes this thread helped (bookings received).
+    pub joins: u64,
+    /// Time from the bookings this thread received to its starting on
+    /// them, summed: the latency of a hand-off.
+    pub handoff: Duration,
+}
+
+impl ThreadActivity {
+    /// The sum over threads.
+    pub fn total(activity: &[ThreadActivity]) -> ThreadActivity {
+        activity
+            .iter()
+            .fold(ThreadActivity::default(), |a, b| ThreadActivity {
+                idle: a.idle + b.idle,
+                waits: a.waits + b.waits,
+                splits: a.splits + b.splits,
+                joins: a.joins + b.joins,
+                handoff: a.handoff + b.handoff,
+            })
+    }
 }
 
 impl ThreadReport {

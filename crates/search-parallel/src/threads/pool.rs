@@ -10,13 +10,15 @@
 //! a rayon scope (`in_place_scope`, `install`, `join`) that ends before the
 //! search returns.
 //!
-//! No task waits for another task except through rayon (which runs
-//! other tasks meanwhile): tree-splitting slaves pull successors from a
-//! shared counter, YBWC uses `join`, and a staged-SSS* worker task waits
-//! only for its master, which never waits for a worker that has not
-//! started its job (it takes the job back). So searches cannot deadlock
-//! whatever the pool size or the number of searches sharing a pool; they
-//! only queue. (A `Tree` method that itself calls [`search`](super::search)
+//! No task waits for a task that has not started: the split-point
+//! engine's helpers (one task per pool thread for the whole search) are
+//! booked only once they run and say they are idle, and an owner waits only
+//! for helpers it booked; processor-tree slaves pull successors from a
+//! shared counter; a staged-SSS* worker task waits only for its master,
+//! which never waits for a worker that has not started its job (it takes
+//! the job back). So searches cannot deadlock whatever the pool size or the
+//! number of searches sharing a pool; they only queue (a search's helper
+//! task that starts late, or after the search, finds nothing to do). (A `Tree` method that itself calls [`search`](super::search)
 //! from inside a search is not covered by this argument.) Panics in user
 //! code are caught inside every task, so a pool never sees one and stays
 //! usable after a failed search.

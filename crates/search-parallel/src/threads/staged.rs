@@ -373,6 +373,7 @@ where
         leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
         per_thread: totals(counters),
         jobs: jobs.load(Relaxed),
+        activity: Vec::new(),
     })
 }
 

@@ -13,6 +13,31 @@
 //! is given, as the simulator does). [`ThreadConfig::threads`] = K maps to
 //! (1, K): one master, K searching slaves.
 //!
+//! # The default (1, K): the split-point engine
+//!
+//! The processor tree (1, K) — what [`ThreadConfig::new`] gives — runs on
+//! the split-point engine (`engine.rs`): K threads (the calling
+//! thread is slave 0) stay in the search from start to end. Tree-splitting
+//! offers the root's successors from the start: each slave takes the next
+//! one from the root's atomic counter when it is idle and searches it
+//! alone; pv-splitting walks the leftmost path on the calling thread and
+//! offers each pv node's other successors once its first is scored, the
+//! other slaves waiting at each pv node until it is done. The slaves'
+//! alpha-beta reads the master's window (Fig. 11) before every child of
+//! the nodes above the small subtrees and searches each small subtree
+//! (at most [`LOWER_LEAVES`](super::engine::LOWER_LEAVES) terminals in
+//! full) without shared reads, so a node costs what it costs in sequential
+//! alpha-beta. Pv nodes inside the small subtrees are not split (on trees
+//! of unknown shape: pv nodes deeper than
+//! [`ThreadConfig::split_plies`], default 6). What remains is the
+//! algorithms' own cost — the speculative search of a successor before its
+//! elder brothers have produced a bound, and idle slaves at the end of
+//! each split — which the simulator predicts (`docs/PARALLEL.md`).
+//! Everything below describes the general processor trees of depth ≥ 2,
+//! which run on the code of this module.
+//!
+//! # Processors
+//!
 //! Processors are logical: the report counts terminals per processor in
 //! preorder, whatever thread ran them. A master only waits while its
 //! slaves search, so its thread runs its slave 0; slaves 1..W run as tasks
@@ -89,6 +114,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use rayon::ThreadPool;
 use tree_core::{MAX_DEPTH, Tree, Value};
 
+use super::engine::{self, Policy, Region};
 use super::{
     Link, Searcher, Shared, Stopped, ThreadConfig, ThreadError, ThreadReport, check_threads,
     counters, guarded, pool, totals,
@@ -175,6 +201,46 @@ where
         requested: u64::MAX,
     })?;
     check_threads(count)?;
+    let algorithm = if pv {
+        ThreadAlgorithm::PvSplit
+    } else {
+        ThreadAlgorithm::TreeSplit
+    };
+    if processors.depth <= 1 {
+        // (0, W) and (1, W): the split-point engine (plain alpha-beta on
+        // the calling thread with one leaf processor).
+        let threads = if processors.depth == 0 {
+            1
+        } else {
+            processors.width
+        };
+        let (policy, region) = if threads == 1 {
+            (Policy::TreeSplit, Region::SEQUENTIAL)
+        } else if pv {
+            (Policy::PvSplit, Region::new(tree.bounds(), cfg.split_plies))
+        } else {
+            (
+                Policy::TreeSplit,
+                Region::new(tree.bounds(), cfg.split_plies),
+            )
+        };
+        let o = engine::run(tree, policy, threads, region, &Link::root(cfg.window))?;
+        // Processors in preorder: the master (which evaluates nothing
+        // here), then slave j on thread j.
+        let per_thread = if processors.depth == 0 {
+            o.leaves
+        } else {
+            std::iter::once(0).chain(o.leaves).collect()
+        };
+        return Ok(ThreadReport {
+            algorithm,
+            value: cfg.window.clamp(o.value),
+            leaves: per_thread.iter().sum(),
+            per_thread,
+            jobs: o.jobs,
+            activity: if threads == 1 { Vec::new() } else { o.activity },
+        });
+    }
     let mut sizes = vec![1usize];
     let mut leaf_processors = 1usize;
     for l in 1..=processors.depth {
@@ -218,15 +284,12 @@ where
     });
     let value = shared.finish(result)?;
     Ok(ThreadReport {
-        algorithm: if pv {
-            ThreadAlgorithm::PvSplit
-        } else {
-            ThreadAlgorithm::TreeSplit
-        },
+        algorithm,
         value: cfg.window.clamp(value),
         leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
         per_thread: totals(&counters),
         jobs: ctx.jobs.load(Relaxed),
+        activity: Vec::new(),
     })
 }
 
