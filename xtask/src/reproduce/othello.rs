@@ -21,17 +21,19 @@
 //! whole iterative deepening and its last iteration.
 
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Result, bail};
 use othello::{Othello, Position};
-use rayon::prelude::*;
 use search_bestfirst::Options;
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
-use tree_core::{Bounds, Counted, Horizon, Value, minimax};
+use tree_core::{Bounds, Counted, Horizon, minimax};
 
-use super::render::{csv, md_table, num};
-use super::{Config, Doc};
+use super::jobs;
+use super::render::{csv, md_table, num, times_intro, times_link};
+use super::{Config, Doc, Output};
+
+const NAME: &str = "othello-002";
 
 /// The branching bound OPEN is sized for (the most legal moves known in a
 /// reachable Othello position is 33).
@@ -131,24 +133,44 @@ fn mem_minimum(depth: u32) -> usize {
     1 + BRANCHING * (depth as usize).div_ceil(2)
 }
 
+/// A rough relative cost of a row's searches, for scheduling the costliest
+/// first and for the ETA (from depth-8 times relative to AB+).
+fn cost(searcher: Option<Searcher>) -> u64 {
+    match searcher {
+        None => 1, // minimax to depth MINIMAX_UP_TO
+        Some(Searcher::Enhanced(..)) => 1,
+        Some(Searcher::AlphaBeta) => 20,
+        Some(Searcher::BestFirst(search_bestfirst::Algorithm::Sss, _)) => 17,
+        Some(Searcher::BestFirst(search_bestfirst::Algorithm::MemSss, _)) => 20,
+        Some(Searcher::BestFirst(..)) => 6,
+    }
+}
+
+/// One searcher on one position at depths 1, 2, …, `depths` in turn (an
+/// enhanced searcher with one engine, its table cleared before each
+/// search, as a game engine would be used).
+fn search_depths(cfg: &Config, row: &Row, pos: &Position, depths: u32) -> Result<Vec<Cell>> {
+    let mut engine = match row.searcher {
+        Searcher::Enhanced(_, aspiration) => Some(Enhanced::new(table_config(aspiration))?),
+        _ => None,
+    };
+    (1..=depths)
+        .map(|depth| search(cfg, row.searcher, pos, depth, engine.as_mut()))
+        .collect()
+}
+
 fn search(
-    row: &Row,
+    cfg: &Config,
+    searcher: Searcher,
     pos: &Position,
     depth: u32,
-    engines: &mut [Option<Enhanced>],
-    k: usize,
+    engine: Option<&mut Enhanced>,
 ) -> Result<Cell> {
-    let mut start = Instant::now();
-    match row.searcher {
-        Searcher::Enhanced(alg, aspiration) => {
-            let engine = match &mut engines[k] {
-                Some(e) => e,
-                slot => slot.insert(Enhanced::new(table_config(aspiration))?),
-            };
+    match (searcher, engine) {
+        (Searcher::Enhanced(alg, _), Some(engine)) => {
             engine.clear();
-            start = Instant::now();
-            let r = engine.search(alg, &Othello, pos, depth)?;
-            let time = start.elapsed();
+            let (r, time) = cfg.time(|| engine.search(alg, &Othello, pos, depth));
+            let r = r?;
             let last = r.per_iteration.last().map_or(r.leaves, |it| it.leaves);
             Ok(Cell {
                 value: r.value.get(),
@@ -158,20 +180,20 @@ fn search(
                 time,
             })
         }
-        Searcher::AlphaBeta => {
+        (Searcher::Enhanced(..), None) => bail!("an enhanced search without an engine"),
+        (Searcher::AlphaBeta, _) => {
             let tree = Counted::new(Horizon::new(Othello, *pos, depth));
-            let v = search_depthfirst::Algorithm::AlphaBeta.run(&tree)?;
-            let time = start.elapsed();
+            let (v, time) = cfg.time(|| search_depthfirst::Algorithm::AlphaBeta.run(&tree));
             let s = tree.stats();
             Ok(Cell {
-                value: v.get(),
+                value: v?.get(),
                 leaves: s.leaves,
                 last: s.leaves,
                 interior: s.interior,
                 time,
             })
         }
-        Searcher::BestFirst(alg, memory) => {
+        (Searcher::BestFirst(alg, memory), _) => {
             let tree = Counted::new(Horizon::new(Othello, *pos, depth));
             let opts = Options {
                 memory: memory.map(|m| m.max(mem_minimum(depth))),
@@ -183,11 +205,10 @@ fn search(
                 variant: search_bestfirst::Variant::Leftmost,
                 ..Options::default()
             };
-            let out = alg.run(&tree, &opts)?;
-            let time = start.elapsed();
+            let (out, time) = cfg.time(|| alg.run(&tree, &opts));
             let s = tree.stats();
             Ok(Cell {
-                value: out.value.get(),
+                value: out?.value.get(),
                 leaves: s.leaves,
                 last: s.leaves,
                 interior: s.interior,
@@ -197,52 +218,74 @@ fn search(
     }
 }
 
-/// Every row at every depth on one position, values checked.
-fn position_cells(rows: &[Row], pos: &Position, depths: u32) -> Result<Vec<Vec<Cell>>> {
-    let mut engines: Vec<Option<Enhanced>> = rows.iter().map(|_| None).collect();
-    let mut out = vec![Vec::with_capacity(depths as usize); rows.len()];
-    for depth in 1..=depths {
-        let oracle = if depth <= MINIMAX_UP_TO {
-            Some(minimax(&Horizon::new(Othello, *pos, depth)))
-        } else {
-            None
-        };
-        let mut first: Option<i32> = None;
-        for (k, row) in rows.iter().enumerate() {
-            let cell = search(row, pos, depth, &mut engines, k)?;
-            let want = oracle.map(Value::get).or(first);
-            if let Some(w) = want
-                && w != cell.value
-            {
-                bail!(
-                    "{} returned {} at depth {depth} on {pos:?}; expected {w}",
-                    row.label,
-                    cell.value
-                );
-            }
-            first.get_or_insert(cell.value);
-            out[k].push(cell);
-        }
-    }
-    Ok(out)
+/// The minimax values of `pos` at depths 1..=`depths`.
+fn minimax_depths(pos: &Position, depths: u32) -> Vec<Cell> {
+    (1..=depths)
+        .map(|depth| Cell {
+            value: minimax(&Horizon::new(Othello, *pos, depth)).get(),
+            ..Cell::default()
+        })
+        .collect()
 }
 
-pub fn run(cfg: &Config) -> Result<Doc> {
+/// Every row's value agrees with minimax (at depths up to
+/// [`MINIMAX_UP_TO`]) and with the first row's.
+fn check_values(
+    rows: &[Row],
+    positions: &[Position],
+    per_position: &[Vec<Vec<Cell>>],
+    oracle: &[Vec<Cell>],
+) -> Result<()> {
+    for ((pos, cells), oracle) in positions.iter().zip(per_position).zip(oracle) {
+        for t in 0..cells[0].len() {
+            let want = oracle.get(t).map_or(cells[0][t].value, |c| c.value);
+            for (row, cell) in rows.iter().zip(cells) {
+                if cell[t].value != want {
+                    bail!(
+                        "{} returned {} at depth {} on {pos:?}; expected {want}",
+                        row.label,
+                        cell[t].value,
+                        t + 1
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn run(cfg: &Config) -> Result<Output> {
     let mut positions = othello::experiment_positions();
     let depths: u32 = if cfg.quick { 4 } else { 8 };
     // All 50 (5 with --quick); `--trees N` takes the first N.
     positions.truncate(cfg.trees.min(if cfg.quick { 5 } else { positions.len() }));
     let rows = rows();
-    let bar = cfg.bar("othello (002 §IV)", positions.len() as u64);
-    let per_position: Vec<Vec<Vec<Cell>>> = positions
-        .par_iter()
-        .map(|p| {
-            let r = position_cells(&rows, p, depths);
-            bar.inc(1);
-            r
-        })
-        .collect::<Result<_>>()?;
-    bar.finish_and_clear();
+    // One job per (position, row), and one per position for the minimax
+    // oracle (row `None`).
+    let jobs: Vec<(usize, Option<usize>)> = (0..positions.len())
+        .flat_map(|p| std::iter::once((p, None)).chain((0..rows.len()).map(move |k| (p, Some(k)))))
+        .collect();
+    let searcher = |&(_, k): &(usize, Option<usize>)| k.map(|k| rows[k].searcher);
+    let units: u64 = jobs.iter().map(|j| cost(searcher(j))).sum();
+    let progress = cfg.progress("Othello, 50 positions", jobs.len() as u64, units);
+    let mut results = jobs::run(
+        &jobs,
+        |j| cost(searcher(j)),
+        &progress,
+        |&(p, k)| match k {
+            None => Ok(minimax_depths(&positions[p], depths.min(MINIMAX_UP_TO))),
+            Some(k) => search_depths(cfg, &rows[k], &positions[p], depths),
+        },
+    )?
+    .into_iter();
+    progress.finish_and_clear();
+    let mut oracle = Vec::new();
+    let mut per_position: Vec<Vec<Vec<Cell>>> = Vec::new();
+    for _ in &positions {
+        oracle.push(results.next().expect("a minimax job per position"));
+        per_position.push(results.by_ref().take(rows.len()).collect());
+    }
+    check_values(&rows, &positions, &per_position, &oracle)?;
 
     let n = positions.len() as f64;
     let d = depths as usize;
@@ -272,8 +315,9 @@ pub fn run(cfg: &Config) -> Result<Doc> {
          iteration's value; MTD(f)+ from the previous iteration's value. Plain searches \
          through `Horizon` in generation order (ascending squares). OPEN of SSS*/RecSSS*/\
          MemSSS* sized for branching {BRANCHING}; MemSSS*(min) = 1 + {BRANCHING}·⌈d/2⌉. \
-         Every value agrees with minimax (depths ≤ {MINIMAX_UP_TO}) or with plain alpha-beta.\n",
-        positions.len()
+         Every value agrees with minimax (depths ≤ {MINIMAX_UP_TO}) or with plain alpha-beta.{}\n",
+        positions.len(),
+        times_link(cfg, NAME),
     )?;
     let depth_headers: Vec<String> = (1..=depths).map(|t| format!("d={t}")).collect();
     let mut headers: Vec<&str> = vec!["algorithm"];
@@ -332,23 +376,6 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         "## Interior nodes per position (mean)\n\n{}",
         md_table(&headers, &mean_rows(&interior))
     )?;
-    if !cfg.quick {
-        let time_rows: Vec<Vec<String>> = rows
-            .iter()
-            .enumerate()
-            .map(|(k, r)| {
-                let mut v = vec![r.label.clone()];
-                v.extend((0..d).map(|t| num(time[k][t] / time[0][t], 2)));
-                v
-            })
-            .collect();
-        writeln!(
-            md,
-            "## Time relative to AB+ (same run)\n\n{}",
-            md_table(&headers, &time_rows)
-        )?;
-    }
-
     // The paper's observations, computed.
     let find = |label: &str| {
         rows.iter()
@@ -403,19 +430,13 @@ pub fn run(cfg: &Config) -> Result<Doc> {
     let mut csv_rows = Vec::new();
     for (k, r) in rows.iter().enumerate() {
         for t in 0..d {
-            let mut row = vec![
+            csv_rows.push(vec![
                 r.label.clone(),
                 (t + 1).to_string(),
                 num(leaves[k][t] / n, 1).replace(',', ""),
                 num(last[k][t] / n, 1).replace(',', ""),
                 num(interior[k][t] / n, 1).replace(',', ""),
-            ];
-            row.push(if cfg.quick {
-                String::new()
-            } else {
-                format!("{:.3}", time[k][t] / time[0][t])
-            });
-            csv_rows.push(row);
+            ]);
         }
     }
     let csv_text = csv(
@@ -425,7 +446,6 @@ pub fn run(cfg: &Config) -> Result<Doc> {
             "mean_leaves",
             "mean_last_iteration_leaves",
             "mean_interior",
-            "time_vs_ab_enhanced",
         ],
         &csv_rows,
     );
@@ -448,8 +468,8 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         })
         .collect();
     let svg = plot(&series, depths)?;
-    Ok(Doc {
-        name: "othello-002".into(),
+    let counts = Doc {
+        name: NAME.into(),
         markdown: md,
         csv: Some(csv_text),
         extra: if cfg.quick {
@@ -457,6 +477,61 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         } else {
             vec![("othello-leaves.svg".into(), svg)]
         },
+    };
+    let times = if cfg.timed() {
+        Some(times_doc(cfg, &rows, &time, positions.len())?)
+    } else {
+        None
+    };
+    Ok(Output { counts, times })
+}
+
+/// Total time per row and depth relative to AB+'s (`time[row][depth - 1]`).
+fn times_doc(cfg: &Config, rows: &[Row], time: &[Vec<f64>], positions: usize) -> Result<Doc> {
+    let depths = time[0].len();
+    let depth_headers: Vec<String> = (1..=depths).map(|t| format!("d={t}")).collect();
+    let mut headers: Vec<&str> = vec!["algorithm"];
+    headers.extend(depth_headers.iter().map(String::as_str));
+    let ratio = |k: usize, t: usize| time[k][t] / time[0][t];
+    let table: Vec<Vec<String>> = rows
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let mut v = vec![r.label.clone()];
+            v.extend((0..depths).map(|t| num(ratio(k, t), 2)));
+            v
+        })
+        .collect();
+    let mut md = String::new();
+    writeln!(
+        md,
+        "# Othello: times\n\n{}\n\nTotal time over the {positions} positions relative to \
+         AB+'s at the same depth, same run. Counts: [{NAME}.md]({NAME}.md).\n\n\
+         ## Time relative to AB+ (same run)\n\n{}",
+        times_intro(cfg),
+        md_table(&headers, &table)
+    )?;
+    let csv_rows: Vec<Vec<String>> = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(k, r)| {
+            (0..depths).map(move |t| {
+                vec![
+                    r.label.clone(),
+                    (t + 1).to_string(),
+                    format!("{:.3}", ratio(k, t)),
+                ]
+            })
+        })
+        .collect();
+    Ok(Doc {
+        name: format!("{NAME}-time"),
+        markdown: md,
+        csv: Some(csv(
+            &["algorithm", "depth", "time_vs_ab_enhanced"],
+            &csv_rows,
+        )),
+        extra: Vec::new(),
     })
 }
 
