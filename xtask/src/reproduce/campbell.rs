@@ -433,7 +433,7 @@ fn times_doc(cfg: &Config, cells: &[Cell]) -> Doc {
         md,
         "# Campbell (1981), Tables 1–7: times\n\n{}\n\nTotal time over the cell's trees \
          relative to AB on the same trees. Counts: [{NAME}.md]({NAME}.md).\n",
-        times_intro(cfg)
+        times_intro(&format!("{} trees per cell", cfg.trees))
     )
     .unwrap();
     let mut csv_rows = Vec::new();
@@ -451,6 +451,7 @@ fn times_doc(cfg: &Config, cells: &[Cell]) -> Doc {
                     r.label().to_string(),
                     cell.ordering.to_string(),
                     format!("{:.3}", t / t_ab),
+                    format!("{t:.3}"),
                 ]);
             }
             rows.push(row);
@@ -464,7 +465,13 @@ fn times_doc(cfg: &Config, cells: &[Cell]) -> Doc {
         name: format!("{NAME}-time"),
         markdown: md,
         csv: Some(csv(
-            &["table", "algorithm", "ordering", "time_ratio_to_ab"],
+            &[
+                "table",
+                "algorithm",
+                "ordering",
+                "time_ratio_to_ab",
+                "seconds",
+            ],
             &csv_rows,
         )),
         extra: Vec::new(),

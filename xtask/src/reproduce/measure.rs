@@ -193,15 +193,6 @@ impl<'r> Batch<'r> {
         self.checked = checked.min(self.trees);
         self
     }
-
-    /// A rough relative cost of one tree: the runners times b^(3d/4), the
-    /// order of alpha-beta's leaves on a random tree. Only for scheduling
-    /// and the ETA.
-    fn cost(&self) -> u64 {
-        let leaves = (self.spec.b as f64).powf(0.75 * self.spec.d as f64);
-        let recorded = if self.checked > 0 { 2.0 } else { 1.0 };
-        (leaves * self.runners.len() as f64 * recorded).max(1.0) as u64
-    }
 }
 
 /// One algorithm on one tree.
@@ -220,7 +211,10 @@ pub struct TreeResult {
 }
 
 /// Runs every batch, one job per (batch, tree), the progress shown under
-/// `label`; returns each batch's results in tree order. In untimed runs
+/// `label`; returns each batch's results in tree order. Jobs are taken
+/// round-robin over the batches (tree 0 of every batch, then tree 1, …), so
+/// that the jobs done are a fair sample of the jobs left (for the ETA) and
+/// the last jobs are single trees, not a whole costly cell. In untimed runs
 /// a runner whose leaves are recorded runs once, recorded; in timed runs
 /// it also runs on `Counted` for its time (recording slows a search down).
 pub fn run_batches(
@@ -228,25 +222,28 @@ pub fn run_batches(
     label: &str,
     batches: &[Batch<'_>],
 ) -> Result<Vec<Vec<TreeResult>>> {
-    let jobs: Vec<(usize, usize)> = batches
-        .iter()
-        .enumerate()
-        .flat_map(|(b, batch)| (0..batch.trees).map(move |t| (b, t)))
+    let rounds = batches.iter().map(|b| b.trees).max().unwrap_or(0);
+    let jobs: Vec<(usize, usize)> = (0..rounds)
+        .flat_map(|t| {
+            batches
+                .iter()
+                .enumerate()
+                .filter(move |(_, batch)| t < batch.trees)
+                .map(move |(b, _)| (b, t))
+        })
         .collect();
-    let units: u64 = jobs.iter().map(|&(b, _)| batches[b].cost()).sum();
-    let progress = cfg.progress(label, jobs.len() as u64, units);
-    let results = jobs::run(
-        &jobs,
-        |&(b, _)| batches[b].cost(),
-        &progress,
-        |&(b, t)| run_tree(cfg, &batches[b], t),
-    )?;
+    let progress = cfg.bar(label, jobs.len() as u64);
+    let results = jobs::run(&jobs, &progress, |&(b, t)| run_tree(cfg, &batches[b], t))?;
     progress.finish_and_clear();
-    let mut results = results.into_iter();
-    Ok(batches
+    let mut out: Vec<Vec<TreeResult>> = batches
         .iter()
-        .map(|batch| results.by_ref().take(batch.trees).collect())
-        .collect())
+        .map(|b| Vec::with_capacity(b.trees))
+        .collect();
+    // A batch's jobs come in tree order.
+    for (&(b, _), r) in jobs.iter().zip(results) {
+        out[b].push(r);
+    }
+    Ok(out)
 }
 
 /// Every runner of `batch` on its tree `index`.

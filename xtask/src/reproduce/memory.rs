@@ -684,7 +684,7 @@ fn times_doc(
          relative to Alpha-Beta on the same trees in the same run; the paper's from its seconds \
          (Table 1's OCR'd columns are random count, random time, strong count, strong time). \
          Counts: [{NAME}.md]({NAME}.md).\n",
-        times_intro(cfg)
+        times_intro(&format!("{} trees per cell", cfg.trees))
     )?;
     writeln!(md, "## Table 1: top-down trees\n")?;
     let headers = ["algorithm", "M / searchd", "paper time/AB", "our time/AB"];
@@ -702,13 +702,7 @@ fn times_doc(
                 (Some(p), Some(a)) if a.1 > 0.0 => Some(p.1 / a.1),
                 _ => None,
             };
-            rows.push(time_row(
-                r,
-                paper_ratio,
-                m.time(k) / m.time(0),
-                &mut csv_rows,
-                m,
-            ));
+            rows.push(time_row(r, paper_ratio, k, &mut csv_rows, m));
         }
         md.push_str(&md_table(&headers, &rows));
         md.push('\n');
@@ -769,13 +763,7 @@ fn times_doc(
                 (Some(p), Some(a)) => Some(p.time / a.time),
                 _ => None,
             };
-            rows.push(time_row(
-                r,
-                paper_ratio,
-                m.time(k) / m.time(0),
-                &mut csv_rows,
-                m,
-            ));
+            rows.push(time_row(r, paper_ratio, k, &mut csv_rows, m));
         }
         md.push_str(&md_table(
             &["algorithm", "M", "paper time/AB", "our time/AB"],
@@ -814,6 +802,7 @@ fn times_doc(
             "param",
             "paper_time_ratio_to_ab",
             "time_ratio_to_ab",
+            "seconds",
         ],
         &csv_rows,
     );
@@ -825,14 +814,15 @@ fn times_doc(
     })
 }
 
-/// A Markdown row of a times table, and its CSV row.
+/// The Markdown row of row `k` of `m` in a times table; pushes its CSV row.
 fn time_row(
     r: &Row,
     paper_ratio: Option<f64>,
-    ours: f64,
+    k: usize,
     csv_rows: &mut Vec<Vec<String>>,
     m: &Measured,
 ) -> Vec<String> {
+    let ours = m.time(k) / m.time(0);
     csv_rows.push(vec![
         m.table.to_string(),
         m.b.to_string(),
@@ -842,6 +832,7 @@ fn time_row(
         r.param.map_or(String::new(), |p| p.to_string()),
         paper_ratio.map_or(String::new(), |x| format!("{x:.3}")),
         format!("{ours:.3}"),
+        format!("{:.3}", m.time(k)),
     ]);
     vec![
         r.algorithm.to_string(),

@@ -109,14 +109,9 @@ impl Config {
         }
     }
 
-    /// Progress of a step of `len` equal jobs.
+    /// Progress of a step of `len` jobs.
     pub fn bar(&self, label: &str, len: u64) -> Progress {
-        Progress::new(self.progress, label, len, len)
-    }
-
-    /// Progress of a step of `jobs` jobs worth `units` in all.
-    pub fn progress(&self, label: &str, jobs: u64, units: u64) -> Progress {
-        Progress::new(self.progress, label, jobs, units)
+        Progress::new(self.progress, label, len)
     }
 }
 

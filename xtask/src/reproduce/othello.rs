@@ -133,32 +133,6 @@ fn mem_minimum(depth: u32) -> usize {
     1 + BRANCHING * (depth as usize).div_ceil(2)
 }
 
-/// A rough relative cost of a row's searches, for scheduling the costliest
-/// first and for the ETA (from depth-8 times relative to AB+).
-fn cost(searcher: Option<Searcher>) -> u64 {
-    match searcher {
-        None => 1, // minimax to depth MINIMAX_UP_TO
-        Some(Searcher::Enhanced(..)) => 1,
-        Some(Searcher::AlphaBeta) => 20,
-        Some(Searcher::BestFirst(search_bestfirst::Algorithm::Sss, _)) => 17,
-        Some(Searcher::BestFirst(search_bestfirst::Algorithm::MemSss, _)) => 20,
-        Some(Searcher::BestFirst(..)) => 6,
-    }
-}
-
-/// One searcher on one position at depths 1, 2, …, `depths` in turn (an
-/// enhanced searcher with one engine, its table cleared before each
-/// search, as a game engine would be used).
-fn search_depths(cfg: &Config, row: &Row, pos: &Position, depths: u32) -> Result<Vec<Cell>> {
-    let mut engine = match row.searcher {
-        Searcher::Enhanced(_, aspiration) => Some(Enhanced::new(table_config(aspiration))?),
-        _ => None,
-    };
-    (1..=depths)
-        .map(|depth| search(cfg, row.searcher, pos, depth, engine.as_mut()))
-        .collect()
-}
-
 fn search(
     cfg: &Config,
     searcher: Searcher,
@@ -218,40 +192,45 @@ fn search(
     }
 }
 
-/// The minimax values of `pos` at depths 1..=`depths`.
-fn minimax_depths(pos: &Position, depths: u32) -> Vec<Cell> {
-    (1..=depths)
-        .map(|depth| Cell {
-            value: minimax(&Horizon::new(Othello, *pos, depth)).get(),
-            ..Cell::default()
-        })
-        .collect()
-}
-
-/// Every row's value agrees with minimax (at depths up to
-/// [`MINIMAX_UP_TO`]) and with the first row's.
-fn check_values(
+/// Every row at every depth on one position, depth by depth so that the
+/// rows' times at a depth are measured close together (a shared machine's
+/// load drifts); values checked against minimax up to [`MINIMAX_UP_TO`]
+/// and against the first row's. An enhanced row keeps one engine for all
+/// depths, its table cleared before each search.
+fn position_cells(
+    cfg: &Config,
     rows: &[Row],
-    positions: &[Position],
-    per_position: &[Vec<Vec<Cell>>],
-    oracle: &[Vec<Cell>],
-) -> Result<()> {
-    for ((pos, cells), oracle) in positions.iter().zip(per_position).zip(oracle) {
-        for t in 0..cells[0].len() {
-            let want = oracle.get(t).map_or(cells[0][t].value, |c| c.value);
-            for (row, cell) in rows.iter().zip(cells) {
-                if cell[t].value != want {
-                    bail!(
-                        "{} returned {} at depth {} on {pos:?}; expected {want}",
-                        row.label,
-                        cell[t].value,
-                        t + 1
-                    );
-                }
+    pos: &Position,
+    depths: u32,
+) -> Result<Vec<Vec<Cell>>> {
+    let mut engines: Vec<Option<Enhanced>> = rows
+        .iter()
+        .map(|r| match r.searcher {
+            Searcher::Enhanced(_, aspiration) => Enhanced::new(table_config(aspiration)).map(Some),
+            _ => Ok(None),
+        })
+        .collect::<Result<_, _>>()?;
+    let mut out = vec![Vec::with_capacity(depths as usize); rows.len()];
+    for depth in 1..=depths {
+        let oracle =
+            (depth <= MINIMAX_UP_TO).then(|| minimax(&Horizon::new(Othello, *pos, depth)).get());
+        let mut first: Option<i32> = None;
+        for (k, row) in rows.iter().enumerate() {
+            let cell = search(cfg, row.searcher, pos, depth, engines[k].as_mut())?;
+            if let Some(w) = oracle.or(first)
+                && w != cell.value
+            {
+                bail!(
+                    "{} returned {} at depth {depth} on {pos:?}; expected {w}",
+                    row.label,
+                    cell.value
+                );
             }
+            first.get_or_insert(cell.value);
+            out[k].push(cell);
         }
     }
-    Ok(())
+    Ok(out)
 }
 
 pub fn run(cfg: &Config) -> Result<Output> {
@@ -260,32 +239,12 @@ pub fn run(cfg: &Config) -> Result<Output> {
     // All 50 (5 with --quick); `--trees N` takes the first N.
     positions.truncate(cfg.trees.min(if cfg.quick { 5 } else { positions.len() }));
     let rows = rows();
-    // One job per (position, row), and one per position for the minimax
-    // oracle (row `None`).
-    let jobs: Vec<(usize, Option<usize>)> = (0..positions.len())
-        .flat_map(|p| std::iter::once((p, None)).chain((0..rows.len()).map(move |k| (p, Some(k)))))
-        .collect();
-    let searcher = |&(_, k): &(usize, Option<usize>)| k.map(|k| rows[k].searcher);
-    let units: u64 = jobs.iter().map(|j| cost(searcher(j))).sum();
-    let progress = cfg.progress("Othello, 50 positions", jobs.len() as u64, units);
-    let mut results = jobs::run(
-        &jobs,
-        |j| cost(searcher(j)),
-        &progress,
-        |&(p, k)| match k {
-            None => Ok(minimax_depths(&positions[p], depths.min(MINIMAX_UP_TO))),
-            Some(k) => search_depths(cfg, &rows[k], &positions[p], depths),
-        },
-    )?
-    .into_iter();
+    // One job per position.
+    let progress = cfg.bar("Othello positions", positions.len() as u64);
+    let per_position: Vec<Vec<Vec<Cell>>> = jobs::run(&positions, &progress, |p| {
+        position_cells(cfg, &rows, p, depths)
+    })?;
     progress.finish_and_clear();
-    let mut oracle = Vec::new();
-    let mut per_position: Vec<Vec<Vec<Cell>>> = Vec::new();
-    for _ in &positions {
-        oracle.push(results.next().expect("a minimax job per position"));
-        per_position.push(results.by_ref().take(rows.len()).collect());
-    }
-    check_values(&rows, &positions, &per_position, &oracle)?;
 
     let n = positions.len() as f64;
     let d = depths as usize;
@@ -479,7 +438,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
         },
     };
     let times = if cfg.timed() {
-        Some(times_doc(cfg, &rows, &time, positions.len())?)
+        Some(times_doc(&rows, &time, positions.len())?)
     } else {
         None
     };
@@ -487,7 +446,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
 }
 
 /// Total time per row and depth relative to AB+'s (`time[row][depth - 1]`).
-fn times_doc(cfg: &Config, rows: &[Row], time: &[Vec<f64>], positions: usize) -> Result<Doc> {
+fn times_doc(rows: &[Row], time: &[Vec<f64>], positions: usize) -> Result<Doc> {
     let depths = time[0].len();
     let depth_headers: Vec<String> = (1..=depths).map(|t| format!("d={t}")).collect();
     let mut headers: Vec<&str> = vec!["algorithm"];
@@ -508,7 +467,7 @@ fn times_doc(cfg: &Config, rows: &[Row], time: &[Vec<f64>], positions: usize) ->
         "# Othello: times\n\n{}\n\nTotal time over the {positions} positions relative to \
          AB+'s at the same depth, same run. Counts: [{NAME}.md]({NAME}.md).\n\n\
          ## Time relative to AB+ (same run)\n\n{}",
-        times_intro(cfg),
+        times_intro(&format!("{positions} positions")),
         md_table(&headers, &table)
     )?;
     let csv_rows: Vec<Vec<String>> = rows
@@ -520,6 +479,7 @@ fn times_doc(cfg: &Config, rows: &[Row], time: &[Vec<f64>], positions: usize) ->
                     r.label.clone(),
                     (t + 1).to_string(),
                     format!("{:.3}", ratio(k, t)),
+                    format!("{:.3}", time[k][t]),
                 ]
             })
         })
@@ -528,7 +488,7 @@ fn times_doc(cfg: &Config, rows: &[Row], time: &[Vec<f64>], positions: usize) ->
         name: format!("{NAME}-time"),
         markdown: md,
         csv: Some(csv(
-            &["algorithm", "depth", "time_vs_ab_enhanced"],
+            &["algorithm", "depth", "time_vs_ab_enhanced", "seconds"],
             &csv_rows,
         )),
         extra: Vec::new(),

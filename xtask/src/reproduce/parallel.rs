@@ -169,12 +169,7 @@ fn measure(cfg: &Config, trees: usize) -> Result<Grid> {
         .flat_map(|o| (0..trees).map(move |t| (o, t)))
         .collect();
     let progress = cfg.bar("Campbell Tables 8-10", jobs.len() as u64);
-    let per_tree = jobs::run(
-        &jobs,
-        |_| 1,
-        &progress,
-        |&(o, t)| measure_tree(ORDERINGS[o].2, t),
-    )?;
+    let per_tree = jobs::run(&jobs, &progress, |&(o, t)| measure_tree(ORDERINGS[o].2, t))?;
     progress.finish_and_clear();
     Ok(per_tree
         .chunks(trees.max(1))

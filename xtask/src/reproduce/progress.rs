@@ -1,9 +1,9 @@
 //! Progress of a reproduction run: a bar on a terminal, plain lines with
 //! the elapsed time and an ETA otherwise (a log, CI, `| tee`).
 //!
-//! Work is counted in *units*: every job adds its expected cost (see
-//! [`jobs::run`](super::jobs::run)), so the ETA of a step whose jobs differ
-//! a thousandfold in cost is still useful.
+//! Progress is counted in jobs; the ETA assumes the jobs left cost what the
+//! jobs done did on average, which holds because experiments order their
+//! jobs round-robin over their cells (see `measure::run_batches`).
 
 use std::io::{IsTerminal, Write as _};
 use std::sync::Mutex;
@@ -61,22 +61,20 @@ struct Lines {
     label: String,
     jobs: u64,
     jobs_done: u64,
-    units: u64,
-    units_done: u64,
     started: Instant,
     last_line: Instant,
 }
 
 impl Progress {
-    /// A step of `jobs` jobs worth `units` units in all.
-    pub fn new(mode: Mode, label: &str, jobs: u64, units: u64) -> Progress {
+    /// A step of `jobs` jobs.
+    pub fn new(mode: Mode, label: &str, jobs: u64) -> Progress {
         let shown = match mode {
             Mode::Hidden => Shown::Hidden,
             Mode::Bar => {
-                let bar = ProgressBar::new(units.max(1));
+                let bar = ProgressBar::new(jobs);
                 bar.set_style(
                     ProgressStyle::with_template(
-                        "{prefix:>32} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta}",
+                        "{prefix:>32} [{bar:30}] {pos}/{len} {elapsed_precise} ETA {eta}",
                     )
                     .expect("valid template")
                     .progress_chars("=> "),
@@ -90,8 +88,6 @@ impl Progress {
                     label: label.to_string(),
                     jobs,
                     jobs_done: 0,
-                    units: units.max(1),
-                    units_done: 0,
                     started: now,
                     last_line: now,
                 }))
@@ -100,16 +96,14 @@ impl Progress {
         Progress { shown }
     }
 
-    /// One job worth `units` units is done (`inc(1)` for steps whose jobs
-    /// are not weighed, as with an `indicatif` bar).
-    pub fn inc(&self, units: u64) {
+    /// `jobs` more jobs are done (as `indicatif`'s `inc`).
+    pub fn inc(&self, jobs: u64) {
         match &self.shown {
             Shown::Hidden => {}
-            Shown::Bar(bar) => bar.inc(units),
+            Shown::Bar(bar) => bar.inc(jobs),
             Shown::Lines(lines) => {
                 let mut l = lines.lock().unwrap_or_else(|e| e.into_inner());
-                l.jobs_done += 1;
-                l.units_done += units;
+                l.jobs_done += jobs;
                 if l.last_line.elapsed() >= LINE_EVERY && l.jobs_done < l.jobs {
                     l.last_line = Instant::now();
                     eprintln_flushed(&l.status(l.started.elapsed()));
@@ -138,18 +132,18 @@ impl Progress {
 impl Lines {
     /// The status line after `elapsed`.
     fn status(&self, elapsed: Duration) -> String {
-        let fraction = self.units_done as f64 / self.units as f64;
+        let fraction = self.jobs_done as f64 / self.jobs.max(1) as f64;
         let eta = if fraction > 0.0 {
             duration(elapsed.mul_f64((1.0 - fraction) / fraction))
         } else {
             "?".into()
         };
         format!(
-            "  {}: {:.0}% ({} of {} jobs), {} elapsed, ETA {eta}",
+            "  {}: {} of {} jobs ({:.0}%), {} elapsed, ETA {eta}",
             self.label,
-            100.0 * fraction,
             self.jobs_done,
             self.jobs,
+            100.0 * fraction,
             duration(elapsed),
         )
     }
@@ -189,20 +183,18 @@ mod tests {
     fn status_line_has_share_jobs_and_eta() {
         let mut l = Lines {
             label: "step".into(),
-            jobs: 10,
+            jobs: 20,
             jobs_done: 5,
-            units: 100,
-            units_done: 25,
             started: Instant::now(),
             last_line: Instant::now(),
         };
         let ten = Duration::from_secs(10);
-        // A quarter of the units in 10 s: 30 s to go.
+        // A quarter of the jobs in 10 s: 30 s to go.
         assert_eq!(
             l.status(ten),
-            "  step: 25% (5 of 10 jobs), 10.0 s elapsed, ETA 30.0 s"
+            "  step: 5 of 20 jobs (25%), 10.0 s elapsed, ETA 30.0 s"
         );
-        l.units_done = 0;
+        l.jobs_done = 0;
         assert!(l.status(ten).ends_with("ETA ?"));
     }
 }

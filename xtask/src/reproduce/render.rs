@@ -68,14 +68,14 @@ pub fn times_link(cfg: &Config, name: &str) -> String {
     }
 }
 
-/// The first paragraph of a times document: how it was made and on what.
-pub fn times_intro(cfg: &Config) -> String {
+/// The first paragraph of a times document: how it was made and on what
+/// (`sample`: "100 trees per cell", …).
+pub fn times_intro(sample: &str) -> String {
     format!(
         "Written by `cargo xtask reproduce --write-docs` (a default run writes this file to \
-         `target/reproduction/`), {} trees or positions per cell; {}. Wall-clock times vary with \
-         the machine and its load, so only ratios between algorithms measured in the same run \
-         are shown.",
-        cfg.trees,
+         `target/reproduction/`), {sample}; {}. Wall-clock times vary with the machine and its \
+         load, so the tables show ratios between algorithms measured in the same run; the CSV \
+         also has each row's total seconds.",
         super::machine_note()
     )
 }
