@@ -107,10 +107,14 @@ fn main() -> Result<()> {
             reproduce::write(&counts_dir, &docs.counts)?;
             reproduce::write(&times_dir, &docs.times)?;
             progress::eprintln_flushed(&format!(
-                "wrote {} counts and {} times documents in {}",
+                "wrote {} counts and {} times documents in {}{}",
                 docs.counts.len(),
                 docs.times.len(),
                 progress::duration(started.elapsed()),
+                progress::cpu_time().map_or(String::new(), |t| format!(
+                    " (processor time {})",
+                    progress::duration(t)
+                )),
             ));
             Ok(())
         }

@@ -77,8 +77,9 @@ mod tests {
         let jobs: Vec<u64> = (0..200).collect();
         // Uneven work, so threads finish jobs out of order.
         let out = run(&jobs, &hidden(), |&j| {
-            let spin: u64 = (0..(j % 7) * 10_000).fold(0, |a, x| a ^ x.wrapping_mul(j));
-            Ok(j * j + (spin & 0))
+            let spin = (0..(j % 7) * 10_000).fold(0u64, |a, x| a ^ x.wrapping_mul(j));
+            std::hint::black_box(spin);
+            Ok(j * j)
         })
         .unwrap();
         assert_eq!(out, jobs.iter().map(|j| j * j).collect::<Vec<_>>());

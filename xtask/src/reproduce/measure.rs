@@ -4,7 +4,7 @@
 //!
 //! An experiment describes its cells as [`Batch`]es; [`run_batches`] turns
 //! them into one job per (cell, tree), runs the jobs with
-//! [`jobs::run`](super::jobs::run) and returns each cell's
+//! [`jobs::run`] and returns each cell's
 //! [`TreeResult`]s in tree order. A job keeps what its tree needs and no
 //! more: leaf sets live only while their tree's searches run, and the
 //! result is a handful of counts, times and yes/no answers.

@@ -184,10 +184,15 @@ pub fn run(cfg: &Config, only: Option<&str>) -> Result<Outputs> {
     let mut out = Outputs::default();
     for (k, (name, f)) in chosen.iter().enumerate() {
         let step = Instant::now();
+        let cpu = progress::cpu_time();
         let output = f(cfg).with_context(|| format!("experiment {name}"))?;
         if cfg.progress != Mode::Hidden {
+            let cpu = match (cpu, progress::cpu_time()) {
+                (Some(a), Some(b)) => format!(", processor time {}", progress::duration(b - a)),
+                _ => String::new(),
+            };
             progress::eprintln_flushed(&format!(
-                "[{}/{}] {name}: done in {} ({} since the start)",
+                "[{}/{}] {name}: done in {}{cpu} ({} since the start)",
                 k + 1,
                 chosen.len(),
                 progress::duration(step.elapsed()),
