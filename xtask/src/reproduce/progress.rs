@@ -18,7 +18,8 @@ pub enum Mode {
     Hidden,
     /// An `indicatif` bar on standard error (a terminal).
     Bar,
-    /// One line per step, and one every [`LINE_EVERY`] during long steps.
+    /// One line per step, and during a long step one when a job ends at
+    /// least [`LINE_EVERY`] after the last.
     Lines,
 }
 
