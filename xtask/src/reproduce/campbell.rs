@@ -1,16 +1,19 @@
 //! Campbell (1981), Tables 1-7: terminal nodes examined on uniform trees of
 //! his `gen` with six orderings, and the domination facts of pp. 23-28.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use anyhow::Result;
 use search_depthfirst::Algorithm;
 use tree_core::{BestChild, GenSpec, Generator};
 
-use super::measure::{self, BestFirst, Oracle, Runner, TreeResult};
-use super::render::{csv, md_table, num};
-use super::{Config, Doc};
-use crate::published;
+use super::measure::{self, Batch, BestFirst, Oracle, Runner, TreeResult};
+use super::render::{csv, md_table, num, times_intro, times_link};
+use super::{Config, Doc, Output};
+use crate::published::{self, Published};
+
+const NAME: &str = "campbell-tables-1-7";
 
 /// (table, width, depth) as in the thesis.
 const TABLES: &[(u32, usize, usize)] = &[
@@ -180,35 +183,56 @@ struct Cell {
     results: Vec<TreeResult>,
 }
 
-pub fn run(cfg: &Config) -> Result<Doc> {
+/// The domination claims' leaf-set comparisons on trees of depth `plies`,
+/// as runner indices.
+fn compared(plies: usize) -> Vec<(usize, usize)> {
+    let labels: Vec<&str> = runners(plies).iter().map(|r| r.label()).collect();
+    let k = |l: &str| labels.iter().position(|x| *x == l);
+    CLAIMS
+        .iter()
+        .filter(|c| c.plies == plies)
+        .filter_map(|c| Some((k(c.a)?, k(c.b)?)))
+        .collect()
+}
+
+pub fn run(cfg: &Config) -> Result<Output> {
     let published = published::campbell_tables()?;
-    let bar = cfg.bar("Campbell Tables 1-7", (TABLES.len() * 6 * cfg.trees) as u64);
-    let mut cells = Vec::new();
-    for &(table, width, depth) in TABLES {
-        let algs = runners(depth);
+    let algs: Vec<Vec<Box<dyn Runner>>> = TABLES.iter().map(|&(_, _, d)| runners(d)).collect();
+    let mut batches = Vec::new();
+    let mut keys = Vec::new();
+    for (&(table, width, depth), algs) in TABLES.iter().zip(&algs) {
         let dyn_runners: Vec<&dyn Runner> = algs.iter().map(|r| r.as_ref()).collect();
-        let labels: Vec<&str> = algs.iter().map(|r| r.label()).collect();
         for (ordering, best) in orderings() {
             let spec = GenSpec::new(Generator::Campbell(best), width, depth, seed(table), 0);
-            let results = measure::run_trees(
-                spec,
-                cfg.trees,
-                &dyn_runners,
-                Oracle::Minimax,
-                &labels,
-                &bar,
-            )?;
-            cells.push(Cell {
-                table,
-                width,
-                depth,
-                ordering,
-                results,
-            });
+            batches.push(
+                Batch::new(spec, cfg.trees, dyn_runners.clone(), Oracle::Minimax)
+                    .with_subsets(compared(depth), cfg.trees),
+            );
+            keys.push((table, width, depth, ordering));
         }
     }
-    bar.finish_and_clear();
+    let results = measure::run_batches(cfg, "Campbell Tables 1-7", &batches)?;
+    let cells: Vec<Cell> = keys
+        .into_iter()
+        .zip(results)
+        .map(|((table, width, depth, ordering), results)| Cell {
+            table,
+            width,
+            depth,
+            ordering,
+            results,
+        })
+        .collect();
+    let counts = counts_doc(cfg, &published, &cells);
+    let times = cfg.timed().then(|| times_doc(cfg, &cells));
+    Ok(Output { counts, times })
+}
 
+fn counts_doc(
+    cfg: &Config,
+    published: &HashMap<(u32, String, String), Published>,
+    cells: &[Cell],
+) -> Doc {
     let mut md = String::new();
     writeln!(
         md,
@@ -223,10 +247,11 @@ pub fn run(cfg: &Config) -> Result<Doc> {
          checked against minimax. *ours* is the mean terminal count, *s.e.* its standard error, \
          *paper* the thesis's number as transcribed in `xtask/data/published/` (`?` marks a cell \
          whose OCR was ambiguous), *ratio* = ours / paper. Orderings: rand = random, .5/.8 = \
-         first-move-best p, .5g/.8g = geometric p, opt = perfect.\n",
+         first-move-best p, .5g/.8g = geometric p, opt = perfect.{}\n",
         if cfg.quick { " --quick" } else { "" },
         cfg.trees,
-        cfg.trees
+        cfg.trees,
+        times_link(cfg, NAME),
     )
     .unwrap();
     let mut csv_rows = Vec::new();
@@ -237,9 +262,7 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         let labels: Vec<&str> = algs.iter().map(|r| r.label()).collect();
         writeln!(md, "## Table {table}: width {width}, depth {depth}\n").unwrap();
         let mut rows = Vec::new();
-        let mut time_rows = Vec::new();
         for (k, label) in labels.iter().enumerate() {
-            let mut time_row = vec![label.to_string()];
             for cell in cells.iter().filter(|c| c.table == table) {
                 let s = measure::leaves(&cell.results, k);
                 let paper = published.get(&(table, label.to_string(), cell.ordering.to_string()));
@@ -276,26 +299,13 @@ pub fn run(cfg: &Config) -> Result<Doc> {
                     format!("{:.2}", s.stderr),
                     s.n.to_string(),
                 ]);
-                if !cfg.quick {
-                    let t = measure::total_time(&cell.results, k).as_secs_f64();
-                    let t_ab = measure::total_time(&cell.results, 0).as_secs_f64();
-                    time_row.push(format!("{:.2}", t / t_ab));
-                }
             }
-            time_rows.push(time_row);
         }
         md.push_str(&md_table(
             &["algorithm", "ordering", "paper", "ours", "s.e.", "ratio"],
             &rows,
         ));
         md.push('\n');
-        if !cfg.quick {
-            writeln!(md, "Time relative to AB on the same trees, same run:\n").unwrap();
-            let mut headers = vec!["algorithm"];
-            headers.extend(orderings().iter().map(|o| o.0));
-            md.push_str(&md_table(&headers, &time_rows));
-            md.push('\n');
-        }
     }
 
     writeln!(md, "## Domination facts (pp. 23–28), tree by tree\n").unwrap();
@@ -322,8 +332,9 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         let mut trees = 0;
         let mut held = 0;
         for cell in cells.iter().filter(|cell| cell.depth == c.plies) {
-            trees += cell.results.len();
-            held += measure::dominations(&cell.results, ia, ib);
+            let (h, checked) = measure::dominations(&cell.results, ia, ib);
+            trees += checked;
+            held += h;
         }
         let verdict = match (c.dominates, held == trees) {
             (true, true) | (false, false) => "holds",
@@ -407,12 +418,64 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         ],
         &csv_rows,
     );
-    Ok(Doc {
-        name: "campbell-tables-1-7".into(),
+    Doc {
+        name: NAME.into(),
         markdown: md,
         csv: Some(csv),
         extra: Vec::new(),
-    })
+    }
+}
+
+/// Time relative to AB on the same trees, per table and ordering.
+fn times_doc(cfg: &Config, cells: &[Cell]) -> Doc {
+    let mut md = String::new();
+    writeln!(
+        md,
+        "# Campbell (1981), Tables 1–7: times\n\n{}\n\nTotal time over the cell's trees \
+         relative to AB on the same trees. Counts: [{NAME}.md]({NAME}.md).\n",
+        times_intro(&format!("{} trees per cell", cfg.trees))
+    )
+    .unwrap();
+    let mut csv_rows = Vec::new();
+    for &(table, width, depth) in TABLES {
+        writeln!(md, "## Table {table}: width {width}, depth {depth}\n").unwrap();
+        let mut rows = Vec::new();
+        for (k, r) in runners(depth).iter().enumerate() {
+            let mut row = vec![r.label().to_string()];
+            for cell in cells.iter().filter(|c| c.table == table) {
+                let t = measure::total_time(&cell.results, k).as_secs_f64();
+                let t_ab = measure::total_time(&cell.results, 0).as_secs_f64();
+                row.push(format!("{:.2}", t / t_ab));
+                csv_rows.push(vec![
+                    table.to_string(),
+                    r.label().to_string(),
+                    cell.ordering.to_string(),
+                    format!("{:.3}", t / t_ab),
+                    format!("{t:.3}"),
+                ]);
+            }
+            rows.push(row);
+        }
+        let mut headers = vec!["algorithm"];
+        headers.extend(orderings().iter().map(|o| o.0));
+        md.push_str(&md_table(&headers, &rows));
+        md.push('\n');
+    }
+    Doc {
+        name: format!("{NAME}-time"),
+        markdown: md,
+        csv: Some(csv(
+            &[
+                "table",
+                "algorithm",
+                "ordering",
+                "time_ratio_to_ab",
+                "seconds",
+            ],
+            &csv_rows,
+        )),
+        extra: Vec::new(),
+    }
 }
 
 /// Why our numbers differ from the thesis where they do (the numbers behind

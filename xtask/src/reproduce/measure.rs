@@ -1,11 +1,22 @@
-//! Running algorithms on shared trees: values checked against minimax,
-//! counts from the `Counted`/`Traced` wrappers, wall-clock times.
+//! Running algorithms on shared generated trees: values checked against
+//! minimax, counts from the `Counted` wrapper, wall-clock times, and
+//! leaf-set comparisons decided tree by tree.
+//!
+//! An experiment describes its cells as [`Batch`]es; [`run_batches`] turns
+//! them into one job per (cell, tree), runs the jobs with
+//! [`jobs::run`] and returns each cell's
+//! [`TreeResult`]s in tree order. A job keeps what its tree needs and no
+//! more: leaf sets live only while their tree's searches run, and the
+//! result is a handful of counts, times and yes/no answers.
 
-use std::time::{Duration, Instant};
+use std::cell::RefCell;
+use std::time::Duration;
 
-use anyhow::{Result, bail};
-use rayon::prelude::*;
-use tree_core::{Counted, Dewey, GenSpec, GeneratedTree, Traced, Value, minimax};
+use anyhow::{Context, Result, bail};
+use tree_core::{Counted, GenSpec, GeneratedTree, Tree, Value, minimax};
+
+use super::Config;
+use super::jobs;
 
 /// An algorithm the harness can run on a generated tree.
 pub trait Runner: Sync {
@@ -13,8 +24,8 @@ pub trait Runner: Sync {
     fn label(&self) -> &'static str;
     /// Runs on a counting wrapper; returns the root value.
     fn run_counted(&self, tree: &Counted<&GeneratedTree>) -> Result<Value>;
-    /// Runs on a tracing wrapper; returns the root value.
-    fn run_traced(&self, tree: &Traced<&GeneratedTree>) -> Result<Value>;
+    /// Runs on a leaf-recording wrapper; returns the root value.
+    fn run_recorded(&self, tree: &Recorded<&GeneratedTree>) -> Result<Value>;
 }
 
 impl Runner for (&'static str, search_depthfirst::Algorithm) {
@@ -24,7 +35,7 @@ impl Runner for (&'static str, search_depthfirst::Algorithm) {
     fn run_counted(&self, tree: &Counted<&GeneratedTree>) -> Result<Value> {
         Ok(self.1.run(tree)?)
     }
-    fn run_traced(&self, tree: &Traced<&GeneratedTree>) -> Result<Value> {
+    fn run_recorded(&self, tree: &Recorded<&GeneratedTree>) -> Result<Value> {
         Ok(self.1.run(tree)?)
     }
 }
@@ -43,24 +54,100 @@ impl Runner for BestFirst {
     fn run_counted(&self, tree: &Counted<&GeneratedTree>) -> Result<Value> {
         Ok(self.1.run(tree, &self.2)?.value)
     }
-    fn run_traced(&self, tree: &Traced<&GeneratedTree>) -> Result<Value> {
+    fn run_recorded(&self, tree: &Recorded<&GeneratedTree>) -> Result<Value> {
         Ok(self.1.run(tree, &self.2)?.value)
     }
 }
 
-/// One algorithm on one tree.
-#[derive(Debug, Clone)]
-pub struct Run {
-    pub leaves: u64,
-    pub time: Duration,
-    /// The sorted set of distinct leaves evaluated, when asked for.
-    pub leaf_set: Option<Vec<Dewey>>,
+/// A tree that records which terminals a search evaluates, each as one
+/// number: its path read as a numeral in bijective base B + 1 (B the
+/// bounds' branching, digit i + 1 for child i), which numbers every node of
+/// the tree differently. Eight bytes per evaluation and none per generated
+/// node, where `tree_core::Traced` keeps a Dewey code (40 bytes) per
+/// evaluation and builds one per generated node.
+#[derive(Debug)]
+pub struct Recorded<T> {
+    tree: T,
+    radix: u64,
+    evaluated: RefCell<Vec<u64>>,
 }
 
-/// Every algorithm on one tree (in the order of the runners).
-#[derive(Debug, Clone)]
-pub struct TreeResult {
-    pub runs: Vec<Run>,
+impl<T: Tree> Recorded<T> {
+    /// Wraps `tree`, which must declare bounds small enough that every path
+    /// has a number below 2^64.
+    pub fn new(tree: T) -> Result<Recorded<T>> {
+        let b = tree
+            .bounds()
+            .context("recording leaf sets needs a tree with bounds")?;
+        let radix = b.branching as u64 + 1;
+        // The largest number is that of the last path of full depth.
+        let fits = (0..b.depth).try_fold(0u64, |n, _| n.checked_mul(radix)?.checked_add(radix - 1));
+        if fits.is_none() {
+            bail!(
+                "a ({}, {}) tree is too large to number its leaves in 64 bits",
+                b.branching,
+                b.depth
+            );
+        }
+        Ok(Recorded {
+            tree,
+            radix,
+            evaluated: RefCell::new(Vec::new()),
+        })
+    }
+
+    /// Terminal evaluations so far, revisits included.
+    pub fn evaluations(&self) -> u64 {
+        self.evaluated.borrow().len() as u64
+    }
+
+    /// The distinct terminals evaluated, as a sorted set of numbers.
+    pub fn into_leaf_set(self) -> LeafSet {
+        let mut v = self.evaluated.into_inner();
+        v.sort_unstable();
+        v.dedup();
+        v.shrink_to_fit();
+        LeafSet(v)
+    }
+}
+
+impl<T: Tree> Tree for Recorded<T> {
+    type Node = (T::Node, u64);
+    #[inline]
+    fn root(&self) -> Self::Node {
+        (self.tree.root(), 0)
+    }
+    #[inline]
+    fn num_children(&self, node: &Self::Node) -> usize {
+        self.tree.num_children(&node.0)
+    }
+    #[inline]
+    fn child(&self, node: &Self::Node, i: usize) -> Self::Node {
+        (
+            self.tree.child(&node.0, i),
+            node.1 * self.radix + i as u64 + 1,
+        )
+    }
+    fn value(&self, node: &Self::Node) -> Value {
+        self.evaluated.borrow_mut().push(node.1);
+        self.tree.value(&node.0)
+    }
+    fn bounds(&self) -> Option<tree_core::Bounds> {
+        self.tree.bounds()
+    }
+}
+
+/// The distinct terminals a search evaluated on one tree (sorted numbers
+/// from [`Recorded`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeafSet(Vec<u64>);
+
+impl LeafSet {
+    /// Whether every terminal of `self` is one of `other`.
+    pub fn is_subset(&self, other: &LeafSet) -> bool {
+        let mut rest = other.0.iter();
+        self.0.iter().all(|x| rest.any(|y| y == x))
+    }
 }
 
 /// What every value is checked against.
@@ -73,89 +160,165 @@ pub enum Oracle {
     FirstRunner,
 }
 
-/// Runs every runner on trees `0..n` of `spec` (index replaced), checking
-/// each value against `oracle`. The runners labelled in `leaf_sets` also
-/// record their distinct leaf sets.
-pub fn run_trees(
-    spec: GenSpec,
-    n: usize,
-    runners: &[&dyn Runner],
-    oracle: Oracle,
-    leaf_sets: &[&str],
-    bar: &indicatif::ProgressBar,
-) -> Result<Vec<TreeResult>> {
-    run_trees_from(spec, 0..n, runners, oracle, leaf_sets, bar)
+/// One cell of an experiment: the same runners on trees `0..trees` of one
+/// spec (its index is replaced).
+pub struct Batch<'r> {
+    pub spec: GenSpec,
+    pub trees: usize,
+    pub runners: Vec<&'r dyn Runner>,
+    pub oracle: Oracle,
+    /// Leaf-set comparisons `(a, b)` of runner indices: on each checked
+    /// tree, whether every terminal `a` evaluates is one `b` evaluates.
+    pub subsets: Vec<(usize, usize)>,
+    /// The comparisons are made on trees `0..checked` only.
+    pub checked: usize,
 }
 
-/// As [`run_trees`], on the tree indices in `indices`.
-pub fn run_trees_from(
-    spec: GenSpec,
-    indices: std::ops::Range<usize>,
-    runners: &[&dyn Runner],
-    oracle: Oracle,
-    leaf_sets: &[&str],
-    bar: &indicatif::ProgressBar,
-) -> Result<Vec<TreeResult>> {
-    indices
-        .into_par_iter()
-        .map(|index| {
-            let tree = GenSpec {
-                index: index as u64,
-                ..spec
-            }
-            .build()?;
-            let mut truth = match oracle {
-                Oracle::Minimax => Some(minimax(&tree)),
-                Oracle::FirstRunner => None,
-            };
-            let mut runs = Vec::with_capacity(runners.len());
-            for r in runners {
-                let (run, v) = run_one(&tree, *r, truth, leaf_sets.contains(&r.label()), index)?;
-                truth = truth.or(Some(v));
-                runs.push(run);
-            }
-            bar.inc(1);
-            Ok(TreeResult { runs })
-        })
-        .collect()
-}
-
-fn run_one(
-    tree: &GeneratedTree,
-    r: &dyn Runner,
-    truth: Option<Value>,
-    leaf_sets: bool,
-    index: usize,
-) -> Result<(Run, Value)> {
-    let counted = Counted::new(tree);
-    let start = Instant::now();
-    let v = r.run_counted(&counted)?;
-    let time = start.elapsed();
-    if let Some(truth) = truth.filter(|t| *t != v) {
-        bail!(
-            "{} returned {v} on tree {index} of {:?}, the value is {truth}",
-            r.label(),
-            tree.spec()
-        );
+impl<'r> Batch<'r> {
+    /// A cell without leaf-set comparisons.
+    pub fn new(spec: GenSpec, trees: usize, runners: Vec<&'r dyn Runner>, oracle: Oracle) -> Self {
+        Batch {
+            spec,
+            trees,
+            runners,
+            oracle,
+            subsets: Vec::new(),
+            checked: 0,
+        }
     }
-    let leaf_set = if leaf_sets {
-        let traced = Traced::new(tree);
-        r.run_traced(&traced)?;
-        let mut set = traced.order();
-        set.sort_unstable();
-        set.dedup();
-        Some(set)
-    } else {
-        None
+
+    /// With the comparisons `subsets` made on trees `0..checked`.
+    pub fn with_subsets(mut self, subsets: Vec<(usize, usize)>, checked: usize) -> Self {
+        self.subsets = subsets;
+        self.checked = checked.min(self.trees);
+        self
+    }
+}
+
+/// One algorithm on one tree.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub leaves: u64,
+    pub time: Duration,
+}
+
+/// Every algorithm on one tree (in the order of the runners), and the
+/// batch's leaf-set comparisons on it (empty on unchecked trees).
+#[derive(Debug, Clone)]
+pub struct TreeResult {
+    pub runs: Vec<Run>,
+    pub subsets: Vec<((usize, usize), bool)>,
+}
+
+/// Runs every batch, one job per (batch, tree), the progress shown under
+/// `label`; returns each batch's results in tree order. Jobs are taken
+/// round-robin over the batches (tree 0 of every batch, then tree 1, …), so
+/// that the jobs done are a fair sample of the jobs left (for the ETA) and
+/// the last jobs are single trees, not a whole costly cell. In untimed runs
+/// a runner whose leaves are recorded runs once, recorded; in timed runs
+/// it also runs on `Counted` for its time (recording slows a search down).
+pub fn run_batches(
+    cfg: &Config,
+    label: &str,
+    batches: &[Batch<'_>],
+) -> Result<Vec<Vec<TreeResult>>> {
+    let rounds = batches.iter().map(|b| b.trees).max().unwrap_or(0);
+    let jobs: Vec<(usize, usize)> = (0..rounds)
+        .flat_map(|t| {
+            batches
+                .iter()
+                .enumerate()
+                .filter(move |(_, batch)| t < batch.trees)
+                .map(move |(b, _)| (b, t))
+        })
+        .collect();
+    let progress = cfg.bar(label, jobs.len() as u64);
+    let results = jobs::run(&jobs, &progress, |&(b, t)| run_tree(cfg, &batches[b], t))?;
+    progress.finish_and_clear();
+    let mut out: Vec<Vec<TreeResult>> = batches
+        .iter()
+        .map(|b| Vec::with_capacity(b.trees))
+        .collect();
+    // A batch's jobs come in tree order.
+    for (&(b, _), r) in jobs.iter().zip(results) {
+        out[b].push(r);
+    }
+    Ok(out)
+}
+
+/// Every runner of `batch` on its tree `index`.
+fn run_tree(cfg: &Config, batch: &Batch<'_>, index: usize) -> Result<TreeResult> {
+    let spec = GenSpec {
+        index: index as u64,
+        ..batch.spec
     };
-    Ok((
-        Run {
-            leaves: counted.stats().leaves,
-            time,
-            leaf_set,
-        },
-        v,
-    ))
+    let tree = spec.build()?;
+    let mut truth = match batch.oracle {
+        Oracle::Minimax => Some(minimax(&tree)),
+        Oracle::FirstRunner => None,
+    };
+    let checked = index < batch.checked;
+    let recorded = |k: usize| checked && batch.subsets.iter().any(|&(a, b)| a == k || b == k);
+    let mut runs = Vec::with_capacity(batch.runners.len());
+    let mut sets: Vec<Option<LeafSet>> = vec![None; batch.runners.len()];
+    for (k, r) in batch.runners.iter().enumerate() {
+        let mut run = None;
+        let mut check = |v: Value| -> Result<()> {
+            if let Some(t) = truth.filter(|t| *t != v) {
+                bail!(
+                    "{} returned {v} on tree {index} of {:?}, the value is {t}",
+                    r.label(),
+                    batch.spec
+                );
+            }
+            truth = truth.or(Some(v));
+            Ok(())
+        };
+        if cfg.timed() || !recorded(k) {
+            let counted = Counted::new(&tree);
+            let (v, time) = cfg.time(|| r.run_counted(&counted));
+            check(v?)?;
+            run = Some(Run {
+                leaves: counted.stats().leaves,
+                time,
+            });
+        }
+        if recorded(k) {
+            let rec = Recorded::new(&tree)?;
+            check(r.run_recorded(&rec)?)?;
+            let leaves = rec.evaluations();
+            if let Some(run) = &run
+                && run.leaves != leaves
+            {
+                bail!(
+                    "{} evaluated {} terminals on tree {index} of {:?}, then {leaves} on the same tree",
+                    r.label(),
+                    run.leaves,
+                    batch.spec
+                );
+            }
+            run.get_or_insert(Run {
+                leaves,
+                time: Duration::ZERO,
+            });
+            sets[k] = Some(rec.into_leaf_set());
+        }
+        runs.push(run.expect("a counted or a recorded run"));
+    }
+    let subsets = if checked {
+        batch
+            .subsets
+            .iter()
+            .map(|&(a, b)| {
+                let (sa, sb) = (sets[a].as_ref(), sets[b].as_ref());
+                let held = sa.expect("recorded").is_subset(sb.expect("recorded"));
+                ((a, b), held)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(TreeResult { runs, subsets })
 }
 
 /// Mean and standard error of a sample.
@@ -194,24 +357,30 @@ pub fn total_time(results: &[TreeResult], k: usize) -> Duration {
     results.iter().map(|t| t.runs[k].time).sum()
 }
 
-/// On how many trees algorithm `a`'s leaf set is inside `b`'s.
-pub fn dominations(results: &[TreeResult], a: usize, b: usize) -> usize {
-    results
+/// Of the trees on which it was checked, on how many algorithm `a`'s leaf
+/// set is inside `b`'s, and on how many it was checked: `(held, checked)`.
+///
+/// # Panics
+/// If the batch did not ask for the comparison `(a, b)`.
+pub fn dominations(results: &[TreeResult], a: usize, b: usize) -> (usize, usize) {
+    let answers: Vec<bool> = results
         .iter()
-        .filter(|t| {
-            let (sa, sb) = (t.runs[a].leaf_set.as_ref(), t.runs[b].leaf_set.as_ref());
-            let (sa, sb) = (
-                sa.expect("leaf sets recorded"),
-                sb.expect("leaf sets recorded"),
-            );
-            sa.iter().all(|x| sb.binary_search(x).is_ok())
+        .filter(|t| !t.subsets.is_empty())
+        .map(|t| {
+            t.subsets
+                .iter()
+                .find(|(pair, _)| *pair == (a, b))
+                .map(|&(_, held)| held)
+                .unwrap_or_else(|| panic!("leaf sets of ({a}, {b}) were not compared"))
         })
-        .count()
+        .collect();
+    (answers.iter().filter(|&&h| h).count(), answers.len())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tree_core::{Generator, Traced};
 
     #[test]
     fn summary_statistics() {
@@ -220,5 +389,151 @@ mod tests {
         // sample sd = sqrt(5/3); s.e. = sd / 2
         assert!((s.stderr - (5.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
         assert_eq!(Summary::of([7.0]).stderr, 0.0);
+    }
+
+    #[test]
+    fn subsets_of_sorted_sets() {
+        let s = |v: &[u64]| LeafSet(v.to_vec());
+        assert!(s(&[]).is_subset(&s(&[1])));
+        assert!(s(&[2, 5]).is_subset(&s(&[1, 2, 3, 5])));
+        assert!(!s(&[2, 4]).is_subset(&s(&[1, 2, 3, 5])));
+        assert!(!s(&[6]).is_subset(&s(&[1, 2, 3, 5])));
+        assert!(!s(&[1]).is_subset(&s(&[])));
+    }
+
+    /// An algorithm of either family, run on any tree.
+    #[derive(Clone, Copy)]
+    enum Alg {
+        Depth(search_depthfirst::Algorithm),
+        Best(search_bestfirst::Algorithm),
+    }
+
+    fn run_on<T: Tree>(a: Alg, tree: &T) -> Value {
+        match a {
+            Alg::Depth(a) => a.run(tree).unwrap(),
+            Alg::Best(a) => {
+                a.run(tree, &search_bestfirst::Options::default())
+                    .unwrap()
+                    .value
+            }
+        }
+    }
+
+    /// The recorded numbers name the same terminals as Dewey codes: the same
+    /// counts, distinct counts and subset answers as `tree_core::Traced`,
+    /// for algorithms that revisit and that prune differently, with ties.
+    #[test]
+    fn recorded_leaf_sets_agree_with_dewey_traces() {
+        use search_bestfirst::Algorithm as B;
+        use search_depthfirst::Algorithm as D;
+        let algs = [
+            Alg::Depth(D::AlphaBeta),
+            Alg::Depth(D::Scout),
+            Alg::Best(B::Qg3),
+            Alg::Best(B::SssLeft),
+            Alg::Best(B::Sab),
+        ];
+        let mut not_nested = 0;
+        for (g, b, d) in [
+            (Generator::RANDOM, 3, 5),
+            (Generator::KORF, 4, 4),
+            (Generator::Random { lo: 0, hi: 3 }, 5, 3),
+        ] {
+            for index in 0..20 {
+                let tree = GenSpec::new(g, b, d, 7, index).build().unwrap();
+                let mut dewey = Vec::new();
+                let mut ours = Vec::new();
+                for &a in &algs {
+                    let rec = Recorded::new(&tree).unwrap();
+                    let traced = Traced::new(&tree);
+                    assert_eq!(run_on(a, &rec), minimax(&tree));
+                    assert_eq!(run_on(a, &traced), minimax(&tree));
+                    assert_eq!(rec.evaluations(), traced.stats().leaves);
+                    let mut order = traced.order();
+                    order.sort_unstable();
+                    order.dedup();
+                    let set = rec.into_leaf_set();
+                    assert_eq!(set.0.len(), order.len());
+                    dewey.push(order);
+                    ours.push(set);
+                }
+                for a in 0..algs.len() {
+                    for b in 0..algs.len() {
+                        let want = dewey[a].iter().all(|x| dewey[b].binary_search(x).is_ok());
+                        assert_eq!(ours[a].is_subset(&ours[b]), want, "{a} in {b}");
+                        not_nested += usize::from(!want);
+                    }
+                }
+            }
+        }
+        // Not every pair is nested: the comparison can fail.
+        assert!(not_nested > 0);
+    }
+
+    #[test]
+    fn trees_too_large_to_number_are_an_error() {
+        let tree = |b, d| GenSpec::new(Generator::RANDOM, b, d, 1, 0).build().unwrap();
+        // 3^40 leaves fit in 64 bits, 4^40 numbers do not.
+        let e = Recorded::new(tree(3, 40)).unwrap_err().to_string();
+        assert!(e.contains("too large"), "{e}");
+        // 16^16 - 1 is the largest number of a (15, 16) tree: it fits.
+        assert!(Recorded::new(tree(15, 16)).is_ok());
+    }
+
+    /// A job's subset answers are what its leaf sets say, on the checked
+    /// trees only, and quick (untimed) runs count the same terminals.
+    #[test]
+    fn batches_compare_per_tree() {
+        use search_bestfirst::{Algorithm as B, Options};
+        let ab = ("AB", search_depthfirst::Algorithm::AlphaBeta);
+        let sss = BestFirst("SSS", B::SssLeft, Options::default());
+        let qg3 = BestFirst("QG3", B::Qg3, Options::default());
+        let spec = GenSpec::new(Generator::RANDOM, 4, 4, 11, 0);
+        let batch = || {
+            Batch::new(spec, 12, vec![&ab, &sss, &qg3], Oracle::Minimax)
+                .with_subsets(vec![(1, 0), (2, 0)], 8)
+        };
+        let mut cfg = Config::new(true, None, false);
+        let quick = run_batches(&cfg, "test", &[batch()]).unwrap();
+        cfg.timings = super::super::Timings::Wall;
+        let full = run_batches(&cfg, "test", &[batch()]).unwrap();
+        assert!(
+            quick[0]
+                .iter()
+                .all(|t| t.runs.iter().all(|r| r.time.is_zero()))
+        );
+        assert!(
+            full[0]
+                .iter()
+                .all(|t| t.runs.iter().all(|r| !r.time.is_zero()))
+        );
+        for (q, f) in quick[0].iter().zip(&full[0]) {
+            let ql: Vec<u64> = q.runs.iter().map(|r| r.leaves).collect();
+            let fl: Vec<u64> = f.runs.iter().map(|r| r.leaves).collect();
+            assert_eq!(ql, fl);
+            assert_eq!(q.subsets, f.subsets);
+        }
+        // SSS* (left-biased) never evaluates a leaf alpha-beta prunes.
+        assert_eq!(dominations(&full[0], 1, 0), (8, 8));
+        let (held, checked) = dominations(&full[0], 2, 0);
+        assert_eq!(checked, 8);
+        let want = (0..8)
+            .filter(|&i| {
+                let tree = GenSpec { index: i, ..spec }.build().unwrap();
+                let sets: Vec<LeafSet> = [
+                    Alg::Depth(search_depthfirst::Algorithm::AlphaBeta),
+                    Alg::Best(B::Qg3),
+                ]
+                .iter()
+                .map(|&a| {
+                    let rec = Recorded::new(&tree).unwrap();
+                    run_on(a, &rec);
+                    rec.into_leaf_set()
+                })
+                .collect();
+                sets[1].is_subset(&sets[0])
+            })
+            .count();
+        assert_eq!(held, want);
     }
 }

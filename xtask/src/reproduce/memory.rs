@@ -11,9 +11,11 @@ use search_depthfirst::Algorithm;
 use serde::Deserialize;
 use tree_core::{GenSpec, Generator};
 
-use super::measure::{self, BestFirst, Oracle, Runner, TreeResult};
-use super::render::{csv, md_table, num};
-use super::{Config, Doc};
+use super::measure::{self, Batch, BestFirst, Oracle, Runner, TreeResult};
+use super::render::{csv, md_table, num, times_intro, times_link};
+use super::{Config, Doc, Output};
+
+const NAME: &str = "bhattacharya-bagchi96";
 
 #[derive(Debug, Deserialize)]
 struct T1Row {
@@ -80,6 +82,7 @@ fn budgets<'a>(rows: impl Iterator<Item = (&'a str, Option<usize>)>) -> Vec<usiz
 }
 
 struct Measured {
+    table: u8,
     b: usize,
     d: usize,
     ordering: &'static str,
@@ -101,53 +104,90 @@ impl Measured {
     }
 }
 
-fn run_cell(
-    cfg: &Config,
-    g: Generator,
-    (b, d): (usize, usize),
+/// A cell to measure: `rows` on trees of `generator` (b, d) seeded `seed`.
+struct Plan {
+    table: u8,
+    b: usize,
+    d: usize,
+    generator: Generator,
     seed: u64,
     ordering: &'static str,
     rows: Vec<Row>,
-    bar: &indicatif::ProgressBar,
-) -> Result<Measured> {
-    let spec = GenSpec::new(g, b, d, seed, 0);
-    let runners: Vec<&dyn Runner> = rows
-        .iter()
-        .map(|r| r.runner.as_ref() as &dyn Runner)
-        .collect();
-    // Leaf sets (for "never examines a leaf AB prunes") on a subset of trees:
-    // they cost a Dewey code per generated node.
-    let checked = cfg.trees.min(if cfg.quick { cfg.trees } else { 10 });
-    let labels: Vec<&str> = runners.iter().map(|r| r.label()).collect();
-    let mut results =
-        measure::run_trees(spec, checked, &runners, Oracle::FirstRunner, &labels, bar)?;
-    if cfg.trees > checked {
-        let rest_spec = GenSpec { index: 0, ..spec };
-        let rest = measure::run_trees_from(
-            rest_spec,
-            checked..cfg.trees,
-            &runners,
-            Oracle::FirstRunner,
-            &[],
-            bar,
-        )?;
-        results.extend(rest);
-    }
-    Ok(Measured {
-        b,
-        d,
-        ordering,
-        rows,
-        results,
-    })
 }
 
-pub fn run(cfg: &Config) -> Result<Doc> {
+impl Plan {
+    /// Rows whose leaf sets are compared with Alpha-Beta's (row 0): MemSSS*
+    /// in Table 1, IterSSS* in Table 2.
+    fn compared(&self) -> Vec<(usize, usize)> {
+        let alg = if self.table == 1 {
+            "MemSSS*"
+        } else {
+            "IterSSS*"
+        };
+        self.rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.algorithm == alg)
+            .map(|(k, _)| (k, 0))
+            .collect()
+    }
+}
+
+/// Every cell of both tables in one list of jobs, so the two cores stay
+/// busy to the end; the results in plan order.
+fn measure_all(cfg: &Config, plans: Vec<Plan>) -> Result<Vec<Measured>> {
+    // Leaf sets (for "never examines a leaf AB prunes") on the first 10 trees
+    // of each cell (all with --quick), as the committed tables have it.
+    let checked = if cfg.quick { cfg.trees } else { 10 };
+    let batches: Vec<Batch<'_>> = plans
+        .iter()
+        .map(|p| {
+            let spec = GenSpec::new(p.generator, p.b, p.d, p.seed, 0);
+            let runners: Vec<&dyn Runner> = p
+                .rows
+                .iter()
+                .map(|r| r.runner.as_ref() as &dyn Runner)
+                .collect();
+            Batch::new(spec, cfg.trees, runners, Oracle::FirstRunner)
+                .with_subsets(p.compared(), checked)
+        })
+        .collect();
+    let results = measure::run_batches(cfg, "Bhattacharya & Bagchi 1996", &batches)?;
+    drop(batches);
+    Ok(plans
+        .into_iter()
+        .zip(results)
+        .map(|(p, results)| Measured {
+            table: p.table,
+            b: p.b,
+            d: p.d,
+            ordering: p.ordering,
+            rows: p.rows,
+            results,
+        })
+        .collect())
+}
+
+pub fn run(cfg: &Config) -> Result<Output> {
+    let t1: Vec<T1Row> =
+        csv::Reader::from_reader(include_str!("../../data/published/bb96_table1.csv").as_bytes())
+            .deserialize()
+            .collect::<Result<_, _>>()?;
+    let t2: Vec<T2Row> =
+        csv::Reader::from_reader(include_str!("../../data/published/bb96_table2.csv").as_bytes())
+            .deserialize()
+            .collect::<Result<_, _>>()?;
+    let mut plans = plans1(cfg, &t1);
+    plans.extend(plans2(cfg, &t2));
+    let measured = measure_all(cfg, plans)?;
+    let (m1, m2): (Vec<Measured>, Vec<Measured>) = measured.into_iter().partition(|m| m.table == 1);
+    let published = published1(&t1);
+
     let mut md = String::new();
     let mut csv_rows = Vec::new();
     let mut extra = Vec::new();
-    table1(cfg, &mut md, &mut csv_rows, &mut extra)?;
-    table2(cfg, &mut md, &mut csv_rows)?;
+    table1(cfg, &published, &m1, &mut md, &mut csv_rows, &mut extra)?;
+    table2(cfg, &t2, &m2, &mut md, &mut csv_rows);
     let csv = csv(
         &[
             "table",
@@ -159,35 +199,30 @@ pub fn run(cfg: &Config) -> Result<Doc> {
             "paper_count",
             "count",
             "stderr",
-            "time_ratio_to_ab",
         ],
         &csv_rows,
     );
-    Ok(Doc {
-        name: "bhattacharya-bagchi96".into(),
+    let counts = Doc {
+        name: NAME.into(),
         markdown: md,
         csv: Some(csv),
         extra,
-    })
+    };
+    let times = if cfg.timed() {
+        Some(times_doc(cfg, &published, &t2, &m1, &m2)?)
+    } else {
+        None
+    };
+    Ok(Output { counts, times })
 }
 
-fn table1(
-    cfg: &Config,
-    md: &mut String,
-    csv_rows: &mut Vec<Vec<String>>,
-    extra: &mut Vec<(String, String)>,
-) -> Result<()> {
-    let text = include_str!("../../data/published/bb96_table1.csv");
-    let paper: Vec<T1Row> = csv::Reader::from_reader(text.as_bytes())
-        .deserialize()
-        .collect::<Result<_, _>>()?;
-    let shapes: Vec<(usize, usize)> = if cfg.quick {
-        vec![(10, 7)]
-    } else {
-        vec![(5, 10), (6, 9), (9, 8), (10, 7)]
-    };
-    let mut published: HashMap<(usize, usize, String, Option<usize>, &str), Cell> = HashMap::new();
-    for r in &paper {
+/// Table 1's published cells: (b, d, algorithm, M or searchd, ordering) →
+/// (count, seconds).
+type Published1 = HashMap<(usize, usize, String, Option<usize>, &'static str), Cell>;
+
+fn published1(paper: &[T1Row]) -> Published1 {
+    let mut published = HashMap::new();
+    for r in paper {
         published.insert(
             (r.b, r.d, r.algorithm.clone(), r.memory_or_searchd, "random"),
             (r.random_count, r.random_time),
@@ -197,11 +232,18 @@ fn table1(
             (r.strong_count, r.strong_time),
         );
     }
-    let bar = cfg.bar(
-        "Bhattacharya & Bagchi Table 1",
-        (shapes.len() * 2 * cfg.trees) as u64,
-    );
-    let mut measured = Vec::new();
+    published
+}
+
+/// Table 1's cells: Alpha-Beta, MemSSS* at the paper's budgets, MGame at
+/// searchd 2 and d, MemDual*, on top-down random and strong trees.
+fn plans1(cfg: &Config, paper: &[T1Row]) -> Vec<Plan> {
+    let shapes: Vec<(usize, usize)> = if cfg.quick {
+        vec![(10, 7)]
+    } else {
+        vec![(5, 10), (6, 9), (9, 8), (10, 7)]
+    };
+    let mut plans = Vec::new();
     for &(b, d) in &shapes {
         let ms = budgets(
             paper
@@ -246,19 +288,74 @@ fn table1(
             ));
             // MemDual* at its maximum (= RecDual*): the paper's conjecture (§4 ii).
             rows.push(row("MemDual*", None, B::MemDual, Options::default()));
-            measured.push(run_cell(
-                cfg,
-                g,
-                (b, d),
-                1996_0000 + (b * 100 + d) as u64,
+            plans.push(Plan {
+                table: 1,
+                b,
+                d,
+                generator: g,
+                seed: 1996_0000 + (b * 100 + d) as u64,
                 ordering,
                 rows,
-                &bar,
-            )?);
+            });
         }
     }
-    bar.finish_and_clear();
+    plans
+}
 
+/// Table 2's cells: Alpha-Beta, MemSSS* and IterSSS* at the paper's
+/// budgets on trees of i.i.d. leaves.
+fn plans2(cfg: &Config, paper: &[T2Row]) -> Vec<Plan> {
+    let shapes: Vec<(usize, usize)> = if cfg.quick {
+        vec![(4, 10)]
+    } else {
+        vec![(4, 10), (6, 8)]
+    };
+    let mut plans = Vec::new();
+    for (b, d) in shapes {
+        let ms = budgets(
+            paper
+                .iter()
+                .filter(|r| r.b == b && r.d == d)
+                .map(|r| (r.algorithm.as_str(), r.memory)),
+        );
+        let mut rows = vec![alphabeta()];
+        for (name, alg) in [("MemSSS*", B::MemSss), ("IterSSS*", B::IterSss)] {
+            for &m in &ms {
+                rows.push(row(
+                    name,
+                    Some(m),
+                    alg,
+                    Options {
+                        memory: Some(m),
+                        ..Options::default()
+                    },
+                ));
+            }
+        }
+        plans.push(Plan {
+            table: 2,
+            b,
+            d,
+            generator: Generator::Random {
+                lo: 0,
+                hi: 1_000_000_000,
+            },
+            seed: 1996_1000 + (b * 100 + d) as u64,
+            ordering: "random",
+            rows,
+        });
+    }
+    plans
+}
+
+fn table1(
+    cfg: &Config,
+    published: &Published1,
+    measured: &[Measured],
+    md: &mut String,
+    csv_rows: &mut Vec<Vec<String>>,
+    extra: &mut Vec<(String, String)>,
+) -> Result<()> {
     writeln!(
         md,
         "# Bhattacharya & Bagchi (AAAI-96): MemSSS* under a fixed budget\n"
@@ -268,14 +365,13 @@ fn table1(
         md,
         "Generated by `cargo xtask reproduce`{}. {} trees per cell (the paper: 100); every algorithm \
          searches the same trees and every value is checked against Alpha-Beta's. Counts are mean \
-         terminals examined (± our standard error); *time/AB* is total time relative to Alpha-Beta \
-         on the same trees in the same run (the paper's from its seconds: the OCR'd columns are \
-         random count, random time, strong count, strong time, SPEC §9). MemSSS* runs with the \
+         terminals examined (± our standard error). MemSSS* runs with the \
          paper's budgets M, with the odd-depth variant (terminals kept out of OPEN) on odd d as in \
          the paper; MGame runs at searchd = 2 (= QuickGame) and at the \
-         least even searchd ≥ d (= RecSSS*; the paper prints no numbers for it).\n",
+         least even searchd ≥ d (= RecSSS*; the paper prints no numbers for it).{}\n",
         if cfg.quick { " --quick" } else { "" },
-        cfg.trees
+        cfg.trees,
+        times_link(cfg, NAME),
     )
     .unwrap();
     writeln!(
@@ -283,52 +379,21 @@ fn table1(
         "## Table 1: top-down trees (random: uniform best child; strong: Marsland et al. 1987)\n"
     )
     .unwrap();
-    for m in &measured {
-        let headers: Vec<&str> = if cfg.quick {
-            vec![
-                "algorithm",
-                "M / searchd",
-                "paper count",
-                "our count",
-                "ratio",
-            ]
-        } else {
-            vec![
-                "algorithm",
-                "M / searchd",
-                "paper count",
-                "our count",
-                "ratio",
-                "paper time/AB",
-                "our time/AB",
-            ]
-        };
+    for m in measured {
         writeln!(md, "### ({},{}) {}\n", m.b, m.d, m.ordering).unwrap();
-        let ab_paper = published
-            .get(&(m.b, m.d, "Alpha-Beta".to_string(), None, m.ordering))
-            .copied();
         let mut rows = Vec::new();
         for (k, r) in m.rows.iter().enumerate() {
             let p = published
                 .get(&(m.b, m.d, r.algorithm.to_string(), r.param, m.ordering))
                 .copied();
             let s = measure::leaves(&m.results, k);
-            let mut line = vec![
+            rows.push(vec![
                 r.algorithm.to_string(),
                 r.param.map_or("–".into(), |p| p.to_string()),
                 p.map_or("–".into(), |p| num(p.0, 0)),
                 format!("{} ± {}", num(s.mean, 0), num(s.stderr, 0)),
                 p.map_or("–".into(), |p| format!("{:.3}", s.mean / p.0)),
-            ];
-            let ratio = m.time(k) / m.time(0);
-            if !cfg.quick {
-                line.push(match (p, ab_paper) {
-                    (Some(p), Some(a)) if a.1 > 0.0 => format!("{:.2}", p.1 / a.1),
-                    _ => "–".into(),
-                });
-                line.push(format!("{ratio:.2}"));
-            }
-            rows.push(line);
+            ]);
             csv_rows.push(vec![
                 "1".into(),
                 m.b.to_string(),
@@ -339,27 +404,29 @@ fn table1(
                 p.map_or(String::new(), |p| p.0.to_string()),
                 format!("{:.2}", s.mean),
                 format!("{:.2}", s.stderr),
-                if cfg.quick {
-                    String::new()
-                } else {
-                    format!("{ratio:.3}")
-                },
             ]);
         }
-        md.push_str(&md_table(&headers, &rows));
+        md.push_str(&md_table(
+            &[
+                "algorithm",
+                "M / searchd",
+                "paper count",
+                "our count",
+                "ratio",
+            ],
+            &rows,
+        ));
         md.push('\n');
     }
-    claims1(md, &measured, cfg);
+    claims1(md, measured);
     if !cfg.quick {
-        for m in &measured {
+        for m in measured {
             let name = format!("bb96-{}x{}-{}.svg", m.b, m.d, m.ordering);
             extra.push((name.clone(), plot(m)?));
-            let time_name = format!("bb96-{}x{}-{}-time.svg", m.b, m.d, m.ordering);
-            extra.push((time_name.clone(), plot_time(m)?));
             writeln!(
                 md,
-                "![({},{}) {}: terminals]({name}) ![({},{}) {}: time]({time_name})\n",
-                m.b, m.d, m.ordering, m.b, m.d, m.ordering
+                "![({},{}) {}: terminals]({name})\n",
+                m.b, m.d, m.ordering
             )
             .unwrap();
         }
@@ -367,30 +434,28 @@ fn table1(
     Ok(())
 }
 
-fn claims1(md: &mut String, measured: &[Measured], cfg: &Config) {
+/// The rows of MemSSS* in a cell, in budget order.
+fn mems(m: &Measured) -> Vec<usize> {
+    m.rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.algorithm == "MemSSS*")
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// The paper's claims about terminal counts in Table 1.
+fn claims1(md: &mut String, measured: &[Measured]) {
     writeln!(md, "### The paper's claims, on our runs\n").unwrap();
     let mut rows: Vec<Vec<String>> = Vec::new();
-    let mems = |m: &Measured| -> Vec<usize> {
-        m.rows
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.algorithm == "MemSSS*")
-            .map(|(k, _)| k)
-            .collect()
-    };
-    // 1. Never a leaf AB prunes (on the trees whose leaf sets were recorded).
+    // 1. Never a leaf AB prunes (on the trees whose leaf sets were compared).
     let mut trees = 0;
     let mut held = 0;
     for m in measured {
-        let with_sets = m
-            .results
-            .iter()
-            .take_while(|t| t.runs[0].leaf_set.is_some())
-            .count();
-        let sub = &m.results[..with_sets];
         for k in mems(m) {
-            trees += with_sets;
-            held += measure::dominations(sub, k, 0);
+            let (h, checked) = measure::dominations(&m.results, k, 0);
+            trees += checked;
+            held += h;
         }
     }
     rows.push(vec![
@@ -417,70 +482,41 @@ fn claims1(md: &mut String, measured: &[Measured], cfg: &Config) {
             format!("fails in {}", falling.join(", "))
         },
     ]);
-    // 3. Full memory, random trees: about a third of AB's leaves, about twice as fast.
+    // 3. Full memory, random trees: about a third of AB's leaves (and about
+    // twice as fast: in the times document).
     for m in measured.iter().filter(|m| m.ordering == "random") {
         let full = *mems(m).last().expect("six budgets");
         let leaves = m.mean(full) / m.mean(0);
-        let speed = m.time(0) / m.time(full);
         rows.push(vec![
             format!(
-                "({},{}) random, full memory: about 1/3 of AB's terminals{}",
-                m.b,
-                m.d,
-                if cfg.quick { "" } else { ", about 2x as fast" }
+                "({},{}) random, full memory: about 1/3 of AB's terminals",
+                m.b, m.d,
             ),
-            if cfg.quick {
-                format!("{leaves:.2} of AB's terminals")
-            } else {
-                format!("{leaves:.2} of AB's terminals, {speed:.2}x AB's speed")
-            },
-            if leaves < 0.45 && (cfg.quick || speed > 1.5) {
-                "holds"
-            } else {
-                "fails"
-            }
-            .into(),
+            format!("{leaves:.2} of AB's terminals"),
+            if leaves < 0.45 { "holds" } else { "fails" }.into(),
         ]);
     }
-    // 4. (6,9) strong, M = 296: beats AB in terminals and time.
-    if let Some(m) = measured
-        .iter()
-        .find(|m| (m.b, m.d, m.ordering) == (6, 9, "strong"))
-    {
-        if let Some(k) = m.find("MemSSS*", Some(296)) {
-            let (l, t) = (m.mean(k) / m.mean(0), m.time(k) / m.time(0));
-            rows.push(vec![
-                "(6,9) strong, M = 296: MemSSS* beats Alpha-Beta in terminals and time".into(),
-                format!("terminals {l:.3} of AB's, time {t:.2} of AB's"),
-                if l < 1.0 && t < 1.0 { "holds" } else { "fails" }.into(),
-            ]);
-        }
+    // 4. (6,9) strong, M = 296: beats AB in terminals (and time).
+    if let Some((m, k)) = memsss_296(measured) {
+        let l = m.mean(k) / m.mean(0);
+        rows.push(vec![
+            "(6,9) strong, M = 296: MemSSS* examines fewer terminals than Alpha-Beta".into(),
+            format!("terminals {l:.3} of AB's"),
+            if l < 1.0 { "holds" } else { "fails" }.into(),
+        ]);
     }
-    // The conjecture: MemDual* beats Alpha-Beta on strong trees of even depth.
-    for m in measured
-        .iter()
-        .filter(|m| m.ordering == "strong" && m.d % 2 == 0)
-    {
-        if let Some(k) = m.find("MemDual*", None) {
-            let (l, t) = (m.mean(k) / m.mean(0), m.time(k) / m.time(0));
-            rows.push(vec![
-                format!(
-                    "({},{}) strong: MemDual* (full memory) beats Alpha-Beta (conjecture, §4)",
-                    m.b, m.d
-                ),
-                if cfg.quick {
-                    format!("terminals {l:.3} of AB's")
-                } else {
-                    format!("terminals {l:.3} of AB's, time {t:.2} of AB's")
-                },
-                if l < 1.0 && (cfg.quick || t < 1.0) {
-                    "holds"
-                } else {
-                    "fails"
-                }
-                .into(),
-            ]);
-        }
+    // The conjecture: MemDual* beats Alpha-Beta on strong trees of even
+    // depth (in terminals here; in time in the times document).
+    for (m, k) in memdual_even_strong(measured) {
+        let l = m.mean(k) / m.mean(0);
+        rows.push(vec![
+            format!(
+                "({},{}) strong: MemDual* (full memory) beats Alpha-Beta (conjecture, §4)",
+                m.b, m.d
+            ),
+            format!("terminals {l:.3} of AB's"),
+            if l < 1.0 { "holds" } else { "fails" }.into(),
+        ]);
     }
     // 5. Random trees: QuickGame beats MemSSS* at minimum M.
     for m in measured.iter().filter(|m| m.ordering == "random") {
@@ -504,20 +540,64 @@ fn claims1(md: &mut String, measured: &[Measured], cfg: &Config) {
     md.push('\n');
 }
 
-fn table2(cfg: &Config, md: &mut String, csv_rows: &mut Vec<Vec<String>>) -> Result<()> {
-    let text = include_str!("../../data/published/bb96_table2.csv");
-    let paper: Vec<T2Row> = csv::Reader::from_reader(text.as_bytes())
-        .deserialize()
-        .collect::<Result<_, _>>()?;
-    let shapes: Vec<(usize, usize)> = if cfg.quick {
-        vec![(4, 10)]
-    } else {
-        vec![(4, 10), (6, 8)]
-    };
-    let bar = cfg.bar(
-        "Bhattacharya & Bagchi Table 2",
-        (shapes.len() * cfg.trees) as u64,
-    );
+/// The (6,9) strong cell and its MemSSS* row at M = 296, of the paper's
+/// "beats Alpha-Beta in terminals and time" (full runs only).
+fn memsss_296(measured: &[Measured]) -> Option<(&Measured, usize)> {
+    let m = measured
+        .iter()
+        .find(|m| (m.b, m.d, m.ordering) == (6, 9, "strong"))?;
+    Some((m, m.find("MemSSS*", Some(296))?))
+}
+
+/// The strong cells of even depth and their MemDual* row: the paper's
+/// conjecture (§4) that MemDual* beats Alpha-Beta there.
+fn memdual_even_strong(measured: &[Measured]) -> Vec<(&Measured, usize)> {
+    measured
+        .iter()
+        .filter(|m| m.ordering == "strong" && m.d % 2 == 0)
+        .filter_map(|m| Some((m, m.find("MemDual*", None)?)))
+        .collect()
+}
+
+/// The published Table 2 row of `algorithm` at `memory` on (b, d).
+fn paper2<'a>(
+    paper: &'a [T2Row],
+    (b, d): (usize, usize),
+    algorithm: &str,
+    memory: Option<usize>,
+) -> Option<&'a T2Row> {
+    paper
+        .iter()
+        .find(|p| p.b == b && p.d == d && p.algorithm == algorithm && p.memory == memory)
+}
+
+/// MemSSS*'s and IterSSS*'s budgets in a Table 2 cell, and their rows.
+struct Budgets2 {
+    ms: Vec<usize>,
+    mem: Vec<usize>,
+    iter: Vec<usize>,
+}
+
+fn budgets2(m: &Measured) -> Budgets2 {
+    let ms: Vec<usize> = mems(m)
+        .iter()
+        .map(|&k| m.rows[k].param.expect("budget"))
+        .collect();
+    let find = |alg, x| m.find(alg, Some(x)).expect("row");
+    Budgets2 {
+        mem: ms.iter().map(|&x| find("MemSSS*", x)).collect(),
+        iter: ms.iter().map(|&x| find("IterSSS*", x)).collect(),
+        ms,
+    }
+}
+
+fn table2(
+    _cfg: &Config,
+    paper: &[T2Row],
+    measured: &[Measured],
+    md: &mut String,
+    csv_rows: &mut Vec<Vec<String>>,
+) {
     writeln!(
         md,
         "## Table 2: MemSSS* and IterSSS* on trees of i.i.d. leaves\n\nIterSSS* runs at the same M \
@@ -525,75 +605,20 @@ fn table2(cfg: &Config, md: &mut String, csv_rows: &mut Vec<Vec<String>>) -> Res
          0..=10^9 (the paper: `random()` seeded from (Dewey code, run number)), so ties are rare.\n"
     )
     .unwrap();
-    for (b, d) in shapes {
-        let ms = budgets(
-            paper
-                .iter()
-                .filter(|r| r.b == b && r.d == d)
-                .map(|r| (r.algorithm.as_str(), r.memory)),
-        );
-        let mut rows = vec![alphabeta()];
-        for &m in &ms {
-            rows.push(row(
-                "MemSSS*",
-                Some(m),
-                B::MemSss,
-                Options {
-                    memory: Some(m),
-                    ..Options::default()
-                },
-            ));
-        }
-        for &m in &ms {
-            rows.push(row(
-                "IterSSS*",
-                Some(m),
-                B::IterSss,
-                Options {
-                    memory: Some(m),
-                    ..Options::default()
-                },
-            ));
-        }
-        let g = Generator::Random {
-            lo: 0,
-            hi: 1_000_000_000,
-        };
-        let m = run_cell(
-            cfg,
-            g,
-            (b, d),
-            1996_1000 + (b * 100 + d) as u64,
-            "random",
-            rows,
-            &bar,
-        )?;
+    for m in measured {
+        let (b, d) = (m.b, m.d);
         writeln!(md, "### ({b},{d})\n").unwrap();
-        let ab_paper = paper
-            .iter()
-            .find(|r| r.b == b && r.d == d && r.algorithm == "Alpha-Beta");
         let mut table = Vec::new();
         for (k, r) in m.rows.iter().enumerate() {
-            let p = paper.iter().find(|p| {
-                p.b == b && p.d == d && p.algorithm == r.algorithm && p.memory == r.param
-            });
+            let p = paper2(paper, (b, d), r.algorithm, r.param);
             let s = measure::leaves(&m.results, k);
-            let ratio = m.time(k) / m.time(0);
-            let mut line = vec![
+            table.push(vec![
                 r.algorithm.to_string(),
                 r.param.map_or("–".into(), |p| p.to_string()),
                 p.map_or("–".into(), |p| num(p.count, 0)),
                 format!("{} ± {}", num(s.mean, 0), num(s.stderr, 0)),
                 p.map_or("–".into(), |p| format!("{:.3}", s.mean / p.count)),
-            ];
-            if !cfg.quick {
-                line.push(match (p, ab_paper) {
-                    (Some(p), Some(a)) => format!("{:.2}", p.time / a.time),
-                    _ => "–".into(),
-                });
-                line.push(format!("{ratio:.2}"));
-            }
-            table.push(line);
+            ]);
             csv_rows.push(vec![
                 "2".into(),
                 b.to_string(),
@@ -604,35 +629,17 @@ fn table2(cfg: &Config, md: &mut String, csv_rows: &mut Vec<Vec<String>>) -> Res
                 p.map_or(String::new(), |p| p.count.to_string()),
                 format!("{:.2}", s.mean),
                 format!("{:.2}", s.stderr),
-                if cfg.quick {
-                    String::new()
-                } else {
-                    format!("{ratio:.3}")
-                },
             ]);
         }
-        let headers: Vec<&str> = if cfg.quick {
-            vec!["algorithm", "M", "paper count", "our count", "ratio"]
-        } else {
-            vec![
-                "algorithm",
-                "M",
-                "paper count",
-                "our count",
-                "ratio",
-                "paper time/AB",
-                "our time/AB",
-            ]
-        };
-        md.push_str(&md_table(&headers, &table));
+        md.push_str(&md_table(
+            &["algorithm", "M", "paper count", "our count", "ratio"],
+            &table,
+        ));
         md.push('\n');
         // The paper's claims about the two.
-        let (first, last) = (ms[0], ms[ms.len() - 1]);
-        let mem = |x| m.find("MemSSS*", Some(x)).expect("row");
-        let iter = |x| m.find("IterSSS*", Some(x)).expect("row");
-        let fewer = ms
-            .iter()
-            .filter(|&&x| m.mean(iter(x)) <= m.mean(mem(x)))
+        let Budgets2 { ms, mem, iter } = budgets2(m);
+        let fewer = (0..ms.len())
+            .filter(|&i| m.mean(iter[i]) <= m.mean(mem[i]))
             .count();
         let mut claims = vec![vec![
             "for the same M, IterSSS* typically examines fewer terminals than MemSSS*".to_string(),
@@ -644,37 +651,136 @@ fn table2(cfg: &Config, md: &mut String, csv_rows: &mut Vec<Vec<String>>) -> Res
             }
             .to_string(),
         ]];
-        let dominated: usize = ms
-            .iter()
-            .map(|&x| {
-                let with_sets = m
-                    .results
-                    .iter()
-                    .take_while(|t| t.runs[0].leaf_set.is_some())
-                    .count();
-                measure::dominations(&m.results[..with_sets], iter(x), 0)
-            })
-            .sum();
-        let with_sets = m
-            .results
-            .iter()
-            .take_while(|t| t.runs[0].leaf_set.is_some())
-            .count();
+        let (dominated, runs) = iter.iter().fold((0, 0), |(h, n), &k| {
+            let (held, checked) = measure::dominations(&m.results, k, 0);
+            (h + held, n + checked)
+        });
         claims.push(vec![
             "IterSSS* never examines a terminal Alpha-Beta prunes".into(),
-            format!("{dominated} of {} (tree, M) runs", with_sets * ms.len()),
-            if dominated == with_sets * ms.len() {
-                "holds"
-            } else {
-                "fails"
-            }
-            .into(),
+            format!("{dominated} of {runs} (tree, M) runs"),
+            if dominated == runs { "holds" } else { "fails" }.into(),
         ]);
-        if !cfg.quick {
-            let speed = m.time(iter(last)) / m.time(mem(last));
-            let at_min = m.time(iter(first)) / m.time(mem(first));
-            claims.push(vec![
-                format!("at maximum M ({last}) MemSSS* is 2.5-3 times as fast as IterSSS*"),
+        md.push_str(&md_table(&["claim", "numbers", "verdict"], &claims));
+        md.push('\n');
+    }
+}
+
+/// The times document: time relative to Alpha-Beta in every cell of both
+/// tables beside the paper's, the claims about time, and plots of MemSSS*'s
+/// time against M.
+fn times_doc(
+    cfg: &Config,
+    published: &Published1,
+    paper2_rows: &[T2Row],
+    m1: &[Measured],
+    m2: &[Measured],
+) -> Result<Doc> {
+    let mut md = String::new();
+    let mut csv_rows = Vec::new();
+    let mut extra = Vec::new();
+    writeln!(
+        md,
+        "# Bhattacharya & Bagchi (AAAI-96): times\n\n{}\n\n*time/AB*: total time over the cell \
+         relative to Alpha-Beta on the same trees in the same run; the paper's from its seconds \
+         (Table 1's OCR'd columns are random count, random time, strong count, strong time). \
+         Counts: [{NAME}.md]({NAME}.md).\n",
+        times_intro(&format!("{} trees per cell", cfg.trees))
+    )?;
+    writeln!(md, "## Table 1: top-down trees\n")?;
+    let headers = ["algorithm", "M / searchd", "paper time/AB", "our time/AB"];
+    for m in m1 {
+        writeln!(md, "### ({},{}) {}\n", m.b, m.d, m.ordering)?;
+        let ab_paper = published
+            .get(&(m.b, m.d, "Alpha-Beta".to_string(), None, m.ordering))
+            .copied();
+        let mut rows = Vec::new();
+        for (k, r) in m.rows.iter().enumerate() {
+            let p = published
+                .get(&(m.b, m.d, r.algorithm.to_string(), r.param, m.ordering))
+                .copied();
+            let paper_ratio = match (p, ab_paper) {
+                (Some(p), Some(a)) if a.1 > 0.0 => Some(p.1 / a.1),
+                _ => None,
+            };
+            rows.push(time_row(r, paper_ratio, k, &mut csv_rows, m));
+        }
+        md.push_str(&md_table(&headers, &rows));
+        md.push('\n');
+    }
+    writeln!(md, "### The paper's claims about time, on our runs\n")?;
+    let mut claims: Vec<Vec<String>> = Vec::new();
+    for m in m1.iter().filter(|m| m.ordering == "random") {
+        let full = *mems(m).last().expect("six budgets");
+        let speed = m.time(0) / m.time(full);
+        claims.push(vec![
+            format!(
+                "({},{}) random, full memory: about 2x as fast as AB",
+                m.b, m.d
+            ),
+            format!("{speed:.2}x AB's speed"),
+            if speed > 1.5 { "holds" } else { "fails" }.into(),
+        ]);
+    }
+    if let Some((m, k)) = memsss_296(m1) {
+        let t = m.time(k) / m.time(0);
+        claims.push(vec![
+            "(6,9) strong, M = 296: MemSSS* takes less time than Alpha-Beta".into(),
+            format!("time {t:.2} of AB's"),
+            if t < 1.0 { "holds" } else { "fails" }.into(),
+        ]);
+    }
+    for (m, k) in memdual_even_strong(m1) {
+        let t = m.time(k) / m.time(0);
+        claims.push(vec![
+            format!(
+                "({},{}) strong: MemDual* (full memory) takes less time than Alpha-Beta (conjecture, §4)",
+                m.b, m.d
+            ),
+            format!("time {t:.2} of AB's"),
+            if t < 1.0 { "holds" } else { "fails" }.into(),
+        ]);
+    }
+    md.push_str(&md_table(&["claim", "numbers", "verdict"], &claims));
+    md.push('\n');
+    if !cfg.quick {
+        for m in m1 {
+            let name = format!("bb96-{}x{}-{}-time.svg", m.b, m.d, m.ordering);
+            extra.push((name.clone(), plot_time(m)?));
+            writeln!(md, "![({},{}) {}: time]({name})\n", m.b, m.d, m.ordering)?;
+        }
+    }
+    writeln!(
+        md,
+        "## Table 2: MemSSS* and IterSSS* on trees of i.i.d. leaves\n"
+    )?;
+    for m in m2 {
+        writeln!(md, "### ({},{})\n", m.b, m.d)?;
+        let ab_paper = paper2(paper2_rows, (m.b, m.d), "Alpha-Beta", None);
+        let mut rows = Vec::new();
+        for (k, r) in m.rows.iter().enumerate() {
+            let p = paper2(paper2_rows, (m.b, m.d), r.algorithm, r.param);
+            let paper_ratio = match (p, ab_paper) {
+                (Some(p), Some(a)) => Some(p.time / a.time),
+                _ => None,
+            };
+            rows.push(time_row(r, paper_ratio, k, &mut csv_rows, m));
+        }
+        md.push_str(&md_table(
+            &["algorithm", "M", "paper time/AB", "our time/AB"],
+            &rows,
+        ));
+        md.push('\n');
+        let Budgets2 { ms, mem, iter } = budgets2(m);
+        let last = ms.len() - 1;
+        let speed = m.time(iter[last]) / m.time(mem[last]);
+        let at_min = m.time(iter[0]) / m.time(mem[0]);
+        md.push_str(&md_table(
+            &["claim", "numbers", "verdict"],
+            &[vec![
+                format!(
+                    "at maximum M ({}) MemSSS* is 2.5-3 times as fast as IterSSS*",
+                    ms[last]
+                ),
                 format!("{speed:.2} times (at minimum M: {at_min:.2})"),
                 if (2.0..=3.5).contains(&speed) {
                     "holds"
@@ -682,13 +788,58 @@ fn table2(cfg: &Config, md: &mut String, csv_rows: &mut Vec<Vec<String>>) -> Res
                     "fails"
                 }
                 .into(),
-            ]);
-        }
-        md.push_str(&md_table(&["claim", "numbers", "verdict"], &claims));
+            ]],
+        ));
         md.push('\n');
     }
-    bar.finish_and_clear();
-    Ok(())
+    let csv = csv(
+        &[
+            "table",
+            "b",
+            "d",
+            "ordering",
+            "algorithm",
+            "param",
+            "paper_time_ratio_to_ab",
+            "time_ratio_to_ab",
+            "seconds",
+        ],
+        &csv_rows,
+    );
+    Ok(Doc {
+        name: format!("{NAME}-time"),
+        markdown: md,
+        csv: Some(csv),
+        extra,
+    })
+}
+
+/// The Markdown row of row `k` of `m` in a times table; pushes its CSV row.
+fn time_row(
+    r: &Row,
+    paper_ratio: Option<f64>,
+    k: usize,
+    csv_rows: &mut Vec<Vec<String>>,
+    m: &Measured,
+) -> Vec<String> {
+    let ours = m.time(k) / m.time(0);
+    csv_rows.push(vec![
+        m.table.to_string(),
+        m.b.to_string(),
+        m.d.to_string(),
+        m.ordering.into(),
+        r.algorithm.into(),
+        r.param.map_or(String::new(), |p| p.to_string()),
+        paper_ratio.map_or(String::new(), |x| format!("{x:.3}")),
+        format!("{ours:.3}"),
+        format!("{:.3}", m.time(k)),
+    ]);
+    vec![
+        r.algorithm.to_string(),
+        r.param.map_or("–".into(), |p| p.to_string()),
+        paper_ratio.map_or("–".into(), |x| format!("{x:.2}")),
+        format!("{ours:.2}"),
+    ]
 }
 
 /// MemSSS*'s (budget, row) pairs of a cell, in budget order.
@@ -701,14 +852,11 @@ fn budget_rows(m: &Measured) -> Vec<(f64, usize)> {
         .collect()
 }
 
-/// Terminals examined against M (log scale), each point labelled with its
-/// time relative to Alpha-Beta's.
+/// Terminals examined against M (log scale).
 fn plot(m: &Measured) -> Result<String> {
-    let rows = budget_rows(m);
-    let points: Vec<(f64, f64)> = rows.iter().map(|&(x, k)| (x, m.mean(k))).collect();
-    let labels: Vec<String> = rows
+    let points: Vec<(f64, f64)> = budget_rows(m)
         .iter()
-        .map(|&(_, k)| format!("{:.2}x", m.time(k) / m.time(0)))
+        .map(|&(x, k)| (x, m.mean(k)))
         .collect();
     chart_against_m(
         &format!(
@@ -718,7 +866,6 @@ fn plot(m: &Measured) -> Result<String> {
         "mean terminals examined",
         &points,
         m.mean(0),
-        Some((&labels, "labels: time / Alpha-Beta's")),
     )
 }
 
@@ -736,18 +883,16 @@ fn plot_time(m: &Measured) -> Result<String> {
         "time / Alpha-Beta's time",
         &points,
         1.0,
-        None,
     )
 }
 
 /// A line of `points` against M on a log axis, with Alpha-Beta's level as a
-/// horizontal reference line and optional text labels on the points.
+/// horizontal reference line.
 fn chart_against_m(
     caption: &str,
     y_desc: &str,
     points: &[(f64, f64)],
     alpha_beta: f64,
-    labels: Option<(&[String], &str)>,
 ) -> Result<String> {
     use plotters::prelude::*;
     let mut svg = String::new();
@@ -787,18 +932,6 @@ fn chart_against_m(
             .draw_series(LineSeries::new([(x0, alpha_beta), (x1, alpha_beta)], &RED))?
             .label("Alpha-Beta")
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED));
-        if let Some((texts, legend)) = labels {
-            chart
-                .draw_series(points.iter().zip(texts).map(|(p, t)| {
-                    Text::new(
-                        t.clone(),
-                        (p.0, p.1 + ymax * 0.03),
-                        ("sans-serif", 11).into_font(),
-                    )
-                }))?
-                .label(legend)
-                .legend(|(x, y)| PathElement::new(vec![(x, y)], BLACK));
-        }
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::LowerLeft)

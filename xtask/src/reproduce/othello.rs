@@ -21,17 +21,19 @@
 //! whole iterative deepening and its last iteration.
 
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Result, bail};
 use othello::{Othello, Position};
-use rayon::prelude::*;
 use search_bestfirst::Options;
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
-use tree_core::{Bounds, Counted, Horizon, Value, minimax};
+use tree_core::{Bounds, Counted, Horizon, minimax};
 
-use super::render::{csv, md_table, num};
-use super::{Config, Doc};
+use super::jobs;
+use super::render::{csv, md_table, num, times_intro, times_link};
+use super::{Config, Doc, Output};
+
+const NAME: &str = "othello-002";
 
 /// The branching bound OPEN is sized for (the most legal moves known in a
 /// reachable Othello position is 33).
@@ -132,23 +134,17 @@ fn mem_minimum(depth: u32) -> usize {
 }
 
 fn search(
-    row: &Row,
+    cfg: &Config,
+    searcher: Searcher,
     pos: &Position,
     depth: u32,
-    engines: &mut [Option<Enhanced>],
-    k: usize,
+    engine: Option<&mut Enhanced>,
 ) -> Result<Cell> {
-    let mut start = Instant::now();
-    match row.searcher {
-        Searcher::Enhanced(alg, aspiration) => {
-            let engine = match &mut engines[k] {
-                Some(e) => e,
-                slot => slot.insert(Enhanced::new(table_config(aspiration))?),
-            };
+    match (searcher, engine) {
+        (Searcher::Enhanced(alg, _), Some(engine)) => {
             engine.clear();
-            start = Instant::now();
-            let r = engine.search(alg, &Othello, pos, depth)?;
-            let time = start.elapsed();
+            let (r, time) = cfg.time(|| engine.search(alg, &Othello, pos, depth));
+            let r = r?;
             let last = r.per_iteration.last().map_or(r.leaves, |it| it.leaves);
             Ok(Cell {
                 value: r.value.get(),
@@ -158,20 +154,20 @@ fn search(
                 time,
             })
         }
-        Searcher::AlphaBeta => {
+        (Searcher::Enhanced(..), None) => bail!("an enhanced search without an engine"),
+        (Searcher::AlphaBeta, _) => {
             let tree = Counted::new(Horizon::new(Othello, *pos, depth));
-            let v = search_depthfirst::Algorithm::AlphaBeta.run(&tree)?;
-            let time = start.elapsed();
+            let (v, time) = cfg.time(|| search_depthfirst::Algorithm::AlphaBeta.run(&tree));
             let s = tree.stats();
             Ok(Cell {
-                value: v.get(),
+                value: v?.get(),
                 leaves: s.leaves,
                 last: s.leaves,
                 interior: s.interior,
                 time,
             })
         }
-        Searcher::BestFirst(alg, memory) => {
+        (Searcher::BestFirst(alg, memory), _) => {
             let tree = Counted::new(Horizon::new(Othello, *pos, depth));
             let opts = Options {
                 memory: memory.map(|m| m.max(mem_minimum(depth))),
@@ -183,11 +179,10 @@ fn search(
                 variant: search_bestfirst::Variant::Leftmost,
                 ..Options::default()
             };
-            let out = alg.run(&tree, &opts)?;
-            let time = start.elapsed();
+            let (out, time) = cfg.time(|| alg.run(&tree, &opts));
             let s = tree.stats();
             Ok(Cell {
-                value: out.value.get(),
+                value: out?.value.get(),
                 leaves: s.leaves,
                 last: s.leaves,
                 interior: s.interior,
@@ -197,21 +192,32 @@ fn search(
     }
 }
 
-/// Every row at every depth on one position, values checked.
-fn position_cells(rows: &[Row], pos: &Position, depths: u32) -> Result<Vec<Vec<Cell>>> {
-    let mut engines: Vec<Option<Enhanced>> = rows.iter().map(|_| None).collect();
+/// Every row at every depth on one position, depth by depth so that the
+/// rows' times at a depth are measured close together (a shared machine's
+/// load drifts); values checked against minimax up to [`MINIMAX_UP_TO`]
+/// and against the first row's. An enhanced row keeps one engine for all
+/// depths, its table cleared before each search.
+fn position_cells(
+    cfg: &Config,
+    rows: &[Row],
+    pos: &Position,
+    depths: u32,
+) -> Result<Vec<Vec<Cell>>> {
+    let mut engines: Vec<Option<Enhanced>> = rows
+        .iter()
+        .map(|r| match r.searcher {
+            Searcher::Enhanced(_, aspiration) => Enhanced::new(table_config(aspiration)).map(Some),
+            _ => Ok(None),
+        })
+        .collect::<Result<_, _>>()?;
     let mut out = vec![Vec::with_capacity(depths as usize); rows.len()];
     for depth in 1..=depths {
-        let oracle = if depth <= MINIMAX_UP_TO {
-            Some(minimax(&Horizon::new(Othello, *pos, depth)))
-        } else {
-            None
-        };
+        let oracle =
+            (depth <= MINIMAX_UP_TO).then(|| minimax(&Horizon::new(Othello, *pos, depth)).get());
         let mut first: Option<i32> = None;
         for (k, row) in rows.iter().enumerate() {
-            let cell = search(row, pos, depth, &mut engines, k)?;
-            let want = oracle.map(Value::get).or(first);
-            if let Some(w) = want
+            let cell = search(cfg, row.searcher, pos, depth, engines[k].as_mut())?;
+            if let Some(w) = oracle.or(first)
                 && w != cell.value
             {
                 bail!(
@@ -227,22 +233,18 @@ fn position_cells(rows: &[Row], pos: &Position, depths: u32) -> Result<Vec<Vec<C
     Ok(out)
 }
 
-pub fn run(cfg: &Config) -> Result<Doc> {
+pub fn run(cfg: &Config) -> Result<Output> {
     let mut positions = othello::experiment_positions();
     let depths: u32 = if cfg.quick { 4 } else { 8 };
     // All 50 (5 with --quick); `--trees N` takes the first N.
     positions.truncate(cfg.trees.min(if cfg.quick { 5 } else { positions.len() }));
     let rows = rows();
-    let bar = cfg.bar("othello (002 §IV)", positions.len() as u64);
-    let per_position: Vec<Vec<Vec<Cell>>> = positions
-        .par_iter()
-        .map(|p| {
-            let r = position_cells(&rows, p, depths);
-            bar.inc(1);
-            r
-        })
-        .collect::<Result<_>>()?;
-    bar.finish_and_clear();
+    // One job per position.
+    let progress = cfg.bar("Othello positions", positions.len() as u64);
+    let per_position: Vec<Vec<Vec<Cell>>> = jobs::run(&positions, &progress, |p| {
+        position_cells(cfg, &rows, p, depths)
+    })?;
+    progress.finish_and_clear();
 
     let n = positions.len() as f64;
     let d = depths as usize;
@@ -272,8 +274,9 @@ pub fn run(cfg: &Config) -> Result<Doc> {
          iteration's value; MTD(f)+ from the previous iteration's value. Plain searches \
          through `Horizon` in generation order (ascending squares). OPEN of SSS*/RecSSS*/\
          MemSSS* sized for branching {BRANCHING}; MemSSS*(min) = 1 + {BRANCHING}·⌈d/2⌉. \
-         Every value agrees with minimax (depths ≤ {MINIMAX_UP_TO}) or with plain alpha-beta.\n",
-        positions.len()
+         Every value agrees with minimax (depths ≤ {MINIMAX_UP_TO}) or with plain alpha-beta.{}\n",
+        positions.len(),
+        times_link(cfg, NAME),
     )?;
     let depth_headers: Vec<String> = (1..=depths).map(|t| format!("d={t}")).collect();
     let mut headers: Vec<&str> = vec!["algorithm"];
@@ -332,23 +335,6 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         "## Interior nodes per position (mean)\n\n{}",
         md_table(&headers, &mean_rows(&interior))
     )?;
-    if !cfg.quick {
-        let time_rows: Vec<Vec<String>> = rows
-            .iter()
-            .enumerate()
-            .map(|(k, r)| {
-                let mut v = vec![r.label.clone()];
-                v.extend((0..d).map(|t| num(time[k][t] / time[0][t], 2)));
-                v
-            })
-            .collect();
-        writeln!(
-            md,
-            "## Time relative to AB+ (same run)\n\n{}",
-            md_table(&headers, &time_rows)
-        )?;
-    }
-
     // The paper's observations, computed.
     let find = |label: &str| {
         rows.iter()
@@ -403,19 +389,13 @@ pub fn run(cfg: &Config) -> Result<Doc> {
     let mut csv_rows = Vec::new();
     for (k, r) in rows.iter().enumerate() {
         for t in 0..d {
-            let mut row = vec![
+            csv_rows.push(vec![
                 r.label.clone(),
                 (t + 1).to_string(),
                 num(leaves[k][t] / n, 1).replace(',', ""),
                 num(last[k][t] / n, 1).replace(',', ""),
                 num(interior[k][t] / n, 1).replace(',', ""),
-            ];
-            row.push(if cfg.quick {
-                String::new()
-            } else {
-                format!("{:.3}", time[k][t] / time[0][t])
-            });
-            csv_rows.push(row);
+            ]);
         }
     }
     let csv_text = csv(
@@ -425,7 +405,6 @@ pub fn run(cfg: &Config) -> Result<Doc> {
             "mean_leaves",
             "mean_last_iteration_leaves",
             "mean_interior",
-            "time_vs_ab_enhanced",
         ],
         &csv_rows,
     );
@@ -448,8 +427,8 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         })
         .collect();
     let svg = plot(&series, depths)?;
-    Ok(Doc {
-        name: "othello-002".into(),
+    let counts = Doc {
+        name: NAME.into(),
         markdown: md,
         csv: Some(csv_text),
         extra: if cfg.quick {
@@ -457,6 +436,62 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         } else {
             vec![("othello-leaves.svg".into(), svg)]
         },
+    };
+    let times = if cfg.timed() {
+        Some(times_doc(&rows, &time, positions.len())?)
+    } else {
+        None
+    };
+    Ok(Output { counts, times })
+}
+
+/// Total time per row and depth relative to AB+'s (`time[row][depth - 1]`).
+fn times_doc(rows: &[Row], time: &[Vec<f64>], positions: usize) -> Result<Doc> {
+    let depths = time[0].len();
+    let depth_headers: Vec<String> = (1..=depths).map(|t| format!("d={t}")).collect();
+    let mut headers: Vec<&str> = vec!["algorithm"];
+    headers.extend(depth_headers.iter().map(String::as_str));
+    let ratio = |k: usize, t: usize| time[k][t] / time[0][t];
+    let table: Vec<Vec<String>> = rows
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let mut v = vec![r.label.clone()];
+            v.extend((0..depths).map(|t| num(ratio(k, t), 2)));
+            v
+        })
+        .collect();
+    let mut md = String::new();
+    writeln!(
+        md,
+        "# Othello: times\n\n{}\n\nTotal time over the {positions} positions relative to \
+         AB+'s at the same depth, same run. Counts: [{NAME}.md]({NAME}.md).\n\n\
+         ## Time relative to AB+ (same run)\n\n{}",
+        times_intro(&format!("{positions} positions")),
+        md_table(&headers, &table)
+    )?;
+    let csv_rows: Vec<Vec<String>> = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(k, r)| {
+            (0..depths).map(move |t| {
+                vec![
+                    r.label.clone(),
+                    (t + 1).to_string(),
+                    format!("{:.3}", ratio(k, t)),
+                    format!("{:.3}", time[k][t]),
+                ]
+            })
+        })
+        .collect();
+    Ok(Doc {
+        name: format!("{NAME}-time"),
+        markdown: md,
+        csv: Some(csv(
+            &["algorithm", "depth", "time_vs_ab_enhanced", "seconds"],
+            &csv_rows,
+        )),
+        extra: Vec::new(),
     })
 }
 

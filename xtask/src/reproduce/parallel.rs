@@ -5,10 +5,10 @@
 use std::fmt::Write as _;
 
 use anyhow::{Context, Result, bail};
-use rayon::prelude::*;
 use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
 use tree_core::{BestChild, GenSpec, Generator, minimax};
 
+use super::jobs;
 use super::render::{csv, md_table, num};
 use super::{Config, Doc};
 use crate::published;
@@ -130,58 +130,60 @@ type PerTree = Vec<Vec<Option<(u64, u64)>>>;
 /// The published cell of (ordering, column label, processor tree).
 type PaperCell<'a> = &'a dyn Fn(usize, &str, (usize, usize)) -> Option<f64>;
 
+/// One tree's (elapsed, total) per column and processor tree, every
+/// value checked against minimax.
+fn measure_tree(best: BestChild, index: usize) -> Result<PerTree> {
+    let tree = GenSpec::new(Generator::Campbell(best), WIDTH, DEPTH, SEED, index as u64).build()?;
+    let v = minimax(&tree);
+    let mut out = Vec::new();
+    for c in &COLUMNS {
+        let mut row = Vec::new();
+        for p in CONFIGS {
+            if !runs(c, p) {
+                row.push(None);
+                continue;
+            }
+            let pt = ProcessorTree {
+                depth: p.0,
+                width: p.1,
+            };
+            let r = simulate(c.algorithm, &tree, pt)
+                .with_context(|| format!("{} on {pt}", c.algorithm))?;
+            if r.value != v {
+                bail!(
+                    "{} on {pt}, tree {index}: value {} but minimax {v}",
+                    c.algorithm,
+                    r.value
+                );
+            }
+            row.push(Some((r.elapsed, r.total)));
+        }
+        out.push(row);
+    }
+    Ok(out)
+}
+
+/// One job per (ordering, tree).
 fn measure(cfg: &Config, trees: usize) -> Result<Grid> {
-    let bar = cfg.bar("Campbell Tables 8-10", (ORDERINGS.len() * trees) as u64);
-    let mut grid = Vec::new();
-    for (_, _, best) in ORDERINGS {
-        let per_tree: Vec<PerTree> = (0..trees)
-            .into_par_iter()
-            .map(|index| {
-                let tree =
-                    GenSpec::new(Generator::Campbell(best), WIDTH, DEPTH, SEED, index as u64)
-                        .build()?;
-                let v = minimax(&tree);
-                let mut out = Vec::new();
-                for c in &COLUMNS {
-                    let mut row = Vec::new();
-                    for p in CONFIGS {
-                        if !runs(c, p) {
-                            row.push(None);
-                            continue;
-                        }
-                        let pt = ProcessorTree {
-                            depth: p.0,
-                            width: p.1,
-                        };
-                        let r = simulate(c.algorithm, &tree, pt)
-                            .with_context(|| format!("{} on {pt}", c.algorithm))?;
-                        if r.value != v {
-                            bail!(
-                                "{} on {pt}, tree {index}: value {} but minimax {v}",
-                                c.algorithm,
-                                r.value
-                            );
-                        }
-                        row.push(Some((r.elapsed, r.total)));
-                    }
-                    out.push(row);
-                }
-                bar.inc(1);
-                Ok(out)
-            })
-            .collect::<Result<_>>()?;
-        grid.push(
+    let jobs: Vec<(usize, usize)> = (0..ORDERINGS.len())
+        .flat_map(|o| (0..trees).map(move |t| (o, t)))
+        .collect();
+    let progress = cfg.bar("Campbell Tables 8-10", jobs.len() as u64);
+    let per_tree = jobs::run(&jobs, &progress, |&(o, t)| measure_tree(ORDERINGS[o].2, t))?;
+    progress.finish_and_clear();
+    Ok(per_tree
+        .chunks(trees.max(1))
+        .take(ORDERINGS.len())
+        .map(|per_tree| {
             (0..COLUMNS.len())
                 .map(|c| {
                     (0..CONFIGS.len())
                         .map(|p| per_tree.iter().filter_map(|t| t[c][p]).collect())
                         .collect()
                 })
-                .collect(),
-        );
-    }
-    bar.finish_and_clear();
-    Ok(grid)
+                .collect()
+        })
+        .collect())
 }
 
 /// Least-squares slope of ln(time) against ln(k), negated: time ∝ k^−e.

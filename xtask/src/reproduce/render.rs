@@ -2,6 +2,8 @@
 
 use std::fmt::Write as _;
 
+use super::Config;
+
 /// A Markdown table; the first column is left-aligned, the rest right-aligned.
 pub fn md_table(headers: &[&str], rows: &[Vec<String>]) -> String {
     let mut s = String::new();
@@ -48,6 +50,34 @@ pub fn csv(headers: &[&str], rows: &[Vec<String>]) -> String {
         w.write_record(r).expect("in-memory write");
     }
     String::from_utf8(w.into_inner().expect("in-memory flush")).expect("UTF-8 input")
+}
+
+/// The sentence of a full run's counts document that points to its times
+/// document `NAME-time.md` (nothing in quick runs, which are not timed).
+/// It does not depend on whether this run is timed: counts documents are
+/// the same bytes on every run.
+pub fn times_link(cfg: &Config, name: &str) -> String {
+    if cfg.quick {
+        String::new()
+    } else {
+        format!(
+            " Wall-clock times are in [{name}-time.md]({name}-time.md), which only \
+             `cargo xtask reproduce --write-docs` rewrites (a default run writes it to \
+             `target/reproduction/`)."
+        )
+    }
+}
+
+/// The first paragraph of a times document: how it was made and on what
+/// (`sample`: "100 trees per cell", …).
+pub fn times_intro(sample: &str) -> String {
+    format!(
+        "Written by `cargo xtask reproduce --write-docs` (a default run writes this file to \
+         `target/reproduction/`), {sample}; {}. Wall-clock times vary with the machine and its \
+         load, so the tables show ratios between algorithms measured in the same run; the CSV \
+         also has each row's total seconds.",
+        super::machine_note()
+    )
 }
 
 #[cfg(test)]

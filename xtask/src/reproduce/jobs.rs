@@ -1,0 +1,109 @@
+//! Independent jobs on rayon's threads, results in job order.
+//!
+//! An experiment is a list of jobs (one tree searched by every algorithm of
+//! a cell, one Othello position searched by every algorithm at every depth,
+//! …). Each job is a pure function of its description, so the results do
+//! not depend on which thread ran it or when; [`run`] returns them in job
+//! order and the experiment aggregates them in that order. That is also
+//! what a distributed sweep needs: any worker may run any job.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use anyhow::Result;
+
+use super::progress::Progress;
+
+/// Runs `work` on every job and returns the results in job order, or the
+/// error of the first failing job (in job order; jobs not yet started are
+/// skipped once one fails).
+///
+/// Every thread takes the next job in order as soon as it is free, so the
+/// cores stay busy until the last job starts; each finished job advances
+/// `progress` by one.
+pub fn run<J, R>(
+    jobs: &[J],
+    progress: &Progress,
+    work: impl Fn(&J) -> Result<R> + Sync,
+) -> Result<Vec<R>>
+where
+    J: Sync,
+    R: Send,
+{
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let slots: Vec<Mutex<Option<Result<R>>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
+    rayon::broadcast(|_| {
+        while !failed.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(job) = jobs.get(i) else {
+                break;
+            };
+            let result = work(job);
+            if result.is_err() {
+                failed.store(true, Ordering::Relaxed);
+            }
+            progress.inc(1);
+            // Each index is handed out once: no other thread touches slot i.
+            *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+        }
+    });
+    let mut out = Vec::with_capacity(jobs.len());
+    let mut missing = false;
+    for slot in slots {
+        match slot.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(Ok(r)) => out.push(r),
+            Some(Err(e)) => return Err(e),
+            None => missing = true,
+        }
+    }
+    // A job is skipped only after another failed, and that error is
+    // returned above.
+    assert!(!missing, "a job was skipped although none failed");
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reproduce::progress::Mode;
+
+    fn hidden() -> Progress {
+        Progress::new(Mode::Hidden, "test", 0)
+    }
+
+    #[test]
+    fn results_come_back_in_job_order() {
+        let jobs: Vec<u64> = (0..200).collect();
+        // Uneven work, so threads finish jobs out of order.
+        let out = run(&jobs, &hidden(), |&j| {
+            let spin = (0..(j % 7) * 10_000).fold(0u64, |a, x| a ^ x.wrapping_mul(j));
+            std::hint::black_box(spin);
+            Ok(j * j)
+        })
+        .unwrap();
+        assert_eq!(out, jobs.iter().map(|j| j * j).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_first_error_in_job_order_is_returned() {
+        let jobs: Vec<u64> = (0..50).collect();
+        let e = run(&jobs, &hidden(), |&j| {
+            if j % 10 == 3 {
+                anyhow::bail!("job {j} failed")
+            }
+            Ok(j)
+        })
+        .unwrap_err();
+        // Jobs are taken in order, so job 3 is taken (and finishes) before
+        // any other failing job, whichever thread is faster, and its error
+        // is the one reported.
+        assert_eq!(e.to_string(), "job 3 failed");
+    }
+
+    #[test]
+    fn no_jobs_no_results() {
+        let out: Vec<u8> = run(&[] as &[u8], &hidden(), |&j| Ok(j)).unwrap();
+        assert!(out.is_empty());
+    }
+}
