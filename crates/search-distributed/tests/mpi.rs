@@ -1,0 +1,1 @@
+//! The protocol on MPI processes (feature `mpi`).
