@@ -109,10 +109,20 @@ pub struct DistConfig {
     /// The longest a waiting rank sleeps between two looks at its messages
     /// (default 100 µs); zero spins (yielding), for one rank per core.
     pub idle_sleep: Duration,
-    /// EVALTIME emulation, for comparing with Campbell's model: the i-th
-    /// terminal evaluation of a job completes no earlier than i ×
-    /// `evaltime` after the job arrived (the rank sleeps, reading its
-    /// messages). `None` (default): evaluations take what they take.
+    /// EVALTIME emulation, for comparing with Campbell's model (EVALTIME
+    /// = 1 per terminal, messages and move generation free) and the
+    /// simulator: the ranks keep a virtual clock, virtual time t being
+    /// wall-clock time t × `evaltime` after rank 0 started the search; a
+    /// job handed out at virtual time t makes its i-th evaluation at t + i
+    /// (the rank sleeps until then, reading its messages), and a master
+    /// consumes its slaves' answers in virtual-time order, ties to the
+    /// lowest slave, after a grace period that lets every answer of the
+    /// same instant arrive. As long as messages take less than the grace
+    /// (a fraction of `evaltime`), the run makes the simulator's decisions;
+    /// a rank that falls off the clock counts it in
+    /// [`RankStats::late`](crate::RankStats::late). One host's clock: all
+    /// ranks on one machine. `None` (default): evaluations take what they
+    /// take and answers are consumed as they come.
     pub evaltime: Option<Duration>,
 }
 

@@ -20,7 +20,7 @@ use search_depthfirst::SearchError;
 use search_parallel::ProcessorTree;
 use tree_core::{Counted, Dewey, MAX_DEPTH, Tree, Value};
 
-use crate::message::{Msg, NodeKind};
+use crate::message::{Clock, Msg, NodeKind};
 use crate::net::{Net, now_ns};
 use crate::report::{DistReport, RankStats};
 use crate::{DistAlgorithm, DistConfig, DistError, PvReading, Transport};
@@ -238,7 +238,14 @@ impl Frame {
 #[derive(Debug, Clone, Copy)]
 struct Running {
     job: u32,
+    /// Its answer (value, virtual finishing time, cut by an update at
+    /// that instant), received and not yet consumed.
+    answer: Option<(Value, u64, bool)>,
 }
+
+/// How long before a due time EVALTIME emulation stops sleeping and yields
+/// instead (Linux's default timer slack, 50 µs, plus a margin).
+const SLACK_NS: u64 = 80_000;
 
 /// Recent (time, evaluations) pairs of a leaf's job, for estimating the
 /// evaluations made after a TERMINATE was sent.
@@ -253,10 +260,11 @@ struct Rank<'a, T: ?Sized, X: ?Sized> {
     place: Place,
     /// The job this rank is running for its master, if any.
     job: Option<u32>,
-    /// When the current job (rank 0: the search) started.
-    job_start: Instant,
     /// Evaluations in the current job.
     job_leaves: u64,
+    /// EVALTIME emulation: the virtual clock (the job's, or rank 0's), in
+    /// EVALTIMEs since `clock.epoch_ns`.
+    clock: Clock,
     /// The last message to the master (heartbeats are due after a
     /// quiet `heartbeat`).
     last_to_master: Instant,
@@ -270,6 +278,9 @@ struct Rank<'a, T: ?Sized, X: ?Sized> {
     polls: VecDeque<(u64, u64)>,
     /// The next job number this master hands out.
     next_job: u32,
+    /// EVALTIME emulation: the virtual time of the last UPDATE of the
+    /// current job.
+    updated_at: Option<u64>,
 }
 
 impl<'a, T, X> Rank<'a, T, X>
@@ -293,14 +304,15 @@ where
             algorithm,
             place: place(me, cfg.processors),
             job: None,
-            job_start: now,
             job_leaves: 0,
+            clock: Clock::default(),
             last_to_master: now,
             frames: Vec::new(),
             window: (Value::NEG_INF, Value::INF),
             countdown: 0,
             polls: VecDeque::with_capacity(POLL_HISTORY),
             next_job: 0,
+            updated_at: None,
         }
     }
 
@@ -343,16 +355,20 @@ where
     fn run_root(&mut self) -> Result<DistReport, DistError> {
         let result = self.start_up().and_then(|()| {
             let start = Instant::now();
-            self.job_start = start;
+            self.clock = Clock {
+                epoch_ns: now_ns(),
+                start: 0,
+            };
             let value = self.root_search()?;
             let elapsed = start.elapsed();
             self.net.stats.busy_ns = duration_ns(elapsed);
+            let virtual_elapsed = self.cfg.evaltime.map(|_| self.clock.start);
             let per_rank = self.gather()?;
             self.release()?;
-            Ok((value, elapsed, per_rank))
+            Ok((value, elapsed, virtual_elapsed, per_rank))
         });
         match result {
-            Ok((value, elapsed, entries)) => {
+            Ok((value, elapsed, virtual_elapsed, entries)) => {
                 let size = self.cfg.processors.processors().unwrap_or(1) as usize;
                 let mut per_rank = vec![None; size];
                 for (r, s) in entries {
@@ -380,6 +396,7 @@ where
                     processors: self.cfg.processors,
                     per_rank,
                     elapsed,
+                    virtual_elapsed,
                 })
             }
             Err(stop) => {
@@ -534,8 +551,12 @@ where
                     kind,
                     alpha,
                     beta,
+                    clock,
                     path,
-                } if from_master => self.run_job(job, kind, alpha, beta, path)?,
+                } if from_master => {
+                    self.clock = clock;
+                    self.run_job(job, kind, alpha, beta, path)?;
+                }
                 // For a job already over.
                 Msg::Update { .. } | Msg::Terminate { .. } if from_master => {}
                 Msg::Finish if from_master => {
@@ -567,8 +588,8 @@ where
         let start = Instant::now();
         self.net.stats.jobs += 1;
         self.job = Some(job);
-        self.job_start = start;
         self.job_leaves = 0;
+        self.updated_at = None;
         self.last_to_master = start;
         let depth = path.len();
         let result = if self.place.levels == 0 {
@@ -584,7 +605,15 @@ where
         match result {
             Ok(value) => {
                 let m = self.place.master.expect("a slave has a master");
-                self.net.send(m, &Msg::Result { job, value })?;
+                let finish = self.clock.start;
+                let cut = self.updated_at == Some(finish);
+                let answer = Msg::Result {
+                    job,
+                    value,
+                    finish,
+                    cut,
+                };
+                self.net.send(m, &answer)?;
                 Ok(())
             }
             Err(Stop::Terminated) => {
@@ -789,6 +818,8 @@ where
         let mut heard = vec![Instant::now(); slaves.len()];
         let mut next = first;
         let mut sent_window = self.child_window();
+        // The last answer consumed: (virtual finishing time, slave).
+        let mut last = (0, 0);
         loop {
             if !self.closed() {
                 for (j, &slave) in slaves.iter().enumerate() {
@@ -806,11 +837,12 @@ where
                         kind: kind.child(next),
                         alpha: sent_window.0,
                         beta: sent_window.1,
+                        clock: self.clock,
                         path: path.clone(),
                     };
                     path.pop();
                     self.net.send(slave, &msg)?;
-                    running[j] = Some(Running { job });
+                    running[j] = Some(Running { job, answer: None });
                     heard[j] = Instant::now();
                     next += 1;
                 }
@@ -818,13 +850,42 @@ where
             if running.iter().all(Option::is_none) {
                 return Ok(());
             }
-            let deadline = self.deadline(&running, &heard);
-            if let Some((from, msg, _)) = self.net.recv(Some(deadline))? {
-                let j = slaves.iter().position(|&s| s == from);
-                if let Some(j) = j {
-                    heard[j] = Instant::now();
+            match self.next_answer(&running) {
+                Some((j, 0)) => {
+                    // Fig. 10: `if (t > α) α = t`.
+                    let (value, finish, _) = running[j]
+                        .take()
+                        .and_then(|r| r.answer)
+                        .expect("an answer is waiting");
+                    self.clock.start = self.clock.start.max(finish);
+                    last = (finish, j);
+                    self.raise(-value);
                 }
-                self.on_message(from, j, msg, &mut running, &slaves)?;
+                waiting => {
+                    let mut deadline = self.deadline(&running, &heard);
+                    if let Some((_, wait)) = waiting {
+                        deadline = deadline.min(Instant::now() + Duration::from_nanos(wait));
+                    }
+                    if let Some((from, msg, _)) = self.net.recv(Some(deadline))? {
+                        let j = slaves.iter().position(|&s| s == from);
+                        if let Some(j) = j {
+                            heard[j] = Instant::now();
+                        }
+                        self.on_message(from, j, msg, &mut running, &slaves)?;
+                        // Under EVALTIME emulation, an answer that should
+                        // have been consumed before the last one came too
+                        // late: the run has left the simulator's schedule.
+                        // (One cut short by an update of the same instant
+                        // comes after that instant's answers there too.)
+                        if let Some((_, f, cut)) = j.and_then(|j| running[j]?.answer)
+                            && self.cfg.evaltime.is_some()
+                            && (f, j.unwrap_or(0)) < last
+                            && !(cut && f == last.0)
+                        {
+                            self.net.stats.late += 1;
+                        }
+                    }
+                }
             }
             if self.closed() {
                 self.terminate_all(&mut running, &slaves)?;
@@ -835,11 +896,12 @@ where
                 sent_window = now_window;
                 if self.cfg.update {
                     for (j, r) in running.iter().enumerate() {
-                        if let Some(r) = r {
+                        if let Some(r) = r.filter(|r| r.answer.is_none()) {
                             let update = Msg::Update {
                                 job: r.job,
                                 alpha: sent_window.0,
                                 beta: sent_window.1,
+                                at: self.clock.start,
                             };
                             self.net.send(slaves[j], &update)?;
                         }
@@ -849,6 +911,34 @@ where
             self.check_slaves(&running, &heard, &slaves)?;
             self.heartbeat_if_due()?;
         }
+    }
+
+    /// The answer to consume next — the earliest on the virtual clock, ties
+    /// to the lowest slave, as the simulator has it — and how many
+    /// nanoseconds until it may be consumed (0: now). Without EVALTIME
+    /// emulation answers are consumed as they come (the earliest
+    /// received). With it, an answer finishing at virtual time `f` waits
+    /// until wall-clock time `f` plus a grace of `levels` × EVALTIME /
+    /// (D + 1), by when every answer finishing at `f` or before has
+    /// arrived — the slowest from the deepest masters, which consume their
+    /// own slaves' answers after a shorter grace — as long as messages take
+    /// less than the grace (else the rank counts itself late); and a
+    /// TERMINATE or UPDATE sent then still reaches the leaf processors
+    /// before their next evaluation, EVALTIME / (D + 1) later.
+    fn next_answer(&self, running: &[Option<Running>]) -> Option<(usize, u64)> {
+        let (j, finish) = running
+            .iter()
+            .enumerate()
+            .filter_map(|(j, r)| r.and_then(|r| r.answer).map(|(_, f, _)| (j, f)))
+            .min_by_key(|&(j, f)| (f, j))?;
+        let Some(e) = self.cfg.evaltime else {
+            return Some((j, 0));
+        };
+        let e = duration_ns(e);
+        let grace =
+            e.saturating_mul(self.place.levels as u64) / (self.cfg.processors.depth as u64 + 1);
+        let due = self.clock.epoch_ns + finish.saturating_mul(e) + grace;
+        Some((j, due.saturating_sub(now_ns())))
     }
 
     /// The window a slave searches the innermost frame's successors with.
@@ -868,23 +958,38 @@ where
     ) -> Result<(), Stop> {
         let from_master = Some(from) == self.place.master;
         match msg {
-            Msg::Result { job, value } if j.is_some() => {
+            Msg::Result {
+                job,
+                value,
+                finish,
+                cut,
+            } if j.is_some() => {
                 let j = j.expect("checked");
-                if running[j].is_some_and(|r| r.job == job) {
-                    running[j] = None;
-                    self.raise(-value);
+                if let Some(r) = running[j].as_mut().filter(|r| r.job == job) {
+                    r.answer = Some((value, finish, cut));
                 }
             }
             Msg::Heartbeat { .. } if j.is_some() => {}
-            Msg::Update { job, alpha, beta } if from_master => {
+            Msg::Update {
+                job,
+                alpha,
+                beta,
+                at,
+            } if from_master => {
                 if self.job == Some(job) {
+                    self.catch_up(at);
+                    self.clock.start = self.clock.start.max(at);
+                    self.updated_at = Some(at);
                     let f = &mut self.frames[0];
                     f.m = f.m.max(alpha);
                     f.b = f.b.min(beta);
                 }
             }
-            Msg::Terminate { job } if from_master => {
+            Msg::Terminate { job, at } if from_master => {
                 if self.job == Some(job) {
+                    self.catch_up(at);
+                    // A master's clock is now the instant of the message.
+                    self.clock.start = self.clock.start.max(at);
                     self.terminate_all(running, slaves)?;
                     return Err(Stop::Terminated);
                 }
@@ -901,12 +1006,24 @@ where
         running: &mut [Option<Running>],
         slaves: &[usize],
     ) -> Result<(), Stop> {
+        let at = self.clock.start;
         for (j, r) in running.iter_mut().enumerate() {
-            if let Some(r) = r.take() {
-                self.net.send(slaves[j], &Msg::Terminate { job: r.job })?;
+            if let Some(r) = r.take().filter(|r| r.answer.is_none()) {
+                self.net
+                    .send(slaves[j], &Msg::Terminate { job: r.job, at })?;
             }
         }
         Ok(())
+    }
+
+    /// EVALTIME emulation: a message from the master sent at virtual time
+    /// `at` found this rank's clock past `at` (it evaluated, or consumed
+    /// an answer, after the instant at which it should have heard of
+    /// it): the run has left the simulator's schedule.
+    fn catch_up(&mut self, at: u64) {
+        if self.cfg.evaltime.is_some() && self.clock.start > at {
+            self.net.stats.late += 1;
+        }
     }
 
     /// When a master waiting in a split must next look up: a running
@@ -915,7 +1032,7 @@ where
         let mut d = running
             .iter()
             .zip(heard)
-            .filter(|(r, _)| r.is_some())
+            .filter(|(r, _)| r.is_some_and(|r| r.answer.is_none()))
             .map(|(_, &h)| h + self.cfg.timeout)
             .min()
             .unwrap_or_else(|| Instant::now() + self.cfg.timeout);
@@ -934,7 +1051,9 @@ where
     ) -> Result<(), Stop> {
         let now = Instant::now();
         for (j, r) in running.iter().enumerate() {
-            if r.is_some() && now.duration_since(heard[j]) > self.cfg.timeout {
+            if r.is_some_and(|r| r.answer.is_none())
+                && now.duration_since(heard[j]) > self.cfg.timeout
+            {
                 return Err(Stop::Fail(DistError::Silent {
                     rank: slaves[j],
                     waited: now.duration_since(heard[j]),
@@ -1011,10 +1130,11 @@ where
         Ok(m)
     }
 
-    /// Counts a child visit; every `poll` visits the leaf reads its
-    /// messages.
+    /// Counts a child visit; every `poll` visits (every visit under
+    /// EVALTIME emulation, where an update must arrive in its EVALTIME)
+    /// the leaf reads its messages.
     fn tick(&mut self) -> Result<(), Stop> {
-        if self.countdown == 0 {
+        if self.countdown == 0 || self.cfg.evaltime.is_some() {
             self.countdown = self.cfg.poll;
             self.poll()?;
         }
@@ -1034,13 +1154,21 @@ where
         self.polls.push_back((now_ns(), self.job_leaves));
         while let Some((from, msg, sent)) = self.net.try_recv()? {
             match msg {
-                Msg::Update { job, alpha, beta } if from == master => {
+                Msg::Update {
+                    job,
+                    alpha,
+                    beta,
+                    at,
+                } if from == master => {
                     if self.job == Some(job) {
+                        self.catch_up(at);
+                        self.updated_at = Some(at);
                         self.window = (self.window.0.max(alpha), self.window.1.min(beta));
                     }
                 }
-                Msg::Terminate { job } if from == master => {
+                Msg::Terminate { job, at } if from == master => {
                     if self.job == Some(job) {
+                        self.catch_up(at);
                         self.net.stats.after_terminate += self.evaluations_since(sent);
                         return Err(Stop::Terminated);
                     }
@@ -1065,13 +1193,17 @@ where
     }
 
     /// A terminal's value from the side to move at `depth` (negamax),
-    /// counted; with EVALTIME emulation, not before its time.
+    /// counted. Under EVALTIME emulation the evaluation is one tick of the
+    /// rank's virtual clock and completes at that tick's wall-clock time
+    /// (a leaf reads its messages while it waits, so a TERMINATE sent
+    /// before then stops it first).
     fn evaluate(&mut self, node: &T::Node, depth: usize) -> Result<Value, Stop> {
         self.job_leaves += 1;
         if let Some(e) = self.cfg.evaltime {
-            let due =
-                self.job_start + e.saturating_mul(self.job_leaves.min(u32::MAX as u64) as u32);
-            self.wait_until(due)?;
+            let e = duration_ns(e);
+            let due = self.clock.epoch_ns + (self.clock.start + 1).saturating_mul(e);
+            self.wait_until(due, e)?;
+            self.clock.start += 1;
         }
         let v = self.counted.value(node);
         if v.is_infinite() {
@@ -1080,23 +1212,29 @@ where
         Ok(if depth % 2 == 0 { v } else { -v })
     }
 
-    /// EVALTIME emulation: sleeps until `due`, a leaf reading its messages
-    /// meanwhile.
-    fn wait_until(&mut self, due: Instant) -> Result<(), Stop> {
+    /// EVALTIME emulation: waits until wall-clock time `due_ns`, a leaf
+    /// reading its messages meanwhile (and once more at the end), sleeping
+    /// at most an eighth of EVALTIME (`evaltime_ns`) at a time.
+    fn wait_until(&mut self, due_ns: u64, evaltime_ns: u64) -> Result<(), Stop> {
         loop {
-            let now = Instant::now();
-            if now >= due {
-                return Ok(());
-            }
             if self.place.levels == 0 {
                 self.poll()?;
             }
-            let step = if self.cfg.idle_sleep.is_zero() {
-                due - now
+            let now = now_ns();
+            if now >= due_ns {
+                return Ok(());
+            }
+            let left = due_ns - now;
+            let step = left
+                .min(evaltime_ns / 8)
+                .min(duration_ns(self.cfg.idle_sleep));
+            // A sleep overshoots by the timer slack (50 µs on Linux): the
+            // last stretch is spent yielding.
+            if step == 0 || left < SLACK_NS {
+                std::thread::yield_now();
             } else {
-                self.cfg.idle_sleep
-            };
-            std::thread::sleep((due - now).min(step));
+                std::thread::sleep(Duration::from_nanos(step));
+            }
         }
     }
 }

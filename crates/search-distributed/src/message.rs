@@ -140,6 +140,18 @@ impl NodeKind {
     }
 }
 
+/// A job's place on the virtual clock of EVALTIME emulation
+/// ([`DistConfig::evaltime`](crate::DistConfig::evaltime)): virtual time
+/// `t` is wall-clock time `epoch_ns + t × EVALTIME` (one host's clock).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Clock {
+    /// Rank 0's wall-clock time (ns since the Unix epoch) at virtual time
+    /// 0.
+    pub(crate) epoch_ns: u64,
+    /// The virtual time the job starts at.
+    pub(crate) start: u64,
+}
+
 /// A message of the protocol.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Msg {
@@ -149,24 +161,34 @@ pub(crate) enum Msg {
     Refuse {
         reason: String,
     },
+    /// `clock`: the virtual clock of EVALTIME emulation (zero without).
     Assign {
         job: u32,
         kind: NodeKind,
         alpha: Value,
         beta: Value,
+        clock: Clock,
         path: Vec<u16>,
     },
+    /// `finish`: the job's virtual finishing time, `cut`: whether an
+    /// UPDATE at that instant closed its window (EVALTIME emulation).
     Result {
         job: u32,
         value: Value,
+        finish: u64,
+        cut: bool,
     },
+    /// `at`: the master's virtual time (EVALTIME emulation).
     Update {
         job: u32,
         alpha: Value,
         beta: Value,
+        at: u64,
     },
+    /// `at`: the master's virtual time (EVALTIME emulation).
     Terminate {
         job: u32,
+        at: u64,
     },
     Heartbeat {
         job: u32,
@@ -217,27 +239,47 @@ impl Msg {
                 kind,
                 alpha,
                 beta,
+                clock,
                 path,
             } => {
                 w.u32(*job);
                 w.u8(kind.byte());
                 w.value(*alpha);
                 w.value(*beta);
+                w.u64(clock.epoch_ns);
+                w.u64(clock.start);
                 w.u32(path.len() as u32);
                 for &d in path {
                     w.0.extend_from_slice(&d.to_le_bytes());
                 }
             }
-            Msg::Result { job, value } => {
+            Msg::Result {
+                job,
+                value,
+                finish,
+                cut,
+            } => {
                 w.u32(*job);
                 w.value(*value);
+                w.u64(*finish);
+                w.u8(u8::from(*cut));
             }
-            Msg::Update { job, alpha, beta } => {
+            Msg::Update {
+                job,
+                alpha,
+                beta,
+                at,
+            } => {
                 w.u32(*job);
                 w.value(*alpha);
                 w.value(*beta);
+                w.u64(*at);
             }
-            Msg::Terminate { job } | Msg::Heartbeat { job } => w.u32(*job),
+            Msg::Terminate { job, at } => {
+                w.u32(*job);
+                w.u64(*at);
+            }
+            Msg::Heartbeat { job } => w.u32(*job),
             Msg::Error {
                 origin,
                 silent,
@@ -284,6 +326,10 @@ impl Msg {
                     .ok_or_else(|| protocol(format!("unknown node type {k}")))?;
                 let alpha = r.value()?;
                 let beta = r.value()?;
+                let clock = Clock {
+                    epoch_ns: r.u64()?,
+                    start: r.u64()?,
+                };
                 let n = r.u32()? as usize;
                 let raw = r.take(n.checked_mul(2).ok_or_else(|| protocol("path length"))?)?;
                 let path = raw
@@ -295,19 +341,30 @@ impl Msg {
                     kind,
                     alpha,
                     beta,
+                    clock,
                     path,
                 }
             }
             MessageKind::Result => Msg::Result {
                 job: r.u32()?,
                 value: r.value()?,
+                finish: r.u64()?,
+                cut: match r.u8()? {
+                    0 => false,
+                    1 => true,
+                    b => return Err(protocol(format!("a flag of {b}"))),
+                },
             },
             MessageKind::Update => Msg::Update {
                 job: r.u32()?,
                 alpha: r.value()?,
                 beta: r.value()?,
+                at: r.u64()?,
             },
-            MessageKind::Terminate => Msg::Terminate { job: r.u32()? },
+            MessageKind::Terminate => Msg::Terminate {
+                job: r.u32()?,
+                at: r.u64()?,
+            },
             MessageKind::Heartbeat => Msg::Heartbeat { job: r.u32()? },
             MessageKind::Error => Msg::Error {
                 origin: r.u32()?,
@@ -445,18 +502,28 @@ mod tests {
                 kind: NodeKind::Type2,
                 alpha: Value::NEG_INF,
                 beta: v(-4),
+                clock: Clock {
+                    epoch_ns: 1 << 60,
+                    start: 77,
+                },
                 path: vec![0, 3, 65535],
             },
             Msg::Result {
                 job: 1,
                 value: Value::INF,
+                finish: 9,
+                cut: true,
             },
             Msg::Update {
                 job: 2,
                 alpha: v(Value::MIN_LEAF),
                 beta: v(Value::MAX_LEAF),
+                at: 3,
             },
-            Msg::Terminate { job: u32::MAX },
+            Msg::Terminate {
+                job: u32::MAX,
+                at: 4,
+            },
             Msg::Heartbeat { job: 0 },
             Msg::Error {
                 origin: 3,
@@ -497,10 +564,12 @@ mod tests {
         let mut b = Msg::Result {
             job: 0,
             value: v(1),
+            finish: 0,
+            cut: false,
         }
         .encode(0);
         let n = b.len();
-        b[n - 4..].copy_from_slice(&i32::MIN.to_le_bytes());
+        b[n - 13..n - 9].copy_from_slice(&i32::MIN.to_le_bytes());
         assert!(Msg::decode(&b).is_err());
     }
 

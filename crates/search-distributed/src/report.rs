@@ -63,6 +63,12 @@ pub struct RankStats {
     pub after_terminate: u64,
     /// Time spent in jobs (rank 0: the whole search), in nanoseconds.
     pub busy_ns: u64,
+    /// EVALTIME emulation only: how often this rank fell off the virtual
+    /// clock — an evaluation more than half an EVALTIME late, or (a
+    /// master) a result that arrived after the master's clock had passed
+    /// its finishing time. With none anywhere, the run followed the
+    /// simulator's timing model.
+    pub late: u64,
     /// Messages sent, per [`MessageKind`] (indexed by
     /// [`MessageKind::index`]).
     pub sent: [u64; MessageKind::COUNT],
@@ -74,11 +80,11 @@ pub struct RankStats {
 
 impl RankStats {
     /// `u64` words in the wire form.
-    pub(crate) const WORDS: usize = 7 + MessageKind::COUNT * 4;
+    pub(crate) const WORDS: usize = 8 + MessageKind::COUNT * 4;
 
     pub(crate) fn to_words(&self) -> [u64; RankStats::WORDS] {
         let mut w = [0u64; RankStats::WORDS];
-        w[..7].copy_from_slice(&[
+        w[..8].copy_from_slice(&[
             self.leaves,
             self.interior,
             self.jobs,
@@ -86,9 +92,10 @@ impl RankStats {
             self.after_terminate,
             self.busy_ns,
             self.bytes_sent,
+            self.late,
         ]);
         for k in 0..MessageKind::COUNT {
-            let at = 7 + 4 * k;
+            let at = 8 + 4 * k;
             let r = &self.received[k];
             w[at..at + 4].copy_from_slice(&[self.sent[k], r.count, r.total_ns, r.max_ns]);
         }
@@ -104,10 +111,11 @@ impl RankStats {
             after_terminate: w[4],
             busy_ns: w[5],
             bytes_sent: w[6],
+            late: w[7],
             ..RankStats::default()
         };
         for k in 0..MessageKind::COUNT {
-            let at = 7 + 4 * k;
+            let at = 8 + 4 * k;
             s.sent[k] = w[at];
             s.received[k] = Latency {
                 count: w[at + 1],
@@ -140,6 +148,9 @@ pub struct DistReport {
     /// start-up handshake) until the value was known (before the
     /// statistics were gathered).
     pub elapsed: Duration,
+    /// EVALTIME emulation only: the search's length on the virtual clock,
+    /// in EVALTIMEs (the simulator's `elapsed`).
+    pub virtual_elapsed: Option<u64>,
 }
 
 impl DistReport {
@@ -177,6 +188,11 @@ impl DistReport {
         l
     }
 
+    /// EVALTIME emulation: times any rank fell off the virtual clock.
+    pub fn late(&self) -> u64 {
+        self.per_rank.iter().map(|s| s.late).sum()
+    }
+
     /// Evaluations made after their job's TERMINATE was sent, all ranks.
     pub fn after_terminate(&self) -> u64 {
         self.per_rank.iter().map(|s| s.after_terminate).sum()
@@ -203,6 +219,7 @@ mod tests {
             after_terminate: 5,
             busy_ns: 6,
             bytes_sent: 7,
+            late: 8,
             ..RankStats::default()
         };
         for k in 0..MessageKind::COUNT {
