@@ -582,7 +582,7 @@ fn slow_mode(opts: &Opts, net: &mut MpiTransport) -> Result<(String, bool), Fail
     if config.evaltime.is_none() {
         config.evaltime = Some(Duration::from_micros(500));
     }
-    let tree = GenSpec::new(Generator::RANDOM, 8, 6, 3, 0)
+    let tree = GenSpec::new(Generator::RANDOM, 8, 8, 3, 0)
         .build()
         .map_err(|e| usage(e.to_string()))?;
     let Some(r) = search(DistAlgorithm::TreeSplit, &tree, net, &config)? else {
