@@ -227,7 +227,7 @@ fn mpi_a_wrong_rank_count_is_an_error_on_rank_0() {
         assert!(out.stdout.is_empty());
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(
-            stderr.contains(&format!("distributed-check: error: the processor tree")),
+            stderr.contains("distributed-check: error: the processor tree"),
             "{stderr}"
         );
         assert!(stderr.contains(&format!("mpirun -np {needed}")), "{stderr}");
