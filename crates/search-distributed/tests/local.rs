@@ -16,7 +16,9 @@ use search_distributed::{
     PvReading, Transport, local_cluster, refuse, search,
 };
 use search_parallel::{SimAlgorithm, simulate};
-use tree_core::{Counted, ExplicitTree, GenNode, GenSpec, Generator, Tree, Value, corpus, minimax};
+use tree_core::{
+    BestChild, Counted, ExplicitTree, GenNode, GenSpec, Generator, Tree, Value, corpus, minimax,
+};
 
 /// A hang detector, not a performance threshold: runs `f` on its own thread
 /// and fails if it has not finished after five minutes.
@@ -287,6 +289,49 @@ fn the_simulators_counts_where_the_schedule_is_fixed() {
                 assert_eq!(r.per_rank_leaves(), s.evaluations, "{algorithm} {sim} {p}");
             }
         }
+    });
+}
+
+#[test]
+fn under_evaltime_emulation_the_counts_are_the_simulators() {
+    // EVALTIME emulation (3 ms) puts the ranks on the simulator's clock:
+    // wherever no rank fell off it, every rank evaluated exactly the
+    // terminals the simulator gives its processor, and the search took the
+    // simulator's time — timing decisions included (which slave gets
+    // which successor, under which window, and when a cutoff stops whom).
+    bounded(|| {
+        let mut trees = Vec::new();
+        for best in [BestChild::Uniform, BestChild::First] {
+            for index in 0..2 {
+                let spec = GenSpec::new(Generator::Campbell(best), 4, 4, 11, index);
+                trees.push(spec.build().unwrap());
+            }
+        }
+        let mut checked = 0;
+        for p in [pt(1, 2), pt(2, 2)] {
+            for (algorithm, sim) in [
+                (DistAlgorithm::TreeSplit, SimAlgorithm::TreeSplit),
+                (DistAlgorithm::PvSplit, SimAlgorithm::PvSplitType2),
+            ] {
+                let mut c = config(p);
+                c.update = false;
+                c.pv = PvReading::Simulated;
+                c.evaltime = Some(Duration::from_millis(3));
+                for (t, r) in trees.iter().zip(reports(algorithm, &trees, c)) {
+                    assert_eq!(r.value, minimax(t));
+                    if r.late() == 0 {
+                        let s = simulate(sim, t, p).unwrap();
+                        assert_eq!(r.per_rank_leaves(), s.evaluations, "{algorithm} {p}");
+                        assert_eq!(r.virtual_elapsed, Some(s.elapsed), "{algorithm} {p}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            checked >= 4,
+            "only {checked} of 16 searches kept to the clock"
+        );
     });
 }
 
