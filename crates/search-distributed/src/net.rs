@@ -16,8 +16,9 @@ pub(crate) fn now_ns() -> u64 {
 }
 
 /// Looks at the inbox this many times, yielding in between, before a
-/// waiting rank starts to sleep.
-const SPINS: u32 = 64;
+/// waiting rank starts to sleep (few: on a loaded host a yield can cost a
+/// whole time slice).
+const SPINS: u32 = 8;
 /// The first sleep of a waiting rank; each further one doubles, up to the
 /// configured `idle_sleep`.
 const FIRST_SLEEP: Duration = Duration::from_micros(5);

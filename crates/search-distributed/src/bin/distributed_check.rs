@@ -419,7 +419,8 @@ fn compare_mode(opts: &Opts, net: &mut MpiTransport) -> Result<(String, bool), F
                     "{{\"algo\":\"{name}\",\"ordering\":\"{label}\",\"tree\":{index},\
                      \"processor_tree\":[{},{}],\"right\":{right},\"mpi\":{:?},\"sim\":{:?},\
                      \"mpi_total\":{},\"sim_total\":{},\"sequential\":{},\"sim_elapsed\":{},\
-                     \"elapsed_ms\":{:.3},\"updates\":{},\"terminates\":{},\"after_terminate\":{},\
+                     \"elapsed_ms\":{:.3},\"assigns\":{},\"updates\":{},\"terminates\":{},\
+                     \"messages\":{},\"bytes\":{},\"after_terminate\":{},\
                      \"late\":{:?},\"virtual_elapsed\":{}}}",
                     p.depth,
                     p.width,
@@ -430,8 +431,14 @@ fn compare_mode(opts: &Opts, net: &mut MpiTransport) -> Result<(String, bool), F
                     s.sequential,
                     s.elapsed,
                     r.elapsed.as_secs_f64() * 1e3,
+                    r.sent(MessageKind::Assign),
                     r.sent(MessageKind::Update),
                     r.sent(MessageKind::Terminate),
+                    r.per_rank
+                        .iter()
+                        .map(|s| s.sent.iter().sum::<u64>())
+                        .sum::<u64>(),
+                    r.per_rank.iter().map(|s| s.bytes_sent).sum::<u64>(),
                     r.after_terminate(),
                     r.per_rank.iter().map(|s| s.late).collect::<Vec<_>>(),
                     r.virtual_elapsed.map_or("null".into(), |v| v.to_string())
