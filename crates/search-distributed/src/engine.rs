@@ -423,6 +423,37 @@ where
     /// that the master nearest a silent rank reports it.
     fn start_up(&mut self) -> Result<(), Stop> {
         let mine = self.fingerprint();
+        self.hear_every_slave(
+            "starting (no READY)",
+            |rank, from, awaited, msg| match msg {
+                Msg::Ready { fingerprint } if awaited => {
+                    if fingerprint != mine {
+                        return Err(Stop::Fail(DistError::Mismatch { rank: from }));
+                    }
+                    Ok(true)
+                }
+                Msg::Refuse { reason } if rank.place.rank == 0 => {
+                    Err(Stop::Fail(DistError::Refused { rank: from, reason }))
+                }
+                msg => rank.unexpected(from, msg, "starting").map(|()| false),
+            },
+        )?;
+        if let Some(m) = self.place.master {
+            self.net.send(m, &Msg::Ready { fingerprint: mine })?;
+        }
+        Ok(())
+    }
+
+    /// Waits until every slave has sent the message `accept` takes
+    /// (`Ok(true)`; `Ok(false)` for one that is not it), all within the
+    /// master's patience; the first slave still awaited then is silent
+    /// `during` what it was doing. `accept` gets the sender and whether it
+    /// is still awaited.
+    fn hear_every_slave(
+        &mut self,
+        during: &'static str,
+        mut accept: impl FnMut(&mut Self, usize, bool, Msg) -> Result<bool, Stop>,
+    ) -> Result<(), Stop> {
         let mut pending: BTreeSet<usize> = self.place.slaves.iter().copied().collect();
         let patience = self.patience();
         let deadline = Instant::now() + patience;
@@ -431,24 +462,13 @@ where
                 return Err(Stop::Fail(DistError::Silent {
                     rank: first,
                     waited: patience,
-                    during: "starting (no READY)",
+                    during,
                 }));
             };
-            match msg {
-                Msg::Ready { fingerprint } if pending.contains(&from) => {
-                    if fingerprint != mine {
-                        return Err(Stop::Fail(DistError::Mismatch { rank: from }));
-                    }
-                    pending.remove(&from);
-                }
-                Msg::Refuse { reason } if self.place.rank == 0 => {
-                    return Err(Stop::Fail(DistError::Refused { rank: from, reason }));
-                }
-                msg => self.unexpected(from, msg, "starting")?,
+            let awaited = pending.contains(&from);
+            if accept(self, from, awaited, msg)? {
+                pending.remove(&from);
             }
-        }
-        if let Some(m) = self.place.master {
-            self.net.send(m, &Msg::Ready { fingerprint: mine })?;
         }
         Ok(())
     }
@@ -642,24 +662,18 @@ where
         for &s in &slaves {
             self.net.send(s, &Msg::Finish)?;
         }
-        let mut pending: BTreeSet<usize> = slaves.iter().copied().collect();
         let mut entries = Vec::new();
-        let patience = self.patience();
-        let deadline = Instant::now() + patience;
-        while let Some(&first) = pending.first() {
-            let Some((from, msg, _)) = self.net.recv(Some(deadline))? else {
-                return Err(Stop::Fail(DistError::Silent {
-                    rank: first,
-                    waited: patience,
-                    during: "finishing (no statistics)",
-                }));
-            };
+        self.hear_every_slave("finishing (no statistics)", |rank, from, awaited, msg| {
             match msg {
-                Msg::Stats { ranks } if pending.remove(&from) => entries.extend(ranks),
-                Msg::Result { .. } | Msg::Heartbeat { .. } if slaves.contains(&from) => {}
-                msg => self.unexpected(from, msg, "finishing")?,
+                Msg::Stats { ranks } if awaited => {
+                    entries.extend(ranks);
+                    Ok(true)
+                }
+                // Late answers of terminated jobs.
+                Msg::Result { .. } | Msg::Heartbeat { .. } if slaves.contains(&from) => Ok(false),
+                msg => rank.unexpected(from, msg, "finishing").map(|()| false),
             }
-        }
+        })?;
         let stats = self.counted.stats();
         let mut mine = self.net.stats.clone();
         mine.leaves = stats.leaves;

@@ -16,8 +16,10 @@ use search_distributed::{
     PvReading, Transport, local_cluster, refuse, search,
 };
 use search_parallel::{SimAlgorithm, simulate};
+
+use crate::support::two_way::TwoWay;
 use tree_core::{
-    BestChild, Counted, ExplicitTree, GenNode, GenSpec, Generator, Tree, Value, corpus, minimax,
+    BestChild, Counted, ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax,
 };
 
 /// A hang detector, not a performance threshold: runs `f` on its own thread
@@ -335,56 +337,8 @@ fn under_evaltime_emulation_the_counts_are_the_simulators() {
     });
 }
 
-/// A root with two successors: a terminal worth `first` (for MAX), and a
-/// generated subtree. Any `Tree` works: this one is built here.
-#[derive(Debug)]
-struct TwoWay {
-    first: Value,
-    sub: tree_core::GeneratedTree,
-}
-
-#[derive(Debug, Clone)]
-enum TwoWayNode {
-    Root,
-    First,
-    Sub(GenNode),
-}
-
-impl Tree for TwoWay {
-    type Node = TwoWayNode;
-    fn root(&self) -> TwoWayNode {
-        TwoWayNode::Root
-    }
-    fn num_children(&self, n: &TwoWayNode) -> usize {
-        match n {
-            TwoWayNode::Root => 2,
-            TwoWayNode::First => 0,
-            TwoWayNode::Sub(g) => self.sub.num_children(g),
-        }
-    }
-    fn child(&self, n: &TwoWayNode, i: usize) -> TwoWayNode {
-        match (n, i) {
-            (TwoWayNode::Root, 0) => TwoWayNode::First,
-            (TwoWayNode::Root, _) => TwoWayNode::Sub(self.sub.root()),
-            (TwoWayNode::Sub(g), i) => TwoWayNode::Sub(self.sub.child(g, i)),
-            (TwoWayNode::First, _) => unreachable!("a terminal"),
-        }
-    }
-    fn value(&self, n: &TwoWayNode) -> Value {
-        match n {
-            TwoWayNode::First => self.first,
-            // The subtree's root is a MIN node here: its values are MAX's.
-            TwoWayNode::Sub(g) => -self.sub.value(g),
-            TwoWayNode::Root => unreachable!("interior"),
-        }
-    }
-}
-
 fn two_way(first: i32, b: usize, d: usize) -> TwoWay {
-    TwoWay {
-        first: v(first),
-        sub: GenSpec::new(Generator::RANDOM, b, d, 7, 0).build().unwrap(),
-    }
+    TwoWay::new(first, b, d)
 }
 
 #[test]
@@ -455,24 +409,26 @@ fn updates_narrow_a_running_slaves_window() {
     });
 }
 
-/// A tree whose terminals take a while to evaluate.
-#[derive(Debug)]
-struct Slow(ExplicitTree, Duration);
+/// An explicit tree whose terminals' values pass through `f` (which may
+/// take its time, or lie).
+struct Tampered<F> {
+    tree: ExplicitTree,
+    f: F,
+}
 
-impl Tree for Slow {
+impl<F: Fn(Value) -> Value> Tree for Tampered<F> {
     type Node = <ExplicitTree as Tree>::Node;
     fn root(&self) -> Self::Node {
-        self.0.root()
+        self.tree.root()
     }
     fn num_children(&self, n: &Self::Node) -> usize {
-        self.0.num_children(n)
+        self.tree.num_children(n)
     }
     fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
-        self.0.child(n, i)
+        self.tree.child(n, i)
     }
     fn value(&self, n: &Self::Node) -> Value {
-        std::thread::sleep(self.1);
-        self.0.value(n)
+        (self.f)(self.tree.value(n))
     }
 }
 
@@ -482,16 +438,19 @@ fn busy_slaves_send_heartbeats_and_are_not_declared_dead() {
         // 16 terminals per slave job, 15 ms each: jobs of about 250 ms
         // against a timeout of 150 ms and heartbeats every 20 ms.
         let leaves: Vec<i64> = (0..64).map(|i| (i * 37) % 11 - 5).collect();
-        let t = Slow(
-            ExplicitTree::uniform(4, 3, &leaves).unwrap(),
-            Duration::from_millis(15),
-        );
+        let t = Tampered {
+            tree: ExplicitTree::uniform(4, 3, &leaves).unwrap(),
+            f: |v| {
+                std::thread::sleep(Duration::from_millis(15));
+                v
+            },
+        };
         let mut c = config(pt(1, 2));
         c.heartbeat = Duration::from_millis(20);
         c.timeout = Duration::from_millis(150);
         c.poll = 1;
         let r = &reports(DistAlgorithm::TreeSplit, std::slice::from_ref(&t), c)[0];
-        assert_eq!(r.value, minimax(&t.0));
+        assert_eq!(r.value, minimax(&t.tree));
         assert!(r.sent(MessageKind::Heartbeat) >= 2, "{r:?}");
     });
 }
@@ -569,29 +528,11 @@ fn configuration_errors_on_every_rank_before_any_message() {
 fn a_sentinel_leaf_on_a_slave_is_reported_by_rank_0() {
     bounded(|| {
         let good = GenSpec::new(Generator::RANDOM, 3, 3, 2, 0).build().unwrap();
-        // A tree text cannot hold ±inf: wrap a tree whose leaf 2.3.1 lies.
-        #[derive(Debug)]
-        struct Liar(ExplicitTree);
-        impl Tree for Liar {
-            type Node = <ExplicitTree as Tree>::Node;
-            fn root(&self) -> Self::Node {
-                self.0.root()
-            }
-            fn num_children(&self, n: &Self::Node) -> usize {
-                self.0.num_children(n)
-            }
-            fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
-                self.0.child(n, i)
-            }
-            fn value(&self, n: &Self::Node) -> Value {
-                if self.0.value(n) == v(99) {
-                    Value::INF
-                } else {
-                    self.0.value(n)
-                }
-            }
-        }
-        let liar = Liar("[[1,2,3],[[99,4],5],[6,7]]".parse().unwrap());
+        // A tree text cannot hold ±inf: wrap a tree whose leaf 99 lies.
+        let liar = Tampered {
+            tree: "[[1,2,3],[[99,4],5],[6,7]]".parse().unwrap(),
+            f: |x| if x == v(99) { Value::INF } else { x },
+        };
         for p in [pt(1, 3), pt(2, 2)] {
             let results = searches(
                 DistAlgorithm::TreeSplit,

@@ -6,3 +6,6 @@
 mod local;
 #[cfg(feature = "mpi")]
 mod mpi;
+mod support {
+    pub mod two_way;
+}

@@ -39,10 +39,11 @@ use search_distributed::{
     PvReading, Transport, search,
 };
 use search_parallel::{SimAlgorithm, simulate};
-use tree_core::{
-    BestChild, Counted, GenNode, GenSpec, GeneratedTree, Generator, Subtree, Tree, Value, corpus,
-    minimax,
-};
+
+#[path = "../../tests/support/two_way.rs"]
+mod two_way;
+use tree_core::{BestChild, Counted, GenSpec, Generator, Subtree, Tree, Value, corpus, minimax};
+use two_way::TwoWay;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -449,57 +450,10 @@ fn compare_mode(opts: &Opts, net: &mut MpiTransport) -> Result<(String, bool), F
     Ok((out, ok))
 }
 
-/// A root with two successors: a terminal worth `first` to MAX, and a
-/// generated subtree (a MIN node). Any `Tree` travels by Dewey code.
-struct TwoWay {
-    first: Value,
-    sub: GeneratedTree,
-}
-
-#[derive(Clone)]
-enum TwoWayNode {
-    Root,
-    First,
-    Sub(GenNode),
-}
-
-impl Tree for TwoWay {
-    type Node = TwoWayNode;
-    fn root(&self) -> TwoWayNode {
-        TwoWayNode::Root
-    }
-    fn num_children(&self, n: &TwoWayNode) -> usize {
-        match n {
-            TwoWayNode::Root => 2,
-            TwoWayNode::First => 0,
-            TwoWayNode::Sub(g) => self.sub.num_children(g),
-        }
-    }
-    fn child(&self, n: &TwoWayNode, i: usize) -> TwoWayNode {
-        match (n, i) {
-            (TwoWayNode::Root, 0) => TwoWayNode::First,
-            (TwoWayNode::Root, _) => TwoWayNode::Sub(self.sub.root()),
-            (TwoWayNode::Sub(g), i) => TwoWayNode::Sub(self.sub.child(g, i)),
-            (TwoWayNode::First, _) => TwoWayNode::First,
-        }
-    }
-    fn value(&self, n: &TwoWayNode) -> Value {
-        match n {
-            TwoWayNode::Sub(g) => -self.sub.value(g),
-            _ => self.first,
-        }
-    }
-}
-
 fn terminate_mode(opts: &Opts, net: &mut MpiTransport) -> Result<(String, bool), Failure> {
     let p = opts.processors()?;
     let mut config = opts.config(p)?;
-    let tree = TwoWay {
-        first: Value::new(5).expect("a leaf value"),
-        sub: GenSpec::new(Generator::RANDOM, 8, 7, 7, 0)
-            .build()
-            .map_err(|e| usage(e.to_string()))?,
-    };
+    let tree = TwoWay::new(5, 8, 7);
     // Window (-inf, 0): the first successor, worth 5, is a cutoff.
     config.window = Window::new(Value::NEG_INF, Value::new(0).expect("a value"))
         .map_err(|e| usage(e.to_string()))?;
