@@ -84,7 +84,7 @@ pub fn refuse<X: Transport + ?Sized>(
     if let Err(e) = check(config, size) {
         return e;
     }
-    let mut net = Net::new(transport, config.idle_sleep);
+    let mut net = Net::new(transport, config.idle_sleep, config.evaltime.is_some());
     if me == 0 {
         for r in 1..size {
             let _ = net.send(r, &Msg::Abort);
@@ -295,7 +295,7 @@ where
         Rank {
             tree,
             counted: Counted::new(tree),
-            net: Net::new(transport, cfg.idle_sleep),
+            net: Net::new(transport, cfg.idle_sleep, cfg.evaltime.is_some()),
             cfg,
             algorithm,
             place: place(me, cfg.processors),
