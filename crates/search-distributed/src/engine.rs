@@ -277,6 +277,8 @@ struct Rank<'a, T: ?Sized, X: ?Sized> {
     /// EVALTIME emulation: the virtual time of the last UPDATE of the
     /// current job.
     updated_at: Option<u64>,
+    /// The last job answered, and its virtual finishing time.
+    answered: Option<(u32, u64)>,
 }
 
 impl<'a, T, X> Rank<'a, T, X>
@@ -309,6 +311,7 @@ where
             polls: VecDeque::with_capacity(POLL_HISTORY),
             next_job: 0,
             updated_at: None,
+            answered: None,
         }
     }
 
@@ -573,8 +576,15 @@ where
                     self.clock = clock;
                     self.run_job(job, kind, alpha, beta, path)?;
                 }
-                // For a job already over.
-                Msg::Update { .. } | Msg::Terminate { .. } if from_master => {}
+                // For a job already over: under EVALTIME emulation, one
+                // that ran past the message's instant has left the clock.
+                Msg::Update { job, at, .. } | Msg::Terminate { job, at } if from_master => {
+                    if self.cfg.evaltime.is_some()
+                        && self.answered.is_some_and(|(j, finish)| j == job && finish > at)
+                    {
+                        self.net.stats.late += 1;
+                    }
+                }
                 Msg::Finish if from_master => {
                     let stats = self.gather()?;
                     let m = master.expect("a rank other than 0 has a master");
@@ -630,6 +640,7 @@ where
                     cut,
                 };
                 self.net.send(m, &answer)?;
+                self.answered = Some((job, finish));
                 Ok(())
             }
             Err(Stop::Terminated) => {
