@@ -243,6 +243,9 @@ struct Running {
     answer: Option<(Value, u64, bool)>,
 }
 
+/// Terminated jobs a master remembers, to recognise their late answers.
+const CUT_HISTORY: usize = 64;
+
 /// Recent (time, evaluations) pairs of a leaf's job, for estimating the
 /// evaluations made after a TERMINATE was sent.
 const POLL_HISTORY: usize = 64;
@@ -279,6 +282,9 @@ struct Rank<'a, T: ?Sized, X: ?Sized> {
     updated_at: Option<u64>,
     /// The last job answered, and its virtual finishing time.
     answered: Option<(u32, u64)>,
+    /// EVALTIME emulation: recently terminated jobs (job, slave, the
+    /// event that stopped them).
+    cut_jobs: VecDeque<(u32, usize, (u64, usize))>,
 }
 
 impl<'a, T, X> Rank<'a, T, X>
@@ -312,6 +318,7 @@ where
             next_job: 0,
             updated_at: None,
             answered: None,
+            cut_jobs: VecDeque::new(),
         }
     }
 
@@ -580,7 +587,9 @@ where
                 // that ran past the message's instant has left the clock.
                 Msg::Update { job, at, .. } | Msg::Terminate { job, at } if from_master => {
                     if self.cfg.evaltime.is_some()
-                        && self.answered.is_some_and(|(j, finish)| j == job && finish > at)
+                        && self
+                            .answered
+                            .is_some_and(|(j, finish)| j == job && finish > at)
                     {
                         self.net.stats.late += 1;
                     }
@@ -593,8 +602,11 @@ where
                     return Ok(());
                 }
                 // Late answers of terminated jobs.
-                Msg::Result { .. } | Msg::Heartbeat { .. } if self.place.slaves.contains(&from) => {
+                Msg::Result { job, finish, .. } if self.place.slaves.contains(&from) => {
+                    let j = self.place.slaves.iter().position(|&s| s == from);
+                    self.late_answer(job, j.unwrap_or(0), finish);
                 }
+                Msg::Heartbeat { .. } if self.place.slaves.contains(&from) => {}
                 msg => self.unexpected(from, msg, "waiting for a job")?,
             }
         }
@@ -681,7 +693,12 @@ where
                     Ok(true)
                 }
                 // Late answers of terminated jobs.
-                Msg::Result { .. } | Msg::Heartbeat { .. } if slaves.contains(&from) => Ok(false),
+                Msg::Result { job, finish, .. } if slaves.contains(&from) => {
+                    let j = slaves.iter().position(|&s| s == from).unwrap_or(0);
+                    rank.late_answer(job, j, finish);
+                    Ok(false)
+                }
+                Msg::Heartbeat { .. } if slaves.contains(&from) => Ok(false),
                 msg => rank.unexpected(from, msg, "finishing").map(|()| false),
             }
         })?;
@@ -892,6 +909,11 @@ where
                         if let Some(j) = j {
                             heard[j] = Instant::now();
                         }
+                        if matches!(msg, Msg::Update { .. }) {
+                            // An instant's answers come before its
+                            // updates from above (deepest first).
+                            last = last.max((self.clock.start, usize::MAX));
+                        }
                         self.on_message(from, j, msg, &mut running, &slaves)?;
                         // Under EVALTIME emulation, an answer that should
                         // have been consumed before the last one came too
@@ -909,7 +931,7 @@ where
                 }
             }
             if self.closed() {
-                self.terminate_all(&mut running, &slaves)?;
+                self.terminate_all(&mut running, &slaves, last)?;
                 return Ok(());
             }
             let now_window = self.child_window();
@@ -988,6 +1010,8 @@ where
                 let j = j.expect("checked");
                 if let Some(r) = running[j].as_mut().filter(|r| r.job == job) {
                     r.answer = Some((value, finish, cut));
+                } else {
+                    self.late_answer(job, j, finish);
                 }
             }
             Msg::Heartbeat { .. } if j.is_some() => {}
@@ -1011,7 +1035,7 @@ where
                     self.catch_up(at);
                     // A master's clock is now the instant of the message.
                     self.clock.start = self.clock.start.max(at);
-                    self.terminate_all(running, slaves)?;
+                    self.terminate_all(running, slaves, (at, usize::MAX))?;
                     return Err(Stop::Terminated);
                 }
             }
@@ -1022,19 +1046,45 @@ where
 
     /// Fig. 10's `terminate()`: every running slave is told to stop and is
     /// idle from now on (a late answer is recognised by its job number).
+    ///
+    /// `cause` is the event that stopped the split, as (virtual time,
+    /// slave; `usize::MAX` for a message from above): under EVALTIME
+    /// emulation an answer of a terminated job that comes later but should
+    /// have been consumed before it counts as late ([`Rank::late_answer`]).
     fn terminate_all(
         &mut self,
         running: &mut [Option<Running>],
         slaves: &[usize],
+        cause: (u64, usize),
     ) -> Result<(), Stop> {
         let at = self.clock.start;
         for (j, r) in running.iter_mut().enumerate() {
             if let Some(r) = r.take().filter(|r| r.answer.is_none()) {
                 self.net
                     .send(slaves[j], &Msg::Terminate { job: r.job, at })?;
+                if self.cfg.evaltime.is_some() {
+                    if self.cut_jobs.len() == CUT_HISTORY {
+                        self.cut_jobs.pop_front();
+                    }
+                    self.cut_jobs.push_back((r.job, j, cause));
+                }
             }
         }
         Ok(())
+    }
+
+    /// EVALTIME emulation: the answer (`finish`, from slave `j`) of a job
+    /// this master had terminated came after the event that stopped it
+    /// although it should have been consumed first: the run has left the
+    /// simulator's schedule.
+    fn late_answer(&mut self, job: u32, j: usize, finish: u64) {
+        if self
+            .cut_jobs
+            .iter()
+            .any(|&(cut, k, cause)| cut == job && k == j && (finish, j) < cause)
+        {
+            self.net.stats.late += 1;
+        }
     }
 
     /// EVALTIME emulation: a message from the master sent at virtual time

@@ -435,23 +435,30 @@ impl<F: Fn(Value) -> Value> Tree for Tampered<F> {
 #[test]
 fn busy_slaves_send_heartbeats_and_are_not_declared_dead() {
     bounded(|| {
-        // 16 terminals per slave job, 15 ms each: jobs of about 250 ms
-        // against a timeout of 150 ms and heartbeats every 20 ms.
-        let leaves: Vec<i64> = (0..64).map(|i| (i * 37) % 11 - 5).collect();
+        // Up to 8 terminals per slave job, 100 ms each: jobs of up to
+        // 0.8 s against a timeout of 0.4 s and heartbeats every 40 ms.
+        // (A single Tree call must stay under the timeout: a rank cannot
+        // speak in the middle of one.)
         let t = Tampered {
-            tree: ExplicitTree::uniform(4, 3, &leaves).unwrap(),
+            tree: ExplicitTree::uniform(2, 4, &(0..16).map(|i| (i * 7) % 5).collect::<Vec<_>>())
+                .unwrap(),
             f: |v| {
-                std::thread::sleep(Duration::from_millis(15));
+                std::thread::sleep(Duration::from_millis(100));
                 v
             },
         };
         let mut c = config(pt(1, 2));
-        c.heartbeat = Duration::from_millis(20);
-        c.timeout = Duration::from_millis(150);
+        c.heartbeat = Duration::from_millis(40);
+        c.timeout = Duration::from_millis(400);
         c.poll = 1;
         let r = &reports(DistAlgorithm::TreeSplit, std::slice::from_ref(&t), c)[0];
         assert_eq!(r.value, minimax(&t.tree));
-        assert!(r.sent(MessageKind::Heartbeat) >= 2, "{r:?}");
+        let longest = r.per_rank.iter().map(|s| s.busy_ns).max().unwrap();
+        assert!(
+            longest > 400_000_000,
+            "a job longer than the timeout: {r:?}"
+        );
+        assert!(r.sent(MessageKind::Heartbeat) >= 5, "{r:?}");
     });
 }
 
