@@ -959,8 +959,8 @@ where
     /// The answer to consume next — the earliest on the virtual clock, ties
     /// to the lowest slave, as the simulator has it — and how many
     /// nanoseconds until it may be consumed (0: now). Without EVALTIME
-    /// emulation answers are consumed as they come (the earliest
-    /// received). With it, an answer finishing at virtual time `f` waits
+    /// emulation an answer is consumed as soon as it is in (the lowest
+    /// slave's first when several are). With it, an answer finishing at virtual time `f` waits
     /// until wall-clock time `f` plus a grace of `levels` × EVALTIME /
     /// (D + 1), by when every answer finishing at `f` or before has
     /// arrived — the slowest from the deepest masters, which consume their
