@@ -129,6 +129,10 @@ pub struct SearchArgs {
     #[arg(long)]
     pub no_type2: bool,
 
+    /// The search on MPI ranks (`--mpi`).
+    #[command(flatten)]
+    pub mpi: crate::mpi::MpiArgs,
+
     /// Also print the Dewey codes of the leaves in evaluation order (1-based).
     #[arg(long)]
     pub trace: bool,

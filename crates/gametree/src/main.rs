@@ -102,6 +102,7 @@
 //! This binary sees every crate; no library crate knows it exists.
 
 mod cli;
+mod mpi;
 mod othello;
 mod parallel;
 mod report;

@@ -140,6 +140,10 @@ impl TreeVisitor for &Job {
 }
 
 fn search_command(args: &SearchArgs) -> Result<String> {
+    if args.mpi.mpi {
+        return crate::mpi::search_command(args);
+    }
+    crate::mpi::check_unused(&args.mpi)?;
     let job = job(args)?;
     let source = TreeSource::from_args(&args.tree)?;
     let report = source.load(&job)?;

@@ -1,0 +1,312 @@
+//! `gametree search --mpi`. Built without the `mpi` feature (the default,
+//! `cargo test --workspace`), `--mpi` must say how to get it; with it
+//! (`scripts/test-mpi.sh`), the searches run under `mpirun`.
+
+#[cfg(not(feature = "mpi"))]
+mod without {
+    use crate::common::{data, error};
+
+    #[test]
+    fn mpi_without_the_feature_says_how_to_build_it() {
+        let e = error(&[
+            "search",
+            "--algo",
+            "treesplit",
+            "--mpi",
+            "--processors",
+            "1,2",
+            "--tree",
+            &data("table1.tree"),
+        ]);
+        assert!(e.contains("built without MPI"), "{e}");
+        assert!(e.contains("--features mpi"), "{e}");
+    }
+
+    #[test]
+    fn mpi_timeout_needs_mpi() {
+        let e = error(&[
+            "search",
+            "--algo",
+            "treesplit",
+            "--mpi-timeout",
+            "3",
+            "--tree",
+            &data("table1.tree"),
+        ]);
+        assert!(e.contains("--mpi-timeout is for --mpi searches"), "{e}");
+    }
+}
+
+#[cfg(feature = "mpi")]
+mod with {
+    use std::process::{Command, Output, Stdio};
+    use std::time::{Duration, Instant};
+
+    use serde_json::Value as Json;
+    use tree_core::{ExplicitTree, GenSpec, Generator, minimax};
+
+    use crate::common::data;
+
+    /// `mpirun -np ranks gametree args…`, failed after two minutes.
+    fn mpirun(ranks: usize, args: &[&str]) -> Output {
+        let open_mpi = Command::new("mpirun")
+            .arg("--version")
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).contains("Open MPI"))
+            .expect("mpirun runs (scripts/test-mpi.sh skips without it)");
+        let mut cmd = Command::new("mpirun");
+        if open_mpi {
+            cmd.arg("--oversubscribe")
+                .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+                .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+        }
+        let mut child = cmd
+            .args(["-np", &ranks.to_string()])
+            .arg(env!("CARGO_BIN_EXE_gametree"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("mpirun starts");
+        let start = Instant::now();
+        while child.try_wait().expect("wait").is_none() {
+            if start.elapsed() > Duration::from_secs(120) {
+                let _ = child.kill();
+                panic!("mpirun {args:?} hung");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        child.wait_with_output().expect("output")
+    }
+
+    fn json(ranks: usize, args: &[&str]) -> Json {
+        let out = mpirun(ranks, args);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{args:?}: {stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // Rank 0 prints one line; the others nothing.
+        assert_eq!(stdout.lines().count(), 1, "{stdout}");
+        serde_json::from_str(&stdout).expect("JSON")
+    }
+
+    /// Rank 0's one error line.
+    fn error(ranks: usize, args: &[&str]) -> String {
+        let out = mpirun(ranks, args);
+        assert!(!out.status.success());
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        let ours: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.starts_with("gametree: error: "))
+            .collect();
+        assert_eq!(ours.len(), 1, "{stderr}");
+        ours[0].to_string()
+    }
+
+    #[test]
+    fn mpi_searches_report_the_value_and_every_rank() {
+        let table1 = data("table1.tree");
+        for (algo, ranks, processors) in [
+            ("treesplit", 3, "1,2"),
+            ("pvsplit", 4, "1,3"),
+            ("treesplit", 7, "2,2"),
+            ("pvsplit", 7, "2,2"),
+        ] {
+            let v = json(
+                ranks,
+                &[
+                    "search",
+                    "--algo",
+                    algo,
+                    "--mpi",
+                    "--processors",
+                    processors,
+                    "--tree",
+                    &table1,
+                    "--json",
+                ],
+            );
+            assert_eq!(v["algorithm"], algo);
+            assert_eq!(v["value"], 2);
+            assert_eq!(v["processors"], ranks);
+            let per_rank = v["per_thread"].as_array().unwrap();
+            assert_eq!(per_rank.len(), ranks);
+            let sum: u64 = per_rank.iter().map(|x| x.as_u64().unwrap()).sum();
+            assert_eq!(v["leaves"].as_u64(), Some(sum));
+            assert_eq!(v["distinct_leaves"], Json::Null);
+            assert_eq!(v["mpi"]["ranks"], ranks);
+            assert_eq!(v["mpi"]["per_rank"].as_array().unwrap().len(), ranks);
+            let assigns = v["mpi"]["messages"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|k| k["kind"] == "assign")
+                .unwrap()["sent"]
+                .clone();
+            assert_eq!(assigns, v["jobs"]);
+        }
+    }
+
+    #[test]
+    fn mpi_generated_trees_and_windows() {
+        for (g, b, d, seed) in [
+            ("random", 5, 6, 1),
+            ("strong", 4, 7, 2),
+            ("perfect", 8, 4, 0),
+        ] {
+            let generator: Generator = g.parse().unwrap();
+            let t = GenSpec::new(generator, b, d, seed, 0).build().unwrap();
+            let want = minimax(&t).get();
+            let (b, d, seed) = (b.to_string(), d.to_string(), seed.to_string());
+            for algo in ["treesplit", "pvsplit"] {
+                let v = json(
+                    7,
+                    &[
+                        "search",
+                        "--algo",
+                        algo,
+                        "--mpi",
+                        "--processors",
+                        "2,2",
+                        "--gen",
+                        g,
+                        "--b",
+                        &b,
+                        "--d",
+                        &d,
+                        "--seed",
+                        &seed,
+                        "--json",
+                    ],
+                );
+                assert_eq!(v["value"], want, "{algo} {g}");
+            }
+        }
+        // A window: the fail-hard value and its bound.
+        let t: ExplicitTree = std::fs::read_to_string(data("pi.tree"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(minimax(&t).get(), 2);
+        let v = json(
+            3,
+            &[
+                "search",
+                "--algo",
+                "pvsplit",
+                "--mpi",
+                "--processors",
+                "1,2",
+                "--tree",
+                &data("pi.tree"),
+                "--alpha",
+                "3",
+                "--beta",
+                "9",
+                "--json",
+            ],
+        );
+        assert_eq!(v["value"], 3);
+        assert_eq!(v["bound"], "upper");
+    }
+
+    #[test]
+    fn mpi_text_output_names_the_ranks() {
+        let out = mpirun(
+            3,
+            &[
+                "search",
+                "--algo",
+                "treesplit",
+                "--mpi",
+                "--processors",
+                "1,2",
+                "--tree",
+                &data("table1.tree"),
+            ],
+        );
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("value       2"), "{text}");
+        assert!(text.contains("MPI ranks   3"), "{text}");
+        assert!(text.contains("messages    "), "{text}");
+    }
+
+    #[test]
+    fn mpi_bad_input_is_one_error_on_rank_0() {
+        let table1 = data("table1.tree");
+        let base = ["search", "--mpi", "--tree", &table1];
+        let cases: [(usize, &[&str], &str); 6] = [
+            (
+                5,
+                &["--algo", "pvsplit", "--processors", "2,2"],
+                "has 7 processors, one per MPI rank, but the job has 5 ranks: start it with `mpirun -np 7`",
+            ),
+            (
+                3,
+                &["--algo", "alphabeta", "--processors", "1,2"],
+                "--mpi runs treesplit and pvsplit",
+            ),
+            (
+                3,
+                &["--algo", "treesplit"],
+                "--mpi needs --processors DEPTH,WIDTH",
+            ),
+            (
+                3,
+                &[
+                    "--algo",
+                    "treesplit",
+                    "--processors",
+                    "1,2",
+                    "--threads",
+                    "2",
+                ],
+                "--threads",
+            ),
+            (
+                3,
+                &["--algo", "treesplit", "--processors", "1,2", "--no-type2"],
+                "--no-type2 is for pvsplit",
+            ),
+            (
+                3,
+                &[
+                    "--algo",
+                    "treesplit",
+                    "--processors",
+                    "1,2",
+                    "--mpi-timeout",
+                    "0",
+                ],
+                "--mpi-timeout must be",
+            ),
+        ];
+        for (ranks, extra, message) in cases {
+            let mut args = base.to_vec();
+            args.extend_from_slice(extra);
+            let e = error(ranks, &args);
+            assert!(e.contains(message), "{args:?}: {e}");
+        }
+        let e = error(
+            3,
+            &[
+                "search",
+                "--mpi",
+                "--algo",
+                "treesplit",
+                "--processors",
+                "1,2",
+                "--tree",
+                "/nonexistent/x.tree",
+            ],
+        );
+        assert!(
+            e.contains("cannot read tree file '/nonexistent/x.tree'"),
+            "{e}"
+        );
+    }
+}
