@@ -203,6 +203,9 @@ pub(crate) struct RecEntry<N> {
     father_width: u16,
     /// Which child of its MIN father this grandson is (0-based).
     index: u16,
+    /// Once expanded, the slot of this node's block holding the leftmost
+    /// highest h (see [`Blocks::reselect`]).
+    best: u16,
     /// Where this node's region (its block first) starts.
     off: u32,
     /// Entries held below this node now (for the occupancy count).
@@ -262,6 +265,7 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
             width: 0,
             father_width: 0,
             index: 0,
+            best: 0,
             off: 1,
             held: 0,
         };
@@ -317,39 +321,31 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         for i in 0..w {
             let son = self.tree.child(node, i);
             let sw = self.tree.num_children(&son);
-            let entry = if sw == 0 {
-                RecEntry {
-                    father: son.clone(),
-                    node: son,
-                    h,
-                    solved: false,
-                    terminal_son: true,
-                    expanded: false,
-                    width: 0,
-                    father_width: 0,
-                    index: 0,
-                    off: NONE,
-                    held: 0,
-                }
+            // Field by field: a terminal son needs only its node, h and
+            // flags (it has no brothers, region or block).
+            if sw == 0 {
+                let e = &mut self.open.entries_mut()[off + i];
+                e.node = son;
+                e.h = h;
+                e.solved = false;
+                e.terminal_son = true;
+                e.expanded = false;
             } else {
                 self.limits.check_son(t, sw)?;
-                let e = RecEntry {
-                    node: self.tree.child(&son, 0),
-                    father: son,
-                    h,
-                    solved: false,
-                    terminal_son: false,
-                    expanded: false,
-                    width: 0,
-                    father_width: sw as u16,
-                    index: 0,
-                    off: next as u32,
-                    held: 0,
-                };
+                let grandson = self.tree.child(&son, 0);
+                let e = &mut self.open.entries_mut()[off + i];
+                e.node = grandson;
+                e.father = son;
+                e.h = h;
+                e.solved = false;
+                e.terminal_son = false;
+                e.expanded = false;
+                e.father_width = sw as u16;
+                e.index = 0;
+                e.off = next as u32;
+                e.held = 0;
                 next += slot;
-                e
-            };
-            self.open.entries_mut()[off + i] = entry;
+            }
         }
         debug_assert!(next <= self.open.capacity());
         self.occupied += w;
@@ -368,6 +364,28 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
             }
         }
         off + k
+    }
+
+    /// The leftmost highest entry of the block of `w` entries at `off`,
+    /// after the entry at `x`, which was the leftmost highest with h = `top`,
+    /// has dropped below `top`.
+    ///
+    /// An entry's h never rises (it starts at its owner's h, and every step
+    /// of the search lowers it or keeps it; a right brother inherits it), and
+    /// only the leftmost highest entry is ever searched, so the entries left
+    /// of `x` are below `top`: the answer is the first entry right of `x`
+    /// still at `top`, or else the leftmost highest of all. A block is
+    /// scanned in full only when its maximum drops.
+    #[inline]
+    pub(crate) fn reselect(&self, off: usize, w: usize, x: usize, top: Value) -> usize {
+        let block = &self.open.entries()[off..off + w];
+        let x = x - off;
+        debug_assert!(block[..x].iter().all(|e| e.h < top));
+        debug_assert!(block.iter().all(|e| e.h <= top));
+        match block[x + 1..].iter().position(|e| e.h == top) {
+            Some(i) => off + x + 1 + i,
+            None => self.best(off, w),
+        }
     }
 
     /// A solved grandson with a right brother gives way to it, LIVE and
@@ -402,48 +420,175 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         t: usize,
         policy: &P,
     ) -> Result<i64, BestFirstError> {
-        let held_before = i64::from(self.entry(pp).held);
-        if self.entry(pp).terminal_son {
+        let e = self.entry(pp);
+        if e.terminal_son {
             self.evaluate(pp)?;
             return Ok(0);
         }
-        if !self.entry(pp).expanded {
-            let w = self.tree.num_children(&self.entry(pp).node);
-            if w == 0 {
-                self.evaluate(pp)?;
-                return Ok(0);
+        if e.expanded {
+            return self.refine(pp, t, policy);
+        }
+        let w = self.tree.num_children(&e.node);
+        self.open_node(pp, t, w, policy)
+    }
+
+    /// `RecSSS(p)` for an unexpanded entry at `pp` (depth `t`) with `w`
+    /// children: evaluate it, let the policy solve it, or write its block
+    /// and search it. Returns the entries held below p afterwards.
+    fn open_node<P: Policy<T>>(
+        &mut self,
+        pp: usize,
+        t: usize,
+        w: usize,
+        policy: &P,
+    ) -> Result<i64, BestFirstError> {
+        debug_assert_eq!(self.entry(pp).held, 0);
+        if w == 0 {
+            self.evaluate(pp)?;
+            return Ok(0);
+        }
+        if t >= self.limits.depth {
+            return Err(self.limits.error(t, "has children"));
+        }
+        if let Some(h) = policy.frontier(self, pp, t, w)? {
+            let e = self.entry_mut(pp);
+            e.h = h;
+            e.solved = true;
+            return Ok(0);
+        }
+        let node = self.entry(pp).node.clone();
+        let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
+        if t + 1 == self.limits.depth {
+            return self.last_level(pp, &node, t, w, h, off);
+        }
+        self.write_block(&node, t, w, h, off, policy.region(t + 2))?;
+        let e = self.entry_mut(pp);
+        e.expanded = true;
+        e.width = w as u16;
+        e.best = 0;
+        e.held = w as u32;
+        Ok(w as i64 + self.refine(pp, t, policy)?)
+    }
+
+    /// [`Blocks::open_node`] for a node whose sons can only be terminals
+    /// (they are at the tree's depth): its block, written as
+    /// [`Blocks::write_block`] writes it (every son checked before any is
+    /// evaluated), is searched in one go — left to right, stopping at the
+    /// first son ≥ h, which is what the loop of [`Blocks::refine`] does on
+    /// a block of unsolved terminals — and released, the node SOLVED.
+    fn last_level(
+        &mut self,
+        pp: usize,
+        node: &T::Node,
+        t: usize,
+        w: usize,
+        top: Value,
+        off: usize,
+    ) -> Result<i64, BestFirstError> {
+        self.limits.check_block(t, w)?;
+        for i in 0..w {
+            let son = self.tree.child(node, i);
+            let sw = self.tree.num_children(&son);
+            if sw != 0 {
+                // What `Limits::check_son` says of a son at the depth.
+                return Err(self.limits.error(t + 1, "has children"));
             }
-            if t >= self.limits.depth {
-                return Err(self.limits.error(t, "has children"));
+            self.open.entries_mut()[off + i].node = son;
+        }
+        self.peak = self.peak.max(self.occupied + w);
+        let mut best = Value::NEG_INF;
+        for i in 0..w {
+            let v = terminal(self.tree, &self.open.entries()[off + i].node)?;
+            if v >= top {
+                best = top;
+                break;
             }
-            if let Some(h) = policy.frontier(self, pp, t, w)? {
-                let e = self.entry_mut(pp);
-                e.h = h;
+            best = best.max(v);
+        }
+        let e = self.entry_mut(pp);
+        e.h = best;
+        e.solved = true;
+        e.expanded = true;
+        e.width = w as u16;
+        Ok(0)
+    }
+
+    /// `RecSSS(x)` for the unexpanded grandson at `x`, LIVE with h = `top`
+    /// (its owner's), whose node is a terminal: evaluated, and while it
+    /// leaves h at `top` its right brothers take its place and are searched
+    /// in turn, as the loop of [`Blocks::refine`] would select them. Stops
+    /// at a terminal below `top` (SOLVED with its value), at the last
+    /// brother (SOLVED), or at a brother with children, LIVE and
+    /// unexpanded, whose number of children it returns (0 otherwise) for the
+    /// caller to search.
+    #[inline]
+    fn terminals(&mut self, x: usize, top: Value) -> Result<usize, BestFirstError> {
+        loop {
+            let e = &self.open.entries()[x];
+            let v = terminal(self.tree, &e.node)?;
+            let j = usize::from(e.index) + 1;
+            if v < top || j >= usize::from(e.father_width) {
+                let e = self.entry_mut(x);
+                e.h = v.min(top);
                 e.solved = true;
                 return Ok(0);
             }
-            let node = self.entry(pp).node.clone();
-            let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
-            self.write_block(&node, t, w, h, off, policy.region(t + 2))?;
-            let e = self.entry_mut(pp);
-            e.expanded = true;
-            e.width = w as u16;
-            e.held += w as u32;
+            let node = self.tree.child(&e.father, j);
+            let w = self.tree.num_children(&node);
+            let e = self.entry_mut(x);
+            e.node = node;
+            e.index = j as u16;
+            if w != 0 {
+                return Ok(w);
+            }
         }
+    }
+
+    /// `RecSSS(p)` for the expanded entry at `pp` (depth `t`): the loop
+    /// over its block. Returns the change in the number of entries held
+    /// below p.
+    fn refine<P: Policy<T>>(
+        &mut self,
+        pp: usize,
+        t: usize,
+        policy: &P,
+    ) -> Result<i64, BestFirstError> {
+        let held_before = i64::from(self.entry(pp).held);
         let off = self.entry(pp).off as usize;
         let w = usize::from(self.entry(pp).width);
-        let x = loop {
-            let x = self.best(off, w);
+        let top = self.entry(pp).h;
+        let mut x = off + usize::from(self.entry(pp).best);
+        debug_assert_eq!(x, self.best(off, w));
+        let mut held = i64::from(self.entry(pp).held);
+        loop {
             let xe = self.entry(x);
-            if xe.solved || xe.h != self.entry(pp).h {
-                break x;
+            if xe.solved || xe.h != top {
+                break;
             }
-            let below = if xe.terminal_son { t + 1 } else { t + 2 };
-            let d = self.search(x, below, policy)?;
-            let held = i64::from(self.entry(pp).held) + d;
-            self.entry_mut(pp).held = held as u32;
-            self.advance(x);
-        };
+            if xe.terminal_son {
+                // RecSSS(x) on a terminal son: evaluate it; it has no
+                // brother to give way to.
+                let v = terminal(self.tree, &xe.node)?;
+                let e = self.entry_mut(x);
+                e.h = e.h.min(v);
+                e.solved = true;
+            } else if xe.expanded {
+                held += self.refine(x, t + 2, policy)?;
+                self.advance(x);
+            } else {
+                let w = self.tree.num_children(&xe.node);
+                let w = if w == 0 { self.terminals(x, top)? } else { w };
+                if w != 0 {
+                    held += self.open_node(x, t + 2, w, policy)?;
+                }
+                self.advance(x);
+            }
+            if self.entry(x).h != top {
+                x = self.reselect(off, w, x, top);
+            }
+        }
+        self.entry_mut(pp).held = held as u32;
+        self.entry_mut(pp).best = (x - off) as u16;
         let (hx, solved) = (self.entry(x).h, self.entry(x).solved);
         let e = self.entry_mut(pp);
         e.h = hx;
