@@ -184,6 +184,129 @@ pub(crate) fn filled<E: Clone>(
     Ok(open)
 }
 
+/// What the block procedures shared by RecSSS\* ([`Blocks`]) and MemSSS\*
+/// need of an OPEN entry standing for a grandson (or a terminal son).
+pub(crate) trait Slot<N> {
+    /// Its upper bound h.
+    fn h(&self) -> Value;
+    /// The node it stands for.
+    fn node(&self) -> &N;
+    /// Makes it stand for `node`.
+    fn set_node(&mut self, node: N);
+    /// Its MIN father (a grandson's).
+    fn father(&self) -> &N;
+    /// Which child of its father it is.
+    fn index(&self) -> u16;
+    /// Makes it child `j` of its father.
+    fn set_index(&mut self, j: u16);
+    /// Its father's number of children.
+    fn father_width(&self) -> u16;
+    /// Makes it SOLVED with `h`.
+    fn solve(&mut self, h: Value);
+}
+
+/// The slot of the leftmost highest h in `block` (`000_*` §3: ties go to
+/// the lexicographically smaller node, a block being in left-to-right
+/// order).
+#[inline]
+pub(crate) fn leftmost_highest<N, E: Slot<N>>(block: &[E]) -> usize {
+    let mut k = 0;
+    for (i, e) in block.iter().enumerate().skip(1) {
+        if e.h() > block[k].h() {
+            k = i;
+        }
+    }
+    k
+}
+
+/// The leftmost highest slot of `block` after slot `x`, which was the
+/// leftmost highest with h = `top`, has dropped below `top`.
+///
+/// An entry's h never rises while its owner searches its block (it starts
+/// at its owner's h, every step lowers it or keeps it, and a right brother
+/// inherits it), and only the leftmost highest entry is ever searched, so
+/// the entries left of `x` are below `top`: the answer is the first entry
+/// right of `x` still at `top`, or else the leftmost highest of all. A
+/// block is scanned in full only when its maximum drops.
+#[inline]
+pub(crate) fn reselect<N, E: Slot<N>>(block: &[E], x: usize, top: Value) -> usize {
+    debug_assert!(block[..x].iter().all(|e| e.h() < top));
+    debug_assert!(block.iter().all(|e| e.h() <= top));
+    match block[x + 1..].iter().position(|e| e.h() == top) {
+        Some(i) => x + 1 + i,
+        None => leftmost_highest(block),
+    }
+}
+
+/// `RecSSS(x)` for an unexpanded grandson `e`, LIVE with h = `top` (its
+/// owner's), whose node is a terminal: it is evaluated, and while it leaves
+/// h at `top` its right brothers take its place and are searched in turn,
+/// as the owner's loop would select them. Stops at a terminal below `top`
+/// (SOLVED with its value), at the last brother (SOLVED), or at a brother
+/// with children, LIVE and unexpanded, whose number of children it returns
+/// (0 otherwise) for the caller to search.
+#[inline]
+pub(crate) fn terminals<T: Tree + ?Sized, E: Slot<T::Node>>(
+    tree: &T,
+    e: &mut E,
+    top: Value,
+) -> Result<usize, BestFirstError> {
+    loop {
+        let v = terminal(tree, e.node())?;
+        let j = e.index() + 1;
+        if v < top || j >= e.father_width() {
+            e.solve(v.min(top));
+            return Ok(0);
+        }
+        let node = tree.child(e.father(), usize::from(j));
+        let w = tree.num_children(&node);
+        e.set_node(node);
+        e.set_index(j);
+        if w != 0 {
+            return Ok(w);
+        }
+    }
+}
+
+/// The search of a MAX node `node` (depth `t`, `w` children, h = `top`)
+/// whose sons can only be terminals, being at the tree's depth: its block
+/// is written as a block of terminal sons is written (its width and every
+/// son checked before any is evaluated; only the nodes are stored, at the
+/// start of `region`), then
+/// searched as the owner's loop searches such a block — left to right,
+/// stopping at the first son ≥ `top`. Returns the node's new h; it is then
+/// SOLVED and its block released.
+#[inline]
+pub(crate) fn last_level<T: Tree + ?Sized, E: Slot<T::Node>>(
+    tree: &T,
+    limits: &Limits,
+    node: &T::Node,
+    t: usize,
+    w: usize,
+    top: Value,
+    region: &mut [E],
+) -> Result<Value, BestFirstError> {
+    limits.check_block(t, w)?;
+    let block = &mut region[..w];
+    for (i, e) in block.iter_mut().enumerate() {
+        let son = tree.child(node, i);
+        if tree.num_children(&son) != 0 {
+            // What `Limits::check_son` says of a son at the depth.
+            return Err(limits.error(t + 1, "has children"));
+        }
+        e.set_node(son);
+    }
+    let mut best = Value::NEG_INF;
+    for e in block.iter() {
+        let v = terminal(tree, e.node())?;
+        if v >= top {
+            return Ok(top);
+        }
+        best = best.max(v);
+    }
+    Ok(best)
+}
+
 /// One OPEN entry: a MAX grandson in its owner's block, or a terminal MIN
 /// son stored there.
 #[derive(Debug, Clone)]
@@ -204,12 +327,48 @@ pub(crate) struct RecEntry<N> {
     /// Which child of its MIN father this grandson is (0-based).
     index: u16,
     /// Once expanded, the slot of this node's block holding the leftmost
-    /// highest h (see [`Blocks::reselect`]).
+    /// highest h (see [`reselect`]).
     best: u16,
     /// Where this node's region (its block first) starts.
     off: u32,
     /// Entries held below this node now (for the occupancy count).
     held: u32,
+}
+
+impl<N> Slot<N> for RecEntry<N> {
+    #[inline]
+    fn h(&self) -> Value {
+        self.h
+    }
+    #[inline]
+    fn node(&self) -> &N {
+        &self.node
+    }
+    #[inline]
+    fn set_node(&mut self, node: N) {
+        self.node = node;
+    }
+    #[inline]
+    fn father(&self) -> &N {
+        &self.father
+    }
+    #[inline]
+    fn index(&self) -> u16 {
+        self.index
+    }
+    #[inline]
+    fn set_index(&mut self, j: u16) {
+        self.index = j;
+    }
+    #[inline]
+    fn father_width(&self) -> u16 {
+        self.father_width
+    }
+    #[inline]
+    fn solve(&mut self, h: Value) {
+        self.h = h;
+        self.solved = true;
+    }
 }
 
 /// What [`Policy::frontier`] makes of a node: `Some(h)`, SOLVED with h, or
@@ -356,36 +515,13 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
     /// The position of the first entry with the highest h in the block of
     /// `w` entries at `off`.
     pub(crate) fn best(&self, off: usize, w: usize) -> usize {
-        let block = &self.open.entries()[off..off + w];
-        let mut k = 0;
-        for (i, e) in block.iter().enumerate().skip(1) {
-            if e.h > block[k].h {
-                k = i;
-            }
-        }
-        off + k
+        off + leftmost_highest(&self.open.entries()[off..off + w])
     }
 
-    /// The leftmost highest entry of the block of `w` entries at `off`,
-    /// after the entry at `x`, which was the leftmost highest with h = `top`,
-    /// has dropped below `top`.
-    ///
-    /// An entry's h never rises (it starts at its owner's h, and every step
-    /// of the search lowers it or keeps it; a right brother inherits it), and
-    /// only the leftmost highest entry is ever searched, so the entries left
-    /// of `x` are below `top`: the answer is the first entry right of `x`
-    /// still at `top`, or else the leftmost highest of all. A block is
-    /// scanned in full only when its maximum drops.
+    /// [`reselect`] in the block of `w` entries at `off`, positions in OPEN.
     #[inline]
     pub(crate) fn reselect(&self, off: usize, w: usize, x: usize, top: Value) -> usize {
-        let block = &self.open.entries()[off..off + w];
-        let x = x - off;
-        debug_assert!(block[..x].iter().all(|e| e.h < top));
-        debug_assert!(block.iter().all(|e| e.h <= top));
-        match block[x + 1..].iter().position(|e| e.h == top) {
-            Some(i) => off + x + 1 + i,
-            None => self.best(off, w),
-        }
+        off + reselect(&self.open.entries()[off..off + w], x - off, top)
     }
 
     /// A solved grandson with a right brother gives way to it, LIVE and
@@ -470,12 +606,8 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         Ok(w as i64 + self.refine(pp, t, policy)?)
     }
 
-    /// [`Blocks::open_node`] for a node whose sons can only be terminals
-    /// (they are at the tree's depth): its block, written as
-    /// [`Blocks::write_block`] writes it (every son checked before any is
-    /// evaluated), is searched in one go — left to right, stopping at the
-    /// first son ≥ h, which is what the loop of [`Blocks::refine`] does on
-    /// a block of unsolved terminals — and released, the node SOLVED.
+    /// [`Blocks::open_node`] for a node whose sons can only be terminals:
+    /// [`last_level`], the node then SOLVED and its block released.
     fn last_level(
         &mut self,
         pp: usize,
@@ -485,63 +617,15 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         top: Value,
         off: usize,
     ) -> Result<i64, BestFirstError> {
-        self.limits.check_block(t, w)?;
-        for i in 0..w {
-            let son = self.tree.child(node, i);
-            let sw = self.tree.num_children(&son);
-            if sw != 0 {
-                // What `Limits::check_son` says of a son at the depth.
-                return Err(self.limits.error(t + 1, "has children"));
-            }
-            self.open.entries_mut()[off + i].node = son;
-        }
+        let region = &mut self.open.entries_mut()[off..];
+        let h = last_level(self.tree, &self.limits, node, t, w, top, region)?;
         self.peak = self.peak.max(self.occupied + w);
-        let mut best = Value::NEG_INF;
-        for i in 0..w {
-            let v = terminal(self.tree, &self.open.entries()[off + i].node)?;
-            if v >= top {
-                best = top;
-                break;
-            }
-            best = best.max(v);
-        }
         let e = self.entry_mut(pp);
-        e.h = best;
+        e.h = h;
         e.solved = true;
         e.expanded = true;
         e.width = w as u16;
         Ok(0)
-    }
-
-    /// `RecSSS(x)` for the unexpanded grandson at `x`, LIVE with h = `top`
-    /// (its owner's), whose node is a terminal: evaluated, and while it
-    /// leaves h at `top` its right brothers take its place and are searched
-    /// in turn, as the loop of [`Blocks::refine`] would select them. Stops
-    /// at a terminal below `top` (SOLVED with its value), at the last
-    /// brother (SOLVED), or at a brother with children, LIVE and
-    /// unexpanded, whose number of children it returns (0 otherwise) for the
-    /// caller to search.
-    #[inline]
-    fn terminals(&mut self, x: usize, top: Value) -> Result<usize, BestFirstError> {
-        loop {
-            let e = &self.open.entries()[x];
-            let v = terminal(self.tree, &e.node)?;
-            let j = usize::from(e.index) + 1;
-            if v < top || j >= usize::from(e.father_width) {
-                let e = self.entry_mut(x);
-                e.h = v.min(top);
-                e.solved = true;
-                return Ok(0);
-            }
-            let node = self.tree.child(&e.father, j);
-            let w = self.tree.num_children(&node);
-            let e = self.entry_mut(x);
-            e.node = node;
-            e.index = j as u16;
-            if w != 0 {
-                return Ok(w);
-            }
-        }
     }
 
     /// `RecSSS(p)` for the expanded entry at `pp` (depth `t`): the loop
@@ -577,7 +661,11 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
                 self.advance(x);
             } else {
                 let w = self.tree.num_children(&xe.node);
-                let w = if w == 0 { self.terminals(x, top)? } else { w };
+                let w = if w == 0 {
+                    terminals(self.tree, &mut self.open.entries_mut()[x], top)?
+                } else {
+                    w
+                };
                 if w != 0 {
                     held += self.open_node(x, t + 2, w, policy)?;
                 }
