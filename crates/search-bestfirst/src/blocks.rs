@@ -184,11 +184,16 @@ pub(crate) fn filled<E: Clone>(
     Ok(open)
 }
 
-/// What the block procedures shared by RecSSS\* ([`Blocks`]) and MemSSS\*
-/// need of an OPEN entry standing for a grandson (or a terminal son).
-pub(crate) trait Slot<N> {
+/// An entry of a block (or of a QuickGame frame) with its upper bound h,
+/// for [`leftmost_highest`] and [`reselect`].
+pub(crate) trait Bounded {
     /// Its upper bound h.
     fn h(&self) -> Value;
+}
+
+/// What the block procedures shared by RecSSS\* ([`Blocks`]) and MemSSS\*
+/// need of an OPEN entry standing for a grandson (or a terminal son).
+pub(crate) trait Slot<N>: Bounded {
     /// The node it stands for.
     fn node(&self) -> &N;
     /// Makes it stand for `node`.
@@ -209,7 +214,7 @@ pub(crate) trait Slot<N> {
 /// the lexicographically smaller node, a block being in left-to-right
 /// order).
 #[inline]
-pub(crate) fn leftmost_highest<N, E: Slot<N>>(block: &[E]) -> usize {
+pub(crate) fn leftmost_highest<E: Bounded>(block: &[E]) -> usize {
     let mut k = 0;
     for (i, e) in block.iter().enumerate().skip(1) {
         if e.h() > block[k].h() {
@@ -229,7 +234,7 @@ pub(crate) fn leftmost_highest<N, E: Slot<N>>(block: &[E]) -> usize {
 /// right of `x` still at `top`, or else the leftmost highest of all. A
 /// block is scanned in full only when its maximum drops.
 #[inline]
-pub(crate) fn reselect<N, E: Slot<N>>(block: &[E], x: usize, top: Value) -> usize {
+pub(crate) fn reselect<E: Bounded>(block: &[E], x: usize, top: Value) -> usize {
     debug_assert!(block[..x].iter().all(|e| e.h() < top));
     debug_assert!(block.iter().all(|e| e.h() <= top));
     match block[x + 1..].iter().position(|e| e.h() == top) {
@@ -335,11 +340,14 @@ pub(crate) struct RecEntry<N> {
     held: u32,
 }
 
-impl<N> Slot<N> for RecEntry<N> {
+impl<N> Bounded for RecEntry<N> {
     #[inline]
     fn h(&self) -> Value {
         self.h
     }
+}
+
+impl<N> Slot<N> for RecEntry<N> {
     #[inline]
     fn node(&self) -> &N {
         &self.node

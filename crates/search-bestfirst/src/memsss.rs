@@ -153,7 +153,7 @@
 use tree_core::{Bounds, Dewey, MAX_DEPTH, Tree, Value};
 
 use crate::blocks::{
-    Limits, NONE, Slot, check_bounds, filled, last_level, leftmost_highest, reselect, terminal,
+    Bounded, Limits, NONE, Slot, check_bounds, filled, last_level, leftmost_highest, reselect, terminal,
     terminals,
 };
 use crate::recsss::{DualView, undo_negation};
@@ -449,11 +449,14 @@ struct MemEntry<N> {
     expanded: bool,
 }
 
-impl<N> Slot<N> for MemEntry<N> {
+impl<N> Bounded for MemEntry<N> {
     #[inline]
     fn h(&self) -> Value {
         self.h
     }
+}
+
+impl<N> Slot<N> for MemEntry<N> {
     #[inline]
     fn node(&self) -> &N {
         &self.node

@@ -30,6 +30,7 @@ use std::fmt;
 
 use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
 
+use crate::blocks::{Bounded, leftmost_highest, reselect, terminal as leaf};
 use crate::open::{Memory, Open, Outcome};
 use crate::{BestFirstError, shape};
 
@@ -232,9 +233,9 @@ struct Entry<N> {
     /// The node in OPEN: the grandson `p.i.j`, or `p.i` if it is terminal.
     node: N,
     /// The son's number of children; 0 if the son is terminal.
-    width: usize,
+    width: u32,
     /// The index `j` of the grandson (0 for a terminal son).
-    j: usize,
+    j: u32,
     /// The upper bound `h`.
     h: Value,
     /// LIVE or SOLVED.
@@ -655,11 +656,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
     ) -> Result<(Value, bool), BestFirstError> {
         let tree = self.tree;
         if width == 0 {
-            let v = tree.value(p);
-            if v.is_infinite() {
-                return Err(BestFirstError::SentinelLeaf { value: v });
-            }
-            return Ok((beta.min(v), true));
+            return Ok((beta.min(leaf(tree, p)?), true));
         }
         self.check_frame(width, depth)?;
         let base = self.open.len();
@@ -674,7 +671,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             let entry = Entry {
                 son,
                 node,
-                width: son_width,
+                width: son_width as u32,
                 j: 0,
                 h: beta,
                 status: Status::Fresh,
@@ -682,20 +679,27 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             self.open.push(self.variant.name(), entry)?;
         }
         let quickgame = self.variant == QgVariant::QuickGame;
+        // k is kept the leftmost highest entry as `highest` would find it:
+        // only entry k changes, and its h never rises (see `reselect`).
         let (mut lb, mut r, mut k) = (alpha, alpha, 0);
         loop {
             let e = &self.open.entries()[base + k];
-            if e.h <= r {
+            let top = e.h;
+            if top <= r {
                 break;
             }
-            let (h, node) = (e.h, e.node.clone());
-            let (node_width, node_depth) = if e.width == 0 {
-                (0, depth + 1) // a terminal MIN son
-            } else {
-                (tree.num_children(&node), depth + 2)
-            };
             let bound = if quickgame { r } else { lb };
-            let (v, solved) = self.call(&node, node_width, node_depth, bound, h)?;
+            let (v, solved) = if e.width == 0 {
+                // A terminal MIN son: QuickGame(p.i) returns min(h, v).
+                (top.min(leaf(tree, &e.node)?), true)
+            } else {
+                let node = e.node.clone();
+                match tree.num_children(&node) {
+                    0 => (top.min(leaf(tree, &node)?), true),
+                    w => self.call(&node, w, depth + 2, bound, top)?,
+                }
+            };
+            debug_assert!(v <= top, "a call returns at most its beta");
             let e = &mut self.open.entries_mut()[base + k];
             if solved {
                 e.h = v;
@@ -704,7 +708,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                     e.status = Status::Solved;
                 } else {
                     e.j += 1;
-                    e.node = tree.child(&e.son, e.j);
+                    e.node = tree.child(&e.son, e.j as usize);
                     e.status = Status::Fresh;
                 }
             } else {
@@ -716,7 +720,10 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                 e.status = Status::Unsolved;
             }
             let frame = &self.open.entries()[base..];
-            k = highest(frame);
+            if frame[k].h != top {
+                k = reselect(frame, k, top);
+            }
+            debug_assert_eq!(k, highest(frame));
             if !quickgame {
                 lb = self.select_lower_bound(frame, k, r, alpha);
             }
@@ -827,13 +834,14 @@ impl<T: Tree + ?Sized> Search<'_, T> {
 
 /// The index of the highest `h`, ties to the leftmost (Remark 3).
 fn highest<N>(frame: &[Entry<N>]) -> usize {
-    let mut k = 0;
-    for (i, e) in frame.iter().enumerate().skip(1) {
-        if e.h > frame[k].h {
-            k = i;
-        }
+    leftmost_highest(frame)
+}
+
+impl<N> Bounded for Entry<N> {
+    #[inline]
+    fn h(&self) -> Value {
+        self.h
     }
-    k
 }
 
 #[cfg(test)]
