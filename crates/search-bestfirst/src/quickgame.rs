@@ -583,6 +583,12 @@ enum Fallback {
 }
 
 impl Reading {
+    /// Whether `SelectLowerBound` reads plain h-values of every entry, so
+    /// that [`LeftStats`] gives it without a scan.
+    fn incremental(&self) -> bool {
+        self.left == Left::All && !self.strict_unsolved && !self.qg3_second_of_left
+    }
+
     const PRINTED: Reading = Reading {
         left: Left::All,
         fallback: Fallback::R,
@@ -660,9 +666,11 @@ impl<T: Tree + ?Sized> Search<'_, T> {
         }
         self.check_frame(width, depth)?;
         let base = self.open.len();
+        let mut all_terminal = true;
         for i in 0..width {
             let son = tree.child(p, i);
             let son_width = tree.num_children(&son);
+            all_terminal &= son_width == 0;
             let node = if son_width == 0 {
                 son.clone()
             } else {
@@ -678,10 +686,16 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             };
             self.open.push(self.variant.name(), entry)?;
         }
+        if all_terminal {
+            let result = self.terminal_frame(base, alpha, beta);
+            self.open.truncate(base);
+            return result;
+        }
         let quickgame = self.variant == QgVariant::QuickGame;
         // k is kept the leftmost highest entry as `highest` would find it:
         // only entry k changes, and its h never rises (see `reselect`).
         let (mut lb, mut r, mut k) = (alpha, alpha, 0);
+        let mut stats = LeftStats::new(beta);
         loop {
             let e = &self.open.entries()[base + k];
             let top = e.h;
@@ -720,12 +734,14 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                 e.status = Status::Unsolved;
             }
             let frame = &self.open.entries()[base..];
+            stats.lowered(frame[k].h);
             if frame[k].h != top {
                 k = reselect(frame, k, top);
             }
             debug_assert_eq!(k, highest(frame));
             if !quickgame {
-                lb = self.select_lower_bound(frame, k, r, alpha);
+                stats.select(frame, k);
+                lb = self.select_lower_bound(frame, k, r, alpha, &stats);
             }
         }
         let e = &self.open.entries()[base + k];
@@ -736,6 +752,44 @@ impl<T: Tree + ?Sized> Search<'_, T> {
         };
         self.open.truncate(base);
         Ok(result)
+    }
+
+    /// The loop of [`Search::call`] on a frame of terminal sons only (at
+    /// `base`, every entry fresh with h = `beta`), which comes down to this:
+    /// while the leftmost entry still at `beta` is above `r`, evaluate it
+    /// (`r` rising to its value), so the sons are evaluated left to right
+    /// until one is ≥ `beta`; the lower bounds passed down do not matter, as
+    /// calls on terminals ignore them. Returns what the loop returns.
+    fn terminal_frame(
+        &self,
+        base: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<(Value, bool), BestFirstError> {
+        if beta <= alpha {
+            // The loop stops at once on the fresh entry 0.
+            return Ok(if self.variant == QgVariant::QuickGame {
+                (alpha, true)
+            } else {
+                (beta, false)
+            });
+        }
+        let (mut r, mut best) = (alpha, Value::NEG_INF);
+        for e in &self.open.entries()[base..] {
+            let v = leaf(self.tree, &e.node)?;
+            if v >= beta {
+                // Solved at beta, the leftmost highest: the loop stops.
+                return Ok((beta, true));
+            }
+            r = r.max(v);
+            best = best.max(v);
+        }
+        // All solved below beta: the highest is their maximum.
+        Ok(if self.variant == QgVariant::QuickGame {
+            (r, true)
+        } else {
+            (best, true)
+        })
     }
 
     /// The frame of a MAX node with `width` children at `depth` must fit the
@@ -768,14 +822,28 @@ impl<T: Tree + ?Sized> Search<'_, T> {
     }
 
     /// `lb := SelectLowerBound(OPEN); If (lb = h[k]) then lb := r` for the
-    /// frame `frame` whose highest entry is `k`.
+    /// frame `frame` whose highest entry is `k`, `stats` its h-values as
+    /// the printed reading counts them (see [`LeftStats`]).
     fn select_lower_bound(
         &self,
         frame: &[Entry<T::Node>],
         k: usize,
         r: Value,
         alpha: Value,
+        stats: &LeftStats,
     ) -> Value {
+        let found = if self.reading.incremental() {
+            debug_assert_eq!(stats.found(self.variant, k), self.found(frame, k, r));
+            stats.found(self.variant, k)
+        } else {
+            self.found(frame, k, r)
+        };
+        self.finish_lower_bound(found, frame[k].h, r, alpha)
+    }
+
+    /// `SelectLowerBound(OPEN)`'s value, `None` for "no such value", by a
+    /// scan of the frame under any reading.
+    fn found(&self, frame: &[Entry<T::Node>], k: usize, r: Value) -> Option<Value> {
         let rd = self.reading;
         let hk = frame[k].h;
         let seen = |e: &Entry<T::Node>| -> Option<Value> {
@@ -793,7 +861,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             })
         };
         let left = frame[..k].iter().filter_map(seen);
-        let found = match self.variant {
+        match self.variant {
             QgVariant::QuickGame => None,
             QgVariant::Qg1 => left.min(),
             QgVariant::Qg2 => {
@@ -813,8 +881,13 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                 second
             }
             QgVariant::Qg3 => left.max(),
-        };
-        // "No such value": the pseudo-code's `lb = h[k]` case.
+        }
+    }
+
+    /// The pseudo-code's `If (lb = h[k]) then lb := r` (also for "no such
+    /// value"), then the floor.
+    fn finish_lower_bound(&self, found: Option<Value>, hk: Value, r: Value, alpha: Value) -> Value {
+        let rd = self.reading;
         let lb = found.unwrap_or(hk);
         let lb = if lb == hk {
             match rd.fallback {
@@ -828,6 +901,70 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             Floor::None => lb,
             Floor::Alpha => lb.max(alpha),
             Floor::R => lb.max(r),
+        }
+    }
+}
+
+/// The h-values `SelectLowerBound` needs under the printed reading, kept
+/// as the loop goes rather than scanned for at every step: the lowest and
+/// highest h strictly left of the selected entry, and the lowest h of the
+/// frame. Only the selected entry's h ever changes, and only downwards, so
+/// when the selection moves right the entries it passes are added to the
+/// left part, and only a move to the left (the frame's maximum dropped)
+/// rescans it.
+struct LeftStats {
+    /// The left part is `frame[..upto]`.
+    upto: usize,
+    /// Its lowest and highest h (`+∞` and `−∞` when empty).
+    min: Value,
+    max: Value,
+    /// The lowest h of the whole frame.
+    all: Value,
+}
+
+impl LeftStats {
+    /// A fresh frame, every entry at `beta`, entry 0 selected.
+    fn new(beta: Value) -> LeftStats {
+        LeftStats {
+            upto: 0,
+            min: Value::INF,
+            max: Value::NEG_INF,
+            all: beta,
+        }
+    }
+
+    /// The selected entry's h was lowered to `h`.
+    #[inline]
+    fn lowered(&mut self, h: Value) {
+        self.all = self.all.min(h);
+    }
+
+    /// Entry `k` is selected now.
+    #[inline]
+    fn select<N>(&mut self, frame: &[Entry<N>], k: usize) {
+        if k < self.upto {
+            *self = LeftStats {
+                upto: 0,
+                min: Value::INF,
+                max: Value::NEG_INF,
+                all: self.all,
+            };
+        }
+        for e in &frame[self.upto..k] {
+            self.min = self.min.min(e.h);
+            self.max = self.max.max(e.h);
+        }
+        self.upto = k;
+    }
+
+    /// `SelectLowerBound`'s value for `variant` with entry `k` selected.
+    #[inline]
+    fn found(&self, variant: QgVariant, k: usize) -> Option<Value> {
+        match variant {
+            QgVariant::QuickGame => None,
+            QgVariant::Qg1 => (k > 0).then_some(self.min),
+            QgVariant::Qg2 => Some(self.all),
+            QgVariant::Qg3 => (k > 0).then_some(self.max),
         }
     }
 }
