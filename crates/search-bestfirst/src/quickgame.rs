@@ -623,26 +623,50 @@ fn search<T: Tree + ?Sized>(
     {
         return Err(BestFirstError::TooLarge { algorithm });
     }
+    // The frames are written in place over an array filled once, so that
+    // an entry costs only the fields it needs; `top` and `peak` are the
+    // stack's own.
     open.open.reset(minimum);
+    let root = tree.root();
+    let filler = Entry {
+        son: root.clone(),
+        node: root.clone(),
+        width: 0,
+        j: 0,
+        h: Value::INF,
+        status: Status::Fresh,
+    };
+    for _ in 0..minimum {
+        open.open.push(algorithm, filler.clone())?;
+    }
     let mut s = Search {
         tree,
         open: &mut open.open,
+        top: 0,
+        peak: 0,
         variant,
         reading,
         bounds,
     };
-    let root = tree.root();
     let width = tree.num_children(&root);
     let (value, _) = s.call(&root, width, 0, Value::NEG_INF, Value::INF)?;
     Ok(Outcome {
         value,
-        memory: Memory::of(&open.open),
+        memory: Memory {
+            capacity: minimum,
+            peak: s.peak,
+            entry_bytes: QgOpen::<T::Node>::entry_bytes(),
+        },
     })
 }
 
 struct Search<'a, T: Tree + ?Sized> {
     tree: &'a T,
+    /// The frames, `open[..top]`, over an array filled to its capacity.
     open: &'a mut Open<Entry<T::Node>>,
+    top: usize,
+    /// The most entries held at once.
+    peak: usize,
     variant: QgVariant,
     reading: Reading,
     bounds: Bounds,
@@ -665,32 +689,55 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             return Ok((beta.min(leaf(tree, p)?), true));
         }
         self.check_frame(width, depth)?;
-        let base = self.open.len();
+        let base = self.top;
+        if base + width > self.open.len() {
+            // Not reached: the shape checks keep the frames within b·⌈d/2⌉.
+            return Err(BestFirstError::BudgetTooSmall {
+                algorithm: self.variant.name(),
+                given: self.open.len(),
+                minimum: self.open.len() + 1,
+            });
+        }
         let mut all_terminal = true;
         for i in 0..width {
             let son = tree.child(p, i);
             let son_width = tree.num_children(&son);
             all_terminal &= son_width == 0;
-            let node = if son_width == 0 {
-                son.clone()
+            let e = &mut self.open.entries_mut()[base + i];
+            if son_width == 0 {
+                e.node = son;
             } else {
-                tree.child(&son, 0)
-            };
-            let entry = Entry {
-                son,
-                node,
-                width: son_width as u32,
-                j: 0,
-                h: beta,
-                status: Status::Fresh,
-            };
-            self.open.push(self.variant.name(), entry)?;
+                e.node = tree.child(&son, 0);
+                e.son = son;
+                e.j = 0;
+            }
+            e.width = son_width as u32;
+            e.h = beta;
+            e.status = Status::Fresh;
         }
-        if all_terminal {
-            let result = self.terminal_frame(base, alpha, beta);
-            self.open.truncate(base);
-            return result;
-        }
+        self.top = base + width;
+        self.peak = self.peak.max(self.top);
+        let result = if all_terminal {
+            self.terminal_frame(base, width, alpha, beta)
+        } else {
+            self.frame(base, width, depth, alpha, beta)
+        };
+        self.top = base;
+        result
+    }
+
+    /// The loop of `QuickGame(p, alpha, beta)` or `QG(p, alpha, beta)` over
+    /// p's frame, the `width` entries at `base`.
+    fn frame(
+        &mut self,
+        base: usize,
+        width: usize,
+        depth: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<(Value, bool), BestFirstError> {
+        let tree = self.tree;
+        let end = base + width;
         let quickgame = self.variant == QgVariant::QuickGame;
         // k is kept the leftmost highest entry as `highest` would find it:
         // only entry k changes, and its h never rises (see `reselect`).
@@ -733,7 +780,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                 };
                 e.status = Status::Unsolved;
             }
-            let frame = &self.open.entries()[base..];
+            let frame = &self.open.entries()[base..end];
             stats.lowered(frame[k].h);
             if frame[k].h != top {
                 k = reselect(frame, k, top);
@@ -745,16 +792,14 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             }
         }
         let e = &self.open.entries()[base + k];
-        let result = if quickgame {
+        Ok(if quickgame {
             (r, true)
         } else {
             (e.h, e.status == Status::Solved)
-        };
-        self.open.truncate(base);
-        Ok(result)
+        })
     }
 
-    /// The loop of [`Search::call`] on a frame of terminal sons only (at
+    /// The loop of [`Search::frame`] on a frame of terminal sons only (at
     /// `base`, every entry fresh with h = `beta`), which comes down to this:
     /// while the leftmost entry still at `beta` is above `r`, evaluate it
     /// (`r` rising to its value), so the sons are evaluated left to right
@@ -763,6 +808,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
     fn terminal_frame(
         &self,
         base: usize,
+        width: usize,
         alpha: Value,
         beta: Value,
     ) -> Result<(Value, bool), BestFirstError> {
@@ -775,7 +821,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             });
         }
         let (mut r, mut best) = (alpha, Value::NEG_INF);
-        for e in &self.open.entries()[base..] {
+        for e in &self.open.entries()[base..base + width] {
             let v = leaf(self.tree, &e.node)?;
             if v >= beta {
                 // Solved at beta, the leftmost highest: the loop stops.
