@@ -484,35 +484,31 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         slot: usize,
     ) -> Result<(), BestFirstError> {
         self.limits.check_block(t, w)?;
+        let (tree, limits) = (self.tree, &self.limits);
         let mut next = off + w;
-        for i in 0..w {
-            let son = self.tree.child(node, i);
-            let sw = self.tree.num_children(&son);
+        let block = &mut self.open.entries_mut()[off..off + w];
+        for (i, e) in block.iter_mut().enumerate() {
+            let son = tree.child(node, i);
+            let sw = tree.num_children(&son);
             // Field by field: a terminal son needs only its node, h and
             // flags (it has no brothers, region or block).
             if sw == 0 {
-                let e = &mut self.open.entries_mut()[off + i];
                 e.node = son;
-                e.h = h;
-                e.solved = false;
                 e.terminal_son = true;
-                e.expanded = false;
             } else {
-                self.limits.check_son(t, sw)?;
-                let grandson = self.tree.child(&son, 0);
-                let e = &mut self.open.entries_mut()[off + i];
-                e.node = grandson;
+                limits.check_son(t, sw)?;
+                e.node = tree.child(&son, 0);
                 e.father = son;
-                e.h = h;
-                e.solved = false;
                 e.terminal_son = false;
-                e.expanded = false;
                 e.father_width = sw as u16;
                 e.index = 0;
                 e.off = next as u32;
                 e.held = 0;
                 next += slot;
             }
+            e.h = h;
+            e.solved = false;
+            e.expanded = false;
         }
         debug_assert!(next <= self.open.capacity());
         self.occupied += w;

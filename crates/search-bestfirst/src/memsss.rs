@@ -599,26 +599,21 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
         let mut next = off + w;
         let mut inactive = w;
         let mut donor = NO_SLOT;
-        for i in 0..w {
-            let son = self.tree.child(&node, i);
-            let sw = self.tree.num_children(&son);
+        let (tree, limits) = (self.tree, &self.limits);
+        let block = &mut self.open.entries_mut()[off..off + w];
+        for (i, e) in block.iter_mut().enumerate() {
+            let son = tree.child(&node, i);
+            let sw = tree.num_children(&son);
             if sw == 0 {
-                let e = self.entry_mut(off + i);
                 e.node = son;
                 e.terminal_son = true;
-                e.held = 0;
-                e.groups = 0;
             } else {
-                self.limits.check_son(t, sw)?;
-                let grandson = self.tree.child(&son, 0);
-                let e = self.entry_mut(off + i);
-                e.node = grandson;
+                limits.check_son(t, sw)?;
+                e.node = tree.child(&son, 0);
                 e.father = son;
                 e.terminal_son = false;
                 e.father_width = sw as u16;
                 e.index = 0;
-                e.held = 0;
-                e.groups = 0;
                 if inactive == w && m >= need {
                     let a = m.min(most);
                     e.off = next as u32;
@@ -638,8 +633,9 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
                     inactive = i;
                 }
             }
-            let e = self.entry_mut(off + i);
             e.h = h;
+            e.held = 0;
+            e.groups = 0;
             e.expanded = false;
             e.owner = pp as u32;
             e.state = if i < inactive {
@@ -647,7 +643,9 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
             } else {
                 State::Inactive
             };
-            if i >= inactive && self.events.is_some() {
+        }
+        if inactive < w && self.events.is_some() {
+            for i in inactive..w {
                 let d = self.public(off + i);
                 if let Some(ev) = self.events.as_deref_mut() {
                     ev.log.push(MemEvent::Inactivated(d));

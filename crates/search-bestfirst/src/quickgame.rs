@@ -699,11 +699,11 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             });
         }
         let mut all_terminal = true;
-        for i in 0..width {
+        let frame = &mut self.open.entries_mut()[base..base + width];
+        for (i, e) in frame.iter_mut().enumerate() {
             let son = tree.child(p, i);
             let son_width = tree.num_children(&son);
             all_terminal &= son_width == 0;
-            let e = &mut self.open.entries_mut()[base + i];
             if son_width == 0 {
                 e.node = son;
             } else {
