@@ -599,7 +599,14 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         let node = self.entry(pp).node.clone();
         let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
         if t + 1 == self.limits.depth {
-            return self.last_level(pp, &node, t, w, h, off);
+            // Its sons can only be terminals: searched and released at once.
+            let h = self.last_level(&node, t, w, h, off)?;
+            let e = self.entry_mut(pp);
+            e.h = h;
+            e.solved = true;
+            e.expanded = true;
+            e.width = w as u16;
+            return Ok(0);
         }
         self.write_block(&node, t, w, h, off, policy.region(t + 2))?;
         let e = self.entry_mut(pp);
@@ -610,26 +617,20 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         Ok(w as i64 + self.refine(pp, t, policy)?)
     }
 
-    /// [`Blocks::open_node`] for a node whose sons can only be terminals:
-    /// [`last_level`], the node then SOLVED and its block released.
-    fn last_level(
+    /// [`last_level`] for `node` (depth `t`, `w` sons, h = `top`) with its
+    /// block at `off`, counted in the peak. Returns the node's new h.
+    pub(crate) fn last_level(
         &mut self,
-        pp: usize,
         node: &T::Node,
         t: usize,
         w: usize,
         top: Value,
         off: usize,
-    ) -> Result<i64, BestFirstError> {
+    ) -> Result<Value, BestFirstError> {
         let region = &mut self.open.entries_mut()[off..];
         let h = last_level(self.tree, &self.limits, node, t, w, top, region)?;
         self.peak = self.peak.max(self.occupied + w);
-        let e = self.entry_mut(pp);
-        e.h = h;
-        e.solved = true;
-        e.expanded = true;
-        e.width = w as u16;
-        Ok(0)
+        Ok(h)
     }
 
     /// `RecSSS(p)` for the expanded entry at `pp` (depth `t`): the loop

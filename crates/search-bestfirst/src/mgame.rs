@@ -271,6 +271,12 @@ impl Slabs {
         if t >= blocks.limits.depth {
             return Err(blocks.limits.error(t, "has children"));
         }
+        if t + 1 == blocks.limits.depth && alpha < beta {
+            // Terminal sons only: the loop below evaluates them left to
+            // right until one is ≥ beta, under either tie rule, and returns
+            // max(alpha, what RecSSS*'s last level finds).
+            return Ok(alpha.max(blocks.last_level(p, t, w, beta, base)?));
+        }
         let occupied_before = blocks.occupied;
         blocks.write_block(p, t, w, beta, base, self.region(t, 2))?;
         let mut local = Local {
