@@ -215,13 +215,10 @@ pub(crate) trait Slot<N>: Bounded {
 /// order).
 #[inline]
 pub(crate) fn leftmost_highest<E: Bounded>(block: &[E]) -> usize {
-    let mut k = 0;
-    for (i, e) in block.iter().enumerate().skip(1) {
-        if e.h() > block[k].h() {
-            k = i;
-        }
-    }
-    k
+    // The highest h first, a chain of branch-free steps, then its first
+    // slot: quicker than tracking both in one pass on unordered values.
+    let top = block.iter().fold(Value::NEG_INF, |m, e| m.max(e.h()));
+    block.iter().position(|e| e.h() == top).unwrap_or(0)
 }
 
 /// The leftmost highest slot of `block` after slot `x`, which was the
