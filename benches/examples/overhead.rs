@@ -14,160 +14,17 @@
 //! cargo run --release -p benches --example overhead -- [--shapes 8x7,4x10] \
 //!     [--rounds 5] [--nodes 300000] [--only recsss,memsss] [--csv]
 //! ```
+//!
+//! The searches are [`benches::overhead::searches`]: `recsss+leaf`,
+//! `memsss+store@…` and the like are the non-default setting of the
+//! odd-depth leaf search, where it changes anything.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use search_bestfirst::{
-    Algorithm, Options, itersss_minimum, memdual_maximum, memdual_minimum, memsss_maximum,
-    memsss_minimum, minimum_memory,
-};
-use search_depthfirst::{Algorithm as DfAlgorithm, Window, alphabeta};
-use tree_core::{Bounds, Counted, HashTree, Value};
-
-/// How to run one search on a tree.
-type Runner = Box<dyn Fn(&dyn DynTree) -> Value>;
-
-/// One search of the table: a name and how to run it on a tree.
-struct Search {
-    name: String,
-    run: Runner,
-}
-
-/// The trees, as one object type so that searches can be boxed closures.
-trait DynTree {
-    fn hash(&self) -> &HashTree;
-    fn counted(&self) -> Option<&Counted<&HashTree>>;
-}
-
-struct Plain<'a>(&'a HashTree);
-impl DynTree for Plain<'_> {
-    fn hash(&self) -> &HashTree {
-        self.0
-    }
-    fn counted(&self) -> Option<&Counted<&HashTree>> {
-        None
-    }
-}
-
-struct WithCounts<'a>(&'a HashTree, Counted<&'a HashTree>);
-impl DynTree for WithCounts<'_> {
-    fn hash(&self) -> &HashTree {
-        self.0
-    }
-    fn counted(&self) -> Option<&Counted<&HashTree>> {
-        Some(&self.1)
-    }
-}
-
-/// Runs `f` on the counted tree if there is one, else on the plain tree.
-macro_rules! on {
-    ($t:expr, |$x:ident| $body:expr) => {
-        match $t.counted() {
-            Some($x) => $body,
-            None => {
-                let $x = $t.hash();
-                $body
-            }
-        }
-    };
-}
-
-fn bestfirst(a: Algorithm, memory: Option<usize>, name: String) -> Search {
-    let opts = Options {
-        memory,
-        ..Options::default()
-    };
-    Search {
-        name,
-        run: Box::new(move |t| on!(t, |x| a.run(x, &opts).expect("search").value)),
-    }
-}
-
-fn searches(bounds: Bounds, only: &[String]) -> Vec<Search> {
-    let mut s = vec![Search {
-        name: "alphabeta".into(),
-        run: Box::new(|t| on!(t, |x| alphabeta(x, Window::FULL).expect("search"))),
-    }];
-    for a in [
-        Algorithm::RecSss,
-        Algorithm::RecDual,
-        Algorithm::QuickGame,
-        Algorithm::Qg1,
-        Algorithm::Qg2,
-        Algorithm::Qg3,
-    ] {
-        s.push(bestfirst(a, None, a.name().into()));
-    }
-    let mid = |lo: usize, hi: usize| lo + (hi - lo) / 2;
-    let mem = [
-        (
-            Algorithm::MemSss,
-            memsss_minimum(bounds, true).ok(),
-            memsss_maximum(bounds, true).ok(),
-        ),
-        (
-            Algorithm::MemDual,
-            memdual_minimum(bounds, true).ok(),
-            memdual_maximum(bounds, true).ok(),
-        ),
-    ];
-    for (a, lo, hi) in mem {
-        if let (Some(lo), Some(hi)) = (lo, hi) {
-            for (tag, m) in [("min", lo), ("mid", mid(lo, hi)), ("max", hi)] {
-                s.push(bestfirst(a, Some(m), format!("{}@{tag}={m}", a.name())));
-            }
-        }
-    }
-    for searchd in [4, 6] {
-        if searchd < bounds.depth {
-            let opts = Options {
-                searchd,
-                ..Options::default()
-            };
-            s.push(Search {
-                name: format!("mgame/{searchd}"),
-                run: Box::new(move |t| {
-                    on!(t, |x| Algorithm::MGame.run(x, &opts).expect("search").value)
-                }),
-            });
-        }
-    }
-    if let (Ok(lo), Ok(hi)) = (itersss_minimum(bounds), minimum_memory(bounds, false)) {
-        for (tag, m) in [("min", lo), ("max", hi.max(lo))] {
-            s.push(bestfirst(
-                Algorithm::IterSss,
-                Some(m),
-                format!("itersss@{tag}={m}"),
-            ));
-        }
-    }
-    for a in [
-        Algorithm::SssStockman,
-        Algorithm::SssLeft,
-        Algorithm::Sss,
-        Algorithm::Dual,
-        Algorithm::StagedSss,
-        Algorithm::Sab,
-        Algorithm::Abs,
-    ] {
-        s.push(bestfirst(a, None, a.name().into()));
-    }
-    for a in [DfAlgorithm::MtSss, DfAlgorithm::MtDual, DfAlgorithm::Mtdf] {
-        s.push(Search {
-            name: a.name().into(),
-            run: Box::new(move |t| on!(t, |x| a.run(x).expect("search"))),
-        });
-    }
-    s.retain(|x| {
-        x.name == "alphabeta"
-            || only.is_empty()
-            || only
-                .iter()
-                .any(|o| x.name == *o || x.name.starts_with(&format!("{o}@")))
-    });
-    s
-}
+use benches::overhead::{Plain, count, searches};
+use search_depthfirst::{Window, alphabeta};
+use tree_core::{Bounds, Counted, HashTree};
 
 struct Row {
     name: String,
@@ -235,16 +92,7 @@ fn main() {
         let mut rows: Vec<Row> = list
             .iter()
             .map(|s| {
-                let (mut leaves, mut nodes) = (0, 0);
-                for t in &trees {
-                    let w = WithCounts(t, Counted::new(t));
-                    let v = (s.run)(&w);
-                    let truth = alphabeta(t, Window::FULL).expect("search");
-                    assert_eq!(v, truth, "{} on ({b},{d})", s.name);
-                    let st = w.1.stats();
-                    leaves += st.leaves;
-                    nodes += st.leaves + st.interior;
-                }
+                let (leaves, nodes) = count(s, &trees);
                 Row {
                     name: s.name.clone(),
                     leaves,

@@ -18,8 +18,9 @@
 use std::hint::black_box;
 
 use search_bestfirst::{
-    BestFirstError, MemConfig, MgConfig, QgConfig, QgOpen, QgVariant, RecConfig, memdual, memdual_maximum,
-    memdual_minimum, memsss, memsss_maximum, memsss_minimum, mgame, qg_search, recdual, recsss,
+    BestFirstError, MemConfig, MgConfig, QgConfig, QgOpen, QgVariant, RecConfig, memdual,
+    memdual_maximum, memdual_minimum, memsss, memsss_maximum, memsss_minimum, mgame, qg_search,
+    recdual, recsss,
 };
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{Bounds, Counted, HashTree, Tree, Value};

@@ -153,8 +153,8 @@
 use tree_core::{Bounds, Dewey, MAX_DEPTH, Tree, Value};
 
 use crate::blocks::{
-    Bounded, Limits, NONE, Slot, check_bounds, filled, last_level, leftmost_highest, reselect, terminal,
-    terminals,
+    Bounded, Limits, NONE, Slot, check_bounds, filled, last_level, leftmost_highest, reselect,
+    terminal, terminals,
 };
 use crate::recsss::{DualView, undo_negation};
 use crate::{BestFirstError, Memory, Open, Outcome};
@@ -693,7 +693,11 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
         if e.groups == 0 {
             return None;
         }
-        let (off, first, w) = (e.off as usize, usize::from(e.inactive), usize::from(e.width));
+        let (off, first, w) = (
+            e.off as usize,
+            usize::from(e.inactive),
+            usize::from(e.width),
+        );
         for c in off..off + first {
             if self.entry(c).groups > 0
                 && let Some(z) = self.smallest_inactive(c, alpha)
