@@ -247,7 +247,7 @@ pub(crate) fn reselect<E: Bounded>(block: &[E], x: usize, top: Value) -> usize {
 /// (SOLVED with its value), at the last brother (SOLVED), or at a brother
 /// with children, LIVE and unexpanded, whose number of children it returns
 /// (0 otherwise) for the caller to search.
-#[inline]
+#[inline(always)]
 pub(crate) fn terminals<T: Tree + ?Sized, E: Slot<T::Node>>(
     tree: &T,
     e: &mut E,
@@ -471,6 +471,7 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
     /// Writes the block of `node` (a MAX node at depth `t` with `w`
     /// children) at `off`, every entry LIVE with `h`; the grandsons'
     /// regions, `slot` entries each, follow it.
+    #[inline]
     pub(crate) fn write_block(
         &mut self,
         node: &T::Node,
@@ -528,6 +529,7 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
     /// A solved grandson with a right brother gives way to it, LIVE and
     /// unexpanded, with the same h and region (`000_*` §3 (iii): no
     /// purging). Returns whether the entry's son is now completely solved.
+    #[inline]
     pub(crate) fn advance(&mut self, x: usize) -> bool {
         let xe = self.entry(x);
         if !xe.solved {
@@ -639,15 +641,14 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         t: usize,
         policy: &P,
     ) -> Result<i64, BestFirstError> {
-        let held_before = i64::from(self.entry(pp).held);
-        let off = self.entry(pp).off as usize;
-        let w = usize::from(self.entry(pp).width);
-        let top = self.entry(pp).h;
-        let mut x = off + usize::from(self.entry(pp).best);
+        let e = self.entry(pp);
+        let (off, w, top) = (e.off as usize, usize::from(e.width), e.h);
+        let held_before = i64::from(e.held);
+        let mut held = held_before;
+        let mut x = off + usize::from(e.best);
         debug_assert_eq!(x, self.best(off, w));
-        let mut held = i64::from(self.entry(pp).held);
         loop {
-            let xe = self.entry(x);
+            let xe = &self.open.entries()[x];
             if xe.solved || xe.h != top {
                 break;
             }
@@ -655,39 +656,41 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
                 // RecSSS(x) on a terminal son: evaluate it; it has no
                 // brother to give way to.
                 let v = terminal(self.tree, &xe.node)?;
-                let e = self.entry_mut(x);
+                let e = &mut self.open.entries_mut()[x];
                 e.h = e.h.min(v);
                 e.solved = true;
-            } else if xe.expanded {
-                held += self.refine(x, t + 2, policy)?;
-                self.advance(x);
             } else {
-                let w = self.tree.num_children(&xe.node);
-                let w = if w == 0 {
-                    terminals(self.tree, &mut self.open.entries_mut()[x], top)?
+                if xe.expanded {
+                    held += self.refine(x, t + 2, policy)?;
                 } else {
-                    w
-                };
-                if w != 0 {
-                    held += self.open_node(x, t + 2, w, policy)?;
+                    let w = self.tree.num_children(&xe.node);
+                    let w = if w == 0 {
+                        terminals(self.tree, &mut self.open.entries_mut()[x], top)?
+                    } else {
+                        w
+                    };
+                    if w != 0 {
+                        held += self.open_node(x, t + 2, w, policy)?;
+                    }
                 }
                 self.advance(x);
             }
-            if self.entry(x).h != top {
+            if self.open.entries()[x].h != top {
                 x = self.reselect(off, w, x, top);
             }
         }
-        self.entry_mut(pp).held = held as u32;
-        self.entry_mut(pp).best = (x - off) as u16;
-        let (hx, solved) = (self.entry(x).h, self.entry(x).solved);
-        let e = self.entry_mut(pp);
+        let xe = &self.open.entries()[x];
+        let (hx, solved) = (xe.h, xe.solved);
+        let e = &mut self.open.entries_mut()[pp];
+        e.best = (x - off) as u16;
         e.h = hx;
         if solved {
             e.solved = true;
-            let freed = e.held;
             e.held = 0;
-            self.occupied -= freed as usize;
+            self.occupied -= held as usize;
+            return Ok(-held_before);
         }
-        Ok(i64::from(self.entry(pp).held) - held_before)
+        e.held = held as u32;
+        Ok(held - held_before)
     }
 }
