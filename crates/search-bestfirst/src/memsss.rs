@@ -793,23 +793,25 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
             off + leftmost_highest(&self.open.entries()[off..off + w]),
             "Claim 2: a block's first grandson is never INACTIVE"
         );
+        // What the searches below change in p's counts, added at the end.
+        let (mut held, mut groups) = (0i64, 0i64);
         loop {
-            let xe = self.entry(x);
+            let xe = &self.open.entries()[x];
             if xe.state != State::Live || xe.h != top {
                 break;
             }
             if xe.terminal_son {
                 let v = terminal(self.tree, &xe.node)?;
-                let e = self.entry_mut(x);
+                let e = &mut self.open.entries_mut()[x];
                 e.solve(e.h.min(v));
             } else {
-                let before = (xe.held, xe.groups);
+                let before = (i64::from(xe.held), i64::from(xe.groups));
                 if xe.expanded {
                     self.refine(x, t + 2)?;
                 } else {
                     let w = self.tree.num_children(&xe.node);
                     let w = if w == 0 {
-                        terminals(self.tree, self.entry_mut(x), top)?
+                        terminals(self.tree, &mut self.open.entries_mut()[x], top)?
                     } else {
                         w
                     };
@@ -817,23 +819,25 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
                         self.open_node(x, t + 2, w)?;
                     }
                 }
-                let xe = self.entry(x);
-                let after = (xe.held, xe.groups);
-                let e = self.entry_mut(pp);
-                e.held = e.held + after.0 - before.0;
-                e.groups = e.groups + after.1 - before.1;
+                let xe = &self.open.entries()[x];
+                held += i64::from(xe.held) - before.0;
+                groups += i64::from(xe.groups) - before.1;
                 self.next_brother(x);
             }
             // Below top: the next leftmost highest. Above it (an activation
             // below x raised it): x is the highest, and the loop ends.
-            if self.entry(x).h < top {
+            if self.open.entries()[x].h < top {
                 x = off + reselect(&self.open.entries()[off..off + w], x - off, top);
             }
         }
-        self.entry_mut(pp).best = (x - off) as u16;
-        let (alpha, state) = (self.entry(x).h, self.entry(x).state);
+        let xe = &self.open.entries()[x];
+        let (alpha, state) = (xe.h, xe.state);
+        let e = &mut self.open.entries_mut()[pp];
+        e.best = (x - off) as u16;
+        e.held = (i64::from(e.held) + held) as u32;
+        e.groups = (i64::from(e.groups) + groups) as u32;
         if state == State::Live {
-            self.entry_mut(pp).h = alpha;
+            e.h = alpha;
             return Ok(());
         }
         match self.smallest_inactive(pp, alpha) {
