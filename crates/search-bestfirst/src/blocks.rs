@@ -10,7 +10,7 @@
 //! is `RecSSS(p)` over that layout: evaluate a terminal, write p's block
 //! once, then search the leftmost highest entry of the block while it is
 //! LIVE with p's h, a solved grandson giving way to its right brother
-//! (`000_*` §3 (iii)). RecSSS\* and MGame differ in two things only, which
+//! (Bhattacharya & Bagchi 1996, §3 (iii)). RecSSS\* and MGame differ in two things only, which
 //! a [`Policy`] says:
 //!
 //! * how many entries a MAX node at depth t owns below itself
@@ -18,14 +18,34 @@
 //!   slab's region;
 //! * what becomes of an unexpanded interior MAX node that gets no block
 //!   ([`Policy::frontier`]): RecSSS\* searches the terminal sons of its
-//!   lowest chooser level in place (`000_*` §4), MGame solves a node on its
+//!   lowest chooser level in place (Bhattacharya & Bagchi 1996, §4), MGame solves a node on its
 //!   slab's frontier by a recursive MGame call on the next slab.
 //!
 //! MGame's local root is not an entry (its loop has QuickGame's stopping
 //! rule and lower bound r), so it drives [`Blocks::write_block`],
-//! [`Blocks::best`], [`Blocks::search`] and [`Blocks::advance`] itself.
-//! MemSSS\* keeps its own entries (Dewey codes, INACTIVE nodes, donor
-//! regions) and recursion, and shares the shape checks of [`Limits`].
+//! [`Blocks::reselect`], [`Blocks::search`] and [`Blocks::advance`] itself.
+//! MemSSS\* keeps its own entries (INACTIVE nodes, donor regions) and
+//! recursion, and shares the shape checks of [`Limits`] and the block
+//! procedures below, through [`Slot`]; QuickGame's frames share
+//! [`reselect`].
+//!
+//! # Cost per node
+//!
+//! The procedures are written so that a node costs about what alpha-beta
+//! pays for it (`docs/OVERHEAD.md` has the measurements):
+//!
+//! * no block is scanned per step: each expanded node keeps the slot of
+//!   its block's leftmost highest entry, and since only that entry is ever
+//!   searched and h values only fall, the next one is the first entry to
+//!   its right still at the old maximum, or a full scan when the maximum
+//!   falls — which ends the owner's call ([`reselect`]);
+//! * terminal sons and terminal grandsons are evaluated in the owner's
+//!   loop, a terminal grandson's brothers following while they leave h
+//!   unchanged ([`terminals`]), and a node whose sons are at the tree's
+//!   depth is searched in one go ([`last_level`]);
+//! * entries are written field by field (a terminal son only needs its
+//!   node, h and flags), nodes are cloned only into entries, region sizes
+//!   are looked up, nothing is allocated.
 
 use tree_core::{Bounds, Tree, Value};
 
@@ -210,7 +230,8 @@ pub(crate) trait Slot<N>: Bounded {
     fn solve(&mut self, h: Value);
 }
 
-/// The slot of the leftmost highest h in `block` (`000_*` §3: ties go to
+/// The slot of the leftmost highest h in `block` (Bhattacharya & Bagchi,
+/// *Searching game trees under memory constraints*, 1996, §3: ties go to
 /// the lexicographically smaller node, a block being in left-to-right
 /// order).
 #[inline]

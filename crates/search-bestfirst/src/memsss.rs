@@ -47,12 +47,15 @@
 //! level and the rules are the paper's.
 //!
 //! An entry holds the node, its MIN father's node and number of children,
-//! its Dewey code, h, status (LIVE, SOLVED, INACTIVE), expanded, its region,
-//! the position of the block's owner (the grandfather back-link, used to
-//! raise h along the path on activation), and which slot of its own block
-//! currently holds the block's *donor region*. The inactive nodes are
-//! listed (by position) in a side array of at most M indices, also
-//! allocated once.
+//! its index j under that father, h, status (LIVE, SOLVED, INACTIVE),
+//! expanded, its region, the position of the block's owner (the grandfather
+//! back-link, used to raise h along the path on activation), which slot of
+//! its own block currently holds the block's *donor region*, where that
+//! block's INACTIVE suffix starts, which of its slots is the leftmost
+//! highest active one, and two counts for its subtree: entries held (for
+//! the peak) and blocks that still have INACTIVE entries. No Dewey code is
+//! stored: the events ([`memsss_with_events`]) read one off the owner links
+//! when they are recorded.
 //!
 //! # The procedure
 //!
@@ -66,12 +69,22 @@
 //! otherwise z becomes LIVE, receives memory, and every node on the path
 //! from p to z (found through the grandfather links) gets h(z).
 //!
-//! The paper keeps its list of inactive nodes sorted on depth. Depth order
+//! The paper keeps a list of inactive nodes sorted on depth. Depth order
 //! is not lexicographic order once activations have happened (an old,
 //! shallow inactive node on the left can coexist with a deep one on the
-//! right), so this implementation keeps the list unsorted and compares
-//! Dewey codes over all of it; it is short (a few nodes per level). When a
-//! node becomes SOLVED, the INACTIVE nodes in its region leave the list.
+//! right), so this implementation keeps no list: the INACTIVE entries of a
+//! block are a suffix of it (the rules above make them so, and activations
+//! in a block go left to right, Claim 3), all with one h, so the block's
+//! candidate is the first of them; and every entry counts the blocks below
+//! it that still have such a suffix. The smallest candidate below p is then
+//! found by a walk in left-to-right order that enters only subtrees with a
+//! non-zero count — nothing at all when M is the maximum. When a node
+//! becomes SOLVED its counts are released: no activation reaches into it.
+//!
+//! The best active entry of a block is kept as a cursor, as in RecSSS\*
+//! (see the `blocks` module): an activation raises h along its path, and
+//! each raised node becomes the leftmost highest of its block (what lies
+//! left of it is bounded by α < h(z), what lies right of it is INACTIVE).
 //!
 //! # The memory of an activated node
 //!
@@ -129,7 +142,8 @@
 //! clamp). The holder is therefore frozen (SOLVED with its h, ≤ α). No
 //! entry below a SOLVED one is ever read again: the procedure only descends
 //! into LIVE entries, and whenever a node becomes SOLVED (solved or frozen)
-//! the INACTIVE entries in its region leave the list, so no activation can
+//! the INACTIVE entries below it stop counting (its count of blocks with
+//! INACTIVE entries is released from its ancestors), so no activation can
 //! reach into it. Its region can therefore be rewritten — by z, or by the
 //! right brother that takes a solved node's slot. (Missing that purge is
 //! not harmless: a narrower brother leaves some of the old block in place,

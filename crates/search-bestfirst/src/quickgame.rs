@@ -248,16 +248,25 @@ struct Entry<N> {
 ///
 /// # The local OPENs as one stack
 ///
-/// The paper gives each call its own `OPEN[0..b-1]`. Here every call pushes
+/// The paper gives each call its own `OPEN[0..b-1]`. Here every call puts
 /// its frame of `w` entries (one per son, `w` = the node's number of
-/// children) onto one [`Open`] array allocated before the search, and
-/// truncates it on return; the frames alive at any instant are those of the
-/// interior MAX nodes on the current path, the local OPENs of the paper.
-/// An entry holds the son `p.i` (a node state), the current grandson `p.i.j`
-/// (a node state; the son again if the son is terminal), the son's number
-/// of children, the index `j`, `h` and the status. Nothing is allocated
-/// during the search: node states are cloned into entries and into the
-/// recursion, and the recursion holds one frame of locals per MAX level.
+/// children) on top of a stack kept in one [`Open`] array, allocated and
+/// filled before the search (so that an entry is written field by field,
+/// a terminal son's only in part), and pops it on return; the frames alive
+/// at any instant are those of the interior MAX nodes on the current path,
+/// the local OPENs of the paper. An entry holds the son `p.i` (a node
+/// state), the current grandson `p.i.j` (a node state; for a terminal son,
+/// the son), the son's number of children, the index `j`, `h` and the
+/// status. Nothing is allocated during the search: node states are cloned
+/// into entries and into the recursion, and the recursion holds one frame
+/// of locals per MAX level.
+///
+/// A call does not rescan its frame at every step: only the selected entry
+/// changes, and its `h` never rises, so the next selection is the first
+/// entry to its right still at the old maximum, or a scan when the maximum
+/// falls; the `h`-values `SelectLowerBound` reads are kept the same way. A
+/// frame of terminal sons only is searched in one go (left to right until
+/// one reaches `beta`, which is what the loop does there).
 ///
 /// # Memory
 ///

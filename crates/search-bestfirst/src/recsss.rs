@@ -89,7 +89,21 @@
 //! the lowest MAX level" of `000_*` §4 — instead of storing them in OPEN.
 //! It evaluates the same terminals in the same order (SSS\* takes exactly
 //! those steps there) and saves the lowest level of OPEN. Off by default
-//! for RecSSS\*, whose published size includes the terminals.
+//! for RecSSS\*, whose published size includes the terminals; on by default
+//! for MemSSS\*, whose budgets in Bhattacharya & Bagchi 1996, Table 1, leave
+//! them out.
+//!
+//! The two settings cost the same per node but for one thing. With the
+//! terminals in OPEN, a chooser on the lowest level writes its whole block
+//! — every son generated and checked — before it evaluates the first, so
+//! the sons beyond a cutoff are generated for nothing; in place, generation
+//! stops at the cutoff. (Until issue 11 the stored block was also rescanned
+//! for its highest entry after every evaluation, b steps per terminal: that
+//! is why RecSSS\* was several times slower than MemSSS\* at the maximum M
+//! on odd depths, wide trees most. The block is now searched in one pass,
+//! as the in-place search does, see the `blocks` module.) The defaults are
+//! kept, so that each algorithm's OPEN is the size its paper gives; both
+//! settings are measured in `docs/OVERHEAD.md`.
 
 use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
 
