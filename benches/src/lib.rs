@@ -1,6 +1,6 @@
 //! Criterion benchmarks live in `benches/`; this library holds what the
 //! cost-per-node measurements share: every search of issue 11 as a named,
-//! boxed runner over [`HashTree`]s ([`overhead`]), used by the `overhead`
+//! boxed runner over [`tree_core::HashTree`]s ([`overhead`]), used by the `overhead`
 //! bench and the `overhead` example.
 
 pub mod overhead {
