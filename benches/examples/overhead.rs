@@ -12,7 +12,7 @@
 //!
 //! ```text
 //! cargo run --release -p benches --example overhead -- [--shapes 8x7,4x10] \
-//!     [--rounds 5] [--nodes 300000] [--only recsss,memsss] [--csv]
+//!     [--rounds 5] [--nodes 300000] [--only recsss,memsss] [--csv | --matrix]
 //! ```
 //!
 //! The searches are [`benches::overhead::searches`]: `recsss+leaf`,
@@ -54,6 +54,7 @@ fn main() {
     let mut target_nodes: u64 = 300_000;
     let mut only: Vec<String> = Vec::new();
     let mut csv = false;
+    let mut matrix = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
@@ -71,13 +72,16 @@ fn main() {
             "--nodes" => target_nodes = value().parse().expect("nodes"),
             "--only" => only = value().split(',').map(String::from).collect(),
             "--csv" => csv = true,
+            "--matrix" => matrix = true,
             other => panic!("unknown argument {other}"),
         }
     }
     if csv {
         println!("b,d,trees,algorithm,leaves,nodes,ns_per_node,ratio_node,ns_per_leaf,ratio_leaf");
     }
-    for (b, d) in shapes {
+    // (search without its budget, shape, ratio per node) for `--matrix`.
+    let mut cells: Vec<(String, String, f64)> = Vec::new();
+    for &(b, d) in &shapes {
         let bounds = Bounds::uniform(b, d);
         let list = searches(bounds, &only);
         // Enough trees that alpha-beta examines about `target_nodes` nodes.
@@ -113,6 +117,16 @@ fn main() {
         }
         let ns = |r: &Row, per: u64| r.best.as_nanos() as f64 / per.max(1) as f64;
         let (ab_node, ab_leaf) = (ns(&rows[0], rows[0].nodes), ns(&rows[0], rows[0].leaves));
+        for r in &rows {
+            let name = match r.name.split_once('=') {
+                Some((n, _)) => n.to_string(),
+                None => r.name.clone(),
+            };
+            cells.push((name, format!("({b},{d})"), ns(r, r.nodes) / ab_node));
+        }
+        if matrix {
+            continue;
+        }
         if !csv {
             println!(
                 "\n({b},{d}), {n} trees, best of {rounds} interleaved rounds\n\n\
@@ -142,5 +156,38 @@ fn main() {
                 );
             }
         }
+    }
+    if matrix {
+        print_matrix(&shapes, &cells, rounds);
+    }
+}
+
+/// One Markdown table: a row per search, a column per shape, time per node
+/// as a ratio to alpha-beta's.
+fn print_matrix(shapes: &[(usize, usize)], cells: &[(String, String, f64)], rounds: usize) {
+    let columns: Vec<String> = shapes.iter().map(|(b, d)| format!("({b},{d})")).collect();
+    println!(
+        "Time per node examined ÷ alpha-beta's, best of {rounds} interleaved rounds\n\n\
+         | search | {} |\n|---|{}",
+        columns.join(" | "),
+        "---:|".repeat(columns.len())
+    );
+    let mut names: Vec<&str> = Vec::new();
+    for (name, _, _) in cells {
+        if name != "alphabeta" && !names.contains(&name.as_str()) {
+            names.push(name);
+        }
+    }
+    for name in names {
+        let row: Vec<String> = columns
+            .iter()
+            .map(|c| {
+                cells
+                    .iter()
+                    .find(|(n, s, _)| n == name && s == c)
+                    .map_or("–".to_string(), |(_, _, r)| format!("{r:.2}"))
+            })
+            .collect();
+        println!("| {name} | {} |", row.join(" | "));
     }
 }
