@@ -255,6 +255,10 @@ pub(crate) fn leftmost_highest<E: Bounded>(block: &[E]) -> usize {
 pub(crate) fn reselect<E: Bounded>(block: &[E], x: usize, top: Value) -> usize {
     debug_assert!(block[..x].iter().all(|e| e.h() < top));
     debug_assert!(block.iter().all(|e| e.h() <= top));
+    if let [a, b] = block {
+        // Two entries: a comparison, which compiles without a branch.
+        return usize::from(b.h() > a.h());
+    }
     match block[x + 1..].iter().position(|e| e.h() == top) {
         Some(i) => x + 1 + i,
         None => leftmost_highest(block),
