@@ -12,162 +12,19 @@
 //!
 //! ```text
 //! cargo run --release -p benches --example overhead -- [--shapes 8x7,4x10] \
-//!     [--rounds 5] [--nodes 300000] [--only recsss,memsss] [--csv]
+//!     [--rounds 5] [--nodes 300000] [--only recsss,memsss] [--csv | --matrix]
 //! ```
+//!
+//! The searches are [`benches::overhead::searches`]: `recsss+leaf`,
+//! `memsss+store@…` and the like are the non-default setting of the
+//! odd-depth leaf search, where it changes anything.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use search_bestfirst::{
-    Algorithm, Options, itersss_minimum, memdual_maximum, memdual_minimum, memsss_maximum,
-    memsss_minimum, minimum_memory,
-};
-use search_depthfirst::{Algorithm as DfAlgorithm, Window, alphabeta};
-use tree_core::{Bounds, Counted, HashTree, Value};
-
-/// How to run one search on a tree.
-type Runner = Box<dyn Fn(&dyn DynTree) -> Value>;
-
-/// One search of the table: a name and how to run it on a tree.
-struct Search {
-    name: String,
-    run: Runner,
-}
-
-/// The trees, as one object type so that searches can be boxed closures.
-trait DynTree {
-    fn hash(&self) -> &HashTree;
-    fn counted(&self) -> Option<&Counted<&HashTree>>;
-}
-
-struct Plain<'a>(&'a HashTree);
-impl DynTree for Plain<'_> {
-    fn hash(&self) -> &HashTree {
-        self.0
-    }
-    fn counted(&self) -> Option<&Counted<&HashTree>> {
-        None
-    }
-}
-
-struct WithCounts<'a>(&'a HashTree, Counted<&'a HashTree>);
-impl DynTree for WithCounts<'_> {
-    fn hash(&self) -> &HashTree {
-        self.0
-    }
-    fn counted(&self) -> Option<&Counted<&HashTree>> {
-        Some(&self.1)
-    }
-}
-
-/// Runs `f` on the counted tree if there is one, else on the plain tree.
-macro_rules! on {
-    ($t:expr, |$x:ident| $body:expr) => {
-        match $t.counted() {
-            Some($x) => $body,
-            None => {
-                let $x = $t.hash();
-                $body
-            }
-        }
-    };
-}
-
-fn bestfirst(a: Algorithm, memory: Option<usize>, name: String) -> Search {
-    let opts = Options {
-        memory,
-        ..Options::default()
-    };
-    Search {
-        name,
-        run: Box::new(move |t| on!(t, |x| a.run(x, &opts).expect("search").value)),
-    }
-}
-
-fn searches(bounds: Bounds, only: &[String]) -> Vec<Search> {
-    let mut s = vec![Search {
-        name: "alphabeta".into(),
-        run: Box::new(|t| on!(t, |x| alphabeta(x, Window::FULL).expect("search"))),
-    }];
-    for a in [
-        Algorithm::RecSss,
-        Algorithm::RecDual,
-        Algorithm::QuickGame,
-        Algorithm::Qg1,
-        Algorithm::Qg2,
-        Algorithm::Qg3,
-    ] {
-        s.push(bestfirst(a, None, a.name().into()));
-    }
-    let mid = |lo: usize, hi: usize| lo + (hi - lo) / 2;
-    let mem = [
-        (
-            Algorithm::MemSss,
-            memsss_minimum(bounds, true).ok(),
-            memsss_maximum(bounds, true).ok(),
-        ),
-        (
-            Algorithm::MemDual,
-            memdual_minimum(bounds, true).ok(),
-            memdual_maximum(bounds, true).ok(),
-        ),
-    ];
-    for (a, lo, hi) in mem {
-        if let (Some(lo), Some(hi)) = (lo, hi) {
-            for (tag, m) in [("min", lo), ("mid", mid(lo, hi)), ("max", hi)] {
-                s.push(bestfirst(a, Some(m), format!("{}@{tag}={m}", a.name())));
-            }
-        }
-    }
-    for searchd in [4, 6] {
-        if searchd < bounds.depth {
-            let opts = Options {
-                searchd,
-                ..Options::default()
-            };
-            s.push(Search {
-                name: format!("mgame/{searchd}"),
-                run: Box::new(move |t| {
-                    on!(t, |x| Algorithm::MGame.run(x, &opts).expect("search").value)
-                }),
-            });
-        }
-    }
-    if let (Ok(lo), Ok(hi)) = (itersss_minimum(bounds), minimum_memory(bounds, false)) {
-        for (tag, m) in [("min", lo), ("max", hi.max(lo))] {
-            s.push(bestfirst(
-                Algorithm::IterSss,
-                Some(m),
-                format!("itersss@{tag}={m}"),
-            ));
-        }
-    }
-    for a in [
-        Algorithm::SssStockman,
-        Algorithm::SssLeft,
-        Algorithm::Sss,
-        Algorithm::Dual,
-        Algorithm::StagedSss,
-        Algorithm::Sab,
-        Algorithm::Abs,
-    ] {
-        s.push(bestfirst(a, None, a.name().into()));
-    }
-    for a in [DfAlgorithm::MtSss, DfAlgorithm::MtDual, DfAlgorithm::Mtdf] {
-        s.push(Search {
-            name: a.name().into(),
-            run: Box::new(move |t| on!(t, |x| a.run(x).expect("search"))),
-        });
-    }
-    s.retain(|x| {
-        x.name == "alphabeta"
-            || only.is_empty()
-            || only
-                .iter()
-                .any(|o| x.name == *o || x.name.starts_with(&format!("{o}@")))
-    });
-    s
-}
+use benches::overhead::{Plain, count, searches};
+use search_depthfirst::{Window, alphabeta};
+use tree_core::{Bounds, Counted, HashTree};
 
 struct Row {
     name: String,
@@ -197,6 +54,7 @@ fn main() {
     let mut target_nodes: u64 = 300_000;
     let mut only: Vec<String> = Vec::new();
     let mut csv = false;
+    let mut matrix = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
@@ -214,13 +72,16 @@ fn main() {
             "--nodes" => target_nodes = value().parse().expect("nodes"),
             "--only" => only = value().split(',').map(String::from).collect(),
             "--csv" => csv = true,
+            "--matrix" => matrix = true,
             other => panic!("unknown argument {other}"),
         }
     }
     if csv {
         println!("b,d,trees,algorithm,leaves,nodes,ns_per_node,ratio_node,ns_per_leaf,ratio_leaf");
     }
-    for (b, d) in shapes {
+    // (search without its budget, shape, ratio per node) for `--matrix`.
+    let mut cells: Vec<(String, String, f64)> = Vec::new();
+    for &(b, d) in &shapes {
         let bounds = Bounds::uniform(b, d);
         let list = searches(bounds, &only);
         // Enough trees that alpha-beta examines about `target_nodes` nodes.
@@ -235,16 +96,7 @@ fn main() {
         let mut rows: Vec<Row> = list
             .iter()
             .map(|s| {
-                let (mut leaves, mut nodes) = (0, 0);
-                for t in &trees {
-                    let w = WithCounts(t, Counted::new(t));
-                    let v = (s.run)(&w);
-                    let truth = alphabeta(t, Window::FULL).expect("search");
-                    assert_eq!(v, truth, "{} on ({b},{d})", s.name);
-                    let st = w.1.stats();
-                    leaves += st.leaves;
-                    nodes += st.leaves + st.interior;
-                }
+                let (leaves, nodes) = count(s, &trees);
                 Row {
                     name: s.name.clone(),
                     leaves,
@@ -265,6 +117,16 @@ fn main() {
         }
         let ns = |r: &Row, per: u64| r.best.as_nanos() as f64 / per.max(1) as f64;
         let (ab_node, ab_leaf) = (ns(&rows[0], rows[0].nodes), ns(&rows[0], rows[0].leaves));
+        for r in &rows {
+            let name = match r.name.split_once('=') {
+                Some((n, _)) => n.to_string(),
+                None => r.name.clone(),
+            };
+            cells.push((name, format!("({b},{d})"), ns(r, r.nodes) / ab_node));
+        }
+        if matrix {
+            continue;
+        }
         if !csv {
             println!(
                 "\n({b},{d}), {n} trees, best of {rounds} interleaved rounds\n\n\
@@ -294,5 +156,38 @@ fn main() {
                 );
             }
         }
+    }
+    if matrix {
+        print_matrix(&shapes, &cells, rounds);
+    }
+}
+
+/// One Markdown table: a row per search, a column per shape, time per node
+/// as a ratio to alpha-beta's.
+fn print_matrix(shapes: &[(usize, usize)], cells: &[(String, String, f64)], rounds: usize) {
+    let columns: Vec<String> = shapes.iter().map(|(b, d)| format!("({b},{d})")).collect();
+    println!(
+        "Time per node examined ÷ alpha-beta's, best of {rounds} interleaved rounds\n\n\
+         | search | {} |\n|---|{}",
+        columns.join(" | "),
+        "---:|".repeat(columns.len())
+    );
+    let mut names: Vec<&str> = Vec::new();
+    for (name, _, _) in cells {
+        if name != "alphabeta" && !names.contains(&name.as_str()) {
+            names.push(name);
+        }
+    }
+    for name in names {
+        let row: Vec<String> = columns
+            .iter()
+            .map(|c| {
+                cells
+                    .iter()
+                    .find(|(n, s, _)| n == name && s == c)
+                    .map_or("–".to_string(), |(_, _, r)| format!("{r:.2}"))
+            })
+            .collect();
+        println!("| {name} | {} |", row.join(" | "));
     }
 }

@@ -10,7 +10,7 @@
 //! is `RecSSS(p)` over that layout: evaluate a terminal, write p's block
 //! once, then search the leftmost highest entry of the block while it is
 //! LIVE with p's h, a solved grandson giving way to its right brother
-//! (`000_*` §3 (iii)). RecSSS\* and MGame differ in two things only, which
+//! (Bhattacharya & Bagchi 1996, §3 (iii)). RecSSS\* and MGame differ in two things only, which
 //! a [`Policy`] says:
 //!
 //! * how many entries a MAX node at depth t owns below itself
@@ -18,14 +18,34 @@
 //!   slab's region;
 //! * what becomes of an unexpanded interior MAX node that gets no block
 //!   ([`Policy::frontier`]): RecSSS\* searches the terminal sons of its
-//!   lowest chooser level in place (`000_*` §4), MGame solves a node on its
+//!   lowest chooser level in place (Bhattacharya & Bagchi 1996, §4), MGame solves a node on its
 //!   slab's frontier by a recursive MGame call on the next slab.
 //!
 //! MGame's local root is not an entry (its loop has QuickGame's stopping
 //! rule and lower bound r), so it drives [`Blocks::write_block`],
-//! [`Blocks::best`], [`Blocks::search`] and [`Blocks::advance`] itself.
-//! MemSSS\* keeps its own entries (Dewey codes, INACTIVE nodes, donor
-//! regions) and recursion, and shares the shape checks of [`Limits`].
+//! [`Blocks::reselect`], [`Blocks::search`] and [`Blocks::advance`] itself.
+//! MemSSS\* keeps its own entries (INACTIVE nodes, donor regions) and
+//! recursion, and shares the shape checks of [`Limits`] and the block
+//! procedures below, through [`Slot`]; QuickGame's frames share
+//! [`reselect`].
+//!
+//! # Cost per node
+//!
+//! The procedures are written so that a node costs about what alpha-beta
+//! pays for it (`docs/OVERHEAD.md` has the measurements):
+//!
+//! * no block is scanned per step: each expanded node keeps the slot of
+//!   its block's leftmost highest entry, and since only that entry is ever
+//!   searched and h values only fall, the next one is the first entry to
+//!   its right still at the old maximum, or a full scan when the maximum
+//!   falls — which ends the owner's call ([`reselect`]);
+//! * terminal sons and terminal grandsons are evaluated in the owner's
+//!   loop, a terminal grandson's brothers following while they leave h
+//!   unchanged ([`terminals`]), and a node whose sons are at the tree's
+//!   depth is searched in one go ([`last_level`]);
+//! * entries are written field by field (a terminal son only needs its
+//!   node, h and flags), nodes are cloned only into entries, region sizes
+//!   are looked up, nothing is allocated.
 
 use tree_core::{Bounds, Tree, Value};
 
@@ -184,6 +204,136 @@ pub(crate) fn filled<E: Clone>(
     Ok(open)
 }
 
+/// An entry of a block (or of a QuickGame frame) with its upper bound h,
+/// for [`leftmost_highest`] and [`reselect`].
+pub(crate) trait Bounded {
+    /// Its upper bound h.
+    fn h(&self) -> Value;
+}
+
+/// What the block procedures shared by RecSSS\* ([`Blocks`]) and MemSSS\*
+/// need of an OPEN entry standing for a grandson (or a terminal son).
+pub(crate) trait Slot<N>: Bounded {
+    /// The node it stands for.
+    fn node(&self) -> &N;
+    /// Makes it stand for `node`.
+    fn set_node(&mut self, node: N);
+    /// Its MIN father (a grandson's).
+    fn father(&self) -> &N;
+    /// Which child of its father it is.
+    fn index(&self) -> u16;
+    /// Makes it child `j` of its father.
+    fn set_index(&mut self, j: u16);
+    /// Its father's number of children.
+    fn father_width(&self) -> u16;
+    /// Makes it SOLVED with `h`.
+    fn solve(&mut self, h: Value);
+}
+
+/// The slot of the leftmost highest h in `block` (Bhattacharya & Bagchi,
+/// *Searching game trees under memory constraints*, 1996, §3: ties go to
+/// the lexicographically smaller node, a block being in left-to-right
+/// order).
+#[inline]
+pub(crate) fn leftmost_highest<E: Bounded>(block: &[E]) -> usize {
+    // The highest h first, a chain of branch-free steps, then its first
+    // slot: quicker than tracking both in one pass on unordered values.
+    let top = block.iter().fold(Value::NEG_INF, |m, e| m.max(e.h()));
+    block.iter().position(|e| e.h() == top).unwrap_or(0)
+}
+
+/// The leftmost highest slot of `block` after slot `x`, which was the
+/// leftmost highest with h = `top`, has dropped below `top`.
+///
+/// An entry's h never rises while its owner searches its block (it starts
+/// at its owner's h, every step lowers it or keeps it, and a right brother
+/// inherits it), and only the leftmost highest entry is ever searched, so
+/// the entries left of `x` are below `top`: the answer is the first entry
+/// right of `x` still at `top`, or else the leftmost highest of all. A
+/// block is scanned in full only when its maximum drops.
+#[inline]
+pub(crate) fn reselect<E: Bounded>(block: &[E], x: usize, top: Value) -> usize {
+    debug_assert!(block[..x].iter().all(|e| e.h() < top));
+    debug_assert!(block.iter().all(|e| e.h() <= top));
+    if let [a, b] = block {
+        // Two entries: a comparison, which compiles without a branch.
+        return usize::from(b.h() > a.h());
+    }
+    match block[x + 1..].iter().position(|e| e.h() == top) {
+        Some(i) => x + 1 + i,
+        None => leftmost_highest(block),
+    }
+}
+
+/// `RecSSS(x)` for an unexpanded grandson `e`, LIVE with h = `top` (its
+/// owner's), whose node is a terminal: it is evaluated, and while it leaves
+/// h at `top` its right brothers take its place and are searched in turn,
+/// as the owner's loop would select them. Stops at a terminal below `top`
+/// (SOLVED with its value), at the last brother (SOLVED), or at a brother
+/// with children, LIVE and unexpanded, whose number of children it returns
+/// (0 otherwise) for the caller to search.
+#[inline(always)]
+pub(crate) fn terminals<T: Tree + ?Sized, E: Slot<T::Node>>(
+    tree: &T,
+    e: &mut E,
+    top: Value,
+) -> Result<usize, BestFirstError> {
+    loop {
+        let v = terminal(tree, e.node())?;
+        let j = e.index() + 1;
+        if v < top || j >= e.father_width() {
+            e.solve(v.min(top));
+            return Ok(0);
+        }
+        let node = tree.child(e.father(), usize::from(j));
+        let w = tree.num_children(&node);
+        e.set_node(node);
+        e.set_index(j);
+        if w != 0 {
+            return Ok(w);
+        }
+    }
+}
+
+/// The search of a MAX node `node` (depth `t`, `w` children, h = `top`)
+/// whose sons can only be terminals, being at the tree's depth: its block
+/// is written as a block of terminal sons is written (its width and every
+/// son checked before any is evaluated; only the nodes are stored, at the
+/// start of `region`), then
+/// searched as the owner's loop searches such a block — left to right,
+/// stopping at the first son ≥ `top`. Returns the node's new h; it is then
+/// SOLVED and its block released.
+#[inline]
+pub(crate) fn last_level<T: Tree + ?Sized, E: Slot<T::Node>>(
+    tree: &T,
+    limits: &Limits,
+    node: &T::Node,
+    t: usize,
+    w: usize,
+    top: Value,
+    region: &mut [E],
+) -> Result<Value, BestFirstError> {
+    limits.check_block(t, w)?;
+    let block = &mut region[..w];
+    for (i, e) in block.iter_mut().enumerate() {
+        let son = tree.child(node, i);
+        if tree.num_children(&son) != 0 {
+            // What `Limits::check_son` says of a son at the depth.
+            return Err(limits.error(t + 1, "has children"));
+        }
+        e.set_node(son);
+    }
+    let mut best = Value::NEG_INF;
+    for e in block.iter() {
+        let v = terminal(tree, e.node())?;
+        if v >= top {
+            return Ok(top);
+        }
+        best = best.max(v);
+    }
+    Ok(best)
+}
+
 /// One OPEN entry: a MAX grandson in its owner's block, or a terminal MIN
 /// son stored there.
 #[derive(Debug, Clone)]
@@ -203,10 +353,52 @@ pub(crate) struct RecEntry<N> {
     father_width: u16,
     /// Which child of its MIN father this grandson is (0-based).
     index: u16,
+    /// Once expanded, the slot of this node's block holding the leftmost
+    /// highest h (see [`reselect`]).
+    best: u16,
     /// Where this node's region (its block first) starts.
     off: u32,
     /// Entries held below this node now (for the occupancy count).
     held: u32,
+}
+
+impl<N> Bounded for RecEntry<N> {
+    #[inline]
+    fn h(&self) -> Value {
+        self.h
+    }
+}
+
+impl<N> Slot<N> for RecEntry<N> {
+    #[inline]
+    fn node(&self) -> &N {
+        &self.node
+    }
+    #[inline]
+    fn set_node(&mut self, node: N) {
+        self.node = node;
+    }
+    #[inline]
+    fn father(&self) -> &N {
+        &self.father
+    }
+    #[inline]
+    fn index(&self) -> u16 {
+        self.index
+    }
+    #[inline]
+    fn set_index(&mut self, j: u16) {
+        self.index = j;
+    }
+    #[inline]
+    fn father_width(&self) -> u16 {
+        self.father_width
+    }
+    #[inline]
+    fn solve(&mut self, h: Value) {
+        self.h = h;
+        self.solved = true;
+    }
 }
 
 /// What [`Policy::frontier`] makes of a node: `Some(h)`, SOLVED with h, or
@@ -262,6 +454,7 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
             width: 0,
             father_width: 0,
             index: 0,
+            best: 0,
             off: 1,
             held: 0,
         };
@@ -303,6 +496,7 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
     /// Writes the block of `node` (a MAX node at depth `t` with `w`
     /// children) at `off`, every entry LIVE with `h`; the grandsons'
     /// regions, `slot` entries each, follow it.
+    #[inline]
     pub(crate) fn write_block(
         &mut self,
         node: &T::Node,
@@ -313,43 +507,31 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         slot: usize,
     ) -> Result<(), BestFirstError> {
         self.limits.check_block(t, w)?;
+        let (tree, limits) = (self.tree, &self.limits);
         let mut next = off + w;
-        for i in 0..w {
-            let son = self.tree.child(node, i);
-            let sw = self.tree.num_children(&son);
-            let entry = if sw == 0 {
-                RecEntry {
-                    father: son.clone(),
-                    node: son,
-                    h,
-                    solved: false,
-                    terminal_son: true,
-                    expanded: false,
-                    width: 0,
-                    father_width: 0,
-                    index: 0,
-                    off: NONE,
-                    held: 0,
-                }
+        let block = &mut self.open.entries_mut()[off..off + w];
+        for (i, e) in block.iter_mut().enumerate() {
+            let son = tree.child(node, i);
+            let sw = tree.num_children(&son);
+            // Field by field: a terminal son needs only its node, h and
+            // flags (it has no brothers, region or block).
+            if sw == 0 {
+                e.node = son;
+                e.terminal_son = true;
             } else {
-                self.limits.check_son(t, sw)?;
-                let e = RecEntry {
-                    node: self.tree.child(&son, 0),
-                    father: son,
-                    h,
-                    solved: false,
-                    terminal_son: false,
-                    expanded: false,
-                    width: 0,
-                    father_width: sw as u16,
-                    index: 0,
-                    off: next as u32,
-                    held: 0,
-                };
+                limits.check_son(t, sw)?;
+                e.node = tree.child(&son, 0);
+                e.father = son;
+                e.terminal_son = false;
+                e.father_width = sw as u16;
+                e.index = 0;
+                e.off = next as u32;
+                e.held = 0;
                 next += slot;
-                e
-            };
-            self.open.entries_mut()[off + i] = entry;
+            }
+            e.h = h;
+            e.solved = false;
+            e.expanded = false;
         }
         debug_assert!(next <= self.open.capacity());
         self.occupied += w;
@@ -360,19 +542,19 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
     /// The position of the first entry with the highest h in the block of
     /// `w` entries at `off`.
     pub(crate) fn best(&self, off: usize, w: usize) -> usize {
-        let block = &self.open.entries()[off..off + w];
-        let mut k = 0;
-        for (i, e) in block.iter().enumerate().skip(1) {
-            if e.h > block[k].h {
-                k = i;
-            }
-        }
-        off + k
+        off + leftmost_highest(&self.open.entries()[off..off + w])
+    }
+
+    /// [`reselect`] in the block of `w` entries at `off`, positions in OPEN.
+    #[inline]
+    pub(crate) fn reselect(&self, off: usize, w: usize, x: usize, top: Value) -> usize {
+        off + reselect(&self.open.entries()[off..off + w], x - off, top)
     }
 
     /// A solved grandson with a right brother gives way to it, LIVE and
     /// unexpanded, with the same h and region (`000_*` §3 (iii): no
     /// purging). Returns whether the entry's son is now completely solved.
+    #[inline]
     pub(crate) fn advance(&mut self, x: usize) -> bool {
         let xe = self.entry(x);
         if !xe.solved {
@@ -402,57 +584,138 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         t: usize,
         policy: &P,
     ) -> Result<i64, BestFirstError> {
-        let held_before = i64::from(self.entry(pp).held);
-        if self.entry(pp).terminal_son {
+        let e = self.entry(pp);
+        if e.terminal_son {
             self.evaluate(pp)?;
             return Ok(0);
         }
-        if !self.entry(pp).expanded {
-            let w = self.tree.num_children(&self.entry(pp).node);
-            if w == 0 {
-                self.evaluate(pp)?;
-                return Ok(0);
-            }
-            if t >= self.limits.depth {
-                return Err(self.limits.error(t, "has children"));
-            }
-            if let Some(h) = policy.frontier(self, pp, t, w)? {
-                let e = self.entry_mut(pp);
-                e.h = h;
-                e.solved = true;
-                return Ok(0);
-            }
-            let node = self.entry(pp).node.clone();
-            let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
-            self.write_block(&node, t, w, h, off, policy.region(t + 2))?;
+        if e.expanded {
+            return self.refine(pp, t, policy);
+        }
+        let w = self.tree.num_children(&e.node);
+        self.open_node(pp, t, w, policy)
+    }
+
+    /// `RecSSS(p)` for an unexpanded entry at `pp` (depth `t`) with `w`
+    /// children: evaluate it, let the policy solve it, or write its block
+    /// and search it. Returns the entries held below p afterwards.
+    fn open_node<P: Policy<T>>(
+        &mut self,
+        pp: usize,
+        t: usize,
+        w: usize,
+        policy: &P,
+    ) -> Result<i64, BestFirstError> {
+        debug_assert_eq!(self.entry(pp).held, 0);
+        if w == 0 {
+            self.evaluate(pp)?;
+            return Ok(0);
+        }
+        if t >= self.limits.depth {
+            return Err(self.limits.error(t, "has children"));
+        }
+        if let Some(h) = policy.frontier(self, pp, t, w)? {
             let e = self.entry_mut(pp);
+            e.h = h;
+            e.solved = true;
+            return Ok(0);
+        }
+        let node = self.entry(pp).node.clone();
+        let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
+        if t + 1 == self.limits.depth {
+            // Its sons can only be terminals: searched and released at once.
+            let h = self.last_level(&node, t, w, h, off)?;
+            let e = self.entry_mut(pp);
+            e.h = h;
+            e.solved = true;
             e.expanded = true;
             e.width = w as u16;
-            e.held += w as u32;
+            return Ok(0);
         }
-        let off = self.entry(pp).off as usize;
-        let w = usize::from(self.entry(pp).width);
-        let x = loop {
-            let x = self.best(off, w);
-            let xe = self.entry(x);
-            if xe.solved || xe.h != self.entry(pp).h {
-                break x;
-            }
-            let below = if xe.terminal_son { t + 1 } else { t + 2 };
-            let d = self.search(x, below, policy)?;
-            let held = i64::from(self.entry(pp).held) + d;
-            self.entry_mut(pp).held = held as u32;
-            self.advance(x);
-        };
-        let (hx, solved) = (self.entry(x).h, self.entry(x).solved);
+        self.write_block(&node, t, w, h, off, policy.region(t + 2))?;
         let e = self.entry_mut(pp);
+        e.expanded = true;
+        e.width = w as u16;
+        e.best = 0;
+        e.held = w as u32;
+        Ok(w as i64 + self.refine(pp, t, policy)?)
+    }
+
+    /// [`last_level`] for `node` (depth `t`, `w` sons, h = `top`) with its
+    /// block at `off`, counted in the peak. Returns the node's new h.
+    pub(crate) fn last_level(
+        &mut self,
+        node: &T::Node,
+        t: usize,
+        w: usize,
+        top: Value,
+        off: usize,
+    ) -> Result<Value, BestFirstError> {
+        let region = &mut self.open.entries_mut()[off..];
+        let h = last_level(self.tree, &self.limits, node, t, w, top, region)?;
+        self.peak = self.peak.max(self.occupied + w);
+        Ok(h)
+    }
+
+    /// `RecSSS(p)` for the expanded entry at `pp` (depth `t`): the loop
+    /// over its block. Returns the change in the number of entries held
+    /// below p.
+    fn refine<P: Policy<T>>(
+        &mut self,
+        pp: usize,
+        t: usize,
+        policy: &P,
+    ) -> Result<i64, BestFirstError> {
+        let e = self.entry(pp);
+        let (off, w, top) = (e.off as usize, usize::from(e.width), e.h);
+        let held_before = i64::from(e.held);
+        let mut held = held_before;
+        let mut x = off + usize::from(e.best);
+        debug_assert_eq!(x, self.best(off, w));
+        loop {
+            let xe = &self.open.entries()[x];
+            if xe.solved || xe.h != top {
+                break;
+            }
+            if xe.terminal_son {
+                // RecSSS(x) on a terminal son: evaluate it; it has no
+                // brother to give way to.
+                let v = terminal(self.tree, &xe.node)?;
+                let e = &mut self.open.entries_mut()[x];
+                e.h = e.h.min(v);
+                e.solved = true;
+            } else {
+                if xe.expanded {
+                    held += self.refine(x, t + 2, policy)?;
+                } else {
+                    let w = self.tree.num_children(&xe.node);
+                    let w = if w == 0 {
+                        terminals(self.tree, &mut self.open.entries_mut()[x], top)?
+                    } else {
+                        w
+                    };
+                    if w != 0 {
+                        held += self.open_node(x, t + 2, w, policy)?;
+                    }
+                }
+                self.advance(x);
+            }
+            if self.open.entries()[x].h != top {
+                x = self.reselect(off, w, x, top);
+            }
+        }
+        let xe = &self.open.entries()[x];
+        let (hx, solved) = (xe.h, xe.solved);
+        let e = &mut self.open.entries_mut()[pp];
+        e.best = (x - off) as u16;
         e.h = hx;
         if solved {
             e.solved = true;
-            let freed = e.held;
             e.held = 0;
-            self.occupied -= freed as usize;
+            self.occupied -= held as usize;
+            return Ok(-held_before);
         }
-        Ok(i64::from(self.entry(pp).held) - held_before)
+        e.held = held as u32;
+        Ok(held - held_before)
     }
 }

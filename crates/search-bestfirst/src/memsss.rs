@@ -47,12 +47,15 @@
 //! level and the rules are the paper's.
 //!
 //! An entry holds the node, its MIN father's node and number of children,
-//! its Dewey code, h, status (LIVE, SOLVED, INACTIVE), expanded, its region,
-//! the position of the block's owner (the grandfather back-link, used to
-//! raise h along the path on activation), and which slot of its own block
-//! currently holds the block's *donor region*. The inactive nodes are
-//! listed (by position) in a side array of at most M indices, also
-//! allocated once.
+//! its index j under that father, h, status (LIVE, SOLVED, INACTIVE),
+//! expanded, its region, the position of the block's owner (the grandfather
+//! back-link, used to raise h along the path on activation), which slot of
+//! its own block currently holds the block's *donor region*, where that
+//! block's INACTIVE suffix starts, which of its slots is the leftmost
+//! highest active one, and two counts for its subtree: entries held (for
+//! the peak) and blocks that still have INACTIVE entries. No Dewey code is
+//! stored: the events ([`memsss_with_events`]) read one off the owner links
+//! when they are recorded.
 //!
 //! # The procedure
 //!
@@ -66,12 +69,22 @@
 //! otherwise z becomes LIVE, receives memory, and every node on the path
 //! from p to z (found through the grandfather links) gets h(z).
 //!
-//! The paper keeps its list of inactive nodes sorted on depth. Depth order
+//! The paper keeps a list of inactive nodes sorted on depth. Depth order
 //! is not lexicographic order once activations have happened (an old,
 //! shallow inactive node on the left can coexist with a deep one on the
-//! right), so this implementation keeps the list unsorted and compares
-//! Dewey codes over all of it; it is short (a few nodes per level). When a
-//! node becomes SOLVED, the INACTIVE nodes in its region leave the list.
+//! right), so this implementation keeps no list: the INACTIVE entries of a
+//! block are a suffix of it (the rules above make them so, and activations
+//! in a block go left to right, Claim 3), all with one h, so the block's
+//! candidate is the first of them; and every entry counts the blocks below
+//! it that still have such a suffix. The smallest candidate below p is then
+//! found by a walk in left-to-right order that enters only subtrees with a
+//! non-zero count — nothing at all when M is the maximum. When a node
+//! becomes SOLVED its counts are released: no activation reaches into it.
+//!
+//! The best active entry of a block is kept as a cursor, as in RecSSS\*
+//! (see the `blocks` module): an activation raises h along its path, and
+//! each raised node becomes the leftmost highest of its block (what lies
+//! left of it is bounded by α < h(z), what lies right of it is INACTIVE).
 //!
 //! # The memory of an activated node
 //!
@@ -129,7 +142,8 @@
 //! clamp). The holder is therefore frozen (SOLVED with its h, ≤ α). No
 //! entry below a SOLVED one is ever read again: the procedure only descends
 //! into LIVE entries, and whenever a node becomes SOLVED (solved or frozen)
-//! the INACTIVE entries in its region leave the list, so no activation can
+//! the INACTIVE entries below it stop counting (its count of blocks with
+//! INACTIVE entries is released from its ancestors), so no activation can
 //! reach into it. Its region can therefore be rewritten — by z, or by the
 //! right brother that takes a solved node's slot. (Missing that purge is
 //! not harmless: a narrower brother leaves some of the old block in place,
@@ -150,9 +164,12 @@
 //! applies when the dual tree's depth d + 1 is odd, i.e. for even d — the
 //! case `000_*` §4 expects MemDual\* to win.
 
-use tree_core::{Bounds, Dewey, Tree, Value};
+use tree_core::{Bounds, Dewey, MAX_DEPTH, Tree, Value};
 
-use crate::blocks::{Limits, NONE, check_bounds, filled, terminal};
+use crate::blocks::{
+    Bounded, Limits, NONE, Slot, check_bounds, filled, last_level, leftmost_highest, reselect,
+    terminal, terminals,
+};
 use crate::recsss::{DualView, undo_negation};
 use crate::{BestFirstError, Memory, Open, Outcome};
 
@@ -414,18 +431,7 @@ struct MemEntry<N> {
     node: N,
     /// Its MIN father (a grandson entry's; unused otherwise).
     father: N,
-    dewey: Dewey,
     h: Value,
-    state: State,
-    /// A terminal MIN son stored in its father's block.
-    terminal_son: bool,
-    expanded: bool,
-    /// Sons of this node (its block's size), once expanded.
-    width: u16,
-    /// Children of the MIN father (for a grandson entry).
-    father_width: u16,
-    /// The slot of this node's block that holds the donor region.
-    donor: u16,
     /// This node's region: where it starts and how many entries.
     off: u32,
     mem: u32,
@@ -434,8 +440,66 @@ struct MemEntry<N> {
     owner: u32,
     /// Entries held below this node now (for the occupancy count).
     held: u32,
-    /// Distinguishes successive nodes written at one position.
-    stamp: u64,
+    /// Blocks below this node, its own included, that still have INACTIVE
+    /// entries: where an activation can come from.
+    groups: u32,
+    /// Sons of this node (its block's size), once expanded.
+    width: u16,
+    /// Children of the MIN father (for a grandson entry).
+    father_width: u16,
+    /// Which child of its MIN father this grandson is (0-based).
+    index: u16,
+    /// Once expanded, the slot of its block holding the leftmost highest h
+    /// among the active entries.
+    best: u16,
+    /// The slot of this node's block that holds the donor region.
+    donor: u16,
+    /// The first INACTIVE slot of this node's block (its width if none):
+    /// the INACTIVE entries of a block are its rightmost slots.
+    inactive: u16,
+    state: State,
+    /// A terminal MIN son stored in its father's block.
+    terminal_son: bool,
+    expanded: bool,
+}
+
+impl<N> Bounded for MemEntry<N> {
+    #[inline]
+    fn h(&self) -> Value {
+        self.h
+    }
+}
+
+impl<N> Slot<N> for MemEntry<N> {
+    #[inline]
+    fn node(&self) -> &N {
+        &self.node
+    }
+    #[inline]
+    fn set_node(&mut self, node: N) {
+        self.node = node;
+    }
+    #[inline]
+    fn father(&self) -> &N {
+        &self.father
+    }
+    #[inline]
+    fn index(&self) -> u16 {
+        self.index
+    }
+    #[inline]
+    fn set_index(&mut self, j: u16) {
+        self.index = j;
+    }
+    #[inline]
+    fn father_width(&self) -> u16 {
+        self.father_width
+    }
+    #[inline]
+    fn solve(&mut self, h: Value) {
+        self.h = h;
+        self.state = State::Solved;
+    }
 }
 
 const NO_SLOT: u16 = u16::MAX;
@@ -445,76 +509,93 @@ struct Mem<'a, 'e, T: Tree + ?Sized> {
     shape: MemShape,
     limits: Limits,
     open: Open<MemEntry<T::Node>>,
-    /// The INACTIVE nodes as (position, stamp); stale pairs (rewritten
-    /// positions) are dropped when met. Never longer than OPEN.
-    inactive: Vec<(u32, u64)>,
-    stamp: u64,
+    /// maxmem by ⌈(d − t)/2⌉, looked up rather than recomputed.
+    maxmem: [usize; MAX_DEPTH / 2 + 2],
+    /// Blocks with INACTIVE entries anywhere (0: nothing to activate).
+    groups: usize,
     occupied: usize,
     peak: usize,
     events: Option<&'e mut MemEvents>,
 }
 
 impl<T: Tree + ?Sized> Mem<'_, '_, T> {
+    #[inline]
     fn entry(&self, i: usize) -> &MemEntry<T::Node> {
         &self.open.entries()[i]
     }
 
+    #[inline]
     fn entry_mut(&mut self, i: usize) -> &mut MemEntry<T::Node> {
         &mut self.open.entries_mut()[i]
     }
 
-    fn next_stamp(&mut self) -> u64 {
-        self.stamp += 1;
-        self.stamp
-    }
-
-    /// A Dewey code as the caller's tree numbers it.
-    fn public(&self, d: &Dewey) -> Dewey {
-        Dewey::from_digits(&d.digits()[self.limits.shift.min(d.depth())..])
+    /// The Dewey code, as the caller's tree numbers it, of the node at
+    /// `pos`, read off the owner links (for the events only).
+    fn public(&self, mut pos: usize) -> Dewey {
+        let mut digits: Vec<u16> = Vec::new();
+        while pos != 0 {
+            let e = self.entry(pos);
+            let owner = e.owner as usize;
+            if !e.terminal_son {
+                digits.push(e.index);
+            }
+            digits.push((pos - self.entry(owner).off as usize) as u16);
+            pos = owner;
+        }
+        digits.reverse();
+        Dewey::from_digits(&digits[self.limits.shift.min(digits.len())..])
     }
 
     /// A terminal: SOLVED with min(h, v).
     fn evaluate(&mut self, pp: usize) -> Result<(), BestFirstError> {
         let v = terminal(self.tree, &self.entry(pp).node)?;
         let e = self.entry_mut(pp);
-        e.h = e.h.min(v);
-        e.state = State::Solved;
+        e.solve(e.h.min(v));
         Ok(())
     }
 
-    /// Adds `w` entries below `pp` (and so below all its owners).
-    fn hold(&mut self, pp: usize, w: u32) {
-        let mut a = pp as u32;
-        while a != NONE {
-            let e = self.entry_mut(a as usize);
-            e.held += w;
-            a = e.owner;
+    /// `MemSSS(p)` for the entry at `pp`, a node at depth `t` (not a
+    /// terminal son).
+    fn search(&mut self, pp: usize, t: usize) -> Result<(), BestFirstError> {
+        let e = self.entry(pp);
+        if e.expanded {
+            return self.refine(pp, t);
         }
-        self.occupied += w as usize;
-        self.peak = self.peak.max(self.occupied);
+        let w = self.tree.num_children(&e.node);
+        self.open_node(pp, t, w)
     }
 
-    /// Releases everything below `q`, which has just become SOLVED (or been
-    /// frozen): its entries stop counting, and the INACTIVE nodes in its
-    /// region leave the list — they lie below q (regions nest) or in a
-    /// subtree abandoned earlier, and are never wanted again, while their
-    /// positions may be rewritten by q's successor in the slot.
-    fn release(&mut self, q: usize) {
-        let freed = std::mem::take(&mut self.entry_mut(q).held);
-        if freed == 0 {
-            return;
+    /// `MemSSS(p)` for the unexpanded entry at `pp` (depth `t`) with `w`
+    /// children: evaluate it, search its terminal sons in place (the
+    /// odd-depth variant, or sons at the tree's depth), or expand it and
+    /// search its block.
+    fn open_node(&mut self, pp: usize, t: usize, w: usize) -> Result<(), BestFirstError> {
+        if w == 0 {
+            return self.evaluate(pp);
         }
-        let mut a = self.entry(q).owner;
-        while a != NONE {
-            let e = self.entry_mut(a as usize);
-            e.held -= freed;
-            a = e.owner;
+        if t >= self.limits.depth {
+            return Err(self.limits.error(t, "has children"));
         }
-        self.occupied -= freed as usize;
-        if !self.inactive.is_empty() {
-            let (lo, hi) = (self.entry(q).off, self.entry(q).off + self.entry(q).mem);
-            self.inactive.retain(|&(pos, _)| pos < lo || pos >= hi);
-        }
+        let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
+        let h = if t >= self.shape.leaf_level() {
+            self.limits
+                .leaf_search(self.tree, &self.entry(pp).node, h, t, w)?
+        } else if t + 1 == self.limits.depth {
+            // Terminal sons need no memory and none is INACTIVE: the block
+            // of RecSSS*'s last level, searched and released at once.
+            let node = self.entry(pp).node.clone();
+            let region = &mut self.open.entries_mut()[off..];
+            let h = last_level(self.tree, &self.limits, &node, t, w, h, region)?;
+            self.peak = self.peak.max(self.occupied + w);
+            h
+        } else {
+            self.expand(pp, t, w)?;
+            return self.refine(pp, t);
+        };
+        let e = self.entry_mut(pp);
+        e.solve(h);
+        e.expanded = true;
+        Ok(())
     }
 
     /// Writes p's block and hands out p's memory (`000_*` §3).
@@ -527,51 +608,30 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
         };
         debug_assert!(mem >= w, "Claim 2: a block fits its owner's region");
         let need = self.shape.minmem(t + 2);
-        let most = self.shape.maxmem_saturating(t + 2);
+        let most = self.maxmem[self.shape.levels(t + 2)];
         let mut m = mem - w;
         let mut next = off + w;
-        let mut stop = false;
+        let mut inactive = w;
         let mut donor = NO_SLOT;
-        for i in 0..w {
-            let son = self.tree.child(&node, i);
-            let sw = self.tree.num_children(&son);
-            let mut dewey = self.entry(pp).dewey.clone();
-            dewey.push(i);
-            let stamp = self.next_stamp();
-            let mut entry = MemEntry {
-                father: son.clone(),
-                node: son,
-                dewey,
-                h,
-                state: State::Live,
-                terminal_son: true,
-                expanded: false,
-                width: 0,
-                father_width: 0,
-                donor: NO_SLOT,
-                off: NONE,
-                mem: 0,
-                owner: pp as u32,
-                held: 0,
-                stamp,
-            };
+        let (tree, limits) = (self.tree, &self.limits);
+        let block = &mut self.open.entries_mut()[off..off + w];
+        for (i, e) in block.iter_mut().enumerate() {
+            let son = tree.child(&node, i);
+            let sw = tree.num_children(&son);
             if sw == 0 {
-                if stop {
-                    entry.state = State::Inactive;
-                }
+                e.node = son;
+                e.terminal_son = true;
             } else {
-                self.limits.check_son(t, sw)?;
-                entry.node = self.tree.child(&entry.father, 0);
-                entry.dewey.push(0);
-                entry.terminal_son = false;
-                entry.father_width = sw as u16;
-                if stop || m < need {
-                    stop = true;
-                    entry.state = State::Inactive;
-                } else {
+                limits.check_son(t, sw)?;
+                e.node = tree.child(&son, 0);
+                e.father = son;
+                e.terminal_son = false;
+                e.father_width = sw as u16;
+                e.index = 0;
+                if inactive == w && m >= need {
                     let a = m.min(most);
-                    entry.off = next as u32;
-                    entry.mem = a as u32;
+                    e.off = next as u32;
+                    e.mem = a as u32;
                     next += a;
                     m -= a;
                     if donor == NO_SLOT {
@@ -580,113 +640,130 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
                     // Less than maxmem: there may be INACTIVE nodes below
                     // this slot, so everything to its right is INACTIVE
                     // too (`000_*` §3), terminal sons included.
-                    stop |= a < most;
+                    if a < most {
+                        inactive = i + 1;
+                    }
+                } else if inactive == w {
+                    inactive = i;
                 }
             }
-            if entry.state == State::Inactive {
-                self.inactivate(off + i, stamp, &entry.dewey);
+            e.h = h;
+            e.held = 0;
+            e.groups = 0;
+            e.expanded = false;
+            e.owner = pp as u32;
+            e.state = if i < inactive {
+                State::Live
+            } else {
+                State::Inactive
+            };
+        }
+        if inactive < w && self.events.is_some() {
+            for i in inactive..w {
+                let d = self.public(off + i);
+                if let Some(ev) = self.events.as_deref_mut() {
+                    ev.log.push(MemEvent::Inactivated(d));
+                }
             }
-            self.open.entries_mut()[off + i] = entry;
         }
         debug_assert!(next <= off + mem, "Claim 1: grants stay in the region");
-        let e = self.entry_mut(pp);
+        let e = &mut self.open.entries_mut()[pp];
         e.expanded = true;
         e.width = w as u16;
         e.donor = donor;
-        self.hold(pp, w as u32);
+        e.inactive = inactive as u16;
+        e.best = 0;
+        e.held += w as u32;
+        if inactive < w {
+            e.groups += 1;
+            self.groups += 1;
+        }
+        self.occupied += w;
+        self.peak = self.peak.max(self.occupied);
         Ok(())
     }
 
-    fn inactivate(&mut self, pos: usize, stamp: u64, dewey: &Dewey) {
-        if self.inactive.len() == self.inactive.capacity() {
-            self.compact();
-        }
-        debug_assert!(self.inactive.len() < self.inactive.capacity());
-        self.inactive.push((pos as u32, stamp));
-        if let Some(ev) = self.events.as_deref_mut() {
-            let d = Dewey::from_digits(&dewey.digits()[self.limits.shift.min(dewey.depth())..]);
-            ev.log.push(MemEvent::Inactivated(d));
-        }
+    /// Releases everything below `q`, which has just become SOLVED (or been
+    /// frozen): its entries stop counting, and so do the blocks with
+    /// INACTIVE entries below it — no activation can reach into a SOLVED
+    /// node, whose region may now be rewritten by its successor in the slot.
+    /// Returns what was released, for q's ancestors to subtract.
+    fn release(&mut self, q: usize) -> (u32, u32) {
+        let e = self.entry_mut(q);
+        let freed = (std::mem::take(&mut e.held), std::mem::take(&mut e.groups));
+        self.occupied -= freed.0 as usize;
+        self.groups -= freed.1 as usize;
+        freed
     }
 
-    /// Whether a listed pair still names an INACTIVE entry.
-    fn listed(&self, (pos, stamp): (u32, u64)) -> bool {
-        let e = self.entry(pos as usize);
-        e.stamp == stamp && e.state == State::Inactive
-    }
-
-    /// Drops stale pairs. Afterwards every pair names a distinct INACTIVE
-    /// position other than the root's, so the list is shorter than OPEN.
-    fn compact(&mut self) {
-        let mut keep = 0;
-        for k in 0..self.inactive.len() {
-            let pair = self.inactive[k];
-            if self.listed(pair) {
-                self.inactive[keep] = pair;
-                keep += 1;
-            }
+    /// The lexicographically smallest INACTIVE descendant of `q` with
+    /// h > `alpha`: a depth-first walk of the blocks below q that still have
+    /// INACTIVE entries, in left-to-right order. In a block the INACTIVE
+    /// entries are the rightmost slots and share one h (their owner's when
+    /// it was expanded), so the first of them is the block's candidate,
+    /// after the active slots to its left and their subtrees.
+    fn smallest_inactive(&self, q: usize, alpha: Value) -> Option<usize> {
+        let e = self.entry(q);
+        if e.groups == 0 {
+            return None;
         }
-        self.inactive.truncate(keep);
-    }
-
-    /// The list index of the lexicographically smallest INACTIVE descendant
-    /// of `pp` with h > `alpha` (compacting the list on the way).
-    fn smallest_inactive(&mut self, pp: usize, alpha: Value) -> Option<usize> {
-        let entries = self.open.entries();
-        let p = &entries[pp].dewey;
-        let mut keep = 0;
-        let mut best: Option<usize> = None;
-        for k in 0..self.inactive.len() {
-            let (pos, stamp) = self.inactive[k];
-            let e = &entries[pos as usize];
-            if e.stamp != stamp || e.state != State::Inactive {
-                continue;
-            }
-            self.inactive[keep] = (pos, stamp);
-            if e.h > alpha
-                && p.is_prefix_of(&e.dewey)
-                && best.is_none_or(|b| e.dewey < entries[self.inactive[b].0 as usize].dewey)
+        let (off, first, w) = (
+            e.off as usize,
+            usize::from(e.inactive),
+            usize::from(e.width),
+        );
+        for c in off..off + first {
+            if self.entry(c).groups > 0
+                && let Some(z) = self.smallest_inactive(c, alpha)
             {
-                best = Some(keep);
+                return Some(z);
             }
-            keep += 1;
         }
-        self.inactive.truncate(keep);
-        best
+        (first < w && self.entry(off + first).h > alpha).then_some(off + first)
     }
 
-    /// Activates the listed node `k` for the SOLVED grandson `x` of `pp`.
-    fn activate(&mut self, pp: usize, x: usize, k: usize) {
-        let (z, _) = self.inactive.swap_remove(k);
-        let z = z as usize;
+    /// Activates the INACTIVE node `z` for the SOLVED grandson `x` of `pp`.
+    fn activate(&mut self, pp: usize, x: usize, z: usize) {
         let y = self.entry(z).owner as usize;
+        let y_off = self.entry(y).off as usize;
+        debug_assert_eq!(z, y_off + usize::from(self.entry(y).inactive));
+        // What leaves y and the nodes above it up to p.
+        let (mut held, mut groups) = (0, 0);
+        let ye = self.entry_mut(y);
+        ye.inactive += 1;
+        if ye.inactive == ye.width {
+            groups += 1;
+            self.groups -= 1;
+        }
         let mut donor = None;
         let mut froze = false;
         if !self.entry(z).terminal_son {
             let slot = self.entry(y).donor;
             debug_assert_ne!(slot, NO_SLOT, "Claim 2: the first grandson slot has memory");
-            let holder = self.entry(y).off as usize + usize::from(slot);
+            let holder = y_off + usize::from(slot);
             debug_assert!(holder < z, "activations in a block go left to right");
             if self.entry(holder).state == State::Live {
                 // Frozen: its MIN father cannot change p's value (Claim 3).
                 self.entry_mut(holder).state = State::Solved;
-                self.release(holder);
+                let (h, g) = self.release(holder);
+                held += h;
+                groups += g;
                 froze = true;
             }
             let (off, mem) = (self.entry(holder).off, self.entry(holder).mem);
             let ze = self.entry_mut(z);
             ze.off = off;
             ze.mem = mem;
-            self.entry_mut(y).donor = (z - self.entry(y).off as usize) as u16;
+            self.entry_mut(y).donor = (z - y_off) as u16;
             donor = Some(holder);
         }
         self.entry_mut(z).state = State::Live;
         if self.events.is_some() {
             let a = Activation {
-                node: self.public(&self.entry(z).dewey),
-                solved: self.public(&self.entry(x).dewey),
-                at: self.public(&self.entry(pp).dewey),
-                donor: donor.map(|d| self.public(&self.entry(d).dewey)),
+                node: self.public(z),
+                solved: self.public(x),
+                at: self.public(pp),
+                donor: donor.map(|d| self.public(d)),
                 froze,
             };
             if let Some(ev) = self.events.as_deref_mut() {
@@ -694,109 +771,118 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
             }
         }
         // h(q) := h(z) for every node on the path from p to z, by the
-        // grandfather links.
+        // grandfather links; the raised node is the leftmost highest of its
+        // block (what lies left of it is bounded by α < h(z), what lies
+        // right of it is INACTIVE).
         let hz = self.entry(z).h;
-        let mut q = y as u32;
-        while q != NONE {
-            self.entry_mut(q as usize).h = hz;
-            if q as usize == pp {
+        let (mut q, mut raised) = (y, z);
+        loop {
+            let e = self.entry_mut(q);
+            e.h = hz;
+            e.held -= held;
+            e.groups -= groups;
+            e.best = (raised - e.off as usize) as u16;
+            debug_assert_eq!(usize::from(e.best), {
+                let (off, first) = (e.off as usize, usize::from(e.inactive));
+                leftmost_highest(&self.open.entries()[off..off + first])
+            });
+            if q == pp {
                 break;
             }
-            q = self.entry(q as usize).owner;
+            raised = q;
+            q = self.entry(q).owner as usize;
         }
     }
 
-    /// The position of the best active entry of a block: highest h among
-    /// LIVE and SOLVED entries, the leftmost on ties.
-    fn best(&self, off: usize, w: usize) -> usize {
-        let block = &self.open.entries()[off..off + w];
-        let mut k = None;
-        for (i, e) in block.iter().enumerate() {
-            if e.state != State::Inactive && k.is_none_or(|k: usize| e.h > block[k].h) {
-                k = Some(i);
+    /// `MemSSS(p)` for the expanded entry at `pp` (depth `t`): the loop over
+    /// its block's active entries, then the activation of an INACTIVE node
+    /// or the solution of p.
+    fn refine(&mut self, pp: usize, t: usize) -> Result<(), BestFirstError> {
+        let e = self.entry(pp);
+        let (off, w) = (e.off as usize, usize::from(e.inactive));
+        let top = e.h;
+        let mut x = off + usize::from(e.best);
+        debug_assert_eq!(
+            x,
+            off + leftmost_highest(&self.open.entries()[off..off + w]),
+            "Claim 2: a block's first grandson is never INACTIVE"
+        );
+        // What the searches below change in p's counts, added at the end.
+        let (mut held, mut groups) = (0i64, 0i64);
+        loop {
+            let xe = &self.open.entries()[x];
+            if xe.state != State::Live || xe.h != top {
+                break;
+            }
+            if xe.terminal_son {
+                let v = terminal(self.tree, &xe.node)?;
+                let e = &mut self.open.entries_mut()[x];
+                e.solve(e.h.min(v));
+            } else {
+                let before = (i64::from(xe.held), i64::from(xe.groups));
+                if xe.expanded {
+                    self.refine(x, t + 2)?;
+                } else {
+                    let w = self.tree.num_children(&xe.node);
+                    let w = if w == 0 {
+                        terminals(self.tree, &mut self.open.entries_mut()[x], top)?
+                    } else {
+                        w
+                    };
+                    if w != 0 {
+                        self.open_node(x, t + 2, w)?;
+                    }
+                }
+                let xe = &self.open.entries()[x];
+                held += i64::from(xe.held) - before.0;
+                groups += i64::from(xe.groups) - before.1;
+                self.next_brother(x);
+            }
+            // Below top: the next leftmost highest. Above it (an activation
+            // below x raised it): x is the highest, and the loop ends.
+            if self.open.entries()[x].h < top {
+                x = off + reselect(&self.open.entries()[off..off + w], x - off, top);
             }
         }
-        off + k.expect("Claim 2: a block's first grandson is never INACTIVE")
-    }
-
-    /// `MemSSS(p)` for the entry at `pp`, a node at depth `t`.
-    fn search(&mut self, pp: usize, t: usize) -> Result<(), BestFirstError> {
-        if self.entry(pp).terminal_son {
-            return self.evaluate(pp);
-        }
-        if !self.entry(pp).expanded {
-            let w = self.tree.num_children(&self.entry(pp).node);
-            if w == 0 {
-                return self.evaluate(pp);
-            }
-            if t >= self.limits.depth {
-                return Err(self.limits.error(t, "has children"));
-            }
-            if t >= self.shape.leaf_level() {
-                let h = self.entry(pp).h;
-                let h = self
-                    .limits
-                    .leaf_search(self.tree, &self.entry(pp).node, h, t, w)?;
-                let e = self.entry_mut(pp);
-                e.h = h;
-                e.state = State::Solved;
-                e.expanded = true;
-                return Ok(());
-            }
-            self.expand(pp, t, w)?;
-        }
-        let off = self.entry(pp).off as usize;
-        let w = usize::from(self.entry(pp).width);
-        let x = loop {
-            let x = self.best(off, w);
-            let xe = self.entry(x);
-            if xe.state != State::Live || xe.h != self.entry(pp).h {
-                break x;
-            }
-            let below = if xe.terminal_son { t + 1 } else { t + 2 };
-            self.search(x, below)?;
-            self.next_brother(x);
-        };
-        let (alpha, state) = (self.entry(x).h, self.entry(x).state);
+        let xe = &self.open.entries()[x];
+        let (alpha, state) = (xe.h, xe.state);
+        let e = &mut self.open.entries_mut()[pp];
+        e.best = (x - off) as u16;
+        e.held = (i64::from(e.held) + held) as u32;
+        e.groups = (i64::from(e.groups) + groups) as u32;
         if state == State::Live {
-            self.entry_mut(pp).h = alpha;
+            e.h = alpha;
             return Ok(());
         }
         match self.smallest_inactive(pp, alpha) {
             None => {
-                let e = self.entry_mut(pp);
-                e.h = alpha;
-                e.state = State::Solved;
+                self.entry_mut(pp).solve(alpha);
                 self.release(pp);
             }
-            Some(k) => self.activate(pp, x, k),
+            Some(z) => self.activate(pp, x, z),
         }
         Ok(())
     }
 
     /// A SOLVED grandson with a right brother gives way to it, in the same
     /// slot with the same region (`000_*` §3 (iii)).
+    #[inline]
     fn next_brother(&mut self, x: usize) {
         let xe = self.entry(x);
         if xe.state != State::Solved || xe.terminal_son {
             return;
         }
-        let j = xe.dewey.last().expect("a grandson") + 1;
-        if j >= usize::from(xe.father_width) {
+        let j = xe.index + 1;
+        if j >= xe.father_width {
             return;
         }
-        let node = self.tree.child(&xe.father, j);
-        let stamp = self.next_stamp();
+        let node = self.tree.child(&xe.father, usize::from(j));
         let e = self.entry_mut(x);
-        debug_assert_eq!(e.held, 0);
+        debug_assert_eq!((e.held, e.groups), (0, 0));
         e.node = node;
-        e.dewey.pop();
-        e.dewey.push(j);
+        e.index = j;
         e.state = State::Live;
         e.expanded = false;
-        e.width = 0;
-        e.donor = NO_SLOT;
-        e.stamp = stamp;
     }
 }
 
@@ -835,27 +921,35 @@ fn run<T: Tree + ?Sized>(
     let root = MemEntry {
         node: root.clone(),
         father: root,
-        dewey: Dewey::root(),
         h: Value::INF,
-        state: State::Live,
-        terminal_son: false,
-        expanded: false,
-        width: 0,
-        father_width: 0,
-        donor: NO_SLOT,
         off: 1,
         mem: (capacity - 1) as u32,
         owner: NONE,
         held: 0,
-        stamp: 0,
+        groups: 0,
+        width: 0,
+        father_width: 0,
+        index: 0,
+        best: 0,
+        donor: NO_SLOT,
+        inactive: 0,
+        state: State::Live,
+        terminal_son: false,
+        expanded: false,
     };
+    let mut maxmem = [0usize; MAX_DEPTH / 2 + 2];
+    let mut power = 1usize;
+    for m in 1..maxmem.len() {
+        power = power.saturating_mul(shape.branching());
+        maxmem[m] = maxmem[m - 1].saturating_add(power);
+    }
     let mut mem = Mem {
         tree,
         shape,
         limits: Limits::of_shape(bounds, shape, shift),
         open: filled(algorithm, capacity, &root)?,
-        inactive: Vec::with_capacity(capacity),
-        stamp: 0,
+        maxmem,
+        groups: 0,
         occupied: 1,
         peak: 1,
         events,

@@ -271,6 +271,12 @@ impl Slabs {
         if t >= blocks.limits.depth {
             return Err(blocks.limits.error(t, "has children"));
         }
+        if t + 1 == blocks.limits.depth && alpha < beta {
+            // Terminal sons only: the loop below evaluates them left to
+            // right until one is ≥ beta, under either tie rule, and returns
+            // max(alpha, what RecSSS*'s last level finds).
+            return Ok(alpha.max(blocks.last_level(p, t, w, beta, base)?));
+        }
         let occupied_before = blocks.occupied;
         blocks.write_block(p, t, w, beta, base, self.region(t, 2))?;
         let mut local = Local {
@@ -279,8 +285,10 @@ impl Slabs {
             next_base: base + self.region(t, 0),
             r: alpha,
         };
-        let k = loop {
-            let k = blocks.best(base, w);
+        // The leftmost highest entry, kept up to date as in RecSSS*'s
+        // recursion (`Blocks::reselect`).
+        let mut k = base;
+        loop {
             let e = blocks.entry(k);
             let stop = if self.leftmost {
                 e.solved || e.h <= alpha
@@ -288,15 +296,18 @@ impl Slabs {
                 e.h <= local.r
             };
             if stop {
-                break k;
+                break;
             }
-            let below = if e.terminal_son { t + 1 } else { t + 2 };
+            let (top, below) = (e.h, if e.terminal_son { t + 1 } else { t + 2 });
             blocks.search(k, below, &local)?;
             let h = blocks.entry(k).h;
             if blocks.advance(k) {
                 local.r = local.r.max(h);
             }
-        };
+            if blocks.entry(k).h != top {
+                k = blocks.reselect(base, w, k, top);
+            }
+        }
         let value = local.r.max(blocks.entry(k).h);
         // The slab's entries are all released when its local search ends.
         blocks.occupied = occupied_before;

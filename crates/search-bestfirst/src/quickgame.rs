@@ -30,6 +30,7 @@ use std::fmt;
 
 use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
 
+use crate::blocks::{Bounded, leftmost_highest, reselect, terminal as leaf};
 use crate::open::{Memory, Open, Outcome};
 use crate::{BestFirstError, shape};
 
@@ -232,9 +233,9 @@ struct Entry<N> {
     /// The node in OPEN: the grandson `p.i.j`, or `p.i` if it is terminal.
     node: N,
     /// The son's number of children; 0 if the son is terminal.
-    width: usize,
+    width: u32,
     /// The index `j` of the grandson (0 for a terminal son).
-    j: usize,
+    j: u32,
     /// The upper bound `h`.
     h: Value,
     /// LIVE or SOLVED.
@@ -247,16 +248,25 @@ struct Entry<N> {
 ///
 /// # The local OPENs as one stack
 ///
-/// The paper gives each call its own `OPEN[0..b-1]`. Here every call pushes
+/// The paper gives each call its own `OPEN[0..b-1]`. Here every call puts
 /// its frame of `w` entries (one per son, `w` = the node's number of
-/// children) onto one [`Open`] array allocated before the search, and
-/// truncates it on return; the frames alive at any instant are those of the
-/// interior MAX nodes on the current path, the local OPENs of the paper.
-/// An entry holds the son `p.i` (a node state), the current grandson `p.i.j`
-/// (a node state; the son again if the son is terminal), the son's number
-/// of children, the index `j`, `h` and the status. Nothing is allocated
-/// during the search: node states are cloned into entries and into the
-/// recursion, and the recursion holds one frame of locals per MAX level.
+/// children) on top of a stack kept in one [`Open`] array, allocated and
+/// filled before the search (so that an entry is written field by field,
+/// a terminal son's only in part), and pops it on return; the frames alive
+/// at any instant are those of the interior MAX nodes on the current path,
+/// the local OPENs of the paper. An entry holds the son `p.i` (a node
+/// state), the current grandson `p.i.j` (a node state; for a terminal son,
+/// the son), the son's number of children, the index `j`, `h` and the
+/// status. Nothing is allocated during the search: node states are cloned
+/// into entries and into the recursion, and the recursion holds one frame
+/// of locals per MAX level.
+///
+/// A call does not rescan its frame at every step: only the selected entry
+/// changes, and its `h` never rises, so the next selection is the first
+/// entry to its right still at the old maximum, or a scan when the maximum
+/// falls; the `h`-values `SelectLowerBound` reads are kept the same way. A
+/// frame of terminal sons only is searched in one go (left to right until
+/// one reaches `beta`, which is what the loop does there).
 ///
 /// # Memory
 ///
@@ -582,6 +592,12 @@ enum Fallback {
 }
 
 impl Reading {
+    /// Whether `SelectLowerBound` reads plain h-values of every entry, so
+    /// that [`LeftStats`] gives it without a scan.
+    fn incremental(&self) -> bool {
+        self.left == Left::All && !self.strict_unsolved && !self.qg3_second_of_left
+    }
+
     const PRINTED: Reading = Reading {
         left: Left::All,
         fallback: Fallback::R,
@@ -616,26 +632,50 @@ fn search<T: Tree + ?Sized>(
     {
         return Err(BestFirstError::TooLarge { algorithm });
     }
+    // The frames are written in place over an array filled once, so that
+    // an entry costs only the fields it needs; `top` and `peak` are the
+    // stack's own.
     open.open.reset(minimum);
+    let root = tree.root();
+    let filler = Entry {
+        son: root.clone(),
+        node: root.clone(),
+        width: 0,
+        j: 0,
+        h: Value::INF,
+        status: Status::Fresh,
+    };
+    for _ in 0..minimum {
+        open.open.push(algorithm, filler.clone())?;
+    }
     let mut s = Search {
         tree,
         open: &mut open.open,
+        top: 0,
+        peak: 0,
         variant,
         reading,
         bounds,
     };
-    let root = tree.root();
     let width = tree.num_children(&root);
     let (value, _) = s.call(&root, width, 0, Value::NEG_INF, Value::INF)?;
     Ok(Outcome {
         value,
-        memory: Memory::of(&open.open),
+        memory: Memory {
+            capacity: minimum,
+            peak: s.peak,
+            entry_bytes: QgOpen::<T::Node>::entry_bytes(),
+        },
     })
 }
 
 struct Search<'a, T: Tree + ?Sized> {
     tree: &'a T,
+    /// The frames, `open[..top]`, over an array filled to its capacity.
     open: &'a mut Open<Entry<T::Node>>,
+    top: usize,
+    /// The most entries held at once.
+    peak: usize,
     variant: QgVariant,
     reading: Reading,
     bounds: Bounds,
@@ -655,47 +695,81 @@ impl<T: Tree + ?Sized> Search<'_, T> {
     ) -> Result<(Value, bool), BestFirstError> {
         let tree = self.tree;
         if width == 0 {
-            let v = tree.value(p);
-            if v.is_infinite() {
-                return Err(BestFirstError::SentinelLeaf { value: v });
-            }
-            return Ok((beta.min(v), true));
+            return Ok((beta.min(leaf(tree, p)?), true));
         }
         self.check_frame(width, depth)?;
-        let base = self.open.len();
-        for i in 0..width {
+        let base = self.top;
+        if base + width > self.open.len() {
+            // Not reached: the shape checks keep the frames within b·⌈d/2⌉.
+            return Err(BestFirstError::BudgetTooSmall {
+                algorithm: self.variant.name(),
+                given: self.open.len(),
+                minimum: self.open.len() + 1,
+            });
+        }
+        let mut all_terminal = true;
+        let frame = &mut self.open.entries_mut()[base..base + width];
+        for (i, e) in frame.iter_mut().enumerate() {
             let son = tree.child(p, i);
             let son_width = tree.num_children(&son);
-            let node = if son_width == 0 {
-                son.clone()
+            all_terminal &= son_width == 0;
+            if son_width == 0 {
+                e.node = son;
             } else {
-                tree.child(&son, 0)
-            };
-            let entry = Entry {
-                son,
-                node,
-                width: son_width,
-                j: 0,
-                h: beta,
-                status: Status::Fresh,
-            };
-            self.open.push(self.variant.name(), entry)?;
+                e.node = tree.child(&son, 0);
+                e.son = son;
+                e.j = 0;
+            }
+            e.width = son_width as u32;
+            e.h = beta;
+            e.status = Status::Fresh;
         }
+        self.top = base + width;
+        self.peak = self.peak.max(self.top);
+        let result = if all_terminal {
+            self.terminal_frame(base, width, alpha, beta)
+        } else {
+            self.frame(base, width, depth, alpha, beta)
+        };
+        self.top = base;
+        result
+    }
+
+    /// The loop of `QuickGame(p, alpha, beta)` or `QG(p, alpha, beta)` over
+    /// p's frame, the `width` entries at `base`.
+    fn frame(
+        &mut self,
+        base: usize,
+        width: usize,
+        depth: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<(Value, bool), BestFirstError> {
+        let tree = self.tree;
+        let end = base + width;
         let quickgame = self.variant == QgVariant::QuickGame;
+        // k is kept the leftmost highest entry as `highest` would find it:
+        // only entry k changes, and its h never rises (see `reselect`).
         let (mut lb, mut r, mut k) = (alpha, alpha, 0);
+        let mut stats = LeftStats::new(beta);
         loop {
             let e = &self.open.entries()[base + k];
-            if e.h <= r {
+            let top = e.h;
+            if top <= r {
                 break;
             }
-            let (h, node) = (e.h, e.node.clone());
-            let (node_width, node_depth) = if e.width == 0 {
-                (0, depth + 1) // a terminal MIN son
-            } else {
-                (tree.num_children(&node), depth + 2)
-            };
             let bound = if quickgame { r } else { lb };
-            let (v, solved) = self.call(&node, node_width, node_depth, bound, h)?;
+            let (v, solved) = if e.width == 0 {
+                // A terminal MIN son: QuickGame(p.i) returns min(h, v).
+                (top.min(leaf(tree, &e.node)?), true)
+            } else {
+                let node = e.node.clone();
+                match tree.num_children(&node) {
+                    0 => (top.min(leaf(tree, &node)?), true),
+                    w => self.call(&node, w, depth + 2, bound, top)?,
+                }
+            };
+            debug_assert!(v <= top, "a call returns at most its beta");
             let e = &mut self.open.entries_mut()[base + k];
             if solved {
                 e.h = v;
@@ -704,7 +778,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                     e.status = Status::Solved;
                 } else {
                     e.j += 1;
-                    e.node = tree.child(&e.son, e.j);
+                    e.node = tree.child(&e.son, e.j as usize);
                     e.status = Status::Fresh;
                 }
             } else {
@@ -715,20 +789,62 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                 };
                 e.status = Status::Unsolved;
             }
-            let frame = &self.open.entries()[base..];
-            k = highest(frame);
+            let frame = &self.open.entries()[base..end];
+            stats.lowered(frame[k].h);
+            if frame[k].h != top {
+                k = reselect(frame, k, top);
+            }
+            debug_assert_eq!(k, highest(frame));
             if !quickgame {
-                lb = self.select_lower_bound(frame, k, r, alpha);
+                stats.select(frame, k);
+                lb = self.select_lower_bound(frame, k, r, alpha, &stats);
             }
         }
         let e = &self.open.entries()[base + k];
-        let result = if quickgame {
+        Ok(if quickgame {
             (r, true)
         } else {
             (e.h, e.status == Status::Solved)
-        };
-        self.open.truncate(base);
-        Ok(result)
+        })
+    }
+
+    /// The loop of [`Search::frame`] on a frame of terminal sons only (at
+    /// `base`, every entry fresh with h = `beta`), which comes down to this:
+    /// while the leftmost entry still at `beta` is above `r`, evaluate it
+    /// (`r` rising to its value), so the sons are evaluated left to right
+    /// until one is ≥ `beta`; the lower bounds passed down do not matter, as
+    /// calls on terminals ignore them. Returns what the loop returns.
+    fn terminal_frame(
+        &self,
+        base: usize,
+        width: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<(Value, bool), BestFirstError> {
+        if beta <= alpha {
+            // The loop stops at once on the fresh entry 0.
+            return Ok(if self.variant == QgVariant::QuickGame {
+                (alpha, true)
+            } else {
+                (beta, false)
+            });
+        }
+        let (mut r, mut best) = (alpha, Value::NEG_INF);
+        for e in &self.open.entries()[base..base + width] {
+            let v = leaf(self.tree, &e.node)?;
+            if v >= beta {
+                // Solved at beta, the leftmost highest: the loop stops.
+                return Ok((beta, true));
+            }
+            r = r.max(v);
+            best = best.max(v);
+        }
+        // All solved below beta: the highest is their maximum.
+        Ok(if self.variant == QgVariant::QuickGame {
+            (r, true)
+        } else {
+            (best, true)
+        })
     }
 
     /// The frame of a MAX node with `width` children at `depth` must fit the
@@ -761,14 +877,28 @@ impl<T: Tree + ?Sized> Search<'_, T> {
     }
 
     /// `lb := SelectLowerBound(OPEN); If (lb = h[k]) then lb := r` for the
-    /// frame `frame` whose highest entry is `k`.
+    /// frame `frame` whose highest entry is `k`, `stats` its h-values as
+    /// the printed reading counts them (see [`LeftStats`]).
     fn select_lower_bound(
         &self,
         frame: &[Entry<T::Node>],
         k: usize,
         r: Value,
         alpha: Value,
+        stats: &LeftStats,
     ) -> Value {
+        let found = if self.reading.incremental() {
+            debug_assert_eq!(stats.found(self.variant, k), self.found(frame, k, r));
+            stats.found(self.variant, k)
+        } else {
+            self.found(frame, k, r)
+        };
+        self.finish_lower_bound(found, frame[k].h, r, alpha)
+    }
+
+    /// `SelectLowerBound(OPEN)`'s value, `None` for "no such value", by a
+    /// scan of the frame under any reading.
+    fn found(&self, frame: &[Entry<T::Node>], k: usize, r: Value) -> Option<Value> {
         let rd = self.reading;
         let hk = frame[k].h;
         let seen = |e: &Entry<T::Node>| -> Option<Value> {
@@ -786,7 +916,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             })
         };
         let left = frame[..k].iter().filter_map(seen);
-        let found = match self.variant {
+        match self.variant {
             QgVariant::QuickGame => None,
             QgVariant::Qg1 => left.min(),
             QgVariant::Qg2 => {
@@ -806,8 +936,13 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                 second
             }
             QgVariant::Qg3 => left.max(),
-        };
-        // "No such value": the pseudo-code's `lb = h[k]` case.
+        }
+    }
+
+    /// The pseudo-code's `If (lb = h[k]) then lb := r` (also for "no such
+    /// value"), then the floor.
+    fn finish_lower_bound(&self, found: Option<Value>, hk: Value, r: Value, alpha: Value) -> Value {
+        let rd = self.reading;
         let lb = found.unwrap_or(hk);
         let lb = if lb == hk {
             match rd.fallback {
@@ -825,15 +960,80 @@ impl<T: Tree + ?Sized> Search<'_, T> {
     }
 }
 
-/// The index of the highest `h`, ties to the leftmost (Remark 3).
-fn highest<N>(frame: &[Entry<N>]) -> usize {
-    let mut k = 0;
-    for (i, e) in frame.iter().enumerate().skip(1) {
-        if e.h > frame[k].h {
-            k = i;
+/// The h-values `SelectLowerBound` needs under the printed reading, kept
+/// as the loop goes rather than scanned for at every step: the lowest and
+/// highest h strictly left of the selected entry, and the lowest h of the
+/// frame. Only the selected entry's h ever changes, and only downwards, so
+/// when the selection moves right the entries it passes are added to the
+/// left part, and only a move to the left (the frame's maximum dropped)
+/// rescans it.
+struct LeftStats {
+    /// The left part is `frame[..upto]`.
+    upto: usize,
+    /// Its lowest and highest h (`+∞` and `−∞` when empty).
+    min: Value,
+    max: Value,
+    /// The lowest h of the whole frame.
+    all: Value,
+}
+
+impl LeftStats {
+    /// A fresh frame, every entry at `beta`, entry 0 selected.
+    fn new(beta: Value) -> LeftStats {
+        LeftStats {
+            upto: 0,
+            min: Value::INF,
+            max: Value::NEG_INF,
+            all: beta,
         }
     }
-    k
+
+    /// The selected entry's h was lowered to `h`.
+    #[inline]
+    fn lowered(&mut self, h: Value) {
+        self.all = self.all.min(h);
+    }
+
+    /// Entry `k` is selected now.
+    #[inline]
+    fn select<N>(&mut self, frame: &[Entry<N>], k: usize) {
+        if k < self.upto {
+            *self = LeftStats {
+                upto: 0,
+                min: Value::INF,
+                max: Value::NEG_INF,
+                all: self.all,
+            };
+        }
+        for e in &frame[self.upto..k] {
+            self.min = self.min.min(e.h);
+            self.max = self.max.max(e.h);
+        }
+        self.upto = k;
+    }
+
+    /// `SelectLowerBound`'s value for `variant` with entry `k` selected.
+    #[inline]
+    fn found(&self, variant: QgVariant, k: usize) -> Option<Value> {
+        match variant {
+            QgVariant::QuickGame => None,
+            QgVariant::Qg1 => (k > 0).then_some(self.min),
+            QgVariant::Qg2 => Some(self.all),
+            QgVariant::Qg3 => (k > 0).then_some(self.max),
+        }
+    }
+}
+
+/// The index of the highest `h`, ties to the leftmost (Remark 3).
+fn highest<N>(frame: &[Entry<N>]) -> usize {
+    leftmost_highest(frame)
+}
+
+impl<N> Bounded for Entry<N> {
+    #[inline]
+    fn h(&self) -> Value {
+        self.h
+    }
 }
 
 #[cfg(test)]

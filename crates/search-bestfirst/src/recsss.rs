@@ -89,9 +89,23 @@
 //! the lowest MAX level" of `000_*` §4 — instead of storing them in OPEN.
 //! It evaluates the same terminals in the same order (SSS\* takes exactly
 //! those steps there) and saves the lowest level of OPEN. Off by default
-//! for RecSSS\*, whose published size includes the terminals.
+//! for RecSSS\*, whose published size includes the terminals; on by default
+//! for MemSSS\*, whose budgets in Bhattacharya & Bagchi 1996, Table 1, leave
+//! them out.
+//!
+//! The two settings cost the same per node but for one thing. With the
+//! terminals in OPEN, a chooser on the lowest level writes its whole block
+//! — every son generated and checked — before it evaluates the first, so
+//! the sons beyond a cutoff are generated for nothing; in place, generation
+//! stops at the cutoff. (Until issue 11 the stored block was also rescanned
+//! for its highest entry after every evaluation, b steps per terminal: that
+//! is why RecSSS\* was several times slower than MemSSS\* at the maximum M
+//! on odd depths, wide trees most. The block is now searched in one pass,
+//! as the in-place search does, see the `blocks` module.) The defaults are
+//! kept, so that each algorithm's OPEN is the size its paper gives; both
+//! settings are measured in `docs/OVERHEAD.md`.
 
-use tree_core::{Bounds, Tree, Value};
+use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
 
 use crate::blocks::{Blocks, Limits, Policy, Solved, check_bounds};
 use crate::memsss::MemShape;
@@ -143,11 +157,28 @@ impl<T: Tree + ?Sized> Tree for DualView<'_, T> {
 /// in place.
 struct Rec {
     shape: MemShape,
+    /// maxmem(t) by ⌈(d − t)/2⌉, looked up rather than recomputed.
+    sums: [usize; MAX_DEPTH / 2 + 2],
+}
+
+impl Rec {
+    fn new(shape: MemShape) -> Rec {
+        let mut sums = [0usize; MAX_DEPTH / 2 + 2];
+        let mut power = 1usize;
+        for m in 1..sums.len() {
+            power = power.saturating_mul(shape.branching());
+            sums[m] = sums[m - 1].saturating_add(power);
+        }
+        Rec { shape, sums }
+    }
 }
 
 impl<T: Tree + ?Sized> Policy<T> for Rec {
+    #[inline]
     fn region(&self, t: usize) -> usize {
-        self.shape.maxmem_saturating(t)
+        let m = self.shape.levels(t);
+        debug_assert_eq!(self.sums[m], self.shape.maxmem_saturating(t));
+        self.sums[m]
     }
 
     fn frontier(&self, blocks: &mut Blocks<'_, T>, pp: usize, t: usize, w: usize) -> Solved {
@@ -172,8 +203,9 @@ fn run<T: Tree + ?Sized>(
     let size = shape.maximum_checked(algorithm)?;
     let limits = Limits::of_shape(bounds, shape, shift);
     let mut blocks = Blocks::new(tree, limits, size, algorithm)?;
+    let policy = Rec::new(shape);
     while !blocks.entry(0).solved {
-        blocks.search(0, 0, &Rec { shape })?;
+        blocks.search(0, 0, &policy)?;
     }
     Ok(Outcome {
         value: blocks.entry(0).h,
