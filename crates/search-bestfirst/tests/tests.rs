@@ -2,6 +2,7 @@
 
 mod algorithms;
 mod alloc;
+mod differential;
 mod itersss;
 mod memsss;
 mod mgame;
