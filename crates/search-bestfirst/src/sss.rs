@@ -157,9 +157,6 @@ impl<N> Entry<N> {
 
 /// "No block", "no slot".
 const NONE: u32 = u32::MAX;
-/// The parent of a search's first block: the search's top slot, which is
-/// not in the arena.
-const TOP: u32 = u32::MAX - 1;
 
 /// A state's place in OPEN's order: merit, then the tie stamp (smaller
 /// first). Under the left-most rule a slot's stamp is its index in its
@@ -192,6 +189,30 @@ impl Key {
     }
 }
 
+/// One position of a block's heap: a slot and its key.
+#[derive(Debug, Clone, Copy)]
+struct Cell {
+    h: Value,
+    slot: u32,
+    t: i64,
+}
+
+impl Cell {
+    const EMPTY: Cell = Cell {
+        h: Value::NEG_INF,
+        slot: NONE,
+        t: i64::MAX,
+    };
+
+    #[inline(always)]
+    fn key(self) -> Key {
+        Key {
+            h: self.h,
+            t: self.t,
+        }
+    }
+}
+
 /// One step of a slot's path below its OR node: the child taken and the
 /// number of children of the node it was taken from.
 #[derive(Debug, Clone, Copy)]
@@ -201,17 +222,21 @@ struct Link {
 }
 
 /// A child (an OR node) of a block's AND node, and the one state or block
-/// below it: `path` leads from `x` to the state's node `cur` (or, when
-/// `child` is set, to the AND node of that block).
+/// below it: a path of `r` links leads from `x` to the state's node `cur`
+/// (or, when `child` is set, to the AND node of that block). Paths are one
+/// link long but below AND nodes with one child.
 #[derive(Debug, Clone)]
 struct Slot<N> {
     /// The OR node (valid once the slot has been reached).
     x: N,
-    /// The node at the end of `path` (when `path` is not empty).
+    /// The node at the end of the path (when `r` > 0).
     cur: N,
-    /// From `x` down; empty: the state is at `x`.
-    path: SmallVec<[Link; 4]>,
-    /// The block of the AND node at the end of `path`, or [`NONE`].
+    /// The path's length: 0, the state is at `x`.
+    r: u32,
+    /// The path's first link, and the others.
+    l1: Link,
+    deep: SmallVec<[Link; 2]>,
+    /// The block of the AND node at the end of the path, or [`NONE`].
     child: u32,
     /// The state's status.
     solved: bool,
@@ -221,13 +246,65 @@ struct Slot<N> {
     span: u32,
 }
 
+impl<N> Slot<N> {
+    /// Link `j` of the path.
+    #[inline(always)]
+    fn link(&self, j: u32) -> Link {
+        if j == 0 {
+            self.l1
+        } else {
+            self.deep[j as usize - 1]
+        }
+    }
+
+    #[inline(always)]
+    fn link_mut(&mut self, j: u32) -> &mut Link {
+        if j == 0 {
+            &mut self.l1
+        } else {
+            &mut self.deep[j as usize - 1]
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, l: Link) {
+        if self.r == 0 {
+            self.l1 = l;
+        } else {
+            if self.r == 1 {
+                // Left over from the slot's earlier use.
+                self.deep.clear();
+            }
+            self.deep.push(l);
+        }
+        self.r += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.r -= 1;
+        if self.r > 0 {
+            self.deep.pop();
+        }
+    }
+
+    /// The state's node.
+    #[inline(always)]
+    fn node(&self) -> &N {
+        if self.r == 0 { &self.x } else { &self.cur }
+    }
+}
+
 /// An expanded AND node with two or more children: its slots, how far
-/// case 6's stacking order has been reached, and (while on the current
-/// path) which slot the path goes through and the best alternative.
+/// case 6's stacking order has been reached, the slot the path goes (or
+/// last went) through, and a binary heap (on the slots' keys) of the other
+/// slots reached so far, so that the best alternative is the first slot not
+/// reached yet or the heap's top.
 #[derive(Debug, Clone)]
 struct Block<N> {
     node: N,
-    /// The block holding this one, or [`TOP`]; a free block's next.
+    /// The block holding this one, [`NONE`] for a search's top block (one
+    /// slot: the root's); a free block's next.
     parent: u32,
     /// The slot of `parent` holding this block.
     pslot: u32,
@@ -237,8 +314,9 @@ struct Block<N> {
     w: u32,
     /// Slots not reached yet: `next..w` (left-most), `0..next` (as printed).
     next: u32,
-    /// The AND node's depth relative to its search's root.
-    rel: u32,
+    /// The depth of the slots' OR nodes relative to the search's root (−1
+    /// in the top block of an AND root: a virtual OR node above it).
+    xrel: i32,
     /// The merit case 6 gave the children.
     h0: Value,
     /// As printed: the stamp of child 0 (child i has `t0 − i`).
@@ -247,11 +325,15 @@ struct Block<N> {
     /// last joined the path (all changes below happen while it is on it).
     live: usize,
     g0: usize,
-    /// On the path: the slot it goes through, the best other slot, and
-    /// the best alternative on the path down to here.
+    /// The slot the path goes through (or last went through) and its key
+    /// (its state's, or the best below it), the best other slot, and (on
+    /// the path) the best alternative on the path down to here.
     cur: u32,
+    ckey: Key,
     alt: u32,
     bound: Key,
+    /// Slots in the heap: every slot reached but `cur`.
+    hlen: u32,
 }
 
 /// OPEN of the Γ operator as a tree of blocks (see the [module
@@ -261,10 +343,11 @@ struct Block<N> {
 /// # Sizing
 ///
 /// Every slot of a block holds a state, a block or (while a frontier
-/// search runs below it) nothing, and every block has two or more slots,
-/// so with L states and E nested searches there are at most L + E − 1
-/// blocks and 2(L + E) slots; on a uniform tree of branching b, (L + E) /
-/// (b − 1) blocks of b slots. The arena is allocated for that with the
+/// search runs below it) nothing, and every block but a search's top block
+/// (one slot, the root's) has two or more slots, so with L states and E
+/// nested searches there are at most L + E − 1 blocks and 2(L + E) slots
+/// beside the top blocks; on a uniform tree of branching b, (L + E) / (b −
+/// 1) blocks of b slots. The arena is allocated for that with the
 /// budget for L, once. Freed ranges of the usual width are reused at once;
 /// others are reclaimed by compacting the arena when it runs out (a tree
 /// whose shape was understated can make it grow, which is correct but
@@ -274,11 +357,13 @@ pub(crate) struct Gamma<N> {
     blocks: Vec<Block<N>>,
     free_block: u32,
     slots: Vec<Slot<N>>,
-    /// The key of each slot: its state's, or the best below it while it is
-    /// off the path.
-    keys: Vec<Key>,
+    /// The blocks' heaps: block b's in `keys[first..first + hlen]`.
+    keys: Vec<Cell>,
     bump: usize,
+    /// Freed ranges of `stride` slots and of one slot (top blocks), linked
+    /// through their first slot's `child`.
     free_range: u32,
+    free_one: u32,
     /// The usual block width (the shape's branching).
     stride: u32,
     /// States held by all searches.
@@ -297,8 +382,9 @@ impl<N: Clone> Gamma<N> {
         let b = shape.branching.clamp(2, usize::from(u16::MAX));
         let states = budget.saturating_add(nest).saturating_add(1);
         let (blocks, slots) = if shape.uniform {
+            // Plus one top block of one slot per search.
             let blocks = states / (b - 1) + 1;
-            (blocks, blocks.saturating_mul(b))
+            (blocks + nest + 1, blocks.saturating_mul(b) + nest + 1)
         } else {
             (
                 states,
@@ -315,6 +401,7 @@ impl<N: Clone> Gamma<N> {
             keys: Vec::with_capacity(slots),
             bump: 0,
             free_range: NONE,
+            free_one: NONE,
             stride: b as u32,
             live: 0,
             peak: 0,
@@ -329,7 +416,7 @@ impl<N: Clone> Gamma<N> {
     pub(crate) fn memory(&self) -> Memory {
         let total = self.blocks.capacity() * std::mem::size_of::<Block<N>>()
             + self.slots.capacity() * std::mem::size_of::<Slot<N>>()
-            + self.keys.capacity() * std::mem::size_of::<Key>();
+            + self.keys.capacity() * std::mem::size_of::<Cell>();
         Memory {
             capacity: self.budget,
             peak: self.peak,
@@ -369,6 +456,10 @@ impl<N: Clone> Gamma<N> {
             let f = self.free_range;
             self.free_range = self.slots[f as usize].child;
             f
+        } else if w == 1 && self.free_one != NONE {
+            let f = self.free_one;
+            self.free_one = self.slots[f as usize].child;
+            f
         } else {
             if self.bump + w as usize > self.slots.capacity() {
                 self.compact();
@@ -379,13 +470,15 @@ impl<N: Clone> Gamma<N> {
                 self.slots.push(Slot {
                     x: filler.clone(),
                     cur: filler.clone(),
-                    path: SmallVec::new(),
+                    r: 0,
+                    l1: Link { digit: 0, width: 0 },
+                    deep: SmallVec::new(),
                     child: NONE,
                     solved: false,
                     owner: NONE,
                     span: 0,
                 });
-                self.keys.push(Key::NONE);
+                self.keys.push(Cell::EMPTY);
             }
             f
         };
@@ -393,6 +486,65 @@ impl<N: Clone> Gamma<N> {
         s.owner = owner;
         s.span = w;
         first
+    }
+
+    /// Adds slot `a` with key `ka` to block `b`'s heap.
+    #[inline]
+    fn heap_push(&mut self, b: u32, a: u32, ka: Key) {
+        let blk = &mut self.blocks[b as usize];
+        let first = blk.first as usize;
+        let mut j = blk.hlen as usize;
+        blk.hlen += 1;
+        let heap = &mut self.keys[first..first + j + 1];
+        while j > 0 {
+            let p = (j - 1) / 2;
+            if !ka.beats(heap[p].key()) {
+                break;
+            }
+            heap[j] = heap[p];
+            j = p;
+        }
+        heap[j] = Cell {
+            h: ka.h,
+            slot: a,
+            t: ka.t,
+        };
+    }
+
+    /// Replaces the top of block `b`'s heap by slot `a` with key `ka`;
+    /// returns the top's slot and key.
+    #[inline]
+    fn heap_replace(&mut self, b: u32, a: u32, ka: Key) -> (u32, Key) {
+        let blk = &self.blocks[b as usize];
+        let first = blk.first as usize;
+        let n = blk.hlen as usize;
+        let heap = &mut self.keys[first..first + n];
+        let top = heap[0];
+        let last = Cell {
+            h: ka.h,
+            slot: a,
+            t: ka.t,
+        };
+        let kl = ka;
+        let mut j = 0;
+        loop {
+            let l = 2 * j + 1;
+            if l >= n {
+                break;
+            }
+            let c = if l + 1 < n && heap[l + 1].key().beats(heap[l].key()) {
+                l + 1
+            } else {
+                l
+            };
+            if !heap[c].key().beats(kl) {
+                break;
+            }
+            heap[j] = heap[c];
+            j = c;
+        }
+        heap[j] = last;
+        (top.slot, top.key())
     }
 
     /// Moves every block's slots to the front of the arena, dropping freed
@@ -418,6 +570,7 @@ impl<N: Clone> Gamma<N> {
         }
         self.bump = q;
         self.free_range = NONE;
+        self.free_one = NONE;
     }
 
     /// Frees block `b` and every block below it.
@@ -440,6 +593,9 @@ impl<N: Clone> Gamma<N> {
         if w == self.stride {
             s.child = self.free_range;
             self.free_range = first as u32;
+        } else if w == 1 {
+            s.child = self.free_one;
+            self.free_one = first as u32;
         }
         let blk = &mut self.blocks[b as usize];
         blk.w = 0;
@@ -553,40 +709,70 @@ where
     debug_assert_eq!(g.stockman, p.variant == Variant::Stockman);
     let and_root = (start.depth % 2 == 0) == p.chooser_even;
     let root = start.root;
-    let mut top = Slot {
-        x: root.clone(),
-        cur: root.clone(),
-        path: SmallVec::new(),
-        child: NONE,
-        solved: false,
-        owner: NONE,
-        span: 1,
-    };
-    if and_root {
-        // The root is AND: below a virtual OR node that never moves.
-        top.path.push(Link { digit: 0, width: 1 });
+    // The top block: one slot, the root's (below a virtual OR node if the
+    // root is AND), already reached.
+    let top = g.new_block(Block {
+        node: root.clone(),
+        parent: NONE,
+        pslot: 0,
+        first: 0,
+        w: 1,
+        next: u32::from(!g.stockman),
+        xrel: if and_root { -1 } else { 0 },
+        h0: start.upper,
+        t0: 0,
+        live: 1,
+        g0: 1,
+        cur: 0,
+        ckey: Key::NONE,
+        alt: NONE,
+        bound: Key::NONE,
+        hlen: 0,
+    });
+    let first = g.alloc_range(1, top, root);
+    g.blocks[top as usize].first = first;
+    let k = first as usize;
+    {
+        let s = &mut g.slots[k];
+        s.x = root.clone();
+        s.cur = root.clone();
+        s.r = 0;
+        s.deep.clear();
+        s.child = NONE;
+        s.solved = false;
+        if and_root {
+            s.push(Link { digit: 0, width: 1 });
+        }
     }
-    let t = g.stamp(false);
+    let t = if g.stockman { g.stamp(false) } else { 0 };
+    g.blocks[top as usize].ckey = Key { h: start.upper, t };
     g.live += 1;
     g.peak = g.peak.max(g.live);
-    let mut run = Run {
-        tree,
-        p,
-        g,
-        frontier,
-        root_depth: start.depth,
-        lower: start.lower,
-        top,
-        top_key: Key { h: start.upper, t },
-        top_rel: if and_root { -1 } else { 0 },
-        live: 1,
-        at: TOP,
-    };
-    let result = run.search(observer);
-    if result.is_ok() {
-        run.finish();
+    let xrel = if and_root { -1 } else { 0 };
+    macro_rules! go {
+        ($s:literal) => {{
+            let mut run = Run::<T, F, $s> {
+                tree,
+                p,
+                g,
+                frontier,
+                root_depth: start.depth,
+                lower: start.lower,
+                top,
+                live: 1,
+                at: top,
+                k,
+                xrel,
+            };
+            let result = run.search(observer);
+            if result.is_ok() {
+                run.g.free_subtree(top);
+                run.g.live -= run.live;
+            }
+            result
+        }};
     }
-    result
+    if g.stockman { go!(true) } else { go!(false) }
 }
 
 /// A frontier evaluator for searches without a horizon.
@@ -599,23 +785,23 @@ pub(crate) fn no_frontier<O, N>(
     unreachable!("no horizon, no frontier")
 }
 
-/// One running Γ search: its top slot (the root's), and the current state:
-/// the end of the path of slot `cur` of block `at` (or of the top slot).
-struct Run<'r, T: Tree + ?Sized, F> {
+/// One running Γ search: its top block, and the current state: the end of
+/// the path of slot `cur` of block `at` (arena index `k`). `S`: the tie
+/// rule as printed (else left-most).
+struct Run<'r, T: Tree + ?Sized, F, const S: bool> {
     tree: &'r T,
     p: &'r Params,
     g: &'r mut Gamma<T::Node>,
     frontier: &'r mut F,
     root_depth: usize,
     lower: Value,
-    top: Slot<T::Node>,
-    top_key: Key,
-    /// The relative depth of the top slot's OR node (−1: a virtual one
-    /// above an AND root).
-    top_rel: i64,
+    top: u32,
     /// This search's states.
     live: usize,
     at: u32,
+    k: usize,
+    /// `at`'s `xrel`.
+    xrel: i64,
 }
 
 /// What the current state is.
@@ -624,14 +810,14 @@ enum Step {
     Go,
 }
 
-impl<T, F> Run<'_, T, F>
+impl<T, F, const S: bool> Run<'_, T, F, S>
 where
     T: Tree + ?Sized,
     F: FnMut(&mut Gamma<T::Node>, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
 {
     #[inline(always)]
     fn stockman(&self) -> bool {
-        self.g.stockman
+        S
     }
 
     /// The arena index of slot `i` of block `b`.
@@ -640,79 +826,45 @@ where
         (self.g.blocks[b as usize].first + i) as usize
     }
 
+    /// Makes the path's current slot in block `b` the current state.
     #[inline(always)]
-    fn slot(&self, b: u32, i: u32) -> &Slot<T::Node> {
-        if b == TOP {
-            &self.top
-        } else {
-            &self.g.slots[self.idx(b, i)]
-        }
+    fn enter(&mut self, b: u32) {
+        let blk = &self.g.blocks[b as usize];
+        self.at = b;
+        self.k = (blk.first + blk.cur) as usize;
+        self.xrel = i64::from(blk.xrel);
     }
 
+    /// Sets the merit of the current state, with a new stamp (as printed)
+    /// for a stacked or inserted state.
     #[inline(always)]
-    fn slot_mut(&mut self, b: u32, i: u32) -> &mut Slot<T::Node> {
-        if b == TOP {
-            &mut self.top
-        } else {
-            let k = self.idx(b, i);
-            &mut self.g.slots[k]
-        }
-    }
-
-    #[inline(always)]
-    fn key(&self, b: u32, i: u32) -> Key {
-        if b == TOP {
-            self.top_key
-        } else {
-            self.g.keys[self.idx(b, i)]
-        }
-    }
-
-    /// Sets the merit of the state in slot `i` of `b`, with a new stamp
-    /// (as printed) for a stacked or inserted state.
-    #[inline(always)]
-    fn set_key(&mut self, b: u32, i: u32, h: Value, inserted: bool) {
+    fn set_key(&mut self, h: Value, inserted: bool) {
         let t = if self.stockman() {
             self.g.stamp(inserted)
         } else {
-            i64::from(i)
+            i64::from(self.g.blocks[self.at as usize].cur)
         };
-        if b == TOP {
-            self.top_key = Key { h, t };
-        } else {
-            let k = self.idx(b, i);
-            self.g.keys[k] = Key { h, t };
-        }
+        self.g.blocks[self.at as usize].ckey = Key { h, t };
     }
 
     /// The best alternative on the path down to block `b` (none above the
     /// top).
     #[inline(always)]
     fn bound(&self, b: u32) -> Key {
-        if b == TOP {
+        if b == NONE {
             Key::NONE
         } else {
             self.g.blocks[b as usize].bound
         }
     }
 
-    /// The key of a state in `b`'s subtree against the path's bounds.
+    /// The key of a state in a block's subtree against the path's bounds.
     #[inline(always)]
     fn path_key(&self, k: Key) -> Key {
         if self.stockman() {
             k
         } else {
             Key { h: k.h, t: 0 }
-        }
-    }
-
-    /// The relative depth of the OR node of slots of `b`.
-    #[inline(always)]
-    fn x_rel(&self, b: u32) -> i64 {
-        if b == TOP {
-            self.top_rel
-        } else {
-            i64::from(self.g.blocks[b as usize].rel) + 1
         }
     }
 
@@ -736,49 +888,69 @@ where
         }
     }
 
-    /// The key of slot `a` of `b` in the block's order.
+    /// The key case 6 gave slot `a` of `b` (one not reached yet).
     #[inline(always)]
-    fn slot_key(&self, b: u32, a: u32) -> Key {
-        if self.untouched(b, a) {
-            let blk = &self.g.blocks[b as usize];
-            let t = if self.stockman() {
-                blk.t0 - i64::from(a)
-            } else {
-                i64::from(a)
-            };
-            Key { h: blk.h0, t }
+    fn fresh_key(&self, b: u32, a: u32) -> Key {
+        let blk = &self.g.blocks[b as usize];
+        let t = if self.stockman() {
+            blk.t0 - i64::from(a)
         } else {
-            self.g.keys[self.idx(b, a)]
+            i64::from(a)
+        };
+        Key { h: blk.h0, t }
+    }
+
+    /// The key of slot `a` of `b` in the block's order.
+    fn slot_key(&self, b: u32, a: u32) -> Key {
+        let blk = &self.g.blocks[b as usize];
+        if self.untouched(b, a) {
+            self.fresh_key(b, a)
+        } else if a == blk.cur {
+            blk.ckey
+        } else {
+            let heap = &self.g.keys[blk.first as usize..(blk.first + blk.hlen) as usize];
+            heap.iter()
+                .find(|c| c.slot == a)
+                .expect("a slot reached is current or in the heap")
+                .key()
         }
     }
 
-    /// The best slot of `b` other than `except`, or [`NONE`]. Slots not
-    /// reached yet go before all others.
-    fn best_other(&self, b: u32, except: u32) -> u32 {
+    /// The key of the best other slot `alt` of `b` (from
+    /// [`alt_of`](Self::alt_of)).
+    #[inline(always)]
+    fn alt_key(&self, b: u32, alt: u32) -> Key {
+        if self.untouched(b, alt) {
+            self.fresh_key(b, alt)
+        } else {
+            let c = self.g.keys[self.g.blocks[b as usize].first as usize];
+            debug_assert_eq!(c.slot, alt);
+            c.key()
+        }
+    }
+
+    /// The best slot of `b` but its current one, or [`NONE`]: the first
+    /// not reached yet (they go before all others), else the heap's top.
+    #[inline(always)]
+    fn alt_of(&self, b: u32) -> u32 {
         let u = self.first_untouched(b);
         if u != NONE {
             return u;
         }
         let blk = &self.g.blocks[b as usize];
-        let keys = &self.g.keys[blk.first as usize..(blk.first + blk.w) as usize];
-        let mut best = NONE;
-        let mut kb = Key::NONE;
-        for (a, &k) in keys.iter().enumerate() {
-            let a = a as u32;
-            if a != except && (best == NONE || k.beats(kb)) {
-                best = a;
-                kb = k;
-            }
+        if blk.hlen > 0 {
+            self.g.keys[blk.first as usize].slot
+        } else {
+            NONE
         }
-        best
     }
 
     /// Reaches slot `a` of `b` for the first time: generates its node.
+    #[inline]
     fn visit(&mut self, b: u32, a: u32) {
-        let k = self.slot_key(b, a);
         let node = self.tree.child(&self.g.blocks[b as usize].node, a as usize);
         let blk = &mut self.g.blocks[b as usize];
-        if self.g.stockman {
+        if S {
             blk.next -= 1;
         } else {
             blk.next += 1;
@@ -786,35 +958,41 @@ where
         let i = (blk.first + a) as usize;
         let s = &mut self.g.slots[i];
         s.x = node;
-        s.path.clear();
+        s.r = 0;
         s.child = NONE;
         s.solved = false;
-        self.g.keys[i] = k;
     }
 
-    /// Puts the path of block `b` (on the path) through its slot `a`.
+    /// Puts the path of block `b` (on the path) through its slot `a`: its
+    /// best.
+    #[inline]
     fn select(&mut self, b: u32, a: u32) {
-        if self.untouched(b, a) {
+        let (cur, old) = {
+            let blk = &self.g.blocks[b as usize];
+            (blk.cur, blk.ckey)
+        };
+        let key = if self.untouched(b, a) {
+            let k = self.fresh_key(b, a);
             self.visit(b, a);
+            if cur != NONE {
+                self.g.heap_push(b, cur, old);
+            }
+            k
+        } else if a != cur {
+            // Only the best is ever selected: the heap's top, which the
+            // current slot replaces.
+            let (top, k) = self.g.heap_replace(b, cur, old);
+            debug_assert_eq!(top, a);
+            k
+        } else {
+            old
+        };
+        {
+            let blk = &mut self.g.blocks[b as usize];
+            blk.cur = a;
+            blk.ckey = key;
         }
-        let alt = self.best_other(b, a);
-        let mut bound = self.bound(self.g.blocks[b as usize].parent);
-        if alt != NONE {
-            let k = self.slot_key(b, alt);
-            let k = if self.stockman() {
-                k
-            } else {
-                Key {
-                    h: k.h,
-                    t: if alt < a { -1 } else { 1 },
-                }
-            };
-            bound = bound.best(k);
-        }
-        let blk = &mut self.g.blocks[b as usize];
-        blk.cur = a;
-        blk.alt = alt;
-        blk.bound = bound;
+        self.fix_bound(b);
     }
 
     /// Follows the path from block `b` down to a state.
@@ -823,11 +1001,17 @@ where
             let c = self.g.blocks[b as usize].cur;
             let ch = self.g.slots[self.idx(b, c)].child;
             if ch == NONE {
-                self.at = b;
+                self.enter(b);
                 return;
             }
             self.g.blocks[ch as usize].g0 = self.live;
-            let best = self.best_other(ch, NONE);
+            let (c, alt) = (self.g.blocks[ch as usize].cur, self.alt_of(ch));
+            let kc = self.g.blocks[ch as usize].ckey;
+            let best = if alt != NONE && self.alt_key(ch, alt).beats(kc) {
+                alt
+            } else {
+                c
+            };
             self.select(ch, best);
             b = ch;
         }
@@ -837,14 +1021,14 @@ where
     fn reselect(&mut self) {
         let mut b = self.at;
         loop {
-            debug_assert!(b != TOP, "nothing beats the top's state");
             let (c, alt, parent) = {
                 let blk = &self.g.blocks[b as usize];
                 (blk.cur, blk.alt, blk.parent)
             };
-            let kc = self.g.keys[self.idx(b, c)];
+            debug_assert!(parent != NONE, "nothing beats the top block's state");
+            let kc = self.g.blocks[b as usize].ckey;
             let (best, kb) = if alt != NONE {
-                let ka = self.slot_key(b, alt);
+                let ka = self.alt_key(b, alt);
                 if ka.beats(kc) { (alt, ka) } else { (c, kc) }
             } else {
                 (c, kc)
@@ -859,19 +1043,31 @@ where
             let blk = &mut self.g.blocks[b as usize];
             blk.live = blk.live + self.live - blk.g0;
             let ps = blk.pslot;
-            let k = self.idx(parent, ps);
-            self.g.keys[k] = Key {
-                h: kb.h,
-                t: if self.g.stockman { kb.t } else { i64::from(ps) },
-            };
+            let t = if S { kb.t } else { i64::from(ps) };
+            self.g.blocks[parent as usize].ckey = Key { h: kb.h, t };
             b = parent;
         }
     }
 
-    /// The Γ loop.
+    /// The Γ loop. Without an observer, runs of steps that stay in one
+    /// slot or one block's leaves are taken in tight loops (see
+    /// [`live`](Self::live)).
     fn search(&mut self, mut observer: Observer<'_, T::Node>) -> Result<Value, BestFirstError> {
+        let fuse = observer.is_none();
         loop {
-            if let Step::Done(v) = self.step()? {
+            let k = self.k;
+            let h = self.g.blocks[self.at as usize].ckey.h;
+            let (r, solved) = {
+                let s = &self.g.slots[k];
+                (s.r, s.solved)
+            };
+            let rel = self.xrel + i64::from(r);
+            let step = if solved {
+                self.solved(r, h, rel)
+            } else {
+                self.live(r, h, rel, fuse)?
+            };
+            if let Step::Done(v) = step {
                 return Ok(v);
             }
             if let Some(obs) = observer.as_mut() {
@@ -880,100 +1076,271 @@ where
         }
     }
 
-    /// One application of Γ to the front state.
+    /// Γ on the current state, SOLVED, at path length `r` in its slot and
+    /// relative depth `rel`, of merit `h`: cases 1–3.
     #[inline]
-    fn step(&mut self) -> Result<Step, BestFirstError> {
+    fn solved(&mut self, r: u32, h: Value, rel: i64) -> Step {
         let tree = self.tree;
-        let b = self.at;
-        let i = if b == TOP {
-            0
-        } else {
-            self.g.blocks[b as usize].cur
-        };
-        let h = self.key(b, i).h;
-        let (r, solved) = {
-            let s = self.slot(b, i);
-            (s.path.len(), s.solved)
-        };
-        let rel = self.x_rel(b) + r as i64;
-        if solved {
-            if rel == 0 {
-                return Ok(Step::Done(h));
-            }
-            if r % 2 == 0 {
-                if r == 0 {
-                    self.purge(b, i, h);
-                } else {
-                    // Case 1 below an AND node with one child: nothing to purge.
-                    let n = self.ancestor(b, i, r - 1);
-                    let s = self.slot_mut(b, i);
-                    s.path.pop();
-                    s.cur = n;
-                    self.set_key(b, i, h, false);
-                }
-            } else {
-                let link = self.slot(b, i).path[r - 1];
-                if link.digit + 1 < link.width {
-                    // Case 2: the next brother.
-                    let n = if r == 1 {
-                        tree.child(&self.slot(b, i).x, usize::from(link.digit) + 1)
-                    } else {
-                        let parent = self.ancestor(b, i, r - 1);
-                        tree.child(&parent, usize::from(link.digit) + 1)
-                    };
-                    let s = self.slot_mut(b, i);
-                    s.path[r - 1].digit += 1;
-                    s.cur = n;
-                    s.solved = false;
-                } else {
-                    // Case 3: the OR parent is solved.
-                    if r > 1 {
-                        let n = self.ancestor(b, i, r - 1);
-                        self.slot_mut(b, i).cur = n;
-                    }
-                    self.slot_mut(b, i).path.pop();
-                }
-                self.set_key(b, i, h, false);
-            }
-            return Ok(Step::Go);
+        let k = self.k;
+        if rel == 0 {
+            return Step::Done(h);
         }
+        if r % 2 == 0 {
+            if r == 0 {
+                self.purge(h);
+            } else {
+                // Case 1 below an AND node with one child: nothing to purge.
+                let n = self.ancestor(r - 1);
+                let s = &mut self.g.slots[k];
+                s.pop();
+                s.cur = n;
+                self.set_key(h, false);
+            }
+            return Step::Go;
+        }
+        let link = self.g.slots[k].link(r - 1);
+        if link.digit + 1 < link.width {
+            // Case 2: the next brother.
+            let n = if r == 1 {
+                tree.child(&self.g.slots[k].x, usize::from(link.digit) + 1)
+            } else {
+                tree.child(&self.ancestor(r - 1), usize::from(link.digit) + 1)
+            };
+            let s = &mut self.g.slots[k];
+            s.link_mut(r - 1).digit += 1;
+            s.cur = n;
+            s.solved = false;
+        } else {
+            // Case 3: the OR parent is solved.
+            if r > 1 {
+                let n = self.ancestor(r - 1);
+                self.g.slots[k].cur = n;
+            }
+            self.g.slots[k].pop();
+        }
+        self.set_key(h, false);
+        Step::Go
+    }
+
+    /// Γ on the current state, LIVE: the aspiration stop, case 4, 5 or 6.
+    ///
+    /// With `fuse` (no observer), two runs of steps are taken here without
+    /// returning, each exactly as the steps one by one would take them:
+    ///
+    /// * a terminal AND node below its slot's OR node that stays in front
+    ///   after case 4 is followed by case 2 (its next brother, LIVE, which
+    ///   is in front too) or case 3;
+    /// * a terminal OR node (a slot's own node) that falls behind after
+    ///   case 4 while its block still has children not reached yet gives
+    ///   way to the next of them, which is then in front.
+    #[inline]
+    fn live(&mut self, r: u32, h: Value, rel: i64, fuse: bool) -> Result<Step, BestFirstError> {
+        let tree = self.tree;
+        let mut h = h;
         if h <= self.lower {
             return Ok(Step::Done(h));
         }
         let horizon = rel as usize == self.p.horizon;
-        let w = if horizon {
+        let mut w = if horizon {
             0
         } else {
-            let s = self.slot(b, i);
-            tree.num_children(if r == 0 { &s.x } else { &s.cur })
+            tree.num_children(self.g.slots[self.k].node())
         };
-        if w == 0 {
+        loop {
+            if w != 0 {
+                return self.interior(r, h, rel, w).map(|()| Step::Go);
+            }
             // Case 4: evaluate, and insert solved.
             let v = if horizon {
-                let node = {
-                    let s = self.slot(b, i);
-                    if r == 0 { s.x.clone() } else { s.cur.clone() }
-                };
+                let node = self.g.slots[self.k].node().clone();
                 self.g.live -= 1;
                 let v = (self.frontier)(self.g, &node, self.root_depth + rel as usize, h)?;
                 self.g.live += 1;
+                // The nested search may have moved the arena.
+                self.enter(self.at);
                 v
             } else {
-                let s = self.slot(b, i);
-                let v = tree.value(if r == 0 { &s.x } else { &s.cur });
+                let v = tree.value(self.g.slots[self.k].node());
                 if v.is_infinite() {
                     return Err(BestFirstError::SentinelLeaf { value: v });
                 }
                 if self.p.negate { -v } else { v }
             };
-            self.slot_mut(b, i).solved = true;
-            self.set_key(b, i, h.min(v), true);
-            let k = self.path_key(self.key(b, i));
-            if !k.beats(self.bound(b)) {
+            let k = self.k;
+            self.g.slots[k].solved = true;
+            h = h.min(v);
+            self.set_key(h, true);
+            let front = {
+                let blk = &self.g.blocks[self.at as usize];
+                self.path_key(blk.ckey).beats(blk.bound)
+            };
+            if fuse && !horizon {
+                // A terminal AND node below its slot's OR node (not the
+                // root): its slot, or the best other slot of its block if
+                // that is now in front of everything, goes on with case 2
+                // or 3 when its state is a solved AND node below its OR
+                // node.
+                let mut go_on = front && r == 1 && rel > 0;
+                if !front && r == 1 && rel > 0 {
+                    let b = self.at;
+                    let (alt, parent, ckey) = {
+                        let blk = &self.g.blocks[b as usize];
+                        (blk.alt, blk.parent, blk.ckey)
+                    };
+                    if alt != NONE && !self.untouched(b, alt) {
+                        let ka = self.alt_key(b, alt);
+                        if ka.beats(ckey) && self.path_key(ka).beats(self.bound(parent)) {
+                            self.select(b, alt);
+                            self.descend(b);
+                            let s = &self.g.slots[self.k];
+                            if self.at != b || !(s.solved && s.r == 1) {
+                                return Ok(Step::Go);
+                            }
+                            h = self.g.blocks[b as usize].ckey.h;
+                            go_on = true;
+                        }
+                    }
+                }
+                if go_on {
+                    let k = self.k;
+                    let link = self.g.slots[k].l1;
+                    if link.digit + 1 < link.width {
+                        // Case 2.
+                        let n = tree.child(&self.g.slots[k].x, usize::from(link.digit) + 1);
+                        let s = &mut self.g.slots[k];
+                        s.l1.digit += 1;
+                        s.cur = n;
+                        s.solved = false;
+                        self.set_key(h, false);
+                        if h <= self.lower {
+                            return Ok(Step::Done(h));
+                        }
+                        w = tree.num_children(&self.g.slots[k].cur);
+                        continue;
+                    }
+                    // Case 3.
+                    self.g.slots[k].pop();
+                    self.set_key(h, false);
+                    return Ok(Step::Go);
+                }
+                if !front && r == 0 && self.first_untouched(self.at) != NONE {
+                    return self.next_leaves();
+                }
+            }
+            if !front {
                 self.reselect();
             }
             return Ok(Step::Go);
         }
+    }
+
+    /// The current state, a terminal OR node just solved, fell behind the
+    /// first child of its block not reached yet, which is therefore in
+    /// front of everything: reaches it, and so on while they are terminals
+    /// that fall behind the next one (one step of Γ each: case 4).
+    fn next_leaves(&mut self) -> Result<Step, BestFirstError> {
+        let tree = self.tree;
+        let b = self.at;
+        let stockman = self.stockman();
+        loop {
+            let (cur, ckey, u, first) = {
+                let blk = &self.g.blocks[b as usize];
+                let u = if stockman { blk.next - 1 } else { blk.next };
+                (blk.cur, blk.ckey, u, blk.first)
+            };
+            self.g.heap_push(b, cur, ckey);
+            let key = self.fresh_key(b, u);
+            let x = tree.child(&self.g.blocks[b as usize].node, u as usize);
+            let more = {
+                let blk = &mut self.g.blocks[b as usize];
+                blk.cur = u;
+                blk.ckey = key;
+                if stockman {
+                    blk.next -= 1;
+                    blk.next > 0
+                } else {
+                    blk.next += 1;
+                    blk.next < blk.w
+                }
+            };
+            let k = (first + u) as usize;
+            self.k = k;
+            {
+                let s = &mut self.g.slots[k];
+                s.x = x;
+                s.r = 0;
+                s.child = NONE;
+                s.solved = false;
+            }
+            if !more {
+                // The last one: its alternative is the heap's.
+                self.fix_bound(b);
+                return Ok(Step::Go);
+            }
+            // Its alternative is the next one not reached yet, in front of
+            // everything else.
+            let next = if stockman { u - 1 } else { u + 1 };
+            let alt = self.fresh_key(b, next);
+            let bound = if stockman {
+                alt
+            } else {
+                Key { h: alt.h, t: 1 }
+            };
+            {
+                let blk = &mut self.g.blocks[b as usize];
+                blk.alt = next;
+                blk.bound = bound;
+            }
+            let h = key.h;
+            if h <= self.lower {
+                return Ok(Step::Done(h));
+            }
+            let w = tree.num_children(&self.g.slots[k].x);
+            if w != 0 {
+                return self.interior(0, h, self.xrel, w).map(|()| Step::Go);
+            }
+            let v = tree.value(&self.g.slots[k].x);
+            if v.is_infinite() {
+                return Err(BestFirstError::SentinelLeaf { value: v });
+            }
+            let v = if self.p.negate { -v } else { v };
+            self.g.slots[k].solved = true;
+            let h = h.min(v);
+            self.set_key(h, true);
+            let ckey = self.path_key(self.g.blocks[b as usize].ckey);
+            if ckey.beats(bound) {
+                // Case 1 next.
+                return Ok(Step::Go);
+            }
+        }
+    }
+
+    /// Sets the best other slot of block `b` and its path's bound, after
+    /// its current slot changed.
+    fn fix_bound(&mut self, b: u32) {
+        let a = self.g.blocks[b as usize].cur;
+        let alt = self.alt_of(b);
+        let mut bound = self.bound(self.g.blocks[b as usize].parent);
+        if alt != NONE {
+            let k = self.alt_key(b, alt);
+            let k = if self.stockman() {
+                k
+            } else {
+                Key {
+                    h: k.h,
+                    t: if alt < a { -1 } else { 1 },
+                }
+            };
+            bound = bound.best(k);
+        }
+        let blk = &mut self.g.blocks[b as usize];
+        blk.alt = alt;
+        blk.bound = bound;
+    }
+
+    /// Cases 5 and 6 for the current state, LIVE with `w` children, at path
+    /// length `r` and relative depth `rel`, of merit `h`.
+    fn interior(&mut self, r: u32, h: Value, rel: i64, w: usize) -> Result<(), BestFirstError> {
         let width = u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
             message: format!("a node has {w} children; at most 65,535 are supported"),
         })?;
@@ -984,36 +1351,36 @@ where
         }
         if r % 2 == 0 || w == 1 {
             // Case 5 (an OR node's first child), or case 6 with one child.
-            let s = self.slot_mut(b, i);
-            let n = tree.child(if r == 0 { &s.x } else { &s.cur }, 0);
-            s.path.push(Link { digit: 0, width });
+            let s = &mut self.g.slots[self.k];
+            let n = self.tree.child(s.node(), 0);
+            s.push(Link { digit: 0, width });
             s.cur = n;
-            self.set_key(b, i, h, false);
-            return Ok(Step::Go);
+            self.set_key(h, false);
+            return Ok(());
         }
         // Case 6: an AND node with two or more children.
-        self.expand(b, i, h, w as u32, rel as u32)?;
-        Ok(Step::Go)
+        self.expand(h, w as u32, rel as i32)
     }
 
-    /// The node on the path of slot `i` of `b` after its first `k` links
-    /// (`k` ≥ 1), regenerated from the slot's OR node (only below AND nodes
-    /// with one child: elsewhere paths are one link long).
+    /// The node on the current slot's path after its first `j` links (`j`
+    /// ≥ 1), regenerated from the slot's OR node (only below AND nodes with
+    /// one child: elsewhere paths are one link long).
     #[cold]
-    fn ancestor(&self, b: u32, i: u32, k: usize) -> T::Node {
-        let s = self.slot(b, i);
-        // The top slot of an AND root starts with a virtual link above it.
-        let skip = usize::from(b == TOP && self.top_rel < 0);
+    fn ancestor(&self, j: u32) -> T::Node {
+        let s = &self.g.slots[self.k];
+        // The top slot of an AND root starts with a virtual link.
+        let skip = u32::from(self.at == self.top && self.xrel < 0);
         let mut n = s.x.clone();
-        for l in &s.path[skip..k] {
-            n = self.tree.child(&n, usize::from(l.digit));
+        for l in skip..j {
+            n = self.tree.child(&n, usize::from(s.link(l).digit));
         }
         n
     }
 
-    /// Case 6 for the state in slot `i` of `b`: a new block of `w` children
-    /// of merit `h`, entered at the first one in stacking order.
-    fn expand(&mut self, b: u32, i: u32, h: Value, w: u32, rel: u32) -> Result<(), BestFirstError> {
+    /// Case 6 for the current state, an AND node at depth `rel` with `w`
+    /// children: a new block of `w` children of merit `h`, entered at the
+    /// first one in stacking order.
+    fn expand(&mut self, h: Value, w: u32, rel: i32) -> Result<(), BestFirstError> {
         let g = &mut *self.g;
         if g.live - 1 + w as usize > g.budget {
             return Err(BestFirstError::BudgetTooSmall {
@@ -1025,105 +1392,75 @@ where
         g.live += w as usize - 1;
         g.peak = g.peak.max(g.live);
         self.live += w as usize - 1;
-        let node = self.slot(b, i).cur.clone();
-        let t0 = if self.stockman() {
-            let t0 = -(self.g.counter + 1);
-            self.g.counter += i64::from(w);
+        let node = g.slots[self.k].cur.clone();
+        let t0 = if g.stockman {
+            let t0 = -(g.counter + 1);
+            g.counter += i64::from(w);
             t0
         } else {
             0
         };
-        let c = self.g.new_block(Block {
+        let (b, i) = (self.at, g.blocks[self.at as usize].cur);
+        let c = g.new_block(Block {
             node,
             parent: b,
             pslot: i,
             first: 0,
             w,
-            next: if self.stockman() { w } else { 0 },
-            rel,
+            next: if g.stockman { w } else { 0 },
+            xrel: rel + 1,
             h0: h,
             t0,
             live: w as usize,
             g0: self.live,
-            cur: 0,
+            cur: NONE,
+            ckey: Key::NONE,
             alt: NONE,
             bound: Key::NONE,
+            hlen: 0,
         });
         let first = {
-            let g = &mut *self.g;
             let filler = g.blocks[c as usize].node.clone();
             g.alloc_range(w, c, &filler)
         };
-        self.g.blocks[c as usize].first = first;
-        self.slot_mut(b, i).child = c;
+        g.blocks[c as usize].first = first;
+        // The arena may have moved.
+        let k = (g.blocks[b as usize].first + i) as usize;
+        g.slots[k].child = c;
         let s = self.first_untouched(c);
         self.select(c, s);
-        self.at = c;
+        self.enter(c);
         Ok(())
     }
 
-    /// Case 1 for the solved OR state in slot `i` of block `b`: `b`'s AND
-    /// node is solved with merit `h`, everything below it purged.
-    fn purge(&mut self, b: u32, i: u32, h: Value) {
-        debug_assert!(b != TOP && self.g.blocks[b as usize].cur == i);
-        let (parent, ps, killed) = {
+    /// Case 1 for the current state, a solved OR node at the top of its
+    /// slot: the block's AND node is solved with merit `h`, everything
+    /// below it purged.
+    fn purge(&mut self, h: Value) {
+        let b = self.at;
+        let (parent, killed) = {
             let blk = &self.g.blocks[b as usize];
-            (blk.parent, blk.pslot, blk.live + self.live - blk.g0 - 1)
+            (blk.parent, blk.live + self.live - blk.g0 - 1)
         };
+        debug_assert!(parent != NONE);
         self.live -= killed;
         self.g.live -= killed;
+        self.enter(parent);
         {
             let g = &mut *self.g;
-            let s = if parent == TOP {
-                &mut self.top
-            } else {
-                let k = (g.blocks[parent as usize].first + ps) as usize;
-                &mut g.slots[k]
-            };
+            let s = &mut g.slots[self.k];
             std::mem::swap(&mut s.cur, &mut g.blocks[b as usize].node);
             s.child = NONE;
             s.solved = true;
         }
         self.g.free_subtree(b);
-        self.set_key(parent, ps, h, false);
-        self.at = parent;
-    }
-
-    /// Frees what is left of the search (an aspiration search stopping
-    /// early leaves states).
-    fn finish(&mut self) {
-        if self.top.child != NONE {
-            self.g.free_subtree(self.top.child);
-        }
-        self.g.live -= self.live;
+        self.set_key(h, false);
     }
 
     /// The search's states in OPEN's order (front first), for traces.
     fn front_first(&self) -> Vec<Entry<T::Node>> {
         let mut out = Vec::new();
-        let skip = usize::from(self.top_rel < 0);
-        let mut d = Dewey::root();
-        for l in &self.top.path[skip..] {
-            d.push(usize::from(l.digit));
-        }
-        if self.top.child == NONE {
-            let node = if self.top.path.is_empty() {
-                &self.top.x
-            } else {
-                &self.top.cur
-            };
-            out.push((
-                Entry {
-                    node: node.clone(),
-                    dewey: d,
-                    status: status(self.top.solved),
-                    h: self.top_key.h,
-                },
-                self.top_key.t,
-            ));
-        } else {
-            self.collect(self.top.child, &d, &mut out);
-        }
+        self.collect(self.top, &Dewey::root(), &mut out);
         if self.stockman() {
             out.sort_by(|a, b| b.0.h.cmp(&a.0.h).then(a.1.cmp(&b.1)));
         } else {
@@ -1134,8 +1471,15 @@ where
 
     fn collect(&self, b: u32, dewey: &Dewey, out: &mut Vec<(Entry<T::Node>, i64)>) {
         let blk = &self.g.blocks[b as usize];
+        let top = b == self.top;
         for a in 0..blk.w {
-            let mut d = dewey.child(a as usize);
+            // The top block's slot is the root (below a virtual link for an
+            // AND root).
+            let mut d = if top {
+                dewey.clone()
+            } else {
+                dewey.child(a as usize)
+            };
             if self.untouched(b, a) {
                 let k = self.slot_key(b, a);
                 let node = self.tree.child(&blk.node, a as usize);
@@ -1151,30 +1495,30 @@ where
                 continue;
             }
             let s = &self.g.slots[self.idx(b, a)];
-            for l in &s.path {
-                d.push(usize::from(l.digit));
+            let skip = u32::from(top && blk.xrel < 0);
+            for j in skip..s.r {
+                d.push(usize::from(s.link(j).digit));
             }
             if s.child != NONE {
                 self.collect(s.child, &d, out);
                 continue;
             }
-            let k = self.g.keys[self.idx(b, a)];
-            let node = if s.path.is_empty() { &s.x } else { &s.cur };
+            let k = self.slot_key(b, a);
             out.push((
                 Entry {
-                    node: node.clone(),
+                    node: s.node().clone(),
                     dewey: d,
-                    status: status(s.solved),
+                    status: if s.solved {
+                        Status::Solved
+                    } else {
+                        Status::Live
+                    },
                     h: k.h,
                 },
                 k.t,
             ));
         }
     }
-}
-
-fn status(solved: bool) -> Status {
-    if solved { Status::Solved } else { Status::Live }
 }
 
 /// Walks from `root` along `path`: regenerates a stored ancestor.
