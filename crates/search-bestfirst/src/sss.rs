@@ -346,8 +346,8 @@ struct Block<N> {
 /// search runs below it) nothing, and every block but a search's top block
 /// (one slot, the root's) has two or more slots, so with L states and E
 /// nested searches there are at most L + E − 1 blocks and 2(L + E) slots
-/// beside the top blocks; on a uniform tree of branching b, (L + E) / (b −
-/// 1) blocks of b slots. The arena is allocated for that with the
+/// beside the top blocks; on a uniform tree of branching b, (L + E) /
+/// (b − 1) blocks of b slots. The arena is allocated for that with the
 /// budget for L, once. Freed ranges of the usual width are reused at once;
 /// others are reclaimed by compacting the arena when it runs out (a tree
 /// whose shape was understated can make it grow, which is correct but
