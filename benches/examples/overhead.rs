@@ -15,6 +15,7 @@
 //!     [--rounds 5] [--nodes 300000] [--only recsss,memsss] [--csv]
 //! ```
 
+use std::cell::RefCell;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -22,8 +23,11 @@ use search_bestfirst::{
     Algorithm, Options, itersss_minimum, memdual_maximum, memdual_minimum, memsss_maximum,
     memsss_minimum, minimum_memory,
 };
-use search_depthfirst::{Algorithm as DfAlgorithm, Window, alphabeta};
-use tree_core::{Bounds, Counted, HashTree, Value};
+use search_depthfirst::{
+    Algorithm as DfAlgorithm, MTDF_FIRST_GUESS, TranspositionTable, Window, alphabeta, mt_dual,
+    mt_sss, mtdf,
+};
+use tree_core::{Bounds, Counted, HashTree, Tree, Value};
 
 /// How to run one search on a tree.
 type Runner = Box<dyn Fn(&dyn DynTree) -> Value>;
@@ -84,7 +88,34 @@ fn bestfirst(a: Algorithm, memory: Option<usize>, name: String) -> Search {
     }
 }
 
-fn searches(bounds: Bounds, only: &[String]) -> Vec<Search> {
+/// The value of the MT driver `a` on `tree` with the table `tt`.
+fn mt_driver<T: Tree>(a: DfAlgorithm, tree: &T, tt: &mut TranspositionTable) -> Value {
+    match a {
+        DfAlgorithm::MtSss => mt_sss(tree, tt),
+        DfAlgorithm::MtDual => mt_dual(tree, tt),
+        _ => mtdf(tree, tt, MTDF_FIRST_GUESS),
+    }
+    .expect("search")
+    .value
+}
+
+/// The MT drivers' table for `trees`: the smallest power of two of entries
+/// that holds every node any driver stores on any of them without
+/// replacing one (at most three quarters full), so that they evaluate the
+/// same leaves as with unlimited memory, and no more than that.
+fn mt_table_bytes(trees: &[HashTree]) -> usize {
+    let mut most = 0;
+    for t in trees {
+        let mut roomy = TranspositionTable::for_shape(t.bounds());
+        for a in [DfAlgorithm::MtSss, DfAlgorithm::MtDual, DfAlgorithm::Mtdf] {
+            mt_driver(a, t, &mut roomy);
+            most = most.max(roomy.len());
+        }
+    }
+    (most * 4).div_ceil(3).next_power_of_two() * TranspositionTable::ENTRY_BYTES
+}
+
+fn searches(bounds: Bounds, only: &[String], mt_bytes: usize) -> Vec<Search> {
     let mut s = vec![Search {
         name: "alphabeta".into(),
         run: Box::new(|t| on!(t, |x| alphabeta(x, Window::FULL).expect("search"))),
@@ -153,10 +184,17 @@ fn searches(bounds: Bounds, only: &[String]) -> Vec<Search> {
     ] {
         s.push(bestfirst(a, None, a.name().into()));
     }
+    // The MT drivers reuse one table per driver (scratch space, as the
+    // crate's API intends; the drivers clear it in constant time) of
+    // `mt_bytes` (see `mt_table_bytes`).
     for a in [DfAlgorithm::MtSss, DfAlgorithm::MtDual, DfAlgorithm::Mtdf] {
+        let tt = RefCell::new(TranspositionTable::with_bytes(mt_bytes).expect("table"));
         s.push(Search {
             name: a.name().into(),
-            run: Box::new(move |t| on!(t, |x| a.run(x).expect("search"))),
+            run: Box::new(move |t| {
+                let tt = &mut *tt.borrow_mut();
+                on!(t, |x| mt_driver(a, x, tt))
+            }),
         });
     }
     s.retain(|x| {
@@ -222,7 +260,6 @@ fn main() {
     }
     for (b, d) in shapes {
         let bounds = Bounds::uniform(b, d);
-        let list = searches(bounds, &only);
         // Enough trees that alpha-beta examines about `target_nodes` nodes.
         let probe = HashTree::new(b, d, 0).expect("shape");
         let c = Counted::new(&probe);
@@ -232,6 +269,12 @@ fn main() {
         let trees: Vec<HashTree> = (0..n)
             .map(|i| HashTree::new(b, d, i).expect("shape"))
             .collect();
+        let mt_bytes = if only.is_empty() || only.iter().any(|o| o.starts_with("mt")) {
+            mt_table_bytes(&trees)
+        } else {
+            0
+        };
+        let list = searches(bounds, &only, mt_bytes);
         let mut rows: Vec<Row> = list
             .iter()
             .map(|s| {
