@@ -8,11 +8,14 @@ use tree_core::{Dewey, HashTree, Traced, Tree, Value, minimax};
 
 use crate::common::{generated_trees, random_trees};
 
+/// One driver on a traced tree with a table.
+type Driver<'a, T> = &'a dyn Fn(&Traced<&T>, &mut TranspositionTable) -> Value;
+
 /// The drivers' values, leaves (in order) and nodes stored with `tt`, on
 /// `tree`.
 fn drivers<T: Tree>(tree: &T, tt: &mut TranspositionTable) -> Vec<(Value, Vec<Dewey>, usize)> {
     let truth = minimax(tree);
-    let runs: [&dyn Fn(&Traced<&T>, &mut TranspositionTable) -> Value; 5] = [
+    let runs: [Driver<'_, T>; 5] = [
         &|t, tt| mt_sss(t, tt).unwrap().value,
         &|t, tt| mt_dual(t, tt).unwrap().value,
         &|t, tt| mtdf(t, tt, Value::from_small(0)).unwrap().value,
