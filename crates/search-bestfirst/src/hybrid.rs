@@ -98,6 +98,7 @@ pub fn staged_sss<T: Tree + ?Sized>(
         negate: false,
         horizon: k,
         algorithm: NAME,
+        shape: None,
     };
     fn stage<T: Tree + ?Sized>(
         tree: &T,
@@ -152,6 +153,7 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
         negate: false,
         horizon: k,
         algorithm: NAME,
+        shape: None,
     };
     let root = tree.root();
     let start = Start {
@@ -199,6 +201,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
         negate: false,
         horizon: usize::MAX,
         algorithm: NAME,
+        shape: None,
     };
     /// Fail-hard alpha-beta in the minimax form (MAX at even depths).
     #[allow(clippy::too_many_arguments)]

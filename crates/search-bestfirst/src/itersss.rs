@@ -146,7 +146,8 @@
 
 use tree_core::{Bounds, Dewey, MAX_DEPTH, Tree, Value};
 
-use crate::sss::{Status, node_at};
+use crate::Variant;
+use crate::sss::{Gamma, Params, Start, Status, gamma_search, no_frontier, node_at};
 use crate::{BestFirstError, Memory, Open, Outcome, minimum_memory};
 
 const NAME: &str = "IterSSS*";
@@ -388,8 +389,34 @@ pub fn itersss_in<T: Tree + ?Sized>(
     // Need never exceeds b^⌈d/2⌉, so more than that is never used.
     let full = minimum_memory(bounds, false).ok();
     let capacity = full.map_or(budget, |f| budget.min(f.max(minimum)));
-    open.open.reset(capacity);
     open.counts = IterCounts::default();
+    if full.is_some_and(|f| capacity >= f) {
+        // The memory rule never refuses: IterSSS* is SSS* with the
+        // left-most rule, step for step (point 4), so it runs on SSS*'s
+        // block-structured OPEN, with IterSSS*'s shape checks.
+        let mut g = Gamma::new(capacity, Variant::Leftmost, bounds, 0);
+        let p = Params {
+            variant: Variant::Leftmost,
+            chooser_even: true,
+            negate: false,
+            horizon: usize::MAX,
+            algorithm: NAME,
+            shape: Some(bounds),
+        };
+        let root = tree.root();
+        let start = Start {
+            root: &root,
+            depth: 0,
+            lower: Value::NEG_INF,
+            upper: Value::INF,
+        };
+        let value = gamma_search(tree, &p, &mut g, start, &mut no_frontier, None)?;
+        return Ok(Outcome {
+            value,
+            memory: g.memory(),
+        });
+    }
+    open.open.reset(capacity);
     let root = tree.root();
     let mut search = Search {
         tree,

@@ -617,6 +617,9 @@ pub(crate) struct Params {
     pub horizon: usize,
     /// Algorithm name for errors.
     pub algorithm: &'static str,
+    /// A shape every node must keep to (IterSSS*'s): a node with more
+    /// children, or an interior node at its depth, is an error.
+    pub shape: Option<Bounds>,
 }
 
 /// How an SSS* search is configured.
@@ -1341,6 +1344,20 @@ where
     /// Cases 5 and 6 for the current state, LIVE with `w` children, at path
     /// length `r` and relative depth `rel`, of merit `h`.
     fn interior(&mut self, r: u32, h: Value, rel: i64, w: usize) -> Result<(), BestFirstError> {
+        if let Some(b) = self.p.shape {
+            if w > b.branching || rel as usize >= b.depth {
+                return Err(BestFirstError::TreeShape {
+                    message: format!(
+                        "{}: node {} at depth {rel} has {w} children, beyond the shape \
+                         (branching {}, depth {}) the budget was computed from",
+                        self.p.algorithm,
+                        self.dewey_here(),
+                        b.branching,
+                        b.depth
+                    ),
+                });
+            }
+        }
         let width = u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
             message: format!("a node has {w} children; at most 65,535 are supported"),
         })?;
@@ -1360,6 +1377,34 @@ where
         }
         // Case 6: an AND node with two or more children.
         self.expand(h, w as u32, rel as i32)
+    }
+
+    /// The current state's Dewey code (for messages).
+    #[cold]
+    fn dewey_here(&self) -> Dewey {
+        let mut rev: Vec<usize> = Vec::new();
+        let mut b = self.at;
+        let mut k = self.k;
+        loop {
+            let s = &self.g.slots[k];
+            let top = b == self.top;
+            let skip = u32::from(top && self.g.blocks[b as usize].xrel < 0);
+            for j in (skip..s.r).rev() {
+                rev.push(usize::from(s.link(j).digit));
+            }
+            if top {
+                break;
+            }
+            let blk = &self.g.blocks[b as usize];
+            rev.push(blk.cur as usize);
+            k = self.idx(blk.parent, blk.pslot);
+            b = blk.parent;
+        }
+        let mut d = Dewey::root();
+        for &i in rev.iter().rev() {
+            d.push(i);
+        }
+        d
     }
 
     /// The node on the current slot's path after its first `j` links (`j`
@@ -1548,6 +1593,7 @@ fn run<T: Tree + ?Sized>(
         negate: dual,
         horizon: usize::MAX,
         algorithm,
+        shape: None,
     };
     let root = tree.root();
     let start = Start {
@@ -1727,6 +1773,7 @@ mod tests {
             negate: dual,
             horizon: if k > 0 { k } else { usize::MAX },
             algorithm,
+            shape: None,
         };
         let root = traced.root();
         let mut lines = Vec::new();
