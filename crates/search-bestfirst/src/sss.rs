@@ -1566,15 +1566,6 @@ where
     }
 }
 
-/// Walks from `root` along `path`: regenerates a stored ancestor.
-pub(crate) fn node_at<T: Tree + ?Sized>(tree: &T, root: &T::Node, path: &[u16]) -> T::Node {
-    let mut n = root.clone();
-    for &i in path {
-        n = tree.child(&n, usize::from(i));
-    }
-    n
-}
-
 fn run<T: Tree + ?Sized>(
     tree: &T,
     cfg: &SssConfig,
