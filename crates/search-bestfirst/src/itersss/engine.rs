@@ -57,6 +57,21 @@ pub(crate) struct Blk<N> {
     cur: u32,
     alt: u32,
     thr: i64,
+    /// Below a partly ACTIVE slot: the best merit of an ACTIVE state below
+    /// (see [`Run::boundary_bests`]).
+    pbest: Option<Value>,
+    /// The block's other slots seen from its path slot `cur` (valid if
+    /// `ex_ok`), so that its entries and demand for any value (E, D) of
+    /// that slot are `ex_t + E` and `max(ex_a + E, ex_l + D + ex_r, ex_b)`:
+    /// the entries of the other slots, the best term of a slot left of
+    /// `cur` less `cur`'s entries, the present slots left of `cur`, the
+    /// entries right of it, and the best term of a slot right of it.
+    ex_ok: bool,
+    ex_t: usize,
+    ex_a: i64,
+    ex_l: i64,
+    ex_r: i64,
+    ex_b: i64,
 }
 
 /// A MIN son of a block's MAX node and what lies below it.
@@ -142,8 +157,10 @@ pub(crate) struct Run<'a, T: Tree + ?Sized> {
     d: usize,
     limit: usize,
     check: bool,
-    /// OPEN entries now and at most.
+    /// OPEN entries now and at most, and a bound on Need (see
+    /// [`fits`](Self::fits)).
     entries: usize,
+    need_ub: usize,
     pub(crate) peak: usize,
     pub(crate) counts: IterCounts,
     top: u32,
@@ -173,6 +190,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             limit,
             check,
             entries: 0,
+            need_ub: 0,
             peak: 0,
             counts: IterCounts::default(),
             top: NONE,
@@ -370,56 +388,81 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         }
     }
 
-    /// Recomputes the aggregates of slot `i` of `b` and of everything above
-    /// it, stopping where nothing changes.
-    fn update_up(&mut self, mut b: u32, mut i: u32) {
+    /// Makes slot `i` of `b`'s entries and demand current (from its state,
+    /// or its block, which must be current).
+    #[inline]
+    fn flush_slot(&mut self, b: u32, i: u32) {
+        let t = i64::from(self.blocks[b as usize].t);
+        let k = self.si(b, i);
+        let (e, dm) = self.slot_aggregate(&self.slots[k], t);
+        let s = &mut self.slots[k];
+        s.e = e;
+        s.dm = dm;
+    }
+
+    /// Makes block `b`'s entries and demand current (its slots must be).
+    #[inline]
+    fn flush_block(&mut self, b: u32) {
+        let (e, dm) = self.block_aggregate(b, None);
+        let blk = &mut self.blocks[b as usize];
+        blk.e = e;
+        blk.dm = dm;
+    }
+
+    /// Makes the path's aggregates current, from the current state up.
+    fn flush_path(&mut self) {
+        let mut b = self.at;
         loop {
-            let t = i64::from(self.blocks[b as usize].t);
-            let k = self.si(b, i);
-            let (e, dm) = self.slot_aggregate(&self.slots[k], t);
-            let s = &mut self.slots[k];
-            if (s.e, s.dm) == (e, dm) {
+            let c = self.blocks[b as usize].cur;
+            self.flush_slot(b, c);
+            self.flush_block(b);
+            let parent = self.blocks[b as usize].parent;
+            if parent == NONE {
                 return;
             }
-            s.e = e;
-            s.dm = dm;
-            let (be, bd) = self.block_aggregate(b, None);
-            let blk = &mut self.blocks[b as usize];
-            if (blk.e, blk.dm) == (be, bd) {
-                return;
-            }
-            blk.e = be;
-            blk.dm = bd;
-            if blk.parent == NONE {
-                return;
-            }
-            i = blk.pslot;
-            b = blk.parent;
+            b = parent;
         }
     }
 
     /// The memory rule: whether Need, with the current state (a LIVE MAX
-    /// son) expanded into `w` sons, is at most M.
-    fn fits(&self, w: usize) -> bool {
+    /// son) expanded into `w` sons, is at most M; if so, `need_ub` becomes
+    /// a bound on Need after the expansion.
+    ///
+    /// The aggregates of the blocks on the path are not kept current (every
+    /// step changes them); off the path they are. Need is bounded first:
+    /// Need ≤ entries + need(0), and an expansion adds w − 1 entries right
+    /// of every place left of the candidate, changes nothing for places
+    /// right of it, and makes its own place's demand w + need(t + 2) ≤
+    /// 1 + need(t) (w ≤ b), so Need grows by w − 1 at most (and nothing else
+    /// makes it grow). Only when neither bound decides is Need computed,
+    /// from the candidate up its path.
+    fn fits(&mut self, w: usize) -> bool {
         if !self.check {
             return true;
         }
         let after = self.entries + w - 1;
-        if after.saturating_add(self.need(0)) <= self.limit {
-            return true;
-        }
         if after > self.limit {
             return false;
         }
-        // Expanding adds w − 1 entries right of every place left of the
-        // candidate, changes nothing for places right of it, and its own
-        // place's demand becomes w + need(t + 2) ≤ 1 + need(t) (w ≤ b): Need
-        // grows by w − 1 at most.
-        let top = &self.blocks[self.top as usize];
-        if top.dm + w - 1 <= self.limit {
+        let bound = (self.need_ub + w - 1).min(after.saturating_add(self.need(0)));
+        if bound <= self.limit {
+            self.need_ub = bound;
             return true;
         }
-        let (mut b, mut i) = self.here();
+        match self.need_after(w) {
+            Some(need) if need <= self.limit => {
+                self.need_ub = need;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Need with the current state expanded into `w` sons: the candidate's
+    /// slot's new value, then each block's up the path from its other
+    /// slots (kept per block, see [`Blk::ex_ok`]).
+    fn need_after(&mut self, w: usize) -> Option<usize> {
+        let (mut b, i) = self.here();
         let t = i64::from(self.blocks[b as usize].t);
         let s = self.slot((b, i));
         let next = if usize::from(s.k) + 1 < usize::from(s.xw) {
@@ -429,10 +472,16 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         };
         let mut v = (w, (w + self.need(t + 4)).max(next));
         loop {
-            let (e, dm) = self.block_aggregate(b, Some((i, v)));
+            if !self.blocks[b as usize].ex_ok {
+                self.compute_ex(b);
+            }
             let blk = &self.blocks[b as usize];
+            let e = blk.ex_t + v.0;
+            let dm = (blk.ex_a + v.0 as i64)
+                .max(blk.ex_l + v.1 as i64 + blk.ex_r)
+                .max(blk.ex_b) as usize;
             if blk.parent == NONE {
-                return dm <= self.limit;
+                return Some(dm);
             }
             let pt = i64::from(self.blocks[blk.parent as usize].t);
             let ps = self.slot((blk.parent, blk.pslot));
@@ -442,9 +491,50 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 0
             };
             v = (e, dm.max(next));
-            i = blk.pslot;
             b = blk.parent;
         }
+    }
+
+    /// Sets block `b`'s view of its other slots from its path slot.
+    fn compute_ex(&mut self, b: u32) {
+        let blk = &self.blocks[b as usize];
+        let c = blk.cur as usize;
+        let slots = &self.slots[blk.first as usize..(blk.first + blk.w) as usize];
+        let total: i64 = slots
+            .iter()
+            .enumerate()
+            .filter(|&(i, s)| i != c && s.present)
+            .map(|(_, s)| s.e as i64)
+            .sum();
+        let (mut left, mut before) = (0i64, 0i64);
+        let (mut a, mut bb, mut l, mut r) = (i64::MIN, i64::MIN, 0, 0);
+        for (i, s) in slots.iter().enumerate() {
+            if i == c {
+                l = left;
+                r = total - before;
+                left += 1;
+                continue;
+            }
+            if !s.present {
+                continue;
+            }
+            let (e, dm) = (s.e as i64, s.dm as i64);
+            let term = left + dm + (total - before - e);
+            if i < c {
+                a = a.max(term);
+            } else {
+                bb = bb.max(term);
+            }
+            left += 1;
+            before += e;
+        }
+        let blk = &mut self.blocks[b as usize];
+        blk.ex_ok = true;
+        blk.ex_t = total as usize;
+        blk.ex_a = a;
+        blk.ex_l = l;
+        blk.ex_r = r;
+        blk.ex_b = bb;
     }
 
     // ---------------------------------------------------------------
@@ -476,11 +566,8 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             Some(true) => Some(s.h),
             Some(false) => None,
             None => {
-                let c = s.child;
-                debug_assert!(c != NONE);
-                (0..self.blocks[c as usize].w)
-                    .filter_map(|a| self.best_active(c, a))
-                    .max()
+                debug_assert!(s.child != NONE);
+                self.blocks[s.child as usize].pbest
             }
         }
     }
@@ -545,6 +632,9 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             None => parent_thr,
         };
         let blk = &mut self.blocks[b as usize];
+        if blk.cur != a {
+            blk.ex_ok = false;
+        }
         blk.cur = a;
         blk.alt = alt.map_or(NONE, |x| x.0);
         blk.thr = thr;
@@ -593,9 +683,36 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// The front state, found from the top (after the boundary moved).
     fn reselect_all(&mut self) {
+        self.flush_path();
         let top = self.top;
+        self.boundary_bests(top);
         self.select(top, 0);
         self.descend(top);
+    }
+
+    /// Sets `pbest` on block `b` and the blocks below it along the boundary
+    /// (through partly ACTIVE slots), bottom-up; returns `b`'s. Called when
+    /// the boundary moves; after that only the path changes, and a block
+    /// the path leaves gets its best again.
+    fn boundary_bests(&mut self, b: u32) -> Option<Value> {
+        let mut best = None;
+        for a in 0..self.blocks[b as usize].w {
+            let s = self.slot((b, a));
+            if !s.present {
+                continue;
+            }
+            let h = match self.activity(b, a) {
+                Some(true) => Some(s.h),
+                Some(false) => None,
+                None => {
+                    let c = s.child;
+                    self.boundary_bests(c)
+                }
+            };
+            best = best.max(h);
+        }
+        self.blocks[b as usize].pbest = best;
+        best
     }
 
     /// The current state no longer reaches its threshold: finds the front,
@@ -622,6 +739,8 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 Some(ha) if ha > h || (ha == h && alt < c) => (alt, ha),
                 _ => (c, h),
             };
+            // Slot c leaves the path.
+            self.flush_slot(b, c);
             if i64::from(hb.get()) >= parent_thr {
                 debug_assert!(best != c);
                 self.select(b, best);
@@ -629,6 +748,8 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 return;
             }
             debug_assert!(parent != NONE);
+            self.flush_block(b);
+            self.blocks[b as usize].pbest = Some(hb);
             let ps = self.blocks[b as usize].pslot;
             self.slot_mut((parent, ps)).h = hb;
             h = hb;
@@ -657,6 +778,13 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             cur: 0,
             alt: NONE,
             thr: i64::MIN,
+            pbest: None,
+            ex_ok: false,
+            ex_t: 0,
+            ex_a: i64::MIN,
+            ex_l: 0,
+            ex_r: 0,
+            ex_b: i64::MIN,
         });
         let first = self.alloc_range(1, top, &root);
         self.blocks[top as usize].first = first;
@@ -680,6 +808,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         self.at = top;
         self.entries = 1;
         self.peak = 1;
+        self.need_ub = dm;
         // The state whose selection started the current activation chain.
         let mut chain: Option<Place> = None;
         loop {
@@ -747,7 +876,6 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 // ACTIVE to its right (or to the right of the chain's
                 // origin) too.
                 self.slot_mut(here).ykids = w as u32;
-                self.update_up(here.0, here.1);
                 let from = match chain.take() {
                     Some(origin) => {
                         self.counts.refused_chains += 1;
@@ -807,14 +935,19 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         let s = self.slot_mut(here);
         s.h = s.h.min(v);
         s.solved = true;
-        let h = s.h;
-        // A LIVE node's demand counted a search below it, unless it lies on
-        // the shape's last levels: solved, it is one entry.
-        if self.need(i64::from(self.blocks[here.0 as usize].t) + 2) > 0 {
-            self.update_up(here.0, here.1);
-        }
+        let (h, at_x) = (s.h, s.xw == 0);
         if i64::from(h.get()) < self.blocks[self.at as usize].thr {
-            self.reselect();
+            let (b, c) = here;
+            let blk = &self.blocks[b as usize];
+            let u = blk.next;
+            if at_x && u < blk.w && u < blk.ib {
+                // The next son not reached is ACTIVE, so in front of
+                // everything (see `select`): the path moves to it.
+                self.flush_slot(b, c);
+                self.select(b, u);
+            } else {
+                self.reselect();
+            }
         }
         Ok(())
     }
@@ -845,6 +978,13 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             cur: NONE,
             alt: NONE,
             thr: i64::MIN,
+            pbest: None,
+            ex_ok: false,
+            ex_t: 0,
+            ex_a: i64::MIN,
+            ex_l: 0,
+            ex_r: 0,
+            ex_b: i64::MIN,
         });
         let first = self.alloc_range(w32, c, &node);
         self.blocks[c as usize].first = first;
@@ -863,7 +1003,6 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         self.slot_mut(here).child = c;
         self.entries += w - 1;
         self.peak = self.peak.max(self.entries);
-        self.update_up(here.0, here.1);
         self.select(c, 0);
         self.at = c;
         Ok(())
@@ -879,6 +1018,8 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         let hp = self.slot((b, sp)).h;
         if !self.waiting(b, hp) {
             // Case 1.
+            self.flush_slot(b, sp);
+            self.flush_block(b);
             let (parent, ps, e) = {
                 let blk = &self.blocks[b as usize];
                 (blk.parent, blk.pslot, blk.e)
@@ -903,19 +1044,18 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                     pb.partial = false;
                 }
             }
-            self.update_up(parent, ps);
             self.at = parent;
             return false;
         }
         let removed = self.purge_below(b, hp, sp);
         self.entries -= removed;
-        let blk = &self.blocks[b as usize];
-        if blk.parent != NONE {
-            let (parent, ps) = (blk.parent, blk.pslot);
-            self.update_up(parent, ps);
-        }
-        self.activate_after(b, sp);
-        self.reselect_all();
+        let a = self.activate_after(b, sp);
+        // The path down to b stays (nothing changed above b); below b it
+        // goes to the state activated, the highest in contention.
+        self.flush_slot(b, sp);
+        self.boundary_bests(b);
+        self.select(b, a);
+        self.descend(b);
         true
     }
 
@@ -1013,25 +1153,30 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         let blk = &mut self.blocks[b as usize];
         blk.e = e;
         blk.dm = dm;
+        blk.ex_ok = false;
         removed
     }
 
     /// Activates the first state after slot `sp` of block `b` (all those
     /// left are ACTIVE, all those right INACTIVE): the boundary moves to
-    /// just after it.
-    fn activate_after(&mut self, mut b: u32, sp: u32) {
+    /// just after it. Returns the slot of `b` it lies in.
+    fn activate_after(&mut self, mut b: u32, sp: u32) -> u32 {
         let mut from = sp + 1;
+        let mut first = NONE;
         loop {
             let blk = &self.blocks[b as usize];
             let a = (from..blk.w)
                 .find(|&a| self.slot((b, a)).present)
                 .expect("a waiting state lies after p");
+            if first == NONE {
+                first = a;
+            }
             let c = self.slot((b, a)).child;
             let blk = &mut self.blocks[b as usize];
             if c == NONE {
                 blk.ib = a + 1;
                 blk.partial = false;
-                return;
+                return first;
             }
             blk.ib = a;
             blk.partial = true;
