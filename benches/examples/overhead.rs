@@ -165,7 +165,8 @@ fn searches(bounds: Bounds, only: &[String], mt_bytes: usize) -> Vec<Search> {
         }
     }
     if let (Ok(lo), Ok(hi)) = (itersss_minimum(bounds), minimum_memory(bounds, false)) {
-        for (tag, m) in [("min", lo), ("max", hi.max(lo))] {
+        let hi = hi.max(lo);
+        for (tag, m) in [("min", lo), ("mid", mid(lo, hi)), ("max", hi)] {
             s.push(bestfirst(
                 Algorithm::IterSss,
                 Some(m),
@@ -181,6 +182,8 @@ fn searches(bounds: Bounds, only: &[String], mt_bytes: usize) -> Vec<Search> {
         Algorithm::StagedSss,
         Algorithm::Sab,
         Algorithm::Abs,
+        Algorithm::Sa4,
+        Algorithm::As4,
     ] {
         s.push(bestfirst(a, None, a.name().into()));
     }

@@ -1191,12 +1191,12 @@ where
                         (blk.alt, blk.parent, blk.ckey)
                     };
                     if alt != NONE && !self.untouched(b, alt) {
+                        // No child is left unreached: the alternative is
+                        // the heap's top.
                         let ka = self.alt_key(b, alt);
-                        if ka.beats(ckey) && self.path_key(ka).beats(self.bound(parent)) {
-                            self.select(b, alt);
-                            self.descend(b);
-                            let s = &self.g.slots[self.k];
-                            if self.at != b || !(s.solved && s.r == 1) {
+                        let pb = self.bound(parent);
+                        if ka.beats(ckey) && self.path_key(ka).beats(pb) {
+                            if !self.switch_to_top(b, pb) {
                                 return Ok(Step::Go);
                             }
                             h = self.g.blocks[b as usize].ckey.h;
@@ -1316,6 +1316,49 @@ where
                 return Ok(Step::Go);
             }
         }
+    }
+
+    /// The path in block `b` (whose bound above is `pb`) moves to its
+    /// heap's top, in front of everything; the current slot takes its place
+    /// in the heap. Returns whether the top's state is a solved AND node
+    /// below its OR node (else the path is left for the general case to
+    /// follow).
+    #[inline]
+    fn switch_to_top(&mut self, b: u32, pb: Key) -> bool {
+        let (cur, ckey, first) = {
+            let blk = &self.g.blocks[b as usize];
+            (blk.cur, blk.ckey, blk.first as usize)
+        };
+        let top = self.g.keys[first].slot;
+        if self.g.slots[first + top as usize].child != NONE {
+            self.select(b, top);
+            self.descend(b);
+            return false;
+        }
+        let (top, key) = self.g.heap_replace(b, cur, ckey);
+        let hlen = self.g.blocks[b as usize].hlen;
+        let (alt, bound) = if hlen > 0 {
+            let c = self.g.keys[first];
+            let k = if S {
+                c.key()
+            } else {
+                Key {
+                    h: c.h,
+                    t: if c.slot < top { -1 } else { 1 },
+                }
+            };
+            (c.slot, pb.best(k))
+        } else {
+            (NONE, pb)
+        };
+        let blk = &mut self.g.blocks[b as usize];
+        blk.cur = top;
+        blk.ckey = key;
+        blk.alt = alt;
+        blk.bound = bound;
+        self.k = first + top as usize;
+        let s = &self.g.slots[self.k];
+        s.solved && s.r == 1
     }
 
     /// Sets the best other slot of block `b` and its path's bound, after
