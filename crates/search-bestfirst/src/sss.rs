@@ -373,6 +373,9 @@ pub(crate) struct Gamma<N> {
     /// The last stamp given (as printed).
     counter: i64,
     stockman: bool,
+    /// The top block of each nesting level, and the running search's level.
+    tops: Vec<u32>,
+    level: usize,
 }
 
 impl<N: Clone> Gamma<N> {
@@ -408,6 +411,8 @@ impl<N: Clone> Gamma<N> {
             budget,
             counter: 0,
             stockman: variant == Variant::Stockman,
+            tops: Vec::with_capacity(nest + 2),
+            level: 0,
         }
     }
 
@@ -712,29 +717,69 @@ where
     debug_assert_eq!(g.stockman, p.variant == Variant::Stockman);
     let and_root = (start.depth % 2 == 0) == p.chooser_even;
     let root = start.root;
+    // Without an observer, the first step (on the LIVE root) is taken here:
+    // a terminal root (every leaf below a stage's horizon, in staged SSS*)
+    // then costs no block.
+    let mut first = None;
+    if observer.is_none() && p.horizon != 0 {
+        if start.upper <= start.lower {
+            g.peak = g.peak.max(g.live + 1);
+            return Ok(start.upper);
+        }
+        let w = tree.num_children(root);
+        if w == 0 {
+            g.peak = g.peak.max(g.live + 1);
+            let v = tree.value(root);
+            if v.is_infinite() {
+                return Err(BestFirstError::SentinelLeaf { value: v });
+            }
+            return Ok(start.upper.min(if p.negate { -v } else { v }));
+        }
+        first = Some(w);
+    }
     // The top block: one slot, the root's (below a virtual OR node if the
     // root is AND), already reached.
-    let top = g.new_block(Block {
-        node: root.clone(),
-        parent: NONE,
-        pslot: 0,
-        first: 0,
-        w: 1,
-        next: u32::from(!g.stockman),
-        xrel: if and_root { -1 } else { 0 },
-        h0: start.upper,
-        t0: 0,
-        live: 1,
-        g0: 1,
-        cur: 0,
-        ckey: Key::NONE,
-        alt: NONE,
-        bound: Key::NONE,
-        hlen: 0,
-    });
-    let first = g.alloc_range(1, top, root);
-    g.blocks[top as usize].first = first;
-    let k = first as usize;
+    // Each nesting level keeps its top block from search to search.
+    let level = g.level;
+    g.level += 1;
+    let top = match g.tops.get(level) {
+        Some(&top) => top,
+        None => {
+            let top = g.new_block(Block {
+                node: root.clone(),
+                parent: NONE,
+                pslot: 0,
+                first: 0,
+                w: 1,
+                next: 0,
+                xrel: 0,
+                h0: start.upper,
+                t0: 0,
+                live: 1,
+                g0: 1,
+                cur: 0,
+                ckey: Key::NONE,
+                alt: NONE,
+                bound: Key::NONE,
+                hlen: 0,
+            });
+            let first = g.alloc_range(1, top, root);
+            g.blocks[top as usize].first = first;
+            g.tops.push(top);
+            top
+        }
+    };
+    {
+        let stockman = g.stockman;
+        let blk = &mut g.blocks[top as usize];
+        blk.next = u32::from(!stockman);
+        blk.xrel = if and_root { -1 } else { 0 };
+        blk.cur = 0;
+        blk.alt = NONE;
+        blk.bound = Key::NONE;
+        blk.hlen = 0;
+    }
+    let k = g.blocks[top as usize].first as usize;
     {
         let s = &mut g.slots[k];
         s.x = root.clone();
@@ -767,11 +812,18 @@ where
                 k,
                 xrel,
             };
-            let result = run.search(observer);
+            let result = run.search(observer, first);
             if result.is_ok() {
-                run.g.free_subtree(top);
+                // What an early stop leaves below the root.
+                let k = run.g.blocks[top as usize].first as usize;
+                let c = run.g.slots[k].child;
+                if c != NONE {
+                    run.g.free_subtree(c);
+                    run.g.slots[k].child = NONE;
+                }
                 run.g.live -= run.live;
             }
+            run.g.level -= 1;
             result
         }};
     }
@@ -1055,8 +1107,20 @@ where
     /// The Γ loop. Without an observer, runs of steps that stay in one
     /// slot or one block's leaves are taken in tight loops (see
     /// [`live`](Self::live)).
-    fn search(&mut self, mut observer: Observer<'_, T::Node>) -> Result<Value, BestFirstError> {
+    fn search(
+        &mut self,
+        mut observer: Observer<'_, T::Node>,
+        first: Option<usize>,
+    ) -> Result<Value, BestFirstError> {
         let fuse = observer.is_none();
+        if let Some(w) = first {
+            // The root's first step, its width asked by the caller.
+            let (r, h) = (
+                self.g.slots[self.k].r,
+                self.g.blocks[self.at as usize].ckey.h,
+            );
+            self.interior(r, h, self.xrel + i64::from(r), w)?;
+        }
         loop {
             let k = self.k;
             let h = self.g.blocks[self.at as usize].ckey.h;
