@@ -922,34 +922,51 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         Ok(w)
     }
 
-    /// Case 4: evaluate the current state, h := min(h, v), SOLVED.
+    /// Case 4: evaluate the current state, h := min(h, v), SOLVED. While
+    /// that is a MIN son of its block that falls behind the next son not
+    /// reached (ACTIVE, so in front of everything), the path moves to that
+    /// son and, if it is a terminal too, evaluates it here (else takes its
+    /// case 5), as the run loop would.
     fn evaluate(&mut self) -> Result<(), BestFirstError> {
-        let here = self.here();
-        let v = {
-            let s = self.slot(here);
-            self.tree.value(if s.xw == 0 { &s.x } else { &s.y })
-        };
-        if v.is_infinite() {
-            return Err(BestFirstError::SentinelLeaf { value: v });
-        }
-        let s = self.slot_mut(here);
-        s.h = s.h.min(v);
-        s.solved = true;
-        let (h, at_x) = (s.h, s.xw == 0);
-        if i64::from(h.get()) < self.blocks[self.at as usize].thr {
+        loop {
+            let here = self.here();
+            let v = {
+                let s = self.slot(here);
+                self.tree.value(if s.xw == 0 { &s.x } else { &s.y })
+            };
+            if v.is_infinite() {
+                return Err(BestFirstError::SentinelLeaf { value: v });
+            }
+            let s = self.slot_mut(here);
+            s.h = s.h.min(v);
+            s.solved = true;
+            let (h, at_x) = (s.h, s.xw == 0);
             let (b, c) = here;
             let blk = &self.blocks[b as usize];
+            if i64::from(h.get()) >= blk.thr {
+                return Ok(());
+            }
             let u = blk.next;
-            if at_x && u < blk.w && u < blk.ib {
-                // The next son not reached is ACTIVE, so in front of
-                // everything (see `select`): the path moves to it.
-                self.flush_slot(b, c);
-                self.select(b, u);
-            } else {
+            if !(at_x && u < blk.w && u < blk.ib) {
                 self.reselect();
+                return Ok(());
+            }
+            self.flush_slot(b, c);
+            self.select(b, u);
+            let t = i64::from(self.blocks[b as usize].t);
+            let w = self.width(t + 1, false)?;
+            if w != 0 {
+                // Case 5 on the next son.
+                let here = self.here();
+                let y = self.tree.child(&self.slot(here).x, 0);
+                let s = self.slot_mut(here);
+                s.y = y;
+                s.xw = w as u16;
+                s.k = 0;
+                s.ykids = UNKNOWN;
+                return Ok(());
             }
         }
-        Ok(())
     }
 
     /// Case 6: the current state, a LIVE MAX son, is replaced by its `w`
