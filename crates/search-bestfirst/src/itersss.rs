@@ -23,19 +23,27 @@
 //!
 //! # Tie rule and OPEN layout
 //!
-//! Ties in h go to the left-most node, as in [`Variant::Leftmost`](crate::Variant::Leftmost)
-//! (`004_*`): the selected state is the ACTIVE state of highest h, and among
+//! Ties in h go to the left-most node, as in [`Variant::Leftmost`]
+//! (Wikipedia's *SSS\**): the selected state is the ACTIVE state of highest h, and among
 //! equal h the one with the smallest Dewey code. This is the only rule under
 //! which "inactive nodes lie to the right of active ones" and the
 //! domination of alpha-beta carry over from SSS\* cleanly, and it makes
 //! IterSSS\* with an unlimited budget *identical* to
-//! [`sss`](crate::sss()) with [`Variant::Leftmost`](crate::Variant::Leftmost): same leaves, same order.
+//! [`sss`](crate::sss()) with [`Variant::Leftmost`]: same leaves, same order.
 //!
-//! OPEN is one [`Open`] array kept in left-to-right (Dewey) order rather than
-//! in priority order: the states below any node form one contiguous run, so
-//! SSS\*'s purges and the memory rule below are single passes, and selection
-//! is a scan for the highest h. (The paper reports exactly this cost:
-//! IterSSS\* "slows down" as M grows "due to the overhead of searching OPEN".)
+//! OPEN is stored as the tree it is the frontier of, in blocks (one per
+//! expanded MAX node, one slot per MIN son, [`sss`](crate::sss())'s layout):
+//! the states below any node are one subtree, so SSS\*'s purges free
+//! blocks, and what IterSSS\* adds is kept on the blocks so that no step
+//! scans OPEN — the ACTIVE states, a prefix of OPEN in Dewey order, as one
+//! boundary along a path; every slot's and block's entries and demand (the
+//! memory rule below) bottom-up, so that Need is read at the top and a
+//! candidate is checked along its path; the front found as in SSS\*, the
+//! current state staying in front while it beats the best ACTIVE
+//! alternative on its path. (The paper's implementation scanned OPEN and
+//! reports the cost: IterSSS\* "slows down" as M grows "due to the overhead
+//! of searching OPEN".) From M ≥ b^⌈d/2⌉ on, where the rule never refuses
+//! (point 4 below), the search runs on SSS\*'s own OPEN.
 //!
 //! # The memory rule: what "enough memory" means
 //!
@@ -137,12 +145,14 @@
 //!
 //! # Memory and counting
 //!
-//! Memory is counted in OPEN entries, as the paper counts it. The array is
-//! allocated once, before the search, for min(M, b^⌈d/2⌉) entries — by point
-//! 4 a larger budget can never be used — and [`Memory::capacity`] reports
-//! what was allocated. The search loop allocates nothing else (Dewey codes
-//! are inline to depth [`tree_core::INLINE_DEPTH`]). `num_children` is asked
-//! once per node: the width of an INACTIVE node is kept in its entry.
+//! Memory is counted in OPEN entries, as the paper counts it: the budget is
+//! min(M, b^⌈d/2⌉) entries — by point 4 a larger budget can never be used —
+//! and [`Memory::capacity`] reports it; the peak is the most entries held.
+//! The blocks and slots are allocated once, before the search, for that
+//! budget (a block per expanded MAX node holding entries, a slot per son;
+//! [`Memory::entry_bytes`] is what they take per budgeted entry), and the
+//! search loop allocates nothing else. `num_children` is asked once per
+//! node: the width of an INACTIVE node is kept in its slot.
 
 use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
 
@@ -292,7 +302,7 @@ pub fn itersss_minimum(bounds: Bounds) -> Result<usize, BestFirstError> {
 /// minimax value by SSS\* with ACTIVE/INACTIVE states and at most M OPEN
 /// entries; see the [module docs](self) for the memory rule. Ties go to the
 /// left-most node; with M ≥ b^⌈d/2⌉ it evaluates the same leaves in the
-/// same order as [`sss`](crate::sss()) with [`Variant::Leftmost`](crate::Variant::Leftmost), and at
+/// same order as [`sss`](crate::sss()) with [`Variant::Leftmost`], and at
 /// every M it evaluates no leaf that alpha-beta prunes ("it prunes at least
 /// as many terminal nodes as Alpha-Beta").
 ///

@@ -76,7 +76,8 @@
 //! purged ones that were never reached cost nothing.
 //!
 //! Everything is allocated once per search, for the budget: blocks, slots
-//! and keys (see [`Gamma`]'s sizing). OPEN's size — the number of states,
+//! and keys (a block per expanded AND node, at most one per state, and a
+//! slot per child). OPEN's size — the number of states,
 //! checked against the budget at every case 6 and reported as the peak — is
 //! exactly that of the list above.
 
