@@ -454,10 +454,10 @@ impl<N: Clone> Gamma<N> {
         }
     }
 
-    /// `w` consecutive slots for block `owner` (filled with copies of
-    /// `filler` where the arena is new).
+    /// `w` consecutive slots for block `owner` (filled with copies of its
+    /// node where the arena is new).
     #[inline]
-    fn alloc_range(&mut self, w: u32, owner: u32, filler: &N) -> u32 {
+    fn alloc_range(&mut self, w: u32, owner: u32) -> u32 {
         let first = if w == self.stride && self.free_range != NONE {
             let f = self.free_range;
             self.free_range = self.slots[f as usize].child;
@@ -473,6 +473,7 @@ impl<N: Clone> Gamma<N> {
             let f = self.bump as u32;
             self.bump += w as usize;
             while self.slots.len() < self.bump {
+                let filler = &self.blocks[owner as usize].node;
                 self.slots.push(Slot {
                     x: filler.clone(),
                     cur: filler.clone(),
@@ -764,7 +765,7 @@ where
                 bound: Key::NONE,
                 hlen: 0,
             });
-            let first = g.alloc_range(1, top, root);
+            let first = g.alloc_range(1, top);
             g.blocks[top as usize].first = first;
             g.tops.push(top);
             top
@@ -1572,16 +1573,25 @@ where
             bound: Key::NONE,
             hlen: 0,
         });
-        let first = {
-            let filler = g.blocks[c as usize].node.clone();
-            g.alloc_range(w, c, &filler)
-        };
+        let first = g.alloc_range(w, c);
         g.blocks[c as usize].first = first;
         // The arena may have moved.
         let k = (g.blocks[b as usize].first + i) as usize;
         g.slots[k].child = c;
-        let s = self.first_untouched(c);
-        self.select(c, s);
+        // The path enters the first child in stacking order; the next one
+        // is the alternative (in front of everything else).
+        let (s, alt) = if S { (w - 1, w - 2) } else { (0, 1) };
+        let key = self.fresh_key(c, s);
+        let ka = self.fresh_key(c, alt);
+        self.visit(c, s);
+        let bound = self
+            .bound(b)
+            .best(if S { ka } else { Key { h: ka.h, t: 1 } });
+        let blk = &mut self.g.blocks[c as usize];
+        blk.cur = s;
+        blk.ckey = key;
+        blk.alt = alt;
+        blk.bound = bound;
         self.enter(c);
         Ok(())
     }
