@@ -518,6 +518,41 @@ impl<N: Clone> Gamma<N> {
         };
     }
 
+    /// Adds slot `a` with key `ka` at the end of block `b`'s heap, out of
+    /// order until [`heap_settle`](Self::heap_settle).
+    #[inline(always)]
+    fn heap_append(&mut self, b: u32, a: u32, ka: Key) {
+        let blk = &mut self.blocks[b as usize];
+        let j = (blk.first + blk.hlen) as usize;
+        blk.hlen += 1;
+        self.keys[j] = Cell {
+            h: ka.h,
+            slot: a,
+            t: ka.t,
+        };
+    }
+
+    /// Orders the entries of block `b`'s heap appended since it had
+    /// `settled` (sifting each up).
+    fn heap_settle(&mut self, b: u32, settled: u32) {
+        let blk = &self.blocks[b as usize];
+        let (first, n) = (blk.first as usize, blk.hlen as usize);
+        let heap = &mut self.keys[first..first + n];
+        for mut j in settled as usize..n {
+            let c = heap[j];
+            let kc = c.key();
+            while j > 0 {
+                let p = (j - 1) / 2;
+                if !kc.beats(heap[p].key()) {
+                    break;
+                }
+                heap[j] = heap[p];
+                j = p;
+            }
+            heap[j] = c;
+        }
+    }
+
     /// Replaces the top of block `b`'s heap by slot `a` with key `ka`;
     /// returns the top's slot and key.
     #[inline]
@@ -1311,13 +1346,17 @@ where
         let tree = self.tree;
         let b = self.at;
         let stockman = self.stockman();
+        // The slots left behind join the heap unordered: if one of them is
+        // in front (case 1 next), the block goes with them; otherwise they
+        // are ordered before the heap is read.
+        let settled = self.g.blocks[b as usize].hlen;
         loop {
             let (cur, ckey, u, first) = {
                 let blk = &self.g.blocks[b as usize];
                 let u = if stockman { blk.next - 1 } else { blk.next };
                 (blk.cur, blk.ckey, u, blk.first)
             };
-            self.g.heap_push(b, cur, ckey);
+            self.g.heap_append(b, cur, ckey);
             let key = self.fresh_key(b, u);
             let x = tree.child(&self.g.blocks[b as usize].node, u as usize);
             let more = {
@@ -1343,6 +1382,7 @@ where
             }
             if !more {
                 // The last one: its alternative is the heap's.
+                self.g.heap_settle(b, settled);
                 self.fix_bound(b);
                 return Ok(Step::Go);
             }
@@ -1366,6 +1406,7 @@ where
             }
             let w = tree.num_children(&self.g.slots[k].x);
             if w != 0 {
+                self.g.heap_settle(b, settled);
                 return self.interior(0, h, self.xrel, w).map(|()| Step::Go);
             }
             let v = tree.value(&self.g.slots[k].x);
