@@ -179,7 +179,7 @@ fn sss_family<T: Tree>(tree: &T, traces: bool) -> Vec<(String, u64)> {
             record(tree, |t| outcome(alphabeta_over_sss(t, 2, &cut(2)))),
         );
         if traces {
-            for upper in [Value::INF, truth.offset(1)] {
+            for (tag, upper) in [("inf", Value::INF), ("v+1", truth.offset(1))] {
                 let h = record(tree, |t| match sss_open_trace(t, upper, &full) {
                     Ok((o, steps)) => {
                         let mut s = outcome(Ok(o));
@@ -191,7 +191,7 @@ fn sss_family<T: Tree>(tree: &T, traces: bool) -> Vec<(String, u64)> {
                     }
                     Err(e) => format!("err {e:?}"),
                 });
-                add(format!("trace({upper})"), h);
+                add(format!("trace({tag})"), h);
             }
         }
     }
