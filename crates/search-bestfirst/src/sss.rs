@@ -1493,6 +1493,7 @@ where
 
     /// Cases 5 and 6 for the current state, LIVE with `w` children, at path
     /// length `r` and relative depth `rel`, of merit `h`.
+    #[inline(always)]
     fn interior(&mut self, r: u32, h: Value, rel: i64, w: usize) -> Result<(), BestFirstError> {
         if let Some(b) = self.p.shape {
             if w > b.branching || rel as usize >= b.depth {
@@ -1575,6 +1576,7 @@ where
     /// Case 6 for the current state, an AND node at depth `rel` with `w`
     /// children: a new block of `w` children of merit `h`, entered at the
     /// first one in stacking order.
+    #[inline(never)]
     fn expand(&mut self, h: Value, w: u32, rel: i32) -> Result<(), BestFirstError> {
         let g = &mut *self.g;
         if g.live - 1 + w as usize > g.budget {
