@@ -50,7 +50,8 @@ impl TtEntry {
 /// node takes the first free entry from its position and nothing is ever
 /// lost: the table behaves exactly as an unbounded map, and MT evaluates the
 /// same terminals, in the same order, as with unlimited memory. From then
-/// on a new node replaces the entry at its position. Only lost bounds
+/// on a new node replaces the entry at its position, and lookups probe at
+/// most 16 entries (so a full table costs no more per lookup). Only lost bounds
 /// differ, and a lost bound is only searched again: MT and its drivers
 /// still return the exact value (a table too small evaluates more terminals,
 /// never a wrong value).
@@ -85,8 +86,13 @@ pub struct TranspositionTable {
     limit: usize,
     /// Entries of the current generation.
     used: usize,
+    /// Whether a node of the current generation has replaced another.
+    full: bool,
     generation: u64,
 }
+
+/// How far a lookup probes in a full table.
+const FULL_PROBES: usize = 16;
 
 /// The key of the root.
 const ROOT_KEY: u64 = 0x243F_6A88_85A3_08D3;
@@ -195,6 +201,7 @@ impl TranspositionTable {
             mask: n.saturating_sub(1),
             limit: n - n / 4,
             used: 0,
+            full: false,
             generation: 1,
         })
     }
@@ -234,6 +241,7 @@ impl TranspositionTable {
     /// once every 255 calls.
     pub fn clear(&mut self) {
         self.used = 0;
+        self.full = false;
         self.generation += 1;
         if self.generation > 0xFF {
             self.slots.fill([0; 2]);
@@ -275,6 +283,19 @@ impl TranspositionTable {
         }
     }
 
+    /// How far a lookup probes: to the first free entry until a node has
+    /// replaced another (so nothing stored is ever missed), at most
+    /// [`FULL_PROBES`] entries after that (new nodes replace entries and
+    /// the table may fill up; a node further away is only searched again).
+    #[inline(always)]
+    fn reach(&self) -> usize {
+        if self.full {
+            FULL_PROBES.min(self.slots.len())
+        } else {
+            self.slots.len()
+        }
+    }
+
     /// Where the node at `p` is stored, if it is.
     #[inline]
     fn find(&self, p: Place) -> Option<usize> {
@@ -287,7 +308,7 @@ impl TranspositionTable {
     fn probe(&self, p: Place) -> Result<usize, usize> {
         let stamp = self.stamp(p.key);
         let mut i = p.home & self.mask;
-        for _ in 0..self.slots.len() {
+        for _ in 0..self.reach() {
             let k = self.slots[i][0];
             if k == stamp {
                 return Ok(i);
@@ -327,7 +348,7 @@ impl TranspositionTable {
         }
         let home = p.home & self.mask;
         let mut i = home;
-        for _ in 0..self.slots.len() {
+        for _ in 0..self.reach() {
             let k = self.slots[i][0];
             if k == stamp {
                 self.slots[i][1] = word;
@@ -344,6 +365,7 @@ impl TranspositionTable {
             i = (i + 1) & self.mask;
         }
         // Full: the new node replaces the entry at its position.
+        self.full = true;
         if self.slots[home][0] & 0xFF != self.generation {
             self.used += 1;
         }
