@@ -420,7 +420,7 @@ impl<N: Clone> Gamma<N> {
     /// The budget, the peak number of states, and the bytes allocated per
     /// budget entry (blocks, slots, heap cells and top blocks' indices,
     /// over the budget, rounded up; a path below an AND node with one child
-    /// longer than four links spills to the heap and is not counted).
+    /// longer than three links spills to the heap and is not counted).
     pub(crate) fn memory(&self) -> Memory {
         let total = self.blocks.capacity() * std::mem::size_of::<Block<N>>()
             + self.slots.capacity() * std::mem::size_of::<Slot<N>>()
