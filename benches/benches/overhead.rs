@@ -20,7 +20,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use benches::overhead::{Plain, count, searches};
+use benches::overhead::{Plain, count, mt_table_bytes, searches};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tree_core::{Bounds, HashTree};
 
@@ -63,6 +63,9 @@ const EXPECTED: &[(&str, &str, u64)] = &[
     ("2x12", "staged-sss", 2236),
     ("2x12", "sab", 2367),
     ("2x12", "abs", 1506),
+    ("2x12", "itersss@mid=35", 1538),
+    ("2x12", "sa4", 2494),
+    ("2x12", "as4", 1699),
     ("2x12", "mt-sss", 1441),
     ("2x12", "mt-dual", 1482),
     ("2x12", "mtdf", 1482),
@@ -94,6 +97,9 @@ const EXPECTED: &[(&str, &str, u64)] = &[
     ("4x8", "staged-sss", 11031),
     ("4x8", "sab", 13983),
     ("4x8", "abs", 12721),
+    ("4x8", "itersss@mid=134", 11047),
+    ("4x8", "sa4", 12997),
+    ("4x8", "as4", 14729),
     ("4x8", "mt-sss", 8513),
     ("4x8", "mt-dual", 12119),
     ("4x8", "mtdf", 12119),
@@ -124,6 +130,9 @@ const EXPECTED: &[(&str, &str, u64)] = &[
     ("8x5", "staged-sss", 6204),
     ("8x5", "sab", 7772),
     ("8x5", "abs", 7938),
+    ("8x5", "itersss@mid=267", 6728),
+    ("8x5", "sa4", 5596),
+    ("8x5", "as4", 8748),
     ("8x5", "mt-sss", 5596),
     ("8x5", "mt-dual", 6682),
     ("8x5", "mtdf", 6682),
@@ -153,6 +162,9 @@ const EXPECTED: &[(&str, &str, u64)] = &[
     ("24x3", "staged-sss", 4169),
     ("24x3", "sab", 4169),
     ("24x3", "abs", 6442),
+    ("24x3", "itersss@mid=311", 5825),
+    ("24x3", "sa4", 4169),
+    ("24x3", "as4", 6442),
     ("24x3", "mt-sss", 4169),
     ("24x3", "mt-dual", 4300),
     ("24x3", "mtdf", 4300),
@@ -165,7 +177,7 @@ fn overhead(c: &mut Criterion) {
         let trees: Vec<HashTree> = (0..TREES)
             .map(|i| HashTree::new(b, d, i).expect("shape"))
             .collect();
-        let list = searches(Bounds::uniform(b, d), &[]);
+        let list = searches(Bounds::uniform(b, d), &[], mt_table_bytes(&trees));
         let mut group = c.benchmark_group(format!("overhead-{shape}"));
         group.sample_size(10);
         group.warm_up_time(Duration::from_millis(300));

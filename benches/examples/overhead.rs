@@ -22,7 +22,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use benches::overhead::{Plain, count, searches};
+use benches::overhead::{Plain, count, mt_table_bytes, searches};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{Bounds, Counted, HashTree};
 
@@ -83,7 +83,6 @@ fn main() {
     let mut cells: Vec<(String, String, f64)> = Vec::new();
     for &(b, d) in &shapes {
         let bounds = Bounds::uniform(b, d);
-        let list = searches(bounds, &only);
         // Enough trees that alpha-beta examines about `target_nodes` nodes.
         let probe = HashTree::new(b, d, 0).expect("shape");
         let c = Counted::new(&probe);
@@ -93,6 +92,12 @@ fn main() {
         let trees: Vec<HashTree> = (0..n)
             .map(|i| HashTree::new(b, d, i).expect("shape"))
             .collect();
+        let mt_bytes = if only.is_empty() || only.iter().any(|o| o.starts_with("mt")) {
+            mt_table_bytes(&trees)
+        } else {
+            0
+        };
+        let list = searches(bounds, &only, mt_bytes);
         let mut rows: Vec<Row> = list
             .iter()
             .map(|s| {

@@ -12,8 +12,12 @@ pub mod overhead {
         Algorithm, MemConfig, Options, RecConfig, itersss_minimum, memdual, memdual_maximum,
         memdual_minimum, memsss, memsss_maximum, memsss_minimum, minimum_memory, recdual, recsss,
     };
-    use search_depthfirst::{Algorithm as DfAlgorithm, Window, alphabeta};
-    use tree_core::{Bounds, Counted, HashTree, Value};
+    use search_depthfirst::{
+        Algorithm as DfAlgorithm, MTDF_FIRST_GUESS, TranspositionTable, Window, alphabeta, mt_dual,
+        mt_sss, mtdf,
+    };
+    use std::cell::RefCell;
+    use tree_core::{Bounds, Counted, HashTree, Tree, Value};
 
     /// How to run one search on a tree; returns the root's value.
     pub type Runner = Box<dyn Fn(&dyn DynTree) -> Value>;
@@ -110,9 +114,14 @@ pub mod overhead {
     /// budget (both odd-depth settings), MGame(4) and MGame(6) where they
     /// are not RecSSS\*, IterSSS\* at its least and greatest budget, SSS\*
     /// with the three tie rules, Dual\*, staged SSS\*, the hybrids SAB and
-    /// ABS, and the MT drivers. `only` keeps alpha-beta and the searches
-    /// named (a name also selects its `@budget` and `+setting` rows).
-    pub fn searches(bounds: Bounds, only: &[String]) -> Vec<Search> {
+    /// ABS, SA4 and AS4, and the MT drivers, each with one table of
+    /// `mt_bytes` bytes (see [`mt_table_bytes`]) reused from search to
+    /// search. `only` keeps alpha-beta and the searches named (a name also
+    /// selects its `@budget` and `+setting` rows).
+    ///
+    /// # Panics
+    /// If `mt_bytes` is too small for a table and an MT driver is kept.
+    pub fn searches(bounds: Bounds, only: &[String], mt_bytes: usize) -> Vec<Search> {
         let mut s = vec![Search {
             name: "alphabeta".into(),
             run: Box::new(|t| on!(t, |x| alphabeta(x, Window::FULL).expect("search"))),
@@ -202,7 +211,8 @@ pub mod overhead {
             }
         }
         if let (Ok(lo), Ok(hi)) = (itersss_minimum(bounds), minimum_memory(bounds, false)) {
-            for (tag, m) in [("min", lo), ("max", hi.max(lo))] {
+            let hi = hi.max(lo);
+            for (tag, m) in [("min", lo), ("mid", mid(lo, hi)), ("max", hi)] {
                 s.push(memory(
                     Algorithm::IterSss,
                     Some(m),
@@ -218,13 +228,24 @@ pub mod overhead {
             Algorithm::StagedSss,
             Algorithm::Sab,
             Algorithm::Abs,
+            Algorithm::Sa4,
+            Algorithm::As4,
         ] {
             s.push(memory(a, None, a.name().into()));
         }
+        let wanted =
+            |name: &str| only.is_empty() || only.iter().any(|o| name.starts_with(o.as_str()));
         for a in [DfAlgorithm::MtSss, DfAlgorithm::MtDual, DfAlgorithm::Mtdf] {
+            if !wanted(a.name()) {
+                continue;
+            }
+            let tt = RefCell::new(TranspositionTable::with_bytes(mt_bytes).expect("table"));
             s.push(Search {
                 name: a.name().into(),
-                run: Box::new(move |t| on!(t, |x| a.run(x).expect("search"))),
+                run: Box::new(move |t| {
+                    let tt = &mut *tt.borrow_mut();
+                    on!(t, |x| mt_driver(a, x, tt))
+                }),
             });
         }
         s.retain(|x| {
@@ -237,6 +258,33 @@ pub mod overhead {
                 })
         });
         s
+    }
+
+    /// The value of the MT driver `a` on `tree` with the table `tt`.
+    fn mt_driver<T: Tree>(a: DfAlgorithm, tree: &T, tt: &mut TranspositionTable) -> Value {
+        match a {
+            DfAlgorithm::MtSss => mt_sss(tree, tt),
+            DfAlgorithm::MtDual => mt_dual(tree, tt),
+            _ => mtdf(tree, tt, MTDF_FIRST_GUESS),
+        }
+        .expect("search")
+        .value
+    }
+
+    /// The MT drivers' table for `trees`: the smallest power of two of
+    /// entries that holds every node any driver stores on any of them
+    /// without replacing one (at most three quarters full), so that they
+    /// evaluate the same leaves as with unlimited memory, and no more.
+    pub fn mt_table_bytes(trees: &[HashTree]) -> usize {
+        let mut most = 0;
+        for t in trees {
+            let mut roomy = TranspositionTable::for_shape(t.bounds());
+            for a in [DfAlgorithm::MtSss, DfAlgorithm::MtDual, DfAlgorithm::Mtdf] {
+                mt_driver(a, t, &mut roomy);
+                most = most.max(roomy.len());
+            }
+        }
+        (most * 4).div_ceil(3).next_power_of_two() * TranspositionTable::ENTRY_BYTES
     }
 
     /// What one search examines on `trees`, through [`Counted`]: leaves and

@@ -24,7 +24,7 @@ use search_depthfirst::{Window, alphabeta};
 use tree_core::{Bounds, Subtree, Tree, Value};
 
 use crate::open::budget;
-use crate::sss::{GammaOpen, Params, SssOpen, Start, gamma_search, open_size};
+use crate::sss::{Gamma, Params, Start, gamma_search, open_size};
 use crate::{BestFirstError, Outcome, SssConfig};
 
 /// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
@@ -87,31 +87,23 @@ pub fn staged_sss<T: Tree + ?Sized>(
     k: usize,
     cfg: &SssConfig,
 ) -> Result<Outcome, BestFirstError> {
-    staged_in::<T, SssOpen<T::Node>>(tree, k, cfg)
-}
-
-/// [`staged_sss`] over the OPEN type `O`.
-pub(crate) fn staged_in<T: Tree + ?Sized, O: GammaOpen<T::Node>>(
-    tree: &T,
-    k: usize,
-    cfg: &SssConfig,
-) -> Result<Outcome, BestFirstError> {
     const NAME: &str = "staged-sss";
     check_plies("stage depth", k)?;
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let capacity = budget(NAME, cfg.memory, staged_minimum(bounds, k)?)?;
-    let mut open = O::with_capacity(capacity, cfg.variant);
+    let mut open = Gamma::new(capacity, cfg.variant, bounds, bounds.depth.div_ceil(k));
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,
         negate: false,
         horizon: k,
         algorithm: NAME,
+        shape: None,
     };
-    fn stage<T: Tree + ?Sized, O: GammaOpen<T::Node>>(
+    fn stage<T: Tree + ?Sized>(
         tree: &T,
         p: &Params,
-        open: &mut O,
+        open: &mut Gamma<T::Node>,
         node: &T::Node,
         depth: usize,
         h: Value,
@@ -127,7 +119,9 @@ pub(crate) fn staged_in<T: Tree + ?Sized, O: GammaOpen<T::Node>>(
             p,
             open,
             start,
-            &mut |o: &mut O, n: &T::Node, d: usize, h: Value| stage(tree, p, o, n, d, h),
+            &mut |o: &mut Gamma<T::Node>, n: &T::Node, d: usize, h: Value| {
+                stage(tree, p, o, n, d, h)
+            },
             None,
         )
     }
@@ -152,14 +146,14 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
     check_plies("SSS* plies", k)?;
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let minimum = open_size(NAME, bounds.branching, k.min(bounds.depth), 0, true)?;
-    let mut open =
-        SssOpen::<T::Node>::with_capacity(budget(NAME, cfg.memory, minimum)?, cfg.variant);
+    let mut open = Gamma::new(budget(NAME, cfg.memory, minimum)?, cfg.variant, bounds, 0);
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,
         negate: false,
         horizon: k,
         algorithm: NAME,
+        shape: None,
     };
     let root = tree.root();
     let start = Start {
@@ -173,7 +167,7 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
         &p,
         &mut open,
         start,
-        &mut |_: &mut SssOpen<T::Node>, n: &T::Node, d: usize, h: Value| {
+        &mut |_: &mut Gamma<T::Node>, n: &T::Node, d: usize, h: Value| {
             alphabeta_below(tree, n, d, h)
         },
         None,
@@ -200,21 +194,21 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
     let below = bounds.depth.saturating_sub(k);
     let minimum = open_size(NAME, bounds.branching, below, k.min(bounds.depth), true)?;
-    let mut open =
-        SssOpen::<T::Node>::with_capacity(budget(NAME, cfg.memory, minimum)?, cfg.variant);
+    let mut open = Gamma::new(budget(NAME, cfg.memory, minimum)?, cfg.variant, bounds, 0);
     let p = Params {
         variant: cfg.variant,
         chooser_even: true,
         negate: false,
         horizon: usize::MAX,
         algorithm: NAME,
+        shape: None,
     };
     /// Fail-hard alpha-beta in the minimax form (MAX at even depths).
     #[allow(clippy::too_many_arguments)]
     fn ab<T: Tree + ?Sized>(
         tree: &T,
         p: &Params,
-        open: &mut SssOpen<T::Node>,
+        open: &mut Gamma<T::Node>,
         node: &T::Node,
         depth: usize,
         k: usize,

@@ -23,19 +23,27 @@
 //!
 //! # Tie rule and OPEN layout
 //!
-//! Ties in h go to the left-most node, as in [`Variant::Leftmost`](crate::Variant::Leftmost)
-//! (`004_*`): the selected state is the ACTIVE state of highest h, and among
+//! Ties in h go to the left-most node, as in [`Variant::Leftmost`]
+//! (Wikipedia's *SSS\**): the selected state is the ACTIVE state of highest h, and among
 //! equal h the one with the smallest Dewey code. This is the only rule under
 //! which "inactive nodes lie to the right of active ones" and the
 //! domination of alpha-beta carry over from SSS\* cleanly, and it makes
 //! IterSSS\* with an unlimited budget *identical* to
-//! [`sss`](crate::sss()) with [`Variant::Leftmost`](crate::Variant::Leftmost): same leaves, same order.
+//! [`sss`](crate::sss()) with [`Variant::Leftmost`]: same leaves, same order.
 //!
-//! OPEN is one [`Open`] array kept in left-to-right (Dewey) order rather than
-//! in priority order: the states below any node form one contiguous run, so
-//! SSS\*'s purges and the memory rule below are single passes, and selection
-//! is a scan for the highest h. (The paper reports exactly this cost:
-//! IterSSS\* "slows down" as M grows "due to the overhead of searching OPEN".)
+//! OPEN is stored as the tree it is the frontier of, in blocks (one per
+//! expanded MAX node, one slot per MIN son, [`sss`](crate::sss())'s layout):
+//! the states below any node are one subtree, so SSS\*'s purges free
+//! blocks, and what IterSSS\* adds is kept on the blocks so that no step
+//! scans OPEN — the ACTIVE states, a prefix of OPEN in Dewey order, as one
+//! boundary along a path; every slot's and block's entries and demand (the
+//! memory rule below) bottom-up, so that Need is read at the top and a
+//! candidate is checked along its path; the front found as in SSS\*, the
+//! current state staying in front while it beats the best ACTIVE
+//! alternative on its path. (The paper's implementation scanned OPEN and
+//! reports the cost: IterSSS\* "slows down" as M grows "due to the overhead
+//! of searching OPEN".) From M ≥ b^⌈d/2⌉ on, where the rule never refuses
+//! (point 4 below), the search runs on SSS\*'s own OPEN.
 //!
 //! # The memory rule: what "enough memory" means
 //!
@@ -137,20 +145,29 @@
 //!
 //! # Memory and counting
 //!
-//! Memory is counted in OPEN entries, as the paper counts it. The array is
-//! allocated once, before the search, for min(M, b^⌈d/2⌉) entries — by point
-//! 4 a larger budget can never be used — and [`Memory::capacity`] reports
-//! what was allocated. The search loop allocates nothing else (Dewey codes
-//! are inline to depth [`tree_core::INLINE_DEPTH`]). `num_children` is asked
-//! once per node: the width of an INACTIVE node is kept in its entry.
+//! Memory is counted in OPEN entries, as the paper counts it: the budget is
+//! min(M, b^⌈d/2⌉) entries — by point 4 a larger budget can never be used —
+//! and [`Memory::capacity`] reports it; the peak is the most entries held.
+//! The blocks and slots are allocated once, before the search, for that
+//! budget (a block per expanded MAX node holding entries, a slot per son;
+//! [`Memory::entry_bytes`] is what they take per budgeted entry), and the
+//! search loop allocates nothing else. `num_children` is asked once per
+//! node: the width of an INACTIVE node is kept in its slot.
 
-use tree_core::{Bounds, Dewey, MAX_DEPTH, Tree, Value};
+use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
 
-use crate::sss::{Status, node_at};
-use crate::{BestFirstError, Memory, Open, Outcome, minimum_memory};
+mod engine;
+#[cfg(test)]
+mod reference;
+
+use engine::{Arena, Run};
+
+use crate::Variant;
+use crate::sss::{Gamma, Params, Start, gamma_search, no_frontier};
+use crate::{BestFirstError, Memory, Outcome, minimum_memory};
 
 const NAME: &str = "IterSSS*";
-/// `IterEntry::kids` before `num_children` has been asked.
+/// A width not asked yet.
 const UNKNOWN: u32 = u32::MAX;
 
 /// How an IterSSS\* search is configured (`000_*` §2).
@@ -187,23 +204,6 @@ pub struct IterCounts {
     pub refused_chains: u64,
 }
 
-/// One OPEN entry: the state (n, status, h) of SSS\*, its type, and what the
-/// operator needs to move on without re-expanding.
-#[derive(Debug, Clone)]
-pub(crate) struct IterEntry<N> {
-    node: N,
-    /// The node's Dewey code.
-    dewey: Dewey,
-    /// widths[i] = number of sons of the ancestor at depth i.
-    widths: Dewey,
-    status: Status,
-    /// ACTIVE (true) or INACTIVE (false).
-    active: bool,
-    h: Value,
-    /// The node's number of sons once asked, else [`UNKNOWN`].
-    kids: u32,
-}
-
 /// The reusable OPEN arena of IterSSS\* (`000_*` §2): one array of at most
 /// M entries, kept in left-to-right order. Keep one between searches to
 /// avoid reallocating; after a search it also holds that search's
@@ -223,7 +223,7 @@ pub(crate) struct IterEntry<N> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct IterOpen<N> {
-    open: Open<IterEntry<N>>,
+    arena: Arena<N>,
     counts: IterCounts,
 }
 
@@ -231,7 +231,7 @@ impl<N> IterOpen<N> {
     /// An empty arena; the first search allocates it.
     pub fn new() -> IterOpen<N> {
         IterOpen {
-            open: Open::with_capacity(0),
+            arena: Arena::new(),
             counts: IterCounts::default(),
         }
     }
@@ -241,9 +241,9 @@ impl<N> IterOpen<N> {
         self.counts
     }
 
-    /// Bytes of one OPEN entry for this node type.
-    pub const fn entry_bytes() -> usize {
-        Open::<IterEntry<N>>::entry_bytes()
+    /// Bytes allocated by the last search's arena (blocks and slots).
+    pub fn bytes(&self) -> usize {
+        self.arena.bytes()
     }
 }
 
@@ -302,7 +302,7 @@ pub fn itersss_minimum(bounds: Bounds) -> Result<usize, BestFirstError> {
 /// minimax value by SSS\* with ACTIVE/INACTIVE states and at most M OPEN
 /// entries; see the [module docs](self) for the memory rule. Ties go to the
 /// left-most node; with M ≥ b^⌈d/2⌉ it evaluates the same leaves in the
-/// same order as [`sss`](crate::sss()) with [`Variant::Leftmost`](crate::Variant::Leftmost), and at
+/// same order as [`sss`](crate::sss()) with [`Variant::Leftmost`], and at
 /// every M it evaluates no leaf that alpha-beta prunes ("it prunes at least
 /// as many terminal nodes as Alpha-Beta").
 ///
@@ -388,396 +388,165 @@ pub fn itersss_in<T: Tree + ?Sized>(
     // Need never exceeds b^⌈d/2⌉, so more than that is never used.
     let full = minimum_memory(bounds, false).ok();
     let capacity = full.map_or(budget, |f| budget.min(f.max(minimum)));
-    open.open.reset(capacity);
     open.counts = IterCounts::default();
-    let root = tree.root();
-    let mut search = Search {
+    if full.is_some_and(|f| capacity >= f) {
+        // The memory rule never refuses: IterSSS* is SSS* with the
+        // left-most rule, step for step (point 4), so it runs on SSS*'s
+        // block-structured OPEN, with IterSSS*'s shape checks.
+        let mut g = Gamma::new(capacity, Variant::Leftmost, bounds, 0);
+        let p = Params {
+            variant: Variant::Leftmost,
+            chooser_even: true,
+            negate: false,
+            horizon: usize::MAX,
+            algorithm: NAME,
+            shape: Some(bounds),
+        };
+        let root = tree.root();
+        let start = Start {
+            root: &root,
+            depth: 0,
+            lower: Value::NEG_INF,
+            upper: Value::INF,
+        };
+        let value = gamma_search(tree, &p, &mut g, start, &mut no_frontier, None)?;
+        return Ok(Outcome {
+            value,
+            memory: g.memory(),
+        });
+    }
+    open.arena.reset(capacity, bounds.branching, bounds.depth);
+    let mut run = Run::new(
         tree,
-        root: &root,
-        open: &mut open.open,
-        b: bounds.branching,
-        d: bounds.depth,
-        limit: capacity,
-        check: full.is_none_or(|f| capacity < f),
-        counts: IterCounts::default(),
-    };
-    let result = search.run();
-    open.counts = search.counts;
+        &mut open.arena,
+        (bounds.branching, bounds.depth),
+        capacity,
+        full.is_none_or(|f| capacity < f),
+    );
+    let result = run.run();
+    let (peak, counts) = (run.peak, run.counts);
+    open.counts = counts;
     let value = result?;
     Ok(Outcome {
         value,
-        memory: Memory::of(&open.open),
+        memory: Memory {
+            capacity,
+            peak,
+            entry_bytes: open.arena.bytes().div_ceil(capacity.max(1)),
+        },
     })
 }
 
-struct Search<'a, T: Tree + ?Sized> {
-    tree: &'a T,
-    root: &'a T::Node,
-    open: &'a mut Open<IterEntry<T::Node>>,
-    b: usize,
-    d: usize,
-    /// M (as allocated).
-    limit: usize,
-    /// Whether the memory rule can ever refuse (M < b^⌈d/2⌉).
-    check: bool,
-    counts: IterCounts,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tree_core::{GenSpec, Generator, Traced, corpus};
 
-/// The expansion the memory rule is asked about: the entry at `index`
-/// replaced by its `width` sons.
-#[derive(Clone, Copy)]
-struct Candidate {
-    index: usize,
-    width: usize,
-}
+    /// What a search shows: result, counts, leaves in order, expansions.
+    type Seen = (
+        Result<Outcome, BestFirstError>,
+        IterCounts,
+        Vec<tree_core::Dewey>,
+        u64,
+    );
 
-impl<T: Tree + ?Sized> Search<'_, T> {
-    fn run(&mut self) -> Result<Value, BestFirstError> {
-        self.open.push(
-            NAME,
-            IterEntry {
-                node: self.root.clone(),
-                dewey: Dewey::root(),
-                widths: Dewey::root(),
-                status: Status::Live,
-                active: true,
-                h: Value::INF,
-                kids: UNKNOWN,
-            },
-        )?;
-        // The state whose selection started the current activation chain.
-        let mut chain: Option<Dewey> = None;
-        loop {
-            #[cfg(debug_assertions)]
-            self.check_invariants();
-            let i = self
-                .select()
-                .expect("the left-most OPEN entry is always ACTIVE");
-            let (t, status) = {
-                let e = &self.open.entries()[i];
-                (e.dewey.depth(), e.status)
-            };
-            match status {
-                Status::Solved if t == 0 => return Ok(self.open.entries()[i].h),
-                Status::Solved if t % 2 == 1 => {
-                    let p = self.open.entries()[i].dewey.clone();
-                    if self.solved_min(i) {
-                        chain.get_or_insert(p);
-                        self.counts.activations += 1;
-                    } else {
-                        chain = None;
-                    }
-                }
-                Status::Solved => self.solved_max(i),
-                Status::Live => {
-                    let w = self.width(i)?;
-                    if w == 0 {
-                        self.evaluate(i)?;
-                        chain = None;
-                    } else if t % 2 == 1 {
-                        self.first_son(i, w);
-                    } else if self.fits(Candidate { index: i, width: w }) {
-                        self.expand(i, w)?;
-                        chain = None;
-                    } else {
-                        let from = match chain.take() {
-                            Some(origin) => {
-                                self.counts.refused_chains += 1;
-                                origin
-                            }
-                            None => self.open.entries()[i].dewey.clone(),
-                        };
-                        self.inactivate_from(&from);
-                        self.counts.inactivations += 1;
-                    }
-                }
-            }
-        }
-    }
-
-    /// The ACTIVE entry of highest h, the left-most among equals.
-    fn select(&self) -> Option<usize> {
-        let es = self.open.entries();
-        let mut best: Option<usize> = None;
-        for (i, e) in es.iter().enumerate() {
-            if e.active && best.is_none_or(|j| e.h > es[j].h) {
-                best = Some(i);
-            }
-        }
-        best
-    }
-
-    /// (b − 1)·⌈(d − t)/2⌉: the memory, beyond its own entry, of a minimal
-    /// search below a MAX node at depth t of unknown width.
-    fn need(&self, t: usize) -> usize {
-        if t < self.d {
-            (self.b - 1) * (self.d - t).div_ceil(2)
+    /// The block engine and the reference at every budget from the minimum
+    /// to b^⌈d/2⌉ (a spread of them on larger trees), and with a shape too
+    /// small for the tree.
+    fn check_same<T: Tree>(tree: &T, what: &str) -> usize {
+        let bounds = tree.bounds().unwrap();
+        let lo = itersss_minimum(bounds).unwrap();
+        let hi = minimum_memory(bounds, false).unwrap().max(lo);
+        let mut ms: Vec<usize> = if hi - lo <= 40 {
+            (lo..=hi).collect()
         } else {
-            0
-        }
-    }
-
-    /// The number of sons of entry `i`, asked once and kept.
-    fn width(&mut self, i: usize) -> Result<usize, BestFirstError> {
-        let e = &self.open.entries()[i];
-        if e.kids != UNKNOWN {
-            return Ok(e.kids as usize);
-        }
-        let t = e.dewey.depth();
-        let w = self.tree.num_children(&e.node);
-        if w > 0 && (w > self.b || t >= self.d) {
-            return Err(BestFirstError::TreeShape {
-                message: format!(
-                    "{NAME}: node {} at depth {t} has {w} children, beyond the shape \
-                     (branching {}, depth {}) the budget was computed from",
-                    e.dewey, self.b, self.d
-                ),
-            });
-        }
-        let kids = u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
-            message: format!("a node has {w} children; at most 65,535 are supported"),
-        })?;
-        self.open.entries_mut()[i].kids = u32::from(kids);
-        Ok(w)
-    }
-
-    /// Case 4: evaluate a terminal, h := min(h, v), SOLVED.
-    fn evaluate(&mut self, i: usize) -> Result<(), BestFirstError> {
-        let v = self.tree.value(&self.open.entries()[i].node);
-        if v.is_infinite() {
-            return Err(BestFirstError::SentinelLeaf { value: v });
-        }
-        let e = &mut self.open.entries_mut()[i];
-        e.h = e.h.min(v);
-        e.status = Status::Solved;
-        Ok(())
-    }
-
-    /// Case 5: a LIVE MIN node is replaced by its first son.
-    fn first_son(&mut self, i: usize, w: usize) {
-        let node = self.tree.child(&self.open.entries()[i].node, 0);
-        let e = &mut self.open.entries_mut()[i];
-        e.node = node;
-        e.dewey.push(0);
-        e.widths.push(w);
-        e.kids = UNKNOWN;
-    }
-
-    /// Case 6: a LIVE MAX node is replaced by all its sons, left to right.
-    fn expand(&mut self, i: usize, w: usize) -> Result<(), BestFirstError> {
-        let parent = self.open.entries()[i].clone();
-        let mut widths = parent.widths.clone();
-        widths.push(w);
-        let son = |k: usize| IterEntry {
-            node: self.tree.child(&parent.node, k),
-            dewey: parent.dewey.child(k),
-            widths: widths.clone(),
-            status: Status::Live,
-            active: true,
-            h: parent.h,
-            kids: UNKNOWN,
+            let mut v = vec![lo, lo + 1, lo + 2, (lo + hi) / 2, hi - 1];
+            let mut m = lo;
+            while m < hi {
+                v.push(m);
+                m = m * 5 / 4 + 1;
+            }
+            v
         };
-        let first = son(0);
-        for k in 1..w {
-            self.open.insert(NAME, i + k, son(k))?;
+        ms.sort_unstable();
+        ms.dedup();
+        let mut shapes = vec![None];
+        if bounds.depth > 0 {
+            shapes.push(Some(Bounds::uniform(
+                bounds.branching.max(1),
+                bounds.depth - 1,
+            )));
         }
-        self.open.entries_mut()[i] = first;
-        Ok(())
-    }
-
-    /// Cases 2 and 3: a SOLVED MAX node passes its h to its next brother,
-    /// or, being the last, solves its MIN parent.
-    fn solved_max(&mut self, i: usize) {
-        let e = &self.open.entries()[i];
-        let k = e.dewey.last().expect("not the root");
-        let t = e.dewey.depth();
-        let w = usize::from(e.widths.digits()[t - 1]);
-        let mut parent = e.dewey.clone();
-        parent.pop();
-        let pnode = node_at(self.tree, self.root, parent.digits());
-        if k + 1 < w {
-            let node = self.tree.child(&pnode, k + 1);
-            let e = &mut self.open.entries_mut()[i];
-            e.node = node;
-            e.dewey = parent.child(k + 1);
-            e.status = Status::Live;
-            e.kids = UNKNOWN;
-        } else {
-            let e = &mut self.open.entries_mut()[i];
-            e.node = pnode;
-            e.dewey = parent;
-            e.widths.pop();
-            e.kids = UNKNOWN;
-        }
-    }
-
-    /// The run of entries below `x` (contiguous in Dewey order) around `i`.
-    fn range_below(&self, x: &Dewey, i: usize) -> (usize, usize) {
-        let es = self.open.entries();
-        let mut lo = i;
-        while lo > 0 && x.is_prefix_of(&es[lo - 1].dewey) {
-            lo -= 1;
-        }
-        let mut hi = i + 1;
-        while hi < es.len() && x.is_prefix_of(&es[hi].dewey) {
-            hi += 1;
-        }
-        (lo, hi)
-    }
-
-    /// A SOLVED MIN node p at `i` is selected. Either its parent x is solved
-    /// (case 1, returns false) or, with an INACTIVE descendant of x above
-    /// h(p), the states below x at or below h(p) other than p are purged and
-    /// the left-most remaining INACTIVE one is activated (returns true).
-    fn solved_min(&mut self, i: usize) -> bool {
-        let (mut x, hp) = {
-            let p = &self.open.entries()[i];
-            (p.dewey.clone(), p.h)
-        };
-        x.pop();
-        let (lo, hi) = self.range_below(&x, i);
-        let waiting = self.open.entries()[lo..hi]
-            .iter()
-            .any(|e| !e.active && e.h > hp);
-        if !waiting {
-            let node = node_at(self.tree, self.root, x.digits());
-            let mut widths = self.open.entries()[i].widths.clone();
-            widths.pop();
-            self.open.retain_from(lo, |e| !x.is_prefix_of(&e.dewey));
-            let solved = IterEntry {
-                node,
-                dewey: x,
-                widths,
-                status: Status::Solved,
-                active: true,
-                h: hp,
-                kids: UNKNOWN,
-            };
-            self.open
-                .insert(NAME, lo, solved)
-                .expect("the purge freed the room");
-            return false;
-        }
-        let p = self.open.entries()[i].dewey.clone();
-        self.open.retain_from(lo, |e| {
-            !x.is_prefix_of(&e.dewey) || e.dewey == p || e.h > hp
-        });
-        // Everything ACTIVE below x was at or below h(p), so p is now the
-        // first entry below x and the INACTIVE ones follow it.
-        let es = self.open.entries_mut();
-        debug_assert!(es[lo].dewey == p);
-        debug_assert!(x.is_prefix_of(&es[lo + 1].dewey) && !es[lo + 1].active);
-        es[lo + 1].active = true;
-        true
-    }
-
-    /// Every ACTIVE entry at or to the right of `from` becomes INACTIVE.
-    fn inactivate_from(&mut self, from: &Dewey) {
-        for e in self.open.entries_mut() {
-            if e.active && e.dewey >= *from {
-                e.active = false;
-            }
-        }
-    }
-
-    /// The memory rule: whether Need, with the candidate expanded, is at
-    /// most M.
-    fn fits(&self, c: Candidate) -> bool {
-        if !self.check {
-            return true;
-        }
-        let after = self.open.len() + c.width - 1;
-        // Need ≤ entries + the largest reserve, which is need(0).
-        if after.saturating_add(self.need(0)) <= self.limit {
-            return true;
-        }
-        if after > self.limit {
-            return false;
-        }
-        let n = self.open.len();
-        self.demand(0, n, 0, Some(c)).1 <= self.limit
-    }
-
-    /// (entries, demand) of the structure node at `depth` whose OPEN entries
-    /// are `lo..hi`; see the module docs.
-    fn demand(&self, lo: usize, hi: usize, depth: usize, c: Option<Candidate>) -> (usize, usize) {
-        let es = self.open.entries();
-        if hi - lo == 1 && es[lo].dewey.depth() == depth {
-            return self.local(lo, c);
-        }
-        if depth % 2 == 0 {
-            // A MAX node: its branches one by one, those to the left
-            // collapsed to one entry each, those to the right as they are.
-            let extra = match c {
-                Some(c) if (lo..hi).contains(&c.index) => c.width - 1,
-                _ => 0,
-            };
-            let total = hi - lo + extra;
-            let (mut left, mut before, mut worst) = (0usize, 0usize, 0usize);
-            let mut j = lo;
-            while j < hi {
-                let digit = es[j].dewey.digits()[depth];
-                let mut k = j + 1;
-                while k < hi && es[k].dewey.digits()[depth] == digit {
-                    k += 1;
-                }
-                let (entries, demand) = self.demand(j, k, depth + 1, c);
-                worst = worst.max(left + demand + (total - before - entries));
-                left += 1;
-                before += entries;
-                j = k;
-            }
-            (total, worst)
-        } else {
-            // A MIN node: its one current son, then a fresh search of the
-            // next son if there is one.
-            debug_assert!(
-                es[lo..hi]
-                    .iter()
-                    .all(|e| e.dewey.digits()[depth] == es[lo].dewey.digits()[depth])
+        let mut open = IterOpen::new();
+        let mut n = 0;
+        for shape in shapes {
+            let b = shape.unwrap_or(bounds);
+            let (lo, hi) = (
+                itersss_minimum(b).unwrap(),
+                minimum_memory(b, false).unwrap().max(1),
             );
-            let (entries, demand) = self.demand(lo, hi, depth + 1, c);
-            let son = usize::from(es[lo].dewey.digits()[depth]);
-            let width = usize::from(es[lo].widths.digits()[depth]);
-            let next = if son + 1 < width {
-                1 + self.need(depth + 1)
-            } else {
-                0
-            };
-            (entries, demand.max(next))
+            for &m in ms.iter().filter(|&&m| m >= lo && m < hi) {
+                let cfg = IterConfig {
+                    memory: Some(m),
+                    shape,
+                };
+                let new: Seen = {
+                    let t = Traced::new(tree);
+                    let r = itersss_in(&t, &cfg, &mut open);
+                    (r, open.counts(), t.order(), t.stats().interior)
+                };
+                let old: Seen = {
+                    let t = Traced::new(tree);
+                    let (r, c) = reference::run(&t, b.branching, b.depth, m, true);
+                    (r, c, t.order(), t.stats().interior)
+                };
+                let strip = |s: &Seen| {
+                    (
+                        s.0.clone()
+                            .map(|o| (o.value, o.memory.peak, o.memory.capacity)),
+                        s.1,
+                        s.2.clone(),
+                        s.3,
+                    )
+                };
+                assert_eq!(
+                    strip(&new),
+                    strip(&old),
+                    "M = {m}, shape {shape:?} on {what}"
+                );
+                n += 1;
+            }
         }
+        n
     }
 
-    /// (entries, demand) of the single OPEN entry `k`.
-    fn local(&self, k: usize, c: Option<Candidate>) -> (usize, usize) {
-        let e = &self.open.entries()[k];
-        let t = e.dewey.depth();
-        if let Some(c) = c.filter(|c| c.index == k) {
-            return (c.width, c.width + self.need(t + 2));
+    #[test]
+    fn blocks_behave_as_the_reference_on_random_trees() {
+        let mut runs = 0;
+        for (text, tree) in corpus::random_trees(0x17e, 2_000) {
+            runs += check_same(&tree, &text);
         }
-        let demand = match (e.status, t % 2 == 1, e.kids) {
-            (Status::Solved, _, _) | (Status::Live, _, 0) => 1,
-            (Status::Live, true, _) => 1 + self.need(t + 1),
-            (Status::Live, false, UNKNOWN) => 1 + self.need(t),
-            (Status::Live, false, w) => w as usize + self.need(t + 2),
-        };
-        (1, demand)
+        assert!(runs > 5_000, "{runs}");
     }
 
-    /// OPEN is in strict Dewey order, no ACTIVE entry follows an INACTIVE
-    /// one, and Need ≤ M (checked on OPENs of up to 256 entries, to keep
-    /// debug builds usable on large budgets).
-    #[cfg(debug_assertions)]
-    fn check_invariants(&self) {
-        let es = self.open.entries();
-        assert!(es.windows(2).all(|w| w[0].dewey < w[1].dewey));
-        assert!(
-            es.windows(2).all(|w| w[0].active || !w[1].active),
-            "an INACTIVE entry left of an ACTIVE one"
-        );
-        assert!(es.len() <= self.limit);
-        if self.check && !es.is_empty() && es.len() <= 256 {
-            assert!(self.demand(0, es.len(), 0, None).1 <= self.limit);
+    #[test]
+    fn blocks_behave_as_the_reference_on_generated_trees() {
+        let mut runs = 0;
+        for tree in corpus::generated_trees(6) {
+            runs += check_same(&tree, &format!("{:?}", tree.spec()));
         }
+        for (g, b, d, n) in [
+            (Generator::RANDOM, 3, 5, 6),
+            (Generator::Random { lo: 0, hi: 3 }, 3, 5, 6),
+            (Generator::RANDOM, 2, 8, 6),
+            (Generator::STRONG, 3, 6, 3),
+            (Generator::RANDOM, 4, 5, 3),
+        ] {
+            for seed in 0..n {
+                let tree = GenSpec::new(g, b, d, seed, seed).build().unwrap();
+                runs += check_same(&tree, &format!("{:?}", tree.spec()));
+            }
+        }
+        assert!(runs > 2_000, "{runs}");
     }
 }

@@ -4,12 +4,14 @@
 //! hybrids and leaf searches; only the CLI, `xtask` and the benches depend on
 //! it.
 //!
-//! Every algorithm here stores its OPEN list in one [`Open`] array
-//! allocated before the search for the caller's budget M, counted in
-//! entries as the papers count them (bytes are reported too, see
-//! [`Memory`]). The array never grows: a search cannot exceed its budget,
-//! and a budget below the algorithm's minimum on the given tree is refused
-//! up front with [`BestFirstError::BudgetTooSmall`] stating that minimum.
+//! Every algorithm here stores its OPEN list in storage allocated before
+//! the search for the caller's budget M — one [`Open`] array, or for SSS\*,
+//! its relatives and IterSSS\* the blocks of the AND/OR tree OPEN is the
+//! frontier of — counted in entries as the papers count them (bytes are
+//! reported too, see [`Memory`]). No search holds more entries than its
+//! budget, and a budget below the algorithm's minimum on the given tree is
+//! refused up front with [`BestFirstError::BudgetTooSmall`] stating that
+//! minimum.
 //! Every search reports its peak OPEN occupancy in its [`Outcome`].
 //!
 //! Counting of leaves and expansions is done by wrapping the tree in

@@ -1,7 +1,7 @@
 //! SSS* (Stockman 1979) by the Γ operator, in the three documented tie
 //! rules, with aspiration windows, Dual*, and a horizon at which "terminals"
-//! are evaluated by another search (the basis of staged SSS*, the hybrids
-//! and MGame).
+//! are evaluated by another search (the basis of staged SSS* and the
+//! hybrids).
 //!
 //! # The Γ operator (Campbell 1981, App. 3, Table 11)
 //!
@@ -29,15 +29,65 @@
 //! * [`Variant::LeftBiased`] — Campbell's Table 12: case 6 stacks last to
 //!   first, and case 4 inserts in front of the equal-merit states to the
 //!   right of n. Campbell shows it dominates alpha-beta.
-//! * [`Variant::Leftmost`] — `004_*`: OPEN is a priority queue on h with
-//!   ties to the left-most node, for every insertion.
+//! * [`Variant::Leftmost`] — Wikipedia's *SSS\**: OPEN is a priority queue
+//!   on h with ties to the left-most node, for every insertion.
+//!
+//! # Two facts that make OPEN cheap
+//!
+//! **OPEN is a total order known in advance.** A stacked state takes the
+//! merit of the state just removed, which is the largest in OPEN, so OPEN
+//! stays sorted on h, front first. Among equal merits:
+//!
+//! * under the left-biased rule the states are in Dewey order: what a case
+//!   stacks (the first child, the next brother, the parent) lies left of
+//!   every other state of that merit, since those lie right of the removed
+//!   state and outside its parent's subtree (case 1 purged the rest). So
+//!   the left-biased OPEN *is* the left-most one, (h desc, Dewey asc), state
+//!   for state, and both rules run on the same code;
+//! * as printed, a stacked state goes in front of everything of its merit
+//!   and an inserted one behind everything of its merit, so OPEN is
+//!   (h desc, t asc) for a stamp t that counts additions: −n for the n-th
+//!   stack, +n for the n-th insertion.
+//!
+//! **OPEN is a tree of blocks.** The states are the frontier of the AND/OR
+//! tree searched so far: below an AND node m expanded by case 6 lie its w
+//! OR children, each with its own states, until case 1 solves m and purges
+//! them all; below an OR node lies one child at a time. So OPEN is stored as
+//! that tree: one *block* per expanded AND node with two or more children,
+//! one *slot* per child of it, and in each slot the path (OR node, its
+//! current AND child, ...) down to the one state there or to the block of
+//! the next AND node. Case 1 frees a whole block; nothing is ever scanned
+//! for states below a node, and no ancestor is regenerated from the root.
+//!
+//! # Selection without a global queue
+//!
+//! The front state is found as the best of the tree of blocks: every slot
+//! off the current path keeps the best key of its subtree, and every block
+//! on the path keeps the best of its *other* slots; the front is the
+//! current state as long as it beats the best alternative on its path (one
+//! comparison per step: cases 1–3, 5 and 6 keep the front where it is, only
+//! case 4 can lower it). When it loses, the path is left upwards until a
+//! block holds the best, and entered downwards to it, reading each block's
+//! slots once. Children a case 6 stacked and no step has reached yet are
+//! not written at all: they still have the merit and stamp case 6 gave
+//! them, are reached in their stacking order before any other state of
+//! their merit, and their nodes are generated when they are reached — so a
+//! block's children cost what alpha-beta's loop over them costs, and
+//! purged ones that were never reached cost nothing.
+//!
+//! Everything is allocated once per search, for the budget: blocks, slots
+//! and keys (a block per expanded AND node, at most one per state, and a
+//! slot per child). OPEN's size — the number of states,
+//! checked against the budget at every case 6 and reported as the peak — is
+//! exactly that of the list above.
 
 use std::fmt;
 
+use smallvec::SmallVec;
 use tree_core::{Bounds, Dewey, Tree, Value};
 
 use crate::open::{budget, pow};
-use crate::{BestFirstError, Memory, Open, Outcome};
+use crate::{BestFirstError, Memory, Outcome};
 
 /// The tie rule of SSS*'s OPEN list; see the [module docs](self).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -46,7 +96,7 @@ pub enum Variant {
     Stockman,
     /// Campbell's left-biased cases 4 and 6 (Table 12).
     LeftBiased,
-    /// `004_*`: a priority queue with left-most tie-breaking.
+    /// Wikipedia's *SSS\**: a priority queue with left-most tie-breaking.
     #[default]
     Leftmost,
 }
@@ -77,20 +127,14 @@ pub enum Status {
     Solved,
 }
 
-/// One OPEN state (n, s, h) with what the operator needs to move on without
-/// re-expanding: the node's code relative to the search's root and the
-/// number of children of each of its ancestors.
+/// One OPEN state (n, s, h), as an OPEN trace shows it: the node, its code
+/// relative to the search's root, its status and merit.
 #[derive(Debug, Clone)]
 pub struct Entry<N> {
     node: N,
     dewey: Dewey,
-    /// widths[i] = number of children of the ancestor at relative depth i.
-    widths: Dewey,
     status: Status,
     h: Value,
-    /// The record of the nearest branching AND proper ancestor
-    /// ([`SssOpen`]'s lazy purge); unused by the eager reference.
-    rec: u32,
 }
 
 impl<N> Entry<N> {
@@ -106,665 +150,521 @@ impl<N> Entry<N> {
     pub fn h(&self) -> Value {
         self.h
     }
+    /// The node.
+    pub fn node(&self) -> &N {
+        &self.node
+    }
 }
 
-/// No record: the state has no branching AND ancestor in its search.
-const NO_REC: u32 = u32::MAX;
+/// "No block", "no slot".
+const NONE: u32 = u32::MAX;
 
-/// The record of an expanded AND node with two or more children (a
-/// "branching" AND node): how many LIVE-or-SOLVED states (tips) lie below
-/// it, whether case 1 has purged below it, and its own nearest branching
-/// AND ancestor. See [`SssOpen`].
+/// A state's place in OPEN's order: merit, then the tie stamp (smaller
+/// first). Under the left-most rule a slot's stamp is its index in its
+/// block, and a path's bounds use −1 / +1 for an alternative left / right
+/// of the path (the path's own state being 0); as printed, it is the
+/// stamp of the [module docs](self).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Key {
+    h: Value,
+    t: i64,
+}
+
+impl Key {
+    /// Below every state (no real state has merit −∞ and the greatest stamp).
+    const NONE: Key = Key {
+        h: Value::NEG_INF,
+        t: i64::MAX,
+    };
+
+    /// Whether `self` goes in front of `o`.
+    #[inline(always)]
+    fn beats(self, o: Key) -> bool {
+        self.h > o.h || (self.h == o.h && self.t < o.t)
+    }
+
+    /// The one in front.
+    #[inline(always)]
+    fn best(self, o: Key) -> Key {
+        if o.beats(self) { o } else { self }
+    }
+}
+
+/// One position of a block's heap: a slot and its key.
 #[derive(Debug, Clone, Copy)]
-struct Rec {
-    /// The record of the nearest branching AND proper ancestor, or
-    /// [`NO_REC`]; the next free record while this one is free.
+struct Cell {
+    h: Value,
+    slot: u32,
+    t: i64,
+}
+
+impl Cell {
+    const EMPTY: Cell = Cell {
+        h: Value::NEG_INF,
+        slot: NONE,
+        t: i64::MAX,
+    };
+
+    #[inline(always)]
+    fn key(self) -> Key {
+        Key {
+            h: self.h,
+            t: self.t,
+        }
+    }
+}
+
+/// One step of a slot's path below its OR node: the child taken and the
+/// number of children of the node it was taken from.
+#[derive(Debug, Clone, Copy)]
+struct Link {
+    digit: u16,
+    width: u16,
+}
+
+/// A child (an OR node) of a block's AND node, and the one state or block
+/// below it: a path of `r` links leads from `x` to the state's node `cur`
+/// (or, when `child` is set, to the AND node of that block). Paths are one
+/// link long but below AND nodes with one child.
+#[derive(Debug, Clone)]
+struct Slot<N> {
+    /// The OR node (valid once the slot has been reached).
+    x: N,
+    /// The node at the end of the path (when `r` > 0).
+    cur: N,
+    /// The path's length: 0, the state is at `x`.
+    r: u32,
+    /// The path's first link, and the others.
+    l1: Link,
+    deep: SmallVec<[Link; 2]>,
+    /// The block of the AND node at the end of the path, or [`NONE`].
+    child: u32,
+    /// The state's status.
+    solved: bool,
+    /// In the first slot of a block's range: the block (or [`NONE`] once
+    /// freed) and the range's length, for compaction.
+    owner: u32,
+    span: u32,
+}
+
+impl<N> Slot<N> {
+    /// Link `j` of the path.
+    #[inline(always)]
+    fn link(&self, j: u32) -> Link {
+        if j == 0 {
+            self.l1
+        } else {
+            self.deep[j as usize - 1]
+        }
+    }
+
+    #[inline(always)]
+    fn link_mut(&mut self, j: u32) -> &mut Link {
+        if j == 0 {
+            &mut self.l1
+        } else {
+            &mut self.deep[j as usize - 1]
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, l: Link) {
+        if self.r == 0 {
+            self.l1 = l;
+        } else {
+            if self.r == 1 {
+                // Left over from the slot's earlier use.
+                self.deep.clear();
+            }
+            self.deep.push(l);
+        }
+        self.r += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.r -= 1;
+        if self.r > 0 {
+            self.deep.pop();
+        }
+    }
+
+    /// The state's node.
+    #[inline(always)]
+    fn node(&self) -> &N {
+        if self.r == 0 { &self.x } else { &self.cur }
+    }
+}
+
+/// An expanded AND node with two or more children: its slots, how far
+/// case 6's stacking order has been reached, the slot the path goes (or
+/// last went) through, and a binary heap (on the slots' keys) of the other
+/// slots reached so far, so that the best alternative is the first slot not
+/// reached yet or the heap's top.
+#[derive(Debug, Clone)]
+struct Block<N> {
+    node: N,
+    /// The block holding this one, [`NONE`] for a search's top block (one
+    /// slot: the root's); a free block's next.
     parent: u32,
-    /// Live states below the node.
-    live: u32,
-    /// States and records that name this record as their `rec`/`parent`.
-    refs: u32,
-    /// The node's depth relative to its search's root.
-    depth: u32,
-    /// Case 1 has solved the node: every state below it is dead.
-    purged: bool,
+    /// The slot of `parent` holding this block.
+    pslot: u32,
+    /// The first of the `w` slots in the arena.
+    first: u32,
+    /// Children; 0 for a free block.
+    w: u32,
+    /// Slots not reached yet: `next..w` (left-most), `0..next` (as printed).
+    next: u32,
+    /// The depth of the slots' OR nodes relative to the search's root (−1
+    /// in the top block of an AND root: a virtual OR node above it).
+    xrel: i32,
+    /// The merit case 6 gave the children.
+    h0: Value,
+    /// As printed: the stamp of child 0 (child i has `t0 − i`).
+    t0: i64,
+    /// States below, as of `g0`: the search's state count when the block
+    /// last joined the path (all changes below happen while it is on it).
+    live: usize,
+    g0: usize,
+    /// The slot the path goes through (or last went through) and its key
+    /// (its state's, or the best below it), the best other slot, and (on
+    /// the path) the best alternative on the path down to here.
+    cur: u32,
+    ckey: Key,
+    alt: u32,
+    bound: Key,
+    /// Slots in the heap: every slot reached but `cur`.
+    hlen: u32,
 }
 
-/// The arena of [`Rec`]s, allocated once, with a free list through
-/// `parent`.
+/// OPEN of the Γ operator as a tree of blocks (see the [module
+/// docs](self)), shared by nested searches (staged SSS*'s stages), which
+/// count against one budget.
+///
+/// # Sizing
+///
+/// Every slot of a block holds a state, a block or (while a frontier
+/// search runs below it) nothing, and every block but a search's top block
+/// (one slot, the root's) has two or more slots, so with L states and E
+/// nested searches there are at most L + E − 1 blocks and 2(L + E) slots
+/// beside the top blocks; on a uniform tree of branching b, (L + E) /
+/// (b − 1) blocks of b slots. The arena is allocated for that with the
+/// budget for L, once. Freed ranges of the usual width are reused at once;
+/// others are reclaimed by compacting the arena when it runs out (a tree
+/// whose shape was understated can make it grow, which is correct but
+/// allocates).
 #[derive(Debug)]
-struct Recs {
-    v: Vec<Rec>,
-    free: u32,
-}
-
-impl Recs {
-    /// Whether a state whose nearest branching AND ancestor is `r` is dead:
-    /// some record on its chain of ancestors has been purged.
-    #[inline]
-    fn dead(&self, mut r: u32) -> bool {
-        while r != NO_REC {
-            let x = &self.v[r as usize];
-            if x.purged {
-                return true;
-            }
-            r = x.parent;
-        }
-        false
-    }
-
-    /// Drops one reference to `r`, freeing it (and then its ancestors)
-    /// when none is left.
-    #[inline]
-    fn release(&mut self, mut r: u32) {
-        while r != NO_REC {
-            let x = &mut self.v[r as usize];
-            x.refs -= 1;
-            if x.refs > 0 {
-                return;
-            }
-            let p = x.parent;
-            x.parent = self.free;
-            self.free = r;
-            r = p;
-        }
-    }
-
-    fn full(&self) -> bool {
-        self.free == NO_REC && self.v.len() == self.v.capacity()
-    }
-
-    /// Adds `n` to the live count of `r` and all its ancestors.
-    #[inline]
-    fn add_live(&mut self, mut r: u32, n: u32) {
-        while r != NO_REC {
-            let x = &mut self.v[r as usize];
-            x.live += n;
-            r = x.parent;
-        }
-    }
-
-    /// Takes `n` from the live count of `r` and all its ancestors.
-    #[inline]
-    fn sub_live(&mut self, mut r: u32, n: u32) {
-        while r != NO_REC {
-            let x = &mut self.v[r as usize];
-            x.live -= n;
-            r = x.parent;
-        }
-    }
-}
-
-/// One Γ search's part of OPEN, as [`GammaOpen::begin`] opened it.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Segment {
-    /// The first position of the search's states.
-    pub base: usize,
-    live_before: usize,
-    floor_before: usize,
-}
-
-/// What the Γ operator needs of OPEN. [`SssOpen`] is the one the searches
-/// use; the tests also run the Γ operator over the straightforward eager
-/// OPEN it replaced, to show the two behave the same.
-pub(crate) trait GammaOpen<N: Clone> {
-    /// An empty OPEN for a budget of `capacity` states, for searches with
-    /// the tie rule `variant`.
-    fn with_capacity(capacity: usize, variant: Variant) -> Self;
-    /// Positions in use (the front is the last one, or under a left-most
-    /// heap the running search's base); dead states included.
-    fn len(&self) -> usize;
-    /// The state at position `i`.
-    fn get(&self, i: usize) -> &Entry<N>;
-    /// The merit of the state at position `i`.
-    fn h_at(&self, i: usize) -> Value {
-        self.get(i).h
-    }
-    /// Whether the state at position `i` has been purged.
-    fn is_dead(&self, i: usize) -> bool;
-    /// Starts a (possibly nested) search's segment at the front.
-    fn begin(&mut self) -> Segment;
-    /// Ends the segment: drops every state from its base on.
-    fn end(&mut self, seg: Segment);
-    /// Makes room for one more state, so that positions stay valid until
-    /// the following [`add`](GammaOpen::add).
-    ///
-    /// # Errors
-    /// [`BestFirstError::BudgetTooSmall`] if the budget's worth of live
-    /// states is held.
-    fn reserve(&mut self, algorithm: &'static str) -> Result<(), BestFirstError>;
-    /// Adds `e` at position `i`, or at the front for `None`; after
-    /// [`reserve`](GammaOpen::reserve).
-    fn add(
-        &mut self,
-        algorithm: &'static str,
-        i: Option<usize>,
-        e: Entry<N>,
-    ) -> Result<(), BestFirstError>;
-    /// Adds `e` where the left-most rule puts it (behind the states of
-    /// greater merit and the equal-merit ones to its left), among the
-    /// states from position `base` on; after
-    /// [`reserve`](GammaOpen::reserve). The default keeps the array sorted
-    /// (a binary search and an insertion).
-    fn add_leftmost(
-        &mut self,
-        algorithm: &'static str,
-        base: usize,
-        e: Entry<N>,
-    ) -> Result<(), BestFirstError>
-    where
-        Self: Sized,
-    {
-        let i = sorted_position(self, base, &e);
-        self.add(algorithm, Some(i), e)
-    }
-    /// Removes the front live state; the caller passes its `rec` to
-    /// [`release`](GammaOpen::release) once its successors are added.
-    fn pop(&mut self) -> Option<Entry<N>>;
-    /// The `rec` of the children of `e` (relative depth `rel`, AND, `w`
-    /// children), which cases 5 and 6 are about to add.
-    fn expand(&mut self, e: &Entry<N>, rel: usize, w: usize) -> u32;
-    /// Case 1 for the solved OR state `e` (the popped front): purges every
-    /// state below its parent from position `base` on; returns the `rec`
-    /// of the parent's state.
-    fn solve_parent(&mut self, base: usize, e: &Entry<N>) -> u32;
-    /// Drops a popped state's hold on its `rec`.
-    fn release(&mut self, rec: u32);
-    /// The memory report.
-    fn memory(&self) -> Memory;
-    /// The live states from position `base` on, front first (for traces).
-    fn front_first(&self, base: usize) -> Vec<Entry<N>> {
-        (base..self.len())
-            .rev()
-            .filter(|&i| !self.is_dead(i))
-            .map(|i| self.get(i).clone())
-            .collect()
-    }
-}
-
-/// OPEN of the Γ operator, with case 1's purge done lazily.
-///
-/// The order of the states is an [`Open`] of slot numbers and merits (what
-/// insertions shift and compare: eight bytes a state); the states live in a slab of the same
-/// capacity and never move. Both are allocated once for the budget.
-///
-/// # Lazy purging
-///
-/// Case 1 must drop every state below the AND node m it solves. Scanning
-/// OPEN for them made each case 1 cost the size of OPEN, so instead:
-///
-/// * Every expanded AND node with two or more children (a *branching* AND
-///   node) gets a [`Rec`] holding the number of live states below it, and
-///   every state names the record of its nearest branching AND proper
-///   ancestor (`rec`); records chain to their own nearest such ancestor.
-///   Only cases 1 and 6 change the live counts (cases 2–5 replace a state
-///   by one in the same subtrees), each by walking one chain of ancestors.
-/// * Case 1 marks m's record purged and subtracts its live count (less the
-///   one state that continues at m) from its ancestors and from OPEN's live
-///   count. If m has a single child it has no record: the solved child was
-///   the only state below m, so there is nothing to purge. A state is
-///   *dead* iff a record on its chain is purged: nothing below a solved
-///   node is ever generated again, so a purge never hits a later state.
-/// * Dead states stay where they are. [`GammaOpen::pop`] drops them when
-///   they reach the front; a state is added only after
-///   [`GammaOpen::reserve`], which compacts OPEN (drops every dead state,
-///   keeping the order of the rest) when the array is physically full. The
-///   budget applies to the live count, which is exactly the eager OPEN's
-///   length, so [`BestFirstError::BudgetTooSmall`] is raised and the peak
-///   reached exactly as before, and after a compaction everything left is
-///   live, so it fits.
-/// * The array has room for a quarter more than the budget ([`physical`]):
-///   with exactly the budget, a search whose live count stays near it
-///   (SSS* as printed on (8, 8) does, for most of its run) compacts on
-///   nearly every addition, each a pass over OPEN, which measured slower
-///   than the eager purge. With the slack every compaction frees at least
-///   a quarter of the budget, so its cost is amortised to a few positions
-///   per addition. The slack is memory, and is counted: the reported
-///   entry size is everything allocated over the budget.
-/// * Under the left-most rule, each search's part of the order array
-///   (from its base on) is a binary max-heap on (h, left-most first) rather
-///   than an array sorted front last ([`Heap`]): an addition is a sift-up
-///   and a removal a sift-down, O(log |OPEN|), where a sorted insertion
-///   moved O(|OPEN|) slots. The key is a total order (no two states, dead
-///   ones included, share a code: nothing below a solved node is generated
-///   again), so the heap yields the live states in exactly the sorted
-///   array's order; dead states keep their key and are dropped when they
-///   reach the top, and a compaction re-heapifies what it keeps.
-///   [`GammaOpen::front_first`] sorts a copy for traces. A nested search's
-///   heap is the tail of the array from its base, so the enclosing one's
-///   heap is left as it was.
-/// * The other rules stack states at the front and keep the array in OPEN's
-///   order; their scans from the front step over dead states.
-/// * Records are reference-counted by the states and records naming them,
-///   and freed with the last one. After a compaction every record left
-///   lies on a live state's chain and is unpurged, so each has two or more
-///   children holding live states: there are fewer records than live
-///   states. The arena holds two per budget entry (and one more), and
-///   compacts when full, so compactions stay rare.
-/// * Nested searches (a frontier callback's search, from position `base`)
-///   compact the enclosing OPEN once when they begin if it holds dead
-///   states, so the regions below the running search's base never hold
-///   dead states and compaction only moves states of the running search:
-///   its base stays valid.
-///
-/// # Memory
-///
-/// A state costs its order slot (with the packed code the left-most heap
-/// compares), its slab cell, its free-list cell and two records;
-/// [`memory`](GammaOpen::memory) reports that sum as the entry size.
-#[derive(Debug)]
-pub(crate) struct SssOpen<N> {
-    order: Open<Slot>,
-    slab: Vec<Option<Entry<N>>>,
-    free: Vec<u32>,
-    recs: Recs,
-    /// Live states held (the length of the eager OPEN).
+pub(crate) struct Gamma<N> {
+    blocks: Vec<Block<N>>,
+    free_block: u32,
+    slots: Vec<Slot<N>>,
+    /// The blocks' heaps: block b's in `keys[first..first + hlen]`.
+    keys: Vec<Cell>,
+    bump: usize,
+    /// Freed ranges of `stride` slots and of one slot (top blocks), linked
+    /// through their first slot's `child`.
+    free_range: u32,
+    free_one: u32,
+    /// The usual block width (the shape's branching).
+    stride: u32,
+    /// States held by all searches.
     live: usize,
     peak: usize,
-    /// The running search's base: no dead state lies below it.
-    floor: usize,
-    /// The budget: the most live states.
     budget: usize,
-    /// The left-most rule: each search's part of `order` is a binary heap
-    /// (see [`Heap`]) rather than an array sorted front last.
-    heap: bool,
+    /// The last stamp given (as printed).
+    counter: i64,
+    stockman: bool,
+    /// The top block of each nesting level, and the running search's level.
+    tops: Vec<u32>,
+    level: usize,
 }
 
-/// An order slot: the state's slab slot, its merit, and (left-most rule
-/// only) its [`packed_code`].
-type Slot = (u32, Value, u64);
-
-/// A state's Dewey code packed into 64 bits, in the same order: digit i
-/// plus one in just enough bits for the width of its parent (one more than
-/// the largest digit there), from the top, for as many whole digits as
-/// fit, zeros after. Two codes agree on their digits up to the first
-/// difference, so on the widths and bit positions too: when their packings
-/// differ, they order the codes; when they agree, the codes must be
-/// compared in full.
-fn packed_code<N>(e: &Entry<N>) -> u64 {
-    let mut key = 0u64;
-    let mut used = 0u32;
-    for (&d, &w) in e.dewey.digits().iter().zip(e.widths.digits()) {
-        let bits = u32::BITS - u32::from(w).leading_zeros();
-        if used + bits > u64::BITS {
-            break;
-        }
-        used += bits;
-        key |= (u64::from(d) + 1) << (u64::BITS - used);
-    }
-    key
-}
-
-/// The left-most rule's OPEN as a binary max-heap on (h, left-most first)
-/// over `order[base..]`, the running search's part of the order array
-/// (index `base` is the root of the heap, the front of OPEN): the slots'
-/// merits and packed codes are in the array, their full codes (needed only
-/// when the packed ones agree) in the slab.
-struct Heap<'a, N> {
-    order: &'a mut [Slot],
-    slab: &'a [Option<Entry<N>>],
-}
-
-impl<N> Heap<'_, N> {
-    /// Whether heap position `i` goes in front of position `j`.
-    #[inline]
-    fn before(&self, i: usize, j: usize) -> bool {
-        let ((si, hi, ki), (sj, hj, kj)) = (self.order[i], self.order[j]);
-        hi > hj
-            || (hi == hj
-                && (ki < kj
-                    || (ki == kj && {
-                        let code = |s: u32| {
-                            &self.slab[s as usize]
-                                .as_ref()
-                                .expect("heap slots hold states")
-                                .dewey
-                        };
-                        code(si) < code(sj)
-                    })))
-    }
-
-    /// Restores the heap after the last position was added.
-    #[inline]
-    fn sift_up(&mut self) {
-        let mut i = self.order.len() - 1;
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            if !self.before(i, parent) {
-                break;
-            }
-            self.order.swap(i, parent);
-            i = parent;
-        }
-    }
-
-    /// Restores the heap below position `i`, whose children are heaps.
-    #[inline]
-    fn sift_down(&mut self, mut i: usize) {
-        let n = self.order.len();
-        loop {
-            let l = 2 * i + 1;
-            if l >= n {
-                return;
-            }
-            let c = if l + 1 < n && self.before(l + 1, l) {
-                l + 1
-            } else {
-                l
-            };
-            if !self.before(c, i) {
-                return;
-            }
-            self.order.swap(i, c);
-            i = c;
-        }
-    }
-
-    /// Makes a heap of arbitrary contents.
-    fn heapify(&mut self) {
-        for i in (0..self.order.len() / 2).rev() {
-            self.sift_down(i);
-        }
-    }
-}
-
-/// Positions (order slots and slab cells) allocated for a budget of
-/// `budget` live states: a quarter more, so that a compaction frees at
-/// least a quarter of the budget (see [`SssOpen`]'s docs).
-fn physical(budget: usize) -> usize {
-    budget.saturating_add(budget / 4).saturating_add(1)
-}
-
-impl<N: Clone> SssOpen<N> {
-    /// Puts `e` in a free slot. Only called when the order has room, so
-    /// the slab never outgrows its capacity.
-    fn store(&mut self, e: Entry<N>) -> u32 {
-        if e.rec != NO_REC {
-            self.recs.v[e.rec as usize].refs += 1;
-        }
-        match self.free.pop() {
-            Some(s) => {
-                self.slab[s as usize] = Some(e);
-                s
-            }
-            None => {
-                self.slab.push(Some(e));
-                (self.slab.len() - 1) as u32
-            }
-        }
-    }
-
-    /// Drops every dead state from the running search's base on.
-    fn compact(&mut self) {
-        #[cfg(test)]
-        tests::COMPACTIONS.with(|c| c.set(c.get() + 1));
-        let (slab, free, recs) = (&mut self.slab, &mut self.free, &mut self.recs);
-        self.order.retain_from(self.floor, |&(s, _, _)| {
-            let rec = slab[s as usize]
-                .as_ref()
-                .expect("ordered slots hold states")
-                .rec;
-            let keep = !recs.dead(rec);
-            if !keep {
-                recs.release(rec);
-                slab[s as usize] = None;
-                free.push(s);
-            }
-            keep
-        });
-        debug_assert_eq!(self.order.len(), self.live);
-        if self.heap {
-            #[cfg(test)]
-            tests::HEAP_COMPACTIONS.with(|c| c.set(c.get() + 1));
-            self.heap_from(self.floor).heapify();
-        }
-    }
-
-    /// The running search's heap, from position `base` on.
-    #[inline]
-    fn heap_from(&mut self, base: usize) -> Heap<'_, N> {
-        Heap {
-            order: &mut self.order.entries_mut()[base..],
-            slab: &self.slab,
-        }
-    }
-}
-
-impl<N: Clone> GammaOpen<N> for SssOpen<N> {
-    fn with_capacity(capacity: usize, variant: Variant) -> SssOpen<N> {
-        let room = physical(capacity);
-        SssOpen {
-            order: Open::with_capacity(room),
-            slab: Vec::with_capacity(room),
-            free: Vec::with_capacity(room),
-            recs: Recs {
-                v: Vec::with_capacity(capacity.saturating_mul(2).saturating_add(1)),
-                free: NO_REC,
-            },
+impl<N: Clone> Gamma<N> {
+    /// An empty OPEN for `budget` states of searches on trees of shape
+    /// `shape`, with at most `nest` searches nested in one another.
+    pub(crate) fn new(budget: usize, variant: Variant, shape: Bounds, nest: usize) -> Gamma<N> {
+        let b = shape.branching.clamp(2, usize::from(u16::MAX));
+        let states = budget.saturating_add(nest).saturating_add(1);
+        let (blocks, slots) = if shape.uniform {
+            // Plus one top block of one slot per search.
+            let blocks = states / (b - 1) + 1;
+            (blocks + nest + 1, blocks.saturating_mul(b) + nest + 1)
+        } else {
+            (
+                states,
+                states
+                    .saturating_mul(2)
+                    .saturating_add(states / 2)
+                    .saturating_add(2 * b),
+            )
+        };
+        Gamma {
+            blocks: Vec::with_capacity(blocks),
+            free_block: NONE,
+            slots: Vec::with_capacity(slots),
+            keys: Vec::with_capacity(slots),
+            bump: 0,
+            free_range: NONE,
+            free_one: NONE,
+            stride: b as u32,
             live: 0,
             peak: 0,
-            floor: 0,
-            budget: capacity,
-            heap: variant == Variant::Leftmost,
+            budget,
+            counter: 0,
+            stockman: variant == Variant::Stockman,
+            tops: Vec::with_capacity(nest + 2),
+            level: 0,
         }
     }
 
-    #[inline]
-    fn len(&self) -> usize {
-        self.order.len()
-    }
-
-    #[inline]
-    fn get(&self, i: usize) -> &Entry<N> {
-        let s = self.order.entries()[i].0 as usize;
-        self.slab[s].as_ref().expect("ordered slots hold states")
-    }
-
-    #[inline]
-    fn h_at(&self, i: usize) -> Value {
-        self.order.entries()[i].1
-    }
-
-    #[inline]
-    fn is_dead(&self, i: usize) -> bool {
-        self.recs.dead(self.get(i).rec)
-    }
-
-    fn begin(&mut self) -> Segment {
-        if self.order.len() > self.live {
-            self.compact();
-        }
-        let seg = Segment {
-            base: self.order.len(),
-            live_before: self.live,
-            floor_before: self.floor,
-        };
-        self.floor = seg.base;
-        seg
-    }
-
-    fn end(&mut self, seg: Segment) {
-        for &(s, _, _) in &self.order.entries()[seg.base.min(self.order.len())..] {
-            let e = self.slab[s as usize]
-                .take()
-                .expect("ordered slots hold states");
-            self.recs.release(e.rec);
-            self.free.push(s);
-        }
-        self.order.truncate(seg.base);
-        self.live = seg.live_before;
-        self.floor = seg.floor_before;
-    }
-
-    #[inline]
-    fn reserve(&mut self, algorithm: &'static str) -> Result<(), BestFirstError> {
-        if self.live >= self.budget {
-            return Err(BestFirstError::BudgetTooSmall {
-                algorithm,
-                given: self.budget,
-                minimum: self.budget + 1,
-            });
-        }
-        if self.order.len() == self.order.capacity() {
-            self.compact();
-        }
-        Ok(())
-    }
-
-    #[inline]
-    fn add(
-        &mut self,
-        algorithm: &'static str,
-        i: Option<usize>,
-        e: Entry<N>,
-    ) -> Result<(), BestFirstError> {
-        let h = e.h;
-        let key = if self.heap { packed_code(&e) } else { 0 };
-        let s = self.store(e);
-        if self.heap {
-            // Every addition is the left-most insertion (the root's, into an
-            // empty segment, included): `i` is not used.
-            self.order.push(algorithm, (s, h, key))?;
-            self.heap_from(self.floor).sift_up();
-        } else {
-            match i {
-                None => self.order.push(algorithm, (s, h, key))?,
-                Some(i) => self.order.insert(algorithm, i, (s, h, key))?,
-            }
-        }
-        self.live += 1;
-        self.peak = self.peak.max(self.live);
-        Ok(())
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<Entry<N>> {
-        loop {
-            let (s, _, _) = if self.heap {
-                if self.order.len() == self.floor {
-                    return None;
-                }
-                let last = self.order.len() - 1;
-                self.order.entries_mut().swap(self.floor, last);
-                let top = self.order.pop();
-                self.heap_from(self.floor).sift_down(0);
-                top?
-            } else {
-                self.order.pop()?
-            };
-            self.free.push(s);
-            let e = self.slab[s as usize]
-                .take()
-                .expect("ordered slots hold states");
-            if self.recs.dead(e.rec) {
-                self.recs.release(e.rec);
-                continue;
-            }
-            self.live -= 1;
-            return Some(e);
-        }
-    }
-
-    #[inline]
-    fn add_leftmost(
-        &mut self,
-        algorithm: &'static str,
-        base: usize,
-        e: Entry<N>,
-    ) -> Result<(), BestFirstError> {
-        let i = if self.heap {
-            None
-        } else {
-            Some(sorted_position(self, base, &e))
-        };
-        self.add(algorithm, i, e)
-    }
-
-    /// As the sorted array has them: for the heap, a sorted copy.
-    fn front_first(&self, base: usize) -> Vec<Entry<N>> {
-        let mut v: Vec<Entry<N>> = (base..self.len())
-            .rev()
-            .filter(|&i| !self.is_dead(i))
-            .map(|i| self.get(i).clone())
-            .collect();
-        if self.heap {
-            v.sort_by(|a, b| b.h.cmp(&a.h).then_with(|| a.dewey.cmp(&b.dewey)));
-        }
-        v
-    }
-
-    fn expand(&mut self, e: &Entry<N>, rel: usize, w: usize) -> u32 {
-        if w < 2 {
-            return e.rec;
-        }
-        if self.recs.full() {
-            self.compact();
-        }
-        let w32 = u32::try_from(w).expect("widths fit in 16 bits");
-        let rec = Rec {
-            parent: e.rec,
-            live: w32,
-            refs: 0,
-            depth: rel as u32,
-            purged: false,
-        };
-        let r = if self.recs.free != NO_REC {
-            let r = self.recs.free;
-            self.recs.free = self.recs.v[r as usize].parent;
-            self.recs.v[r as usize] = rec;
-            r
-        } else {
-            assert!(
-                self.recs.v.len() < self.recs.v.capacity(),
-                "record arena sized for the budget"
-            );
-            self.recs.v.push(rec);
-            (self.recs.v.len() - 1) as u32
-        };
-        if e.rec != NO_REC {
-            self.recs.v[e.rec as usize].refs += 1;
-        }
-        self.recs.add_live(e.rec, w32 - 1);
-        r
-    }
-
-    fn solve_parent(&mut self, _base: usize, e: &Entry<N>) -> u32 {
-        let r = e.rec;
-        let m_depth = e.dewey.depth() - 1;
-        if r == NO_REC || self.recs.v[r as usize].depth as usize != m_depth {
-            // m has one child: the solved state was all there was below it.
-            return r;
-        }
-        let x = &mut self.recs.v[r as usize];
-        x.purged = true;
-        let killed = x.live - 1;
-        let parent = x.parent;
-        self.recs.sub_live(parent, killed);
-        self.live -= killed as usize;
-        parent
-    }
-
-    #[inline]
-    fn release(&mut self, rec: u32) {
-        self.recs.release(rec);
-    }
-
-    /// The budget, the peak of live states, and the bytes a state costs
-    /// here: everything allocated (order slots, slab cells and free-list
-    /// cells for [`physical`] positions, the record arena) over the budget,
-    /// rounded up.
-    fn memory(&self) -> Memory {
-        let slot = std::mem::size_of::<Slot>()
-            + std::mem::size_of::<u32>()
-            + std::mem::size_of::<Option<Entry<N>>>();
-        let total =
-            self.order.capacity() * slot + self.recs.v.capacity() * std::mem::size_of::<Rec>();
+    /// The budget, the peak number of states, and the bytes allocated per
+    /// budget entry (blocks, slots, heap cells and top blocks' indices,
+    /// over the budget, rounded up; a path below an AND node with one child
+    /// longer than three links spills to the heap and is not counted).
+    pub(crate) fn memory(&self) -> Memory {
+        let total = self.blocks.capacity() * std::mem::size_of::<Block<N>>()
+            + self.slots.capacity() * std::mem::size_of::<Slot<N>>()
+            + self.keys.capacity() * std::mem::size_of::<Cell>()
+            + self.tops.capacity() * std::mem::size_of::<u32>();
         Memory {
             capacity: self.budget,
             peak: self.peak,
             entry_bytes: total.div_ceil(self.budget.max(1)),
         }
     }
+
+    /// A new stamp for a stacked (front) or inserted (back) state.
+    #[inline]
+    fn stamp(&mut self, inserted: bool) -> i64 {
+        self.counter += 1;
+        if inserted {
+            self.counter
+        } else {
+            -self.counter
+        }
+    }
+
+    #[inline]
+    fn new_block(&mut self, b: Block<N>) -> u32 {
+        if self.free_block != NONE {
+            let i = self.free_block;
+            self.free_block = self.blocks[i as usize].parent;
+            self.blocks[i as usize] = b;
+            i
+        } else {
+            self.blocks.push(b);
+            (self.blocks.len() - 1) as u32
+        }
+    }
+
+    /// `w` consecutive slots for block `owner` (filled with copies of its
+    /// node where the arena is new).
+    #[inline]
+    fn alloc_range(&mut self, w: u32, owner: u32) -> u32 {
+        let first = if w == self.stride && self.free_range != NONE {
+            let f = self.free_range;
+            self.free_range = self.slots[f as usize].child;
+            f
+        } else if w == 1 && self.free_one != NONE {
+            let f = self.free_one;
+            self.free_one = self.slots[f as usize].child;
+            f
+        } else {
+            if self.bump + w as usize > self.slots.capacity() {
+                self.compact();
+            }
+            let f = self.bump as u32;
+            self.bump += w as usize;
+            while self.slots.len() < self.bump {
+                let filler = &self.blocks[owner as usize].node;
+                self.slots.push(Slot {
+                    x: filler.clone(),
+                    cur: filler.clone(),
+                    r: 0,
+                    l1: Link { digit: 0, width: 0 },
+                    deep: SmallVec::new(),
+                    child: NONE,
+                    solved: false,
+                    owner: NONE,
+                    span: 0,
+                });
+                self.keys.push(Cell::EMPTY);
+            }
+            f
+        };
+        let s = &mut self.slots[first as usize];
+        s.owner = owner;
+        s.span = w;
+        first
+    }
+
+    /// Adds slot `a` with key `ka` to block `b`'s heap.
+    #[inline]
+    fn heap_push(&mut self, b: u32, a: u32, ka: Key) {
+        let blk = &mut self.blocks[b as usize];
+        let first = blk.first as usize;
+        let mut j = blk.hlen as usize;
+        blk.hlen += 1;
+        let heap = &mut self.keys[first..first + j + 1];
+        while j > 0 {
+            let p = (j - 1) / 2;
+            if !ka.beats(heap[p].key()) {
+                break;
+            }
+            heap[j] = heap[p];
+            j = p;
+        }
+        heap[j] = Cell {
+            h: ka.h,
+            slot: a,
+            t: ka.t,
+        };
+    }
+
+    /// Adds slot `a` with key `ka` at the end of block `b`'s heap, out of
+    /// order until [`heap_settle`](Self::heap_settle).
+    #[inline(always)]
+    fn heap_append(&mut self, b: u32, a: u32, ka: Key) {
+        let blk = &mut self.blocks[b as usize];
+        let j = (blk.first + blk.hlen) as usize;
+        blk.hlen += 1;
+        self.keys[j] = Cell {
+            h: ka.h,
+            slot: a,
+            t: ka.t,
+        };
+    }
+
+    /// Orders the entries of block `b`'s heap appended since it had
+    /// `settled` (sifting each up).
+    fn heap_settle(&mut self, b: u32, settled: u32) {
+        let blk = &self.blocks[b as usize];
+        let (first, n) = (blk.first as usize, blk.hlen as usize);
+        let heap = &mut self.keys[first..first + n];
+        for mut j in settled as usize..n {
+            let c = heap[j];
+            let kc = c.key();
+            while j > 0 {
+                let p = (j - 1) / 2;
+                if !kc.beats(heap[p].key()) {
+                    break;
+                }
+                heap[j] = heap[p];
+                j = p;
+            }
+            heap[j] = c;
+        }
+    }
+
+    /// Replaces the top of block `b`'s heap by slot `a` with key `ka`;
+    /// returns the top's slot and key.
+    #[inline]
+    fn heap_replace(&mut self, b: u32, a: u32, ka: Key) -> (u32, Key) {
+        let blk = &self.blocks[b as usize];
+        let first = blk.first as usize;
+        let n = blk.hlen as usize;
+        let heap = &mut self.keys[first..first + n];
+        let top = heap[0];
+        let last = Cell {
+            h: ka.h,
+            slot: a,
+            t: ka.t,
+        };
+        let kl = ka;
+        let mut j = 0;
+        loop {
+            let l = 2 * j + 1;
+            if l >= n {
+                break;
+            }
+            let c = if l + 1 < n && heap[l + 1].key().beats(heap[l].key()) {
+                l + 1
+            } else {
+                l
+            };
+            if !heap[c].key().beats(kl) {
+                break;
+            }
+            heap[j] = heap[c];
+            j = c;
+        }
+        heap[j] = last;
+        (top.slot, top.key())
+    }
+
+    /// Moves every block's slots to the front of the arena, dropping freed
+    /// ranges.
+    fn compact(&mut self) {
+        #[cfg(test)]
+        tests::COMPACTIONS.with(|c| c.set(c.get() + 1));
+        let (mut p, mut q) = (0usize, 0usize);
+        while p < self.bump {
+            let (owner, span) = (self.slots[p].owner, self.slots[p].span as usize);
+            let live = owner != NONE && self.blocks[owner as usize].first as usize == p;
+            if live {
+                if p != q {
+                    for k in 0..span {
+                        self.slots.swap(q + k, p + k);
+                        self.keys.swap(q + k, p + k);
+                    }
+                    self.blocks[owner as usize].first = q as u32;
+                }
+                q += span;
+            }
+            p += span;
+        }
+        self.bump = q;
+        self.free_range = NONE;
+        self.free_one = NONE;
+    }
+
+    /// Frees block `b` and every block below it.
+    fn free_subtree(&mut self, b: u32) {
+        let blk = &self.blocks[b as usize];
+        let (first, w) = (blk.first as usize, blk.w);
+        let touched = if self.stockman {
+            blk.next..w
+        } else {
+            0..blk.next
+        };
+        for a in touched {
+            let c = self.slots[first + a as usize].child;
+            if c != NONE {
+                self.free_subtree(c);
+            }
+        }
+        let s = &mut self.slots[first];
+        s.owner = NONE;
+        if w == self.stride {
+            s.child = self.free_range;
+            self.free_range = first as u32;
+        } else if w == 1 {
+            s.child = self.free_one;
+            self.free_one = first as u32;
+        }
+        let blk = &mut self.blocks[b as usize];
+        blk.w = 0;
+        blk.parent = self.free_block;
+        self.free_block = b;
+    }
+}
+
+/// The parameters of one Γ-operator search.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Params {
+    pub variant: Variant,
+    /// AND (choosing) nodes are at even absolute depths (SSS*) or odd ones (Dual*).
+    pub chooser_even: bool,
+    /// Negate leaf values (Dual*: MIN searches for the least value).
+    pub negate: bool,
+    /// Relative depth at which nodes are handed to the frontier evaluator;
+    /// `usize::MAX` for none.
+    pub horizon: usize,
+    /// Algorithm name for errors.
+    pub algorithm: &'static str,
+    /// A shape every node must keep to (IterSSS*'s): a node with more
+    /// children, or an interior node at its depth, is an error.
+    pub shape: Option<Bounds>,
 }
 
 /// How an SSS* search is configured.
@@ -786,21 +686,6 @@ impl SssConfig {
             ..SssConfig::default()
         }
     }
-}
-
-/// The parameters of one Γ-operator search.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Params {
-    pub variant: Variant,
-    /// AND (choosing) nodes are at even absolute depths (SSS*) or odd ones (Dual*).
-    pub chooser_even: bool,
-    /// Negate leaf values (Dual*: MIN searches for the least value).
-    pub negate: bool,
-    /// Relative depth at which nodes are handed to the frontier evaluator;
-    /// `usize::MAX` for none.
-    pub horizon: usize,
-    /// Algorithm name for errors.
-    pub algorithm: &'static str,
 }
 
 /// The entries a Γ search of `plies` levels rooted at absolute depth
@@ -830,104 +715,6 @@ pub fn minimum_memory(bounds: Bounds, dual: bool) -> Result<usize, BestFirstErro
     open_size("SSS*", bounds.branching, bounds.depth, 0, !dual)
 }
 
-/// Walks from `root` along `path`: regenerates a stored ancestor.
-pub(crate) fn node_at<T: Tree + ?Sized>(tree: &T, root: &T::Node, path: &[u16]) -> T::Node {
-    let mut n = root.clone();
-    for &i in path {
-        n = tree.child(&n, usize::from(i));
-    }
-    n
-}
-
-/// Whether the state `(h, dewey)` goes in front of (nearer the front of
-/// OPEN than) `(h2, dewey2)` under the left-most rule: greater merit
-/// first, then the left-most (least Dewey code). A total order, since no
-/// two states (dead ones included) share a code.
-#[inline]
-fn leftmost_before(h: Value, dewey: &Dewey, h2: Value, dewey2: &Dewey) -> bool {
-    h > h2 || (h == h2 && dewey < dewey2)
-}
-
-/// Where the left-most rule puts `e` in an array kept sorted from position
-/// `base` on: `OPEN[base..]` is sorted on (h, left-most first), dead states
-/// included (they keep their merit and code, and no live state ever shares
-/// a dead one's code), and a binary search finds the place. OPEN's front
-/// is the end of the array.
-fn sorted_position<N: Clone, O: GammaOpen<N>>(open: &O, base: usize, e: &Entry<N>) -> usize {
-    // partition_point over positions base..len
-    let (mut lo, mut hi) = (base, open.len());
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        if leftmost_before(open.h_at(mid), &open.get(mid).dewey, e.h, &e.dewey) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    lo
-}
-
-/// Where Stockman's and the left-biased rule's case 4 puts a solved state:
-/// behind the states of greater merit, and behind (Stockman) or in front of
-/// (left-biased) the equal ones to its right. These rules stack the other
-/// states at the front, so the array is not sorted: the scan from the front
-/// steps over dead states.
-fn insert_at<N: Clone, O: GammaOpen<N>>(
-    open: &O,
-    base: usize,
-    e: &Entry<N>,
-    variant: Variant,
-) -> usize {
-    let mut i = open.len();
-    while i > base {
-        let skip = match variant {
-            Variant::Stockman => open.h_at(i - 1) >= e.h,
-            Variant::LeftBiased | Variant::Leftmost => {
-                leftmost_before(open.h_at(i - 1), &open.get(i - 1).dewey, e.h, &e.dewey)
-            }
-        };
-        if !skip && !open.is_dead(i - 1) {
-            break;
-        }
-        i -= 1;
-    }
-    i
-}
-
-/// Case 4's insertion (every addition under the left-most rule).
-fn insert<N: Clone, O: GammaOpen<N>>(
-    open: &mut O,
-    base: usize,
-    e: Entry<N>,
-    p: &Params,
-) -> Result<(), BestFirstError> {
-    open.reserve(p.algorithm)?;
-    match p.variant {
-        Variant::Leftmost => open.add_leftmost(p.algorithm, base, e),
-        Variant::Stockman | Variant::LeftBiased => {
-            let i = insert_at(open, base, &e, p.variant);
-            open.add(p.algorithm, Some(i), e)
-        }
-    }
-}
-
-/// "Stack" (front) for Stockman and left-biased, the left-most insertion
-/// for left-most.
-fn stack<N: Clone, O: GammaOpen<N>>(
-    open: &mut O,
-    base: usize,
-    e: Entry<N>,
-    p: &Params,
-) -> Result<(), BestFirstError> {
-    match p.variant {
-        Variant::Stockman | Variant::LeftBiased => {
-            open.reserve(p.algorithm)?;
-            open.add(p.algorithm, None, e)
-        }
-        Variant::Leftmost => insert(open, base, e, p),
-    }
-}
-
 /// Where a Γ search starts: its root, the root's absolute depth, and the
 /// aspiration window (lower, upper).
 #[derive(Debug)]
@@ -945,200 +732,142 @@ pub type OpenTrace<N> = Vec<Vec<Entry<N>>>;
 pub(crate) type Observer<'a, N> = Option<&'a mut dyn FnMut(&[Entry<N>])>;
 
 /// One Γ-operator search rooted at `root` (absolute depth `root_depth`),
-/// started as (root, LIVE, `upper`), using OPEN from position `base` on
-/// (positions before it belong to enclosing searches and are left alone).
-/// Stops early with the top merit once it is at or below `lower`
-/// (aspiration, Campbell p. 16: he says "below"; with integer values and
-/// fail-hard windows, a merit equal to the lower bound already proves a
-/// fail-low, as alpha-beta's `<=` cutoff does). Nodes at relative depth `p.horizon` go to `frontier`,
-/// which must return min(h, their value) or any upper bound ≤ h that is
-/// exact when the value is below h.
+/// started as (root, LIVE, `upper`), its states in `g` beside those of the
+/// searches it is nested in. Stops early with the top merit once it is at
+/// or below `lower` (aspiration, Campbell p. 16: he says "below"; with
+/// integer values and fail-hard windows, a merit equal to the lower bound
+/// already proves a fail-low, as alpha-beta's `<=` cutoff does). Nodes at
+/// relative depth `p.horizon` go to `frontier`, which must return min(h,
+/// their value) or any upper bound ≤ h that is exact when the value is
+/// below h; it runs with the node's state removed from OPEN.
 ///
 /// Returns min(upper, value of root) when that is ≥ `lower`.
-pub(crate) fn gamma_search<T, O, F>(
+pub(crate) fn gamma_search<T, F>(
     tree: &T,
     p: &Params,
-    open: &mut O,
+    g: &mut Gamma<T::Node>,
     start: Start<'_, T::Node>,
     frontier: &mut F,
-    mut observer: Observer<'_, T::Node>,
+    observer: Observer<'_, T::Node>,
 ) -> Result<Value, BestFirstError>
 where
     T: Tree + ?Sized,
-    O: GammaOpen<T::Node>,
-    F: FnMut(&mut O, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
+    F: FnMut(&mut Gamma<T::Node>, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
 {
-    let Start {
-        root,
-        depth: root_depth,
-        lower,
-        upper,
-    } = start;
-    let seg = open.begin();
-    let base = seg.base;
-    open.reserve(p.algorithm)?;
-    open.add(
-        p.algorithm,
-        None,
-        Entry {
-            node: root.clone(),
-            dewey: Dewey::root(),
-            widths: Dewey::root(),
-            status: Status::Live,
-            h: upper,
-            rec: NO_REC,
-        },
-    )?;
-    let and_at = |rel: usize| ((root_depth + rel) % 2 == 0) == p.chooser_even;
-    loop {
-        let e = open
-            .pop()
-            .expect("OPEN holds the root's state until it is solved");
-        let rel = e.dewey.depth();
-        let held = e.rec;
-        match e.status {
-            Status::Solved if rel == 0 => {
-                open.release(held);
-                open.end(seg);
-                return Ok(e.h);
-            }
-            Status::Solved if !and_at(rel) => {
-                // Case 1: an OR node is solved, so is its parent; purge below it.
-                let m = e.dewey.parent().expect("not the root");
-                let rec = open.solve_parent(base, &e);
-                let node = node_at(tree, root, m.digits());
-                let mut widths = e.widths;
-                widths.pop();
-                stack(
-                    open,
-                    base,
-                    Entry {
-                        node,
-                        dewey: m,
-                        widths,
-                        status: Status::Solved,
-                        h: e.h,
-                        rec,
-                    },
-                    p,
-                )?;
-            }
-            Status::Solved => {
-                let k = e.dewey.last().expect("not the root");
-                let w = usize::from(*e.widths.digits().last().expect("not the root"));
-                let parent = e.dewey.parent().expect("not the root");
-                let pnode = node_at(tree, root, parent.digits());
-                if k + 1 < w {
-                    // Case 2: the next brother of a solved AND node.
-                    let node = tree.child(&pnode, k + 1);
-                    let dewey = parent.child(k + 1);
-                    stack(
-                        open,
-                        base,
-                        Entry {
-                            node,
-                            dewey,
-                            widths: e.widths,
-                            status: Status::Live,
-                            h: e.h,
-                            rec: e.rec,
-                        },
-                        p,
-                    )?;
-                } else {
-                    // Case 3: the last AND child is solved, so is its OR parent.
-                    let mut widths = e.widths;
-                    widths.pop();
-                    stack(
-                        open,
-                        base,
-                        Entry {
-                            node: pnode,
-                            dewey: parent,
-                            widths,
-                            status: Status::Solved,
-                            h: e.h,
-                            rec: e.rec,
-                        },
-                        p,
-                    )?;
-                }
-            }
-            Status::Live => {
-                if e.h <= lower {
-                    open.release(held);
-                    open.end(seg);
-                    return Ok(e.h);
-                }
-                let w = if rel == p.horizon {
-                    0
-                } else {
-                    tree.num_children(&e.node)
-                };
-                if w == 0 {
-                    // Case 4: evaluate and insert solved.
-                    let v = if rel == p.horizon {
-                        frontier(open, &e.node, root_depth + rel, e.h)?
-                    } else {
-                        let v = tree.value(&e.node);
-                        if v.is_infinite() {
-                            return Err(BestFirstError::SentinelLeaf { value: v });
-                        }
-                        if p.negate { -v } else { v }
-                    };
-                    let solved = Entry {
-                        h: e.h.min(v),
-                        status: Status::Solved,
-                        ..e
-                    };
-                    insert(open, base, solved, p)?;
-                } else {
-                    let width = u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
-                        message: format!("a node has {w} children; at most 65,535 are supported"),
-                    })?;
-                    if root_depth + rel >= tree_core::MAX_DEPTH {
-                        return Err(BestFirstError::TreeShape {
-                            message: format!("the tree is deeper than {}", tree_core::MAX_DEPTH),
-                        });
-                    }
-                    let mut widths = e.widths.clone();
-                    widths.push(usize::from(width));
-                    let and = and_at(rel);
-                    let rec = if and { open.expand(&e, rel, w) } else { e.rec };
-                    let make = |i: usize| Entry {
-                        node: tree.child(&e.node, i),
-                        dewey: e.dewey.child(i),
-                        widths: widths.clone(),
-                        status: Status::Live,
-                        h: e.h,
-                        rec,
-                    };
-                    if !and {
-                        // Case 5: an OR node: its first child.
-                        stack(open, base, make(0), p)?;
-                    } else {
-                        // Case 6: an AND node: every child.
-                        match p.variant {
-                            Variant::Stockman => {
-                                for i in 0..w {
-                                    stack(open, base, make(i), p)?;
-                                }
-                            }
-                            Variant::LeftBiased | Variant::Leftmost => {
-                                for i in (0..w).rev() {
-                                    stack(open, base, make(i), p)?;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+    debug_assert_eq!(g.stockman, p.variant == Variant::Stockman);
+    let and_root = (start.depth % 2 == 0) == p.chooser_even;
+    let root = start.root;
+    // Without an observer, the first step (on the LIVE root) is taken here:
+    // a terminal root (every leaf below a stage's horizon, in staged SSS*)
+    // then costs no block.
+    let mut first = None;
+    if observer.is_none() && p.horizon != 0 {
+        if start.upper <= start.lower {
+            g.peak = g.peak.max(g.live + 1);
+            return Ok(start.upper);
         }
-        open.release(held);
-        if let Some(obs) = observer.as_mut() {
-            obs(&open.front_first(base));
+        let w = tree.num_children(root);
+        if w == 0 {
+            g.peak = g.peak.max(g.live + 1);
+            let v = tree.value(root);
+            if v.is_infinite() {
+                return Err(BestFirstError::SentinelLeaf { value: v });
+            }
+            return Ok(start.upper.min(if p.negate { -v } else { v }));
+        }
+        first = Some(w);
+    }
+    // The top block: one slot, the root's (below a virtual OR node if the
+    // root is AND), already reached.
+    // Each nesting level keeps its top block from search to search.
+    let level = g.level;
+    g.level += 1;
+    let top = match g.tops.get(level) {
+        Some(&top) => top,
+        None => {
+            let top = g.new_block(Block {
+                node: root.clone(),
+                parent: NONE,
+                pslot: 0,
+                first: 0,
+                w: 1,
+                next: 0,
+                xrel: 0,
+                h0: start.upper,
+                t0: 0,
+                live: 1,
+                g0: 1,
+                cur: 0,
+                ckey: Key::NONE,
+                alt: NONE,
+                bound: Key::NONE,
+                hlen: 0,
+            });
+            let first = g.alloc_range(1, top);
+            g.blocks[top as usize].first = first;
+            g.tops.push(top);
+            top
+        }
+    };
+    {
+        let stockman = g.stockman;
+        let blk = &mut g.blocks[top as usize];
+        blk.next = u32::from(!stockman);
+        blk.xrel = if and_root { -1 } else { 0 };
+        blk.cur = 0;
+        blk.alt = NONE;
+        blk.bound = Key::NONE;
+        blk.hlen = 0;
+    }
+    let k = g.blocks[top as usize].first as usize;
+    {
+        let s = &mut g.slots[k];
+        s.x = root.clone();
+        s.cur = root.clone();
+        s.r = 0;
+        s.deep.clear();
+        s.child = NONE;
+        s.solved = false;
+        if and_root {
+            s.push(Link { digit: 0, width: 1 });
         }
     }
+    let t = if g.stockman { g.stamp(false) } else { 0 };
+    g.blocks[top as usize].ckey = Key { h: start.upper, t };
+    g.live += 1;
+    g.peak = g.peak.max(g.live);
+    let xrel = if and_root { -1 } else { 0 };
+    macro_rules! go {
+        ($s:literal) => {{
+            let mut run = Run::<T, F, $s> {
+                tree,
+                p,
+                g,
+                frontier,
+                root_depth: start.depth,
+                lower: start.lower,
+                top,
+                live: 1,
+                at: top,
+                k,
+                xrel,
+            };
+            let result = run.search(observer, first);
+            if result.is_ok() {
+                // What an early stop leaves below the root.
+                let k = run.g.blocks[top as usize].first as usize;
+                let c = run.g.slots[k].child;
+                if c != NONE {
+                    run.g.free_subtree(c);
+                    run.g.slots[k].child = NONE;
+                }
+                run.g.live -= run.live;
+            }
+            run.g.level -= 1;
+            result
+        }};
+    }
+    if g.stockman { go!(true) } else { go!(false) }
 }
 
 /// A frontier evaluator for searches without a horizon.
@@ -1151,7 +880,857 @@ pub(crate) fn no_frontier<O, N>(
     unreachable!("no horizon, no frontier")
 }
 
-fn run<T: Tree + ?Sized, O: GammaOpen<T::Node>>(
+/// One running Γ search: its top block, and the current state: the end of
+/// the path of slot `cur` of block `at` (arena index `k`). `S`: the tie
+/// rule as printed (else left-most).
+struct Run<'r, T: Tree + ?Sized, F, const S: bool> {
+    tree: &'r T,
+    p: &'r Params,
+    g: &'r mut Gamma<T::Node>,
+    frontier: &'r mut F,
+    root_depth: usize,
+    lower: Value,
+    top: u32,
+    /// This search's states.
+    live: usize,
+    at: u32,
+    k: usize,
+    /// `at`'s `xrel`.
+    xrel: i64,
+}
+
+/// What the current state is.
+enum Step {
+    Done(Value),
+    Go,
+}
+
+impl<T, F, const S: bool> Run<'_, T, F, S>
+where
+    T: Tree + ?Sized,
+    F: FnMut(&mut Gamma<T::Node>, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
+{
+    #[inline(always)]
+    fn stockman(&self) -> bool {
+        S
+    }
+
+    /// The arena index of slot `i` of block `b`.
+    #[inline(always)]
+    fn idx(&self, b: u32, i: u32) -> usize {
+        (self.g.blocks[b as usize].first + i) as usize
+    }
+
+    /// Makes the path's current slot in block `b` the current state.
+    #[inline(always)]
+    fn enter(&mut self, b: u32) {
+        let blk = &self.g.blocks[b as usize];
+        self.at = b;
+        self.k = (blk.first + blk.cur) as usize;
+        self.xrel = i64::from(blk.xrel);
+    }
+
+    /// Sets the merit of the current state, with a new stamp (as printed)
+    /// for a stacked or inserted state.
+    #[inline(always)]
+    fn set_key(&mut self, h: Value, inserted: bool) {
+        let t = if self.stockman() {
+            self.g.stamp(inserted)
+        } else {
+            i64::from(self.g.blocks[self.at as usize].cur)
+        };
+        self.g.blocks[self.at as usize].ckey = Key { h, t };
+    }
+
+    /// The best alternative on the path down to block `b` (none above the
+    /// top).
+    #[inline(always)]
+    fn bound(&self, b: u32) -> Key {
+        if b == NONE {
+            Key::NONE
+        } else {
+            self.g.blocks[b as usize].bound
+        }
+    }
+
+    /// The key of a state in a block's subtree against the path's bounds.
+    #[inline(always)]
+    fn path_key(&self, k: Key) -> Key {
+        if self.stockman() {
+            k
+        } else {
+            Key { h: k.h, t: 0 }
+        }
+    }
+
+    /// Whether slot `a` of `b` has not been reached yet.
+    #[inline(always)]
+    fn untouched(&self, b: u32, a: u32) -> bool {
+        let n = self.g.blocks[b as usize].next;
+        if self.stockman() { a < n } else { a >= n }
+    }
+
+    /// The first slot of `b` not reached yet, in stacking order.
+    #[inline(always)]
+    fn first_untouched(&self, b: u32) -> u32 {
+        let blk = &self.g.blocks[b as usize];
+        if self.stockman() {
+            if blk.next > 0 { blk.next - 1 } else { NONE }
+        } else if blk.next < blk.w {
+            blk.next
+        } else {
+            NONE
+        }
+    }
+
+    /// The key case 6 gave slot `a` of `b` (one not reached yet).
+    #[inline(always)]
+    fn fresh_key(&self, b: u32, a: u32) -> Key {
+        let blk = &self.g.blocks[b as usize];
+        let t = if self.stockman() {
+            blk.t0 - i64::from(a)
+        } else {
+            i64::from(a)
+        };
+        Key { h: blk.h0, t }
+    }
+
+    /// The key of slot `a` of `b` in the block's order.
+    fn slot_key(&self, b: u32, a: u32) -> Key {
+        let blk = &self.g.blocks[b as usize];
+        if self.untouched(b, a) {
+            self.fresh_key(b, a)
+        } else if a == blk.cur {
+            blk.ckey
+        } else {
+            let heap = &self.g.keys[blk.first as usize..(blk.first + blk.hlen) as usize];
+            heap.iter()
+                .find(|c| c.slot == a)
+                .expect("a slot reached is current or in the heap")
+                .key()
+        }
+    }
+
+    /// The key of the best other slot `alt` of `b` (from
+    /// [`alt_of`](Self::alt_of)).
+    #[inline(always)]
+    fn alt_key(&self, b: u32, alt: u32) -> Key {
+        if self.untouched(b, alt) {
+            self.fresh_key(b, alt)
+        } else {
+            let c = self.g.keys[self.g.blocks[b as usize].first as usize];
+            debug_assert_eq!(c.slot, alt);
+            c.key()
+        }
+    }
+
+    /// The best slot of `b` but its current one, or [`NONE`]: the first
+    /// not reached yet (they go before all others), else the heap's top.
+    #[inline(always)]
+    fn alt_of(&self, b: u32) -> u32 {
+        let u = self.first_untouched(b);
+        if u != NONE {
+            return u;
+        }
+        let blk = &self.g.blocks[b as usize];
+        if blk.hlen > 0 {
+            self.g.keys[blk.first as usize].slot
+        } else {
+            NONE
+        }
+    }
+
+    /// Reaches slot `a` of `b` for the first time: generates its node.
+    #[inline]
+    fn visit(&mut self, b: u32, a: u32) {
+        let node = self.tree.child(&self.g.blocks[b as usize].node, a as usize);
+        let blk = &mut self.g.blocks[b as usize];
+        if S {
+            blk.next -= 1;
+        } else {
+            blk.next += 1;
+        }
+        let i = (blk.first + a) as usize;
+        let s = &mut self.g.slots[i];
+        s.x = node;
+        s.r = 0;
+        s.child = NONE;
+        s.solved = false;
+    }
+
+    /// Puts the path of block `b` (on the path) through its slot `a`: its
+    /// best.
+    #[inline]
+    fn select(&mut self, b: u32, a: u32) {
+        let (cur, old) = {
+            let blk = &self.g.blocks[b as usize];
+            (blk.cur, blk.ckey)
+        };
+        let key = if self.untouched(b, a) {
+            let k = self.fresh_key(b, a);
+            self.visit(b, a);
+            if cur != NONE {
+                self.g.heap_push(b, cur, old);
+            }
+            k
+        } else if a != cur {
+            // Only the best is ever selected: the heap's top, which the
+            // current slot replaces.
+            let (top, k) = self.g.heap_replace(b, cur, old);
+            debug_assert_eq!(top, a);
+            k
+        } else {
+            old
+        };
+        {
+            let blk = &mut self.g.blocks[b as usize];
+            blk.cur = a;
+            blk.ckey = key;
+        }
+        self.fix_bound(b);
+    }
+
+    /// Follows the path from block `b` down to a state.
+    fn descend(&mut self, mut b: u32) {
+        loop {
+            let c = self.g.blocks[b as usize].cur;
+            let ch = self.g.slots[self.idx(b, c)].child;
+            if ch == NONE {
+                self.enter(b);
+                return;
+            }
+            self.g.blocks[ch as usize].g0 = self.live;
+            let (c, alt) = (self.g.blocks[ch as usize].cur, self.alt_of(ch));
+            let kc = self.g.blocks[ch as usize].ckey;
+            let best = if alt != NONE && self.alt_key(ch, alt).beats(kc) {
+                alt
+            } else {
+                c
+            };
+            self.select(ch, best);
+            b = ch;
+        }
+    }
+
+    /// The current state no longer beats its path's bound: finds the front.
+    fn reselect(&mut self) {
+        let mut b = self.at;
+        loop {
+            let (c, alt, parent) = {
+                let blk = &self.g.blocks[b as usize];
+                (blk.cur, blk.alt, blk.parent)
+            };
+            debug_assert!(parent != NONE, "nothing beats the top block's state");
+            let kc = self.g.blocks[b as usize].ckey;
+            let (best, kb) = if alt != NONE {
+                let ka = self.alt_key(b, alt);
+                if ka.beats(kc) { (alt, ka) } else { (c, kc) }
+            } else {
+                (c, kc)
+            };
+            if self.path_key(kb).beats(self.bound(parent)) {
+                debug_assert!(best != c);
+                self.select(b, best);
+                self.descend(b);
+                return;
+            }
+            // The block's best loses to an alternative above it.
+            let blk = &mut self.g.blocks[b as usize];
+            blk.live = blk.live + self.live - blk.g0;
+            let ps = blk.pslot;
+            let t = if S { kb.t } else { i64::from(ps) };
+            self.g.blocks[parent as usize].ckey = Key { h: kb.h, t };
+            b = parent;
+        }
+    }
+
+    /// The Γ loop. Without an observer, runs of steps that stay in one
+    /// slot or one block's leaves are taken in tight loops (see
+    /// [`live`](Self::live)).
+    fn search(
+        &mut self,
+        mut observer: Observer<'_, T::Node>,
+        first: Option<usize>,
+    ) -> Result<Value, BestFirstError> {
+        let fuse = observer.is_none();
+        if let Some(w) = first {
+            // The root's first step, its width asked by the caller.
+            let (r, h) = (
+                self.g.slots[self.k].r,
+                self.g.blocks[self.at as usize].ckey.h,
+            );
+            self.interior(r, h, self.xrel + i64::from(r), w)?;
+        }
+        loop {
+            let k = self.k;
+            let h = self.g.blocks[self.at as usize].ckey.h;
+            let (r, solved) = {
+                let s = &self.g.slots[k];
+                (s.r, s.solved)
+            };
+            let rel = self.xrel + i64::from(r);
+            let step = if solved {
+                self.solved(r, h, rel)
+            } else {
+                self.live(r, h, rel, fuse)?
+            };
+            if let Step::Done(v) = step {
+                return Ok(v);
+            }
+            if let Some(obs) = observer.as_mut() {
+                obs(&self.front_first());
+            }
+        }
+    }
+
+    /// Γ on the current state, SOLVED, at path length `r` in its slot and
+    /// relative depth `rel`, of merit `h`: cases 1–3.
+    #[inline]
+    fn solved(&mut self, r: u32, h: Value, rel: i64) -> Step {
+        let tree = self.tree;
+        let k = self.k;
+        if rel == 0 {
+            return Step::Done(h);
+        }
+        if r % 2 == 0 {
+            if r == 0 {
+                self.purge(h);
+            } else {
+                // Case 1 below an AND node with one child: nothing to purge.
+                let n = self.ancestor(r - 1);
+                let s = &mut self.g.slots[k];
+                s.pop();
+                s.cur = n;
+                self.set_key(h, false);
+            }
+            return Step::Go;
+        }
+        let link = self.g.slots[k].link(r - 1);
+        if link.digit + 1 < link.width {
+            // Case 2: the next brother.
+            let n = if r == 1 {
+                tree.child(&self.g.slots[k].x, usize::from(link.digit) + 1)
+            } else {
+                tree.child(&self.ancestor(r - 1), usize::from(link.digit) + 1)
+            };
+            let s = &mut self.g.slots[k];
+            s.link_mut(r - 1).digit += 1;
+            s.cur = n;
+            s.solved = false;
+        } else {
+            // Case 3: the OR parent is solved.
+            if r > 1 {
+                let n = self.ancestor(r - 1);
+                self.g.slots[k].cur = n;
+            }
+            self.g.slots[k].pop();
+        }
+        self.set_key(h, false);
+        Step::Go
+    }
+
+    /// Γ on the current state, LIVE: the aspiration stop, case 4, 5 or 6.
+    ///
+    /// With `fuse` (no observer), two runs of steps are taken here without
+    /// returning, each exactly as the steps one by one would take them:
+    ///
+    /// * a terminal AND node below its slot's OR node that stays in front
+    ///   after case 4 is followed by case 2 (its next brother, LIVE, which
+    ///   is in front too) or case 3;
+    /// * a terminal OR node (a slot's own node) that falls behind after
+    ///   case 4 while its block still has children not reached yet gives
+    ///   way to the next of them, which is then in front.
+    #[inline]
+    fn live(&mut self, r: u32, h: Value, rel: i64, fuse: bool) -> Result<Step, BestFirstError> {
+        let tree = self.tree;
+        let mut h = h;
+        if h <= self.lower {
+            return Ok(Step::Done(h));
+        }
+        let horizon = rel as usize == self.p.horizon;
+        let mut w = if horizon {
+            0
+        } else {
+            tree.num_children(self.g.slots[self.k].node())
+        };
+        loop {
+            if w != 0 {
+                return self.interior(r, h, rel, w).map(|()| Step::Go);
+            }
+            // Case 4: evaluate, and insert solved.
+            let v = if horizon {
+                let node = self.g.slots[self.k].node().clone();
+                self.g.live -= 1;
+                let v = (self.frontier)(self.g, &node, self.root_depth + rel as usize, h)?;
+                self.g.live += 1;
+                // The nested search may have moved the arena.
+                self.enter(self.at);
+                v
+            } else {
+                let v = tree.value(self.g.slots[self.k].node());
+                if v.is_infinite() {
+                    return Err(BestFirstError::SentinelLeaf { value: v });
+                }
+                if self.p.negate { -v } else { v }
+            };
+            let k = self.k;
+            self.g.slots[k].solved = true;
+            h = h.min(v);
+            self.set_key(h, true);
+            let front = {
+                let blk = &self.g.blocks[self.at as usize];
+                self.path_key(blk.ckey).beats(blk.bound)
+            };
+            if fuse && !horizon {
+                // A terminal AND node below its slot's OR node (not the
+                // root): its slot, or the best other slot of its block if
+                // that is now in front of everything, goes on with case 2
+                // or 3 when its state is a solved AND node below its OR
+                // node.
+                let mut go_on = front && r == 1 && rel > 0;
+                if !front && r == 1 && rel > 0 {
+                    let b = self.at;
+                    let (alt, parent, ckey) = {
+                        let blk = &self.g.blocks[b as usize];
+                        (blk.alt, blk.parent, blk.ckey)
+                    };
+                    if alt != NONE && !self.untouched(b, alt) {
+                        // No child is left unreached: the alternative is
+                        // the heap's top.
+                        let ka = self.alt_key(b, alt);
+                        let pb = self.bound(parent);
+                        if ka.beats(ckey) && self.path_key(ka).beats(pb) {
+                            if !self.switch_to_top(b, pb) {
+                                return Ok(Step::Go);
+                            }
+                            h = self.g.blocks[b as usize].ckey.h;
+                            go_on = true;
+                        }
+                    }
+                }
+                if go_on {
+                    let k = self.k;
+                    let link = self.g.slots[k].l1;
+                    if link.digit + 1 < link.width {
+                        // Case 2.
+                        let n = tree.child(&self.g.slots[k].x, usize::from(link.digit) + 1);
+                        let s = &mut self.g.slots[k];
+                        s.l1.digit += 1;
+                        s.cur = n;
+                        s.solved = false;
+                        self.set_key(h, false);
+                        if h <= self.lower {
+                            return Ok(Step::Done(h));
+                        }
+                        w = tree.num_children(&self.g.slots[k].cur);
+                        continue;
+                    }
+                    // Case 3.
+                    self.g.slots[k].pop();
+                    self.set_key(h, false);
+                    return Ok(Step::Go);
+                }
+                if !front && r == 0 && self.first_untouched(self.at) != NONE {
+                    return self.next_leaves();
+                }
+            }
+            if !front {
+                self.reselect();
+            }
+            return Ok(Step::Go);
+        }
+    }
+
+    /// The current state, a terminal OR node just solved, fell behind the
+    /// first child of its block not reached yet, which is therefore in
+    /// front of everything: reaches it, and so on while they are terminals
+    /// that fall behind the next one (one step of Γ each: case 4).
+    fn next_leaves(&mut self) -> Result<Step, BestFirstError> {
+        let tree = self.tree;
+        let b = self.at;
+        let stockman = self.stockman();
+        // The slots left behind join the heap unordered: if one of them is
+        // in front (case 1 next), the block goes with them; otherwise they
+        // are ordered before the heap is read.
+        let settled = self.g.blocks[b as usize].hlen;
+        loop {
+            let (cur, ckey, u, first) = {
+                let blk = &self.g.blocks[b as usize];
+                let u = if stockman { blk.next - 1 } else { blk.next };
+                (blk.cur, blk.ckey, u, blk.first)
+            };
+            self.g.heap_append(b, cur, ckey);
+            let key = self.fresh_key(b, u);
+            let x = tree.child(&self.g.blocks[b as usize].node, u as usize);
+            let more = {
+                let blk = &mut self.g.blocks[b as usize];
+                blk.cur = u;
+                blk.ckey = key;
+                if stockman {
+                    blk.next -= 1;
+                    blk.next > 0
+                } else {
+                    blk.next += 1;
+                    blk.next < blk.w
+                }
+            };
+            let k = (first + u) as usize;
+            self.k = k;
+            {
+                let s = &mut self.g.slots[k];
+                s.x = x;
+                s.r = 0;
+                s.child = NONE;
+                s.solved = false;
+            }
+            if !more {
+                // The last one: its alternative is the heap's.
+                self.g.heap_settle(b, settled);
+                self.fix_bound(b);
+                return Ok(Step::Go);
+            }
+            // Its alternative is the next one not reached yet, in front of
+            // everything else.
+            let next = if stockman { u - 1 } else { u + 1 };
+            let alt = self.fresh_key(b, next);
+            let bound = if stockman {
+                alt
+            } else {
+                Key { h: alt.h, t: 1 }
+            };
+            {
+                let blk = &mut self.g.blocks[b as usize];
+                blk.alt = next;
+                blk.bound = bound;
+            }
+            let h = key.h;
+            if h <= self.lower {
+                return Ok(Step::Done(h));
+            }
+            let w = tree.num_children(&self.g.slots[k].x);
+            if w != 0 {
+                self.g.heap_settle(b, settled);
+                return self.interior(0, h, self.xrel, w).map(|()| Step::Go);
+            }
+            let v = tree.value(&self.g.slots[k].x);
+            if v.is_infinite() {
+                return Err(BestFirstError::SentinelLeaf { value: v });
+            }
+            let v = if self.p.negate { -v } else { v };
+            self.g.slots[k].solved = true;
+            let h = h.min(v);
+            self.set_key(h, true);
+            let ckey = self.path_key(self.g.blocks[b as usize].ckey);
+            if ckey.beats(bound) {
+                // Case 1 next.
+                return Ok(Step::Go);
+            }
+        }
+    }
+
+    /// The path in block `b` (whose bound above is `pb`) moves to its
+    /// heap's top, in front of everything; the current slot takes its place
+    /// in the heap. Returns whether the top's state is a solved AND node
+    /// below its OR node (else the path is left for the general case to
+    /// follow).
+    #[inline]
+    fn switch_to_top(&mut self, b: u32, pb: Key) -> bool {
+        let (cur, ckey, first) = {
+            let blk = &self.g.blocks[b as usize];
+            (blk.cur, blk.ckey, blk.first as usize)
+        };
+        let top = self.g.keys[first].slot;
+        if self.g.slots[first + top as usize].child != NONE {
+            self.select(b, top);
+            self.descend(b);
+            return false;
+        }
+        let (top, key) = self.g.heap_replace(b, cur, ckey);
+        let hlen = self.g.blocks[b as usize].hlen;
+        let (alt, bound) = if hlen > 0 {
+            let c = self.g.keys[first];
+            let k = if S {
+                c.key()
+            } else {
+                Key {
+                    h: c.h,
+                    t: if c.slot < top { -1 } else { 1 },
+                }
+            };
+            (c.slot, pb.best(k))
+        } else {
+            (NONE, pb)
+        };
+        let blk = &mut self.g.blocks[b as usize];
+        blk.cur = top;
+        blk.ckey = key;
+        blk.alt = alt;
+        blk.bound = bound;
+        self.k = first + top as usize;
+        let s = &self.g.slots[self.k];
+        s.solved && s.r == 1
+    }
+
+    /// Sets the best other slot of block `b` and its path's bound, after
+    /// its current slot changed.
+    fn fix_bound(&mut self, b: u32) {
+        let a = self.g.blocks[b as usize].cur;
+        let alt = self.alt_of(b);
+        let mut bound = self.bound(self.g.blocks[b as usize].parent);
+        if alt != NONE {
+            let k = self.alt_key(b, alt);
+            let k = if self.stockman() {
+                k
+            } else {
+                Key {
+                    h: k.h,
+                    t: if alt < a { -1 } else { 1 },
+                }
+            };
+            bound = bound.best(k);
+        }
+        let blk = &mut self.g.blocks[b as usize];
+        blk.alt = alt;
+        blk.bound = bound;
+    }
+
+    /// Cases 5 and 6 for the current state, LIVE with `w` children, at path
+    /// length `r` and relative depth `rel`, of merit `h`.
+    #[inline(always)]
+    fn interior(&mut self, r: u32, h: Value, rel: i64, w: usize) -> Result<(), BestFirstError> {
+        if let Some(b) = self.p.shape {
+            if w > b.branching || rel as usize >= b.depth {
+                return Err(BestFirstError::TreeShape {
+                    message: format!(
+                        "{}: node {} at depth {rel} has {w} children, beyond the shape \
+                         (branching {}, depth {}) the budget was computed from",
+                        self.p.algorithm,
+                        self.dewey_here(),
+                        b.branching,
+                        b.depth
+                    ),
+                });
+            }
+        }
+        let width = u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
+            message: format!("a node has {w} children; at most 65,535 are supported"),
+        })?;
+        if self.root_depth + rel as usize >= tree_core::MAX_DEPTH {
+            return Err(BestFirstError::TreeShape {
+                message: format!("the tree is deeper than {}", tree_core::MAX_DEPTH),
+            });
+        }
+        if r % 2 == 0 || w == 1 {
+            // Case 5 (an OR node's first child), or case 6 with one child.
+            let s = &mut self.g.slots[self.k];
+            let n = self.tree.child(s.node(), 0);
+            s.push(Link { digit: 0, width });
+            s.cur = n;
+            self.set_key(h, false);
+            return Ok(());
+        }
+        // Case 6: an AND node with two or more children.
+        self.expand(h, w as u32, rel as i32)
+    }
+
+    /// The current state's Dewey code (for messages).
+    #[cold]
+    fn dewey_here(&self) -> Dewey {
+        let mut rev: Vec<usize> = Vec::new();
+        let mut b = self.at;
+        let mut k = self.k;
+        loop {
+            let s = &self.g.slots[k];
+            let top = b == self.top;
+            let skip = u32::from(top && self.g.blocks[b as usize].xrel < 0);
+            for j in (skip..s.r).rev() {
+                rev.push(usize::from(s.link(j).digit));
+            }
+            if top {
+                break;
+            }
+            let blk = &self.g.blocks[b as usize];
+            rev.push(blk.cur as usize);
+            k = self.idx(blk.parent, blk.pslot);
+            b = blk.parent;
+        }
+        let mut d = Dewey::root();
+        for &i in rev.iter().rev() {
+            d.push(i);
+        }
+        d
+    }
+
+    /// The node on the current slot's path after its first `j` links (`j`
+    /// ≥ 1), regenerated from the slot's OR node (only below AND nodes with
+    /// one child: elsewhere paths are one link long).
+    #[cold]
+    fn ancestor(&self, j: u32) -> T::Node {
+        let s = &self.g.slots[self.k];
+        // The top slot of an AND root starts with a virtual link.
+        let skip = u32::from(self.at == self.top && self.xrel < 0);
+        let mut n = s.x.clone();
+        for l in skip..j {
+            n = self.tree.child(&n, usize::from(s.link(l).digit));
+        }
+        n
+    }
+
+    /// Case 6 for the current state, an AND node at depth `rel` with `w`
+    /// children: a new block of `w` children of merit `h`, entered at the
+    /// first one in stacking order.
+    #[inline(never)]
+    fn expand(&mut self, h: Value, w: u32, rel: i32) -> Result<(), BestFirstError> {
+        let g = &mut *self.g;
+        if g.live - 1 + w as usize > g.budget {
+            return Err(BestFirstError::BudgetTooSmall {
+                algorithm: self.p.algorithm,
+                given: g.budget,
+                minimum: g.budget + 1,
+            });
+        }
+        g.live += w as usize - 1;
+        g.peak = g.peak.max(g.live);
+        self.live += w as usize - 1;
+        let node = g.slots[self.k].cur.clone();
+        let t0 = if g.stockman {
+            let t0 = -(g.counter + 1);
+            g.counter += i64::from(w);
+            t0
+        } else {
+            0
+        };
+        let (b, i) = (self.at, g.blocks[self.at as usize].cur);
+        let c = g.new_block(Block {
+            node,
+            parent: b,
+            pslot: i,
+            first: 0,
+            w,
+            next: if g.stockman { w } else { 0 },
+            xrel: rel + 1,
+            h0: h,
+            t0,
+            live: w as usize,
+            g0: self.live,
+            cur: NONE,
+            ckey: Key::NONE,
+            alt: NONE,
+            bound: Key::NONE,
+            hlen: 0,
+        });
+        let first = g.alloc_range(w, c);
+        g.blocks[c as usize].first = first;
+        // The arena may have moved.
+        let k = (g.blocks[b as usize].first + i) as usize;
+        g.slots[k].child = c;
+        // The path enters the first child in stacking order; the next one
+        // is the alternative (in front of everything else).
+        let (s, alt) = if S { (w - 1, w - 2) } else { (0, 1) };
+        let key = self.fresh_key(c, s);
+        let ka = self.fresh_key(c, alt);
+        self.visit(c, s);
+        let bound = self
+            .bound(b)
+            .best(if S { ka } else { Key { h: ka.h, t: 1 } });
+        let blk = &mut self.g.blocks[c as usize];
+        blk.cur = s;
+        blk.ckey = key;
+        blk.alt = alt;
+        blk.bound = bound;
+        self.enter(c);
+        Ok(())
+    }
+
+    /// Case 1 for the current state, a solved OR node at the top of its
+    /// slot: the block's AND node is solved with merit `h`, everything
+    /// below it purged.
+    fn purge(&mut self, h: Value) {
+        let b = self.at;
+        let (parent, killed) = {
+            let blk = &self.g.blocks[b as usize];
+            (blk.parent, blk.live + self.live - blk.g0 - 1)
+        };
+        debug_assert!(parent != NONE);
+        self.live -= killed;
+        self.g.live -= killed;
+        self.enter(parent);
+        {
+            let g = &mut *self.g;
+            let s = &mut g.slots[self.k];
+            std::mem::swap(&mut s.cur, &mut g.blocks[b as usize].node);
+            s.child = NONE;
+            s.solved = true;
+        }
+        self.g.free_subtree(b);
+        self.set_key(h, false);
+    }
+
+    /// The search's states in OPEN's order (front first), for traces.
+    fn front_first(&self) -> Vec<Entry<T::Node>> {
+        let mut out = Vec::new();
+        self.collect(self.top, &Dewey::root(), &mut out);
+        if self.stockman() {
+            out.sort_by(|a, b| b.0.h.cmp(&a.0.h).then(a.1.cmp(&b.1)));
+        } else {
+            out.sort_by(|a, b| b.0.h.cmp(&a.0.h).then_with(|| a.0.dewey.cmp(&b.0.dewey)));
+        }
+        out.into_iter().map(|(e, _)| e).collect()
+    }
+
+    fn collect(&self, b: u32, dewey: &Dewey, out: &mut Vec<(Entry<T::Node>, i64)>) {
+        let blk = &self.g.blocks[b as usize];
+        let top = b == self.top;
+        for a in 0..blk.w {
+            // The top block's slot is the root (below a virtual link for an
+            // AND root).
+            let mut d = if top {
+                dewey.clone()
+            } else {
+                dewey.child(a as usize)
+            };
+            if self.untouched(b, a) {
+                let k = self.slot_key(b, a);
+                let node = self.tree.child(&blk.node, a as usize);
+                out.push((
+                    Entry {
+                        node,
+                        dewey: d,
+                        status: Status::Live,
+                        h: k.h,
+                    },
+                    k.t,
+                ));
+                continue;
+            }
+            let s = &self.g.slots[self.idx(b, a)];
+            let skip = u32::from(top && blk.xrel < 0);
+            for j in skip..s.r {
+                d.push(usize::from(s.link(j).digit));
+            }
+            if s.child != NONE {
+                self.collect(s.child, &d, out);
+                continue;
+            }
+            let k = self.slot_key(b, a);
+            out.push((
+                Entry {
+                    node: s.node().clone(),
+                    dewey: d,
+                    status: if s.solved {
+                        Status::Solved
+                    } else {
+                        Status::Live
+                    },
+                    h: k.h,
+                },
+                k.t,
+            ));
+        }
+    }
+}
+
+fn run<T: Tree + ?Sized>(
     tree: &T,
     cfg: &SssConfig,
     dual: bool,
@@ -1162,13 +1741,14 @@ fn run<T: Tree + ?Sized, O: GammaOpen<T::Node>>(
     let bounds = crate::shape(tree, cfg.shape, algorithm)?;
     let minimum = open_size(algorithm, bounds.branching, bounds.depth, 0, !dual)?;
     let capacity = budget(algorithm, cfg.memory, minimum)?;
-    let mut open = O::with_capacity(capacity, cfg.variant);
+    let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
     let p = Params {
         variant: cfg.variant,
         chooser_even: !dual,
         negate: dual,
         horizon: usize::MAX,
         algorithm,
+        shape: None,
     };
     let root = tree.root();
     let start = Start {
@@ -1204,7 +1784,7 @@ fn run<T: Tree + ?Sized, O: GammaOpen<T::Node>>(
 /// [`BestFirstError::UnknownShape`] if the tree's shape is unknown,
 /// [`BestFirstError::SentinelLeaf`], [`BestFirstError::TreeShape`].
 pub fn sss<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, BestFirstError> {
-    run::<T, SssOpen<T::Node>>(tree, cfg, false, (Value::NEG_INF, Value::INF), None)
+    run(tree, cfg, false, (Value::NEG_INF, Value::INF), None)
 }
 
 /// Dual* (SSS* on the dual tree: MIN searches its solution trees, values
@@ -1213,7 +1793,7 @@ pub fn sss<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, BestF
 /// # Errors
 /// As [`sss`].
 pub fn dual<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, BestFirstError> {
-    run::<T, SssOpen<T::Node>>(tree, cfg, true, (Value::NEG_INF, Value::INF), None)
+    run(tree, cfg, true, (Value::NEG_INF, Value::INF), None)
 }
 
 /// The result of an aspiration search: a value and what it is.
@@ -1246,7 +1826,7 @@ pub fn sss_aspiration<T: Tree + ?Sized>(
             message: format!("the lower bound {lower} must be below the upper bound {upper}"),
         });
     }
-    let outcome = run::<T, SssOpen<T::Node>>(tree, cfg, false, (lower, upper), None)?;
+    let outcome = run(tree, cfg, false, (lower, upper), None)?;
     let exact = outcome.value < upper && outcome.value > lower;
     Ok(Aspired { outcome, exact })
 }
@@ -1276,285 +1856,189 @@ pub fn sss_open_trace<T: Tree + ?Sized>(
 ) -> Result<(Outcome, OpenTrace<T::Node>), BestFirstError> {
     let mut steps = Vec::new();
     let mut obs = |entries: &[Entry<T::Node>]| steps.push(entries.to_vec());
-    let out =
-        run::<T, SssOpen<T::Node>>(tree, cfg, false, (Value::NEG_INF, upper), Some(&mut obs))?;
+    let out = run(tree, cfg, false, (Value::NEG_INF, upper), Some(&mut obs))?;
     Ok((out, steps))
 }
 
-/// The straightforward eager OPEN the lazy one replaced, kept as the
-/// reference the differential tests compare against: case 1 scans OPEN
-/// from `base` and removes every state below the solved node at once.
 #[cfg(test)]
-mod eager {
-    use super::*;
-
-    /// Dewey digits packed into an OPEN slot's key.
-    const KEY_DIGITS: usize = 4;
-
-    /// The first [`KEY_DIGITS`] digits of `d`, each plus one in 16 bits from
-    /// the top (so a shorter code differs from any longer one): `m` is a
-    /// prefix of `x` up to that many digits iff the keys agree on `m`'s
-    /// digits.
-    fn prefix_key(d: &Dewey) -> u64 {
-        d.digits()
-            .iter()
-            .take(KEY_DIGITS)
-            .enumerate()
-            .fold(0, |k, (i, &x)| {
-                k | ((u64::from(x) + 1) & 0xffff) << (48 - 16 * i)
-            })
-    }
-
-    /// The eager OPEN: an order of (slot, packed prefix) over a slab.
-    #[derive(Debug)]
-    pub(crate) struct EagerOpen<N> {
-        order: Open<(u32, u64)>,
-        slab: Vec<Option<Entry<N>>>,
-        free: Vec<u32>,
-    }
-
-    impl<N: Clone> EagerOpen<N> {
-        fn store(&mut self, e: Entry<N>) -> u32 {
-            match self.free.pop() {
-                Some(s) => {
-                    self.slab[s as usize] = Some(e);
-                    s
-                }
-                None => {
-                    self.slab.push(Some(e));
-                    (self.slab.len() - 1) as u32
-                }
-            }
-        }
-
-        /// Adds `e` at the front.
-        pub fn push(&mut self, algorithm: &'static str, e: Entry<N>) -> Result<(), BestFirstError> {
-            self.reserve(algorithm)?;
-            self.add(algorithm, None, e)
-        }
-
-        /// Removes the states from position `base` on whose node is `m` or
-        /// below it (case 1's purge).
-        pub fn purge_below(&mut self, base: usize, m: &Dewey) {
-            let depth = m.depth();
-            let shown = depth.min(KEY_DIGITS);
-            let mask = if shown == 0 {
-                0
-            } else {
-                u64::MAX << (64 - 16 * shown)
-            };
-            let mk = prefix_key(m) & mask;
-            let (slab, free) = (&mut self.slab, &mut self.free);
-            self.order.retain_from(base, |&(s, key)| {
-                let below = key & mask == mk
-                    && (depth <= KEY_DIGITS
-                        || m.is_prefix_of(
-                            &slab[s as usize]
-                                .as_ref()
-                                .expect("ordered slots hold states")
-                                .dewey,
-                        ));
-                if below {
-                    slab[s as usize] = None;
-                    free.push(s);
-                }
-                !below
-            });
-        }
-    }
-
-    impl<N: Clone> GammaOpen<N> for EagerOpen<N> {
-        fn with_capacity(capacity: usize, _: Variant) -> Self {
-            EagerOpen {
-                order: Open::with_capacity(capacity),
-                slab: Vec::with_capacity(capacity),
-                free: Vec::with_capacity(capacity),
-            }
-        }
-        fn len(&self) -> usize {
-            self.order.len()
-        }
-        fn get(&self, i: usize) -> &Entry<N> {
-            let s = self.order.entries()[i].0 as usize;
-            self.slab[s].as_ref().expect("ordered slots hold states")
-        }
-        fn is_dead(&self, _: usize) -> bool {
-            false
-        }
-        fn begin(&mut self) -> Segment {
-            Segment {
-                base: self.order.len(),
-                live_before: 0,
-                floor_before: 0,
-            }
-        }
-        fn end(&mut self, seg: Segment) {
-            for &(s, _) in &self.order.entries()[seg.base.min(self.order.len())..] {
-                self.slab[s as usize] = None;
-                self.free.push(s);
-            }
-            self.order.truncate(seg.base);
-        }
-        fn reserve(&mut self, algorithm: &'static str) -> Result<(), BestFirstError> {
-            if self.order.len() < self.order.capacity() {
-                Ok(())
-            } else {
-                Err(BestFirstError::BudgetTooSmall {
-                    algorithm,
-                    given: self.order.capacity(),
-                    minimum: self.order.capacity() + 1,
-                })
-            }
-        }
-        fn add(
-            &mut self,
-            algorithm: &'static str,
-            i: Option<usize>,
-            e: Entry<N>,
-        ) -> Result<(), BestFirstError> {
-            let k = prefix_key(&e.dewey);
-            let s = self.store(e);
-            match i {
-                None => self.order.push(algorithm, (s, k)),
-                Some(i) => self.order.insert(algorithm, i, (s, k)),
-            }
-        }
-        fn pop(&mut self) -> Option<Entry<N>> {
-            let (s, _) = self.order.pop()?;
-            self.free.push(s);
-            self.slab[s as usize].take()
-        }
-        fn expand(&mut self, _: &Entry<N>, _: usize, _: usize) -> u32 {
-            NO_REC
-        }
-        fn solve_parent(&mut self, base: usize, e: &Entry<N>) -> u32 {
-            self.purge_below(base, &e.dewey.parent().expect("not the root"));
-            NO_REC
-        }
-        fn release(&mut self, _: u32) {}
-        fn memory(&self) -> Memory {
-            Memory {
-                capacity: self.order.capacity(),
-                peak: self.order.peak(),
-                entry_bytes: 0,
-            }
-        }
-    }
-}
+mod reference;
 
 #[cfg(test)]
 mod tests {
-    use super::eager::EagerOpen;
+    use super::reference::{self, RefOpen};
     use super::*;
-    use tree_core::{Traced, corpus};
+    use tree_core::{Traced, TracedNode, corpus};
 
     thread_local! {
-        /// Compactions of lazy OPENs on this thread, to show the
-        /// differential tests exercise them.
+        /// Compactions of block arenas on this thread.
         pub(super) static COMPACTIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-        /// Compactions of left-most (heap) OPENs on this thread.
-        pub(super) static HEAP_COMPACTIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
         /// Searches that failed part-way on this thread.
         static FAILURES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     }
 
-    fn entry(d: &Dewey) -> Entry<()> {
-        Entry {
-            node: (),
-            dewey: d.clone(),
-            widths: Dewey::root(),
-            status: Status::Live,
-            h: Value::INF,
-            rec: NO_REC,
-        }
-    }
-
-    /// The reference's packed-key purge removes exactly the codes `m` is a
-    /// prefix of, for prefixes shorter and longer than the packed digits.
-    #[test]
-    fn purge_below_matches_is_prefix_of() {
-        let mut codes = vec![Dewey::root()];
-        for len in 1..=6usize {
-            for x in 0..3u16.pow(len as u32) {
-                let mut d = Dewey::root();
-                let mut y = x;
-                for _ in 0..len {
-                    d = d.child(usize::from(if y % 3 == 2 { 65_534 } else { y % 3 }));
-                    y /= 3;
-                }
-                codes.push(d);
-            }
-        }
-        for m in codes.iter().step_by(7) {
-            let mut open = EagerOpen::with_capacity(codes.len(), Variant::Stockman);
-            for c in &codes {
-                open.push("test", entry(c)).unwrap();
-            }
-            open.purge_below(0, m);
-            let kept: Vec<Dewey> = (0..open.len()).map(|i| open.get(i).dewey.clone()).collect();
-            let expected: Vec<Dewey> = codes
-                .iter()
-                .filter(|c| !m.is_prefix_of(c))
-                .cloned()
-                .collect();
-            assert_eq!(kept, expected, "purge below {m}");
-        }
-    }
-
     /// What one search shows: its result (value and peak, or the error),
-    /// the leaves in evaluation order, and OPEN after every step.
+    /// the leaves in evaluation order, the interior expansions, and OPEN
+    /// after every step.
     type Seen = (
         Result<(Value, usize), BestFirstError>,
         Vec<Dewey>,
+        u64,
         Vec<String>,
     );
 
-    fn trace_line<N>(entries: &[Entry<N>]) -> String {
-        format_open(entries, &|d: &Dewey| d.to_string())
+    fn line(entries: impl Iterator<Item = (Dewey, Status, Value)>) -> String {
+        entries
+            .map(|(d, s, h)| {
+                let s = if s == Status::Live { "L" } else { "S" };
+                format!("({d},{s},{h})")
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
-    /// Plain SSS*, Dual* or aspiration SSS* over the OPEN `O`.
-    fn seen_run<T: Tree, O: GammaOpen<tree_core::TracedNode<T::Node>>>(
+    /// One search by the block engine (`reference`: by the reference), with
+    /// the horizon `k` handed to staged SSS* (`k` = 0: none).
+    fn seen<T: Tree>(
         tree: &T,
         cfg: &SssConfig,
         dual: bool,
         window: (Value, Value),
-        traced_steps: bool,
-    ) -> Seen {
-        let traced = Traced::new(tree);
-        let mut steps = Vec::new();
-        let mut obs = |entries: &[Entry<_>]| steps.push(trace_line(entries));
-        let observer: Observer<'_, _> = if traced_steps { Some(&mut obs) } else { None };
-        let out =
-            run::<_, O>(&traced, cfg, dual, window, observer).map(|o| (o.value, o.memory.peak));
-        (out, traced.order(), steps)
-    }
-
-    fn seen_staged<T: Tree, O: GammaOpen<tree_core::TracedNode<T::Node>>>(
-        tree: &T,
         k: usize,
-        cfg: &SssConfig,
+        steps: bool,
+        by_reference: bool,
     ) -> Seen {
         let traced = Traced::new(tree);
-        let out =
-            crate::hybrid::staged_in::<_, O>(&traced, k, cfg).map(|o| (o.value, o.memory.peak));
-        (out, traced.order(), Vec::new())
+        let algorithm = if k > 0 {
+            "staged-sss"
+        } else if dual {
+            "Dual*"
+        } else {
+            cfg.variant.name()
+        };
+        let bounds = crate::shape(tree, cfg.shape, algorithm).unwrap();
+        let minimum = if k > 0 {
+            crate::staged_minimum(bounds, k).unwrap()
+        } else {
+            open_size(algorithm, bounds.branching, bounds.depth, 0, !dual).unwrap()
+        };
+        let capacity = budget(algorithm, cfg.memory, minimum).unwrap();
+        let p = Params {
+            variant: cfg.variant,
+            chooser_even: !dual,
+            negate: dual,
+            horizon: if k > 0 { k } else { usize::MAX },
+            algorithm,
+            shape: None,
+        };
+        let root = traced.root();
+        let mut lines = Vec::new();
+        let out = if by_reference {
+            let mut open = RefOpen::new(capacity);
+            let mut obs = |e: &[reference::RefEntry<TracedNode<T::Node>>]| {
+                if steps {
+                    lines.push(line(e.iter().map(|e| (e.dewey.clone(), e.status, e.h))));
+                }
+            };
+            ref_stage(&traced, &p, k, &mut open, &root, 0, window, &mut obs).map(|v| (v, open.peak))
+        } else {
+            let mut open = Gamma::new(
+                capacity,
+                cfg.variant,
+                bounds,
+                bounds.depth.div_ceil(k.max(1)),
+            );
+            let mut obs = |e: &[Entry<TracedNode<T::Node>>]| {
+                lines.push(line(e.iter().map(|e| (e.dewey.clone(), e.status, e.h))));
+            };
+            let observer: Observer<'_, _> = if steps { Some(&mut obs) } else { None };
+            stage(&traced, &p, k, &mut open, &root, 0, window, observer)
+                .map(|v| (v, open.memory().peak))
+        };
+        let out = out.map(|(v, peak)| (if dual { -v } else { v }, peak));
+        (out, traced.order(), traced.stats().interior, lines)
     }
 
-    /// The lazy OPEN against the eager reference on one tree: every tie
-    /// rule (the left-most one over [`SssOpen`]'s heap, the reference
-    /// keeping its array sorted), Dual*, aspiration windows, staged SSS*,
-    /// OPEN after every step (`steps`), and budgets too small
-    /// for the tree (by understating its shape) so that the search fails
-    /// part-way.
+    /// A (staged, for `k` > 0) search on the block engine.
+    #[allow(clippy::too_many_arguments)]
+    fn stage<T: Tree>(
+        tree: &T,
+        p: &Params,
+        k: usize,
+        open: &mut Gamma<T::Node>,
+        node: &T::Node,
+        depth: usize,
+        (lower, upper): (Value, Value),
+        observer: Observer<'_, T::Node>,
+    ) -> Result<Value, BestFirstError> {
+        let start = Start {
+            root: node,
+            depth,
+            lower,
+            upper,
+        };
+        if k == 0 {
+            return gamma_search(tree, p, open, start, &mut no_frontier, observer);
+        }
+        gamma_search(
+            tree,
+            p,
+            open,
+            start,
+            &mut |o: &mut Gamma<T::Node>, n: &T::Node, d: usize, h: Value| {
+                stage(tree, p, k, o, n, d, (Value::NEG_INF, h), None)
+            },
+            observer,
+        )
+    }
+
+    /// The same on the reference.
+    #[allow(clippy::too_many_arguments)]
+    fn ref_stage<T: Tree>(
+        tree: &T,
+        p: &Params,
+        k: usize,
+        open: &mut RefOpen<T::Node>,
+        node: &T::Node,
+        depth: usize,
+        window: (Value, Value),
+        observer: reference::RefObserver<'_, T::Node>,
+    ) -> Result<Value, BestFirstError> {
+        if k == 0 {
+            return reference::gamma_search(
+                tree,
+                p,
+                open,
+                node,
+                depth,
+                window,
+                &mut |_: &mut RefOpen<T::Node>, _: &T::Node, _: usize, _: Value| unreachable!(),
+                observer,
+            );
+        }
+        reference::gamma_search(
+            tree,
+            p,
+            open,
+            node,
+            depth,
+            window,
+            &mut |o: &mut RefOpen<T::Node>, n: &T::Node, d: usize, h: Value| {
+                ref_stage(tree, p, k, o, n, d, (Value::NEG_INF, h), &mut |_| {})
+            },
+            observer,
+        )
+    }
+
+    /// The block engine against the reference on one tree: every tie rule,
+    /// Dual*, aspiration windows, staged SSS*, OPEN after every step
+    /// (`steps`), and budgets too small for the tree (by understating its
+    /// shape) so that the search fails part-way.
     fn check_same<T: Tree>(tree: &T, what: &str, steps: bool) {
         let truth = tree_core::minimax(tree);
         let b = tree.bounds().unwrap();
         let mut cfgs = Vec::new();
         for variant in [Variant::Stockman, Variant::LeftBiased, Variant::Leftmost] {
             cfgs.push(SssConfig::new(variant));
-            // A budget below what the tree needs: the error must come at
-            // the same step.
             for depth in [b.depth.saturating_sub(1), b.depth.saturating_sub(2)] {
                 cfgs.push(SssConfig {
                     variant,
@@ -1563,52 +2047,51 @@ mod tests {
                 });
             }
         }
-        type L<T> = SssOpen<tree_core::TracedNode<<T as Tree>::Node>>;
-        type E<T> = EagerOpen<tree_core::TracedNode<<T as Tree>::Node>>;
+        let full = (Value::NEG_INF, Value::INF);
         for cfg in &cfgs {
-            let full = (Value::NEG_INF, Value::INF);
+            let both = |dual, window, k, steps| {
+                let new = seen(tree, cfg, dual, window, k, steps, false);
+                let old = seen(tree, cfg, dual, window, k, steps, true);
+                (new, old)
+            };
             for dual in [false, true] {
-                let lazy = seen_run::<T, L<T>>(tree, cfg, dual, full, steps);
-                let eager = seen_run::<T, E<T>>(tree, cfg, dual, full, steps);
-                if lazy.0.is_err() {
+                let (new, old) = both(dual, full, 0, steps);
+                if new.0.is_err() {
                     FAILURES.with(|c| c.set(c.get() + 1));
                 } else if cfg.shape.is_none() {
-                    assert_eq!(lazy.0.as_ref().map(|r| r.0), Ok(truth), "{what}");
+                    assert_eq!(new.0.as_ref().map(|r| r.0), Ok(truth), "{what}");
                 }
-                assert_eq!(lazy, eager, "{cfg:?} dual {dual} on {what}");
+                assert_eq!(new, old, "{cfg:?} dual {dual} on {what}");
             }
             for (lo, hi) in [(-1i64, 1i64), (-5, 0), (0, 3), (2, 9), (-3, -1)] {
                 let window = (truth.offset(lo), truth.offset(hi));
                 if window.0 >= window.1 {
                     continue;
                 }
-                let lazy = seen_run::<T, L<T>>(tree, cfg, false, window, steps);
-                let eager = seen_run::<T, E<T>>(tree, cfg, false, window, steps);
-                assert_eq!(lazy, eager, "{cfg:?} window {window:?} on {what}");
+                let (new, old) = both(false, window, 0, steps);
+                assert_eq!(new, old, "{cfg:?} window {window:?} on {what}");
             }
             for k in [1, 2, 3] {
-                let lazy = seen_staged::<T, L<T>>(tree, k, cfg);
-                let eager = seen_staged::<T, E<T>>(tree, k, cfg);
-                assert_eq!(lazy, eager, "{cfg:?} staged {k} on {what}");
+                let (new, old) = both(false, full, k, false);
+                assert_eq!(new, old, "{cfg:?} staged {k} on {what}");
             }
         }
     }
 
     #[test]
-    fn lazy_open_behaves_as_the_eager_one_on_random_trees() {
+    fn blocks_behave_as_the_reference_on_random_trees() {
         let mut n = 0;
         for (text, tree) in corpus::random_trees(0x1a2e, 3_000) {
             check_same(&tree, &text, n % 4 == 0);
             n += 1;
         }
         assert_eq!(n, 3_000);
-        assert!(COMPACTIONS.with(|c| c.get()) > 1_000);
-        assert!(HEAP_COMPACTIONS.with(|c| c.get()) > 100);
+        assert!(COMPACTIONS.with(|c| c.get()) > 100);
         assert!(FAILURES.with(|c| c.get()) > 1_000);
     }
 
     #[test]
-    fn lazy_open_behaves_as_the_eager_one_on_generated_trees() {
+    fn blocks_behave_as_the_reference_on_generated_trees() {
         let mut n = 0;
         for tree in corpus::generated_trees(4) {
             let small = tree
@@ -1618,7 +2101,5 @@ mod tests {
             n += 1;
         }
         assert!(n >= 500, "{n}");
-        assert!(COMPACTIONS.with(|c| c.get()) > 1_000);
-        assert!(HEAP_COMPACTIONS.with(|c| c.get()) > 100);
     }
 }

@@ -3,6 +3,7 @@
 mod algorithms;
 mod alloc;
 mod differential;
+mod differential_sss;
 mod itersss;
 mod memsss;
 mod mgame;

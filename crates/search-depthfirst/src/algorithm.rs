@@ -146,7 +146,8 @@ impl Algorithm {
     /// The minimax value of `tree` by this algorithm, with the defaults
     /// above: the full window, aspiration around [`ASPIRATION_GUESS`] ±
     /// [`ASPIRATION_DELTA`], MTD(f) from [`MTDF_FIRST_GUESS`], a fresh
-    /// transposition table for the MT drivers.
+    /// transposition table for the MT drivers, sized for the tree by
+    /// [`TranspositionTable::for_shape`].
     ///
     /// Wrap `tree` in [`tree_core::Counted`] or [`tree_core::Traced`] to
     /// measure the search.
@@ -169,14 +170,19 @@ impl Algorithm {
                 crate::aspiration(tree, ASPIRATION_GUESS, ASPIRATION_DELTA).map(|o| o.value)
             }
             Algorithm::MtSss => {
-                crate::mt_sss(tree, &mut TranspositionTable::new()).map(|o| o.value)
+                crate::mt_sss(tree, &mut TranspositionTable::for_shape(tree.bounds()))
+                    .map(|o| o.value)
             }
             Algorithm::MtDual => {
-                crate::mt_dual(tree, &mut TranspositionTable::new()).map(|o| o.value)
+                crate::mt_dual(tree, &mut TranspositionTable::for_shape(tree.bounds()))
+                    .map(|o| o.value)
             }
-            Algorithm::Mtdf => {
-                crate::mtdf(tree, &mut TranspositionTable::new(), MTDF_FIRST_GUESS).map(|o| o.value)
-            }
+            Algorithm::Mtdf => crate::mtdf(
+                tree,
+                &mut TranspositionTable::for_shape(tree.bounds()),
+                MTDF_FIRST_GUESS,
+            )
+            .map(|o| o.value),
         }
     }
 }

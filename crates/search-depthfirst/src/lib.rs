@@ -44,10 +44,10 @@
 //!   beta)` that cannot be empty; the fail-hard and fail-soft contracts are
 //!   stated on each function in terms of it.
 //! * **No allocation in the alpha-beta family**: the recursion holds one
-//!   node per level and nothing else. The MT family keeps a
-//!   [`TranspositionTable`] keyed by [`Dewey`](tree_core::Dewey) code (a
-//!   generic tree has no position hash), passed in by the caller as scratch
-//!   space so it can be reused and measured.
+//!   node per level and nothing else. The MT family keeps a fixed-size
+//!   [`TranspositionTable`] keyed by a hash of the node's path (a generic
+//!   tree has no position hash), passed in by the caller as scratch space
+//!   so it can be reused and measured.
 //! * **Errors, not panics.** A tree deeper than [`tree_core::MAX_DEPTH`], a
 //!   terminal valued ±∞, an empty window: every search returns
 //!   [`SearchError`], and on success always the minimax value.

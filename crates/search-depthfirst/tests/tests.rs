@@ -3,6 +3,7 @@
 mod common;
 mod enhanced;
 mod errors;
+mod mt;
 mod oracle;
 mod ordering;
 mod snapshots;

@@ -1,0 +1,1252 @@
+//! IterSSS\*'s OPEN as a tree of blocks (the layout of
+//! [`sss`](crate::sss)'s): one block per expanded MAX node, one slot per
+//! MIN son of it, and in each slot the MIN node's state, or its current
+//! MAX son's state, or that son's block. What IterSSS\* adds to SSS\* is
+//! kept on the blocks, so that no step scans OPEN:
+//!
+//! * **Types.** The ACTIVE states are a prefix of OPEN in Dewey order (the
+//!   module's invariant), so one boundary says which states are ACTIVE: a
+//!   block's slots before `ib` are wholly ACTIVE, slot `ib` is partly so if
+//!   `partial` (its block says where), the others are INACTIVE. An
+//!   inactivation moves the boundary left along one path, an activation
+//!   right to just after the state activated.
+//! * **The memory rule.** Every slot and block keeps its entries and its
+//!   demand (the module's recursion, bottom-up), updated along the path to
+//!   the top when a step changes them (expansions, purges, refusals: a
+//!   step that replaces a state by its son or brother leaves them as they
+//!   are), so Need is the top's demand and a candidate is checked by
+//!   recomputing the blocks on its path only.
+//! * **Selection** is SSS\*'s: the current state stays in front while it
+//!   beats the best ACTIVE alternative on its path; only case 4 can lower
+//!   it, and only inactivations and activations move the boundary (then
+//!   the front is found again from the top).
+
+use tree_core::{Tree, Value};
+
+use super::{IterCounts, NAME, UNKNOWN};
+use crate::BestFirstError;
+
+/// "No block", "no slot".
+pub(super) const NONE: u32 = u32::MAX;
+
+/// An expanded MAX node: its MIN sons' slots and what IterSSS\* keeps on it.
+#[derive(Debug, Clone)]
+pub(crate) struct Blk<N> {
+    /// The MAX node.
+    node: N,
+    /// The block holding this one ([`NONE`] for the top block, whose one
+    /// slot holds the root below a virtual MIN node) and the slot there.
+    parent: u32,
+    pslot: u32,
+    /// The slots: `first..first + w` in the arena; a free block's next.
+    first: u32,
+    w: u32,
+    /// The MAX node's depth (−2 for the top block).
+    t: i32,
+    /// Slots reached so far (their MIN node generated): `0..next`.
+    next: u32,
+    /// The ACTIVE boundary (see the module docs).
+    ib: u32,
+    partial: bool,
+    /// Entries below and their demand.
+    e: usize,
+    dm: usize,
+    /// On the path: the slot it goes through, the best other ACTIVE slot
+    /// and the threshold the current state must reach (the best
+    /// alternative's merit, plus one if it lies to the left).
+    cur: u32,
+    alt: u32,
+    thr: i64,
+    /// Below a partly ACTIVE slot: the best merit of an ACTIVE state below
+    /// (see [`Run::boundary_bests`]).
+    pbest: Option<Value>,
+    /// The block's other slots seen from its path slot `cur` (valid if
+    /// `ex_ok`), so that its entries and demand for any value (E, D) of
+    /// that slot are `ex_t + E` and `max(ex_a + E, ex_l + D + ex_r, ex_b)`:
+    /// the entries of the other slots, the best term of a slot left of
+    /// `cur` less `cur`'s entries, the present slots left of `cur`, the
+    /// entries right of it, and the best term of a slot right of it.
+    ex_ok: bool,
+    ex_t: usize,
+    ex_a: i64,
+    ex_l: i64,
+    ex_r: i64,
+    ex_b: i64,
+}
+
+/// A MIN son of a block's MAX node and what lies below it.
+#[derive(Debug, Clone)]
+pub(crate) struct Sl<N> {
+    /// The MIN node (once `xok`).
+    x: N,
+    /// Its current MAX son (when `xw` > 0).
+    y: N,
+    xok: bool,
+    /// Purged: no state below.
+    present: bool,
+    /// 0: the state is the MIN node's; else its number of sons (the state
+    /// is son `k`'s, or below it in `child`).
+    xw: u16,
+    k: u16,
+    /// Son `k`'s number of sons once asked.
+    ykids: u32,
+    child: u32,
+    solved: bool,
+    /// The state's merit, or off the path the best merit below.
+    h: Value,
+    /// Entries below and their demand.
+    e: usize,
+    dm: usize,
+    /// In a range's first slot: its block and length, for compaction.
+    owner: u32,
+    span: u32,
+}
+
+/// The arenas of blocks and slots, kept between searches.
+#[derive(Debug, Clone)]
+pub(crate) struct Arena<N> {
+    blocks: Vec<Blk<N>>,
+    slots: Vec<Sl<N>>,
+}
+
+impl<N> Arena<N> {
+    pub(crate) fn new() -> Arena<N> {
+        Arena {
+            blocks: Vec::new(),
+            slots: Vec::new(),
+        }
+    }
+
+    /// Bytes allocated.
+    pub(crate) fn bytes(&self) -> usize {
+        self.blocks.capacity() * std::mem::size_of::<Blk<N>>()
+            + self.slots.capacity() * std::mem::size_of::<Sl<N>>()
+    }
+
+    /// Makes room for a search of `entries` OPEN entries on a tree of
+    /// branching `b` and depth `d`, reallocating only if the arena is
+    /// smaller: every block has a present slot, and a present slot holds
+    /// an entry or a block, so `entries + d` blocks and twice as many
+    /// slots, plus one block's worth per level for slots purged while their
+    /// block lives on. (A tree that breaks its shape may need more, which
+    /// is only an allocation: the arena grows.)
+    pub(crate) fn reset(&mut self, entries: usize, b: usize, d: usize) {
+        self.blocks.clear();
+        self.slots.clear();
+        let blocks = entries.saturating_add(d).saturating_add(2);
+        let slots = blocks
+            .saturating_mul(2)
+            .saturating_add(b.saturating_mul(d.div_ceil(2) + 2));
+        if self.blocks.capacity() < blocks {
+            self.blocks.reserve_exact(blocks);
+        }
+        if self.slots.capacity() < slots {
+            self.slots.reserve_exact(slots);
+        }
+    }
+}
+
+/// One IterSSS\* search over an [`Arena`].
+pub(crate) struct Run<'a, T: Tree + ?Sized> {
+    tree: &'a T,
+    blocks: &'a mut Vec<Blk<T::Node>>,
+    slots: &'a mut Vec<Sl<T::Node>>,
+    free_block: u32,
+    bump: usize,
+    b: usize,
+    d: usize,
+    limit: usize,
+    check: bool,
+    /// OPEN entries now and at most, and a bound on Need (see
+    /// [`fits`](Self::fits)).
+    entries: usize,
+    need_ub: usize,
+    pub(crate) peak: usize,
+    pub(crate) counts: IterCounts,
+    top: u32,
+    /// The current state's block.
+    at: u32,
+}
+
+/// Where a state is: a slot of a block.
+type Place = (u32, u32);
+
+impl<'a, T: Tree + ?Sized> Run<'a, T> {
+    pub(crate) fn new(
+        tree: &'a T,
+        arena: &'a mut Arena<T::Node>,
+        (b, d): (usize, usize),
+        limit: usize,
+        check: bool,
+    ) -> Run<'a, T> {
+        Run {
+            tree,
+            blocks: &mut arena.blocks,
+            slots: &mut arena.slots,
+            free_block: NONE,
+            bump: 0,
+            b,
+            d,
+            limit,
+            check,
+            entries: 0,
+            need_ub: 0,
+            peak: 0,
+            counts: IterCounts::default(),
+            top: NONE,
+            at: NONE,
+        }
+    }
+
+    /// (b − 1)·⌈(d − t)/2⌉: the memory, beyond its own entry, of a minimal
+    /// search below a MAX node at depth t of unknown width.
+    #[inline(always)]
+    fn need(&self, t: i64) -> usize {
+        let t = t.max(0) as usize;
+        if t < self.d {
+            (self.b - 1) * (self.d - t).div_ceil(2)
+        } else {
+            0
+        }
+    }
+
+    #[inline(always)]
+    fn si(&self, b: u32, i: u32) -> usize {
+        (self.blocks[b as usize].first + i) as usize
+    }
+
+    #[inline(always)]
+    fn slot(&self, p: Place) -> &Sl<T::Node> {
+        &self.slots[self.si(p.0, p.1)]
+    }
+
+    #[inline(always)]
+    fn slot_mut(&mut self, p: Place) -> &mut Sl<T::Node> {
+        let k = self.si(p.0, p.1);
+        &mut self.slots[k]
+    }
+
+    /// The current state's place.
+    #[inline(always)]
+    fn here(&self) -> Place {
+        (self.at, self.blocks[self.at as usize].cur)
+    }
+
+    // ---------------------------------------------------------------
+    // Arena.
+
+    fn new_block(&mut self, blk: Blk<T::Node>) -> u32 {
+        if self.free_block != NONE {
+            let i = self.free_block;
+            self.free_block = self.blocks[i as usize].first;
+            self.blocks[i as usize] = blk;
+            i
+        } else {
+            self.blocks.push(blk);
+            (self.blocks.len() - 1) as u32
+        }
+    }
+
+    /// `w` consecutive slots for block `owner`.
+    fn alloc_range(&mut self, w: u32, owner: u32, filler: &T::Node) -> u32 {
+        if self.bump + w as usize > self.slots.capacity() {
+            self.compact();
+        }
+        let f = self.bump;
+        self.bump += w as usize;
+        while self.slots.len() < self.bump {
+            self.slots.push(Sl {
+                x: filler.clone(),
+                y: filler.clone(),
+                xok: false,
+                present: false,
+                xw: 0,
+                k: 0,
+                ykids: UNKNOWN,
+                child: NONE,
+                solved: false,
+                h: Value::NEG_INF,
+                e: 0,
+                dm: 0,
+                owner: NONE,
+                span: 0,
+            });
+        }
+        self.slots[f].owner = owner;
+        self.slots[f].span = w;
+        f as u32
+    }
+
+    /// Moves every live block's slots to the front of the arena.
+    fn compact(&mut self) {
+        let (mut p, mut q) = (0usize, 0usize);
+        while p < self.bump {
+            let (owner, span) = (self.slots[p].owner, self.slots[p].span as usize);
+            if owner != NONE && self.blocks[owner as usize].first as usize == p {
+                if p != q {
+                    for k in 0..span {
+                        self.slots.swap(q + k, p + k);
+                    }
+                    self.blocks[owner as usize].first = q as u32;
+                }
+                q += span;
+            }
+            p += span;
+        }
+        self.bump = q;
+    }
+
+    /// Frees block `b` and every block below it.
+    fn free_subtree(&mut self, b: u32) {
+        let (first, next) = {
+            let blk = &self.blocks[b as usize];
+            (blk.first as usize, blk.next)
+        };
+        for a in 0..next as usize {
+            let s = &self.slots[first + a];
+            if s.present && s.child != NONE {
+                let c = s.child;
+                self.free_subtree(c);
+            }
+        }
+        self.slots[first].owner = NONE;
+        let blk = &mut self.blocks[b as usize];
+        blk.first = self.free_block;
+        blk.w = 0;
+        self.free_block = b;
+    }
+
+    // ---------------------------------------------------------------
+    // Entries and demand.
+
+    /// A slot's entries and demand from its state or block (the module's
+    /// `local` and MIN-node cases); `t` is the block's MAX depth.
+    fn slot_aggregate(&self, s: &Sl<T::Node>, t: i64) -> (usize, usize) {
+        if !s.present {
+            return (0, 0);
+        }
+        if s.xw == 0 {
+            return (1, if s.solved { 1 } else { 1 + self.need(t + 2) });
+        }
+        let (e, dm) = if s.child != NONE {
+            let c = &self.blocks[s.child as usize];
+            (c.e, c.dm)
+        } else {
+            (1, self.son_demand(s, t + 2))
+        };
+        let next = if usize::from(s.k) + 1 < usize::from(s.xw) {
+            1 + self.need(t + 2)
+        } else {
+            0
+        };
+        (e, dm.max(next))
+    }
+
+    /// The demand of a MAX son's own state at depth `ty`.
+    fn son_demand(&self, s: &Sl<T::Node>, ty: i64) -> usize {
+        match (s.solved, s.ykids) {
+            (true, _) | (false, 0) => 1,
+            (false, UNKNOWN) => 1 + self.need(ty),
+            (false, w) => w as usize + self.need(ty + 2),
+        }
+    }
+
+    /// Block `b`'s entries and demand, with slot `except` taken as
+    /// `instead` if given. With T the entries, E_i, D_i a present slot's
+    /// entries and demand, L_i the present slots before it and P_i the
+    /// entries before it, the demand max_i (L_i + D_i + (T − P_i − E_i)) is
+    /// T + max_i (L_i + D_i − P_i − E_i): one pass.
+    #[inline]
+    fn block_aggregate(&self, b: u32, except: Option<(u32, (usize, usize))>) -> (usize, usize) {
+        let blk = &self.blocks[b as usize];
+        let slots = &self.slots[blk.first as usize..(blk.first + blk.w) as usize];
+        let (mut left, mut before) = (0i64, 0i64);
+        let mut best = i64::MIN;
+        for (a, s) in slots.iter().enumerate() {
+            let (e, dm) = match except {
+                Some((i, v)) if i as usize == a => {
+                    if v.0 == 0 {
+                        continue;
+                    }
+                    (v.0 as i64, v.1 as i64)
+                }
+                _ => {
+                    if !s.present {
+                        continue;
+                    }
+                    (s.e as i64, s.dm as i64)
+                }
+            };
+            best = best.max(left + dm - before - e);
+            left += 1;
+            before += e;
+        }
+        if best == i64::MIN {
+            (0, 0)
+        } else {
+            (before as usize, (before + best) as usize)
+        }
+    }
+
+    /// Makes slot `i` of `b`'s entries and demand current (from its state,
+    /// or its block, which must be current).
+    #[inline]
+    fn flush_slot(&mut self, b: u32, i: u32) {
+        let t = i64::from(self.blocks[b as usize].t);
+        let k = self.si(b, i);
+        let (e, dm) = self.slot_aggregate(&self.slots[k], t);
+        let s = &mut self.slots[k];
+        s.e = e;
+        s.dm = dm;
+    }
+
+    /// Makes block `b`'s entries and demand current (its slots must be).
+    #[inline]
+    fn flush_block(&mut self, b: u32) {
+        let (e, dm) = self.block_aggregate(b, None);
+        let blk = &mut self.blocks[b as usize];
+        blk.e = e;
+        blk.dm = dm;
+    }
+
+    /// Makes the path's aggregates current, from the current state up.
+    fn flush_path(&mut self) {
+        let mut b = self.at;
+        loop {
+            let c = self.blocks[b as usize].cur;
+            self.flush_slot(b, c);
+            self.flush_block(b);
+            let parent = self.blocks[b as usize].parent;
+            if parent == NONE {
+                return;
+            }
+            b = parent;
+        }
+    }
+
+    /// The memory rule: whether Need, with the current state (a LIVE MAX
+    /// son) expanded into `w` sons, is at most M; if so, `need_ub` becomes
+    /// a bound on Need after the expansion.
+    ///
+    /// The aggregates of the blocks on the path are not kept current (every
+    /// step changes them); off the path they are. Need is bounded first:
+    /// Need ≤ entries + need(0), and an expansion adds w − 1 entries right
+    /// of every place left of the candidate, changes nothing for places
+    /// right of it, and makes its own place's demand w + need(t + 2) ≤
+    /// 1 + need(t) (w ≤ b), so Need grows by w − 1 at most (and nothing else
+    /// makes it grow). Only when neither bound decides is Need computed,
+    /// from the candidate up its path.
+    fn fits(&mut self, w: usize) -> bool {
+        if !self.check {
+            return true;
+        }
+        let after = self.entries + w - 1;
+        if after > self.limit {
+            return false;
+        }
+        let bound = (self.need_ub + w - 1).min(after.saturating_add(self.need(0)));
+        if bound <= self.limit {
+            self.need_ub = bound;
+            return true;
+        }
+        match self.need_after(w) {
+            Some(need) if need <= self.limit => {
+                self.need_ub = need;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Need with the current state expanded into `w` sons: the candidate's
+    /// slot's new value, then each block's up the path from its other
+    /// slots (kept per block, see [`Blk::ex_ok`]).
+    fn need_after(&mut self, w: usize) -> Option<usize> {
+        let (mut b, i) = self.here();
+        let t = i64::from(self.blocks[b as usize].t);
+        let s = self.slot((b, i));
+        let next = if usize::from(s.k) + 1 < usize::from(s.xw) {
+            1 + self.need(t + 2)
+        } else {
+            0
+        };
+        let mut v = (w, (w + self.need(t + 4)).max(next));
+        loop {
+            if !self.blocks[b as usize].ex_ok {
+                self.compute_ex(b);
+            }
+            let blk = &self.blocks[b as usize];
+            let e = blk.ex_t + v.0;
+            let dm = (blk.ex_a + v.0 as i64)
+                .max(blk.ex_l + v.1 as i64 + blk.ex_r)
+                .max(blk.ex_b) as usize;
+            if blk.parent == NONE {
+                return Some(dm);
+            }
+            let pt = i64::from(self.blocks[blk.parent as usize].t);
+            let ps = self.slot((blk.parent, blk.pslot));
+            let next = if usize::from(ps.k) + 1 < usize::from(ps.xw) {
+                1 + self.need(pt + 2)
+            } else {
+                0
+            };
+            v = (e, dm.max(next));
+            b = blk.parent;
+        }
+    }
+
+    /// Sets block `b`'s view of its other slots from its path slot.
+    fn compute_ex(&mut self, b: u32) {
+        let blk = &self.blocks[b as usize];
+        let c = blk.cur as usize;
+        let slots = &self.slots[blk.first as usize..(blk.first + blk.w) as usize];
+        let total: i64 = slots
+            .iter()
+            .enumerate()
+            .filter(|&(i, s)| i != c && s.present)
+            .map(|(_, s)| s.e as i64)
+            .sum();
+        let (mut left, mut before) = (0i64, 0i64);
+        let (mut a, mut bb, mut l, mut r) = (i64::MIN, i64::MIN, 0, 0);
+        for (i, s) in slots.iter().enumerate() {
+            if i == c {
+                l = left;
+                r = total - before;
+                left += 1;
+                continue;
+            }
+            if !s.present {
+                continue;
+            }
+            let (e, dm) = (s.e as i64, s.dm as i64);
+            let term = left + dm + (total - before - e);
+            if i < c {
+                a = a.max(term);
+            } else {
+                bb = bb.max(term);
+            }
+            left += 1;
+            before += e;
+        }
+        let blk = &mut self.blocks[b as usize];
+        blk.ex_ok = true;
+        blk.ex_t = total as usize;
+        blk.ex_a = a;
+        blk.ex_l = l;
+        blk.ex_r = r;
+        blk.ex_b = bb;
+    }
+
+    // ---------------------------------------------------------------
+    // Types.
+
+    /// Whether slot `a` of `b` is wholly ACTIVE (`Some(true)`), partly
+    /// (`None`: its block says) or INACTIVE (`Some(false)`), given that `b`
+    /// itself is at least partly ACTIVE.
+    #[inline(always)]
+    fn activity(&self, b: u32, a: u32) -> Option<bool> {
+        let blk = &self.blocks[b as usize];
+        if a < blk.ib {
+            Some(true)
+        } else if a == blk.ib && blk.partial {
+            None
+        } else {
+            Some(false)
+        }
+    }
+
+    /// The best merit of an ACTIVE state below slot `a` of `b`, if any
+    /// (`b` at least partly ACTIVE, slot `a` off the path).
+    fn best_active(&self, b: u32, a: u32) -> Option<Value> {
+        let s = self.slot((b, a));
+        if !s.present {
+            return None;
+        }
+        match self.activity(b, a) {
+            Some(true) => Some(s.h),
+            Some(false) => None,
+            None => {
+                debug_assert!(s.child != NONE);
+                self.blocks[s.child as usize].pbest
+            }
+        }
+    }
+
+    /// The best ACTIVE slot of `b` other than `except` (left-most among
+    /// equals), with its merit.
+    fn best_slot(&self, b: u32, except: u32) -> Option<(u32, Value)> {
+        let blk = &self.blocks[b as usize];
+        // Slots not reached yet all have merit h0 (stacked by case 6); the
+        // first ACTIVE one goes before every slot reached.
+        let mut best: Option<(u32, Value)> = None;
+        let first = blk.first as usize;
+        for a in 0..blk.w {
+            if a == except {
+                continue;
+            }
+            if a >= blk.next && a < blk.ib {
+                let h = self.slots[first + a as usize].h;
+                if best.is_none_or(|(_, hb)| h > hb) {
+                    best = Some((a, h));
+                }
+                // Every later slot not reached has the same merit.
+                break;
+            }
+            if let Some(h) = self.best_active(b, a) {
+                if best.is_none_or(|(_, hb)| h > hb) {
+                    best = Some((a, h));
+                }
+            }
+        }
+        best
+    }
+
+    /// Sets block `b`'s path through slot `a` (its best ACTIVE slot): the
+    /// alternative and the threshold.
+    fn select(&mut self, b: u32, a: u32) {
+        if a >= self.blocks[b as usize].next {
+            self.visit(b, a);
+        }
+        let parent_thr = {
+            let blk = &self.blocks[b as usize];
+            if blk.parent == NONE {
+                i64::MIN
+            } else {
+                self.blocks[blk.parent as usize].thr
+            }
+        };
+        let alt = {
+            let blk = &self.blocks[b as usize];
+            let u = blk.next;
+            if u < blk.w && u < blk.ib {
+                // The first slot not reached is ACTIVE: it has the merit
+                // case 6 gave it and goes before every slot reached.
+                debug_assert_eq!(self.best_slot(b, a).map(|x| x.0), Some(u));
+                Some((u, self.slots[(blk.first + u) as usize].h))
+            } else {
+                self.best_slot(b, a)
+            }
+        };
+        let thr = match alt {
+            Some((x, h)) => parent_thr.max(i64::from(h.get()) + i64::from(x < a)),
+            None => parent_thr,
+        };
+        let blk = &mut self.blocks[b as usize];
+        if blk.cur != a {
+            blk.ex_ok = false;
+        }
+        blk.cur = a;
+        blk.alt = alt.map_or(NONE, |x| x.0);
+        blk.thr = thr;
+    }
+
+    /// Generates the MIN node of slot `a` of `b`, reached for the first
+    /// time (slots are reached in order).
+    fn visit(&mut self, b: u32, a: u32) {
+        debug_assert_eq!(a, self.blocks[b as usize].next);
+        let x = self.tree.child(&self.blocks[b as usize].node, a as usize);
+        let k = self.si(b, a);
+        let s = &mut self.slots[k];
+        s.x = x;
+        s.xok = true;
+        self.blocks[b as usize].next += 1;
+    }
+
+    /// Follows the path from block `b` (its path set) down to a state.
+    fn descend(&mut self, mut b: u32) {
+        loop {
+            let here = self.here_of(b);
+            let c = self.slot(here).child;
+            if c == NONE {
+                self.at = b;
+                return;
+            }
+            // A block's boundary is its own only below a partly ACTIVE
+            // slot: below a wholly ACTIVE one, everything is.
+            if self.activity(here.0, here.1) == Some(true) {
+                let blk = &mut self.blocks[c as usize];
+                blk.ib = blk.w;
+                blk.partial = false;
+            }
+            let (a, _) = self
+                .best_slot(c, NONE)
+                .expect("a block on the path has an ACTIVE state");
+            self.select(c, a);
+            b = c;
+        }
+    }
+
+    #[inline(always)]
+    fn here_of(&self, b: u32) -> Place {
+        (b, self.blocks[b as usize].cur)
+    }
+
+    /// The front state, found from the top (after the boundary moved).
+    fn reselect_all(&mut self) {
+        self.flush_path();
+        let top = self.top;
+        self.boundary_bests(top);
+        self.select(top, 0);
+        self.descend(top);
+    }
+
+    /// Sets `pbest` on block `b` and the blocks below it along the boundary
+    /// (through partly ACTIVE slots), bottom-up; returns `b`'s. Called when
+    /// the boundary moves; after that only the path changes, and a block
+    /// the path leaves gets its best again.
+    fn boundary_bests(&mut self, b: u32) -> Option<Value> {
+        let mut best = None;
+        for a in 0..self.blocks[b as usize].w {
+            let s = self.slot((b, a));
+            if !s.present {
+                continue;
+            }
+            let h = match self.activity(b, a) {
+                Some(true) => Some(s.h),
+                Some(false) => None,
+                None => {
+                    let c = s.child;
+                    self.boundary_bests(c)
+                }
+            };
+            best = best.max(h);
+        }
+        self.blocks[b as usize].pbest = best;
+        best
+    }
+
+    /// The current state no longer reaches its threshold: finds the front,
+    /// leaving the path upwards only as far as needed.
+    fn reselect(&mut self) {
+        let mut b = self.at;
+        let mut h = self.slot(self.here()).h;
+        loop {
+            let (c, alt, parent) = {
+                let blk = &self.blocks[b as usize];
+                (blk.cur, blk.alt, blk.parent)
+            };
+            let parent_thr = if parent == NONE {
+                i64::MIN
+            } else {
+                self.blocks[parent as usize].thr
+            };
+            let alt_h = if alt == NONE {
+                None
+            } else {
+                self.best_active(b, alt)
+            };
+            let (best, hb) = match alt_h {
+                Some(ha) if ha > h || (ha == h && alt < c) => (alt, ha),
+                _ => (c, h),
+            };
+            // Slot c leaves the path.
+            self.flush_slot(b, c);
+            if i64::from(hb.get()) >= parent_thr {
+                debug_assert!(best != c);
+                self.select(b, best);
+                self.descend(b);
+                return;
+            }
+            debug_assert!(parent != NONE);
+            self.flush_block(b);
+            self.blocks[b as usize].pbest = Some(hb);
+            let ps = self.blocks[b as usize].pslot;
+            self.slot_mut((parent, ps)).h = hb;
+            h = hb;
+            b = parent;
+        }
+    }
+
+    // ---------------------------------------------------------------
+    // The search.
+
+    /// The root's value by IterSSS\*.
+    pub(crate) fn run(&mut self) -> Result<Value, BestFirstError> {
+        let root = self.tree.root();
+        let top = self.new_block(Blk {
+            node: root.clone(),
+            parent: NONE,
+            pslot: 0,
+            first: 0,
+            w: 1,
+            t: -2,
+            next: 1,
+            ib: 1,
+            partial: false,
+            e: 1,
+            dm: 1 + self.need(0),
+            cur: 0,
+            alt: NONE,
+            thr: i64::MIN,
+            pbest: None,
+            ex_ok: false,
+            ex_t: 0,
+            ex_a: i64::MIN,
+            ex_l: 0,
+            ex_r: 0,
+            ex_b: i64::MIN,
+        });
+        let first = self.alloc_range(1, top, &root);
+        self.blocks[top as usize].first = first;
+        {
+            let s = &mut self.slots[first as usize];
+            s.x = root.clone();
+            s.y = root;
+            s.xok = true;
+            s.present = true;
+            s.xw = 1;
+            s.k = 0;
+            s.ykids = UNKNOWN;
+            s.child = NONE;
+            s.solved = false;
+            s.h = Value::INF;
+            s.e = 1;
+        }
+        let dm = self.son_demand(&self.slots[first as usize], 0);
+        self.slots[first as usize].dm = dm;
+        self.top = top;
+        self.at = top;
+        self.entries = 1;
+        self.peak = 1;
+        self.need_ub = dm;
+        // The state whose selection started the current activation chain.
+        let mut chain: Option<Place> = None;
+        loop {
+            let here = self.here();
+            let t = i64::from(self.blocks[here.0 as usize].t);
+            let (xw, solved, h) = {
+                let s = self.slot(here);
+                (s.xw, s.solved, s.h)
+            };
+            if xw == 0 {
+                // A MIN son of the block's MAX node.
+                if solved {
+                    if self.solved_min() {
+                        chain.get_or_insert(here);
+                        self.counts.activations += 1;
+                    } else {
+                        chain = None;
+                    }
+                    continue;
+                }
+                let w = self.width(t + 1, false)?;
+                if w == 0 {
+                    self.evaluate()?;
+                    chain = None;
+                } else {
+                    // Case 5: the first son.
+                    let y = self.tree.child(&self.slot(here).x, 0);
+                    let s = self.slot_mut(here);
+                    s.y = y;
+                    s.xw = w as u16;
+                    s.k = 0;
+                    s.ykids = UNKNOWN;
+                }
+                continue;
+            }
+            // A MAX son of that MIN node (the root in the top block).
+            if solved {
+                if t + 2 == 0 {
+                    return Ok(h);
+                }
+                let s = self.slot(here);
+                if usize::from(s.k) + 1 < usize::from(s.xw) {
+                    // Case 2: the next brother.
+                    let y = self.tree.child(&s.x, usize::from(s.k) + 1);
+                    let s = self.slot_mut(here);
+                    s.k += 1;
+                    s.y = y;
+                    s.ykids = UNKNOWN;
+                    s.solved = false;
+                } else {
+                    // Case 3: the MIN node is solved.
+                    self.slot_mut(here).xw = 0;
+                }
+                continue;
+            }
+            let w = self.width(t + 2, true)?;
+            if w == 0 {
+                self.evaluate()?;
+                chain = None;
+            } else if self.fits(w) {
+                self.expand(w)?;
+                chain = None;
+            } else {
+                // Refused: INACTIVE with its width known, and everything
+                // ACTIVE to its right (or to the right of the chain's
+                // origin) too.
+                self.slot_mut(here).ykids = w as u32;
+                let from = match chain.take() {
+                    Some(origin) => {
+                        self.counts.refused_chains += 1;
+                        origin
+                    }
+                    None => here,
+                };
+                self.inactivate_from(from);
+                self.counts.inactivations += 1;
+                self.reselect_all();
+            }
+        }
+    }
+
+    /// The number of sons of the current state (a MAX son if `son`, else
+    /// the MIN node), at depth `t`: asked once and kept for a MAX son.
+    fn width(&mut self, t: i64, son: bool) -> Result<usize, BestFirstError> {
+        let here = self.here();
+        if son {
+            let k = self.slot(here).ykids;
+            if k != UNKNOWN {
+                return Ok(k as usize);
+            }
+        }
+        let w = {
+            let s = self.slot(here);
+            self.tree.num_children(if son { &s.y } else { &s.x })
+        };
+        let t = t as usize;
+        if w > 0 && (w > self.b || t >= self.d) {
+            return Err(BestFirstError::TreeShape {
+                message: format!(
+                    "{NAME}: node {} at depth {t} has {w} children, beyond the shape \
+                     (branching {}, depth {}) the budget was computed from",
+                    self.dewey_here(),
+                    self.b,
+                    self.d
+                ),
+            });
+        }
+        u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
+            message: format!("a node has {w} children; at most 65,535 are supported"),
+        })?;
+        Ok(w)
+    }
+
+    /// Case 4: evaluate the current state, h := min(h, v), SOLVED. While
+    /// that is a MIN son of its block that falls behind the next son not
+    /// reached (ACTIVE, so in front of everything), the path moves to that
+    /// son and, if it is a terminal too, evaluates it here (else takes its
+    /// case 5), as the run loop would.
+    fn evaluate(&mut self) -> Result<(), BestFirstError> {
+        loop {
+            let here = self.here();
+            let v = {
+                let s = self.slot(here);
+                self.tree.value(if s.xw == 0 { &s.x } else { &s.y })
+            };
+            if v.is_infinite() {
+                return Err(BestFirstError::SentinelLeaf { value: v });
+            }
+            let s = self.slot_mut(here);
+            s.h = s.h.min(v);
+            s.solved = true;
+            let (h, at_x) = (s.h, s.xw == 0);
+            let (b, c) = here;
+            let blk = &self.blocks[b as usize];
+            if i64::from(h.get()) >= blk.thr {
+                return Ok(());
+            }
+            let u = blk.next;
+            if !(at_x && u < blk.w && u < blk.ib) {
+                self.reselect();
+                return Ok(());
+            }
+            self.flush_slot(b, c);
+            self.select(b, u);
+            let t = i64::from(self.blocks[b as usize].t);
+            let w = self.width(t + 1, false)?;
+            if w != 0 {
+                // Case 5 on the next son.
+                let here = self.here();
+                let y = self.tree.child(&self.slot(here).x, 0);
+                let s = self.slot_mut(here);
+                s.y = y;
+                s.xw = w as u16;
+                s.k = 0;
+                s.ykids = UNKNOWN;
+                return Ok(());
+            }
+        }
+    }
+
+    /// Case 6: the current state, a LIVE MAX son, is replaced by its `w`
+    /// sons, left to right.
+    fn expand(&mut self, w: usize) -> Result<(), BestFirstError> {
+        let here = self.here();
+        let (node, h) = {
+            let s = self.slot(here);
+            (s.y.clone(), s.h)
+        };
+        let t = self.blocks[here.0 as usize].t + 2;
+        let dm0 = 1 + self.need(i64::from(t) + 2);
+        let w32 = w as u32;
+        let c = self.new_block(Blk {
+            node: node.clone(),
+            parent: here.0,
+            pslot: here.1,
+            first: 0,
+            w: w32,
+            t,
+            next: 0,
+            ib: w32,
+            partial: false,
+            e: w,
+            dm: w + self.need(i64::from(t) + 2),
+            cur: NONE,
+            alt: NONE,
+            thr: i64::MIN,
+            pbest: None,
+            ex_ok: false,
+            ex_t: 0,
+            ex_a: i64::MIN,
+            ex_l: 0,
+            ex_r: 0,
+            ex_b: i64::MIN,
+        });
+        let first = self.alloc_range(w32, c, &node);
+        self.blocks[c as usize].first = first;
+        for a in 0..w {
+            let s = &mut self.slots[first as usize + a];
+            s.xok = false;
+            s.present = true;
+            s.xw = 0;
+            s.child = NONE;
+            s.solved = false;
+            s.h = h;
+            s.e = 1;
+            s.dm = dm0;
+        }
+        // The arena may have moved.
+        self.slot_mut(here).child = c;
+        self.entries += w - 1;
+        self.peak = self.peak.max(self.entries);
+        self.select(c, 0);
+        self.at = c;
+        Ok(())
+    }
+
+    /// A SOLVED MIN node p, the current state, is selected. Either its
+    /// parent x (the block's MAX node) is solved (case 1, returns false)
+    /// or, with an INACTIVE state below x above h(p), the states below x at
+    /// or below h(p) other than p are purged and the left-most remaining
+    /// one is activated (returns true).
+    fn solved_min(&mut self) -> bool {
+        let (b, sp) = self.here();
+        let hp = self.slot((b, sp)).h;
+        if !self.waiting(b, hp) {
+            // Case 1.
+            self.flush_slot(b, sp);
+            self.flush_block(b);
+            let (parent, ps, e) = {
+                let blk = &self.blocks[b as usize];
+                (blk.parent, blk.pslot, blk.e)
+            };
+            self.entries -= e - 1;
+            {
+                let k = self.si(parent, ps);
+                let node = self.blocks[b as usize].node.clone();
+                let s = &mut self.slots[k];
+                s.y = node;
+                s.child = NONE;
+                s.solved = true;
+                s.h = hp;
+            }
+            self.free_subtree(b);
+            {
+                // If the boundary ran through the block, it now runs just
+                // after the solved node (ACTIVE: it was selected).
+                let pb = &mut self.blocks[parent as usize];
+                if pb.ib == ps && pb.partial {
+                    pb.ib = ps + 1;
+                    pb.partial = false;
+                }
+            }
+            self.at = parent;
+            return false;
+        }
+        let removed = self.purge_below(b, hp, sp);
+        self.entries -= removed;
+        let a = self.activate_after(b, sp);
+        // The path down to b stays (nothing changed above b); below b it
+        // goes to the state activated, the highest in contention.
+        self.flush_slot(b, sp);
+        self.boundary_bests(b);
+        self.select(b, a);
+        self.descend(b);
+        true
+    }
+
+    /// Whether an INACTIVE state with merit above `hp` lies below block `b`
+    /// (the current one).
+    fn waiting(&self, b: u32, hp: Value) -> bool {
+        match self.block_activity(b) {
+            Some(true) => false,
+            act => self.any_inactive_above(b, act, hp),
+        }
+    }
+
+    /// Whether block `b` is wholly ACTIVE (`Some(true)`), wholly INACTIVE
+    /// (`Some(false)`) or partly (`None`), from the boundary on its path.
+    fn block_activity(&self, b: u32) -> Option<bool> {
+        // The highest block on the path that decides, decides.
+        let mut decided = None;
+        let mut x = b;
+        while self.blocks[x as usize].parent != NONE {
+            let blk = &self.blocks[x as usize];
+            if let Some(d) = self.activity(blk.parent, blk.pslot) {
+                decided = Some(d);
+            }
+            x = blk.parent;
+        }
+        decided
+    }
+
+    /// Whether an INACTIVE state above `hp` lies below block `b`, whose
+    /// activity is `act` (`None`: its own boundary decides).
+    fn any_inactive_above(&self, b: u32, act: Option<bool>, hp: Value) -> bool {
+        let blk = &self.blocks[b as usize];
+        (0..blk.w).any(|a| {
+            let s = &self.slots[(blk.first + a) as usize];
+            if !s.present {
+                return false;
+            }
+            let sa = match act {
+                None => self.activity(b, a),
+                decided => decided,
+            };
+            match (sa, s.child) {
+                (Some(true), _) => false,
+                (_, NONE) => s.h > hp,
+                (sa, c) => self.any_inactive_above(c, sa, hp),
+            }
+        })
+    }
+
+    /// Removes every state at or below `hp` below block `b` but the one in
+    /// slot `keep`; returns how many. Emptied slots are left absent and
+    /// emptied blocks freed; entries, demands and merits are recomputed.
+    fn purge_below(&mut self, b: u32, hp: Value, keep: u32) -> usize {
+        let mut removed = 0;
+        let w = self.blocks[b as usize].w;
+        let t = i64::from(self.blocks[b as usize].t);
+        for a in 0..w {
+            if a == keep {
+                continue;
+            }
+            let k = self.si(b, a);
+            if !self.slots[k].present {
+                continue;
+            }
+            let c = self.slots[k].child;
+            if c == NONE {
+                if self.slots[k].h <= hp {
+                    self.slots[k].present = false;
+                    removed += 1;
+                }
+            } else {
+                removed += self.purge_below(c, hp, NONE);
+                let k = self.si(b, a);
+                if self.blocks[c as usize].e == 0 {
+                    self.free_subtree(c);
+                    self.slots[k].child = NONE;
+                    self.slots[k].present = false;
+                } else {
+                    let best = (0..self.blocks[c as usize].w)
+                        .filter_map(|i| {
+                            let s = self.slot((c, i));
+                            s.present.then_some(s.h)
+                        })
+                        .max()
+                        .expect("a block with entries has a present slot");
+                    self.slots[k].h = best;
+                }
+            }
+            let k = self.si(b, a);
+            let (e, dm) = self.slot_aggregate(&self.slots[k], t);
+            self.slots[k].e = e;
+            self.slots[k].dm = dm;
+        }
+        let (e, dm) = self.block_aggregate(b, None);
+        let blk = &mut self.blocks[b as usize];
+        blk.e = e;
+        blk.dm = dm;
+        blk.ex_ok = false;
+        removed
+    }
+
+    /// Activates the first state after slot `sp` of block `b` (all those
+    /// left are ACTIVE, all those right INACTIVE): the boundary moves to
+    /// just after it. Returns the slot of `b` it lies in.
+    fn activate_after(&mut self, mut b: u32, sp: u32) -> u32 {
+        let mut from = sp + 1;
+        let mut first = NONE;
+        loop {
+            let blk = &self.blocks[b as usize];
+            let a = (from..blk.w)
+                .find(|&a| self.slot((b, a)).present)
+                .expect("a waiting state lies after p");
+            if first == NONE {
+                first = a;
+            }
+            let c = self.slot((b, a)).child;
+            let blk = &mut self.blocks[b as usize];
+            if c == NONE {
+                blk.ib = a + 1;
+                blk.partial = false;
+                return first;
+            }
+            blk.ib = a;
+            blk.partial = true;
+            b = c;
+            from = 0;
+        }
+    }
+
+    /// Every ACTIVE state at or to the right of the state at `from`
+    /// becomes INACTIVE: the boundary moves to `from`.
+    fn inactivate_from(&mut self, from: Place) {
+        let (mut b, a) = from;
+        {
+            let blk = &mut self.blocks[b as usize];
+            blk.ib = a;
+            blk.partial = false;
+        }
+        loop {
+            let blk = &self.blocks[b as usize];
+            if blk.parent == NONE {
+                return;
+            }
+            let (p, ps) = (blk.parent, blk.pslot);
+            let pb = &mut self.blocks[p as usize];
+            pb.ib = ps;
+            pb.partial = true;
+            b = p;
+        }
+    }
+
+    /// The current state's Dewey code (for messages).
+    fn dewey_here(&self) -> tree_core::Dewey {
+        let mut rev = Vec::new();
+        let (mut b, mut a) = self.here();
+        loop {
+            let s = self.slot((b, a));
+            if s.xw > 0 {
+                rev.push(usize::from(s.k));
+            }
+            let blk = &self.blocks[b as usize];
+            if blk.parent == NONE {
+                break;
+            }
+            rev.push(a as usize);
+            a = blk.pslot;
+            b = blk.parent;
+        }
+        // The top slot's son is the root: no digit.
+        rev.pop();
+        let mut d = tree_core::Dewey::root();
+        for &i in rev.iter().rev() {
+            d.push(i);
+        }
+        d
+    }
+}
