@@ -293,7 +293,7 @@ impl Engine {
                 .best_move
                 .context("a position with moves has a best move")?;
             return Ok(Some(Choice {
-                mv: moves[i],
+                mv: i,
                 value: Some(r.value),
                 leaves: r.leaves,
             }));

@@ -55,20 +55,71 @@ pub fn legal_moves(me: u64, opp: u64) -> u64 {
     moves
 }
 
+/// The squares from square `sq` (exclusive) to the edge of the board in
+/// direction `(df, dr)` (file and rank steps, each −1, 0 or 1).
+const fn ray(sq: usize, df: i32, dr: i32) -> u64 {
+    let (mut f, mut r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
+    let mut mask = 0;
+    while f >= 0 && f < 8 && r >= 0 && r < 8 {
+        mask |= 1 << (r * 8 + f);
+        f += df;
+        r += dr;
+    }
+    mask
+}
+
+/// The rays of every square in the 4 directions of increasing index
+/// (east, north-west, north, north-east: steps +1, +7, +8, +9) and the 4 of
+/// decreasing index (west, south-east, south, south-west).
+const fn rays(up: bool) -> [[u64; 4]; 64] {
+    let steps: [(i32, i32); 4] = if up {
+        [(1, 0), (-1, 1), (0, 1), (1, 1)]
+    } else {
+        [(-1, 0), (1, -1), (0, -1), (-1, -1)]
+    };
+    let mut out = [[0; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 4 {
+            out[sq][d] = ray(sq, steps[d].0, steps[d].1);
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+/// [`rays`] towards higher square indices.
+static RAYS_UP: [[u64; 4]; 64] = rays(true);
+/// [`rays`] towards lower square indices.
+static RAYS_DOWN: [[u64; 4]; 64] = rays(false);
+
 /// The `opp` discs flipped when the owner of `me` plays on the square
 /// `square` (a single bit): 0 if the move flips nothing (is illegal).
+///
+/// In each direction, the first square of the ray that does not hold an
+/// opponent disc is found with one bit scan (the lowest bit on rays of
+/// increasing index, the highest on the others); if it holds one of `me`'s
+/// discs, the ray's squares before it flip.
 #[inline]
 pub fn flips(me: u64, opp: u64, square: u64) -> u64 {
+    let sq = square.trailing_zeros() as usize & 63;
     let mut flipped = 0;
-    for dir in 0..8 {
-        let mut line = 0;
-        let mut x = shift(square, dir);
-        while x & opp != 0 {
-            line |= x;
-            x = shift(x, dir);
+    for &ray in &RAYS_UP[sq] {
+        let stop = ray & !opp;
+        let first = stop & stop.wrapping_neg();
+        if first & me != 0 {
+            flipped |= ray & (first - 1);
         }
-        if x & me != 0 {
-            flipped |= line;
+    }
+    for &ray in &RAYS_DOWN[sq] {
+        let stop = ray & !opp;
+        if stop != 0 {
+            let first = 1u64 << (63 - stop.leading_zeros());
+            if first & me != 0 {
+                flipped |= ray & !((first << 1).wrapping_sub(1));
+            }
         }
     }
     flipped
@@ -284,6 +335,48 @@ mod tests {
         assert_eq!("H8".parse::<Square>().unwrap().index(), 63);
         for bad in ["", "a", "a9", "i1", "a0", "aa", "d33", "é1", "1a"] {
             assert!(bad.parse::<Square>().is_err(), "{bad}");
+        }
+    }
+
+    /// The discs a move flips, by walking each direction square by square.
+    fn flips_by_walking(me: u64, opp: u64, square: u64) -> u64 {
+        let mut flipped = 0;
+        for dir in 0..8 {
+            let mut line = 0;
+            let mut x = shift(square, dir);
+            while x & opp != 0 {
+                line |= x;
+                x = shift(x, dir);
+            }
+            if x & me != 0 {
+                flipped |= line;
+            }
+        }
+        flipped
+    }
+
+    #[test]
+    fn ray_flips_are_the_walked_flips() {
+        let mut z = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut x = z;
+            x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            x ^ (x >> 31)
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (next(), next());
+            // Dense and sparse boards.
+            let (me, opp) = if a & 1 == 0 { (a & !b, b & !a) } else { (a & b & next(), b & !a) };
+            let empty = !(me | opp);
+            for sq in Square::iter(empty) {
+                assert_eq!(
+                    flips(me, opp, sq.bit()),
+                    flips_by_walking(me, opp, sq.bit()),
+                    "{me:#x} {opp:#x} {sq}"
+                );
+            }
         }
     }
 

@@ -54,15 +54,18 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod endgame;
 mod error;
 pub mod eval;
 mod game;
+pub mod obf;
 mod position;
 mod positions;
 
 pub use board::{Color, Move, Square};
 pub use error::{MoveError, ParseError};
 pub use game::{MAX_MOVES, MOVE_KEYS, Othello, hash};
+pub use obf::{FfoProblem, ObfError, ObfPosition, ffo, parse_obf};
 pub use position::{Diagram, Position};
 pub use positions::{
     EXPERIMENT_COUNT, EXPERIMENT_PLIES, POSITIONS_FILE, SplitMix64, experiment_positions,

@@ -1,12 +1,32 @@
 //! The one negamax engine under every enhanced search: fail-soft
-//! alpha-beta with the transposition table, move ordering and (optionally)
-//! principal-variation null windows.
+//! alpha-beta with the transposition table, move ordering, (optionally)
+//! principal-variation null windows, and an exact-solve mode below
+//! positions whose remaining depth reaches the end of the game.
 
-use tree_core::{Game, Value};
+use tree_core::{Game, MoveBuffer, Stats, Value};
 
-use super::order::{History, order_moves};
+use super::order::{History, Scored, sort};
 use super::table::GameTable;
 use crate::SearchError;
+
+/// The scratch space of one ply: the position's moves (generated once),
+/// the order to search them in, and the positions after them (computed
+/// once when hints need them).
+pub(crate) struct Ply<G: Game + ?Sized> {
+    moves: G::Moves,
+    order: Vec<Scored>,
+    children: Vec<G::Position>,
+}
+
+impl<G: Game + ?Sized> Default for Ply<G> {
+    fn default() -> Ply<G> {
+        Ply {
+            moves: G::Moves::default(),
+            order: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+}
 
 /// Everything one search uses: the game, the scratch space, the counters.
 pub(crate) struct Engine<'a, G: Game + ?Sized> {
@@ -16,46 +36,101 @@ pub(crate) struct Engine<'a, G: Game + ?Sized> {
     pub use_history: bool,
     /// Whether the table's best move goes first.
     pub table_move: bool,
-    /// Per-ply move-order buffers, reused across nodes and searches.
-    pub buffers: &'a mut Vec<Vec<(u64, usize)>>,
-    /// The previous iteration's best root move, tried first at the root
-    /// after the table's move.
+    /// Whether the game's ordering hints order the moves.
+    pub hints: bool,
+    /// Whether positions searched to at least the game's bound on the plies
+    /// left are solved exactly (exact-game table entries, the game's
+    /// endgame solver).
+    pub exact_solve: bool,
+    /// Whether the game's endgame solver is asked (in exact mode).
+    pub endgame: bool,
+    /// Per-ply scratch, grown on demand and reused across nodes.
+    pub plies: Vec<Ply<G>>,
+    /// The previous iteration's best root move (an index), tried first at
+    /// the root after the table's move.
     pub root_pv: Option<usize>,
     /// The root's best move in the last pass (the move whose result was
-    /// the root's result).
+    /// the root's result), an index.
     pub root_best: Option<usize>,
-    /// Static evaluations.
+    /// Static evaluations (and ends of the game the game's solver scored).
     pub leaves: u64,
     /// Positions expanded.
     pub interior: u64,
 }
 
-impl<G: Game + ?Sized> Engine<'_, G> {
+impl<'a, G: Game + ?Sized> Engine<'a, G> {
+    /// An engine with empty scratch space and counters.
+    pub fn new(game: &'a G, table: &'a mut GameTable, history: &'a mut History) -> Engine<'a, G> {
+        Engine {
+            game,
+            table,
+            history,
+            use_history: false,
+            table_move: false,
+            hints: false,
+            exact_solve: false,
+            endgame: false,
+            plies: Vec::new(),
+            root_pv: None,
+            root_best: None,
+            leaves: 0,
+            interior: 0,
+        }
+    }
+
+    /// Whether a search of `pos` to `depth` plies reaches every end of the
+    /// game (and exact solving is on): the game's bound on the plies left
+    /// is at most `depth`.
+    #[inline]
+    pub fn reaches_end(&self, pos: &G::Position, depth: u32) -> bool {
+        self.exact_solve && depth > 0 && self.game.plies_left(pos).is_some_and(|p| p <= depth)
+    }
+
     /// Fail-soft negamax alpha-beta on `pos` with `depth` plies to go, `ply`
     /// plies below the root, window `(alpha, beta)`, `alpha < beta`; with
     /// `pvs`, every move after the first is tried with the null window
     /// `(alpha, alpha + 1)` first and re-searched with `(alpha, beta)` if it
-    /// lands strictly inside.
+    /// lands strictly inside. `exact`: an ancestor's search already reaches
+    /// every end of the game (so does this one).
     ///
     /// With `v` the negamax value of `pos` at `depth` and `g` the result:
     /// `g <= alpha` implies `v <= g`; `g >= beta` implies `v >= g`;
     /// otherwise `g = v`.
+    #[allow(clippy::too_many_arguments)] // the recursion's state, passed down
     pub fn negamax(
         &mut self,
         pos: &G::Position,
         depth: u32,
+        exact: bool,
         ply: usize,
         mut alpha: Value,
         beta: Value,
         pvs: bool,
     ) -> Result<Value, SearchError> {
-        let n = if depth == 0 {
-            0
+        let left = if self.exact_solve && depth > 0 {
+            self.game.plies_left(pos)
         } else {
-            self.game.num_moves(pos)
+            None
         };
+        let exact = exact || left.is_some_and(|p| p <= depth);
+        if exact && self.endgame && ply > 0 && depth > 0 {
+            let mut counts = Stats::default();
+            if let Some(g) = self.game.solve_end(pos, alpha, beta, &mut counts) {
+                self.leaves += counts.leaves;
+                self.interior += counts.interior;
+                if g.is_infinite() {
+                    return Err(SearchError::SentinelLeaf {
+                        value: g,
+                        depth: ply,
+                    });
+                }
+                return Ok(g);
+            }
+        }
+        // Exact entries are ranked by the game's bound on the plies left.
+        let rank = if exact { left.unwrap_or(depth) } else { depth };
         let key = self.game.hash(pos);
-        let probe = self.table.probe(key, depth);
+        let probe = self.table.probe(key, depth, exact);
         // The root is always expanded, so that every pass names its best
         // move; elsewhere stored bounds of this very depth may decide.
         if ply > 0
@@ -65,6 +140,15 @@ impl<G: Game + ?Sized> Engine<'_, G> {
             self.table.count_cutoff();
             return Ok(if lo >= beta || lo == hi { lo } else { hi });
         }
+        if self.plies.len() <= ply {
+            self.plies.resize_with(ply + 1, Ply::default);
+        }
+        let n = if depth == 0 {
+            0
+        } else {
+            self.game.moves(pos, &mut self.plies[ply].moves);
+            self.plies[ply].moves.as_slice().len()
+        };
         if n == 0 {
             let v = self.game.evaluate(pos);
             if v.is_infinite() {
@@ -74,58 +158,60 @@ impl<G: Game + ?Sized> Engine<'_, G> {
                 });
             }
             self.leaves += 1;
-            self.table.store(key, depth, v, v, None);
+            self.table.store(key, rank, exact, v, v, None);
             return Ok(v);
         }
         self.interior += 1;
         let alpha0 = alpha;
-        if self.buffers.len() <= ply {
-            self.buffers.resize_with(ply + 1, Vec::new);
-        }
-        let mut order = std::mem::take(&mut self.buffers[ply]);
-        let pv = if ply == 0 { self.root_pv } else { None };
-        let history = if self.use_history {
-            Some(&*self.history)
-        } else {
-            None
-        };
-        let tt_move = if self.table_move { probe.best } else { None };
-        order_moves(self.game, pos, n, [tt_move, pv], history, &mut order);
         let mut best = Value::NEG_INF;
         let mut best_move = None;
-        let mut result = Ok(());
-        for (k, &(_, i)) in order.iter().enumerate() {
-            let child = self.game.play(pos, i);
-            let s = if pvs && k > 0 && alpha.offset(1) < beta {
-                match self.negamax(&child, depth - 1, ply + 1, -alpha.offset(1), -alpha, pvs) {
-                    Ok(s) if -s > alpha && -s < beta => {
-                        self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pvs)
-                    }
-                    r => r,
-                }
-            } else {
-                self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pvs)
-            };
-            let s = match s {
-                Ok(s) => -s,
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
-            };
+        let mut searched = 0;
+        // The table's move and the previous iteration's root move first,
+        // before anything else is computed: they often cut off at once.
+        let tt = probe.best.filter(|&m| self.table_move && m < n);
+        let pv = self
+            .root_pv
+            .filter(|&m| ply == 0 && m < n && Some(m) != tt);
+        for i in [tt, pv].into_iter().flatten() {
+            let mv = self.plies[ply].moves.as_slice()[i];
+            let child = self.game.play(pos, mv);
+            let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, searched > 0)?;
+            searched += 1;
             if s > best {
                 best = s;
                 best_move = Some(i);
                 if s > alpha {
                     alpha = s;
                 }
-                if s >= beta {
-                    break;
+            }
+            if best >= beta {
+                break;
+            }
+        }
+        if best < beta {
+            self.order(pos, ply, n, [tt, pv]);
+            for k in 0..self.plies[ply].order.len() {
+                let i = self.plies[ply].order[k].index as usize;
+                let child = if self.hints {
+                    self.plies[ply].children[i].clone()
+                } else {
+                    let mv = self.plies[ply].moves.as_slice()[i];
+                    self.game.play(pos, mv)
+                };
+                let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, searched > 0)?;
+                searched += 1;
+                if s > best {
+                    best = s;
+                    best_move = Some(i);
+                    if s > alpha {
+                        alpha = s;
+                    }
+                    if s >= beta {
+                        break;
+                    }
                 }
             }
         }
-        self.buffers[ply] = order;
-        result?;
         let (lower, upper) = if best >= beta {
             (best, Value::INF)
         } else if best <= alpha0 {
@@ -137,12 +223,158 @@ impl<G: Game + ?Sized> Engine<'_, G> {
             && self.use_history
             && let Some(m) = best_move
         {
-            self.history.reward(self.game.move_key(pos, m), depth);
+            let mv = self.plies[ply].moves.as_slice()[m];
+            self.history.reward(self.game.move_key(pos, mv), depth);
         }
-        self.table.store(key, depth, lower, upper, best_move);
+        self.table.store(key, rank, exact, lower, upper, best_move);
         if ply == 0 {
             self.root_best = best_move;
         }
         Ok(best)
+    }
+
+    /// The value of `child` for the player to move at its parent (a move
+    /// of a position at `depth`, `ply`), in the parent's window; the first
+    /// move (`later` false) or any move without PVS gets the whole window,
+    /// the others a null window first.
+    #[allow(clippy::too_many_arguments)] // the recursion's state, passed down
+    #[inline]
+    fn child(
+        &mut self,
+        child: &G::Position,
+        depth: u32,
+        exact: bool,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+        pvs: bool,
+        later: bool,
+    ) -> Result<Value, SearchError> {
+        let (d, p) = (depth - 1, ply + 1);
+        if pvs && later && alpha.offset(1) < beta {
+            let s = -self.negamax(child, d, exact, p, -alpha.offset(1), -alpha, pvs)?;
+            if s > alpha && s < beta {
+                return Ok(-self.negamax(child, d, exact, p, -beta, -alpha, pvs)?);
+            }
+            return Ok(s);
+        }
+        Ok(-self.negamax(child, d, exact, p, -beta, -alpha, pvs)?)
+    }
+
+    /// Writes into `plies[ply].order` the moves of `pos` (`n` of them,
+    /// generated into `plies[ply].moves`) other than those of `skip`, in
+    /// the order to search them: by the game's hint (computing every
+    /// child into `plies[ply].children`), then by history, then in
+    /// generation order.
+    fn order(&mut self, pos: &G::Position, ply: usize, n: usize, skip: [Option<usize>; 2]) {
+        let Ply {
+            moves,
+            order,
+            children,
+        } = &mut self.plies[ply];
+        order.clear();
+        children.clear();
+        for (i, &mv) in moves.as_slice().iter().enumerate().take(n) {
+            let pinned = skip.contains(&Some(i));
+            let hint = if self.hints {
+                let child = self.game.play(pos, mv);
+                let h = if pinned {
+                    0
+                } else {
+                    self.game.order_hint(pos, mv, &child)
+                };
+                children.push(child);
+                h
+            } else {
+                0
+            };
+            if pinned {
+                continue;
+            }
+            let history = if self.use_history {
+                self.history.score(self.game.move_key(pos, mv))
+            } else {
+                0
+            };
+            order.push(Scored {
+                hint,
+                history,
+                index: i as u32,
+            });
+        }
+        if self.hints || self.use_history {
+            sort(order);
+        }
+    }
+
+    /// The principal variation from `root` searched to `depth` with value
+    /// `value` and best move `first` (an index): as long as the table (or
+    /// the game's endgame solver, or a leaf's evaluation) proves that a
+    /// move keeps the value, that move, then the same from its position.
+    /// Nothing here is counted.
+    pub fn principal_variation(
+        &mut self,
+        root: &G::Position,
+        depth: u32,
+        value: Value,
+        first: usize,
+    ) -> Vec<G::Move> {
+        let mut moves = G::Moves::default();
+        self.game.moves(root, &mut moves);
+        let Some(&mv) = moves.as_slice().get(first) else {
+            return Vec::new();
+        };
+        // The search proved the best move's value.
+        let mut pv = vec![mv];
+        let (mut pos, mut v, mut d) = (self.game.play(root, mv), -value, depth - 1);
+        let mut exact = self.reaches_end(root, depth);
+        while d > 0 && pv.len() < tree_core::MAX_DEPTH {
+            self.game.moves(&pos, &mut moves);
+            let list = moves.as_slice();
+            if list.is_empty() {
+                break;
+            }
+            exact = exact || self.reaches_end(&pos, d);
+            let hinted = self
+                .table
+                .peek(self.game.hash(&pos), d, exact)
+                .best
+                .filter(|&m| m < list.len());
+            let mut found = None;
+            for i in hinted.into_iter().chain(0..list.len()) {
+                let child = self.game.play(&pos, list[i]);
+                if self.at_most(&child, d - 1, exact, -v) {
+                    found = Some((list[i], child));
+                    break;
+                }
+            }
+            let Some((mv, child)) = found else { break };
+            pv.push(mv);
+            (pos, v, d) = (child, -v, d - 1);
+        }
+        pv
+    }
+
+    /// Whether the value of `pos` at `depth` is proven to be at most
+    /// `target`: by its evaluation at a leaf, an upper bound in the table,
+    /// or (exact) the game's endgame solver failing low.
+    fn at_most(&mut self, pos: &G::Position, depth: u32, exact: bool, target: Value) -> bool {
+        let exact = exact || self.reaches_end(pos, depth);
+        if depth == 0 || self.game.num_moves(pos) == 0 {
+            return self.game.evaluate(pos) <= target;
+        }
+        if let Some((_, hi)) = self.table.peek(self.game.hash(pos), depth, exact).bounds {
+            return hi <= target;
+        }
+        if exact && self.endgame && target < Value::INF {
+            let mut counts = Stats::default();
+            if let Some(g) = self
+                .game
+                .solve_end(pos, target, target.offset(1), &mut counts)
+            {
+                return g <= target;
+            }
+        }
+        false
     }
 }
