@@ -3,8 +3,11 @@
 //!
 //! ```text
 //! cargo run --release -p benches --example ffo -- [--from 1] [--to 19] \
-//!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3]
+//!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3] [--cpu]
 //! ```
+//!
+//! `--cpu` times each search by the thread's CPU time instead of the wall
+//! clock (Linux only).
 //!
 //! Each problem is solved to the end of the game (depth = the game's bound
 //! on the plies left) with the table cleared before it (clearing is not
@@ -26,12 +29,21 @@ fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
+/// The calling thread's CPU time (Linux: `/proc/thread-self/schedstat`),
+/// or `None` elsewhere: on a shared machine it varies less than wall time.
+fn cpu_time() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let from: usize = arg(&args, "--from", 1);
     let to: usize = arg(&args, "--to", 19);
     let rounds: usize = arg(&args, "--rounds", 1);
     let bytes: usize = arg(&args, "--table-bytes", 64 << 20);
+    let cpu = args.iter().any(|a| a == "--cpu");
     let algos: String = arg(&args, "--algo", "pvs-enh".to_owned());
     let algos: Vec<EnhancedAlgorithm> = algos
         .split(',')
@@ -41,7 +53,11 @@ fn main() {
         .into_iter()
         .filter(|p| (from..=to).contains(&p.number))
         .collect();
-    let config = EnhancedConfig::default().with_table_bytes(bytes);
+    let sort: u32 = arg(&args, "--sort-depth", 0);
+    let sort_plies: u32 = arg(&args, "--sort-plies", 0);
+    let config = EnhancedConfig::default()
+        .with_table_bytes(bytes)
+        .with_sort(sort, sort_plies);
     let mut engines: Vec<Enhanced> = algos
         .iter()
         .map(|_| Enhanced::new(config).expect("a valid config"))
@@ -54,17 +70,22 @@ fn main() {
             let depth = Othello.plies_left(&pos).expect("Othello knows");
             for (a, alg) in algos.iter().enumerate() {
                 engines[a].clear();
-                let t = Instant::now();
+                let (t, c) = (Instant::now(), cpu_time());
                 let r = engines[a].search(*alg, &Othello, &pos, depth).expect("search");
-                let s = t.elapsed();
+                let s = match (cpu, c, cpu_time()) {
+                    (true, Some(c0), Some(c1)) => c1 - c0,
+                    _ => t.elapsed(),
+                };
                 let want = p.problem.best_score().expect("scored") * othello::eval::WIN_SCALE;
                 assert_eq!(r.value.get(), want, "{alg} on FFO #{}", p.number);
                 eprintln!(
-                    "FFO #{} {alg}: {:.3} s, {} leaves, {} interior",
+                    "FFO #{} {alg}: {:.3} s, {} leaves, {} interior, {} passes, value {}",
                     p.number,
                     s.as_secs_f64(),
                     r.leaves,
-                    r.interior
+                    r.interior,
+                    r.passes,
+                    r.value.get() / othello::eval::WIN_SCALE
                 );
                 let b = &mut best[a][k];
                 if s < b.0 {

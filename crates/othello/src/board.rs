@@ -37,22 +37,32 @@ fn shift(b: u64, dir: usize) -> u64 {
 
 /// The squares where the player owning `me` may play against `opp`: empty
 /// squares from which a line of one or more `opp` discs runs, in one of
-/// the 8 directions, to a `me` disc. Six fill steps per direction (the
-/// longest line of opponent discs has six).
+/// the 8 directions, to a `me` disc. Per direction, a parallel-prefix
+/// (Kogge–Stone) fill: three shifts find runs of up to six opponent discs.
 #[inline]
 pub fn legal_moves(me: u64, opp: u64) -> u64 {
     let empty = !(me | opp);
+    // Opponent discs that can be inside a horizontal or diagonal run (not
+    // on files a and h, where a run would wrap around the board).
+    let inner = opp & 0x7e7e_7e7e_7e7e_7e7e;
     let mut moves = 0;
-    for dir in 0..8 {
-        let mut x = shift(me, dir) & opp;
-        x |= shift(x, dir) & opp;
-        x |= shift(x, dir) & opp;
-        x |= shift(x, dir) & opp;
-        x |= shift(x, dir) & opp;
-        x |= shift(x, dir) & opp;
-        moves |= shift(x, dir) & empty;
+    for (o, s) in [(inner, 1), (opp, 8), (inner, 7), (inner, 9)] {
+        // Towards higher squares.
+        let mut x = o & (me << s);
+        x |= o & (x << s);
+        let p = o & (o << s);
+        x |= p & (x << (2 * s));
+        x |= p & (x << (2 * s));
+        moves |= x << s;
+        // Towards lower squares.
+        let mut x = o & (me >> s);
+        x |= o & (x >> s);
+        let p = o & (o >> s);
+        x |= p & (x >> (2 * s));
+        x |= p & (x >> (2 * s));
+        moves |= x >> s;
     }
-    moves
+    moves & empty
 }
 
 /// The squares from square `sq` (exclusive) to the edge of the board in
@@ -355,6 +365,20 @@ mod tests {
         flipped
     }
 
+    /// The legal squares by six shift steps per direction.
+    fn legal_by_shifting(me: u64, opp: u64) -> u64 {
+        let empty = !(me | opp);
+        let mut moves = 0;
+        for dir in 0..8 {
+            let mut x = shift(me, dir) & opp;
+            for _ in 0..5 {
+                x |= shift(x, dir) & opp;
+            }
+            moves |= shift(x, dir) & empty;
+        }
+        moves
+    }
+
     #[test]
     fn ray_flips_are_the_walked_flips() {
         let mut z = 0x1234_5678_9abc_def0u64;
@@ -370,6 +394,7 @@ mod tests {
             // Dense and sparse boards.
             let (me, opp) = if a & 1 == 0 { (a & !b, b & !a) } else { (a & b & next(), b & !a) };
             let empty = !(me | opp);
+            assert_eq!(legal_moves(me, opp), legal_by_shifting(me, opp));
             for sq in Square::iter(empty) {
                 assert_eq!(
                     flips(me, opp, sq.bit()),

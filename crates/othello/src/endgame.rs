@@ -30,18 +30,30 @@ const QUADRANTS: [u64; 4] = [
     0xf0f0_f0f0_0000_0000,
 ];
 
-/// The ordering hint for `mv` leading to `child`: "fastest first" — the
-/// fewer moves the opponent (to move in `child`) has, the earlier; a corner
-/// breaks ties upwards. The engine sorts on it, higher first.
+/// The ordering hint for `mv` from `pos` leading to `child`, higher first:
+/// "fastest first" — minus 8 × the opponent's replies in `child` (a corner
+/// reply counted twice), minus their potential mobility (empty squares
+/// next to the mover's discs), plus 4 for taking a corner and 2 for
+/// playing into a quadrant with an odd number of empty squares (parity).
+/// The weights were chosen on FFO #21–#38 by node counts (see
+/// `docs/OTHELLO.md`).
 #[inline]
-pub fn fastest_first(mv: Move, child: &Position) -> i32 {
+pub fn fastest_first(pos: &Position, mv: Move, child: &Position) -> i32 {
     let (me, opp) = child.mine_theirs();
-    let replies = board::legal_moves(me, opp).count_ones() as i32;
-    let corner = match mv {
-        Move::Play(s) => i32::from(s.bit() & CORNERS != 0),
-        Move::Pass => 0,
+    let replies = board::legal_moves(me, opp);
+    let weighted = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+    let potential = (board::neighbours(opp) & child.empty()).count_ones() as i32;
+    let (corner, parity) = match mv {
+        Move::Play(s) => {
+            let q = QUADRANTS[usize::from(s.file() >= 4) + 2 * usize::from(s.rank() >= 4)];
+            (
+                i32::from(s.bit() & CORNERS != 0),
+                i32::from((pos.empty() & q).count_ones() & 1 == 1),
+            )
+        }
+        Move::Pass => (0, 0),
     };
-    -4 * replies + corner
+    -8 * weighted - potential + 4 * corner + 2 * parity
 }
 
 /// The game's endgame solver for a generic search: `None` above
@@ -50,18 +62,16 @@ pub fn fastest_first(mv: Move, child: &Position) -> i32 {
 /// [`tree_core::Game::solve_end`] asks, in the units of
 /// [`crate::eval::evaluate`] (discs × [`WIN_SCALE`]).
 pub fn solve_end(pos: &Position, alpha: Value, beta: Value, counts: &mut Stats) -> Option<Value> {
-    let empty = pos.empty();
-    if empty.count_ones() > SOLVE_EMPTIES {
-        return None;
-    }
     let (me, opp) = pos.mine_theirs();
     // Final scores are multiples of WIN_SCALE: the disc window (a, b) with
     // a = ⌊alpha / W⌋ and b = ⌈beta / W⌉ has the same fail-soft answers.
     let w = i64::from(WIN_SCALE);
-    let a = i64::from(alpha.get()).div_euclid(w);
-    let b = -(-i64::from(beta.get())).div_euclid(w);
-    let clamp = |x: i64| x.clamp(-65, 65) as i32;
-    let g = solve(me, opp, clamp(a), clamp(b), counts);
+    let a = i64::from(alpha.get()).div_euclid(w).clamp(-65, 65) as i32;
+    let b = (-(-i64::from(beta.get())).div_euclid(w)).clamp(-65, 65) as i32;
+    if pos.empty().count_ones() > SOLVE_EMPTIES {
+        return None;
+    }
+    let g = solve(me, opp, a, b, counts);
     Some(Value::new(g * WIN_SCALE).expect("scores lie within ±64 discs"))
 }
 

@@ -121,8 +121,8 @@ impl Game for Othello {
     }
 
     #[inline]
-    fn order_hint(&self, _: &Position, mv: Move, child: &Position) -> i32 {
-        endgame::fastest_first(mv, child)
+    fn order_hint(&self, pos: &Position, mv: Move, child: &Position) -> i32 {
+        endgame::fastest_first(pos, mv, child)
     }
 
     #[inline]

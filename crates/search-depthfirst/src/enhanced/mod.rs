@@ -205,6 +205,15 @@ pub struct EnhancedConfig {
     /// ([`Game::solve_end`]) first at every position but the root. Default
     /// on.
     pub endgame: bool,
+    /// In exact-solve mode, order the moves of positions whose bound on
+    /// the plies left ([`Game::plies_left`]) is at least `sort_plies` by a
+    /// heuristic search of `sort_depth` plies of each (the value of the
+    /// position after the move searched `sort_depth − 1` plies, full
+    /// window; the game's hints and history break ties). Its leaves and
+    /// nodes are counted with the search's. Default: 0 (off).
+    pub sort_depth: u32,
+    /// See [`sort_depth`](Self::sort_depth). Default 0.
+    pub sort_plies: u32,
 }
 
 impl Default for EnhancedConfig {
@@ -219,6 +228,8 @@ impl Default for EnhancedConfig {
             hints: true,
             exact_solve: true,
             endgame: true,
+            sort_depth: 0,
+            sort_plies: 0,
         }
     }
 }
@@ -239,6 +250,8 @@ impl EnhancedConfig {
             hints: false,
             exact_solve: false,
             endgame: false,
+            sort_depth: 0,
+            sort_plies: 0,
         }
     }
 
@@ -287,6 +300,15 @@ impl EnhancedConfig {
     /// With or without exact-solve mode.
     pub fn with_exact_solve(mut self, on: bool) -> EnhancedConfig {
         self.exact_solve = on;
+        self
+    }
+
+    /// With ordering by a heuristic search of `depth` plies at positions
+    /// whose bound on the plies left is at least `plies`, in exact-solve
+    /// mode (`depth` 0: off).
+    pub fn with_sort(mut self, depth: u32, plies: u32) -> EnhancedConfig {
+        self.sort_depth = depth;
+        self.sort_plies = plies;
         self
     }
 
@@ -577,6 +599,7 @@ impl Enhanced {
         engine.hints = config.hints;
         engine.exact_solve = config.exact_solve;
         engine.endgame = config.endgame;
+        engine.sort = (config.sort_depth, config.sort_plies);
         let mut root_moves = G::Moves::default();
         game.moves(root, &mut root_moves);
         let root_moves = root_moves.as_slice();

@@ -3,6 +3,8 @@
 
 use std::cmp::Reverse;
 
+use tree_core::Value;
+
 /// The history heuristic's table (Schaeffer 1989): one score per
 /// [`Game::move_key`](tree_core::Game::move_key), raised by
 /// `2^min(depth, 32)` whenever a move is best at a node of remaining depth
@@ -41,6 +43,8 @@ impl History {
 /// position's move list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Scored {
+    /// The value of a shallow search of the move (0 without one).
+    pub shallow: Value,
     /// The game's hint (0 without hints).
     pub hint: i32,
     /// The history score (0 without history).
@@ -49,9 +53,17 @@ pub(crate) struct Scored {
     pub index: u32,
 }
 
-/// Sorts the moves to search: higher hint first, then higher history
-/// score, then generation order (so the order is deterministic).
+/// Sorts the moves to search: higher shallow-search value first, then
+/// higher hint, then higher history score, then generation order (so the
+/// order is deterministic).
 #[inline]
 pub(crate) fn sort(moves: &mut [Scored]) {
-    moves.sort_unstable_by_key(|m| (Reverse(m.hint), Reverse(m.history), m.index));
+    moves.sort_unstable_by_key(|m| {
+        (
+            Reverse(m.shallow),
+            Reverse(m.hint),
+            Reverse(m.history),
+            m.index,
+        )
+    });
 }

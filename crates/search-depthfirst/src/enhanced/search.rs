@@ -5,7 +5,7 @@
 
 use tree_core::{Game, MoveBuffer, Stats, Value};
 
-use super::order::{History, Scored, sort};
+use super::order::{History, Scored};
 use super::table::GameTable;
 use crate::SearchError;
 
@@ -44,6 +44,10 @@ pub(crate) struct Engine<'a, G: Game + ?Sized> {
     pub exact_solve: bool,
     /// Whether the game's endgame solver is asked (in exact mode).
     pub endgame: bool,
+    /// In exact mode, at positions whose bound on the plies left is at
+    /// least `.1`, order the moves by a heuristic search of `.0` plies of
+    /// each (0: never).
+    pub sort: (u32, u32),
     /// Per-ply scratch, grown on demand and reused across nodes.
     pub plies: Vec<Ply<G>>,
     /// The previous iteration's best root move (an index), tried first at
@@ -70,6 +74,7 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
             hints: false,
             exact_solve: false,
             endgame: false,
+            sort: (0, 0),
             plies: Vec::new(),
             root_pv: None,
             root_best: None,
@@ -189,10 +194,11 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
             }
         }
         if best < beta {
-            self.order(pos, ply, n, [tt, pv]);
+            let sort = exact && self.sort.0 > 0 && left.is_some_and(|p| p >= self.sort.1);
+            self.order(pos, ply, n, [tt, pv], sort)?;
             for k in 0..self.plies[ply].order.len() {
                 let i = self.plies[ply].order[k].index as usize;
-                let child = if self.hints {
+                let child = if !self.plies[ply].children.is_empty() {
                     self.plies[ply].children[i].clone()
                 } else {
                     let mv = self.plies[ply].moves.as_slice()[i];
@@ -263,10 +269,19 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
 
     /// Writes into `plies[ply].order` the moves of `pos` (`n` of them,
     /// generated into `plies[ply].moves`) other than those of `skip`, in
-    /// the order to search them: by the game's hint (computing every
-    /// child into `plies[ply].children`), then by history, then in
-    /// generation order.
-    fn order(&mut self, pos: &G::Position, ply: usize, n: usize, skip: [Option<usize>; 2]) {
+    /// the order to search them: with `sort`, by the value of a heuristic
+    /// search of [`sort`](Engine::sort)`.0` plies of each; by the game's
+    /// hint (computing every child into `plies[ply].children`), then by
+    /// history, then in generation order.
+    fn order(
+        &mut self,
+        pos: &G::Position,
+        ply: usize,
+        n: usize,
+        skip: [Option<usize>; 2],
+        sort: bool,
+    ) -> Result<(), SearchError> {
+        let keep = self.hints || sort;
         let Ply {
             moves,
             order,
@@ -276,18 +291,14 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
         children.clear();
         for (i, &mv) in moves.as_slice().iter().enumerate().take(n) {
             let pinned = skip.contains(&Some(i));
-            let hint = if self.hints {
+            let mut hint = 0;
+            if keep {
                 let child = self.game.play(pos, mv);
-                let h = if pinned {
-                    0
-                } else {
-                    self.game.order_hint(pos, mv, &child)
-                };
+                if self.hints && !pinned {
+                    hint = self.game.order_hint(pos, mv, &child);
+                }
                 children.push(child);
-                h
-            } else {
-                0
-            };
+            }
             if pinned {
                 continue;
             }
@@ -297,14 +308,25 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
                 0
             };
             order.push(Scored {
+                shallow: Value::from_small(0),
                 hint,
                 history,
                 index: i as u32,
             });
         }
-        if self.hints || self.use_history {
-            sort(order);
+        if sort {
+            for k in 0..self.plies[ply].order.len() {
+                let i = self.plies[ply].order[k].index as usize;
+                let child = self.plies[ply].children[i].clone();
+                let depth = self.sort.0 - 1;
+                let v = self.negamax(&child, depth, false, ply + 1, Value::NEG_INF, Value::INF, false)?;
+                self.plies[ply].order[k].shallow = -v;
+            }
         }
+        if keep || self.use_history {
+            super::order::sort(&mut self.plies[ply].order);
+        }
+        Ok(())
     }
 
     /// The principal variation from `root` searched to `depth` with value
