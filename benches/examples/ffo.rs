@@ -71,7 +71,9 @@ fn main() {
             for (a, alg) in algos.iter().enumerate() {
                 engines[a].clear();
                 let (t, c) = (Instant::now(), cpu_time());
-                let r = engines[a].search(*alg, &Othello, &pos, depth).expect("search");
+                let r = engines[a]
+                    .search(*alg, &Othello, &pos, depth)
+                    .expect("search");
                 let s = match (cpu, c, cpu_time()) {
                     (true, Some(c0), Some(c1)) => c1 - c0,
                     _ => t.elapsed(),

@@ -22,6 +22,11 @@ use crate::{Move, Position};
 /// move ordering, which pay off higher in the tree).
 pub const SOLVE_EMPTIES: u32 = 6;
 
+/// The solver tries a stability cutoff at positions with at least this
+/// many empty squares (the generic search, through [`solve_end`], at every
+/// position above [`SOLVE_EMPTIES`]).
+pub const STABILITY_EMPTIES: u32 = 5;
+
 /// The four quadrants of the board (a1–d4, e1–h4, a5–d8, e5–h8).
 const QUADRANTS: [u64; 4] = [
     0x0000_0000_0f0f_0f0f,
@@ -68,11 +73,25 @@ pub fn solve_end(pos: &Position, alpha: Value, beta: Value, counts: &mut Stats) 
     let w = i64::from(WIN_SCALE);
     let a = i64::from(alpha.get()).div_euclid(w).clamp(-65, 65) as i32;
     let b = (-(-i64::from(beta.get())).div_euclid(w)).clamp(-65, 65) as i32;
-    if pos.empty().count_ones() > SOLVE_EMPTIES {
+    let g = if pos.empty().count_ones() > SOLVE_EMPTIES {
+        stability_cutoff(me, opp, a)?
+    } else {
+        solve(me, opp, a, b, counts)
+    };
+    Some(Value::new(g * WIN_SCALE).expect("scores lie within ±64 discs"))
+}
+
+/// An upper bound on the final score for the owner of `me` (to move), if
+/// the opponent's stable discs prove one at most `alpha`: they keep them
+/// to the end, so the score is at most 64 − 2 × their number. (Nothing is
+/// counted: no position is expanded, no game end scored.)
+#[inline]
+fn stability_cutoff(me: u64, opp: u64, alpha: i32) -> Option<i32> {
+    if 64 - 2 * opp.count_ones() as i32 > alpha {
         return None;
     }
-    let g = solve(me, opp, a, b, counts);
-    Some(Value::new(g * WIN_SCALE).expect("scores lie within ±64 discs"))
+    let bound = 64 - 2 * board::stable_discs(opp, me).count_ones() as i32;
+    (bound <= alpha).then_some(bound)
 }
 
 /// The exact final score (disc units, for the owner of `me`, who is to
@@ -91,6 +110,11 @@ pub fn solve(me: u64, opp: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i3
 
 /// Fail-soft negamax over the empty squares (at least two), parity first.
 fn search(me: u64, opp: u64, empty: u64, mut alpha: i32, beta: i32, counts: &mut Stats) -> i32 {
+    if empty.count_ones() >= STABILITY_EMPTIES
+        && let Some(bound) = stability_cutoff(me, opp, alpha)
+    {
+        return bound;
+    }
     let mut odd = 0;
     for q in QUADRANTS {
         if (empty & q).count_ones() & 1 == 1 {

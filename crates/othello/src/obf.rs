@@ -160,9 +160,7 @@ pub fn parse_obf_line(text: &str, line: usize) -> Result<Option<ObfPosition>, Ob
     }
     let err = |kind| ObfError { line, kind };
     let (head, fields) = t.split_once(';').unwrap_or((t, ""));
-    let position: Position = head
-        .parse()
-        .map_err(|e| err(ObfErrorKind::Position(e)))?;
+    let position: Position = head.parse().map_err(|e| err(ObfErrorKind::Position(e)))?;
     let legal = position.moves();
     let mut scores = Vec::new();
     for field in fields.split(';').map(str::trim).filter(|f| !f.is_empty()) {
@@ -175,11 +173,8 @@ pub fn parse_obf_line(text: &str, line: usize) -> Result<Option<ObfPosition>, Ob
         let mv: Move = if m.eq_ignore_ascii_case("ps") {
             Move::Pass
         } else {
-            m.parse().map_err(|_| {
-                err(ObfErrorKind::Move {
-                    text: m.to_owned(),
-                })
-            })?
+            m.parse()
+                .map_err(|_| err(ObfErrorKind::Move { text: m.to_owned() }))?
         };
         let score: i32 = s
             .strip_prefix('+')
@@ -187,11 +182,7 @@ pub fn parse_obf_line(text: &str, line: usize) -> Result<Option<ObfPosition>, Ob
             .parse()
             .ok()
             .filter(|v: &i32| (-64..=64).contains(v))
-            .ok_or_else(|| {
-                err(ObfErrorKind::Score {
-                    text: s.to_owned(),
-                })
-            })?;
+            .ok_or_else(|| err(ObfErrorKind::Score { text: s.to_owned() }))?;
         if !legal.contains(&mv) {
             return Err(err(ObfErrorKind::IllegalMove { mv }));
         }

@@ -134,7 +134,7 @@ fn the_game_ends_when_neither_player_can_move() {
     // A Horizon at any depth stops there, valued for MAX = white.
     assert_eq!(
         minimax(&Horizon::new(Othello, p, 5)),
-        Value::new(-10_000).unwrap()
+        Value::new(-620_000).unwrap()
     );
     // A full board.
     let full: Position = format!("{}{} O", "X".repeat(32), "O".repeat(32))
@@ -148,12 +148,13 @@ fn the_game_ends_when_neither_player_can_move() {
 #[test]
 fn a_search_prefers_a_certain_win_to_any_heuristic_score() {
     // Black to move can take the last white disc (b1 via c1): the game
-    // ends with black ahead, worth more than any unfinished position.
+    // ends with black ahead, worth more than any unfinished position:
+    // 4 discs to none, and the 60 empty squares go to black too.
     let p = position(&["c1", "h8"], &["b1"], Color::Black);
     // Moves: a1 (flips b1).
     assert_eq!(p.moves(), vec![Move::Play(sq("a1"))]);
     let v = minimax(&Horizon::new(Othello, p, 3));
-    assert_eq!(v, Value::new(4 * 10_000).unwrap());
+    assert_eq!(v, Value::new(64 * 10_000).unwrap());
 }
 
 #[test]

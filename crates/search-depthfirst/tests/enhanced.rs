@@ -61,14 +61,21 @@ fn check<G: Game>(
                 "{what}: best move {m:?} at depth {depth}"
             );
             // Every prefix of the PV keeps the value.
-            assert_eq!(r.pv.first(), Some(&m), "{what}: PV starts with the best move");
+            assert_eq!(
+                r.pv.first(),
+                Some(&m),
+                "{what}: PV starts with the best move"
+            );
             assert!(r.pv.len() <= depth as usize, "{what}: PV too long");
             let mut pos = root.clone();
             let mut sign = 1;
             for (k, &mv) in r.pv.iter().enumerate() {
                 let mut moves = G::Moves::default();
                 game.moves(&pos, &mut moves);
-                assert!(moves.as_slice().contains(&mv), "{what}: PV move {k} illegal");
+                assert!(
+                    moves.as_slice().contains(&mv),
+                    "{what}: PV move {k} illegal"
+                );
                 pos = game.play(&pos, mv);
                 sign = -sign;
                 assert_eq!(
@@ -104,7 +111,16 @@ fn configs() -> Vec<(String, EnhancedConfig)> {
         ("no-table-move".to_owned(), base.with_table_move(false)),
         ("no-table".to_owned(), base.with_table_bytes(0)),
         ("no-exact".to_owned(), base.with_exact_solve(false)),
-        ("no-hints-no-endgame".to_owned(), base.with_hints(false).with_endgame(false)),
+        (
+            "no-hints-no-endgame".to_owned(),
+            base.with_hints(false).with_endgame(false),
+        ),
+        ("sort-2-from-3".to_owned(), base.with_sort(2, 3)),
+        (
+            "sort-1-from-1-tiny".to_owned(),
+            base.with_sort(1, 1)
+                .with_table_bytes(GameTable::BUCKET_BYTES),
+        ),
         ("aspiration-1".to_owned(), base.with_aspiration(Some(1))),
         ("aspiration-30".to_owned(), base.with_aspiration(Some(30))),
         (

@@ -60,14 +60,14 @@ mod tree;
 mod value;
 pub mod worked;
 
+/// The fixed-capacity vector a [`Game`] may use as its move buffer (the
+/// `arrayvec` crate's, re-exported so that games need not depend on it).
+pub use arrayvec::ArrayVec;
 pub use counted::{Counted, Stats, Traced, TracedNode};
 pub use dewey::{Dewey, DeweyParseError, INLINE_DEPTH};
 pub use error::{TreeError, leaf_count};
 pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
 pub use game::{Game, Horizon, HorizonNode, MoveBuffer};
-/// The fixed-capacity vector a [`Game`] may use as its move buffer (the
-/// `arrayvec` crate's, re-exported so that games need not depend on it).
-pub use arrayvec::ArrayVec;
 pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator};
 pub use hashtree::{HashNode, HashTree};
 pub use subtree::Subtree;

@@ -174,9 +174,7 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
         // The table's move and the previous iteration's root move first,
         // before anything else is computed: they often cut off at once.
         let tt = probe.best.filter(|&m| self.table_move && m < n);
-        let pv = self
-            .root_pv
-            .filter(|&m| ply == 0 && m < n && Some(m) != tt);
+        let pv = self.root_pv.filter(|&m| ply == 0 && m < n && Some(m) != tt);
         for i in [tt, pv].into_iter().flatten() {
             let mv = self.plies[ply].moves.as_slice()[i];
             let child = self.game.play(pos, mv);
@@ -319,7 +317,15 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
                 let i = self.plies[ply].order[k].index as usize;
                 let child = self.plies[ply].children[i].clone();
                 let depth = self.sort.0 - 1;
-                let v = self.negamax(&child, depth, false, ply + 1, Value::NEG_INF, Value::INF, false)?;
+                let v = self.negamax(
+                    &child,
+                    depth,
+                    false,
+                    ply + 1,
+                    Value::NEG_INF,
+                    Value::INF,
+                    false,
+                )?;
                 self.plies[ply].order[k].shallow = -v;
             }
         }
@@ -330,10 +336,12 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
     }
 
     /// The principal variation from `root` searched to `depth` with value
-    /// `value` and best move `first` (an index): as long as the table (or
-    /// the game's endgame solver, or a leaf's evaluation) proves that a
-    /// move keeps the value, that move, then the same from its position.
-    /// Nothing here is counted.
+    /// `value` and best move `first` (an index): from each position, the
+    /// first move (the table's first, then in generation order) proven to
+    /// keep the value — by a leaf's evaluation, the table's bounds, or a
+    /// null-window search around the known value (cheap with the table
+    /// warm) — to the horizon or the end of the game. Nothing here is
+    /// counted.
     pub fn principal_variation(
         &mut self,
         root: &G::Position,
@@ -365,7 +373,7 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
             let mut found = None;
             for i in hinted.into_iter().chain(0..list.len()) {
                 let child = self.game.play(&pos, list[i]);
-                if self.at_most(&child, d - 1, exact, -v) {
+                if self.at_most(&child, d - 1, exact, -v, pv.len() + 1) {
                     found = Some((list[i], child));
                     break;
                 }
@@ -377,26 +385,30 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
         pv
     }
 
-    /// Whether the value of `pos` at `depth` is proven to be at most
-    /// `target`: by its evaluation at a leaf, an upper bound in the table,
-    /// or (exact) the game's endgame solver failing low.
-    fn at_most(&mut self, pos: &G::Position, depth: u32, exact: bool, target: Value) -> bool {
+    /// Whether the value of `pos` at `depth` is at most `target`: by its
+    /// evaluation at a leaf, the bounds in the table, the game's endgame
+    /// solver (exact), or else a null-window search `(target, target + 1)`
+    /// at `ply` (with the table warm, cheap; not counted).
+    fn at_most(
+        &mut self,
+        pos: &G::Position,
+        depth: u32,
+        exact: bool,
+        target: Value,
+        ply: usize,
+    ) -> bool {
         let exact = exact || self.reaches_end(pos, depth);
         if depth == 0 || self.game.num_moves(pos) == 0 {
             return self.game.evaluate(pos) <= target;
         }
-        if let Some((_, hi)) = self.table.peek(self.game.hash(pos), depth, exact).bounds {
-            return hi <= target;
-        }
-        if exact && self.endgame && target < Value::INF {
-            let mut counts = Stats::default();
-            if let Some(g) = self
-                .game
-                .solve_end(pos, target, target.offset(1), &mut counts)
-            {
-                return g <= target;
+        if let Some((lo, hi)) = self.table.peek(self.game.hash(pos), depth, exact).bounds {
+            if hi <= target || lo > target {
+                return hi <= target;
             }
         }
-        false
+        let counts = (self.leaves, self.interior);
+        let g = self.negamax(pos, depth, exact, ply, target, target.offset(1), false);
+        (self.leaves, self.interior) = counts;
+        g.is_ok_and(|g| g <= target)
     }
 }

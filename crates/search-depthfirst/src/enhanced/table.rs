@@ -369,7 +369,14 @@ mod tests {
 
     impl GameTable {
         /// A store of depth-`depth` (not exact) bounds.
-        fn store_h(&mut self, key: u64, depth: u32, lower: Value, upper: Value, best: Option<usize>) {
+        fn store_h(
+            &mut self,
+            key: u64,
+            depth: u32,
+            lower: Value,
+            upper: Value,
+            best: Option<usize>,
+        ) {
             self.store(key, depth, false, lower, upper, best);
         }
     }
