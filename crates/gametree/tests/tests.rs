@@ -7,4 +7,5 @@ mod garbage;
 mod othello;
 mod search;
 mod simulate;
+mod solve;
 mod threads;

@@ -111,3 +111,36 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     }
     n
 }
+
+/// The shape of the whole game tree from `pos` (to the end of the game,
+/// passes as plies): the most moves of any position and the longest line,
+/// found by walking every line — so only for positions with few empty
+/// squares (a dozen at most: the walk visits every position of every
+/// line). Best-first searches of a
+/// [`Horizon`](tree_core::Horizon) size OPEN from it.
+///
+/// ```
+/// use othello::{Position, game_tree_shape};
+/// let p: Position = "OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOXX-- X"
+///     .parse()
+///     .unwrap();
+/// let shape = game_tree_shape(&p);
+/// assert_eq!((shape.branching, shape.depth), (1, 2));
+/// ```
+pub fn game_tree_shape(pos: &Position) -> tree_core::Bounds {
+    fn walk(p: &Position, depth: usize, shape: &mut (usize, usize)) {
+        let moves = p.moves();
+        shape.0 = shape.0.max(moves.len());
+        shape.1 = shape.1.max(depth);
+        for m in moves {
+            walk(&p.play_unchecked(m), depth + 1, shape);
+        }
+    }
+    let mut shape = (1, 0);
+    walk(pos, 0, &mut shape);
+    tree_core::Bounds {
+        branching: shape.0,
+        depth: shape.1,
+        uniform: false,
+    }
+}

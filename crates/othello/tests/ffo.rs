@@ -7,7 +7,7 @@ use othello::obf::{ObfErrorKind, parse_obf, parse_obf_line};
 use othello::{FfoProblem, Move, Othello, Position, ffo};
 use search_bestfirst::{Algorithm as BestFirst, Options, memsss_maximum, memsss_minimum};
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport};
-use tree_core::{Bounds, Counted, Game, Horizon, Value, minimax};
+use tree_core::{Counted, Game, Horizon, Value, minimax};
 
 const W: i32 = othello::eval::WIN_SCALE;
 
@@ -232,26 +232,6 @@ fn ffo_every_listed_move_every_algorithm() {
     check_listed_moves(&problems(1..=39), EnhancedAlgorithm::ALL);
 }
 
-/// The shape of the whole game tree from `pos`: the most moves of any
-/// position and the longest game, by walking it.
-fn game_shape(pos: &Position) -> Bounds {
-    fn walk(p: &Position, depth: usize, shape: &mut (usize, usize)) {
-        let moves = p.moves();
-        shape.0 = shape.0.max(moves.len());
-        shape.1 = shape.1.max(depth);
-        for m in moves {
-            walk(&p.play(m).unwrap(), depth + 1, shape);
-        }
-    }
-    let mut shape = (1, 0);
-    walk(pos, 0, &mut shape);
-    Bounds {
-        branching: shape.0,
-        depth: shape.1,
-        uniform: false,
-    }
-}
-
 /// Positions with known exact values small enough for SSS*: FFO #20 (6
 /// empty squares) and, for every problem of at most 19 empty squares
 /// (#1–#25; the larger ones take seconds to solve, `cargo xtask
@@ -295,7 +275,7 @@ fn best_first_searches_reproduce_the_scores_on_small_positions() {
     assert_eq!(positions.len(), 25);
     let mut failures = Vec::new();
     for (name, pos, want) in &positions {
-        let shape = game_shape(pos);
+        let shape = othello::game_tree_shape(pos);
         let tree = Horizon::new(Othello, *pos, shape.depth as u32);
         assert_eq!(minimax(&tree), value(*want), "{name}: minimax");
         let min = memsss_minimum(shape, false).unwrap();
