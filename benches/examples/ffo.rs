@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! cargo run --release -p benches --example ffo -- [--from 1] [--to 19] \
-//!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3] [--cpu]
+//!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3] [--cpu] \
+//!     [--sort-depth 5] [--sort-plies 36]
 //! ```
 //!
 //! `--cpu` times each search by the thread's CPU time instead of the wall
@@ -53,9 +54,10 @@ fn main() {
         .into_iter()
         .filter(|p| (from..=to).contains(&p.number))
         .collect();
-    let sort: u32 = arg(&args, "--sort-depth", 0);
-    let sort_plies: u32 = arg(&args, "--sort-plies", 0);
-    let config = EnhancedConfig::default()
+    let d = EnhancedConfig::default();
+    let sort: u32 = arg(&args, "--sort-depth", d.sort_depth);
+    let sort_plies: u32 = arg(&args, "--sort-plies", d.sort_plies);
+    let config = d
         .with_table_bytes(bytes)
         .with_sort(sort, sort_plies);
     let mut engines: Vec<Enhanced> = algos

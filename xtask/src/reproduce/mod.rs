@@ -7,6 +7,7 @@
 //! measured in the same run.
 
 mod campbell;
+mod ffo;
 mod measure;
 mod memory;
 mod othello;
@@ -77,6 +78,7 @@ const EXPERIMENTS: &[Experiment] = &[
     ("bhattacharya-bagchi96", memory::run),
     ("campbell-tables-8-10", parallel::run),
     ("othello-002", othello::run),
+    ("othello-ffo", ffo::run),
 ];
 
 /// Runs every experiment whose name contains `only` (all when `None`).
