@@ -57,9 +57,7 @@ fn main() {
     let d = EnhancedConfig::default();
     let sort: u32 = arg(&args, "--sort-depth", d.sort_depth);
     let sort_plies: u32 = arg(&args, "--sort-plies", d.sort_plies);
-    let config = d
-        .with_table_bytes(bytes)
-        .with_sort(sort, sort_plies);
+    let config = d.with_table_bytes(bytes).with_sort(sort, sort_plies);
     let mut engines: Vec<Enhanced> = algos
         .iter()
         .map(|_| Enhanced::new(config).expect("a valid config"))

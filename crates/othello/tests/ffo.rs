@@ -58,7 +58,8 @@ fn the_shipped_files_parse_as_the_readme_says() {
 #[test]
 fn bad_lines_are_errors_with_their_line_numbers() {
     let start = "---------------------------OX------XO--------------------------- X";
-    let cases: Vec<(String, fn(&ObfErrorKind) -> bool)> = vec![
+    type Kind = fn(&ObfErrorKind) -> bool;
+    let cases: Vec<(String, Kind)> = vec![
         ("not a board".into(), |k| {
             matches!(k, ObfErrorKind::Position(_))
         }),

@@ -9,8 +9,8 @@
 //!    (#1–#5 with `--quick`) to the end of the game; MTD(f) also solves
 //!    the position after every move the file scores (#1–#19; #1–#5 quick).
 //! 2. **Table size.** The same searches on FFO #1–#19 (#1–#5 quick) with
-//!    transposition tables from 64 KiB to 256 MiB: leaves and nodes
-//!    against memory.
+//!    transposition tables from 64 KiB to 256 MiB, and MTD(f) on #21–#30
+//!    (full runs only): nodes against memory.
 //! 3. **Small positions, both families.** Positions small enough for SSS\*
 //!    with known values: each of FFO #1–#19 (#1–#3 quick) played along its
 //!    solution (MTD(f)'s principal variation) down to [`SMALL_EMPTIES`]
@@ -27,8 +27,9 @@
 //!    of the game).
 //!
 //! Counts are deterministic and appear in quick and full runs; times only
-//! in full runs, in their own tables (CPU-bound, one search per thread,
-//! wall clock).
+//! in full runs, in their own tables: each search's CPU time on its thread
+//! (Linux; wall time elsewhere), since the searches are CPU-bound and the
+//! machine may be shared.
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -71,6 +72,27 @@ impl std::ops::AddAssign for Cell {
     }
 }
 
+/// The calling thread's CPU time where Linux reports it
+/// (`/proc/thread-self/schedstat`), else `None`: on a shared machine it
+/// varies far less than wall time.
+fn cpu_time() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(Duration::from_nanos(
+        s.split_whitespace().next()?.parse().ok()?,
+    ))
+}
+
+/// Times `f`: the thread's CPU time, or wall time where there is none.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let (wall, cpu) = (Instant::now(), cpu_time());
+    let out = f();
+    let time = match (cpu, cpu_time()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => wall.elapsed(),
+    };
+    (out, time)
+}
+
 /// Solves `pos` with `e` (cleared first), checks the value, and counts.
 fn solve(
     e: &mut Enhanced,
@@ -81,11 +103,13 @@ fn solve(
 ) -> Result<(Cell, Vec<othello::Move>)> {
     e.clear();
     let depth = Othello.plies_left(pos).expect("Othello bounds its plies");
-    let t = Instant::now();
-    let r = e.search(a, &Othello, pos, depth)?;
-    let time = t.elapsed();
+    let (r, time) = timed(|| e.search(a, &Othello, pos, depth));
+    let r = r?;
     if r.value.get() != want * W {
-        bail!("{a} on {what}: {} where the file says {want}", r.value.get() / W);
+        bail!(
+            "{a} on {what}: {} where the file says {want}",
+            r.value.get() / W
+        );
     }
     Ok((
         Cell {
@@ -109,11 +133,8 @@ fn problems(cfg: &Config) -> Vec<FfoProblem> {
 
 /// Part 1: every enhanced algorithm on every problem.
 fn exact(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Vec<Cell>>> {
-    let config = EnhancedConfig::default().with_table_bytes(if cfg.quick {
-        1 << 20
-    } else {
-        EXACT_TABLE
-    });
+    let config =
+        EnhancedConfig::default().with_table_bytes(if cfg.quick { 1 << 20 } else { EXACT_TABLE });
     let bar = cfg.bar("ffo: exact", EnhancedAlgorithm::ALL.len() as u64);
     let cells = EnhancedAlgorithm::ALL
         .par_iter()
@@ -165,12 +186,19 @@ fn table_sizes(cfg: &Config) -> Vec<usize> {
 }
 
 /// Part 2: every enhanced algorithm at every table size, totals over the
-/// problems; `[algorithm][size]`.
-fn table_sweep(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Vec<Cell>>> {
+/// problems `range`; `[algorithm][size]`.
+fn table_sweep(
+    cfg: &Config,
+    problems: &[FfoProblem],
+    range: std::ops::RangeInclusive<usize>,
+    algorithms: &[EnhancedAlgorithm],
+) -> Result<Vec<Vec<Cell>>> {
     let sizes = table_sizes(cfg);
-    let upto = if cfg.quick { 5 } else { 19 };
-    let set: Vec<&FfoProblem> = problems.iter().filter(|p| p.number <= upto).collect();
-    let jobs: Vec<(usize, usize)> = (0..EnhancedAlgorithm::ALL.len())
+    let set: Vec<&FfoProblem> = problems
+        .iter()
+        .filter(|p| range.contains(&p.number))
+        .collect();
+    let jobs: Vec<(usize, usize)> = (0..algorithms.len())
         .flat_map(|a| (0..sizes.len()).map(move |s| (a, s)))
         .collect();
     let bar = cfg.bar("ffo: table sizes", jobs.len() as u64);
@@ -178,7 +206,7 @@ fn table_sweep(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Vec<Cell>>> 
     let cells = jobs
         .par_iter()
         .map(|&(a, s)| {
-            let alg = EnhancedAlgorithm::ALL[a];
+            let alg = algorithms[a];
             let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(sizes[s]))?;
             let mut total = Cell::default();
             for p in &set {
@@ -217,7 +245,13 @@ fn small_positions(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Small>> 
             let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(1 << 22))?;
             let best = p.problem.best_score().expect("scored");
             let what = format!("FFO #{}", p.number);
-            let (_, pv) = solve(&mut e, EnhancedAlgorithm::Mtdf, &p.problem.position, best, &what)?;
+            let (_, pv) = solve(
+                &mut e,
+                EnhancedAlgorithm::Mtdf,
+                &p.problem.position,
+                best,
+                &what,
+            )?;
             let (mut q, mut v, mut plies) = (p.problem.position, best, 0);
             for mv in pv {
                 if q.empty().count_ones() <= empties {
@@ -228,7 +262,10 @@ fn small_positions(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Small>> 
                 plies += 1;
             }
             if q.empty().count_ones() != empties || q.is_game_over() {
-                bail!("FFO #{}: the solution does not reach {empties} empty squares", p.number);
+                bail!(
+                    "FFO #{}: the solution does not reach {empties} empty squares",
+                    p.number
+                );
             }
             Ok(Small {
                 name: format!("#{} +{plies}", p.number),
@@ -341,11 +378,16 @@ fn small_cell(s: &Searcher, p: &Small) -> Result<Cell> {
                 shape: Some(shape),
                 ..Options::default()
             };
-            let t = Instant::now();
-            let o = a.run(&tree, &opts)?;
-            let time = t.elapsed();
+            let (o, time) = timed(|| a.run(&tree, &opts));
+            let o = o?;
             if o.value.get() != p.value * W {
-                bail!("{} on {}: {} where the file says {}", s.label, p.name, o.value.get() / W, p.value);
+                bail!(
+                    "{} on {}: {} where the file says {}",
+                    s.label,
+                    p.name,
+                    o.value.get() / W,
+                    p.value
+                );
             }
             let st = tree.stats();
             Ok(Cell {
@@ -363,10 +405,25 @@ pub fn run(cfg: &Config) -> Result<Doc> {
     let exact_cells = exact(cfg, &problems)?;
     let moves_checked = listed_moves(cfg, &problems)?;
     let sizes = table_sizes(cfg);
-    let sweep = table_sweep(cfg, &problems)?;
+    let upto = if cfg.quick { 5 } else { 19 };
+    let sweep = table_sweep(cfg, &problems, 1..=upto, EnhancedAlgorithm::ALL)?;
+    // Where the table holds more of the tree: MTD(f) on #21–#30 (full runs).
+    let sweep_big = if cfg.quick {
+        None
+    } else {
+        Some(table_sweep(
+            cfg,
+            &problems,
+            21..=30,
+            &[EnhancedAlgorithm::Mtdf],
+        )?)
+    };
     let small = small_positions(cfg, &problems)?;
     let searchers = searchers(cfg);
-    let bar = cfg.bar("ffo: small positions", (searchers.len() * small.len()) as u64);
+    let bar = cfg.bar(
+        "ffo: small positions",
+        (searchers.len() * small.len()) as u64,
+    );
     let small_cells: Vec<Vec<Cell>> = searchers
         .par_iter()
         .map(|s| {
@@ -416,13 +473,21 @@ pub fn run(cfg: &Config) -> Result<Doc> {
             r
         })
         .collect();
-    let table_note = bytes_label(if cfg.quick { 1 << 20 } else { EXACT_TABLE as u64 });
+    let table_note = bytes_label(if cfg.quick {
+        1 << 20
+    } else {
+        EXACT_TABLE as u64
+    });
     writeln!(
         md,
         "## Nodes per problem (#1–#{last}, table {table_note})\n\n{}",
         md_table(&h, &rows)
     )?;
-    let ranges: &[(usize, usize)] = if cfg.quick { &[(1, 5)] } else { &[(1, 19), (20, 39)] };
+    let ranges: &[(usize, usize)] = if cfg.quick {
+        &[(1, 5)]
+    } else {
+        &[(1, 19), (20, 39)]
+    };
     let total = |a: usize, lo: usize, hi: usize| {
         let mut c = Cell::default();
         for (k, p) in problems.iter().enumerate() {
@@ -456,13 +521,19 @@ pub fn run(cfg: &Config) -> Result<Doc> {
     // Part 2: counts against table size.
     let mut sh = vec!["table".to_owned()];
     sh.extend(algos.iter().map(|a| format!("{a} nodes")));
-    let sh: Vec<&str> = sh.iter().map(String::as_str).collect();
+    let mut sh: Vec<&str> = sh.iter().map(String::as_str).collect();
+    if sweep_big.is_some() {
+        sh.push("mtdf-enh nodes #21–#30");
+    }
     let sweep_rows: Vec<Vec<String>> = sizes
         .iter()
         .enumerate()
         .map(|(s, &b)| {
             let mut r = vec![bytes_label(b as u64)];
             r.extend((0..algos.len()).map(|a| num(sweep[a][s].nodes as f64, 0)));
+            if let Some(big) = &sweep_big {
+                r.push(num(big[0][s].nodes as f64, 0));
+            }
             r
         })
         .collect();
@@ -503,7 +574,11 @@ pub fn run(cfg: &Config) -> Result<Doc> {
          (MemSSS*'s M from its minimum, 0%, to its maximum, 100%, where it is RecSSS*, on a \
          geometric scale). Means per position.\n\n{}",
         small.len(),
-        if cfg.quick { SMALL_EMPTIES_QUICK } else { SMALL_EMPTIES },
+        if cfg.quick {
+            SMALL_EMPTIES_QUICK
+        } else {
+            SMALL_EMPTIES
+        },
         names.join(", "),
         md_table(&["searcher", "memory", "leaves", "nodes"], &small_rows)
     )?;
@@ -531,13 +606,34 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         for &(lo, hi) in ranges {
             tth.push(format!("#{lo}–#{hi} (s)"));
         }
-        tth.extend(sizes.iter().map(|&b| format!("#1–#19 {} (s)", bytes_label(b as u64))));
+        tth.extend(
+            sizes
+                .iter()
+                .map(|&b| format!("#1–#19 {} (s)", bytes_label(b as u64))),
+        );
         let tth: Vec<&str> = tth.iter().map(String::as_str).collect();
         writeln!(
             md,
-            "## Times (this run, wall clock, two searches at a time on two cores)\n\n{}",
+            "## Times (this run: CPU seconds of the searching thread, one search per thread)\n\n{}",
             md_table(&tth, &time_rows)
         )?;
+        if let Some(big) = &sweep_big {
+            let rows: Vec<Vec<String>> = sizes
+                .iter()
+                .enumerate()
+                .map(|(k, &b)| {
+                    vec![
+                        bytes_label(b as u64),
+                        format!("{:.2}", big[0][k].time.as_secs_f64()),
+                    ]
+                })
+                .collect();
+            writeln!(
+                md,
+                "### MTD(f) on #21–#30 against table size\n\n{}",
+                md_table(&["table", "seconds"], &rows)
+            )?;
+        }
         let small_times: Vec<Vec<String>> = searchers
             .iter()
             .zip(&small_cells)
@@ -562,11 +658,28 @@ pub fn run(cfg: &Config) -> Result<Doc> {
     for (a, alg) in algos.iter().enumerate() {
         for (k, p) in problems.iter().enumerate() {
             let c = exact_cells[a][k];
-            csv_rows.push(csv_row("exact", alg.name(), &format!("#{}", p.number), c, cfg));
+            csv_rows.push(csv_row(
+                "exact",
+                alg.name(),
+                &format!("#{}", p.number),
+                c,
+                cfg,
+            ));
         }
         for (s, &b) in sizes.iter().enumerate() {
             let c = sweep[a][s];
             csv_rows.push(csv_row("table", alg.name(), &b.to_string(), c, cfg));
+        }
+    }
+    if let Some(big) = &sweep_big {
+        for (s, &b) in sizes.iter().enumerate() {
+            csv_rows.push(csv_row(
+                "table #21-#30",
+                "mtdf-enh",
+                &b.to_string(),
+                big[0][s],
+                cfg,
+            ));
         }
     }
     for (s, cells) in searchers.iter().zip(&small_cells) {
@@ -575,27 +688,30 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         }
     }
     let csv_text = csv(
-        &["part", "searcher", "case", "bytes", "leaves", "nodes", "seconds"],
+        &[
+            "part", "searcher", "case", "bytes", "leaves", "nodes", "seconds",
+        ],
         &csv_rows,
     );
-    let series: Vec<(String, Vec<(f64, f64)>)> = ["mtdf-enh", "mt-sss table only", "memsss", "recsss", "sss"]
-        .iter()
-        .map(|family| {
-            let pts = searchers
-                .iter()
-                .zip(&small_cells)
-                .filter(|(s, _)| s.family == *family)
-                .map(|(_, cells)| {
-                    let n = cells.len() as f64;
-                    (
-                        cells.iter().map(|c| c.bytes as f64).sum::<f64>() / n,
-                        cells.iter().map(|c| c.nodes as f64).sum::<f64>() / n,
-                    )
-                })
-                .collect();
-            ((*family).to_owned(), pts)
-        })
-        .collect();
+    let series: Vec<(String, Vec<(f64, f64)>)> =
+        ["mtdf-enh", "mt-sss table only", "memsss", "recsss", "sss"]
+            .iter()
+            .map(|family| {
+                let pts = searchers
+                    .iter()
+                    .zip(&small_cells)
+                    .filter(|(s, _)| s.family == *family)
+                    .map(|(_, cells)| {
+                        let n = cells.len() as f64;
+                        (
+                            cells.iter().map(|c| c.bytes as f64).sum::<f64>() / n,
+                            cells.iter().map(|c| c.nodes as f64).sum::<f64>() / n,
+                        )
+                    })
+                    .collect();
+                ((*family).to_owned(), pts)
+            })
+            .collect();
     let svg = plot(&series)?;
     Ok(Doc {
         name: "othello-ffo".into(),
