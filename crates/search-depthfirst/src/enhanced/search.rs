@@ -175,6 +175,10 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
         // before anything else is computed: they often cut off at once.
         let tt = probe.best.filter(|&m| self.table_move && m < n);
         let pv = self.root_pv.filter(|&m| ply == 0 && m < n && Some(m) != tt);
+        self.list(pos, ply, n, [tt, pv]);
+        if !self.plies[ply].children.is_empty() {
+            self.plies[ply].children.clear();
+        }
         for i in [tt, pv].into_iter().flatten() {
             let mv = self.plies[ply].moves.as_slice()[i];
             let child = self.game.play(pos, mv);
@@ -193,7 +197,7 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
         }
         if best < beta {
             let sort = exact && self.sort.0 > 0 && left.is_some_and(|p| p >= self.sort.1);
-            self.order(pos, ply, n, [tt, pv], sort)?;
+            self.order(pos, ply, sort)?;
             for k in 0..self.plies[ply].order.len() {
                 let i = self.plies[ply].order[k].index as usize;
                 let child = if !self.plies[ply].children.is_empty() {
@@ -266,38 +270,14 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
     }
 
     /// Writes into `plies[ply].order` the moves of `pos` (`n` of them,
-    /// generated into `plies[ply].moves`) other than those of `skip`, in
-    /// the order to search them: with `sort`, by the value of a heuristic
-    /// search of [`sort`](Engine::sort)`.0` plies of each; by the game's
-    /// hint (computing every child into `plies[ply].children`), then by
-    /// history, then in generation order.
-    fn order(
-        &mut self,
-        pos: &G::Position,
-        ply: usize,
-        n: usize,
-        skip: [Option<usize>; 2],
-        sort: bool,
-    ) -> Result<(), SearchError> {
-        let keep = self.hints || sort;
-        let Ply {
-            moves,
-            order,
-            children,
-        } = &mut self.plies[ply];
+    /// generated into `plies[ply].moves`) other than those of `skip`, with
+    /// their history scores as they are now (before the pinned moves are
+    /// searched).
+    fn list(&mut self, pos: &G::Position, ply: usize, n: usize, skip: [Option<usize>; 2]) {
+        let Ply { moves, order, .. } = &mut self.plies[ply];
         order.clear();
-        children.clear();
         for (i, &mv) in moves.as_slice().iter().enumerate().take(n) {
-            let pinned = skip.contains(&Some(i));
-            let mut hint = 0;
-            if keep {
-                let child = self.game.play(pos, mv);
-                if self.hints && !pinned {
-                    hint = self.game.order_hint(pos, mv, &child);
-                }
-                children.push(child);
-            }
-            if pinned {
+            if skip.contains(&Some(i)) {
                 continue;
             }
             let history = if self.use_history {
@@ -307,10 +287,35 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
             };
             order.push(Scored {
                 shallow: Value::from_small(0),
-                hint,
+                hint: 0,
                 history,
                 index: i as u32,
             });
+        }
+    }
+
+    /// Sorts `plies[ply].order` into the order to search the moves: with
+    /// `sort`, by the value of a heuristic search of
+    /// [`sort`](Engine::sort)`.0` plies of each; by the game's hint
+    /// (computing every child into `plies[ply].children`); then by history,
+    /// then in generation order.
+    fn order(&mut self, pos: &G::Position, ply: usize, sort: bool) -> Result<(), SearchError> {
+        let keep = self.hints || sort;
+        if keep {
+            let Ply {
+                moves,
+                order,
+                children,
+            } = &mut self.plies[ply];
+            children.clear();
+            children.extend(moves.as_slice().iter().map(|&mv| self.game.play(pos, mv)));
+            if self.hints {
+                let moves = moves.as_slice();
+                for o in order.iter_mut() {
+                    let i = o.index as usize;
+                    o.hint = self.game.order_hint(pos, moves[i], &children[i]);
+                }
+            }
         }
         if sort {
             for k in 0..self.plies[ply].order.len() {
