@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release -p benches --example ffo -- [--from 1] [--to 19] \
 //!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3] [--cpu] \
-//!     [--sort-depth 5] [--sort-plies 36]
+//!     [--sort-depth 5] [--sort-plies 36] [--no-hints] [--no-endgame]
 //! ```
 //!
 //! `--cpu` times each search by the thread's CPU time instead of the wall
@@ -57,7 +57,11 @@ fn main() {
     let d = EnhancedConfig::default();
     let sort: u32 = arg(&args, "--sort-depth", d.sort_depth);
     let sort_plies: u32 = arg(&args, "--sort-plies", d.sort_plies);
-    let config = d.with_table_bytes(bytes).with_sort(sort, sort_plies);
+    let config = d
+        .with_table_bytes(bytes)
+        .with_sort(sort, sort_plies)
+        .with_hints(!args.iter().any(|a| a == "--no-hints"))
+        .with_endgame(!args.iter().any(|a| a == "--no-endgame"));
     let mut engines: Vec<Enhanced> = algos
         .iter()
         .map(|_| Enhanced::new(config).expect("a valid config"))
@@ -81,7 +85,7 @@ fn main() {
                 let want = p.problem.best_score().expect("scored") * othello::eval::WIN_SCALE;
                 assert_eq!(r.value.get(), want, "{alg} on FFO #{}", p.number);
                 eprintln!(
-                    "FFO #{} {alg}: {:.3} s, {} leaves, {} interior, {} passes, value {}",
+                    "FFO #{} {alg}: {:.6} s, {} leaves, {} interior, {} passes, value {}",
                     p.number,
                     s.as_secs_f64(),
                     r.leaves,

@@ -457,6 +457,40 @@ mod tests {
     }
 
     #[test]
+    fn the_provided_methods_have_neutral_defaults() {
+        // Take3 overrides only max_moves: the rest are the defaults.
+        let g = Take3;
+        assert_eq!(g.num_moves(&5), 3);
+        assert_eq!(g.num_moves(&0), 0);
+        assert_eq!(g.nth_move(&5, 2), Some(3));
+        assert_eq!(g.nth_move(&2, 2), None);
+        assert_eq!(g.move_name(&5, 2), "2");
+        assert_eq!((g.move_key(&5, 1), g.move_keys()), (0, 1));
+        assert_eq!(g.plies_left(&5), None);
+        assert_eq!(g.order_hint(&5, 1, &4), 0);
+        let mut counts = Stats::default();
+        assert_eq!(
+            g.solve_end(&1, Value::NEG_INF, Value::INF, &mut counts),
+            None
+        );
+        assert_eq!(counts, Stats::default());
+        // A reference forwards everything.
+        let r = &g;
+        assert_eq!((r.num_moves(&5), r.nth_move(&5, 0)), (3, Some(1)));
+        assert_eq!(r.max_moves(), Some(3));
+        let mut b: Vec<u32> = vec![9];
+        r.moves(&2, &mut b);
+        assert_eq!(MoveBuffer::as_slice(&b), &[1, 2]);
+    }
+
+    #[test]
+    #[should_panic(expected = "child 3 of a position with fewer moves")]
+    fn a_horizon_child_out_of_range_panics_with_a_message() {
+        let t = Horizon::new(Take3, 5, 2);
+        let _ = t.child(&t.root(), 3);
+    }
+
+    #[test]
     fn horizon_depth_zero_is_the_root_evaluation() {
         let t = Horizon::new(Take3, 7, 0);
         assert_eq!(t.num_children(&t.root()), 0);
