@@ -372,15 +372,22 @@ impl Game for PathGame {
     type Moves = Vec<usize>;
 
     fn moves(&self, pos: &PathPosition, moves: &mut Vec<usize>) {
-        let n = if pos.ply >= self.length || (pos.ply > 0 && pos.key % 19 == 0) {
+        moves.clear();
+        moves.extend(0..self.num_moves(pos));
+    }
+
+    fn num_moves(&self, pos: &PathPosition) -> usize {
+        if pos.ply >= self.length || (pos.ply > 0 && pos.key % 19 == 0) {
             0
         } else if pos.key % 11 == 1 {
             1
         } else {
             1 + (pos.key >> 8) as usize % self.branching
-        };
-        moves.clear();
-        moves.extend(0..n);
+        }
+    }
+
+    fn nth_move(&self, pos: &PathPosition, i: usize) -> Option<usize> {
+        (i < self.num_moves(pos)).then_some(i)
     }
 
     fn play(&self, pos: &PathPosition, i: usize) -> PathPosition {
