@@ -17,9 +17,18 @@
 //!   [`Move::Pass`]), [`Color`].
 //! * [`Othello`]: the [`Game`](tree_core::Game) implementation — moves in
 //!   ascending square order, a forced pass as the only move, no moves at the
-//!   end of the game; evaluation [`eval::evaluate`] from the mover's view;
+//!   end of the game; evaluation [`eval::evaluate`] from the mover's view
+//!   (at the end of the game the final score, the empty squares to the
+//!   winner);
 //!   a 64-bit mixing [`hash`] of (black, white, side to move); move keys =
 //!   square index, 64 for the pass.
+//! * [`endgame`]: what exact solving gets from the game — fastest-first
+//!   ordering hints and a bitboard solver for the last empty squares (with
+//!   stability cutoffs from [`board::stable_discs`]), the
+//!   [`Game::order_hint`](tree_core::Game::order_hint) and
+//!   [`Game::solve_end`](tree_core::Game::solve_end) of [`Othello`].
+//! * [`obf`]: Othello Board Files (one position per line with its moves'
+//!   exact scores) and the FFO endgame problems #1–#39 ([`ffo`]).
 //! * [`perft`]: move-path counting, the test of the move generator.
 //! * [`experiment_positions`]: the 50 fixed mid-game positions of the
 //!   experiment, committed in `data/positions.txt`.
