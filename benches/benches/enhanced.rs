@@ -18,9 +18,13 @@ fn roots(g: &Lattice) -> Vec<LatticePosition> {
     let mut out = vec![LatticePosition::START];
     let n0 = g.num_moves(&LatticePosition::START);
     for i in 0..9 {
-        let p = g.play(&LatticePosition::START, i % n0);
+        let m0 = g.nth_move(&LatticePosition::START, i % n0).expect("a move");
+        let p = g.play(&LatticePosition::START, m0);
         let n1 = g.num_moves(&p);
-        out.push(g.play(&p, (i / n0) % n1.max(1)));
+        out.push(match g.nth_move(&p, (i / n0) % n1.max(1)) {
+            Some(m1) => g.play(&p, m1),
+            None => p,
+        });
     }
     out
 }

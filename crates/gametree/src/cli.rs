@@ -37,6 +37,10 @@ pub enum Command {
     /// Play Othello against an engine using any algorithm, or let two
     /// engines play a match (--match A,B).
     Othello(crate::othello::OthelloArgs),
+    /// Solve Othello endgames exactly: every position of an Othello Board
+    /// File (the FFO problems' format), its value, best move, principal
+    /// variation, nodes and time, checked against the file's scores.
+    Solve(crate::solve::SolveArgs),
 }
 
 /// Where a tree comes from: `--tree FILE` (text, or with `--b`/`--d` a

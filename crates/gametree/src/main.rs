@@ -98,6 +98,8 @@
 //!   `gametree simulate`.
 //! * [`report`]: the results and their two renderings, aligned text and JSON.
 //! * [`othello`]: `gametree othello`, a game against an engine or a match.
+//! * [`solve`]: `gametree solve FILE.obf`, exact Othello endgames checked
+//!   against the file's scores.
 //!
 //! This binary sees every crate; no library crate knows it exists.
 
@@ -107,6 +109,7 @@ mod othello;
 mod parallel;
 mod report;
 mod run;
+mod solve;
 mod source;
 
 use std::io::Write as _;

@@ -153,10 +153,13 @@ pub struct Engine {
 }
 
 /// An engine's decision.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Choice {
     /// The move.
     pub mv: Move,
+    /// The line the engine expects, from its move on (the enhanced engines'
+    /// principal variation; the move alone for the others).
+    pub line: Vec<Move>,
     /// Its value for the engine; `None` if the move was forced (no search).
     pub value: Option<Value>,
     /// Leaves the searches evaluated.
@@ -280,6 +283,7 @@ impl Engine {
         if moves.len() <= 1 {
             return Ok(moves.first().map(|&mv| Choice {
                 mv,
+                line: vec![mv],
                 value: None,
                 leaves: 0,
             }));
@@ -293,7 +297,8 @@ impl Engine {
                 .best_move
                 .context("a position with moves has a best move")?;
             return Ok(Some(Choice {
-                mv: moves[i],
+                mv: i,
+                line: r.pv,
                 value: Some(r.value),
                 leaves: r.leaves,
             }));
@@ -312,6 +317,7 @@ impl Engine {
         }
         Ok(best.map(|(value, mv)| Choice {
             mv,
+            line: vec![mv],
             value: Some(value),
             leaves,
         }))
@@ -449,11 +455,24 @@ pub fn play(
                     writeln!(out, "engine ({machine}) passes: it has no legal move")?
                 }
                 (mv, None) => writeln!(out, "engine ({machine}) plays {mv} (its only move)")?,
-                (mv, Some(v)) => writeln!(
-                    out,
-                    "engine ({machine}) plays {mv} (value {v}, {} leaves, {seconds:.3} s)",
-                    choice.leaves
-                )?,
+                (mv, Some(v)) => {
+                    // The enhanced engines also say what they expect next.
+                    let expects = if choice.line.len() > 1 {
+                        let rest: Vec<String> = choice.line[1..]
+                            .iter()
+                            .take(8)
+                            .map(Move::to_string)
+                            .collect();
+                        format!("; expects {}", rest.join(" "))
+                    } else {
+                        String::new()
+                    };
+                    writeln!(
+                        out,
+                        "engine ({machine}) plays {mv} (value {v}, {} leaves, {seconds:.3} s{expects})",
+                        choice.leaves
+                    )?
+                }
             }
             pos = pos.play(choice.mv)?;
             writeln!(out, "{}{}", pos.diagram().with_marks(), score_line(&pos))?;

@@ -28,6 +28,7 @@ pub fn run(command: &Command) -> Result<String> {
         Command::Search(args) => search_command(args),
         Command::Simulate(args) => crate::parallel::simulate_command(args),
         Command::Othello(args) => crate::othello::run(args),
+        Command::Solve(args) => crate::solve::run(args),
     }
 }
 

@@ -156,6 +156,35 @@ fn the_human_can_play_white_with_a_best_first_engine() {
     );
 }
 
+/// An enhanced engine names its move and the line it expects (its
+/// principal variation), by square names; a full game to the end.
+#[test]
+fn an_enhanced_engine_names_the_line_it_expects() {
+    let game = play(
+        &["--depth", "3", "--algo", "mtdf-enh"],
+        Position::initial(),
+        Color::Black,
+        &[],
+    );
+    assert!(game.end.is_game_over());
+    assert_eq!(game.result, expected_result(&game.end));
+    let line = game
+        .output
+        .lines()
+        .find(|l| l.contains("; expects "))
+        .expect("an engine move with a line");
+    let expects = line
+        .split("; expects ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(')');
+    let moves: Vec<&str> = expects.split(' ').collect();
+    assert!(!moves.is_empty() && moves.len() <= 8, "{line}");
+    for m in moves {
+        assert!(m.parse::<Move>().is_ok(), "{line}");
+    }
+}
+
 /// The first position of a random game (SplitMix64, seeds from 0) where
 /// the player to move must pass.
 fn a_pass_position() -> Position {

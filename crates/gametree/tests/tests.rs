@@ -8,4 +8,5 @@ mod mpi;
 mod othello;
 mod search;
 mod simulate;
+mod solve;
 mod threads;

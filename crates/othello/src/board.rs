@@ -37,38 +37,99 @@ fn shift(b: u64, dir: usize) -> u64 {
 
 /// The squares where the player owning `me` may play against `opp`: empty
 /// squares from which a line of one or more `opp` discs runs, in one of
-/// the 8 directions, to a `me` disc. Six fill steps per direction (the
-/// longest line of opponent discs has six).
+/// the 8 directions, to a `me` disc. Per direction, a parallel-prefix
+/// (Kogge–Stone) fill: three shifts find runs of up to six opponent discs.
 #[inline]
 pub fn legal_moves(me: u64, opp: u64) -> u64 {
     let empty = !(me | opp);
+    // Opponent discs that can be inside a horizontal or diagonal run (not
+    // on files a and h, where a run would wrap around the board).
+    let inner = opp & 0x7e7e_7e7e_7e7e_7e7e;
     let mut moves = 0;
-    for dir in 0..8 {
-        let mut x = shift(me, dir) & opp;
-        x |= shift(x, dir) & opp;
-        x |= shift(x, dir) & opp;
-        x |= shift(x, dir) & opp;
-        x |= shift(x, dir) & opp;
-        x |= shift(x, dir) & opp;
-        moves |= shift(x, dir) & empty;
+    for (o, s) in [(inner, 1), (opp, 8), (inner, 7), (inner, 9)] {
+        // Towards higher squares.
+        let mut x = o & (me << s);
+        x |= o & (x << s);
+        let p = o & (o << s);
+        x |= p & (x << (2 * s));
+        x |= p & (x << (2 * s));
+        moves |= x << s;
+        // Towards lower squares.
+        let mut x = o & (me >> s);
+        x |= o & (x >> s);
+        let p = o & (o >> s);
+        x |= p & (x >> (2 * s));
+        x |= p & (x >> (2 * s));
+        moves |= x >> s;
     }
-    moves
+    moves & empty
 }
+
+/// The squares from square `sq` (exclusive) to the edge of the board in
+/// direction `(df, dr)` (file and rank steps, each −1, 0 or 1).
+const fn ray(sq: usize, df: i32, dr: i32) -> u64 {
+    let (mut f, mut r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
+    let mut mask = 0;
+    while f >= 0 && f < 8 && r >= 0 && r < 8 {
+        mask |= 1 << (r * 8 + f);
+        f += df;
+        r += dr;
+    }
+    mask
+}
+
+/// The rays of every square in the 4 directions of increasing index
+/// (east, north-west, north, north-east: steps +1, +7, +8, +9) and the 4 of
+/// decreasing index (west, south-east, south, south-west).
+const fn rays(up: bool) -> [[u64; 4]; 64] {
+    let steps: [(i32, i32); 4] = if up {
+        [(1, 0), (-1, 1), (0, 1), (1, 1)]
+    } else {
+        [(-1, 0), (1, -1), (0, -1), (-1, -1)]
+    };
+    let mut out = [[0; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 4 {
+            out[sq][d] = ray(sq, steps[d].0, steps[d].1);
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+/// [`rays`] towards higher square indices.
+static RAYS_UP: [[u64; 4]; 64] = rays(true);
+/// [`rays`] towards lower square indices.
+static RAYS_DOWN: [[u64; 4]; 64] = rays(false);
 
 /// The `opp` discs flipped when the owner of `me` plays on the square
 /// `square` (a single bit): 0 if the move flips nothing (is illegal).
+///
+/// In each direction, the first square of the ray that does not hold an
+/// opponent disc is found with one bit scan (the lowest bit on rays of
+/// increasing index, the highest on the others); if it holds one of `me`'s
+/// discs, the ray's squares before it flip.
 #[inline]
 pub fn flips(me: u64, opp: u64, square: u64) -> u64 {
+    let sq = square.trailing_zeros() as usize & 63;
     let mut flipped = 0;
-    for dir in 0..8 {
-        let mut line = 0;
-        let mut x = shift(square, dir);
-        while x & opp != 0 {
-            line |= x;
-            x = shift(x, dir);
+    for &ray in &RAYS_UP[sq] {
+        let stop = ray & !opp;
+        let first = stop & stop.wrapping_neg();
+        if first & me != 0 {
+            flipped |= ray & (first - 1);
         }
-        if x & me != 0 {
-            flipped |= line;
+    }
+    for &ray in &RAYS_DOWN[sq] {
+        let stop = ray & !opp;
+        if stop != 0 {
+            let first = 1u64 << (63 - stop.leading_zeros());
+            if first & me != 0 {
+                flipped |= ray & !((first << 1).wrapping_sub(1));
+            }
         }
     }
     flipped
@@ -82,6 +143,65 @@ pub fn neighbours(b: u64) -> u64 {
         n |= shift(b, dir);
     }
     n
+}
+
+/// The lines of the board along one axis: `step` 1 (ranks), 8 (files), 9
+/// (diagonals parallel to a1–h8) or 7 (parallel to h1–a8), as masks.
+const fn lines(step: usize) -> [u64; 15] {
+    let mut out = [0; 15];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = (sq % 8, sq / 8);
+        let line = match step {
+            1 => r,
+            8 => f,
+            9 => 7 + f - r,
+            _ => f + r,
+        };
+        out[line] |= 1 << sq;
+        sq += 1;
+    }
+    out
+}
+
+/// The board's lines on each of the 4 axes (ranks and files use 8 of 15).
+static LINES: [[u64; 15]; 4] = [lines(1), lines(8), lines(9), lines(7)];
+
+/// The border squares.
+const BORDER: u64 = 0xff81_8181_8181_81ff;
+
+/// Discs of `me` that can never be flipped, whatever is played (a subset of
+/// them: the test is conservative). A disc is stable if on each of the 4
+/// axes its line is full, or one of its two neighbours on the axis is off
+/// the board or a stable disc of `me` — then no line through it can be
+/// flanked. Found from those conditions by iteration from no disc up to
+/// the least fixed point.
+pub fn stable_discs(me: u64, opp: u64) -> u64 {
+    let occupied = me | opp;
+    let mut full = [0u64; 4];
+    for (axis, lines) in LINES.iter().enumerate() {
+        for &l in lines {
+            if l != 0 && occupied & l == l {
+                full[axis] |= l;
+            }
+        }
+    }
+    let h_ok = full[0] | 0x8181_8181_8181_8181;
+    let v_ok = full[1] | 0xff00_0000_0000_00ff;
+    let d9_ok = full[2] | BORDER;
+    let d7_ok = full[3] | BORDER;
+    let mut stable = 0;
+    loop {
+        let h = h_ok | ((stable << 1) & NOT_FILE_A) | ((stable >> 1) & NOT_FILE_H);
+        let v = v_ok | (stable << 8) | (stable >> 8);
+        let d9 = d9_ok | ((stable << 9) & NOT_FILE_A) | ((stable >> 9) & NOT_FILE_H);
+        let d7 = d7_ok | ((stable << 7) & NOT_FILE_H) | ((stable >> 7) & NOT_FILE_A);
+        let next = me & h & v & d9 & d7;
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
 }
 
 /// A player, and the colour of their discs. Black moves first.
@@ -284,6 +404,67 @@ mod tests {
         assert_eq!("H8".parse::<Square>().unwrap().index(), 63);
         for bad in ["", "a", "a9", "i1", "a0", "aa", "d33", "é1", "1a"] {
             assert!(bad.parse::<Square>().is_err(), "{bad}");
+        }
+    }
+
+    /// The discs a move flips, by walking each direction square by square.
+    fn flips_by_walking(me: u64, opp: u64, square: u64) -> u64 {
+        let mut flipped = 0;
+        for dir in 0..8 {
+            let mut line = 0;
+            let mut x = shift(square, dir);
+            while x & opp != 0 {
+                line |= x;
+                x = shift(x, dir);
+            }
+            if x & me != 0 {
+                flipped |= line;
+            }
+        }
+        flipped
+    }
+
+    /// The legal squares by six shift steps per direction.
+    fn legal_by_shifting(me: u64, opp: u64) -> u64 {
+        let empty = !(me | opp);
+        let mut moves = 0;
+        for dir in 0..8 {
+            let mut x = shift(me, dir) & opp;
+            for _ in 0..5 {
+                x |= shift(x, dir) & opp;
+            }
+            moves |= shift(x, dir) & empty;
+        }
+        moves
+    }
+
+    #[test]
+    fn ray_flips_are_the_walked_flips() {
+        let mut z = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut x = z;
+            x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            x ^ (x >> 31)
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (next(), next());
+            // Dense and sparse boards.
+            let (me, opp) = if a & 1 == 0 {
+                (a & !b, b & !a)
+            } else {
+                (a & b & next(), b & !a)
+            };
+            let empty = !(me | opp);
+            assert_eq!(legal_moves(me, opp), legal_by_shifting(me, opp));
+            for sq in Square::iter(empty) {
+                assert_eq!(
+                    flips(me, opp, sq.bit()),
+                    flips_by_walking(me, opp, sq.bit()),
+                    "{me:#x} {opp:#x} {sq}"
+                );
+            }
         }
     }
 

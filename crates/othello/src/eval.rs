@@ -1,6 +1,6 @@
 //! The static evaluation: disc-square weights, mobility, corners and
-//! frontier discs during the game; the disc difference × [`WIN_SCALE`] at
-//! its end.
+//! frontier discs during the game; the final score × [`WIN_SCALE`] at its
+//! end, by the federation's rule (the empty squares go to the winner).
 
 use crate::Position;
 use crate::board::{self, CORNERS};
@@ -65,10 +65,38 @@ pub const MOBILITY_WEIGHT: i32 = 10;
 /// opponent's.
 pub const FRONTIER_WEIGHT: i32 = 5;
 
+/// The final score of a finished game for the owner of `me` against the
+/// owner of `opp`, by the rule of the Othello federations (and of the FFO
+/// endgame problems): own discs minus the opponent's, with the empty
+/// squares counted for the winner; a draw scores 0. So a game that ends
+/// 40–20 with 4 empty squares scores +24 for the winner and −24 for the
+/// loser, and a score always lies within ±64.
+///
+/// ```
+/// use othello::eval::final_score;
+/// let (me, opp) = ((1u64 << 40) - 1, !((1u64 << 40) - 1) & ((1 << 60) - 1));
+/// assert_eq!(final_score(me, opp), 40 - 20 + 4);
+/// assert_eq!(final_score(opp, me), -24);
+/// assert_eq!(final_score(0b1, 0b10), 0);
+/// ```
+#[inline]
+pub const fn final_score(me: u64, opp: u64) -> i32 {
+    let mine = me.count_ones() as i32;
+    let theirs = opp.count_ones() as i32;
+    let empty = 64 - mine - theirs;
+    if mine > theirs {
+        mine - theirs + empty
+    } else if mine < theirs {
+        mine - theirs - empty
+    } else {
+        0
+    }
+}
+
 /// The evaluation of `pos` from the point of view of the player to move.
 ///
-/// At the end of the game (neither player can move): (own discs −
-/// opponent's discs) × [`WIN_SCALE`]. Otherwise
+/// At the end of the game (neither player can move): [`final_score`] ×
+/// [`WIN_SCALE`]. Otherwise
 ///
 /// ```text
 ///   Σ SQUARE_WEIGHTS over own discs − Σ over the opponent's
@@ -85,7 +113,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let their_moves = board::legal_moves(opp, me);
     let count = |b: u64| b.count_ones() as i32;
     if my_moves == 0 && their_moves == 0 {
-        return (count(me) - count(opp)) * WIN_SCALE;
+        return final_score(me, opp) * WIN_SCALE;
     }
     let mut score = 0;
     for (w, mask) in WEIGHT_CLASSES {

@@ -17,9 +17,18 @@
 //!   [`Move::Pass`]), [`Color`].
 //! * [`Othello`]: the [`Game`](tree_core::Game) implementation — moves in
 //!   ascending square order, a forced pass as the only move, no moves at the
-//!   end of the game; evaluation [`eval::evaluate`] from the mover's view;
+//!   end of the game; evaluation [`eval::evaluate`] from the mover's view
+//!   (at the end of the game the final score, the empty squares to the
+//!   winner);
 //!   a 64-bit mixing [`hash`] of (black, white, side to move); move keys =
 //!   square index, 64 for the pass.
+//! * [`endgame`]: what exact solving gets from the game — fastest-first
+//!   ordering hints and a bitboard solver for the last empty squares (with
+//!   stability cutoffs from [`board::stable_discs`]), the
+//!   [`Game::order_hint`](tree_core::Game::order_hint) and
+//!   [`Game::solve_end`](tree_core::Game::solve_end) of [`Othello`].
+//! * [`obf`]: Othello Board Files (one position per line with its moves'
+//!   exact scores) and the FFO endgame problems #1–#39 ([`ffo`]).
 //! * [`perft`]: move-path counting, the test of the move generator.
 //! * [`experiment_positions`]: the 50 fixed mid-game positions of the
 //!   experiment, committed in `data/positions.txt`.
@@ -54,15 +63,18 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod endgame;
 mod error;
 pub mod eval;
 mod game;
+pub mod obf;
 mod position;
 mod positions;
 
 pub use board::{Color, Move, Square};
 pub use error::{MoveError, ParseError};
 pub use game::{MAX_MOVES, MOVE_KEYS, Othello, hash};
+pub use obf::{FfoProblem, ObfError, ObfPosition, ffo, parse_obf};
 pub use position::{Diagram, Position};
 pub use positions::{
     EXPERIMENT_COUNT, EXPERIMENT_PLIES, POSITIONS_FILE, SplitMix64, experiment_positions,
@@ -107,4 +119,37 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         n += perft(&next, depth - 1);
     }
     n
+}
+
+/// The shape of the whole game tree from `pos` (to the end of the game,
+/// passes as plies): the most moves of any position and the longest line,
+/// found by walking every line — so only for positions with few empty
+/// squares (a dozen at most: the walk visits every position of every
+/// line). Best-first searches of a
+/// [`Horizon`](tree_core::Horizon) size OPEN from it.
+///
+/// ```
+/// use othello::{Position, game_tree_shape};
+/// let p: Position = "OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOXX-- X"
+///     .parse()
+///     .unwrap();
+/// let shape = game_tree_shape(&p);
+/// assert_eq!((shape.branching, shape.depth), (1, 2));
+/// ```
+pub fn game_tree_shape(pos: &Position) -> tree_core::Bounds {
+    fn walk(p: &Position, depth: usize, shape: &mut (usize, usize)) {
+        let moves = p.moves();
+        shape.0 = shape.0.max(moves.len());
+        shape.1 = shape.1.max(depth);
+        for m in moves {
+            walk(&p.play_unchecked(m), depth + 1, shape);
+        }
+    }
+    let mut shape = (1, 0);
+    walk(pos, 0, &mut shape);
+    tree_core::Bounds {
+        branching: shape.0,
+        depth: shape.1,
+        uniform: false,
+    }
 }

@@ -239,6 +239,21 @@ impl Position {
         self.apply(sq, board::flips(me, opp, sq))
     }
 
+    /// The position after `mv`, assumed legal: a square gets a disc and
+    /// flips what it flips (nothing, if the move was illegal), a pass hands
+    /// the turn over. What [`tree_core::Game::play`] does; see
+    /// [`Position::play`] for the checked version.
+    #[inline]
+    pub fn play_unchecked(&self, mv: Move) -> Position {
+        match mv {
+            Move::Play(s) => {
+                let (me, opp) = self.mine_theirs();
+                self.apply(s.bit(), board::flips(me, opp, s.bit()))
+            }
+            Move::Pass => self.pass(),
+        }
+    }
+
     /// The same discs, the other player to move.
     const fn pass(&self) -> Position {
         Position {
@@ -265,13 +280,22 @@ impl Position {
         }
     }
 
+    /// The final score of the game for black by the federation's rule:
+    /// black's discs minus white's, the empty squares counted for the
+    /// winner (see [`eval::final_score`](crate::eval::final_score)).
+    /// Meaningful at the end of the game.
+    pub const fn final_score(&self) -> i32 {
+        crate::eval::final_score(self.black, self.white)
+    }
+
     /// Black's discs minus white's.
     pub const fn disc_difference(&self) -> i32 {
         self.black.count_ones() as i32 - self.white.count_ones() as i32
     }
 
-    /// The winner by disc count (discs on the board; empty squares go to
-    /// nobody), or `None` for a draw. Meaningful at the end of the game.
+    /// The winner by disc count, or `None` for a draw. Meaningful at the
+    /// end of the game (where the empty squares go to the winner, which
+    /// does not change who it is).
     pub const fn leader(&self) -> Option<Color> {
         match self.disc_difference() {
             d if d > 0 => Some(Color::Black),

@@ -96,13 +96,15 @@ fn a_player_without_a_move_passes() {
     assert!(!p.is_game_over());
     assert_eq!(p.moves(), vec![Move::Pass]);
     assert_eq!(Othello.num_moves(&p), 1);
-    assert_eq!(Othello.move_key(&p, 0), 64);
+    assert_eq!(Othello.move_key(&p, Move::Pass), 64);
+    assert_eq!(Othello.nth_move(&p, 0), Some(Move::Pass));
+    assert_eq!(Othello.move_name(&p, Move::Pass), "pass");
     let q = p.play(Move::Pass).unwrap();
     assert_eq!((q.black(), q.white()), (p.black(), p.white()));
     assert_eq!(q.to_move(), Color::White);
-    assert_eq!(Othello.play(&p, 0), q);
+    assert_eq!(Othello.play(&p, Move::Pass), q);
     assert_eq!(q.moves(), vec![Move::Play(sq("c1"))]);
-    assert_eq!(Othello.move_key(&q, 0), sq("c1").index());
+    assert_eq!(Othello.move_key(&q, Move::Play(sq("c1"))), sq("c1").index());
     assert_eq!(
         p.play(Move::Play(sq("c1"))),
         Err(MoveError::NoFlips(sq("c1")))
@@ -125,12 +127,14 @@ fn the_game_ends_when_neither_player_can_move() {
     assert_eq!(Othello.num_moves(&p), 0);
     assert_eq!(p.play(Move::Pass), Err(MoveError::GameOver));
     assert_eq!(p.leader(), Some(Color::Black));
-    // The final score from the mover's (white's) view: 1 − 2 discs.
-    assert_eq!(Othello.evaluate(&p), Value::new(-10_000).unwrap());
+    // The final score from the mover's (white's) view: 1 − 2 discs, and
+    // the 61 empty squares go to the winner, black.
+    assert_eq!(Othello.evaluate(&p), Value::new(-620_000).unwrap());
+    assert_eq!(p.final_score(), 62);
     // A Horizon at any depth stops there, valued for MAX = white.
     assert_eq!(
         minimax(&Horizon::new(Othello, p, 5)),
-        Value::new(-10_000).unwrap()
+        Value::new(-620_000).unwrap()
     );
     // A full board.
     let full: Position = format!("{}{} O", "X".repeat(32), "O".repeat(32))
@@ -144,12 +148,13 @@ fn the_game_ends_when_neither_player_can_move() {
 #[test]
 fn a_search_prefers_a_certain_win_to_any_heuristic_score() {
     // Black to move can take the last white disc (b1 via c1): the game
-    // ends with black ahead, worth more than any unfinished position.
+    // ends with black ahead, worth more than any unfinished position:
+    // 4 discs to none, and the 60 empty squares go to black too.
     let p = position(&["c1", "h8"], &["b1"], Color::Black);
     // Moves: a1 (flips b1).
     assert_eq!(p.moves(), vec![Move::Play(sq("a1"))]);
     let v = minimax(&Horizon::new(Othello, p, 3));
-    assert_eq!(v, Value::new(4 * 10_000).unwrap());
+    assert_eq!(v, Value::new(64 * 10_000).unwrap());
 }
 
 #[test]
@@ -230,8 +235,10 @@ fn the_opening_moves_are_in_ascending_square_order() {
     assert_eq!(moves, ["d3", "c4", "f5", "e6"]);
     for (i, m) in start.moves().into_iter().enumerate() {
         assert_eq!(start.nth_move(i), Some(m));
-        assert_eq!(Othello.play(&start, i), start.play(m).unwrap());
-        assert_eq!(Othello.move_key(&start, i), m.key());
+        assert_eq!(Othello.nth_move(&start, i), Some(m));
+        assert_eq!(Othello.play(&start, m), start.play(m).unwrap());
+        assert_eq!(Othello.move_key(&start, m), m.key());
+        assert_eq!(Othello.move_name(&start, m), m.to_string());
         assert!(m.key() < Othello.move_keys());
     }
     assert_eq!(start.nth_move(4), None);

@@ -1,6 +1,8 @@
 //! othello's integration tests: one binary, one module per topic.
 
+mod endgame;
 mod exactness;
+mod ffo;
 mod perft;
 mod positions;
 mod rules;

@@ -20,11 +20,15 @@
 //!   check that a degenerate hash makes searches wrong but never makes them
 //!   panic or loop.
 //!
-//! Every game is deterministic from its parameters.
+//! Every game knows a bound on the plies left ([`Game::plies_left`]), so
+//! searches that reach it run in exact-solve mode. A [`Lattice`] can also
+//! give ordering hints and solve its last plies itself
+//! ([`Lattice::with_hints`], [`Lattice::with_solver`]), to exercise those
+//! hooks. Every game is deterministic from its parameters.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use tree_core::{Game, Horizon};
+use tree_core::{ArrayVec, Game, Horizon, Stats};
 use tree_core::{GenNode, GeneratedTree, Tree, Value};
 
 /// SplitMix64's finaliser: a good 64-bit mixing function.
@@ -66,6 +70,15 @@ impl LatticePosition {
     }
 }
 
+/// A move of a [`Lattice`]: one more counter of a kind, or a pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LatticeMove {
+    /// Adds one to the mover's counter of this kind.
+    Add(u8),
+    /// Nothing: the turn goes to the opponent.
+    Pass,
+}
+
 /// A game with transpositions: see the [module](self) docs.
 ///
 /// A position with `length` moves made is the end of the game; before that,
@@ -74,13 +87,16 @@ impl LatticePosition {
 /// each a different kind, in a position-dependent rotation.
 ///
 /// ```
-/// use search_depthfirst::testgames::{Lattice, LatticePosition};
+/// use search_depthfirst::testgames::{Lattice, LatticeMove, LatticePosition};
 /// use tree_core::Game;
 /// let g = Lattice::new(7, 4, 10);
 /// let p = LatticePosition::START;
-/// let a = g.play(&p, 0);
+/// let m = g.nth_move(&p, 0).unwrap();
+/// assert!(matches!(m, LatticeMove::Add(_)));
+/// let a = g.play(&p, m);
 /// assert_eq!(a.moves_made(), 1);
 /// assert_eq!(a.to_move, 1);
+/// assert_eq!(g.plies_left(&a), Some(9));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Lattice {
@@ -90,6 +106,8 @@ pub struct Lattice {
     weights: [i32; LATTICE_MAX_KINDS],
     noise: i32,
     extremes: bool,
+    hints: bool,
+    solver: u32,
 }
 
 impl Lattice {
@@ -114,7 +132,47 @@ impl Lattice {
             weights,
             noise: 8,
             extremes: false,
+            hints: false,
+            solver: 0,
         }
+    }
+
+    /// With ordering hints ([`Game::order_hint`]): the kind's weight for the
+    /// mover plus a hashed jitter of the child, so they help but not always.
+    pub fn with_hints(mut self, on: bool) -> Lattice {
+        self.hints = on;
+        self
+    }
+
+    /// With an endgame solver ([`Game::solve_end`]) for positions at most
+    /// `plies` moves from the end: plain fail-soft negamax to the end of
+    /// the game, counting its leaves and expansions (0 = none).
+    pub fn with_solver(mut self, plies: u32) -> Lattice {
+        self.solver = plies;
+        self
+    }
+
+    /// The game's own fail-soft negamax of `pos` to the end of the game.
+    fn solve(&self, pos: &LatticePosition, mut alpha: Value, beta: Value, c: &mut Stats) -> Value {
+        let mut moves = ArrayVec::<LatticeMove, LATTICE_MAX_KINDS>::new();
+        self.moves(pos, &mut moves);
+        if moves.is_empty() {
+            c.leaves += 1;
+            return self.evaluate(pos);
+        }
+        c.interior += 1;
+        let mut best = Value::NEG_INF;
+        for &m in &moves {
+            let v = -self.solve(&self.play(pos, m), -beta, -alpha, c);
+            if v > best {
+                best = v;
+                alpha = alpha.max(v);
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// With evaluation noise uniform in `-noise ..= noise` (default 8; 0
@@ -139,31 +197,35 @@ impl Lattice {
 
 impl Game for Lattice {
     type Position = LatticePosition;
+    type Move = LatticeMove;
+    type Moves = ArrayVec<LatticeMove, LATTICE_MAX_KINDS>;
 
-    fn num_moves(&self, pos: &LatticePosition) -> usize {
+    fn moves(&self, pos: &LatticePosition, moves: &mut Self::Moves) {
+        moves.clear();
         let made = pos.moves_made();
         if made >= self.length {
-            return 0;
+            return;
         }
         let h = self.hash(pos);
         if made > 0 && h % 23 == 0 {
-            0
+            // an early end
         } else if h % 13 == 1 {
-            1
+            moves.push(LatticeMove::Pass);
         } else {
-            1 + (h >> 8) as usize % self.kinds
+            for i in 0..1 + (h >> 8) as usize % self.kinds {
+                moves.push(LatticeMove::Add(self.kind(pos, i) as u8));
+            }
         }
     }
 
-    fn play(&self, pos: &LatticePosition, i: usize) -> LatticePosition {
+    fn play(&self, pos: &LatticePosition, mv: LatticeMove) -> LatticePosition {
         let mut next = *pos;
-        let h = self.hash(pos);
-        if h % 13 == 1 {
-            next.passes = next.passes.saturating_add(1);
-        } else {
-            let k = self.kind(pos, i);
-            let c = &mut next.counts[usize::from(pos.to_move)][k];
-            *c = c.saturating_add(1);
+        match mv {
+            LatticeMove::Pass => next.passes = next.passes.saturating_add(1),
+            LatticeMove::Add(k) => {
+                let c = &mut next.counts[usize::from(pos.to_move)][usize::from(k)];
+                *c = c.saturating_add(1);
+            }
         }
         next.to_move = 1 - pos.to_move;
         next
@@ -200,11 +262,10 @@ impl Game for Lattice {
         mix(h ^ u64::from(pos.passes) ^ u64::from(pos.to_move) << 8)
     }
 
-    fn move_key(&self, pos: &LatticePosition, i: usize) -> usize {
-        if self.hash(pos) % 13 == 1 {
-            self.kinds // the pass
-        } else {
-            self.kind(pos, i)
+    fn move_key(&self, _: &LatticePosition, mv: LatticeMove) -> usize {
+        match mv {
+            LatticeMove::Add(k) => usize::from(k),
+            LatticeMove::Pass => self.kinds,
         }
     }
 
@@ -214,6 +275,39 @@ impl Game for Lattice {
 
     fn max_moves(&self) -> Option<usize> {
         Some(self.kinds)
+    }
+
+    fn move_name(&self, _: &LatticePosition, mv: LatticeMove) -> String {
+        match mv {
+            LatticeMove::Add(k) => format!("+{k}"),
+            LatticeMove::Pass => "pass".to_owned(),
+        }
+    }
+
+    fn plies_left(&self, pos: &LatticePosition) -> Option<u32> {
+        Some(self.length.saturating_sub(pos.moves_made()))
+    }
+
+    fn order_hint(&self, _: &LatticePosition, mv: LatticeMove, child: &LatticePosition) -> i32 {
+        if !self.hints {
+            return 0;
+        }
+        let w = match mv {
+            LatticeMove::Add(k) => self.weights[usize::from(k)],
+            LatticeMove::Pass => 0,
+        };
+        w + (mix(self.hash(child)) % 7) as i32
+    }
+
+    fn solve_end(
+        &self,
+        pos: &LatticePosition,
+        alpha: Value,
+        beta: Value,
+        counts: &mut Stats,
+    ) -> Option<Value> {
+        let left = self.length.saturating_sub(pos.moves_made());
+        (left <= self.solver).then(|| self.solve(pos, alpha, beta, counts))
     }
 }
 
@@ -273,6 +367,14 @@ impl PathGame {
 
 impl Game for PathGame {
     type Position = PathPosition;
+    /// The move's index in the position's list.
+    type Move = usize;
+    type Moves = Vec<usize>;
+
+    fn moves(&self, pos: &PathPosition, moves: &mut Vec<usize>) {
+        moves.clear();
+        moves.extend(0..self.num_moves(pos));
+    }
 
     fn num_moves(&self, pos: &PathPosition) -> usize {
         if pos.ply >= self.length || (pos.ply > 0 && pos.key % 19 == 0) {
@@ -282,6 +384,10 @@ impl Game for PathGame {
         } else {
             1 + (pos.key >> 8) as usize % self.branching
         }
+    }
+
+    fn nth_move(&self, pos: &PathPosition, i: usize) -> Option<usize> {
+        (i < self.num_moves(pos)).then_some(i)
     }
 
     fn play(&self, pos: &PathPosition, i: usize) -> PathPosition {
@@ -308,8 +414,16 @@ impl Game for PathGame {
         pos.key
     }
 
+    fn move_key(&self, _: &PathPosition, i: usize) -> usize {
+        i
+    }
+
     fn move_keys(&self) -> usize {
         self.branching
+    }
+
+    fn plies_left(&self, pos: &PathPosition) -> Option<u32> {
+        Some(self.length.saturating_sub(pos.ply))
     }
 
     fn max_moves(&self) -> Option<usize> {
@@ -341,9 +455,21 @@ impl<'t> TreeGame<'t> {
 
 impl Game for TreeGame<'_> {
     type Position = GenNode;
+    /// The child's index.
+    type Move = usize;
+    type Moves = Vec<usize>;
+
+    fn moves(&self, pos: &GenNode, moves: &mut Vec<usize>) {
+        moves.clear();
+        moves.extend(0..self.tree.num_children(pos));
+    }
 
     fn num_moves(&self, pos: &GenNode) -> usize {
         self.tree.num_children(pos)
+    }
+
+    fn nth_move(&self, pos: &GenNode, i: usize) -> Option<usize> {
+        (i < self.tree.num_children(pos)).then_some(i)
     }
 
     fn play(&self, pos: &GenNode, i: usize) -> GenNode {
@@ -361,12 +487,20 @@ impl Game for TreeGame<'_> {
         h.finish()
     }
 
+    fn move_key(&self, _: &GenNode, i: usize) -> usize {
+        i
+    }
+
     fn move_keys(&self) -> usize {
         self.tree.spec().b
     }
 
     fn max_moves(&self) -> Option<usize> {
         Some(self.tree.spec().b)
+    }
+
+    fn plies_left(&self, pos: &GenNode) -> Option<u32> {
+        Some((self.tree.spec().d as u32).saturating_sub(pos.depth() as u32))
     }
 }
 
@@ -382,13 +516,15 @@ pub struct WeakHash<G> {
 
 impl<G: Game> Game for WeakHash<G> {
     type Position = G::Position;
+    type Move = G::Move;
+    type Moves = G::Moves;
 
-    fn num_moves(&self, pos: &G::Position) -> usize {
-        self.game.num_moves(pos)
+    fn moves(&self, pos: &G::Position, moves: &mut G::Moves) {
+        self.game.moves(pos, moves);
     }
 
-    fn play(&self, pos: &G::Position, i: usize) -> G::Position {
-        self.game.play(pos, i)
+    fn play(&self, pos: &G::Position, mv: G::Move) -> G::Position {
+        self.game.play(pos, mv)
     }
 
     fn evaluate(&self, pos: &G::Position) -> Value {
@@ -399,8 +535,20 @@ impl<G: Game> Game for WeakHash<G> {
         self.game.hash(pos) % self.modulus.max(1)
     }
 
-    fn move_key(&self, pos: &G::Position, i: usize) -> usize {
-        self.game.move_key(pos, i)
+    fn num_moves(&self, pos: &G::Position) -> usize {
+        self.game.num_moves(pos)
+    }
+
+    fn nth_move(&self, pos: &G::Position, i: usize) -> Option<G::Move> {
+        self.game.nth_move(pos, i)
+    }
+
+    fn move_name(&self, pos: &G::Position, mv: G::Move) -> String {
+        self.game.move_name(pos, mv)
+    }
+
+    fn move_key(&self, pos: &G::Position, mv: G::Move) -> usize {
+        self.game.move_key(pos, mv)
     }
 
     fn move_keys(&self) -> usize {
@@ -409,6 +557,24 @@ impl<G: Game> Game for WeakHash<G> {
 
     fn max_moves(&self) -> Option<usize> {
         self.game.max_moves()
+    }
+
+    fn plies_left(&self, pos: &G::Position) -> Option<u32> {
+        self.game.plies_left(pos)
+    }
+
+    fn order_hint(&self, pos: &G::Position, mv: G::Move, child: &G::Position) -> i32 {
+        self.game.order_hint(pos, mv, child)
+    }
+
+    fn solve_end(
+        &self,
+        pos: &G::Position,
+        alpha: Value,
+        beta: Value,
+        counts: &mut Stats,
+    ) -> Option<Value> {
+        self.game.solve_end(pos, alpha, beta, counts)
     }
 }
 

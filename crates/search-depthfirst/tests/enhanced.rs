@@ -10,7 +10,7 @@ use search_depthfirst::{
     Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, SearchError,
     TranspositionTable, Window, falphabeta, mt_sss,
 };
-use tree_core::{Counted, Game, GenSpec, Generator, Horizon, MAX_DEPTH, Value};
+use tree_core::{Counted, Game, GenSpec, Generator, Horizon, MAX_DEPTH, MoveBuffer, Value};
 
 use crate::common::Rng;
 
@@ -25,28 +25,66 @@ fn positions<G: Game>(game: &G, start: &G::Position, count: usize, seed: u64) ->
             if n == 0 {
                 break;
             }
-            p = game.play(&p, rng.below(n as u64) as usize);
+            let m = game.nth_move(&p, rng.below(n as u64) as usize).unwrap();
+            p = game.play(&p, m);
         }
         out.push(p);
     }
     out
 }
 
-/// Checks one report against the oracle: value, best move, iterations.
-fn check<G: Game>(game: &G, root: &G::Position, depth: u32, r: &EnhancedReport, what: &str) {
+/// Checks one report against the oracle: value, best move, principal
+/// variation, iterations.
+fn check<G: Game>(
+    game: &G,
+    root: &G::Position,
+    depth: u32,
+    r: &EnhancedReport<G::Move>,
+    what: &str,
+) {
     let v = horizon_value(game, root, depth);
     assert_eq!(r.value, v, "{what}: value at depth {depth}");
     let n = game.num_moves(root);
     match r.best_move {
-        None => assert!(depth == 0 || n == 0, "{what}: no best move"),
+        None => {
+            assert!(depth == 0 || n == 0, "{what}: no best move");
+            assert!(r.pv.is_empty() && r.best_index.is_none(), "{what}: no PV");
+        }
         Some(m) => {
-            assert!(m < n, "{what}: best move {m} of {n}");
+            let i = r.best_index.expect("an index with the move");
+            assert!(i < n, "{what}: best move {i} of {n}");
+            assert_eq!(game.nth_move(root, i), Some(m), "{what}: index and move");
             let child = game.play(root, m);
             assert_eq!(
                 -horizon_value(game, &child, depth - 1),
                 v,
-                "{what}: best move {m} at depth {depth}"
+                "{what}: best move {m:?} at depth {depth}"
             );
+            // Every prefix of the PV keeps the value.
+            assert_eq!(
+                r.pv.first(),
+                Some(&m),
+                "{what}: PV starts with the best move"
+            );
+            assert!(r.pv.len() <= depth as usize, "{what}: PV too long");
+            let mut pos = root.clone();
+            let mut sign = 1;
+            for (k, &mv) in r.pv.iter().enumerate() {
+                let mut moves = G::Moves::default();
+                game.moves(&pos, &mut moves);
+                assert!(
+                    moves.as_slice().contains(&mv),
+                    "{what}: PV move {k} illegal"
+                );
+                pos = game.play(&pos, mv);
+                sign = -sign;
+                assert_eq!(
+                    horizon_value(game, &pos, depth - 1 - k as u32),
+                    if sign < 0 { -v } else { v },
+                    "{what}: PV prefix of {} moves",
+                    k + 1
+                );
+            }
         }
     }
     for it in &r.per_iteration {
@@ -72,6 +110,17 @@ fn configs() -> Vec<(String, EnhancedConfig)> {
         ("no-id".to_owned(), base.with_iterative_deepening(false)),
         ("no-table-move".to_owned(), base.with_table_move(false)),
         ("no-table".to_owned(), base.with_table_bytes(0)),
+        ("no-exact".to_owned(), base.with_exact_solve(false)),
+        (
+            "no-hints-no-endgame".to_owned(),
+            base.with_hints(false).with_endgame(false),
+        ),
+        ("sort-2-from-3".to_owned(), base.with_sort(2, 3)),
+        (
+            "sort-1-from-1-tiny".to_owned(),
+            base.with_sort(1, 1)
+                .with_table_bytes(GameTable::BUCKET_BYTES),
+        ),
         ("aspiration-1".to_owned(), base.with_aspiration(Some(1))),
         ("aspiration-30".to_owned(), base.with_aspiration(Some(30))),
         (
@@ -118,12 +167,25 @@ fn exact_on_lattice_games() {
         let noisy = Lattice::new(seed, kinds, length);
         let flat = Lattice::new(seed, kinds, length).with_noise(0);
         let extreme = Lattice::new(seed, kinds, length).with_extremes(true);
-        for (name, g) in [("noisy", noisy), ("flat", flat), ("extreme", extreme)] {
+        // The game's hooks: hints, and its own solver for the last plies.
+        let hinted = Lattice::new(seed, kinds, length)
+            .with_hints(true)
+            .with_solver(3);
+        let flat_solved = Lattice::new(seed, kinds, length)
+            .with_noise(0)
+            .with_solver(2);
+        for (name, g) in [
+            ("noisy", noisy),
+            ("flat", flat),
+            ("extreme", extreme),
+            ("hinted", hinted),
+            ("flat-solved", flat_solved),
+        ] {
             let roots = positions(&g, &LatticePosition::START, 3, seed);
             searches += every_search(&g, &roots, 5, &format!("lattice {seed} {name}"));
         }
     }
-    assert!(searches > 5000, "{searches}");
+    assert!(searches > 8000, "{searches}");
 }
 
 #[test]
@@ -183,8 +245,8 @@ fn a_degenerate_hash_never_panics_or_hangs() {
                     if config.table_bytes == 0 {
                         assert!(exact, "no table, no confusion");
                     }
-                    if let Some(m) = r.best_move {
-                        assert!(m < g.num_moves(&LatticePosition::START));
+                    if let Some(i) = r.best_index {
+                        assert!(i < g.num_moves(&LatticePosition::START));
                     }
                     wrong += usize::from(!exact);
                     total += 1;
@@ -258,10 +320,15 @@ fn bad_input_is_an_error() {
     struct Sentinel;
     impl Game for Sentinel {
         type Position = u8;
-        fn num_moves(&self, p: &u8) -> usize {
-            usize::from(*p < 2) * 2
+        type Move = u8;
+        type Moves = Vec<u8>;
+        fn moves(&self, p: &u8, out: &mut Vec<u8>) {
+            out.clear();
+            if *p < 2 {
+                out.extend([0, 1]);
+            }
         }
-        fn play(&self, p: &u8, _: usize) -> u8 {
+        fn play(&self, p: &u8, _: u8) -> u8 {
             p + 1
         }
         fn evaluate(&self, _: &u8) -> Value {
@@ -376,7 +443,12 @@ type Measure<'a> = dyn Fn(EnhancedAlgorithm, EnhancedConfig) -> (u64, u64) + 'a;
 /// mean the same move everywhere (`Lattice`), `id_pays` where iterative
 /// deepening's whole cost is below a plain search's.
 fn savings(name: &str, measure: &Measure<'_>, history_helps: bool, id_pays: bool) {
-    let big = EnhancedConfig::default().with_table_bytes(1 << 22);
+    // What iterative deepening, the table and history save: without the
+    // exact-solve mode, which skips the iterations of searches that reach
+    // the end of the game (measured by `exact_solving_pays`).
+    let big = EnhancedConfig::default()
+        .with_table_bytes(1 << 22)
+        .with_exact_solve(false);
     let table_only = EnhancedConfig::plain().with_table_bytes(1 << 22);
     for &a in EnhancedAlgorithm::ALL {
         let none = measure(a, EnhancedConfig::plain());
@@ -454,6 +526,42 @@ fn enhancements_reduce_leaves_on_average() {
             })
         };
         savings(&format!("{gen_:?} ({b},{d})"), &m, false, id_pays);
+    }
+}
+
+/// Searches that reach the end of the game: exact-solve mode (one search,
+/// exact-game table entries, the game's solver) evaluates fewer leaves than
+/// iterative deepening through heuristic depths, summed over a family of
+/// games, for every algorithm; and the game's solver, counted, changes no
+/// value.
+#[test]
+fn exact_solving_pays() {
+    let config = EnhancedConfig::default().with_table_bytes(1 << 22);
+    for &a in EnhancedAlgorithm::ALL {
+        let (mut exact, mut iterated, mut solved) = (0, 0, 0);
+        for seed in 0..10 {
+            let g = Lattice::new(seed, 4, 10);
+            let solving = g.with_solver(4);
+            for root in positions(&g, &LatticePosition::START, 4, seed) {
+                let e = a.run(&g, &root, 10, &config).unwrap();
+                assert_eq!(e.per_iteration.len(), 1, "{a}: one iteration");
+                assert!(e.per_iteration[0].exact, "{a}: solved to the end");
+                let i = a
+                    .run(&g, &root, 10, &config.with_exact_solve(false))
+                    .unwrap();
+                if g.num_moves(&root) > 0 {
+                    assert!(!i.per_iteration.last().unwrap().exact);
+                }
+                let s = a.run(&solving, &root, 10, &config).unwrap();
+                assert_eq!((e.value, s.value), (i.value, i.value), "{a} seed {seed}");
+                exact += e.leaves;
+                iterated += i.leaves;
+                solved += s.leaves;
+            }
+        }
+        eprintln!("{a}: exact {exact}, iterated {iterated}, with the game's solver {solved}");
+        assert!(exact < iterated, "{a}: {exact} vs {iterated}");
+        assert!(solved > 0);
     }
 }
 

@@ -6,11 +6,15 @@
 //! chosen depth with a static evaluation at the horizon, by iterative
 //! deepening, with a transposition table keyed by a position hash and move
 //! ordering that remembers good moves. [`Game`] gives those searches what
-//! they need and nothing more: the moves of a position, the position after
-//! a move, a static evaluation, a hash, and (optionally) a key per move for
-//! the history heuristic. [`Horizon`] turns any game and position into a
-//! [`Tree`] of a chosen depth, so every algorithm of the workspace runs on a
-//! real game unchanged.
+//! they need: the moves of a position (generated once into a buffer the
+//! search owns), the position after a move, a static evaluation and a hash
+//! (the four required methods), and, where the game wants to help, provided
+//! methods with neutral defaults — a key per move for the history
+//! heuristic, a name per move for people, a bound on the plies left (which
+//! lets a search switch to exact solving), an ordering hint per move, and a
+//! hook to solve the last few plies with the game's own code. [`Horizon`]
+//! turns any game and position into a [`Tree`] of a chosen depth, so every
+//! algorithm of the workspace runs on a real game unchanged.
 //!
 //! Conventions:
 //! - a position knows whose turn it is; [`Game::evaluate`] scores it from
@@ -21,44 +25,132 @@
 //!   [`Tree`] trait requires;
 //! - a position with no moves is the end of the game; its evaluation should
 //!   be the final score (scaled above any heuristic score if the game wants
-//!   searches to prefer certain wins).
+//!   searches to prefer certain wins);
+//! - [`Game::moves`] is deterministic: the same position always gives the
+//!   same moves in the same order (searches store a move as its index in
+//!   that list, and [`Horizon`]'s `i`-th child is the `i`-th move).
 
-use crate::{Bounds, Tree, Value};
+use std::fmt::Debug;
+
+use arrayvec::ArrayVec;
+
+use crate::{Bounds, Stats, Tree, Value};
+
+/// A buffer the moves of one position are written into: a `Vec` (any
+/// number of moves, allocated once and reused by the search that owns it)
+/// or an [`ArrayVec`] (a fixed capacity on the stack, for games that know
+/// a bound on their moves; pushing beyond it panics).
+///
+/// ```
+/// use arrayvec::ArrayVec;
+/// use tree_core::MoveBuffer;
+/// let mut b: ArrayVec<u8, 4> = ArrayVec::new();
+/// b.push(3);
+/// MoveBuffer::push(&mut b, 5);
+/// assert_eq!(b.as_slice(), &[3, 5]);
+/// MoveBuffer::clear(&mut b);
+/// assert!(b.is_empty());
+/// ```
+pub trait MoveBuffer<M>: Default {
+    /// Removes every move.
+    fn clear(&mut self);
+    /// Appends a move.
+    fn push(&mut self, mv: M);
+    /// The moves, in the order pushed.
+    fn as_slice(&self) -> &[M];
+}
+
+impl<M> MoveBuffer<M> for Vec<M> {
+    #[inline]
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    #[inline]
+    fn push(&mut self, mv: M) {
+        Vec::push(self, mv);
+    }
+    #[inline]
+    fn as_slice(&self) -> &[M] {
+        self
+    }
+}
+
+impl<M, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
+    #[inline]
+    fn clear(&mut self) {
+        ArrayVec::clear(self);
+    }
+    /// # Panics
+    /// If the buffer already holds `N` moves: the game's bound was wrong.
+    #[inline]
+    fn push(&mut self, mv: M) {
+        ArrayVec::push(self, mv);
+    }
+    #[inline]
+    fn as_slice(&self) -> &[M] {
+        self
+    }
+}
 
 /// The rules of a two-player zero-sum game, for searches with a horizon.
 ///
+/// Four methods are required ([`moves`](Game::moves), [`play`](Game::play),
+/// [`evaluate`](Game::evaluate), [`hash`](Game::hash)); the others have
+/// defaults that cost nothing and help nothing, for a game to override
+/// where it knows better.
+///
 /// ```
-/// use tree_core::{Game, Horizon, Value, minimax};
+/// use tree_core::{ArrayVec, Game, Horizon, MoveBuffer, Value, minimax};
 /// /// Nim with one heap: take 1 or 2; whoever cannot move loses.
 /// struct Nim;
 /// impl Game for Nim {
 ///     type Position = u8; // the heap
-///     fn num_moves(&self, heap: &u8) -> usize { usize::from((*heap).min(2)) }
-///     fn play(&self, heap: &u8, i: usize) -> u8 { heap - 1 - i as u8 }
+///     type Move = u8; // how many to take
+///     type Moves = ArrayVec<u8, 2>;
+///     fn moves(&self, heap: &u8, out: &mut ArrayVec<u8, 2>) {
+///         out.clear();
+///         for take in 1..=(*heap).min(2) {
+///             out.push(take);
+///         }
+///     }
+///     fn play(&self, heap: &u8, take: u8) -> u8 { heap - take }
 ///     fn evaluate(&self, heap: &u8) -> Value {
 ///         // the player to move with an empty heap has lost
 ///         Value::new(if *heap == 0 { -1 } else { 0 }).unwrap()
 ///     }
 ///     fn hash(&self, heap: &u8) -> u64 { u64::from(*heap) }
+///     fn move_name(&self, _: &u8, take: u8) -> String { format!("take {take}") }
 /// }
 /// // Searched to the end (depth 10 > heap), a heap of 4 is a win for MAX.
 /// assert_eq!(minimax(&Horizon::new(&Nim, 4, 10)), Value::new(1).unwrap());
 /// // At depth 1 the search sees only heuristic zeros.
 /// assert_eq!(minimax(&Horizon::new(&Nim, 4, 1)), Value::new(0).unwrap());
+/// assert_eq!(Nim.num_moves(&4), 2);
+/// assert_eq!(Nim.nth_move(&4, 1), Some(2));
+/// assert_eq!(Nim.move_name(&4, 1), "take 1");
 /// ```
 pub trait Game {
     /// A position: the board and the player to move.
     type Position: Clone;
 
-    /// How many moves the player to move has; 0 means the game is over. A
-    /// forced pass counts as one move.
-    fn num_moves(&self, pos: &Self::Position) -> usize;
+    /// A move: small and copied freely (a square, a from-to pair, an index).
+    type Move: Copy + Eq + Debug;
 
-    /// The position after the `i`-th move of `pos`, `0 <= i <
-    /// num_moves(pos)`, in the game's own (generation) order.
+    /// The buffer [`moves`](Game::moves) writes into: `Vec<Self::Move>`,
+    /// or an [`ArrayVec`] when the game knows how many moves a position
+    /// can have at most.
+    type Moves: MoveBuffer<Self::Move>;
+
+    /// Writes the moves of the player to move into `moves` (clearing it
+    /// first), in the game's own order; none means the game is over. A
+    /// forced pass is one move. Searches call this once per position and
+    /// keep the list, so it should not be re-derived per move.
+    fn moves(&self, pos: &Self::Position, moves: &mut Self::Moves);
+
+    /// The position after `mv`, one of the moves of `pos`.
     ///
-    /// Implementations may panic if `i` is out of range.
-    fn play(&self, pos: &Self::Position, i: usize) -> Self::Position;
+    /// Implementations may panic if `mv` is not a move of `pos`.
+    fn play(&self, pos: &Self::Position, mv: Self::Move) -> Self::Position;
 
     /// The static evaluation of `pos` from the point of view of the player
     /// to move: positive is good for them. At the end of the game, the final
@@ -70,20 +162,44 @@ pub trait Game {
     /// positions, so it should be a good 64-bit hash (e.g. Zobrist).
     fn hash(&self, pos: &Self::Position) -> u64;
 
-    /// A small key identifying the `i`-th move of `pos` across positions (for
-    /// Othello, the square played), for the history heuristic: moves with
-    /// the same key are taken to be "the same move". Must be below
-    /// [`Game::move_keys`]. The default is `i`, which makes history useless
-    /// but harmless.
-    fn move_key(&self, pos: &Self::Position, i: usize) -> usize {
+    /// How many moves `pos` has (0: the game is over). The default
+    /// generates them; a game that can count faster overrides it.
+    fn num_moves(&self, pos: &Self::Position) -> usize {
+        let mut moves = Self::Moves::default();
+        self.moves(pos, &mut moves);
+        moves.as_slice().len()
+    }
+
+    /// The `i`-th move of `pos` in [`moves`](Game::moves) order, if there
+    /// is one. The default generates the list; a game that can pick one
+    /// move faster overrides it ([`Horizon`]'s children use it).
+    fn nth_move(&self, pos: &Self::Position, i: usize) -> Option<Self::Move> {
+        let mut moves = Self::Moves::default();
+        self.moves(pos, &mut moves);
+        moves.as_slice().get(i).copied()
+    }
+
+    /// The move's name for people (`d3`, `e2e4`, `pass`). The default is
+    /// its `Debug` form.
+    fn move_name(&self, pos: &Self::Position, mv: Self::Move) -> String {
         let _ = pos;
-        i
+        format!("{mv:?}")
+    }
+
+    /// A small key identifying `mv` across positions (for Othello, the
+    /// square played), for the history heuristic: moves with the same key
+    /// are taken to be "the same move". Must be below
+    /// [`Game::move_keys`]. The default, 0 for every move, makes history
+    /// useless but harmless.
+    fn move_key(&self, pos: &Self::Position, mv: Self::Move) -> usize {
+        let _ = (pos, mv);
+        0
     }
 
     /// One more than the largest [`Game::move_key`]; the size of a history
-    /// table. The default, 256, suits the default `move_key`.
+    /// table. The default, 1, suits the default `move_key`.
     fn move_keys(&self) -> usize {
-        256
+        1
     }
 
     /// The largest number of moves any position can have, if the game knows
@@ -92,29 +208,94 @@ pub trait Game {
     fn max_moves(&self) -> Option<usize> {
         None
     }
+
+    /// An upper bound on the plies (passes included) left before the game
+    /// ends from `pos`, on every line of play, if the game knows one. A
+    /// search of `pos` to at least that depth sees only ends of the game,
+    /// so its value is the game's exact value and the search may solve it
+    /// without a horizon (no heuristic evaluation, table entries valid at
+    /// any such depth, [`solve_end`](Game::solve_end)). A bound that is too
+    /// small makes such searches wrong. The default, `None`, never lets a
+    /// search assume the end is near.
+    fn plies_left(&self, pos: &Self::Position) -> Option<u32> {
+        let _ = pos;
+        None
+    }
+
+    /// A hint for move ordering: searches that use hints try the moves of
+    /// `pos` with higher hints first (after the transposition table's
+    /// move). `child` is the position after `mv`, already computed. For
+    /// example "fastest first": minus the number of replies `child` leaves
+    /// the opponent. The default, 0, keeps the game's order.
+    fn order_hint(&self, pos: &Self::Position, mv: Self::Move, child: &Self::Position) -> i32 {
+        let _ = (pos, mv, child);
+        0
+    }
+
+    /// The game's own solver for the last plies. A search that searches
+    /// `pos` to the end of the game (its depth is at least
+    /// [`plies_left`](Game::plies_left)) asks this first; `None` lets the
+    /// search go on as usual. `Some(g)` must be a fail-soft result for the
+    /// window `(alpha, beta)`, `alpha < beta`, on the exact value `v` of
+    /// `pos` for the player to move (the value every search to the end of
+    /// the game returns): `g <= alpha` implies `v <= g`, `g >= beta`
+    /// implies `v >= g`, and otherwise `g = v`. Every end of the game it
+    /// evaluates is added to `counts.leaves`, every position it expands to
+    /// `counts.interior`. The default does nothing.
+    fn solve_end(
+        &self,
+        pos: &Self::Position,
+        alpha: Value,
+        beta: Value,
+        counts: &mut Stats,
+    ) -> Option<Value> {
+        let _ = (pos, alpha, beta, counts);
+        None
+    }
 }
 
 impl<G: Game + ?Sized> Game for &G {
     type Position = G::Position;
+    type Move = G::Move;
+    type Moves = G::Moves;
 
-    fn num_moves(&self, pos: &G::Position) -> usize {
-        (**self).num_moves(pos)
+    #[inline]
+    fn moves(&self, pos: &G::Position, moves: &mut G::Moves) {
+        (**self).moves(pos, moves);
     }
 
-    fn play(&self, pos: &G::Position, i: usize) -> G::Position {
-        (**self).play(pos, i)
+    #[inline]
+    fn play(&self, pos: &G::Position, mv: G::Move) -> G::Position {
+        (**self).play(pos, mv)
     }
 
+    #[inline]
     fn evaluate(&self, pos: &G::Position) -> Value {
         (**self).evaluate(pos)
     }
 
+    #[inline]
     fn hash(&self, pos: &G::Position) -> u64 {
         (**self).hash(pos)
     }
 
-    fn move_key(&self, pos: &G::Position, i: usize) -> usize {
-        (**self).move_key(pos, i)
+    #[inline]
+    fn num_moves(&self, pos: &G::Position) -> usize {
+        (**self).num_moves(pos)
+    }
+
+    #[inline]
+    fn nth_move(&self, pos: &G::Position, i: usize) -> Option<G::Move> {
+        (**self).nth_move(pos, i)
+    }
+
+    fn move_name(&self, pos: &G::Position, mv: G::Move) -> String {
+        (**self).move_name(pos, mv)
+    }
+
+    #[inline]
+    fn move_key(&self, pos: &G::Position, mv: G::Move) -> usize {
+        (**self).move_key(pos, mv)
     }
 
     fn move_keys(&self) -> usize {
@@ -123,6 +304,27 @@ impl<G: Game + ?Sized> Game for &G {
 
     fn max_moves(&self) -> Option<usize> {
         (**self).max_moves()
+    }
+
+    #[inline]
+    fn plies_left(&self, pos: &G::Position) -> Option<u32> {
+        (**self).plies_left(pos)
+    }
+
+    #[inline]
+    fn order_hint(&self, pos: &G::Position, mv: G::Move, child: &G::Position) -> i32 {
+        (**self).order_hint(pos, mv, child)
+    }
+
+    #[inline]
+    fn solve_end(
+        &self,
+        pos: &G::Position,
+        alpha: Value,
+        beta: Value,
+        counts: &mut Stats,
+    ) -> Option<Value> {
+        (**self).solve_end(pos, alpha, beta, counts)
     }
 }
 
@@ -191,8 +393,12 @@ impl<G: Game> Tree for Horizon<G> {
     }
 
     fn child(&self, node: &Self::Node, i: usize) -> Self::Node {
+        let mv = self
+            .game
+            .nth_move(&node.position, i)
+            .unwrap_or_else(|| panic!("child {i} of a position with fewer moves"));
         HorizonNode {
-            position: self.game.play(&node.position, i),
+            position: self.game.play(&node.position, mv),
             ply: node.ply + 1,
         }
     }
@@ -220,11 +426,14 @@ mod tests {
     struct Take3;
     impl Game for Take3 {
         type Position = u32;
-        fn num_moves(&self, heap: &u32) -> usize {
-            (*heap).min(3) as usize
+        type Move = u32;
+        type Moves = Vec<u32>;
+        fn moves(&self, heap: &u32, out: &mut Vec<u32>) {
+            out.clear();
+            out.extend(1..=(*heap).min(3));
         }
-        fn play(&self, heap: &u32, i: usize) -> u32 {
-            heap - 1 - i as u32
+        fn play(&self, heap: &u32, take: u32) -> u32 {
+            heap - take
         }
         fn evaluate(&self, heap: &u32) -> Value {
             Value::new(if *heap == 0 { -100 } else { *heap as i32 % 4 }).unwrap()
@@ -245,6 +454,40 @@ mod tests {
             let expected = if heap % 4 == 0 { -100 } else { 100 };
             assert_eq!(v, Value::new(expected).unwrap(), "heap {heap}");
         }
+    }
+
+    #[test]
+    fn the_provided_methods_have_neutral_defaults() {
+        // Take3 overrides only max_moves: the rest are the defaults.
+        let g = Take3;
+        assert_eq!(g.num_moves(&5), 3);
+        assert_eq!(g.num_moves(&0), 0);
+        assert_eq!(g.nth_move(&5, 2), Some(3));
+        assert_eq!(g.nth_move(&2, 2), None);
+        assert_eq!(g.move_name(&5, 2), "2");
+        assert_eq!((g.move_key(&5, 1), g.move_keys()), (0, 1));
+        assert_eq!(g.plies_left(&5), None);
+        assert_eq!(g.order_hint(&5, 1, &4), 0);
+        let mut counts = Stats::default();
+        assert_eq!(
+            g.solve_end(&1, Value::NEG_INF, Value::INF, &mut counts),
+            None
+        );
+        assert_eq!(counts, Stats::default());
+        // A reference forwards everything.
+        let r = &g;
+        assert_eq!((r.num_moves(&5), r.nth_move(&5, 0)), (3, Some(1)));
+        assert_eq!(r.max_moves(), Some(3));
+        let mut b: Vec<u32> = vec![9];
+        r.moves(&2, &mut b);
+        assert_eq!(MoveBuffer::as_slice(&b), &[1, 2]);
+    }
+
+    #[test]
+    #[should_panic(expected = "child 3 of a position with fewer moves")]
+    fn a_horizon_child_out_of_range_panics_with_a_message() {
+        let t = Horizon::new(Take3, 5, 2);
+        let _ = t.child(&t.root(), 3);
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! The bottom layer of the workspace. It knows nothing about search; every
 //! algorithm crate (`search-depthfirst`, `search-bestfirst`,
 //! `search-parallel`) depends on it and on nothing above it. It depends on
-//! no workspace crate, only on `rand_xoshiro` (generators) and `smallvec`
-//! (Dewey codes).
+//! no workspace crate, only on `rand_xoshiro` (generators), `smallvec`
+//! (Dewey codes) and `arrayvec` (fixed-capacity move buffers).
 //!
 //! ## Key types
 //!
@@ -12,10 +12,12 @@
 //!   (0 = terminal), i-th child, static value from MAX's point of view. The
 //!   root is MAX; MAX and MIN alternate by depth. Nodes are an associated
 //!   type, cloned into best-first OPEN arrays, so trees keep them small.
-//! * [`Game`] and [`Horizon`]: a real game's rules (moves, play, static
-//!   evaluation for the player to move, position hash, move keys for the
-//!   history heuristic) for enhanced searches, and the [`Tree`] of a game
-//!   searched to a fixed depth from a position.
+//! * [`Game`] and [`Horizon`]: a real game's rules (moves generated once
+//!   into a [`MoveBuffer`], play, static evaluation for the player to move,
+//!   position hash; optionally move keys for the history heuristic, move
+//!   names, a bound on the plies left, ordering hints and an endgame
+//!   solver) for enhanced searches, and the [`Tree`] of a game searched to
+//!   a fixed depth from a position.
 //! * [`Value`]: an `i32` with ±∞ sentinels no leaf can take.
 //! * [`Dewey`]: a node's path from the root, inline up to depth 16, ordered
 //!   left to right, printed 1-based as in the papers (`211211`).
@@ -62,11 +64,14 @@ mod tree;
 mod value;
 pub mod worked;
 
+/// The fixed-capacity vector a [`Game`] may use as its move buffer (the
+/// `arrayvec` crate's, re-exported so that games need not depend on it).
+pub use arrayvec::ArrayVec;
 pub use counted::{Counted, Stats, Traced, TracedNode};
 pub use dewey::{Dewey, DeweyParseError, INLINE_DEPTH};
 pub use error::{TreeError, leaf_count};
 pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
-pub use game::{Game, Horizon, HorizonNode};
+pub use game::{Game, Horizon, HorizonNode, MoveBuffer};
 pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator};
 pub use hashtree::{HashNode, HashTree, OrderedHashTree, OrderedNode};
 pub use limits::{Limits, Meter, StopHandle, StopReason, Stopped};

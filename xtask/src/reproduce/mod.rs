@@ -19,6 +19,7 @@
 //! below, and one line in [`EXPERIMENTS`].
 
 mod campbell;
+mod ffo;
 mod jobs;
 mod measure;
 mod memory;
@@ -48,6 +49,7 @@ const EXPERIMENTS: &[Experiment] = &[
         parallel::run(c).map(Output::from)
     }),
     ("othello-002", othello::run),
+    ("othello-ffo", |c| ffo::run(c).map(Output::from)),
 ];
 
 type Experiment = (&'static str, fn(&Config) -> Result<Output>);

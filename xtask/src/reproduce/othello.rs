@@ -120,7 +120,8 @@ struct Cell {
 }
 
 fn table_config(aspiration: bool) -> EnhancedConfig {
-    let c = EnhancedConfig::default();
+    // The paper's enhancements only: no game hints (fastest first).
+    let c = EnhancedConfig::default().with_hints(false);
     if aspiration {
         c.with_aspiration(Some(ASPIRATION))
     } else {

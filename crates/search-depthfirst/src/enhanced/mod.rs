@@ -7,12 +7,14 @@
 //!
 //! These searches see a game through [`Game`], not [`Tree`](tree_core::Tree):
 //! they need a position hash, and they count their own leaves (static
-//! evaluations, at the horizon or at the end of the game) and interior
-//! nodes (positions expanded), since there is no tree to wrap in
+//! evaluations, at the horizon or at the end of the game, and ends of the
+//! game the game's own solver scores) and interior nodes (positions
+//! expanded), since there is no tree to wrap in
 //! [`Counted`](tree_core::Counted). Every one returns exactly the value
 //! [`minimax`](tree_core::minimax) gives the fixed-depth tree
-//! [`Horizon::new(game, root, depth)`](tree_core::Horizon), and a best move
-//! whose position has that value.
+//! [`Horizon::new(game, root, depth)`](tree_core::Horizon), a best move
+//! (a [`Game::Move`]) whose position has that value, and the principal
+//! variation.
 //!
 //! ## The engine
 //!
@@ -22,21 +24,33 @@
 //! value), since MT needs fail-soft bounds and they make the table's bounds
 //! tighter. At each position it:
 //!
-//! 1. probes the [`GameTable`]: bounds stored for this position at exactly
-//!    this remaining depth end the search of the position when they decide
-//!    it (`lower >= beta`, `upper <= alpha` or `lower = upper`), except at
-//!    the root, which is always expanded so that every pass names a best
-//!    move;
-//! 2. at the horizon or the end of the game, evaluates and stores the value;
-//! 3. otherwise orders the moves: the table's best move (from an entry of
-//!    any depth), at the root the previous iteration's best move, then
-//!    (with [`EnhancedConfig::history`]) by the history heuristic, each
-//!    move key's score raised by `2^min(depth, 32)` whenever its move was
-//!    best at a position of remaining depth `depth` — a cutoff or an exact
-//!    value, not a fail-low — as in Schaeffer's paper; then generation order;
-//! 4. searches the moves (PVS: the first with the window, the others with a
+//! 1. decides whether it is in **exact-solve mode**
+//!    ([`EnhancedConfig::exact_solve`]): its remaining depth is at least the
+//!    game's bound on the plies left ([`Game::plies_left`]), or an
+//!    ancestor's was. Every line below then ends with the end of the game,
+//!    so the position's value is its exact game value, the same at every
+//!    such depth. In this mode the game's own solver for the last plies
+//!    ([`Game::solve_end`], with [`EnhancedConfig::endgame`]) is asked
+//!    first, and table entries are exact-game entries;
+//! 2. probes the [`GameTable`]: bounds stored for this position at exactly
+//!    this remaining depth (in exact-solve mode: exact-game bounds) end the
+//!    search of the position when they decide it (`lower >= beta`, `upper
+//!    <= alpha` or `lower = upper`), except at the root, which is always
+//!    expanded so that every pass names a best move;
+//! 3. at the horizon or the end of the game, evaluates and stores the value;
+//! 4. generates the moves once ([`Game::moves`] into a per-ply buffer) and
+//!    searches first the table's best move (from an entry of any depth) and
+//!    at the root the previous iteration's best move; then orders the rest:
+//!    by the game's hint ([`Game::order_hint`], with
+//!    [`EnhancedConfig::hints`]; the positions after the moves are computed
+//!    once for it and kept), then (with [`EnhancedConfig::history`]) by the
+//!    history heuristic, each move key's score raised by `2^min(depth, 32)`
+//!    whenever its move was best at a position of remaining depth `depth` —
+//!    a cutoff or an exact value, not a fail-low — as in Schaeffer's paper;
+//!    then generation order;
+//! 5. searches the moves (PVS: the first with the window, the others with a
 //!    null window, re-searched when they land inside), and stores the
-//!    result as bounds with the best move.
+//!    result as bounds with the best move (its index in the move list).
 //!
 //! ## Why stored values need the exact depth
 //!
@@ -47,7 +61,10 @@
 //! something other than the fixed-depth minimax value the experiments
 //! compare, and make leaf counts depend on what happened to be in the
 //! table. So entries of any other depth give only their best move, for
-//! ordering. Every stored bound is a true bound of the value it is stored
+//! ordering. The one exception is sound: once the depth reaches the end of
+//! the game (the game's bound on the plies left), every depth gives the
+//! same value, the exact one, so exact-game entries serve every such depth
+//! (and only those). Every stored bound is a true bound of the value it is stored
 //! for, and bounds for the same position and depth are intersected, so with
 //! distinct hashes for distinct positions every search is exact. See
 //! [`GameTable`] for the replacement rule and the collision risk.
@@ -69,31 +86,43 @@
 //!
 //! With [`EnhancedConfig::iterative_deepening`] each driver runs at depths
 //! 1, 2, …, d in turn with the table (and the history) kept from one
-//! iteration to the next; the report gives every iteration's counts.
+//! iteration to the next; the report gives every iteration's counts. In
+//! exact-solve mode an iteration whose depth reaches the end of the game at
+//! the root is the last (deeper ones have the same value), and a search
+//! whose depth reaches it from the start runs no heuristic iteration at
+//! all: it solves the game at once.
 //!
 //! ## Memory
 //!
 //! The table's bytes ([`EnhancedConfig::table_bytes`], allocated once in
 //! [`Enhanced::new`]), a history table of [`Game::move_keys`] `u64`s, and
-//! one move-order buffer per ply of `16 ×` the branching factor bytes,
-//! grown once and reused: O(depth × branching). The recursion holds one
-//! position per ply.
+//! per ply of the search a move buffer ([`Game::Moves`]), an order buffer
+//! of 16 bytes per move and (with hints) the positions after the moves,
+//! allocated by each search as it goes deeper and reused within it:
+//! O(depth × branching). The recursion holds one position per ply.
 //!
 //! ```
 //! use search_depthfirst::{EnhancedAlgorithm, EnhancedConfig};
-//! use tree_core::{Game, Horizon, Value, minimax};
+//! use tree_core::{ArrayVec, Game, Horizon, Value, minimax};
 //!
 //! /// Take 1, 2 or 3 from a heap; whoever takes the last wins. Heaps reached
 //! /// by different orders of moves are transpositions.
 //! struct Take3;
 //! impl Game for Take3 {
 //!     type Position = u32;
-//!     fn num_moves(&self, heap: &u32) -> usize { (*heap).min(3) as usize }
-//!     fn play(&self, heap: &u32, i: usize) -> u32 { heap - 1 - i as u32 }
+//!     type Move = u32; // how many to take
+//!     type Moves = ArrayVec<u32, 3>;
+//!     fn moves(&self, heap: &u32, out: &mut ArrayVec<u32, 3>) {
+//!         out.clear();
+//!         out.extend(1..=(*heap).min(3));
+//!     }
+//!     fn play(&self, heap: &u32, take: u32) -> u32 { heap - take }
 //!     fn evaluate(&self, heap: &u32) -> Value {
 //!         Value::new(if *heap == 0 { -100 } else { *heap as i32 % 4 }).unwrap()
 //!     }
 //!     fn hash(&self, heap: &u32) -> u64 { u64::from(*heap).wrapping_mul(0x9E37_79B9_7F4A_7C15) }
+//!     // The game ends within `heap` moves: searches that deep solve it.
+//!     fn plies_left(&self, heap: &u32) -> Option<u32> { Some(*heap) }
 //! }
 //!
 //! let config = EnhancedConfig::default().with_table_bytes(1 << 16);
@@ -101,8 +130,15 @@
 //!     let r = a.run(&Take3, &21, 12, &config).unwrap();
 //!     assert_eq!(r.value, minimax(&Horizon::new(&Take3, 21, 12)), "{a}");
 //!     assert_eq!(r.value, Value::new(100).unwrap()); // 21 is a win: take 1
-//!     assert_eq!(r.best_move, Some(0));
+//!     assert_eq!(r.best_move, Some(1));
+//!     assert_eq!(r.pv[0], 1);
 //!     assert_eq!(r.per_iteration.len(), 12);
+//!     // Deep enough to reach the end: solved at once, no iterations.
+//!     let r = a.run(&Take3, &9, 9, &config).unwrap();
+//!     assert_eq!((r.value, r.best_move), (Value::new(100).unwrap(), Some(1)));
+//!     assert!(r.per_iteration.len() == 1 && r.per_iteration[0].exact);
+//!     // The principal variation runs to the end: every stone is taken.
+//!     assert_eq!(r.pv.iter().sum::<u32>(), 9);
 //! }
 //! ```
 
@@ -113,7 +149,7 @@ mod table;
 use std::fmt;
 use std::str::FromStr;
 
-use tree_core::{Game, MAX_DEPTH, Value};
+use tree_core::{Game, MAX_DEPTH, MoveBuffer, Value};
 
 pub use table::{GameTable, TableStats};
 
@@ -152,6 +188,36 @@ pub struct EnhancedConfig {
     /// MTD(f)'s first guess for its first search, and the centre of PVS's
     /// first aspiration window. Default 0.
     pub first_guess: Value,
+    /// Order moves by the game's [`Game::order_hint`] (after the table's
+    /// move; history breaks ties). Default on; it costs a
+    /// [`Game::play`] of every move before the first is searched (the
+    /// table's move excepted), so a game without hints loses a little.
+    pub hints: bool,
+    /// Exact-solve mode: a position searched to at least the game's bound
+    /// on the plies left ([`Game::plies_left`]) is solved to the end of
+    /// the game, which is its value at that depth: the table stores and
+    /// finds its bounds as exact-game bounds, valid at every such depth,
+    /// and with iterative deepening a root the depth reaches is searched
+    /// once, with no shallower (heuristic) iterations. Default on; a game
+    /// without a bound is never in this mode.
+    pub exact_solve: bool,
+    /// In exact-solve mode, ask the game's own solver
+    /// ([`Game::solve_end`]) first at every position but the root. Default
+    /// on.
+    pub endgame: bool,
+    /// In exact-solve mode, order the moves of positions whose bound on
+    /// the plies left ([`Game::plies_left`]) is at least `sort_plies` by a
+    /// heuristic search of `sort_depth` plies of each (the value of the
+    /// position after the move searched `sort_depth − 1` plies, full
+    /// window; the game's hints and history break ties). Its leaves and
+    /// nodes are counted with the search's. Default 5 (0: off): the best
+    /// of 0–6 on Othello's FFO endgames #21–#38 (see `docs/OTHELLO.md`),
+    /// where it cuts the nodes by 2–5× on the largest.
+    pub sort_depth: u32,
+    /// See [`sort_depth`](Self::sort_depth). Default 36: Othello positions
+    /// with 18 or more empty squares (its bound is twice the empty
+    /// squares).
+    pub sort_plies: u32,
 }
 
 impl Default for EnhancedConfig {
@@ -163,14 +229,20 @@ impl Default for EnhancedConfig {
             table_move: true,
             aspiration: None,
             first_guess: Value::from_small(0),
+            hints: true,
+            exact_solve: true,
+            endgame: true,
+            sort_depth: 5,
+            sort_plies: 36,
         }
     }
 }
 
 impl EnhancedConfig {
     /// Every enhancement off: no table, no history, no iterative deepening,
-    /// no table move; the searches are then the plain algorithms in
-    /// generation order (MT drivers without memory re-search everything).
+    /// no table move, no hints, no exact-solve mode, no endgame solver; the
+    /// searches are then the plain algorithms in generation order (MT
+    /// drivers without memory re-search everything).
     pub fn plain() -> EnhancedConfig {
         EnhancedConfig {
             table_bytes: 0,
@@ -179,6 +251,11 @@ impl EnhancedConfig {
             table_move: false,
             aspiration: None,
             first_guess: Value::from_small(0),
+            hints: false,
+            exact_solve: false,
+            endgame: false,
+            sort_depth: 0,
+            sort_plies: 0,
         }
     }
 
@@ -218,6 +295,33 @@ impl EnhancedConfig {
         self
     }
 
+    /// With or without the game's ordering hints.
+    pub fn with_hints(mut self, on: bool) -> EnhancedConfig {
+        self.hints = on;
+        self
+    }
+
+    /// With or without exact-solve mode.
+    pub fn with_exact_solve(mut self, on: bool) -> EnhancedConfig {
+        self.exact_solve = on;
+        self
+    }
+
+    /// With ordering by a heuristic search of `depth` plies at positions
+    /// whose bound on the plies left is at least `plies`, in exact-solve
+    /// mode (`depth` 0: off).
+    pub fn with_sort(mut self, depth: u32, plies: u32) -> EnhancedConfig {
+        self.sort_depth = depth;
+        self.sort_plies = plies;
+        self
+    }
+
+    /// With or without the game's endgame solver (in exact-solve mode).
+    pub fn with_endgame(mut self, on: bool) -> EnhancedConfig {
+        self.endgame = on;
+        self
+    }
+
     /// Checks the settings.
     ///
     /// # Errors
@@ -234,15 +338,19 @@ impl EnhancedConfig {
 }
 
 /// One iteration of an enhanced search (the only one without iterative
-/// deepening).
+/// deepening, or when the depth reaches the end of the game in exact-solve
+/// mode).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct IterationStats {
+pub struct IterationStats<M> {
     /// The depth searched.
     pub depth: u32,
     /// The minimax value at that depth.
     pub value: Value,
     /// The best root move at that depth.
-    pub best_move: Option<usize>,
+    pub best_move: Option<M>,
+    /// Whether the iteration solved the root to the end of the game
+    /// (exact-solve mode).
+    pub exact: bool,
     /// Static evaluations in this iteration.
     pub leaves: u64,
     /// Positions expanded in this iteration.
@@ -254,14 +362,26 @@ pub struct IterationStats {
 
 /// What an enhanced search found and what it cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EnhancedReport {
+pub struct EnhancedReport<M> {
     /// The minimax value of the root at the depth asked for, from the point
     /// of view of the player to move at the root (= MAX of the
     /// [`Horizon`](tree_core::Horizon) tree).
     pub value: Value,
-    /// The best move: an index into the root's moves whose position has
-    /// the root's value; `None` at depth 0 or when the game is over.
-    pub best_move: Option<usize>,
+    /// The best move: a move of the root whose position has the root's
+    /// value; `None` at depth 0 or when the game is over.
+    pub best_move: Option<M>,
+    /// The best move's index in the root's [`Game::moves`] (as
+    /// [`Horizon`](tree_core::Horizon) numbers the root's children).
+    pub best_index: Option<usize>,
+    /// The principal variation: the best move, then the best reply, and so
+    /// on to the horizon or the end of the game: every prefix leads to a
+    /// position whose value at the remaining depth is the root's (negated
+    /// on the opponent's turn). Read from the table after the search, each
+    /// move proven by the table's bounds or, where they do not decide, by
+    /// a null-window search around the known value (not counted in
+    /// `leaves` and `interior`; with a table it costs little, without one
+    /// it re-searches). Empty without a best move.
+    pub pv: Vec<M>,
     /// Static evaluations (horizon positions and ends of the game), over
     /// all iterations.
     pub leaves: u64,
@@ -270,7 +390,7 @@ pub struct EnhancedReport {
     /// Searches of the root, over all iterations.
     pub passes: u32,
     /// Each iteration's value and counts, shallowest first.
-    pub per_iteration: Vec<IterationStats>,
+    pub per_iteration: Vec<IterationStats<M>>,
     /// What the table did, over all iterations.
     pub table: TableStats,
     /// The table's capacity in entries.
@@ -356,7 +476,7 @@ impl EnhancedAlgorithm {
         root: &G::Position,
         depth: u32,
         config: &EnhancedConfig,
-    ) -> Result<EnhancedReport, SearchError> {
+    ) -> Result<EnhancedReport<G::Move>, SearchError> {
         Enhanced::new(*config)?.search(self, game, root, depth)
     }
 }
@@ -403,8 +523,9 @@ impl FromStr for EnhancedAlgorithm {
 }
 
 /// An enhanced searcher: the settings and the scratch space (table,
-/// history, move buffers), allocated once and reused by every
-/// [`search`](Enhanced::search).
+/// history), allocated once and reused by every
+/// [`search`](Enhanced::search) (which allocates only its per-ply move
+/// buffers, typed by the game).
 ///
 /// The table survives from one search to the next (each search is a new
 /// [generation](GameTable::new_search), so old entries are replaced first):
@@ -417,7 +538,6 @@ pub struct Enhanced {
     config: EnhancedConfig,
     table: GameTable,
     history: History,
-    buffers: Vec<Vec<(u64, usize)>>,
 }
 
 impl Enhanced {
@@ -431,7 +551,6 @@ impl Enhanced {
             config,
             table: GameTable::new(config.table_bytes)?,
             history: History::default(),
-            buffers: Vec::new(),
         })
     }
 
@@ -451,10 +570,15 @@ impl Enhanced {
     }
 
     /// The minimax value of `game` from `root` searched to `depth` plies by
-    /// `algorithm`, with a best move and the counts.
+    /// `algorithm`, with a best move, the principal variation and the
+    /// counts.
     ///
     /// At depth 0, or if the game is over at the root, the root is
     /// evaluated once and there is no best move (one iteration is reported).
+    /// With [`EnhancedConfig::exact_solve`], a depth of at least the game's
+    /// [`plies_left`](Game::plies_left) at the root solves the game from
+    /// the root in one iteration (reported at `depth`), whatever
+    /// [`EnhancedConfig::iterative_deepening`] says.
     ///
     /// # Errors
     /// [`SearchError::TooDeep`] for `depth >` [`tree_core::MAX_DEPTH`];
@@ -466,7 +590,7 @@ impl Enhanced {
         game: &G,
         root: &G::Position,
         depth: u32,
-    ) -> Result<EnhancedReport, SearchError> {
+    ) -> Result<EnhancedReport<G::Move>, SearchError> {
         if depth as usize > MAX_DEPTH {
             return Err(SearchError::TooDeep {
                 depth: depth as usize,
@@ -475,54 +599,77 @@ impl Enhanced {
         self.table.new_search();
         self.history.reset(game.move_keys());
         let config = self.config;
-        let mut engine = Engine {
-            game,
-            table: &mut self.table,
-            history: &mut self.history,
-            use_history: config.history,
-            table_move: config.table_move,
-            buffers: &mut self.buffers,
-            root_pv: None,
-            root_best: None,
-            leaves: 0,
-            interior: 0,
-        };
+        let mut engine = Engine::new(game, &mut self.table, &mut self.history);
+        engine.use_history = config.history;
+        engine.table_move = config.table_move;
+        engine.hints = config.hints;
+        engine.exact_solve = config.exact_solve;
+        engine.endgame = config.endgame;
+        engine.sort = (config.sort_depth, config.sort_plies);
+        let mut root_moves = G::Moves::default();
+        game.moves(root, &mut root_moves);
+        let root_moves = root_moves.as_slice();
         let mut per_iteration = Vec::new();
-        if depth == 0 || game.num_moves(root) == 0 {
-            let value = engine.negamax(root, 0, 0, Value::NEG_INF, Value::INF, false)?;
+        let mut best_index = None;
+        if depth == 0 || root_moves.is_empty() {
+            let value = engine.negamax(root, 0, false, 0, Value::NEG_INF, Value::INF, false)?;
             per_iteration.push(IterationStats {
                 depth,
                 value,
                 best_move: None,
+                exact: depth > 0,
                 leaves: engine.leaves,
                 interior: 0,
                 passes: 1,
             });
         } else {
-            let first = if config.iterative_deepening { 1 } else { depth };
+            let exact = engine.reaches_end(root, depth);
+            let first = if config.iterative_deepening && !exact {
+                1
+            } else {
+                depth
+            };
             let mut guess = config.first_guess;
             for d in first..=depth {
+                // An iteration that reaches the end of the game is the
+                // last one needed: deeper searches have the same value.
+                let (d, exact) = if engine.reaches_end(root, d) {
+                    (depth, true)
+                } else {
+                    (d, false)
+                };
                 let (leaves, interior) = (engine.leaves, engine.interior);
-                let (value, best_move, passes) =
-                    drive(&mut engine, algorithm, &config, root, d, guess)?;
+                let (value, best, passes) = drive(&mut engine, algorithm, &config, root, d, guess)?;
                 per_iteration.push(IterationStats {
                     depth: d,
                     value,
-                    best_move,
+                    best_move: best.map(|i| root_moves[i]),
+                    exact,
                     leaves: engine.leaves - leaves,
                     interior: engine.interior - interior,
                     passes,
                 });
-                engine.root_pv = best_move;
+                engine.root_pv = best;
+                best_index = best;
                 guess = value;
+                if d == depth {
+                    break;
+                }
             }
         }
         let last = per_iteration[per_iteration.len() - 1];
+        let pv = match best_index {
+            Some(i) => engine.principal_variation(root, depth, last.value, i),
+            None => Vec::new(),
+        };
+        let (leaves, interior) = (engine.leaves, engine.interior);
         Ok(EnhancedReport {
             value: last.value,
             best_move: last.best_move,
-            leaves: engine.leaves,
-            interior: engine.interior,
+            best_index,
+            pv,
+            leaves,
+            interior,
             passes: per_iteration.iter().map(|i| i.passes).sum(),
             per_iteration,
             table: self.table.stats(),
@@ -544,16 +691,16 @@ fn drive<G: Game + ?Sized>(
     let (inf, neg_inf) = (Value::INF, Value::NEG_INF);
     match algorithm {
         EnhancedAlgorithm::AlphaBeta => {
-            let v = e.negamax(root, depth, 0, neg_inf, inf, false)?;
+            let v = e.negamax(root, depth, false, 0, neg_inf, inf, false)?;
             Ok((v, e.root_best, 1))
         }
         EnhancedAlgorithm::Pvs => {
             let Some(delta) = config.aspiration else {
-                let v = e.negamax(root, depth, 0, neg_inf, inf, true)?;
+                let v = e.negamax(root, depth, false, 0, neg_inf, inf, true)?;
                 return Ok((v, e.root_best, 1));
             };
             let w = Window::around(guess, delta)?;
-            let r = e.negamax(root, depth, 0, w.alpha(), w.beta(), true)?;
+            let r = e.negamax(root, depth, false, 0, w.alpha(), w.beta(), true)?;
             let (a, b) = if r <= w.alpha() {
                 (neg_inf, r.offset(1))
             } else if r >= w.beta() {
@@ -561,7 +708,7 @@ fn drive<G: Game + ?Sized>(
             } else {
                 return Ok((r, e.root_best, 1));
             };
-            let v = e.negamax(root, depth, 0, a, b, true)?;
+            let v = e.negamax(root, depth, false, 0, a, b, true)?;
             Ok((v, e.root_best, 2))
         }
         EnhancedAlgorithm::Mtdf | EnhancedAlgorithm::MtSss | EnhancedAlgorithm::MtDual => {
@@ -577,7 +724,7 @@ fn drive<G: Game + ?Sized>(
             // search returned, so the loop ends.
             while lower < upper {
                 let gamma = if g == lower { g.offset(1) } else { g };
-                g = e.negamax(root, depth, 0, gamma.offset(-1), gamma, false)?;
+                g = e.negamax(root, depth, false, 0, gamma.offset(-1), gamma, false)?;
                 passes += 1;
                 if g < gamma {
                     upper = g;

@@ -1,15 +1,15 @@
 //! Move ordering: the table's move, the previous iteration's root move, then
-//! the history heuristic, then generation order.
+//! the game's hints, then the history heuristic, then generation order.
 
 use std::cmp::Reverse;
 
-use tree_core::Game;
+use tree_core::Value;
 
 /// The history heuristic's table (Schaeffer 1989): one score per
-/// [`Game::move_key`], raised by `2^min(depth, 32)` whenever a move is best
-/// at a node of remaining depth `depth` (a cutoff or an exact value), so
-/// moves that were good in deep searches, anywhere in the tree, are tried
-/// first elsewhere.
+/// [`Game::move_key`](tree_core::Game::move_key), raised by
+/// `2^min(depth, 32)` whenever a move is best at a node of remaining depth
+/// `depth` (a cutoff or an exact value), so moves that were good in deep
+/// searches, anywhere in the tree, are tried first elsewhere.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct History {
     scores: Vec<u64>,
@@ -23,8 +23,8 @@ impl History {
         self.scores.resize(keys, 0);
     }
 
-    /// The score of a move key; keys out of range (a [`Game`] breaking its
-    /// contract) score 0.
+    /// The score of a move key; keys out of range (a
+    /// [`Game`](tree_core::Game) breaking its contract) score 0.
     #[inline]
     pub fn score(&self, key: usize) -> u64 {
         self.scores.get(key).copied().unwrap_or(0)
@@ -39,36 +39,31 @@ impl History {
     }
 }
 
-/// Writes the order in which to try the `n` moves of `pos` into `out`
-/// (reused: no allocation once it has grown to the branching factor): the
-/// moves of `first` (the table's move, then the previous iteration's, each
-/// once and only if in range), then the rest by decreasing history score
-/// (`history` = `None`: all 0), ties in generation order.
-pub(crate) fn order_moves<G: Game + ?Sized>(
-    game: &G,
-    pos: &G::Position,
-    n: usize,
-    first: [Option<usize>; 2],
-    history: Option<&History>,
-    out: &mut Vec<(u64, usize)>,
-) {
-    out.clear();
-    let [a, b] = first;
-    let a = a.filter(|&m| m < n);
-    let b = b.filter(|&m| m < n && Some(m) != a);
-    let pinned = usize::from(a.is_some()) + usize::from(b.is_some());
-    for m in [a, b].into_iter().flatten() {
-        out.push((u64::MAX, m));
-    }
-    for i in 0..n {
-        if Some(i) == a || Some(i) == b {
-            continue;
-        }
-        let score = history.map_or(0, |h| h.score(game.move_key(pos, i)));
-        out.push((score, i));
-    }
-    if history.is_some() {
-        // Unstable but deterministic: the indices are distinct.
-        out[pinned..].sort_unstable_by_key(|&(s, i)| (Reverse(s), i));
-    }
+/// One move waiting to be searched: its ordering keys and its index in the
+/// position's move list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Scored {
+    /// The value of a shallow search of the move (0 without one).
+    pub shallow: Value,
+    /// The game's hint (0 without hints).
+    pub hint: i32,
+    /// The history score (0 without history).
+    pub history: u64,
+    /// The move's index in generation order.
+    pub index: u32,
+}
+
+/// Sorts the moves to search: higher shallow-search value first, then
+/// higher hint, then higher history score, then generation order (so the
+/// order is deterministic).
+#[inline]
+pub(crate) fn sort(moves: &mut [Scored]) {
+    moves.sort_unstable_by_key(|m| {
+        (
+            Reverse(m.shallow),
+            Reverse(m.hint),
+            Reverse(m.history),
+            m.index,
+        )
+    });
 }

@@ -1,12 +1,32 @@
 //! The one negamax engine under every enhanced search: fail-soft
-//! alpha-beta with the transposition table, move ordering and (optionally)
-//! principal-variation null windows.
+//! alpha-beta with the transposition table, move ordering, (optionally)
+//! principal-variation null windows, and an exact-solve mode below
+//! positions whose remaining depth reaches the end of the game.
 
-use tree_core::{Game, Value};
+use tree_core::{Game, MoveBuffer, Stats, Value};
 
-use super::order::{History, order_moves};
+use super::order::{History, Scored};
 use super::table::GameTable;
 use crate::SearchError;
+
+/// The scratch space of one ply: the position's moves (generated once),
+/// the order to search them in, and the positions after them (computed
+/// once when hints need them).
+pub(crate) struct Ply<G: Game + ?Sized> {
+    moves: G::Moves,
+    order: Vec<Scored>,
+    children: Vec<G::Position>,
+}
+
+impl<G: Game + ?Sized> Default for Ply<G> {
+    fn default() -> Ply<G> {
+        Ply {
+            moves: G::Moves::default(),
+            order: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+}
 
 /// Everything one search uses: the game, the scratch space, the counters.
 pub(crate) struct Engine<'a, G: Game + ?Sized> {
@@ -16,46 +36,106 @@ pub(crate) struct Engine<'a, G: Game + ?Sized> {
     pub use_history: bool,
     /// Whether the table's best move goes first.
     pub table_move: bool,
-    /// Per-ply move-order buffers, reused across nodes and searches.
-    pub buffers: &'a mut Vec<Vec<(u64, usize)>>,
-    /// The previous iteration's best root move, tried first at the root
-    /// after the table's move.
+    /// Whether the game's ordering hints order the moves.
+    pub hints: bool,
+    /// Whether positions searched to at least the game's bound on the plies
+    /// left are solved exactly (exact-game table entries, the game's
+    /// endgame solver).
+    pub exact_solve: bool,
+    /// Whether the game's endgame solver is asked (in exact mode).
+    pub endgame: bool,
+    /// In exact mode, at positions whose bound on the plies left is at
+    /// least `.1`, order the moves by a heuristic search of `.0` plies of
+    /// each (0: never).
+    pub sort: (u32, u32),
+    /// Per-ply scratch, grown on demand and reused across nodes.
+    pub plies: Vec<Ply<G>>,
+    /// The previous iteration's best root move (an index), tried first at
+    /// the root after the table's move.
     pub root_pv: Option<usize>,
     /// The root's best move in the last pass (the move whose result was
-    /// the root's result).
+    /// the root's result), an index.
     pub root_best: Option<usize>,
-    /// Static evaluations.
+    /// Static evaluations (and ends of the game the game's solver scored).
     pub leaves: u64,
     /// Positions expanded.
     pub interior: u64,
 }
 
-impl<G: Game + ?Sized> Engine<'_, G> {
+impl<'a, G: Game + ?Sized> Engine<'a, G> {
+    /// An engine with empty scratch space and counters.
+    pub fn new(game: &'a G, table: &'a mut GameTable, history: &'a mut History) -> Engine<'a, G> {
+        Engine {
+            game,
+            table,
+            history,
+            use_history: false,
+            table_move: false,
+            hints: false,
+            exact_solve: false,
+            endgame: false,
+            sort: (0, 0),
+            plies: Vec::new(),
+            root_pv: None,
+            root_best: None,
+            leaves: 0,
+            interior: 0,
+        }
+    }
+
+    /// Whether a search of `pos` to `depth` plies reaches every end of the
+    /// game (and exact solving is on): the game's bound on the plies left
+    /// is at most `depth`.
+    #[inline]
+    pub fn reaches_end(&self, pos: &G::Position, depth: u32) -> bool {
+        self.exact_solve && depth > 0 && self.game.plies_left(pos).is_some_and(|p| p <= depth)
+    }
+
     /// Fail-soft negamax alpha-beta on `pos` with `depth` plies to go, `ply`
     /// plies below the root, window `(alpha, beta)`, `alpha < beta`; with
     /// `pvs`, every move after the first is tried with the null window
     /// `(alpha, alpha + 1)` first and re-searched with `(alpha, beta)` if it
-    /// lands strictly inside.
+    /// lands strictly inside. `exact`: an ancestor's search already reaches
+    /// every end of the game (so does this one).
     ///
     /// With `v` the negamax value of `pos` at `depth` and `g` the result:
     /// `g <= alpha` implies `v <= g`; `g >= beta` implies `v >= g`;
     /// otherwise `g = v`.
+    #[allow(clippy::too_many_arguments)] // the recursion's state, passed down
     pub fn negamax(
         &mut self,
         pos: &G::Position,
         depth: u32,
+        exact: bool,
         ply: usize,
         mut alpha: Value,
         beta: Value,
         pvs: bool,
     ) -> Result<Value, SearchError> {
-        let n = if depth == 0 {
-            0
+        let left = if self.exact_solve && depth > 0 {
+            self.game.plies_left(pos)
         } else {
-            self.game.num_moves(pos)
+            None
         };
+        let exact = exact || left.is_some_and(|p| p <= depth);
+        if exact && self.endgame && ply > 0 && depth > 0 {
+            let mut counts = Stats::default();
+            if let Some(g) = self.game.solve_end(pos, alpha, beta, &mut counts) {
+                self.leaves += counts.leaves;
+                self.interior += counts.interior;
+                if g.is_infinite() {
+                    return Err(SearchError::SentinelLeaf {
+                        value: g,
+                        depth: ply,
+                    });
+                }
+                return Ok(g);
+            }
+        }
+        // Exact entries are ranked by the game's bound on the plies left.
+        let rank = if exact { left.unwrap_or(depth) } else { depth };
         let key = self.game.hash(pos);
-        let probe = self.table.probe(key, depth);
+        let probe = self.table.probe(key, depth, exact);
         // The root is always expanded, so that every pass names its best
         // move; elsewhere stored bounds of this very depth may decide.
         if ply > 0
@@ -65,6 +145,15 @@ impl<G: Game + ?Sized> Engine<'_, G> {
             self.table.count_cutoff();
             return Ok(if lo >= beta || lo == hi { lo } else { hi });
         }
+        if self.plies.len() <= ply {
+            self.plies.resize_with(ply + 1, Ply::default);
+        }
+        let n = if depth == 0 {
+            0
+        } else {
+            self.game.moves(pos, &mut self.plies[ply].moves);
+            self.plies[ply].moves.as_slice().len()
+        };
         if n == 0 {
             let v = self.game.evaluate(pos);
             if v.is_infinite() {
@@ -74,58 +163,63 @@ impl<G: Game + ?Sized> Engine<'_, G> {
                 });
             }
             self.leaves += 1;
-            self.table.store(key, depth, v, v, None);
+            self.table.store(key, rank, exact, v, v, None);
             return Ok(v);
         }
         self.interior += 1;
         let alpha0 = alpha;
-        if self.buffers.len() <= ply {
-            self.buffers.resize_with(ply + 1, Vec::new);
-        }
-        let mut order = std::mem::take(&mut self.buffers[ply]);
-        let pv = if ply == 0 { self.root_pv } else { None };
-        let history = if self.use_history {
-            Some(&*self.history)
-        } else {
-            None
-        };
-        let tt_move = if self.table_move { probe.best } else { None };
-        order_moves(self.game, pos, n, [tt_move, pv], history, &mut order);
         let mut best = Value::NEG_INF;
         let mut best_move = None;
-        let mut result = Ok(());
-        for (k, &(_, i)) in order.iter().enumerate() {
-            let child = self.game.play(pos, i);
-            let s = if pvs && k > 0 && alpha.offset(1) < beta {
-                match self.negamax(&child, depth - 1, ply + 1, -alpha.offset(1), -alpha, pvs) {
-                    Ok(s) if -s > alpha && -s < beta => {
-                        self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pvs)
-                    }
-                    r => r,
-                }
-            } else {
-                self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pvs)
-            };
-            let s = match s {
-                Ok(s) => -s,
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
-            };
+        let mut searched = 0;
+        // The table's move and the previous iteration's root move first,
+        // before anything else is computed: they often cut off at once.
+        let tt = probe.best.filter(|&m| self.table_move && m < n);
+        let pv = self.root_pv.filter(|&m| ply == 0 && m < n && Some(m) != tt);
+        self.list(pos, ply, n, [tt, pv]);
+        if !self.plies[ply].children.is_empty() {
+            self.plies[ply].children.clear();
+        }
+        for i in [tt, pv].into_iter().flatten() {
+            let mv = self.plies[ply].moves.as_slice()[i];
+            let child = self.game.play(pos, mv);
+            let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, searched > 0)?;
+            searched += 1;
             if s > best {
                 best = s;
                 best_move = Some(i);
                 if s > alpha {
                     alpha = s;
                 }
-                if s >= beta {
-                    break;
+            }
+            if best >= beta {
+                break;
+            }
+        }
+        if best < beta {
+            let sort = exact && self.sort.0 > 0 && left.is_some_and(|p| p >= self.sort.1);
+            self.order(pos, ply, sort)?;
+            for k in 0..self.plies[ply].order.len() {
+                let i = self.plies[ply].order[k].index as usize;
+                let child = if !self.plies[ply].children.is_empty() {
+                    self.plies[ply].children[i].clone()
+                } else {
+                    let mv = self.plies[ply].moves.as_slice()[i];
+                    self.game.play(pos, mv)
+                };
+                let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, searched > 0)?;
+                searched += 1;
+                if s > best {
+                    best = s;
+                    best_move = Some(i);
+                    if s > alpha {
+                        alpha = s;
+                    }
+                    if s >= beta {
+                        break;
+                    }
                 }
             }
         }
-        self.buffers[ply] = order;
-        result?;
         let (lower, upper) = if best >= beta {
             (best, Value::INF)
         } else if best <= alpha0 {
@@ -137,12 +231,189 @@ impl<G: Game + ?Sized> Engine<'_, G> {
             && self.use_history
             && let Some(m) = best_move
         {
-            self.history.reward(self.game.move_key(pos, m), depth);
+            let mv = self.plies[ply].moves.as_slice()[m];
+            self.history.reward(self.game.move_key(pos, mv), depth);
         }
-        self.table.store(key, depth, lower, upper, best_move);
+        self.table.store(key, rank, exact, lower, upper, best_move);
         if ply == 0 {
             self.root_best = best_move;
         }
         Ok(best)
+    }
+
+    /// The value of `child` for the player to move at its parent (a move
+    /// of a position at `depth`, `ply`), in the parent's window; the first
+    /// move (`later` false) or any move without PVS gets the whole window,
+    /// the others a null window first.
+    #[allow(clippy::too_many_arguments)] // the recursion's state, passed down
+    #[inline]
+    fn child(
+        &mut self,
+        child: &G::Position,
+        depth: u32,
+        exact: bool,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+        pvs: bool,
+        later: bool,
+    ) -> Result<Value, SearchError> {
+        let (d, p) = (depth - 1, ply + 1);
+        if pvs && later && alpha.offset(1) < beta {
+            let s = -self.negamax(child, d, exact, p, -alpha.offset(1), -alpha, pvs)?;
+            if s > alpha && s < beta {
+                return Ok(-self.negamax(child, d, exact, p, -beta, -alpha, pvs)?);
+            }
+            return Ok(s);
+        }
+        Ok(-self.negamax(child, d, exact, p, -beta, -alpha, pvs)?)
+    }
+
+    /// Writes into `plies[ply].order` the moves of `pos` (`n` of them,
+    /// generated into `plies[ply].moves`) other than those of `skip`, with
+    /// their history scores as they are now (before the pinned moves are
+    /// searched).
+    fn list(&mut self, pos: &G::Position, ply: usize, n: usize, skip: [Option<usize>; 2]) {
+        let Ply { moves, order, .. } = &mut self.plies[ply];
+        order.clear();
+        for (i, &mv) in moves.as_slice().iter().enumerate().take(n) {
+            if skip.contains(&Some(i)) {
+                continue;
+            }
+            let history = if self.use_history {
+                self.history.score(self.game.move_key(pos, mv))
+            } else {
+                0
+            };
+            order.push(Scored {
+                shallow: Value::from_small(0),
+                hint: 0,
+                history,
+                index: i as u32,
+            });
+        }
+    }
+
+    /// Sorts `plies[ply].order` into the order to search the moves: with
+    /// `sort`, by the value of a heuristic search of
+    /// [`sort`](Engine::sort)`.0` plies of each; by the game's hint
+    /// (computing every child into `plies[ply].children`); then by history,
+    /// then in generation order.
+    fn order(&mut self, pos: &G::Position, ply: usize, sort: bool) -> Result<(), SearchError> {
+        let keep = self.hints || sort;
+        if keep {
+            let Ply {
+                moves,
+                order,
+                children,
+            } = &mut self.plies[ply];
+            children.clear();
+            children.extend(moves.as_slice().iter().map(|&mv| self.game.play(pos, mv)));
+            if self.hints {
+                let moves = moves.as_slice();
+                for o in order.iter_mut() {
+                    let i = o.index as usize;
+                    o.hint = self.game.order_hint(pos, moves[i], &children[i]);
+                }
+            }
+        }
+        if sort {
+            for k in 0..self.plies[ply].order.len() {
+                let i = self.plies[ply].order[k].index as usize;
+                let child = self.plies[ply].children[i].clone();
+                let depth = self.sort.0 - 1;
+                let v = self.negamax(
+                    &child,
+                    depth,
+                    false,
+                    ply + 1,
+                    Value::NEG_INF,
+                    Value::INF,
+                    false,
+                )?;
+                self.plies[ply].order[k].shallow = -v;
+            }
+        }
+        if keep || self.use_history {
+            super::order::sort(&mut self.plies[ply].order);
+        }
+        Ok(())
+    }
+
+    /// The principal variation from `root` searched to `depth` with value
+    /// `value` and best move `first` (an index): from each position, the
+    /// first move (the table's first, then in generation order) proven to
+    /// keep the value — by a leaf's evaluation, the table's bounds, or a
+    /// null-window search around the known value (cheap with the table
+    /// warm) — to the horizon or the end of the game. Nothing here is
+    /// counted.
+    pub fn principal_variation(
+        &mut self,
+        root: &G::Position,
+        depth: u32,
+        value: Value,
+        first: usize,
+    ) -> Vec<G::Move> {
+        let mut moves = G::Moves::default();
+        self.game.moves(root, &mut moves);
+        let Some(&mv) = moves.as_slice().get(first) else {
+            return Vec::new();
+        };
+        // The search proved the best move's value.
+        let mut pv = vec![mv];
+        let (mut pos, mut v, mut d) = (self.game.play(root, mv), -value, depth - 1);
+        let mut exact = self.reaches_end(root, depth);
+        while d > 0 && pv.len() < tree_core::MAX_DEPTH {
+            self.game.moves(&pos, &mut moves);
+            let list = moves.as_slice();
+            if list.is_empty() {
+                break;
+            }
+            exact = exact || self.reaches_end(&pos, d);
+            let hinted = self
+                .table
+                .peek(self.game.hash(&pos), d, exact)
+                .best
+                .filter(|&m| m < list.len());
+            let mut found = None;
+            for i in hinted.into_iter().chain(0..list.len()) {
+                let child = self.game.play(&pos, list[i]);
+                if self.at_most(&child, d - 1, exact, -v, pv.len() + 1) {
+                    found = Some((list[i], child));
+                    break;
+                }
+            }
+            let Some((mv, child)) = found else { break };
+            pv.push(mv);
+            (pos, v, d) = (child, -v, d - 1);
+        }
+        pv
+    }
+
+    /// Whether the value of `pos` at `depth` is at most `target`: by its
+    /// evaluation at a leaf, the bounds in the table, the game's endgame
+    /// solver (exact), or else a null-window search `(target, target + 1)`
+    /// at `ply` (with the table warm, cheap; not counted).
+    fn at_most(
+        &mut self,
+        pos: &G::Position,
+        depth: u32,
+        exact: bool,
+        target: Value,
+        ply: usize,
+    ) -> bool {
+        let exact = exact || self.reaches_end(pos, depth);
+        if depth == 0 || self.game.num_moves(pos) == 0 {
+            return self.game.evaluate(pos) <= target;
+        }
+        if let Some((lo, hi)) = self.table.peek(self.game.hash(pos), depth, exact).bounds {
+            if hi <= target || lo > target {
+                return hi <= target;
+            }
+        }
+        let counts = (self.leaves, self.interior);
+        let g = self.negamax(pos, depth, exact, ply, target, target.offset(1), false);
+        (self.leaves, self.interior) = counts;
+        g.is_ok_and(|g| g <= target)
     }
 }

@@ -1,6 +1,7 @@
 //! The transposition table of the enhanced searches: bounds on a position's
-//! value at a remaining depth, keyed by [`Game::hash`](tree_core::Game::hash),
-//! in a fixed array of two-entry buckets allocated once.
+//! value at a remaining depth, or on its exact (end-of-game) value, keyed by
+//! [`Game::hash`](tree_core::Game::hash), in a fixed array of two-entry
+//! buckets allocated once.
 
 use tree_core::Value;
 
@@ -11,7 +12,8 @@ const NO_MOVE: u16 = u16::MAX;
 
 /// One stored result: bounds on the negamax value (from the point of view of
 /// the player to move) of the position whose hash is `key`, searched to
-/// `depth` plies.
+/// `depth` plies, or, if `exact`, on its value at the end of the game
+/// (`depth` then only ranks the entry for replacement).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Slot {
     /// The full 64-bit hash: the verification key.
@@ -20,13 +22,17 @@ struct Slot {
     lower: Value,
     /// An upper bound on the value (+∞ if none is known).
     upper: Value,
-    /// The remaining depth the bounds are for.
+    /// The remaining depth the bounds are for (for an exact entry: the
+    /// plies the game said were left at most, a measure of the work).
     depth: u16,
     /// The best move found, an index into the position's moves, or
     /// [`NO_MOVE`].
     best: u16,
     /// The search that wrote the slot; 0 = empty.
     generation: u8,
+    /// Whether the bounds are on the exact value (the search reached every
+    /// end of the game) rather than the value at `depth`.
+    exact: bool,
 }
 
 impl Slot {
@@ -37,6 +43,7 @@ impl Slot {
         depth: 0,
         best: NO_MOVE,
         generation: 0,
+        exact: false,
     };
 }
 
@@ -44,7 +51,8 @@ impl Slot {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Probe {
     /// Bounds `(lower, upper)` stored at exactly the remaining depth asked
-    /// for, if any: only these may cut the search off.
+    /// for (or, for an exact probe, on the exact value), if any: only these
+    /// may cut the search off.
     pub bounds: Option<(Value, Value)>,
     /// The best move stored for the position at any depth.
     pub best: Option<usize>,
@@ -57,7 +65,8 @@ pub struct TableStats {
     pub probes: u64,
     /// Lookups that found the position (its full hash), at any depth.
     pub hits: u64,
-    /// Lookups that found bounds at exactly the depth asked for.
+    /// Lookups that found bounds at exactly the depth asked for (or exact
+    /// bounds for a position searched to the end of the game).
     pub depth_hits: u64,
     /// Lookups whose bounds decided the position without searching it.
     pub cutoffs: u64,
@@ -78,8 +87,15 @@ pub struct TableStats {
 ///
 /// **Entry.** The position's full 64-bit hash (the verification key), the
 /// remaining depth, a lower and an upper bound on the negamax value (from the
-/// point of view of the player to move), the best move's index and the
-/// generation (search number) that wrote it.
+/// point of view of the player to move), the best move's index, the
+/// generation (search number) that wrote it, and whether the bounds are
+/// *exact-game* bounds: bounds on the value at the end of the game, stored
+/// by a search that reached every end of the game below the position
+/// (its depth at least [`Game::plies_left`](tree_core::Game::plies_left)).
+/// Such a value is the position's value at every depth that large, so an
+/// exact entry answers every such probe whatever its depth; its depth field
+/// holds the game's bound on the plies left, which ranks it for
+/// replacement.
 ///
 /// **Replacement rule.** A hash selects a bucket by its low bits. A store
 /// for a (position, depth) already in the bucket updates it in place,
@@ -93,10 +109,11 @@ pub struct TableStats {
 ///
 /// **Exactness.** A position's value depends on the remaining depth: the
 /// depth-6 value of a position and its depth-4 value are different numbers.
-/// A probe therefore returns bounds only for exactly the depth asked for;
-/// entries of any other depth (deeper ones included, which chess programs
-/// use for cutoffs) give only their best move, for ordering. So every
-/// search returns exactly the fixed-depth minimax value of
+/// A probe therefore returns bounds only for exactly the depth asked for
+/// (or, for a position searched to the end of the game, exact-game
+/// bounds); entries of any other depth (deeper ones included, which chess
+/// programs use for cutoffs) give only their best move, for ordering. So
+/// every search returns exactly the fixed-depth minimax value of
 /// [`Horizon`](tree_core::Horizon), which is what the experiments compare.
 ///
 /// **Collisions.** The table trusts the 64-bit hash: two positions with the
@@ -206,17 +223,48 @@ impl GameTable {
         2 * (key & self.mask) as usize
     }
 
-    /// Looks `key` up for a search of remaining depth `depth`.
+    /// Looks `key` up for a search of remaining depth `depth`, or with
+    /// `exact` for a search to the end of the game (any depth), and counts
+    /// the lookup.
     #[inline]
-    pub(crate) fn probe(&mut self, key: u64, depth: u32) -> Probe {
+    pub(crate) fn probe(&mut self, key: u64, depth: u32, exact: bool) -> Probe {
+        if self.slots.is_empty() {
+            return Probe {
+                bounds: None,
+                best: None,
+            };
+        }
+        let (found, hit) = self.lookup(key, depth, exact);
+        self.stats.probes += 1;
+        if hit {
+            self.stats.hits += 1;
+        }
+        if found.bounds.is_some() {
+            self.stats.depth_hits += 1;
+        }
+        found
+    }
+
+    /// [`probe`](Self::probe) without counting (for reading the principal
+    /// variation after a search).
+    pub(crate) fn peek(&self, key: u64, depth: u32, exact: bool) -> Probe {
+        if self.slots.is_empty() {
+            return Probe {
+                bounds: None,
+                best: None,
+            };
+        }
+        self.lookup(key, depth, exact).0
+    }
+
+    /// What the bucket of `key` holds for a search of `depth` (or exact),
+    /// and whether it holds the position at all.
+    #[inline]
+    fn lookup(&self, key: u64, depth: u32, exact: bool) -> (Probe, bool) {
         let mut found = Probe {
             bounds: None,
             best: None,
         };
-        if self.slots.is_empty() {
-            return found;
-        }
-        self.stats.probes += 1;
         let b = self.bucket(key);
         let mut hit = false;
         for s in &self.slots[b..b + 2] {
@@ -224,7 +272,7 @@ impl GameTable {
                 continue;
             }
             hit = true;
-            if u32::from(s.depth) == depth {
+            if s.exact == exact && (exact || u32::from(s.depth) == depth) {
                 found.bounds = Some((s.lower, s.upper));
                 if s.best != NO_MOVE {
                     found.best = Some(usize::from(s.best));
@@ -235,13 +283,7 @@ impl GameTable {
                 found.best = Some(usize::from(s.best));
             }
         }
-        if hit {
-            self.stats.hits += 1;
-        }
-        if found.bounds.is_some() {
-            self.stats.depth_hits += 1;
-        }
-        found
+        (found, hit)
     }
 
     /// Counts a probe whose bounds cut the search off.
@@ -251,12 +293,14 @@ impl GameTable {
     }
 
     /// Stores bounds `lower ..= upper` and the best move for `key` at
-    /// remaining depth `depth` (at most [`tree_core::MAX_DEPTH`]).
+    /// remaining depth `depth` (at most [`tree_core::MAX_DEPTH`]), or with
+    /// `exact` bounds on the exact value (`depth` then ranks the entry).
     #[inline]
     pub(crate) fn store(
         &mut self,
         key: u64,
         depth: u32,
+        exact: bool,
         lower: Value,
         upper: Value,
         best: Option<usize>,
@@ -274,7 +318,8 @@ impl GameTable {
         let b = self.bucket(key);
         let bucket = &mut self.slots[b..b + 2];
         for s in bucket.iter_mut() {
-            if s.generation != 0 && s.key == key && s.depth == depth {
+            if s.generation != 0 && s.key == key && s.exact == exact && (exact || s.depth == depth)
+            {
                 let (lo, hi) = (s.lower.max(lower), s.upper.min(upper));
                 // Contradictory bounds can only come from a hash collision;
                 // the newer result wins.
@@ -283,6 +328,7 @@ impl GameTable {
                     s.best = best;
                 }
                 s.generation = generation;
+                s.depth = s.depth.max(depth);
                 return;
             }
         }
@@ -293,6 +339,7 @@ impl GameTable {
             depth,
             best,
             generation,
+            exact,
         };
         let live = |s: &Slot| s.generation == generation;
         if !live(&bucket[0]) || bucket[0].depth <= depth {
@@ -320,6 +367,40 @@ mod tests {
         Value::new(x).unwrap()
     }
 
+    impl GameTable {
+        /// A store of depth-`depth` (not exact) bounds.
+        fn store_h(
+            &mut self,
+            key: u64,
+            depth: u32,
+            lower: Value,
+            upper: Value,
+            best: Option<usize>,
+        ) {
+            self.store(key, depth, false, lower, upper, best);
+        }
+    }
+
+    #[test]
+    fn exact_entries_answer_only_exact_probes_at_any_depth() {
+        let mut t = GameTable::new(1024).unwrap();
+        t.store(9, 12, true, v(4), v(4), Some(1));
+        for d in [0, 5, 12, 40] {
+            assert_eq!(t.probe(9, d, true).bounds, Some((v(4), v(4))), "{d}");
+            // A fixed-depth probe gets the move only.
+            let p = t.probe(9, d, false);
+            assert_eq!((p.bounds, p.best), (None, Some(1)), "{d}");
+        }
+        // Depth-12 heuristic bounds live beside the exact ones.
+        t.store_h(9, 12, v(-3), v(-3), Some(0));
+        assert_eq!(t.probe(9, 12, false).bounds, Some((v(-3), v(-3))));
+        assert_eq!(t.probe(9, 3, true).bounds, Some((v(4), v(4))));
+        // Exact bounds stored again intersect, whatever the rank.
+        t.store(9, 10, true, v(4), Value::INF, None);
+        t.store(9, 14, true, Value::NEG_INF, v(4), None);
+        assert_eq!(t.probe(9, 0, true).bounds, Some((v(4), v(4))));
+    }
+
     #[test]
     fn sizes_are_powers_of_two_of_buckets() {
         assert_eq!(GameTable::ENTRY_BYTES, 24);
@@ -335,18 +416,18 @@ mod tests {
     #[test]
     fn bounds_only_at_the_exact_depth() {
         let mut t = GameTable::new(1024).unwrap();
-        t.store(7, 3, v(1), v(5), Some(2));
-        let p = t.probe(7, 3);
+        t.store_h(7, 3, v(1), v(5), Some(2));
+        let p = t.probe(7, 3, false);
         assert_eq!(p.bounds, Some((v(1), v(5))));
         assert_eq!(p.best, Some(2));
-        let p = t.probe(7, 2);
+        let p = t.probe(7, 2, false);
         assert_eq!(p.bounds, None);
         assert_eq!(p.best, Some(2));
-        assert_eq!(t.probe(8, 3).best, None);
+        assert_eq!(t.probe(8, 3, false).best, None);
         // Same position and depth: bounds intersect.
-        t.store(7, 3, v(2), Value::INF, None);
-        assert_eq!(t.probe(7, 3).bounds, Some((v(2), v(5))));
-        assert_eq!(t.probe(7, 3).best, Some(2));
+        t.store_h(7, 3, v(2), Value::INF, None);
+        assert_eq!(t.probe(7, 3, false).bounds, Some((v(2), v(5))));
+        assert_eq!(t.probe(7, 3, false).best, Some(2));
         let s = t.stats();
         assert_eq!((s.probes, s.hits, s.depth_hits, s.stores), (5, 4, 3, 2));
     }
@@ -355,33 +436,33 @@ mod tests {
     fn depth_preferred_and_always_replace() {
         // One bucket: every key lands in it.
         let mut t = GameTable::new(GameTable::BUCKET_BYTES).unwrap();
-        t.store(1, 5, v(1), v(1), None);
-        t.store(2, 3, v(2), v(2), None); // shallower: slot 1
-        t.store(3, 2, v(3), v(3), None); // shallower: evicts 2 from slot 1
-        assert!(t.probe(1, 5).bounds.is_some());
-        assert!(t.probe(2, 3).bounds.is_none());
-        assert!(t.probe(3, 2).bounds.is_some());
-        t.store(4, 6, v(4), v(4), None); // deeper: slot 0, 1 demoted, 3 lost
-        assert!(t.probe(4, 6).bounds.is_some());
-        assert!(t.probe(1, 5).bounds.is_some());
-        assert!(t.probe(3, 2).bounds.is_none());
+        t.store_h(1, 5, v(1), v(1), None);
+        t.store_h(2, 3, v(2), v(2), None); // shallower: slot 1
+        t.store_h(3, 2, v(3), v(3), None); // shallower: evicts 2 from slot 1
+        assert!(t.probe(1, 5, false).bounds.is_some());
+        assert!(t.probe(2, 3, false).bounds.is_none());
+        assert!(t.probe(3, 2, false).bounds.is_some());
+        t.store_h(4, 6, v(4), v(4), None); // deeper: slot 0, 1 demoted, 3 lost
+        assert!(t.probe(4, 6, false).bounds.is_some());
+        assert!(t.probe(1, 5, false).bounds.is_some());
+        assert!(t.probe(3, 2, false).bounds.is_none());
         assert_eq!(t.stats().overwrites, 2);
         // A new search: old entries are replaced first, but still readable.
         t.new_search();
-        assert!(t.probe(4, 6).bounds.is_some());
-        t.store(5, 1, v(5), v(5), None);
-        assert!(t.probe(5, 1).bounds.is_some());
+        assert!(t.probe(4, 6, false).bounds.is_some());
+        t.store_h(5, 1, v(5), v(5), None);
+        assert!(t.probe(5, 1, false).bounds.is_some());
         assert_eq!(t.stats().overwrites, 0);
         assert_eq!(t.used(), 1);
         t.clear();
-        assert_eq!(t.probe(5, 1).bounds, None);
+        assert_eq!(t.probe(5, 1, false).bounds, None);
     }
 
     #[test]
     fn no_table_stores_nothing() {
         let mut t = GameTable::new(0).unwrap();
-        t.store(1, 1, v(0), v(0), Some(0));
-        assert_eq!(t.probe(1, 1).bounds, None);
+        t.store_h(1, 1, v(0), v(0), Some(0));
+        assert_eq!(t.probe(1, 1, false).bounds, None);
         assert_eq!(t.stats(), TableStats::default());
     }
 }

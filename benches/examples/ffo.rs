@@ -1,0 +1,127 @@
+//! The FFO endgame problems solved by the enhanced engines, one thread:
+//! time, leaves, nodes and leaves per second per problem, and totals.
+//!
+//! ```text
+//! cargo run --release -p benches --example ffo -- [--from 1] [--to 19] \
+//!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3] [--cpu] \
+//!     [--sort-depth 5] [--sort-plies 36] [--no-hints] [--no-endgame]
+//! ```
+//!
+//! `--cpu` times each search by the thread's CPU time instead of the wall
+//! clock (Linux only).
+//!
+//! Each problem is solved to the end of the game (depth = the game's bound
+//! on the plies left) with the table cleared before it (clearing is not
+//! timed); every value is checked against the file's score. With several
+//! rounds, the algorithms take turns problem by problem and the best time
+//! of each is kept, so a noisy machine slows everyone alike.
+
+use std::time::{Duration, Instant};
+
+use othello::{FfoProblem, Othello};
+use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
+use tree_core::Game;
+
+fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .map(|s| s.parse().ok().expect("a valid value"))
+        .unwrap_or(default)
+}
+
+/// The calling thread's CPU time (Linux: `/proc/thread-self/schedstat`),
+/// or `None` elsewhere: on a shared machine it varies less than wall time.
+fn cpu_time() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let from: usize = arg(&args, "--from", 1);
+    let to: usize = arg(&args, "--to", 19);
+    let rounds: usize = arg(&args, "--rounds", 1);
+    let bytes: usize = arg(&args, "--table-bytes", 64 << 20);
+    let cpu = args.iter().any(|a| a == "--cpu");
+    let algos: String = arg(&args, "--algo", "pvs-enh".to_owned());
+    let algos: Vec<EnhancedAlgorithm> = algos
+        .split(',')
+        .map(|a| a.parse().expect("an enhanced algorithm"))
+        .collect();
+    let problems: Vec<FfoProblem> = othello::ffo()
+        .into_iter()
+        .filter(|p| (from..=to).contains(&p.number))
+        .collect();
+    let d = EnhancedConfig::default();
+    let sort: u32 = arg(&args, "--sort-depth", d.sort_depth);
+    let sort_plies: u32 = arg(&args, "--sort-plies", d.sort_plies);
+    let config = d
+        .with_table_bytes(bytes)
+        .with_sort(sort, sort_plies)
+        .with_hints(!args.iter().any(|a| a == "--no-hints"))
+        .with_endgame(!args.iter().any(|a| a == "--no-endgame"));
+    let mut engines: Vec<Enhanced> = algos
+        .iter()
+        .map(|_| Enhanced::new(config).expect("a valid config"))
+        .collect();
+    // best[algo][problem] = (time, leaves, nodes)
+    let mut best = vec![vec![(Duration::MAX, 0u64, 0u64); problems.len()]; algos.len()];
+    for _ in 0..rounds {
+        for (k, p) in problems.iter().enumerate() {
+            let pos = p.problem.position;
+            let depth = Othello.plies_left(&pos).expect("Othello knows");
+            for (a, alg) in algos.iter().enumerate() {
+                engines[a].clear();
+                let (t, c) = (Instant::now(), cpu_time());
+                let r = engines[a]
+                    .search(*alg, &Othello, &pos, depth)
+                    .expect("search");
+                let s = match (cpu, c, cpu_time()) {
+                    (true, Some(c0), Some(c1)) => c1 - c0,
+                    _ => t.elapsed(),
+                };
+                let want = p.problem.best_score().expect("scored") * othello::eval::WIN_SCALE;
+                assert_eq!(r.value.get(), want, "{alg} on FFO #{}", p.number);
+                eprintln!(
+                    "FFO #{} {alg}: {:.6} s, {} leaves, {} interior, {} passes, value {}",
+                    p.number,
+                    s.as_secs_f64(),
+                    r.leaves,
+                    r.interior,
+                    r.passes,
+                    r.value.get() / othello::eval::WIN_SCALE
+                );
+                let b = &mut best[a][k];
+                if s < b.0 {
+                    *b = (s, r.leaves, r.leaves + r.interior);
+                }
+            }
+        }
+    }
+    for (a, alg) in algos.iter().enumerate() {
+        println!("## {alg}, table {} MiB", bytes >> 20);
+        println!("| # | empties | time (s) | leaves | nodes | M leaves/s |");
+        println!("|---|---|---|---|---|---|");
+        let (mut t, mut l, mut n) = (0.0, 0, 0);
+        for (k, p) in problems.iter().enumerate() {
+            let (s, leaves, nodes) = best[a][k];
+            let s = s.as_secs_f64();
+            println!(
+                "| {} | {} | {:.3} | {} | {} | {:.1} |",
+                p.number,
+                p.problem.position.empty().count_ones(),
+                s,
+                leaves,
+                nodes,
+                leaves as f64 / s / 1e6
+            );
+            (t, l, n) = (t + s, l + leaves, n + nodes);
+        }
+        println!(
+            "| total | | {t:.3} | {l} | {n} | {:.1} |\n",
+            l as f64 / t / 1e6
+        );
+    }
+}

@@ -1,0 +1,212 @@
+//! `gametree solve`: the FFO problems solved and checked against their
+//! files, JSON, every scored move, bad lines skipped with their line
+//! numbers, wrong scores flagged, best-first engines on small positions,
+//! and argument errors.
+
+use std::process::Output;
+
+use crate::common::{error, gametree, json, ok, temp_file};
+
+fn ffo_file(name: &str) -> String {
+    format!("{}/../othello/data/ffo/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The first `n` lines of an FFO file.
+fn ffo_lines(name: &str, n: usize) -> String {
+    let text = std::fs::read_to_string(ffo_file(name)).unwrap();
+    text.lines().take(n).map(|l| format!("{l}\n")).collect()
+}
+
+/// A run that solved what it could and then failed with one error line.
+fn partial(out: &Output) -> (String, String) {
+    let stdout = String::from_utf8(out.stdout.clone()).unwrap();
+    let stderr = String::from_utf8(out.stderr.clone()).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let last = stderr.lines().last().unwrap();
+    assert!(last.starts_with("gametree: error: "), "{stderr}");
+    (stdout, stderr)
+}
+
+fn is_square(s: &str) -> bool {
+    let b = s.as_bytes();
+    s == "pass" || (b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]))
+}
+
+#[test]
+fn ffo_1_to_19_agree_with_the_file() {
+    let out = ok(&["solve", &ffo_file("fforum-1-19.obf")]);
+    let lines: Vec<&str> = out.lines().collect();
+    // A header, 19 positions, a summary.
+    assert_eq!(lines.len(), 21, "{out}");
+    for l in &lines[1..20] {
+        assert!(l.ends_with(" ok"), "{l}");
+        let best = l.split_whitespace().nth(4).unwrap();
+        assert!(is_square(best), "{l}");
+    }
+    assert!(
+        lines[20].contains("19 positions solved by mtdf-enh")
+            && lines[20].contains("19 agree with the file, 0 differ"),
+        "{}",
+        lines[20]
+    );
+}
+
+#[test]
+fn json_names_moves_and_the_principal_variation() {
+    let file = temp_file("ffo5.obf", ffo_lines("fforum-1-19.obf", 5).as_bytes());
+    for algo in ["ab-enh", "pvs-enh", "mtdf-enh", "mtsss-enh", "mtdual-enh"] {
+        let v = json(&[
+            "solve",
+            file.to_str().unwrap(),
+            "--algo",
+            algo,
+            "--table-bytes",
+            "1048576",
+            "--json",
+        ]);
+        assert_eq!(v["algorithm"], algo);
+        assert_eq!(v["agree"], 5);
+        assert_eq!(v["disagree"], 0);
+        let positions = v["positions"].as_array().unwrap();
+        assert_eq!(positions.len(), 5);
+        for p in positions {
+            assert_eq!(p["value"], p["file_score"], "{p}");
+            assert_eq!(p["agrees"], true);
+            assert_eq!(p["empties"], 14);
+            let pv: Vec<&str> = p["pv"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            assert!(pv.len() >= 14, "{p}");
+            assert!(pv.iter().all(|m| is_square(m)), "{p}");
+            assert_eq!(p["best"], pv[0]);
+            assert!(p["nodes"].as_u64().unwrap() > p["leaves"].as_u64().unwrap());
+        }
+        // #5 is one of the problems where the empty squares go to the
+        // winner: 32, not the 31 of a disc count.
+        assert_eq!(positions[4]["value"], 32);
+    }
+}
+
+#[test]
+fn every_scored_move_is_solved_with_moves() {
+    let file = temp_file("ffo20.obf", ffo_lines("fforum-20-39.obf", 2).as_bytes());
+    let v = json(&["solve", file.to_str().unwrap(), "--moves", "--json"]);
+    let positions = v["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 2);
+    let moves: Vec<_> = positions
+        .iter()
+        .flat_map(|p| p["moves"].as_array().unwrap().clone())
+        .collect();
+    // #20: H5 G6 F6 H6; #21: G5 G2 G4 G6.
+    assert_eq!(moves.len(), 8);
+    for m in &moves {
+        assert_eq!(m["agrees"], true, "{m}");
+        assert_eq!(m["value"], m["file_score"]);
+    }
+    assert_eq!(moves[1]["move"], "g6");
+    assert_eq!(moves[1]["value"], -2);
+    let text = ok(&["solve", file.to_str().unwrap(), "--moves"]);
+    assert_eq!(text.lines().filter(|l| l.contains(" move ")).count(), 8);
+}
+
+#[test]
+fn bad_lines_are_skipped_with_their_line_numbers() {
+    let good = ffo_lines("fforum-1-19.obf", 2);
+    let mut lines: Vec<&str> = good.lines().collect();
+    lines.insert(1, "XXXX this is not a position");
+    lines.push("");
+    lines.push("% a comment");
+    let bad_move = lines[0].replacen("G8:+18", "A1:+18", 1);
+    lines.push(&bad_move);
+    let text = lines.join("\n");
+    let file = temp_file("bad.obf", text.as_bytes());
+    let (stdout, stderr) = partial(&gametree(&["solve", file.to_str().unwrap()]));
+    assert!(stderr.contains("skipped line 2: "), "{stderr}");
+    assert!(
+        stderr.contains("skipped line 6: a1 is not a legal move"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("2 line(s) skipped"), "{stderr}");
+    // The good lines were solved.
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.ends_with(" ok")).collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    assert!(rows[1].trim_start().starts_with("3 "), "{stdout}");
+}
+
+#[test]
+fn a_wrong_score_is_flagged() {
+    let line = ffo_lines("fforum-1-19.obf", 1).replacen("G8:+18", "G8:+20", 1);
+    let file = temp_file("wrong.obf", line.as_bytes());
+    let (stdout, stderr) = partial(&gametree(&["solve", file.to_str().unwrap()]));
+    assert!(stdout.contains("+20 DIFFERS"), "{stdout}");
+    assert!(stderr.contains("1 position(s) differ"), "{stderr}");
+}
+
+#[test]
+fn best_first_engines_solve_small_positions() {
+    let file = temp_file("ffo20-22.obf", ffo_lines("fforum-20-39.obf", 1).as_bytes());
+    for (algo, memory) in [
+        ("sss", None),
+        ("recsss", None),
+        ("memsss", Some("40")),
+        ("alphabeta", None),
+    ] {
+        let mut args = vec!["solve", file.to_str().unwrap(), "--algo", algo, "--json"];
+        if let Some(m) = memory {
+            args.extend(["--memory", m]);
+        }
+        let v = json(&args);
+        let p = &v["positions"][0];
+        assert_eq!(p["value"], 6, "{algo}");
+        assert_eq!(p["best"], "h5", "{algo}");
+    }
+    // Too many empty squares for OPEN: skipped, with the reason.
+    let big = temp_file("ffo21.obf", ffo_lines("fforum-20-39.obf", 2).as_bytes());
+    let (stdout, stderr) = partial(&gametree(&[
+        "solve",
+        big.to_str().unwrap(),
+        "--algo",
+        "sss",
+    ]));
+    assert!(stderr.contains("line 2: 15 empty squares"), "{stderr}");
+    assert_eq!(stdout.lines().filter(|l| l.ends_with(" ok")).count(), 1);
+}
+
+#[test]
+fn an_empty_file_solves_nothing() {
+    let file = temp_file("empty.obf", b"% nothing here\n\n");
+    let out = ok(&["solve", file.to_str().unwrap()]);
+    assert!(out.contains("0 positions solved"), "{out}");
+}
+
+#[test]
+fn arguments_that_do_not_combine_are_errors() {
+    let f = ffo_file("fforum-1-19.obf");
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["solve", &f, "--memory", "10"],
+            "--memory 10 is the OPEN budget",
+        ),
+        (
+            &["solve", &f, "--algo", "sss", "--table-bytes", "1000"],
+            "no transposition table",
+        ),
+        (&["solve", &f, "--algo", "nope"], "unknown algorithm 'nope'"),
+        (&["solve", &f, "--algo", "ybwc"], "multi-threaded"),
+        (&["solve", &f, "--table-bytes", "10"], "too small"),
+        (
+            &["solve", "/no/such/file.obf"],
+            "cannot read /no/such/file.obf",
+        ),
+    ];
+    for (args, want) in cases {
+        let e = error(args);
+        assert!(e.contains(want), "{args:?}: {e}");
+    }
+    let e = error(&["solve", &f, "--algo", "alphabeta", "--memory", "5"]);
+    assert!(e.contains("depth-first"), "{e}");
+}

@@ -1,0 +1,796 @@
+//! Othello against real data: the FFO endgame problems (Fédération
+//! Française d'Othello), solved exactly, and what memory buys on them.
+//!
+//! Three parts, every value checked against the published score:
+//!
+//! 1. **Exact.** Every enhanced search (`search_depthfirst::enhanced`:
+//!    alpha-beta, PVS, MTD(f), MT-SSS\*, MT-DUAL\*, default configuration,
+//!    a 64 MiB table cleared before each problem) solves FFO #1–#39
+//!    (#1–#5 with `--quick`) to the end of the game; MTD(f) also solves
+//!    the position after every move the file scores (#1–#19; #1–#5 quick).
+//! 2. **Table size.** The same searches on FFO #1–#19 (#1–#5 quick) with
+//!    transposition tables from 64 KiB to 256 MiB, and MTD(f) on #21–#30
+//!    (full runs only): nodes against memory.
+//! 3. **Small positions, both families.** Positions small enough for SSS\*
+//!    with known values: each of FFO #1–#19 (#1–#3 quick) played along its
+//!    solution (MTD(f)'s principal variation) down to [`SMALL_EMPTIES`]
+//!    empty squares ([`SMALL_EMPTIES_QUICK`] quick), whose value is the
+//!    problem's score (negated when the other side is to move there).
+//!    SSS\*, RecSSS\* and MemSSS\*(M) for M from its minimum to its maximum
+//!    (where it is RecSSS\*) search the whole game tree through
+//!    `tree_core::Horizon`, OPEN sized for the tree's true shape
+//!    (`othello::game_tree_shape`); the enhanced searches run with tables
+//!    from one bucket to 1 MiB. Memory is OPEN's allocation (M × bytes
+//!    per entry) or the table's bytes; leaves are counted by
+//!    `tree_core::Counted` for the best-first searches and by the engine
+//!    for the enhanced ones (static evaluations; here every leaf is an end
+//!    of the game).
+//!
+//! Counts are deterministic and appear in quick and full runs; times only
+//! in full runs, in their own tables: each search's CPU time on its thread
+//! (Linux; wall time elsewhere), since the searches are CPU-bound and the
+//! machine may be shared.
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+use othello::{FfoProblem, Othello, Position};
+use rayon::prelude::*;
+use search_bestfirst::{Algorithm as BestFirst, Options, memsss_maximum, memsss_minimum};
+use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
+use tree_core::{Counted, Game, Horizon};
+
+use super::render::{csv, md_table, num};
+use super::{Config, Doc};
+
+/// The empty squares of the small positions (part 3).
+pub const SMALL_EMPTIES: u32 = 9;
+/// The same with `--quick`.
+pub const SMALL_EMPTIES_QUICK: u32 = 7;
+/// The table of part 1.
+const EXACT_TABLE: usize = 64 << 20;
+/// The disc scale of Othello's values.
+const W: i32 = othello::eval::WIN_SCALE;
+
+/// One search's result.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cell {
+    leaves: u64,
+    nodes: u64,
+    /// Bytes of memory the search had: the table, or OPEN's allocation.
+    bytes: u64,
+    time: Duration,
+}
+
+impl std::ops::AddAssign for Cell {
+    fn add_assign(&mut self, o: Cell) {
+        self.leaves += o.leaves;
+        self.nodes += o.nodes;
+        self.bytes = self.bytes.max(o.bytes);
+        self.time += o.time;
+    }
+}
+
+/// The calling thread's CPU time where Linux reports it
+/// (`/proc/thread-self/schedstat`), else `None`: on a shared machine it
+/// varies far less than wall time.
+fn cpu_time() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(Duration::from_nanos(
+        s.split_whitespace().next()?.parse().ok()?,
+    ))
+}
+
+/// Times `f`: the thread's CPU time, or wall time where there is none.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let (wall, cpu) = (Instant::now(), cpu_time());
+    let out = f();
+    let time = match (cpu, cpu_time()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => wall.elapsed(),
+    };
+    (out, time)
+}
+
+/// Solves `pos` with `e` (cleared first), checks the value, and counts.
+fn solve(
+    e: &mut Enhanced,
+    a: EnhancedAlgorithm,
+    pos: &Position,
+    want: i32,
+    what: &str,
+) -> Result<(Cell, Vec<othello::Move>)> {
+    e.clear();
+    let depth = Othello.plies_left(pos).expect("Othello bounds its plies");
+    let (r, time) = timed(|| e.search(a, &Othello, pos, depth));
+    let r = r?;
+    if r.value.get() != want * W {
+        bail!(
+            "{a} on {what}: {} where the file says {want}",
+            r.value.get() / W
+        );
+    }
+    Ok((
+        Cell {
+            leaves: r.leaves,
+            nodes: r.leaves + r.interior,
+            bytes: e.table().bytes() as u64,
+            time,
+        },
+        r.pv,
+    ))
+}
+
+fn problems(cfg: &Config) -> Vec<FfoProblem> {
+    let all = othello::ffo();
+    if cfg.quick {
+        all.into_iter().take(5).collect()
+    } else {
+        all
+    }
+}
+
+/// Part 1: every enhanced algorithm on every problem.
+fn exact(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Vec<Cell>>> {
+    let config =
+        EnhancedConfig::default().with_table_bytes(if cfg.quick { 1 << 20 } else { EXACT_TABLE });
+    let bar = cfg.bar("ffo: exact", EnhancedAlgorithm::ALL.len() as u64);
+    let cells = EnhancedAlgorithm::ALL
+        .par_iter()
+        .map(|&a| {
+            let mut e = Enhanced::new(config)?;
+            let row = problems
+                .iter()
+                .map(|p| {
+                    let best = p.problem.best_score().expect("scored");
+                    let what = format!("FFO #{}", p.number);
+                    solve(&mut e, a, &p.problem.position, best, &what).map(|c| c.0)
+                })
+                .collect::<Result<Vec<Cell>>>();
+            bar.inc(1);
+            row
+        })
+        .collect::<Result<Vec<_>>>()?;
+    bar.finish_and_clear();
+    Ok(cells)
+}
+
+/// Part 1b: MTD(f) on the position after every scored move; the number of
+/// moves checked.
+fn listed_moves(cfg: &Config, problems: &[FfoProblem]) -> Result<usize> {
+    let upto = if cfg.quick { 5 } else { 19 };
+    let counts = problems
+        .par_iter()
+        .filter(|p| p.number <= upto)
+        .map(|p| {
+            let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(1 << 22))?;
+            for &(mv, score) in &p.problem.scores {
+                let child = p.problem.position.play(mv)?;
+                let what = format!("FFO #{} after {mv}", p.number);
+                solve(&mut e, EnhancedAlgorithm::Mtdf, &child, -score, &what)?;
+            }
+            Ok(p.problem.scores.len())
+        })
+        .collect::<Result<Vec<usize>>>()?;
+    Ok(counts.iter().sum())
+}
+
+/// Table sizes of part 2.
+fn table_sizes(cfg: &Config) -> Vec<usize> {
+    if cfg.quick {
+        vec![64 << 10, 1 << 20, 16 << 20]
+    } else {
+        (0..=6).map(|k| (64 << 10) << (2 * k)).collect()
+    }
+}
+
+/// Part 2: every enhanced algorithm at every table size, totals over the
+/// problems `range`; `[algorithm][size]`.
+fn table_sweep(
+    cfg: &Config,
+    problems: &[FfoProblem],
+    range: std::ops::RangeInclusive<usize>,
+    algorithms: &[EnhancedAlgorithm],
+) -> Result<Vec<Vec<Cell>>> {
+    let sizes = table_sizes(cfg);
+    let set: Vec<&FfoProblem> = problems
+        .iter()
+        .filter(|p| range.contains(&p.number))
+        .collect();
+    let jobs: Vec<(usize, usize)> = (0..algorithms.len())
+        .flat_map(|a| (0..sizes.len()).map(move |s| (a, s)))
+        .collect();
+    let bar = cfg.bar("ffo: table sizes", jobs.len() as u64);
+    // One table per job, so at most one per thread lives at once.
+    let cells = jobs
+        .par_iter()
+        .map(|&(a, s)| {
+            let alg = algorithms[a];
+            let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(sizes[s]))?;
+            let mut total = Cell::default();
+            for p in &set {
+                let best = p.problem.best_score().expect("scored");
+                let what = format!("FFO #{} with {} bytes", p.number, sizes[s]);
+                total += solve(&mut e, alg, &p.problem.position, best, &what)?.0;
+            }
+            bar.inc(1);
+            Ok(total)
+        })
+        .collect::<Result<Vec<Cell>>>()?;
+    bar.finish_and_clear();
+    Ok(cells.chunks(sizes.len()).map(<[Cell]>::to_vec).collect())
+}
+
+/// A small position with its known value.
+#[derive(Debug, Clone)]
+struct Small {
+    name: String,
+    position: Position,
+    value: i32,
+}
+
+/// Part 3's positions: each problem played along MTD(f)'s principal
+/// variation down to `empties` empty squares.
+fn small_positions(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Small>> {
+    let (upto, empties) = if cfg.quick {
+        (3, SMALL_EMPTIES_QUICK)
+    } else {
+        (19, SMALL_EMPTIES)
+    };
+    problems
+        .par_iter()
+        .filter(|p| p.number <= upto)
+        .map(|p| {
+            let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(1 << 22))?;
+            let best = p.problem.best_score().expect("scored");
+            let what = format!("FFO #{}", p.number);
+            let (_, pv) = solve(
+                &mut e,
+                EnhancedAlgorithm::Mtdf,
+                &p.problem.position,
+                best,
+                &what,
+            )?;
+            let (mut q, mut v, mut plies) = (p.problem.position, best, 0);
+            for mv in pv {
+                if q.empty().count_ones() <= empties {
+                    break;
+                }
+                q = q.play(mv)?;
+                v = -v;
+                plies += 1;
+            }
+            if q.empty().count_ones() != empties || q.is_game_over() {
+                bail!(
+                    "FFO #{}: the solution does not reach {empties} empty squares",
+                    p.number
+                );
+            }
+            Ok(Small {
+                name: format!("#{} +{plies}", p.number),
+                position: q,
+                value: v,
+            })
+        })
+        .collect()
+}
+
+/// A searcher of part 3.
+#[derive(Debug, Clone)]
+struct Searcher {
+    label: String,
+    family: &'static str,
+    kind: Kind,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    /// An enhanced search with a table of this many bytes, with every
+    /// enhancement (`true`) or with the table alone (`false`: generation
+    /// order, no hints, no endgame solver — MT-SSS* so is Plaat et al.'s
+    /// SSS* reformulated, memory in a table instead of OPEN).
+    Enhanced(EnhancedAlgorithm, usize, bool),
+    /// A best-first search; for MemSSS*, M as a fraction of the way from
+    /// its minimum (0) to its maximum (1) on a geometric scale.
+    BestFirst(BestFirst, Option<f64>),
+}
+
+fn searchers(cfg: &Config) -> Vec<Searcher> {
+    let mut out = Vec::new();
+    let tables: &[usize] = if cfg.quick {
+        &[48, 16 << 10, 1 << 20]
+    } else {
+        &[48, 1 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20]
+    };
+    for (a, all, family) in [
+        (EnhancedAlgorithm::Mtdf, true, "mtdf-enh"),
+        (EnhancedAlgorithm::MtSss, false, "mt-sss table only"),
+    ] {
+        for &t in tables {
+            out.push(Searcher {
+                label: format!("{family} {}", bytes_label(t as u64)),
+                family,
+                kind: Kind::Enhanced(a, t, all),
+            });
+        }
+    }
+    out.push(Searcher {
+        label: "sss".into(),
+        family: "sss",
+        kind: Kind::BestFirst(BestFirst::Sss, None),
+    });
+    out.push(Searcher {
+        label: "recsss".into(),
+        family: "recsss",
+        kind: Kind::BestFirst(BestFirst::RecSss, None),
+    });
+    let steps: &[f64] = if cfg.quick {
+        &[0.0, 0.5, 1.0]
+    } else {
+        &[0.0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0]
+    };
+    for &f in steps {
+        out.push(Searcher {
+            label: format!("memsss M at {:.0}%", 100.0 * f),
+            family: "memsss",
+            kind: Kind::BestFirst(BestFirst::MemSss, Some(f)),
+        });
+    }
+    out
+}
+
+fn bytes_label(b: u64) -> String {
+    match b {
+        b if b >= 1 << 20 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 => format!("{} KiB", b >> 10),
+        b => format!("{b} B"),
+    }
+}
+
+/// One searcher on one small position, value checked.
+fn small_cell(s: &Searcher, p: &Small) -> Result<Cell> {
+    match s.kind {
+        Kind::Enhanced(a, bytes, all) => {
+            let config = if all {
+                EnhancedConfig::default()
+            } else {
+                EnhancedConfig::plain().with_exact_solve(true)
+            };
+            let mut e = Enhanced::new(config.with_table_bytes(bytes))?;
+            Ok(solve(&mut e, a, &p.position, p.value, &p.name)?.0)
+        }
+        Kind::BestFirst(a, fraction) => {
+            let shape = othello::game_tree_shape(&p.position);
+            let memory = match fraction {
+                None => None,
+                Some(f) => {
+                    let (lo, hi) = (
+                        memsss_minimum(shape, false)? as f64,
+                        memsss_maximum(shape, false)? as f64,
+                    );
+                    Some((lo * (hi / lo).powf(f)).round() as usize)
+                }
+            };
+            let tree = Counted::new(Horizon::new(Othello, p.position, shape.depth as u32));
+            let opts = Options {
+                memory,
+                shape: Some(shape),
+                ..Options::default()
+            };
+            let (o, time) = timed(|| a.run(&tree, &opts));
+            let o = o?;
+            if o.value.get() != p.value * W {
+                bail!(
+                    "{} on {}: {} where the file says {}",
+                    s.label,
+                    p.name,
+                    o.value.get() / W,
+                    p.value
+                );
+            }
+            let st = tree.stats();
+            Ok(Cell {
+                leaves: st.leaves,
+                nodes: st.leaves + st.interior,
+                bytes: (o.memory.capacity * o.memory.entry_bytes) as u64,
+                time,
+            })
+        }
+    }
+}
+
+pub fn run(cfg: &Config) -> Result<Doc> {
+    let problems = problems(cfg);
+    let exact_cells = exact(cfg, &problems)?;
+    let moves_checked = listed_moves(cfg, &problems)?;
+    let sizes = table_sizes(cfg);
+    let upto = if cfg.quick { 5 } else { 19 };
+    let sweep = table_sweep(cfg, &problems, 1..=upto, EnhancedAlgorithm::ALL)?;
+    // Where the table holds more of the tree: MTD(f) on #21–#30 (full runs).
+    let sweep_big = if cfg.quick {
+        None
+    } else {
+        Some(table_sweep(
+            cfg,
+            &problems,
+            21..=30,
+            &[EnhancedAlgorithm::Mtdf],
+        )?)
+    };
+    let small = small_positions(cfg, &problems)?;
+    let searchers = searchers(cfg);
+    let bar = cfg.bar(
+        "ffo: small positions",
+        (searchers.len() * small.len()) as u64,
+    );
+    let small_cells: Vec<Vec<Cell>> = searchers
+        .par_iter()
+        .map(|s| {
+            small
+                .iter()
+                .map(|p| {
+                    let c = small_cell(s, p);
+                    bar.inc(1);
+                    c
+                })
+                .collect::<Result<Vec<Cell>>>()
+        })
+        .collect::<Result<_>>()?;
+    bar.finish_and_clear();
+
+    let algos = EnhancedAlgorithm::ALL;
+    let mut md = String::new();
+    let last = problems.last().map_or(0, |p| p.number);
+    writeln!(
+        md,
+        "# Othello: the FFO endgame problems, exact, and what memory buys\n\n\
+         The FFO problems (`crates/othello/data/ffo/`, scores by the federation's rule: the \
+         empty squares go to the winner) solved to the end of the game by every enhanced \
+         search of `search_depthfirst::enhanced` with its default configuration \
+         (exact-solve mode, the game's fastest-first hints and endgame solver, an ordering \
+         search at 18+ empty squares, history). Every value below equals the file's score; \
+         MTD(f) also reproduced the score of all {moves_checked} moves the files list for \
+         FFO #1–#{}. Leaves are static evaluations (here ends of the game, counted also \
+         inside the game's solver), nodes are leaves plus positions expanded.\n",
+        if cfg.quick { 5 } else { 19 }
+    )?;
+
+    // Part 1: counts.
+    let mut headers = vec!["#".to_owned(), "empties".to_owned(), "score".to_owned()];
+    headers.extend(algos.iter().map(|a| format!("{a} nodes")));
+    let h: Vec<&str> = headers.iter().map(String::as_str).collect();
+    let rows: Vec<Vec<String>> = problems
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let mut r = vec![
+                p.number.to_string(),
+                p.problem.position.empty().count_ones().to_string(),
+                format!("{:+}", p.problem.best_score().unwrap_or(0)),
+            ];
+            r.extend((0..algos.len()).map(|a| num(exact_cells[a][k].nodes as f64, 0)));
+            r
+        })
+        .collect();
+    let table_note = bytes_label(if cfg.quick {
+        1 << 20
+    } else {
+        EXACT_TABLE as u64
+    });
+    writeln!(
+        md,
+        "## Nodes per problem (#1–#{last}, table {table_note})\n\n{}",
+        md_table(&h, &rows)
+    )?;
+    let ranges: &[(usize, usize)] = if cfg.quick {
+        &[(1, 5)]
+    } else {
+        &[(1, 19), (20, 39)]
+    };
+    let total = |a: usize, lo: usize, hi: usize| {
+        let mut c = Cell::default();
+        for (k, p) in problems.iter().enumerate() {
+            if (lo..=hi).contains(&p.number) {
+                c += exact_cells[a][k];
+            }
+        }
+        c
+    };
+    let total_rows: Vec<Vec<String>> = algos
+        .iter()
+        .enumerate()
+        .map(|(a, alg)| {
+            let mut r = vec![alg.name().to_owned()];
+            for &(lo, hi) in ranges {
+                let c = total(a, lo, hi);
+                r.push(num(c.leaves as f64, 0));
+                r.push(num(c.nodes as f64, 0));
+            }
+            r
+        })
+        .collect();
+    let mut th = vec!["algorithm".to_owned()];
+    for &(lo, hi) in ranges {
+        th.push(format!("leaves #{lo}–#{hi}"));
+        th.push(format!("nodes #{lo}–#{hi}"));
+    }
+    let th: Vec<&str> = th.iter().map(String::as_str).collect();
+    writeln!(md, "## Totals\n\n{}", md_table(&th, &total_rows))?;
+
+    // Part 2: counts against table size.
+    let mut sh = vec!["table".to_owned()];
+    sh.extend(algos.iter().map(|a| format!("{a} nodes")));
+    let mut sh: Vec<&str> = sh.iter().map(String::as_str).collect();
+    if sweep_big.is_some() {
+        sh.push("mtdf-enh nodes #21–#30");
+    }
+    let sweep_rows: Vec<Vec<String>> = sizes
+        .iter()
+        .enumerate()
+        .map(|(s, &b)| {
+            let mut r = vec![bytes_label(b as u64)];
+            r.extend((0..algos.len()).map(|a| num(sweep[a][s].nodes as f64, 0)));
+            if let Some(big) = &sweep_big {
+                r.push(num(big[0][s].nodes as f64, 0));
+            }
+            r
+        })
+        .collect();
+    writeln!(
+        md,
+        "## Nodes against table size (FFO #1–#{}, totals)\n\n{}",
+        if cfg.quick { 5 } else { 19 },
+        md_table(&sh, &sweep_rows)
+    )?;
+
+    // Part 3: counts against memory.
+    let names: Vec<String> = small
+        .iter()
+        .map(|p| format!("{} ({:+})", p.name, p.value))
+        .collect();
+    let small_rows: Vec<Vec<String>> = searchers
+        .iter()
+        .zip(&small_cells)
+        .map(|(s, cells)| {
+            let n = cells.len() as f64;
+            let mean_bytes = cells.iter().map(|c| c.bytes as f64).sum::<f64>() / n;
+            vec![
+                s.label.clone(),
+                bytes_label(mean_bytes as u64),
+                num(cells.iter().map(|c| c.leaves as f64).sum::<f64>() / n, 0),
+                num(cells.iter().map(|c| c.nodes as f64).sum::<f64>() / n, 0),
+            ]
+        })
+        .collect();
+    writeln!(
+        md,
+        "## Small positions: nodes against memory, both families\n\n\
+         {} positions of {} empty squares, each an FFO problem played along its solution \
+         (problem +plies, value for the side to move): {}. Every search below returns \
+         these values. The best-first searches and MT-SSS* with its table alone search in \
+         generation order (ascending squares) with no game knowledge; MTD(f) with every \
+         enhancement is the reference. Memory: mean bytes of the table or of OPEN's allocation \
+         (MemSSS*'s M from its minimum, 0%, to its maximum, 100%, where it is RecSSS*, on a \
+         geometric scale). Means per position.\n\n{}",
+        small.len(),
+        if cfg.quick {
+            SMALL_EMPTIES_QUICK
+        } else {
+            SMALL_EMPTIES
+        },
+        names.join(", "),
+        md_table(&["searcher", "memory", "leaves", "nodes"], &small_rows)
+    )?;
+
+    if !cfg.quick {
+        // Times, apart from the counts.
+        let time_rows: Vec<Vec<String>> = algos
+            .iter()
+            .enumerate()
+            .map(|(a, alg)| {
+                let mut r = vec![alg.name().to_owned()];
+                for &(lo, hi) in ranges {
+                    r.push(format!("{:.2}", total(a, lo, hi).time.as_secs_f64()));
+                }
+                r.extend(
+                    sizes
+                        .iter()
+                        .enumerate()
+                        .map(|(s, _)| format!("{:.2}", sweep[a][s].time.as_secs_f64())),
+                );
+                r
+            })
+            .collect();
+        let mut tth = vec!["algorithm".to_owned()];
+        for &(lo, hi) in ranges {
+            tth.push(format!("#{lo}–#{hi} (s)"));
+        }
+        tth.extend(
+            sizes
+                .iter()
+                .map(|&b| format!("#1–#19 {} (s)", bytes_label(b as u64))),
+        );
+        let tth: Vec<&str> = tth.iter().map(String::as_str).collect();
+        writeln!(
+            md,
+            "## Times (this run: CPU seconds of the searching thread, one search per thread)\n\n{}",
+            md_table(&tth, &time_rows)
+        )?;
+        if let Some(big) = &sweep_big {
+            let rows: Vec<Vec<String>> = sizes
+                .iter()
+                .enumerate()
+                .map(|(k, &b)| {
+                    vec![
+                        bytes_label(b as u64),
+                        format!("{:.2}", big[0][k].time.as_secs_f64()),
+                    ]
+                })
+                .collect();
+            writeln!(
+                md,
+                "### MTD(f) on #21–#30 against table size\n\n{}",
+                md_table(&["table", "seconds"], &rows)
+            )?;
+        }
+        let small_times: Vec<Vec<String>> = searchers
+            .iter()
+            .zip(&small_cells)
+            .map(|(s, cells)| {
+                let t: f64 = cells.iter().map(|c| c.time.as_secs_f64()).sum();
+                vec![s.label.clone(), format!("{:.4}", t / cells.len() as f64)]
+            })
+            .collect();
+        writeln!(
+            md,
+            "### Small positions: mean time per position\n\n{}",
+            md_table(&["searcher", "seconds"], &small_times)
+        )?;
+    }
+    writeln!(
+        md,
+        "The plot `othello-ffo-memory.svg` shows part 3: mean nodes against memory, log–log."
+    )?;
+
+    // CSV: counts, then time in its own column (empty in quick runs).
+    let mut csv_rows = Vec::new();
+    for (a, alg) in algos.iter().enumerate() {
+        for (k, p) in problems.iter().enumerate() {
+            let c = exact_cells[a][k];
+            csv_rows.push(csv_row(
+                "exact",
+                alg.name(),
+                &format!("#{}", p.number),
+                c,
+                cfg,
+            ));
+        }
+        for (s, &b) in sizes.iter().enumerate() {
+            let c = sweep[a][s];
+            csv_rows.push(csv_row("table", alg.name(), &b.to_string(), c, cfg));
+        }
+    }
+    if let Some(big) = &sweep_big {
+        for (s, &b) in sizes.iter().enumerate() {
+            csv_rows.push(csv_row(
+                "table #21-#30",
+                "mtdf-enh",
+                &b.to_string(),
+                big[0][s],
+                cfg,
+            ));
+        }
+    }
+    for (s, cells) in searchers.iter().zip(&small_cells) {
+        for (p, &c) in small.iter().zip(cells) {
+            csv_rows.push(csv_row("small", &s.label, &p.name, c, cfg));
+        }
+    }
+    let csv_text = csv(
+        &[
+            "part", "searcher", "case", "bytes", "leaves", "nodes", "seconds",
+        ],
+        &csv_rows,
+    );
+    let series: Vec<(String, Vec<(f64, f64)>)> =
+        ["mtdf-enh", "mt-sss table only", "memsss", "recsss", "sss"]
+            .iter()
+            .map(|family| {
+                let pts = searchers
+                    .iter()
+                    .zip(&small_cells)
+                    .filter(|(s, _)| s.family == *family)
+                    .map(|(_, cells)| {
+                        let n = cells.len() as f64;
+                        (
+                            cells.iter().map(|c| c.bytes as f64).sum::<f64>() / n,
+                            cells.iter().map(|c| c.nodes as f64).sum::<f64>() / n,
+                        )
+                    })
+                    .collect();
+                ((*family).to_owned(), pts)
+            })
+            .collect();
+    let svg = plot(&series)?;
+    Ok(Doc {
+        name: "othello-ffo".into(),
+        markdown: md,
+        csv: Some(csv_text),
+        extra: if cfg.quick {
+            vec![]
+        } else {
+            vec![("othello-ffo-memory.svg".into(), svg)]
+        },
+    })
+}
+
+fn csv_row(part: &str, searcher: &str, case: &str, c: Cell, cfg: &Config) -> Vec<String> {
+    vec![
+        part.to_owned(),
+        searcher.to_owned(),
+        case.to_owned(),
+        c.bytes.to_string(),
+        c.leaves.to_string(),
+        c.nodes.to_string(),
+        if cfg.quick {
+            String::new()
+        } else {
+            format!("{:.4}", c.time.as_secs_f64())
+        },
+    ]
+}
+
+/// Mean nodes against memory (bytes), log–log, one line per family.
+fn plot(series: &[(String, Vec<(f64, f64)>)]) -> Result<String> {
+    use plotters::prelude::*;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 440)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let all = series.iter().flat_map(|s| s.1.iter().copied());
+        let (mut xmax, mut ymax, mut xmin, mut ymin) = (1.0f64, 1.0f64, f64::MAX, f64::MAX);
+        for (x, y) in all {
+            xmax = xmax.max(x);
+            ymax = ymax.max(y);
+            xmin = xmin.min(x);
+            ymin = ymin.min(y);
+        }
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "Othello FFO endgames (small positions): mean nodes against memory",
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(80)
+            .build_cartesian_2d(
+                ((xmin / 2.0).max(1.0)..xmax * 2.0).log_scale(),
+                ((ymin / 2.0).max(1.0)..ymax * 2.0).log_scale(),
+            )?;
+        chart
+            .configure_mesh()
+            .x_label_formatter(&|x| bytes_label(*x as u64))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .x_desc("memory: table bytes, or OPEN's allocation (log scale)")
+            .y_desc("mean nodes (log scale)")
+            .draw()?;
+        let colours = [BLUE, RED, GREEN, MAGENTA, BLACK];
+        for (i, (label, pts)) in series.iter().enumerate() {
+            let c = colours[i % colours.len()];
+            chart
+                .draw_series(LineSeries::new(pts.clone(), &c))?
+                .label(label.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c));
+            chart.draw_series(pts.iter().map(|p| Circle::new(*p, 3, c.filled())))?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()?;
+        root.present()?;
+    }
+    Ok(svg)
+}
