@@ -89,10 +89,12 @@
 mod algorithm;
 mod alphabeta;
 mod aspiration;
+mod control;
 pub mod enhanced;
 mod error;
 mod minimax;
 mod mt;
+mod report;
 mod scout;
 pub mod testgames;
 mod window;
@@ -109,5 +111,6 @@ pub use enhanced::{
 pub use error::SearchError;
 pub use minimax::{minimax, negamax};
 pub use mt::{TranspositionTable, TtEntry, mt, mt_dual, mt_sss, mtdf};
+pub use report::{Report, SearchConfig};
 pub use scout::{Relation, scout, scout_test, test};
 pub use window::{Bound, Outcome, Scored, Window};

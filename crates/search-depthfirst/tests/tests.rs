@@ -3,8 +3,10 @@
 mod common;
 mod enhanced;
 mod errors;
+mod limits;
 mod oracle;
 mod ordering;
+mod reporting;
 mod snapshots;
 mod windows;
 mod worked;
