@@ -87,10 +87,9 @@ pub(crate) fn alphabeta_at<T: Tree + ?Sized, C: Control>(
     b: Value,
     ctl: &mut C,
 ) -> Result<Value, SearchError> {
-    ctl.enter(depth);
     let w = tree.num_children(p);
     if w == 0 {
-        ctl.leaf()?;
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;
@@ -99,10 +98,13 @@ pub(crate) fn alphabeta_at<T: Tree + ?Sized, C: Control>(
         let t = -alphabeta_at(tree, &tree.child(p, i), depth + 1, -b, -m, ctl)?;
         if t > m {
             m = t;
+            if m >= b {
+                if depth == 0 {
+                    ctl.only(0, i); // the refutation
+                }
+                return Ok(m); // cutoff
+            }
             ctl.improve(depth, i);
-        }
-        if m >= b {
-            return Ok(m); // cutoff
         }
     }
     Ok(m)
@@ -152,10 +154,9 @@ pub(crate) fn falphabeta_at<T: Tree + ?Sized, C: Control>(
     b: Value,
     ctl: &mut C,
 ) -> Result<Value, SearchError> {
-    ctl.enter(depth);
     let w = tree.num_children(p);
     if w == 0 {
-        ctl.leaf()?;
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;
@@ -164,10 +165,15 @@ pub(crate) fn falphabeta_at<T: Tree + ?Sized, C: Control>(
         let t = -falphabeta_at(tree, &tree.child(p, i), depth + 1, -b, -m.max(a), ctl)?;
         if t > m {
             m = t;
-            ctl.improve(depth, i);
-        }
-        if m >= b {
-            return Ok(m); // cutoff
+            if m >= b {
+                if depth == 0 {
+                    ctl.only(0, i); // the refutation
+                }
+                return Ok(m); // cutoff
+            }
+            if m > a {
+                ctl.improve(depth, i);
+            }
         }
     }
     Ok(m)
@@ -247,10 +253,9 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
 ) -> Result<Scored, SearchError> {
     let (a, b) = (window.alpha(), window.beta());
     let p = tree.root();
-    ctl.enter(0);
     let w = tree.num_children(&p);
     if w == 0 {
-        ctl.leaf()?;
+        ctl.leaf(0)?;
         let value = static_negamax(tree, &p, 0)?;
         return Ok(Scored {
             value,
@@ -263,13 +268,14 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
         let t = -alphabeta_at(tree, &tree.child(&p, i), 1, -b, -m, ctl)?;
         if t > m {
             m = t;
+            if m >= b {
+                ctl.only(0, i); // the refutation
+                return Ok(Scored {
+                    value: m,
+                    bound: Bound::Lower,
+                }); // cutoff
+            }
             ctl.improve(0, i);
-        }
-        if m >= b {
-            return Ok(Scored {
-                value: m,
-                bound: Bound::Lower,
-            }); // cutoff
         }
     }
     let last = tree.child(&p, w - 1);
@@ -283,29 +289,36 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
             bound: Bound::Exact,
         });
     }
-    let t = -alphabeta_at(tree, &last, 1, neg_minus_one(m), -m, ctl)?;
+    let t = -alphabeta_at(tree, &last, 1, neg_minus_one(m), -m, &mut ctl.counting())?;
     if t > m {
+        // The last move is the best; its line is the re-search's when that
+        // ends inside its window, else unknown.
         let scored = if tree.num_children(&last) == 0 {
             // A terminal's static value is exact, and it beats every
             // earlier child.
+            ctl.only(0, w - 1);
             Scored {
                 value: t,
                 bound: Bound::Exact,
             }
         } else if resolve {
+            let value = -alphabeta_at(tree, &last, 1, Value::NEG_INF, -t, ctl)?;
+            if value > t {
+                ctl.improve(0, w - 1);
+            } else {
+                ctl.only(0, w - 1);
+            }
             Scored {
-                value: -alphabeta_at(tree, &last, 1, Value::NEG_INF, -t, ctl)?,
+                value,
                 bound: Bound::Exact,
             }
         } else {
+            ctl.only(0, w - 1);
             Scored {
                 value: t,
                 bound: Bound::Lower,
             }
         };
-        // The last move is the best (its own line: the re-search's, or
-        // nothing after a minimal window that failed).
-        ctl.improve(0, w - 1);
         return Ok(scored);
     }
     let bound = if m > a { Bound::Exact } else { Bound::Upper };
@@ -350,10 +363,9 @@ pub(crate) fn palphabeta_at<T: Tree + ?Sized, C: Control>(
     depth: usize,
     ctl: &mut C,
 ) -> Result<Value, SearchError> {
-    ctl.enter(depth);
     let w = tree.num_children(p);
     if w == 0 {
-        ctl.leaf()?;
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;
@@ -371,7 +383,13 @@ pub(crate) fn palphabeta_at<T: Tree + ?Sized, C: Control>(
         )?;
         if t > m {
             m = -alphabeta_at(tree, &c, depth + 1, Value::NEG_INF, -t, ctl)?;
-            ctl.improve(depth, i);
+            if m > t {
+                ctl.improve(depth, i);
+            } else {
+                // The re-search failed high by exactly its bound: the
+                // move's value is known, its line is not.
+                ctl.only(depth, i);
+            }
         }
     }
     Ok(m)

@@ -10,33 +10,42 @@
 //!
 //! # Lines (the principal variation)
 //!
-//! Every node, on entry, empties its line; when child `i` *improves* the
-//! node's score (the `t > m` of the figures), the node's line becomes `i`
-//! followed by the child's line, which the child's search has just left in
-//! the table one level down. A node whose search returns its exact value
-//! (inside its window) got that value from the last child that improved
-//! it, searched with a window that held its value too, so by induction its
-//! line is a principal variation: every step goes to a child of the same
-//! minimax value. A node that fails high or low may leave any line; the
-//! callers keep the first move of a root that failed high (the move that
-//! refuted) and nothing of one that failed low.
+//! A terminal empties its line. When child `i` *improves* a node's score
+//! (the `t > m` of the figures) to a value strictly inside the node's
+//! window, the node's line becomes `i` followed by the child's line, which
+//! the child's search has just left in the table one level down: the
+//! child's value was then strictly inside the child's window too, so the
+//! child is exact. A node whose search returns its exact value (inside its
+//! window) got that value from the last child that improved it, so by
+//! induction its line is a principal variation: every step goes to a child
+//! of the same minimax value. The line of a node that fails high or low is
+//! never read, except at the root: a root that fails high keeps the move
+//! that refuted ([`Control::only`]), one that fails low nothing. A move
+//! whose value is known but whose search ended on its window's edge (a
+//! re-search that failed high by exactly its bound) is recorded alone.
+//!
+//! So lines are copied only at nodes of exact value, which in alpha-beta
+//! are few (the principal variation and the nodes that replaced it): the
+//! cost per node is nothing, per terminal a store, per cutoff nothing.
 
 use tree_core::{Dewey, Limits, Meter};
 
 use crate::SearchError;
 
-/// The hooks a search calls: before a terminal evaluation, on entering a
-/// node, when a child improves a node.
+/// The hooks a search calls: before a terminal evaluation, and when a
+/// child improves a node.
 pub(crate) trait Control {
-    /// Before each terminal evaluation.
-    fn leaf(&mut self) -> Result<(), SearchError>;
+    /// Before the evaluation of a terminal at `depth` (whose line is
+    /// empty).
+    fn leaf(&mut self, depth: usize) -> Result<(), SearchError>;
 
-    /// A node at `depth` is entered: its line is empty.
-    fn enter(&mut self, depth: usize);
-
-    /// Child `i` of the node at `depth` improved it: the node's line is `i`
-    /// followed by the child's.
+    /// Child `i` of the node at `depth` improved it to an exact value: the
+    /// node's line is `i` followed by the child's.
     fn improve(&mut self, depth: usize, i: usize);
+
+    /// The node at `depth` has the value of child `i`, whose line is not
+    /// known: the node's line is `i` alone.
+    fn only(&mut self, depth: usize, i: usize);
 
     /// The first move of the root's line, if any.
     fn first_move(&self) -> Option<usize>;
@@ -68,15 +77,15 @@ pub(crate) struct Plain;
 
 impl Control for Plain {
     #[inline(always)]
-    fn leaf(&mut self) -> Result<(), SearchError> {
+    fn leaf(&mut self, _depth: usize) -> Result<(), SearchError> {
         Ok(())
     }
 
     #[inline(always)]
-    fn enter(&mut self, _depth: usize) {}
+    fn improve(&mut self, _depth: usize, _i: usize) {}
 
     #[inline(always)]
-    fn improve(&mut self, _depth: usize, _i: usize) {}
+    fn only(&mut self, _depth: usize, _i: usize) {}
 
     #[inline(always)]
     fn first_move(&self) -> Option<usize> {
@@ -93,21 +102,21 @@ impl Control for Plain {
     }
 }
 
-/// Forwards the leaf count to `C` and keeps no lines (see
+/// Counts leaves against a [`Reporting`]'s limits and keeps no lines (see
 /// [`Control::Counting`]).
-pub(crate) struct Counting<'c, C>(&'c mut C);
+pub(crate) struct Counting<'c>(&'c mut Reporting);
 
-impl<C: Control> Control for Counting<'_, C> {
+impl Control for Counting<'_> {
     #[inline(always)]
-    fn leaf(&mut self) -> Result<(), SearchError> {
-        self.0.leaf()
+    fn leaf(&mut self, _depth: usize) -> Result<(), SearchError> {
+        self.0.meter.leaf().map_err(SearchError::Stopped)
     }
 
     #[inline(always)]
-    fn enter(&mut self, _depth: usize) {}
+    fn improve(&mut self, _depth: usize, _i: usize) {}
 
     #[inline(always)]
-    fn improve(&mut self, _depth: usize, _i: usize) {}
+    fn only(&mut self, _depth: usize, _i: usize) {}
 
     #[inline(always)]
     fn first_move(&self) -> Option<usize> {
@@ -115,11 +124,11 @@ impl<C: Control> Control for Counting<'_, C> {
     }
 
     type Counting<'d>
-        = Counting<'d, C>
+        = Counting<'d>
     where
         Self: 'd;
 
-    fn counting(&mut self) -> Counting<'_, C> {
+    fn counting(&mut self) -> Counting<'_> {
         Counting(&mut *self.0)
     }
 }
@@ -157,17 +166,14 @@ impl Reporting {
 
 impl Control for Reporting {
     #[inline]
-    fn leaf(&mut self) -> Result<(), SearchError> {
-        self.meter.leaf().map_err(SearchError::Stopped)
-    }
-
-    #[inline]
-    fn enter(&mut self, depth: usize) {
+    fn leaf(&mut self, depth: usize) -> Result<(), SearchError> {
         if let Some(line) = self.lines.get_mut(depth) {
             line.clear();
         }
+        self.meter.leaf().map_err(SearchError::Stopped)
     }
 
+    #[inline(never)]
     fn improve(&mut self, depth: usize, i: usize) {
         if self.lines.len() < depth + 2 {
             self.lines.resize_with(depth + 2, Vec::new);
@@ -179,13 +185,23 @@ impl Control for Reporting {
         line.extend_from_slice(&tail[0]);
     }
 
+    #[inline(never)]
+    fn only(&mut self, depth: usize, i: usize) {
+        if self.lines.len() < depth + 1 {
+            self.lines.resize_with(depth + 1, Vec::new);
+        }
+        let line = &mut self.lines[depth];
+        line.clear();
+        line.push(i);
+    }
+
     fn first_move(&self) -> Option<usize> {
         self.lines.first().and_then(|l| l.first().copied())
     }
 
-    type Counting<'c> = Counting<'c, Reporting>;
+    type Counting<'c> = Counting<'c>;
 
-    fn counting(&mut self) -> Counting<'_, Reporting> {
+    fn counting(&mut self) -> Counting<'_> {
         Counting(self)
     }
 }

@@ -27,10 +27,9 @@ pub(crate) fn minimax_at<T: Tree + ?Sized, C: Control>(
     depth: usize,
     ctl: &mut C,
 ) -> Result<Value, SearchError> {
-    ctl.enter(depth);
     let w = tree.num_children(p);
     if w == 0 {
-        ctl.leaf()?;
+        ctl.leaf(depth)?;
         return static_max(tree, p, depth);
     }
     expand(depth)?;
@@ -68,10 +67,9 @@ pub(crate) fn negamax_at<T: Tree + ?Sized, C: Control>(
     depth: usize,
     ctl: &mut C,
 ) -> Result<Value, SearchError> {
-    ctl.enter(depth);
     let w = tree.num_children(p);
     if w == 0 {
-        ctl.leaf()?;
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;

@@ -71,10 +71,9 @@ pub(crate) fn scout_at<T: Tree + ?Sized, C: Control>(
     depth: usize,
     ctl: &mut C,
 ) -> Result<Value, SearchError> {
-    ctl.enter(depth);
     let w = tree.num_children(p);
     if w == 0 {
-        ctl.leaf()?;
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;
@@ -117,10 +116,9 @@ pub(crate) fn scout_test_at<T: Tree + ?Sized, C: Control>(
     depth: usize,
     ctl: &mut C,
 ) -> Result<Value, SearchError> {
-    ctl.enter(depth);
     let w = tree.num_children(p);
     if w == 0 {
-        ctl.leaf()?;
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;
@@ -193,7 +191,7 @@ fn test_at<T: Tree + ?Sized, C: Control>(
 ) -> Result<bool, SearchError> {
     let w = tree.num_children(p);
     if w == 0 {
-        ctl.leaf()?;
+        ctl.leaf(depth)?;
         return Ok(relation.holds(static_negamax(tree, p, depth)?, v));
     }
     expand(depth)?;

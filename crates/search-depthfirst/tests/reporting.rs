@@ -95,7 +95,14 @@ fn lines_on_a_worked_example() {
     for &a in Algorithm::ALL.iter().filter(|a| a.takes_limits()) {
         let r = a.search(&t, &SearchConfig::new()).unwrap();
         assert_eq!((r.value, r.best), (v(5), Some(1)), "{a}");
-        assert_eq!(r.pv.to_string(), "21", "{a}");
+        if whole_line(a) {
+            assert_eq!(r.pv.to_string(), "21", "{a}");
+        } else {
+            // PVS re-searches the second move with the window (-inf, 5)
+            // after its minimal window said "at least 5": it fails high by
+            // exactly its bound, which proves the value, not the line.
+            assert!("21".starts_with(&r.pv.to_string()), "{a}: {}", r.pv);
+        }
     }
     // A terminal root: no move.
     let leaf: ExplicitTree = "7".parse().unwrap();
