@@ -191,7 +191,7 @@ pub(crate) fn search_threads<T>(
     tree: &T,
     description: String,
     algorithm: ThreadAlgorithm,
-    config: ThreadConfig,
+    config: &ThreadConfig,
     window: Option<Window>,
 ) -> Result<Report>
 where
@@ -199,7 +199,7 @@ where
     T::Node: Send + Sync,
 {
     let counted = SyncCounted::new(tree);
-    let report = search_parallel::search(algorithm, &counted, config)?;
+    let report = search_parallel::search(algorithm, &counted, config.clone())?;
     let processor_tree = matches!(
         algorithm,
         ThreadAlgorithm::TreeSplit | ThreadAlgorithm::PvSplit

@@ -132,7 +132,7 @@ impl TreeVisitor for &Job {
     {
         match self.algorithm {
             Algo::Thread(a) => {
-                crate::parallel::search_threads(tree, description, a, self.threads, self.window)
+                crate::parallel::search_threads(tree, description, a, &self.threads, self.window)
             }
             Algo::Depth(_) | Algo::Best(_) => search(tree, description, self),
         }
