@@ -4,6 +4,7 @@
 mod common;
 mod errors;
 mod garbage;
+mod limits;
 mod othello;
 mod search;
 mod simulate;

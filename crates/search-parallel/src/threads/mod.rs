@@ -92,6 +92,42 @@
 //! level of slaves) and YBWC evaluate exactly the terminals Fig. 4's
 //! `alphabeta` does.
 //!
+//! # Limits
+//!
+//! [`ThreadConfig::limits`] (a deadline, a leaf budget, a stop handle)
+//! holds for the whole search. Every thread takes leaves from the budget in
+//! quotas of at most 1,024 (one atomic `compare_exchange` per quota, the
+//! unused part given back when a job ends), so the threads together never
+//! evaluate more leaves than the budget, and at every new quota it looks
+//! at the clock, the stop handle and the search's stop flag: a thread
+//! notices a deadline within 1,024 of its own evaluations (tens of
+//! microseconds on the synthetic trees). The first to see a limit records
+//! [`ThreadError::Stopped`] and raises the stop flag; the others return at
+//! their next read of it, the scopes join, and [`search`] returns the error
+//! with the leaves all threads evaluated and the time from the start —
+//! never a value, since a stopped search's score is not the root's. Without
+//! limits the plain alpha-beta below the split nodes reads nothing shared,
+//! as before (the quota code is compiled out of it); the polled alpha-beta
+//! and the staged master count quotas either way. Two delays remain: with
+//! more threads than cores a stopped search returns once the operating
+//! system has run every thread once more (they must leave before the
+//! borrowed tree is released), and parallel staged SSS* with
+//! [`StageWorker::Sss`] workers, whose SSS* jobs cannot be interrupted,
+//! stops between jobs (the master looks at the clock every 64 of its
+//! steps); it refuses a leaf budget ([`ThreadError::Unsupported`]).
+//!
+//! # The best move
+//!
+//! [`ThreadReport::best`] is recorded where a move *strictly* raises the
+//! root's score: its search returned `t` above the root's α of that moment,
+//! which is at least the α its window was read with, so `t` is the move's
+//! value (or, at or above β, a refutation); the move of the greatest such
+//! `t` has the root's value. The engine records it at the root frame (or
+//! the root's loop, without frames), the general processor trees where the
+//! root's slaves and pv-splitting's first move raise the root's link, and
+//! parallel staged SSS* where the Γ operator's case 1 solves the root with
+//! a MIN child's merit. The threads keep no lines below the root.
+//!
 //! # Panics and errors in user code
 //!
 //! Every job runs under `std::panic::catch_unwind`. A panic in a
