@@ -72,26 +72,21 @@ fn limits_not_reached_change_nothing() {
         ]);
         assert_eq!(stable_line(&plain), stable_line(&limited), "{algo}");
     }
-    // Alpha-beta needs 14 leaves on this tree: 14 are enough.
-    ok(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        &table1,
-        "--max-leaves",
-        "14",
-    ]);
-    // Alpha-beta needs 14 leaves on this tree: 13 is not enough.
-    let message = error(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        &table1,
-        "--max-leaves",
-        "13",
-    ]);
+    // Alpha-beta needs 14 leaves on this tree: 14 are enough, 13 not.
+    let budget = |n: &'static str| {
+        [
+            "search",
+            "--algo",
+            "alphabeta",
+            "--tree",
+            &table1,
+            "--max-leaves",
+            n,
+        ]
+        .map(String::from)
+    };
+    ok(&budget("14"));
+    let message = error(&budget("13"));
     assert_eq!(counts(&message).0, 13, "{message}");
 }
 

@@ -40,15 +40,20 @@ pub(crate) trait Control {
     fn leaf(&mut self, depth: usize) -> Result<(), SearchError>;
 
     /// Child `i` of the node at `depth` improved it to an exact value: the
-    /// node's line is `i` followed by the child's.
-    fn improve(&mut self, depth: usize, i: usize);
+    /// node's line is `i` followed by the child's. (Default: no lines.)
+    #[inline(always)]
+    fn improve(&mut self, _depth: usize, _i: usize) {}
 
     /// The node at `depth` has the value of child `i`, whose line is not
     /// known: the node's line is `i` alone.
-    fn only(&mut self, depth: usize, i: usize);
+    #[inline(always)]
+    fn only(&mut self, _depth: usize, _i: usize) {}
 
     /// The first move of the root's line, if any.
-    fn first_move(&self) -> Option<usize>;
+    #[inline(always)]
+    fn first_move(&self) -> Option<usize> {
+        None
+    }
 
     /// The control for a search whose answer only decides whether to
     /// search again (SCOUT's tests, PVS's minimal windows): it counts
@@ -81,17 +86,6 @@ impl Control for Plain {
         Ok(())
     }
 
-    #[inline(always)]
-    fn improve(&mut self, _depth: usize, _i: usize) {}
-
-    #[inline(always)]
-    fn only(&mut self, _depth: usize, _i: usize) {}
-
-    #[inline(always)]
-    fn first_move(&self) -> Option<usize> {
-        None
-    }
-
     /// Itself: the minimal-window searches of the plain functions are the
     /// same code as the plain alpha-beta.
     type Counting<'c> = Plain;
@@ -110,17 +104,6 @@ impl Control for Counting<'_> {
     #[inline(always)]
     fn leaf(&mut self, _depth: usize) -> Result<(), SearchError> {
         self.0.meter.leaf().map_err(SearchError::Stopped)
-    }
-
-    #[inline(always)]
-    fn improve(&mut self, _depth: usize, _i: usize) {}
-
-    #[inline(always)]
-    fn only(&mut self, _depth: usize, _i: usize) {}
-
-    #[inline(always)]
-    fn first_move(&self) -> Option<usize> {
-        None
     }
 
     type Counting<'d>
