@@ -50,7 +50,7 @@ fn checked_leaves(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], threads: usi
 fn checked_leaves_with(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], cfg: ThreadConfig) -> u64 {
     ts.iter()
         .map(|t| {
-            let r = search(algorithm, t, cfg).expect("search runs");
+            let r = search(algorithm, t, cfg.clone()).expect("search runs");
             assert_eq!(r.value, minimax(t), "{algorithm} on {:?}", t.spec());
             assert_eq!(r.per_thread.iter().sum::<u64>(), r.leaves);
             r.leaves
@@ -62,7 +62,7 @@ fn seconds(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], cfg: ThreadConfig) 
     let start = Instant::now();
     for _ in 0..RUNS {
         for t in ts {
-            black_box(search(algorithm, t, cfg).expect("search runs"));
+            black_box(search(algorithm, t, cfg.clone()).expect("search runs"));
         }
     }
     start.elapsed().as_secs_f64()

@@ -137,6 +137,17 @@ pub struct SearchArgs {
     #[command(flatten)]
     pub mpi: crate::mpi::MpiArgs,
 
+    /// Stop the search after MS milliseconds: it then fails with the
+    /// counts so far (depth-first and parallel algorithms).
+    #[arg(long, value_name = "MS")]
+    pub time_ms: Option<u64>,
+
+    /// Stop the search before its (N+1)-th leaf evaluation, on all threads
+    /// together: it then fails with the counts so far (depth-first and
+    /// parallel algorithms).
+    #[arg(long, value_name = "N")]
+    pub max_leaves: Option<u64>,
+
     /// Also print the Dewey codes of the leaves in evaluation order (1-based).
     #[arg(long)]
     pub trace: bool,
@@ -199,7 +210,13 @@ fn after_help() -> &'static str {
      gametree search --algo sss --gen random --b 4 --d 6 --memory 100\n  \
      gametree search --algo alphabeta --tree tree.bin --b 2 --d 10\n  \
      gametree search --algo ybwc --threads 2 --gen random --b 8 --d 6 --json\n  \
-     gametree search --algo pvsplit --processors 2,2 --gen strong --b 4 --d 8"
+     gametree search --algo pvsplit --processors 2,2 --gen strong --b 4 --d 8\n  \
+     gametree search --algo ybwc --gen random --b 8 --d 14 --time-ms 2000\n\n\
+     The report gives the root's best move and principal variation as 1-based Dewey codes \
+     (best 2: the second move; pv 213: second move, then first, then third). A search \
+     stopped by --time-ms or --max-leaves fails (status 1) with the leaves evaluated and \
+     the time taken; a search longer than a second prints a progress line on standard \
+     error every second."
 }
 
 /// A window end: an integer in the leaf range, or `inf`, `+inf`, `-inf`.

@@ -115,7 +115,7 @@ mod with_mpi {
             }
         };
         match result {
-            Ok(Some(report)) => Ok(render(args, &description, &report, config.window)),
+            Ok(Some(report)) => Ok(render(args, &source, &description, &report, config.window)),
             Ok(None) => Ok(String::new()),
             Err(e) => {
                 let abort = e.needs_abort();
@@ -235,11 +235,24 @@ mod with_mpi {
         mpi: MpiJson,
     }
 
-    fn render(args: &SearchArgs, description: &str, r: &DistReport, window: Window) -> String {
+    fn render(
+        args: &SearchArgs,
+        source: &TreeSource,
+        description: &str,
+        r: &DistReport,
+        window: Window,
+    ) -> String {
         let p = r.processors;
         let given = (args.alpha.is_some() || args.beta.is_some()).then_some(window);
         let report = Report {
+            schema: crate::report::SCHEMA,
             algorithm: r.algorithm.name(),
+            tree: Some(source.into()),
+            // The distributed searches report the value only.
+            best: None,
+            pv: None,
+            moves_known: false,
+            wall_seconds: r.elapsed,
             window: given.map(Into::into),
             value: r.value,
             bound: given.map(|w| classify(w, r.value).bound.into()),
@@ -255,7 +268,7 @@ mod with_mpi {
                 per_thread: r.per_rank_leaves(),
                 jobs: r.jobs(),
             }),
-            tree: description.to_string(),
+            description: description.to_string(),
         };
         let mpi = MpiJson {
             ranks: r.per_rank.len(),

@@ -7,15 +7,16 @@
 //! counter per tree, `Cell`s), so the threads share atomics instead.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
 
 use anyhow::{Result, anyhow};
-use search_depthfirst::Window;
 use search_parallel::{ProcessorTree, SimAlgorithm, ThreadAlgorithm, ThreadConfig};
 use tree_core::{Bounds, Tree, Value};
 
 use crate::cli::SimulateArgs;
-use crate::report::{ParallelJson, Report, SimulationReport};
-use crate::run::{classify, parse_processors};
+use crate::progress::with_progress;
+use crate::report::{Moves, ParallelJson, Report, SCHEMA, SimulationReport};
+use crate::run::{Job, classify, parse_processors};
 use crate::source::{TreeSource, TreeVisitor};
 
 /// One line on each multi-threaded algorithm, for `gametree algos`.
@@ -184,22 +185,31 @@ impl<T: Tree> Tree for SyncCounted<'_, T> {
     }
 }
 
-/// Runs `algorithm` on `tree` on threads as `config` says, measured by
-/// [`SyncCounted`]; `window` is the window the user gave, if any (it is
-/// also `config.window`).
+/// Runs `algorithm` on `tree` on threads as `job` says (its
+/// [`ThreadConfig`], whose window is the one the user gave, if any, and the
+/// limits), measured by [`SyncCounted`], with a progress line every second
+/// on standard error.
 pub(crate) fn search_threads<T>(
     tree: &T,
     description: String,
     algorithm: ThreadAlgorithm,
-    config: ThreadConfig,
-    window: Option<Window>,
+    job: &Job,
 ) -> Result<Report>
 where
     T: Tree + Sync,
     T::Node: Send + Sync,
 {
+    let window = job.window;
+    let config = &ThreadConfig {
+        limits: job.limits(),
+        ..job.threads.clone()
+    };
     let counted = SyncCounted::new(tree);
-    let report = search_parallel::search(algorithm, &counted, config)?;
+    let start = Instant::now();
+    let report = with_progress(&|| counted.leaves(), || {
+        search_parallel::search(algorithm, &counted, config.clone())
+    })?;
+    let wall_seconds = start.elapsed();
     let processor_tree = matches!(
         algorithm,
         ThreadAlgorithm::TreeSplit | ThreadAlgorithm::PvSplit
@@ -210,15 +220,21 @@ where
             width: config.threads,
         })
     });
-    Ok(Report {
+    let mut out = Report {
+        schema: SCHEMA,
         algorithm: algorithm.name(),
+        tree: job.tree.clone(),
         window: window.map(Into::into),
         value: report.value,
         bound: window.map(|w| classify(w, report.value).bound.into()),
+        best: None,
+        pv: None,
+        moves_known: false,
         leaves: counted.leaves(),
         distinct_leaves: counted.distinct_leaves(),
         interior: counted.interior(),
         peak_open: None,
+        wall_seconds,
         order: None,
         parallel: Some(ParallelJson {
             threads: config.threads,
@@ -227,8 +243,16 @@ where
             per_thread: report.per_thread,
             jobs: report.jobs,
         }),
-        tree: description,
-    })
+        description,
+    };
+    out.set_moves(
+        tree,
+        Some(Moves {
+            best: report.best,
+            pv: report.pv,
+        }),
+    );
+    Ok(out)
 }
 
 /// `gametree simulate`.
@@ -283,7 +307,7 @@ impl TreeVisitor for Simulation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use search_depthfirst::alphabeta;
+    use search_depthfirst::{Window, alphabeta};
     use tree_core::{ExplicitTree, GenSpec, Generator, minimax};
 
     #[test]

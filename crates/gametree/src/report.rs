@@ -1,21 +1,35 @@
 //! What one search reports, and its two renderings: aligned text and JSON.
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use search_depthfirst::{Bound, Window};
 use search_parallel::ProcessorTree;
 use serde::{Serialize, Serializer};
-use tree_core::Value;
+use tree_core::{Dewey, Tree, Value};
+
+use crate::source::TreeSource;
+
+/// The version of the JSON of `gametree search`, its `schema` key: raised
+/// when a key changes meaning or goes away (new keys do not raise it).
+/// Version 1 added `schema`, `tree`, `best`, `pv` and `wall_seconds`.
+pub const SCHEMA: u32 = 1;
 
 /// The result of one search, as printed.
 ///
 /// Field order is the JSON key order. Optional keys are left out when they
 /// do not apply, except `peak_open`, which is always present and `null` for
-/// algorithms without an OPEN list.
+/// algorithms without an OPEN list, and `best` and `pv`, `null` when no
+/// move is known.
 #[derive(Debug, Serialize)]
 pub struct Report {
+    /// [`SCHEMA`].
+    pub schema: u32,
     /// The algorithm's command-line name.
     pub algorithm: &'static str,
+    /// Where the tree came from: file, or generator, shape, seed and index.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<TreeJson>,
     /// The window searched with, when one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub window: Option<WindowJson>,
@@ -26,6 +40,15 @@ pub struct Report {
     /// What `value` says about the minimax value, when a window was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bound: Option<BoundJson>,
+    /// The root's best move as a 1-based Dewey code (`"2"`: the second
+    /// move), when the algorithm reports one and there is one.
+    pub best: Option<String>,
+    /// The principal variation as the Dewey code of the node it leads to
+    /// (`"213"`), printed like the `order` codes.
+    pub pv: Option<String>,
+    /// Whether the algorithm reports moves at all (text output: `n/a`).
+    #[serde(skip)]
+    pub moves_known: bool,
     /// Leaf evaluations, re-evaluations included.
     pub leaves: u64,
     /// Different leaves evaluated; `None` (JSON `null`) when a threaded
@@ -36,6 +59,11 @@ pub struct Report {
     pub interior: u64,
     /// Most OPEN entries held at once, for algorithms with an OPEN list.
     pub peak_open: Option<u64>,
+    /// Wall-clock time of the search alone (not reading or generating the
+    /// tree), in seconds (JSON only: text output stays the same from run to
+    /// run).
+    #[serde(serialize_with = "seconds_json")]
+    pub wall_seconds: Duration,
     /// Dewey codes of the leaves in evaluation order, with `--trace`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub order: Option<Vec<String>>,
@@ -44,7 +72,112 @@ pub struct Report {
     pub parallel: Option<ParallelJson>,
     /// A one-line description of the tree (text output only).
     #[serde(skip)]
-    pub tree: String,
+    pub description: String,
+}
+
+/// Where a searched tree came from, for the JSON report: enough to search
+/// it again.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "source", rename_all = "lowercase")]
+pub enum TreeJson {
+    /// A tree text file (`-`: standard input).
+    File {
+        /// The path given.
+        path: String,
+    },
+    /// A Campbell tree file of a uniform (b, d) tree.
+    Campbell {
+        /// The path given.
+        path: String,
+        /// Branching degree.
+        b: usize,
+        /// Depth.
+        d: usize,
+    },
+    /// A generated tree.
+    Generator {
+        /// The generator's name, as `--gen` takes it.
+        generator: String,
+        /// Branching degree.
+        b: usize,
+        /// Depth.
+        d: usize,
+        /// The experiment's seed.
+        seed: u64,
+        /// The tree's index within the experiment.
+        index: u64,
+    },
+}
+
+impl From<&TreeSource> for TreeJson {
+    fn from(source: &TreeSource) -> TreeJson {
+        match source {
+            TreeSource::Text(path) => TreeJson::File {
+                path: path.display().to_string(),
+            },
+            TreeSource::Campbell { path, b, d } => TreeJson::Campbell {
+                path: path.display().to_string(),
+                b: *b,
+                d: *d,
+            },
+            TreeSource::Generated(spec) => TreeJson::Generator {
+                generator: spec.generator.to_string(),
+                b: spec.b,
+                d: spec.d,
+                seed: spec.seed,
+                index: spec.index,
+            },
+        }
+    }
+}
+
+/// The root's best move and principal variation, as a search found them
+/// (0-based moves), or `None` from an algorithm that does not report moves.
+#[derive(Debug, Clone, Default)]
+pub struct Moves {
+    /// The best move.
+    pub best: Option<usize>,
+    /// The principal variation, best move first.
+    pub pv: Dewey,
+}
+
+/// How many children the codes of `tree` are printed for: with separators
+/// iff some node may have more than 9 (its shape's branching, or the
+/// largest move in `codes` when the tree does not say).
+pub fn code_width<'a, T: Tree + ?Sized>(tree: &T, codes: impl Iterator<Item = &'a Dewey>) -> usize {
+    tree.bounds().map_or_else(
+        || {
+            codes
+                .flat_map(|d| d.digits().iter().map(|&i| usize::from(i) + 1))
+                .max()
+                .unwrap_or(0)
+        },
+        |b| b.branching,
+    )
+}
+
+impl Report {
+    /// Sets `best`, `pv` and `moves_known` from `moves`, with the codes of
+    /// `tree`.
+    pub fn set_moves<T: Tree + ?Sized>(&mut self, tree: &T, moves: Option<Moves>) {
+        self.moves_known = moves.is_some();
+        let Some(moves) = moves else { return };
+        let Some(best) = moves.best else { return };
+        let first = if best <= usize::from(u16::MAX) {
+            Dewey::root().child(best)
+        } else {
+            Dewey::root()
+        };
+        let width = code_width(tree, [&first, &moves.pv].into_iter());
+        self.best = Some(if first.depth() == 1 {
+            first.display_for_width(width).to_string()
+        } else {
+            (best + 1).to_string()
+        });
+        if moves.pv.depth() > 0 {
+            self.pv = Some(moves.pv.display_for_width(width).to_string());
+        }
+    }
 }
 
 /// The keys a multi-threaded search adds to a [`Report`].
@@ -226,6 +359,11 @@ impl From<Bound> for BoundJson {
     }
 }
 
+/// A time in seconds, to the microsecond.
+fn seconds_json<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e6)
+}
+
 /// A value as a plain JSON integer; the sentinels ±∞ as `null`.
 fn value_json<S: Serializer>(v: &Value, s: S) -> Result<S::Ok, S::Error> {
     if v.is_infinite() {
@@ -265,7 +403,7 @@ impl Report {
             let _ = writeln!(out, "{label:<LABEL$}{value}");
         };
         line("algorithm", self.algorithm);
-        line("tree", &self.tree);
+        line("tree", &self.description);
         if let Some(w) = &self.window {
             line("window", &format!("({}, {})", w.alpha, w.beta));
         }
@@ -281,6 +419,13 @@ impl Report {
                 },
             );
         }
+        let moves = |m: &Option<String>| match m {
+            _ if !self.moves_known => "n/a".to_owned(),
+            Some(code) => code.clone(),
+            None => "none".to_owned(),
+        };
+        line("best", &moves(&self.best));
+        line("pv", &moves(&self.pv));
         line(
             "leaves",
             &match self.distinct_leaves {

@@ -1,21 +1,24 @@
 //! The subcommands: check how the arguments combine, build the tree, search
-//! it through [`Traced`] (or, on threads, through
-//! [`crate::parallel::SyncCounted`]), and render the [`Report`].
+//! it through [`crate::parallel::SyncCounted`] (and [`Traced`] for
+//! `--trace`), and render the [`Report`].
 //!
 //! Every tree type goes through the one generic [`search`] (sequential) or
 //! [`crate::parallel::search_threads`]; only [`TreeSource::load`]'s match
 //! knows that there are several (text, Campbell file, generator).
 
 use std::fmt::Write as _;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use search_bestfirst::{Algorithm as BestFirst, Options};
-use search_depthfirst::{Algorithm, Bound, Scored, Window};
+use search_depthfirst::{Algorithm, Bound, Scored, SearchConfig, Window};
 use search_parallel::{ProcessorTree, ThreadAlgorithm, ThreadConfig, ThreadError};
-use tree_core::{Traced, Tree, Value};
+use tree_core::{Limits, Traced, Tree, Value};
 
 use crate::cli::{Command, SearchArgs};
-use crate::report::Report;
+use crate::parallel::SyncCounted;
+use crate::progress::with_progress;
+use crate::report::{Moves, Report, SCHEMA, TreeJson, code_width};
 use crate::source::{TreeSource, TreeVisitor};
 
 /// Runs one subcommand and returns what it prints on standard output.
@@ -103,8 +106,8 @@ impl std::str::FromStr for Algo {
     }
 }
 
-/// The algorithms that take a window (`--alpha`/`--beta`); each is run
-/// through its own function rather than [`Algorithm::run`].
+/// The algorithms that take a window (`--alpha`/`--beta`): those of
+/// [`Algorithm::takes_window`].
 const WINDOW_ALGORITHMS: [Algorithm; 3] = [
     Algorithm::AlphaBeta,
     Algorithm::FAlphaBeta,
@@ -113,15 +116,36 @@ const WINDOW_ALGORITHMS: [Algorithm; 3] = [
 
 /// What a search is asked to do, arguments checked.
 #[derive(Debug)]
-struct Job {
+pub(crate) struct Job {
     algorithm: Algo,
-    window: Option<Window>,
+    pub(crate) window: Option<Window>,
     /// Options of a best-first algorithm.
     options: Options,
     /// The configuration of a multi-threaded algorithm (its window is
-    /// `window`, or the full one).
-    threads: ThreadConfig,
+    /// `window`, or the full one; its limits are set when the search
+    /// starts).
+    pub(crate) threads: ThreadConfig,
+    /// `--time-ms`.
+    time: Option<Duration>,
+    /// `--max-leaves`.
+    max_leaves: Option<u64>,
     trace: bool,
+    /// The tree's source, for the JSON report.
+    pub(crate) tree: Option<TreeJson>,
+}
+
+impl Job {
+    /// The limits, with a deadline counted from now: the tree is built.
+    pub(crate) fn limits(&self) -> Limits {
+        let mut limits = Limits::none();
+        if let Some(t) = self.time {
+            limits = limits.with_time(t);
+        }
+        if let Some(n) = self.max_leaves {
+            limits = limits.with_max_leaves(n);
+        }
+        limits
+    }
 }
 
 impl TreeVisitor for &Job {
@@ -132,9 +156,7 @@ impl TreeVisitor for &Job {
         T::Node: Send + Sync,
     {
         match self.algorithm {
-            Algo::Thread(a) => {
-                crate::parallel::search_threads(tree, description, a, self.threads, self.window)
-            }
+            Algo::Thread(a) => crate::parallel::search_threads(tree, description, a, self),
             Algo::Depth(_) | Algo::Best(_) => search(tree, description, self),
         }
     }
@@ -145,8 +167,9 @@ fn search_command(args: &SearchArgs) -> Result<String> {
         return crate::mpi::search_command(args);
     }
     crate::mpi::check_unused(&args.mpi)?;
-    let job = job(args)?;
+    let mut job = job(args)?;
     let source = TreeSource::from_args(&args.tree)?;
+    job.tree = Some(TreeJson::from(&source));
     let report = source.load(&job)?;
     Ok(if args.json {
         report.to_json()
@@ -183,6 +206,20 @@ fn job(args: &SearchArgs) -> Result<Job> {
         }
     }
     let mut threads = thread_config(args, algorithm)?;
+    if args.time_ms.is_some() || args.max_leaves.is_some() {
+        let takes_limits = match algorithm {
+            Algo::Depth(a) => a.takes_limits(),
+            Algo::Best(_) => false,
+            Algo::Thread(_) => true,
+        };
+        if !takes_limits {
+            bail!(
+                "algorithm '{algorithm}' does not take --time-ms or --max-leaves: it cannot be \
+                 stopped yet (the depth-first algorithms but mt-sss, mt-dual and mtdf, and the \
+                 parallel ones, can)"
+            );
+        }
+    }
     match (args.upper, algorithm) {
         (Some(u), Algo::Best(BestFirst::SssAspiration)) => options.upper = u,
         (Some(_), _) => bail!("--upper is for sss-aspiration; '{algorithm}' takes no upper bound"),
@@ -228,7 +265,10 @@ fn job(args: &SearchArgs) -> Result<Job> {
         window,
         options,
         threads,
+        time: args.time_ms.map(Duration::from_millis),
+        max_leaves: args.max_leaves,
         trace: args.trace,
+        tree: None,
     })
 }
 
@@ -316,60 +356,100 @@ fn names<'a>(names: impl Iterator<Item = &'a str>) -> String {
     names.collect::<Vec<_>>().join(", ")
 }
 
-/// Searches `tree` as `job` says, measuring at the trait boundary.
-fn search<T: Tree>(tree: &T, what: String, job: &Job) -> Result<Report> {
-    let traced = Traced::new(tree);
-    let algorithm = job.algorithm;
-    let mut peak_open = None;
-    let scored = match (algorithm, job.window) {
-        (Algo::Depth(a), None) => Scored {
-            value: a.run(&traced)?,
-            bound: Bound::Exact,
-        },
-        (Algo::Depth(a), Some(w)) => search_window(a, &traced, w)?,
-        (Algo::Thread(a), _) => return Err(anyhow!("algorithm '{a}' is not sequential")),
-        (Algo::Best(a), _) => {
-            let out = a.run(&traced, &job.options)?;
-            peak_open = Some(out.memory.peak as u64);
-            Scored {
-                value: out.value,
-                bound: Bound::Exact,
-            }
+/// What a sequential search found.
+struct Found {
+    scored: Scored,
+    moves: Option<Moves>,
+    peak_open: Option<u64>,
+}
+
+/// Searches `tree` as `job` says, measuring at the trait boundary by
+/// [`SyncCounted`] (whose distinct-leaf count takes at most 32 MiB, where
+/// [`Traced`] keeps every leaf's code), and by [`Traced`] too for
+/// `--trace`; a progress line every second on standard error.
+fn search<T>(tree: &T, what: String, job: &Job) -> Result<Report>
+where
+    T: Tree + Sync,
+    T::Node: Send + Sync,
+{
+    let counted = SyncCounted::new(tree);
+    let start = Instant::now();
+    let (found, order, distinct) = with_progress(&|| counted.leaves(), || {
+        if job.trace {
+            let traced = Traced::new(&counted);
+            let found = search_once(&traced, job)?;
+            let order = traced.order();
+            let width = code_width(tree, order.iter());
+            let order: Vec<String> = order
+                .iter()
+                .map(|d| d.display_for_width(width).to_string())
+                .collect();
+            Ok::<_, anyhow::Error>((found, Some(order), Some(traced.distinct_leaves())))
+        } else {
+            Ok((search_once(&counted, job)?, None, counted.distinct_leaves()))
         }
-    };
-    let stats = traced.stats();
-    let order = job.trace.then(|| {
-        let order = traced.order();
-        // Codes of one tree print alike: with separators iff some node of
-        // the tree may have more than 9 children.
-        let width = tree.bounds().map_or_else(
-            || {
-                order
-                    .iter()
-                    .flat_map(|d| d.digits().iter().map(|&i| usize::from(i) + 1))
-                    .max()
-                    .unwrap_or(0)
-            },
-            |b| b.branching,
-        );
-        order
-            .iter()
-            .map(|d| d.display_for_width(width).to_string())
-            .collect()
-    });
-    Ok(Report {
-        algorithm: algorithm.name(),
+    })?;
+    let wall_seconds = start.elapsed();
+    let mut report = Report {
+        schema: SCHEMA,
+        algorithm: job.algorithm.name(),
+        tree: job.tree.clone(),
         window: job.window.map(Into::into),
-        value: scored.value,
-        bound: job.window.map(|_| scored.bound.into()),
-        leaves: stats.leaves,
-        distinct_leaves: Some(traced.distinct_leaves()),
-        interior: stats.interior,
-        peak_open,
+        value: found.scored.value,
+        bound: job.window.map(|_| found.scored.bound.into()),
+        best: None,
+        pv: None,
+        moves_known: false,
+        leaves: counted.leaves(),
+        distinct_leaves: distinct,
+        interior: counted.interior(),
+        peak_open: found.peak_open,
+        wall_seconds,
         order,
         parallel: None,
-        tree: what,
-    })
+        description: what,
+    };
+    report.set_moves(tree, found.moves);
+    Ok(report)
+}
+
+/// One sequential search of `tree`: the depth-first algorithms through
+/// [`Algorithm::search`] (window, limits, best move and line), the
+/// best-first ones through their registry.
+fn search_once<T: Tree>(tree: &T, job: &Job) -> Result<Found> {
+    match job.algorithm {
+        Algo::Depth(a) => {
+            let config = SearchConfig::new()
+                .with_window(job.window.unwrap_or(Window::FULL))
+                .with_limits(job.limits());
+            let r = a.search(tree, &config)?;
+            Ok(Found {
+                scored: Scored {
+                    value: r.value,
+                    bound: r.bound,
+                },
+                moves: a.takes_limits().then_some(Moves {
+                    best: r.best,
+                    pv: r.pv,
+                }),
+                peak_open: None,
+            })
+        }
+        Algo::Best(a) => {
+            let out = a.run(tree, &job.options)?;
+            Ok(Found {
+                scored: Scored {
+                    value: out.value,
+                    bound: Bound::Exact,
+                },
+                // The best-first searches do not report moves yet; when
+                // their `Outcome` has them: `Some(Moves { best: out.best, pv: out.pv })`.
+                moves: None,
+                peak_open: Some(out.memory.peak as u64),
+            })
+        }
+        Algo::Thread(a) => Err(anyhow!("algorithm '{a}' is not sequential")),
+    }
 }
 
 /// What a fail-hard result searched with window `w` says about the minimax
@@ -388,19 +468,6 @@ pub(crate) fn classify(w: Window, value: Value) -> Scored {
     }
 }
 
-/// The window-taking algorithms, each through its own function.
-fn search_window<T: Tree>(algorithm: Algorithm, tree: &T, w: Window) -> Result<Scored> {
-    // What a fail-hard or fail-soft result says about the minimax value.
-    let classify = |value: Value| classify(w, value);
-    let scored = match algorithm {
-        Algorithm::AlphaBeta => search_depthfirst::alphabeta(tree, w).map(classify),
-        Algorithm::FAlphaBeta => search_depthfirst::falphabeta(tree, w).map(classify),
-        Algorithm::LAlphaBeta => search_depthfirst::lalphabeta(tree, w),
-        _ => return Err(anyhow!("algorithm '{algorithm}' takes no window")),
-    };
-    Ok(scored?)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -408,8 +475,10 @@ mod tests {
     #[test]
     fn every_window_algorithm_is_an_algorithm() {
         for a in WINDOW_ALGORITHMS {
-            assert!(Algorithm::ALL.contains(&a));
+            assert!(Algorithm::ALL.contains(&a) && a.takes_window());
         }
+        let takes = Algorithm::ALL.iter().filter(|a| a.takes_window()).count();
+        assert_eq!(takes, WINDOW_ALGORITHMS.len());
     }
 
     #[test]

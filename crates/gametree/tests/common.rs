@@ -96,3 +96,19 @@ pub fn algorithm_names() -> Vec<String> {
         .map(|l| l.split_whitespace().next().expect("a name").to_owned())
         .collect()
 }
+
+/// `v` without the keys that change from run to run or with the tree's
+/// path: `wall_seconds` and `tree`.
+pub fn stable(v: &serde_json::Value) -> serde_json::Value {
+    let mut v = v.clone();
+    if let Some(o) = v.as_object_mut() {
+        o.remove("wall_seconds");
+        o.remove("tree");
+    }
+    v
+}
+
+/// The JSON object of one line of `--json` output, made [`stable`].
+pub fn stable_line(line: &str) -> serde_json::Value {
+    stable(&serde_json::from_str(line).expect("valid JSON"))
+}

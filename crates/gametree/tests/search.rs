@@ -1,12 +1,15 @@
 //! What a search prints, on the papers' worked examples, generated trees and
 //! Campbell tree files, checked against the library run directly.
 
-use search_depthfirst::{Algorithm, Window, alphabeta};
+use search_depthfirst::{Algorithm, SearchConfig, Window, alphabeta};
 use search_parallel::ThreadAlgorithm;
 use serde_json::{Value as Json, json};
-use tree_core::{ExplicitTree, Traced, Tree, minimax};
+use tree_core::corpus::check_line;
+use tree_core::{Dewey, ExplicitTree, Traced, Tree, Value, minimax};
 
-use crate::common::{algorithm_names, data, gametree_stdin, json, ok, temp_file};
+use crate::common::{
+    algorithm_names, data, gametree_stdin, json, ok, stable, stable_line, temp_file,
+};
 
 fn keys(v: &Json) -> Vec<&str> {
     let mut k: Vec<&str> = v
@@ -47,14 +50,25 @@ fn alphabeta_on_table1() {
         keys(&v),
         [
             "algorithm",
+            "best",
             "distinct_leaves",
             "interior",
             "leaves",
             "order",
             "peak_open",
-            "value"
+            "pv",
+            "schema",
+            "tree",
+            "value",
+            "wall_seconds"
         ]
     );
+    assert_eq!(v["schema"], 1);
+    assert_eq!(
+        v["tree"],
+        json!({ "source": "file", "path": data("table1.tree") })
+    );
+    assert!(v["wall_seconds"].as_f64().unwrap() >= 0.0);
     assert_eq!(v["algorithm"], "alphabeta");
     assert_eq!(v["value"], 2);
     assert_eq!(v["leaves"], 14);
@@ -70,6 +84,14 @@ fn alphabeta_on_table1() {
     assert_eq!(order(&v), expected);
     assert_eq!(order(&v).len(), 14);
     assert_eq!(order(&v)[..4], ["1111", "1112", "1121", "1211"]);
+    // The best move and line: the library's, 1-based, and the oracle's.
+    let r = Algorithm::AlphaBeta
+        .search(&tree, &SearchConfig::new())
+        .unwrap();
+    assert_eq!(v["best"], (r.best.unwrap() + 1).to_string());
+    assert_eq!(v["pv"], r.pv.to_string());
+    assert_eq!(r.pv.depth(), 4);
+    check_line(&tree, r.value, r.best, &r.pv, true).unwrap();
 }
 
 #[test]
@@ -86,11 +108,16 @@ fn no_order_without_trace() {
         keys(&v),
         [
             "algorithm",
+            "best",
             "distinct_leaves",
             "interior",
             "leaves",
             "peak_open",
-            "value"
+            "pv",
+            "schema",
+            "tree",
+            "value",
+            "wall_seconds"
         ]
     );
 }
@@ -185,8 +212,27 @@ fn every_algorithm_on_every_worked_example() {
             codes.sort_unstable();
             codes.dedup();
             assert_eq!(codes.len() as u64, distinct);
+            check_moves(&explicit(file), &v, &format!("{name} on {file}"));
         }
     }
+}
+
+/// The `best` and `pv` of a report: what the oracle accepts (a line down
+/// to a terminal for alpha-beta and SCOUT), or `null` from the algorithms
+/// that do not report moves (the MT drivers, the best-first searches).
+fn check_moves(tree: &ExplicitTree, v: &Json, what: &str) {
+    let name = v["algorithm"].as_str().unwrap();
+    let reports = name.parse::<Algorithm>().is_ok_and(|a| a.takes_limits())
+        || name.parse::<ThreadAlgorithm>().is_ok();
+    if !reports {
+        assert_eq!((&v["best"], &v["pv"]), (&Json::Null, &Json::Null), "{what}");
+        return;
+    }
+    let value = Value::new(v["value"].as_i64().unwrap()).unwrap();
+    let best = v["best"].as_str().map(|b| b.parse::<usize>().unwrap() - 1);
+    let pv: Dewey = v["pv"].as_str().unwrap_or("").parse().unwrap();
+    let whole = matches!(name, "alphabeta" | "falphabeta" | "scout" | "minimax");
+    check_line(tree, value, best, &pv, whole).unwrap_or_else(|e| panic!("{what}: {e}"));
 }
 
 #[test]
@@ -250,8 +296,14 @@ fn text_output_is_aligned() {
         assert_eq!(l.chars().nth(11), Some(' '), "value column: {l}");
         assert_ne!(l.chars().nth(12), Some(' '), "value column: {l}");
     }
-    // All 14 codes, wrapped or not.
-    let codes = out
+    assert!(lines.contains(&"best        2"), "{out}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("pv          2")),
+        "{out}"
+    );
+    // All 14 codes of the order, wrapped or not.
+    let order = &out[out.find("order").unwrap()..];
+    let codes = order
         .split_whitespace()
         .filter(|w| w.len() == 4 && w.chars().all(|c| c == '1' || c == '2'))
         .count();
@@ -287,12 +339,17 @@ fn windows() {
         keys(&v),
         [
             "algorithm",
+            "best",
             "bound",
             "distinct_leaves",
             "interior",
             "leaves",
             "peak_open",
+            "pv",
+            "schema",
+            "tree",
             "value",
+            "wall_seconds",
             "window"
         ]
     );
@@ -374,10 +431,18 @@ fn generated_trees_are_deterministic() {
         .map(str::to_owned)
         .collect::<Vec<_>>()
     };
-    let a = ok(&args("1", "0"));
-    assert_eq!(a, ok(&args("1", "0")));
-    assert_ne!(a, ok(&args("1", "1")), "another index, another tree");
-    assert_ne!(a, ok(&args("2", "0")), "another seed, another tree");
+    let a = stable_line(&ok(&args("1", "0")));
+    assert_eq!(a, stable_line(&ok(&args("1", "0"))));
+    assert_ne!(
+        a,
+        stable_line(&ok(&args("1", "1"))),
+        "another index, another tree"
+    );
+    assert_ne!(
+        a,
+        stable_line(&ok(&args("2", "0"))),
+        "another seed, another tree"
+    );
     // --seed and --index default to 0.
     let defaults = ok(&[
         "search",
@@ -392,13 +457,17 @@ fn generated_trees_are_deterministic() {
         "--trace",
         "--json",
     ]);
-    assert_eq!(defaults, ok(&args("0", "0")));
+    assert_eq!(stable_line(&defaults), stable_line(&ok(&args("0", "0"))));
     // The value is the library's.
     let tree = tree_core::GenSpec::new(tree_core::Generator::RANDOM, 3, 5, 1, 0)
         .build()
         .unwrap();
-    let v: Json = serde_json::from_str(&a).unwrap();
+    let v: Json = serde_json::from_str(&ok(&args("1", "0"))).unwrap();
     assert_eq!(v["value"], minimax(&tree).get());
+    assert_eq!(
+        v["tree"],
+        json!({ "source": "generator", "generator": "random", "b": 3, "d": 5, "seed": 1, "index": 0 })
+    );
 }
 
 #[test]
@@ -480,7 +549,11 @@ fn campbell_file_round_trip() {
         "--trace",
         "--json",
     ]);
-    assert_eq!(v, w);
+    assert_eq!(stable(&v), stable(&w));
+    assert_eq!(
+        v["tree"],
+        json!({ "source": "campbell", "path": file, "b": 2, "d": 3 })
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@
 mod common;
 mod errors;
 mod garbage;
+mod limits;
 mod mpi;
 mod othello;
 mod search;

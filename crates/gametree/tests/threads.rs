@@ -5,6 +5,7 @@
 
 use search_parallel::{ThreadAlgorithm, ThreadError};
 use serde_json::Value as Json;
+use tree_core::{Dewey, ExplicitTree, GenSpec, Generator, Value, corpus};
 
 use crate::common::{data, error, gametree, json, ok, temp_file};
 
@@ -88,8 +89,42 @@ fn every_thread_algorithm_gives_the_minimax_value() {
                 );
                 assert_eq!(v["algorithm"], a.name());
                 check_counts(&v, threads.parse().unwrap());
+                check_best(&tree, &v);
             }
         }
+    }
+}
+
+/// The reported best move (and one-move line) of a threaded search on the
+/// tree `args` pick: what the oracle accepts.
+fn check_best(args: &[&str], v: &Json) {
+    let value = Value::new(v["value"].as_i64().unwrap()).unwrap();
+    let best = v["best"].as_str().map(|b| b.parse::<usize>().unwrap() - 1);
+    let pv: Dewey = v["pv"].as_str().unwrap_or("").parse().unwrap();
+    let arg = |name: &str| {
+        let k = args.iter().position(|a| *a == name)?;
+        args.get(k + 1).copied()
+    };
+    let check = |r: Result<(), String>| r.unwrap_or_else(|e| panic!("{args:?}: {e} in {v}"));
+    if let Some(file) = arg("--tree") {
+        let tree = ExplicitTree::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+        check(corpus::check_line(&tree, value, best, &pv, false));
+    } else {
+        let number = |name: &str| arg(name).map_or(0, |x| x.parse::<u64>().unwrap());
+        let spec = GenSpec::new(
+            arg("--gen").unwrap().parse::<Generator>().unwrap(),
+            number("--b") as usize,
+            number("--d") as usize,
+            number("--seed"),
+            0,
+        );
+        check(corpus::check_line(
+            &spec.build().unwrap(),
+            value,
+            best,
+            &pv,
+            false,
+        ));
     }
 }
 
@@ -127,7 +162,12 @@ fn json_keys() {
             "processor_tree",
             "processors",
             "per_thread",
-            "jobs"
+            "jobs",
+            "schema",
+            "tree",
+            "best",
+            "pv",
+            "wall_seconds"
         ])
     );
     assert_eq!(
@@ -151,7 +191,12 @@ fn json_keys() {
                 "peak_open",
                 "threads",
                 "per_thread",
-                "jobs"
+                "jobs",
+                "schema",
+                "tree",
+                "best",
+                "pv",
+                "wall_seconds"
             ]),
             "{a}"
         );
@@ -281,6 +326,8 @@ fn text_output() {
             "algorithm",
             "tree",
             "value",
+            "best",
+            "pv",
             "leaves",
             "interior",
             "peak OPEN",

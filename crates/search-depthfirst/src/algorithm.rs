@@ -4,9 +4,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tree_core::{Tree, Value};
+use tree_core::{Counted, Dewey, Tree, Value};
 
-use crate::{SearchError, TranspositionTable, Window};
+use crate::alphabeta::{alphabeta_at, falphabeta_at, lalphabeta_root, palphabeta_at};
+use crate::aspiration::aspiration_root;
+use crate::control::{Control, Reporting, RootLine};
+use crate::minimax::{minimax_at, negamax_at};
+use crate::scout::{scout_at, scout_test_at};
+use crate::{Bound, Report, Scored, SearchConfig, SearchError, TranspositionTable, Window};
 
 /// The first guess [`Algorithm::Aspiration`] uses: 0, the root value of the
 /// top-down and perfectly ordered generated trees.
@@ -143,6 +148,24 @@ impl Algorithm {
         matches!(self, Algorithm::MtSss | Algorithm::MtDual | Algorithm::Mtdf)
     }
 
+    /// Whether [`Algorithm::search`] takes a window other than
+    /// [`Window::FULL`]: alpha-beta, fail-soft alpha-beta and Fig. 6's
+    /// alpha-beta (as printed, without the re-search, when the window is
+    /// not the full one).
+    pub const fn takes_window(self) -> bool {
+        matches!(
+            self,
+            Algorithm::AlphaBeta | Algorithm::FAlphaBeta | Algorithm::LAlphaBeta
+        )
+    }
+
+    /// Whether [`Algorithm::search`] honours [`Limits`](tree_core::Limits)
+    /// and reports the best move and principal variation: every algorithm
+    /// but the MT drivers.
+    pub const fn takes_limits(self) -> bool {
+        !self.uses_table()
+    }
+
     /// The minimax value of `tree` by this algorithm, with the defaults
     /// above: the full window, aspiration around [`ASPIRATION_GUESS`] ±
     /// [`ASPIRATION_DELTA`], MTD(f) from [`MTDF_FIRST_GUESS`], a fresh
@@ -184,6 +207,187 @@ impl Algorithm {
             )
             .map(|o| o.value),
         }
+    }
+}
+
+impl Algorithm {
+    /// Searches `tree` as [`Algorithm::run`] does, with `config`'s window
+    /// and limits, and reports the value, the root's best move and the
+    /// principal variation (see [`Report`]).
+    ///
+    /// The search is the algorithm's function, node for node: the same
+    /// terminals in the same order, so the same counts through
+    /// [`tree_core::Counted`]. What it adds is a count of leaves against
+    /// the limits (the [`Meter`](tree_core::Meter) is asked before every
+    /// terminal evaluation, and looks at the clock and the stop handle
+    /// every [`Meter::CHECK_EVERY`](tree_core::Meter::CHECK_EVERY)
+    /// leaves) and a table of lines, one per depth, updated whenever a move
+    /// improves a node's score. The plain functions ([`alphabeta`](crate::alphabeta)
+    /// and the rest) keep neither: they are the same code with both
+    /// compiled out.
+    ///
+    /// With a window other than the full one (alpha-beta, fail-soft
+    /// alpha-beta, Fig. 6's alpha-beta), `value` is what the function
+    /// returns for that window and `bound` says what it means.
+    /// [`Algorithm::LAlphaBeta`] with the full window is
+    /// [`lalphabeta_exact`](crate::lalphabeta_exact), with another
+    /// [`lalphabeta`](crate::lalphabeta) as printed.
+    ///
+    /// ```
+    /// use search_depthfirst::{Algorithm, SearchConfig};
+    /// use tree_core::{ExplicitTree, Value};
+    /// // MAX chooses between a MIN node worth 3 and one worth 5.
+    /// let t: ExplicitTree = "[[3,7],[5,9]]".parse().unwrap();
+    /// let r = Algorithm::AlphaBeta.search(&t, &SearchConfig::new()).unwrap();
+    /// assert_eq!(r.value, Value::from_small(5));
+    /// assert_eq!(r.best, Some(1));
+    /// assert_eq!(r.pv.to_string(), "21"); // 1-based: the second move, then its first
+    /// assert_eq!(r.leaves, 4);
+    /// ```
+    ///
+    /// A limit stops the search with the counts so far (here a budget of
+    /// 100 leaves on a tree that needs more):
+    ///
+    /// ```
+    /// use search_depthfirst::{Algorithm, SearchConfig, SearchError};
+    /// use tree_core::{GenSpec, Generator, Limits, StopReason};
+    /// let t = GenSpec::new(Generator::RANDOM, 8, 6, 1, 0).build().unwrap();
+    /// let config = SearchConfig::new().with_limits(Limits::none().with_max_leaves(100));
+    /// match Algorithm::Scout.search(&t, &config) {
+    ///     Err(SearchError::Stopped(s)) => {
+    ///         assert_eq!(s.reason, StopReason::LeafLimit);
+    ///         assert_eq!(s.leaves, 100);
+    ///     }
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Algorithm::run`]; [`SearchError::Stopped`] when a limit is
+    /// reached (no value is returned: none of these searches is
+    /// iterative); [`SearchError::Unsupported`] for a window other than the
+    /// full one given to an algorithm that takes none
+    /// ([`Algorithm::takes_window`]), and for limits given to the MT
+    /// drivers ([`Algorithm::takes_limits`]).
+    pub fn search<T: Tree + ?Sized>(
+        self,
+        tree: &T,
+        config: &SearchConfig,
+    ) -> Result<Report, SearchError> {
+        let window = config.window;
+        if window != Window::FULL && !self.takes_window() {
+            return Err(SearchError::Unsupported {
+                algorithm: self.name(),
+                feature: "a search window",
+            });
+        }
+        if !self.takes_limits() {
+            return self.search_unlimited(tree, config);
+        }
+        let mut ctl = Reporting::new(&config.limits);
+        ctl.meter.check()?;
+        let (a, b) = (window.alpha(), window.beta());
+        let root = tree.root();
+        let exact = |value| Scored {
+            value,
+            bound: Bound::Exact,
+        };
+        let (scored, line) = match self {
+            Algorithm::Minimax => (exact(minimax_at(tree, &root, 0, &mut ctl)?), None),
+            Algorithm::Negamax => (exact(negamax_at(tree, &root, 0, &mut ctl)?), None),
+            Algorithm::AlphaBeta => {
+                let m = alphabeta_at(tree, &root, 0, a, b, &mut ctl)?;
+                (classify(window, window.clamp(m)), None)
+            }
+            Algorithm::FAlphaBeta => {
+                let f = falphabeta_at(tree, &root, 0, a, b, &mut ctl)?;
+                (classify(window, f), None)
+            }
+            Algorithm::LAlphaBeta => (
+                lalphabeta_root(tree, window, window == Window::FULL, &mut ctl)?,
+                None,
+            ),
+            Algorithm::PAlphaBeta => (exact(palphabeta_at(tree, &root, 0, &mut ctl)?), None),
+            Algorithm::Scout => (exact(scout_at(tree, &root, 0, &mut ctl)?), None),
+            Algorithm::ScoutTest => (exact(scout_test_at(tree, &root, 0, &mut ctl)?), None),
+            Algorithm::Aspiration => {
+                let (outcome, line) =
+                    aspiration_root(tree, ASPIRATION_GUESS, ASPIRATION_DELTA, &mut ctl)?;
+                (exact(outcome.value), Some(line))
+            }
+            Algorithm::MtSss | Algorithm::MtDual | Algorithm::Mtdf => {
+                unreachable!("the MT drivers take no limits")
+            }
+        };
+        // The root's line is a principal variation when its value is
+        // exact; after a fail high only its first move is known, after a
+        // fail low nothing.
+        let line = line.unwrap_or(match scored.bound {
+            Bound::Exact => RootLine::Whole,
+            Bound::Lower => RootLine::Best(ctl.first_move()),
+            Bound::Upper => RootLine::Best(None),
+        });
+        let (best, pv) = match line {
+            RootLine::Whole => (ctl.first_move(), ctl.root_line()),
+            RootLine::Best(best) => (best, line_of(best)),
+        };
+        Ok(Report {
+            value: scored.value,
+            bound: scored.bound,
+            best,
+            pv,
+            leaves: ctl.meter.leaves(),
+            elapsed: ctl.meter.elapsed(),
+        })
+    }
+
+    /// The MT drivers, through [`Algorithm::run`]: the value and the
+    /// leaves, no move.
+    fn search_unlimited<T: Tree + ?Sized>(
+        self,
+        tree: &T,
+        config: &SearchConfig,
+    ) -> Result<Report, SearchError> {
+        if !config.limits.is_none() {
+            return Err(SearchError::Unsupported {
+                algorithm: self.name(),
+                feature: "limits",
+            });
+        }
+        let start = std::time::Instant::now();
+        let counted = Counted::new(tree);
+        let value = self.run(&counted)?;
+        Ok(Report {
+            value,
+            bound: Bound::Exact,
+            best: None,
+            pv: Dewey::root(),
+            leaves: counted.stats().leaves,
+            elapsed: start.elapsed(),
+        })
+    }
+}
+
+/// What a fail-hard or fail-soft result searched with window `w` says
+/// about the minimax value: at most `value` if it is at most alpha, at
+/// least `value` if it is at least beta, else exactly `value`.
+fn classify(w: Window, value: Value) -> Scored {
+    let bound = if value <= w.alpha() {
+        Bound::Upper
+    } else if value >= w.beta() {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    };
+    Scored { value, bound }
+}
+
+/// The line of the one move `best` (empty if none, or if a Dewey digit
+/// cannot number it).
+fn line_of(best: Option<usize>) -> Dewey {
+    match best {
+        Some(i) if i <= usize::from(u16::MAX) => Dewey::root().child(i),
+        _ => Dewey::root(),
     }
 }
 

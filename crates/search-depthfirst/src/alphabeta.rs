@@ -16,6 +16,7 @@
 
 use tree_core::{Tree, Value};
 
+use crate::control::{Control, Plain};
 use crate::window::{expand, neg_minus_one, static_negamax};
 use crate::{Bound, Scored, SearchError, Window};
 
@@ -66,31 +67,44 @@ use crate::{Bound, Scored, SearchError, Window};
 /// [`tree_core::MAX_DEPTH`]; [`SearchError::SentinelLeaf`] for a terminal
 /// valued ±∞. (An empty window cannot be built: see [`Window::new`].)
 pub fn alphabeta<T: Tree + ?Sized>(tree: &T, window: Window) -> Result<Value, SearchError> {
-    let m = alphabeta_at(tree, &tree.root(), 0, window.alpha(), window.beta())?;
+    let m = alphabeta_at(
+        tree,
+        &tree.root(),
+        0,
+        window.alpha(),
+        window.beta(),
+        &mut Plain,
+    )?;
     Ok(window.clamp(m))
 }
 
 /// Fig. 4 at node `p` of depth `depth`, window `(a, b)`, `a < b`.
-pub(crate) fn alphabeta_at<T: Tree + ?Sized>(
+pub(crate) fn alphabeta_at<T: Tree + ?Sized, C: Control>(
     tree: &T,
     p: &T::Node,
     depth: usize,
     a: Value,
     b: Value,
+    ctl: &mut C,
 ) -> Result<Value, SearchError> {
     let w = tree.num_children(p);
     if w == 0 {
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;
     let mut m = a;
     for i in 0..w {
-        let t = -alphabeta_at(tree, &tree.child(p, i), depth + 1, -b, -m)?;
+        let t = -alphabeta_at(tree, &tree.child(p, i), depth + 1, -b, -m, ctl)?;
         if t > m {
             m = t;
-        }
-        if m >= b {
-            return Ok(m); // cutoff
+            if m >= b {
+                if depth == 0 {
+                    ctl.only(0, i); // the refutation
+                }
+                return Ok(m); // cutoff
+            }
+            ctl.improve(depth, i);
         }
     }
     Ok(m)
@@ -121,30 +135,45 @@ pub(crate) fn alphabeta_at<T: Tree + ?Sized>(
 /// # Errors
 /// As [`alphabeta`].
 pub fn falphabeta<T: Tree + ?Sized>(tree: &T, window: Window) -> Result<Value, SearchError> {
-    falphabeta_at(tree, &tree.root(), 0, window.alpha(), window.beta())
+    falphabeta_at(
+        tree,
+        &tree.root(),
+        0,
+        window.alpha(),
+        window.beta(),
+        &mut Plain,
+    )
 }
 
 /// Fig. 5 at node `p` of depth `depth`, window `(a, b)`, `a < b`.
-pub(crate) fn falphabeta_at<T: Tree + ?Sized>(
+pub(crate) fn falphabeta_at<T: Tree + ?Sized, C: Control>(
     tree: &T,
     p: &T::Node,
     depth: usize,
     a: Value,
     b: Value,
+    ctl: &mut C,
 ) -> Result<Value, SearchError> {
     let w = tree.num_children(p);
     if w == 0 {
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;
     let mut m = Value::NEG_INF;
     for i in 0..w {
-        let t = -falphabeta_at(tree, &tree.child(p, i), depth + 1, -b, -m.max(a))?;
+        let t = -falphabeta_at(tree, &tree.child(p, i), depth + 1, -b, -m.max(a), ctl)?;
         if t > m {
             m = t;
-        }
-        if m >= b {
-            return Ok(m); // cutoff
+            if m >= b {
+                if depth == 0 {
+                    ctl.only(0, i); // the refutation
+                }
+                return Ok(m); // cutoff
+            }
+            if m > a {
+                ctl.improve(depth, i);
+            }
         }
     }
     Ok(m)
@@ -189,7 +218,7 @@ pub(crate) fn falphabeta_at<T: Tree + ?Sized>(
 /// # Errors
 /// As [`alphabeta`].
 pub fn lalphabeta<T: Tree + ?Sized>(tree: &T, window: Window) -> Result<Scored, SearchError> {
-    lalphabeta_root(tree, window, false)
+    lalphabeta_root(tree, window, false, &mut Plain)
 }
 
 /// The minimax value by [`lalphabeta`] with [`Window::FULL`], re-searching
@@ -212,18 +241,21 @@ pub fn lalphabeta<T: Tree + ?Sized>(tree: &T, window: Window) -> Result<Scored, 
 /// # Errors
 /// As [`alphabeta`].
 pub fn lalphabeta_exact<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
-    lalphabeta_root(tree, Window::FULL, true).map(|s| s.value)
+    lalphabeta_root(tree, Window::FULL, true, &mut Plain).map(|s| s.value)
 }
 
-fn lalphabeta_root<T: Tree + ?Sized>(
+/// Fig. 6 at the root; with `resolve`, [`lalphabeta_exact`].
+pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
     tree: &T,
     window: Window,
     resolve: bool,
+    ctl: &mut C,
 ) -> Result<Scored, SearchError> {
     let (a, b) = (window.alpha(), window.beta());
     let p = tree.root();
     let w = tree.num_children(&p);
     if w == 0 {
+        ctl.leaf(0)?;
         let value = static_negamax(tree, &p, 0)?;
         return Ok(Scored {
             value,
@@ -233,42 +265,55 @@ fn lalphabeta_root<T: Tree + ?Sized>(
     expand(0)?;
     let mut m = a;
     for i in 0..w - 1 {
-        let t = -alphabeta_at(tree, &tree.child(&p, i), 1, -b, -m)?;
+        let t = -alphabeta_at(tree, &tree.child(&p, i), 1, -b, -m, ctl)?;
         if t > m {
             m = t;
-        }
-        if m >= b {
-            return Ok(Scored {
-                value: m,
-                bound: Bound::Lower,
-            }); // cutoff
+            if m >= b {
+                ctl.only(0, i); // the refutation
+                return Ok(Scored {
+                    value: m,
+                    bound: Bound::Lower,
+                }); // cutoff
+            }
+            ctl.improve(0, i);
         }
     }
     let last = tree.child(&p, w - 1);
     if resolve && m == Value::NEG_INF {
         // A root with one move and the full window: there is no score to
         // compare the move with, so no minimal window to test; search it.
-        let value = -alphabeta_at(tree, &last, 1, Value::NEG_INF, Value::INF)?;
+        let value = -alphabeta_at(tree, &last, 1, Value::NEG_INF, Value::INF, ctl)?;
+        ctl.improve(0, w - 1);
         return Ok(Scored {
             value,
             bound: Bound::Exact,
         });
     }
-    let t = -alphabeta_at(tree, &last, 1, neg_minus_one(m), -m)?;
+    let t = -alphabeta_at(tree, &last, 1, neg_minus_one(m), -m, &mut ctl.counting())?;
     if t > m {
+        // The last move is the best; its line is the re-search's when that
+        // ends inside its window, else unknown.
         let scored = if tree.num_children(&last) == 0 {
             // A terminal's static value is exact, and it beats every
             // earlier child.
+            ctl.only(0, w - 1);
             Scored {
                 value: t,
                 bound: Bound::Exact,
             }
         } else if resolve {
+            let value = -alphabeta_at(tree, &last, 1, Value::NEG_INF, -t, ctl)?;
+            if value > t {
+                ctl.improve(0, w - 1);
+            } else {
+                ctl.only(0, w - 1);
+            }
             Scored {
-                value: -alphabeta_at(tree, &last, 1, Value::NEG_INF, -t)?,
+                value,
                 bound: Bound::Exact,
             }
         } else {
+            ctl.only(0, w - 1);
             Scored {
                 value: t,
                 bound: Bound::Lower,
@@ -308,25 +353,43 @@ fn lalphabeta_root<T: Tree + ?Sized>(
 /// # Errors
 /// As [`alphabeta`].
 pub fn palphabeta<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
-    palphabeta_at(tree, &tree.root(), 0)
+    palphabeta_at(tree, &tree.root(), 0, &mut Plain)
 }
 
-fn palphabeta_at<T: Tree + ?Sized>(
+/// Fig. 7 at node `p` of depth `depth`.
+pub(crate) fn palphabeta_at<T: Tree + ?Sized, C: Control>(
     tree: &T,
     p: &T::Node,
     depth: usize,
+    ctl: &mut C,
 ) -> Result<Value, SearchError> {
     let w = tree.num_children(p);
     if w == 0 {
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;
-    let mut m = -palphabeta_at(tree, &tree.child(p, 0), depth + 1)?;
+    let mut m = -palphabeta_at(tree, &tree.child(p, 0), depth + 1, ctl)?;
+    ctl.improve(depth, 0);
     for i in 1..w {
         let c = tree.child(p, i);
-        let t = -falphabeta_at(tree, &c, depth + 1, neg_minus_one(m), -m)?;
+        let t = -falphabeta_at(
+            tree,
+            &c,
+            depth + 1,
+            neg_minus_one(m),
+            -m,
+            &mut ctl.counting(),
+        )?;
         if t > m {
-            m = -alphabeta_at(tree, &c, depth + 1, Value::NEG_INF, -t)?;
+            m = -alphabeta_at(tree, &c, depth + 1, Value::NEG_INF, -t, ctl)?;
+            if m > t {
+                ctl.improve(depth, i);
+            } else {
+                // The re-search failed high by exactly its bound: the
+                // move's value is known, its line is not.
+                ctl.only(depth, i);
+            }
         }
     }
     Ok(m)

@@ -4,6 +4,7 @@
 use tree_core::{Tree, Value};
 
 use crate::alphabeta::falphabeta_at;
+use crate::control::{Control, Plain, RootLine};
 use crate::{Outcome, SearchError, Window};
 
 /// Aspiration search (Campbell 1981, pp. 8-9): a fail-soft alpha-beta
@@ -39,19 +40,42 @@ pub fn aspiration<T: Tree + ?Sized>(
     guess: Value,
     delta: u32,
 ) -> Result<Outcome, SearchError> {
+    aspiration_root(tree, guess, delta, &mut Plain).map(|(outcome, _)| outcome)
+}
+
+/// [`aspiration`], and what the table of lines (see
+/// [`Reporting`](crate::control::Reporting)) says of the root's line. The
+/// line of a search whose value lies inside its window is whole. A second
+/// search that returns the first one's bound `f` fails at its own window's
+/// end: its line says nothing (after a first search that failed high), or
+/// only its first move (after one that failed low: the move with which it
+/// failed high); after a first search that failed high, the move it failed
+/// high with has the value `f`.
+pub(crate) fn aspiration_root<T: Tree + ?Sized, C: Control>(
+    tree: &T,
+    guess: Value,
+    delta: u32,
+    ctl: &mut C,
+) -> Result<(Outcome, RootLine), SearchError> {
     let window = Window::around(guess, delta)?;
     let root = tree.root();
-    let f = falphabeta_at(tree, &root, 0, window.alpha(), window.beta())?;
-    let second = if f <= window.alpha() {
-        Window::new(Value::NEG_INF, f)?
+    let f = falphabeta_at(tree, &root, 0, window.alpha(), window.beta(), ctl)?;
+    let (second, refutation) = if f <= window.alpha() {
+        (Window::new(Value::NEG_INF, f)?, None)
     } else if f >= window.beta() {
-        Window::new(f, Value::INF)?
+        (Window::new(f, Value::INF)?, Some(ctl.first_move()))
     } else {
-        return Ok(Outcome {
+        let outcome = Outcome {
             value: f,
             passes: 1,
-        });
+        };
+        return Ok((outcome, RootLine::Whole));
     };
-    let value = falphabeta_at(tree, &root, 0, second.alpha(), second.beta())?;
-    Ok(Outcome { value, passes: 2 })
+    let value = falphabeta_at(tree, &root, 0, second.alpha(), second.beta(), ctl)?;
+    let line = match refutation {
+        _ if value != f => RootLine::Whole,
+        Some(best) => RootLine::Best(best),
+        None => RootLine::Best(ctl.first_move()),
+    };
+    Ok((Outcome { value, passes: 2 }, line))
 }

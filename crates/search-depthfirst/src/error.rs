@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use tree_core::{MAX_DEPTH, Value};
+use tree_core::{MAX_DEPTH, Stopped, Value};
 
 /// Why a search could not run or could not finish.
 ///
@@ -40,6 +40,18 @@ pub enum SearchError {
         /// How many children the node has.
         children: usize,
     },
+    /// The search reached one of its [`Limits`](tree_core::Limits) (a
+    /// deadline, a leaf budget, a raised stop handle) before it knew the
+    /// value: why, and the leaves evaluated so far.
+    Stopped(Stopped),
+    /// The algorithm cannot do what the configuration asks (a window for an
+    /// algorithm that takes none, limits for one that cannot stop).
+    Unsupported {
+        /// The algorithm's name.
+        algorithm: &'static str,
+        /// What it cannot do.
+        feature: &'static str,
+    },
     /// A transposition table given fewer bytes than one bucket (and not 0,
     /// which means no table).
     TableTooSmall {
@@ -69,6 +81,10 @@ impl fmt::Display for SearchError {
                 f,
                 "a node has {children} children; Dewey codes number at most 65,536 children per node"
             ),
+            SearchError::Stopped(stopped) => stopped.fmt(f),
+            SearchError::Unsupported { algorithm, feature } => {
+                write!(f, "algorithm '{algorithm}' does not take {feature}")
+            }
             SearchError::TableTooSmall { bytes, minimum } => write!(
                 f,
                 "a transposition table of {bytes} bytes is too small: it needs at least {minimum} bytes (one bucket), or 0 for no table"
@@ -78,3 +94,9 @@ impl fmt::Display for SearchError {
 }
 
 impl std::error::Error for SearchError {}
+
+impl From<Stopped> for SearchError {
+    fn from(stopped: Stopped) -> SearchError {
+        SearchError::Stopped(stopped)
+    }
+}

@@ -23,7 +23,13 @@
 //! | [`testgames`]: synthetic games with transpositions, passes and early ends, for tests and benches | — |
 //!
 //! and [`Algorithm`], which names each of them for a command line or the
-//! reproduction harness and runs it with default parameters.
+//! reproduction harness and runs it with default parameters:
+//! [`Algorithm::run`] for the value, [`Algorithm::search`] for a
+//! [`Report`] — the value, the root's best move and the principal
+//! variation — under a [`SearchConfig`] (window and
+//! [`Limits`](tree_core::Limits): a deadline, a leaf budget, a stop handle;
+//! a search that reaches one returns [`SearchError::Stopped`] with the
+//! leaves evaluated so far).
 //!
 //! ## Design
 //!
@@ -48,12 +54,19 @@
 //!   [`TranspositionTable`] keyed by a hash of the node's path (a generic
 //!   tree has no position hash), passed in by the caller as scratch space
 //!   so it can be reused and measured.
+//! * **Reporting without a cost to the baseline.** Each recursion is
+//!   generic over a small control (a hook before every terminal
+//!   evaluation, two when a move improves a node); the plain functions use
+//!   the empty one, which compiles away (callgrind: the same instruction
+//!   counts as before it existed, within 2%), and [`Algorithm::search`] the
+//!   one that counts leaves against the limits and keeps the lines, copied
+//!   only at nodes of exact value.
 //! * **Errors, not panics.** A tree deeper than [`tree_core::MAX_DEPTH`], a
 //!   terminal valued ±∞, an empty window: every search returns
 //!   [`SearchError`], and on success always the minimax value.
 //!
 //! ```
-//! use search_depthfirst::{Algorithm, Window, alphabeta};
+//! use search_depthfirst::{Algorithm, SearchConfig, Window, alphabeta};
 //! use tree_core::{Counted, GenSpec, Generator, Value, minimax};
 //!
 //! let tree = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
@@ -65,6 +78,12 @@
 //! for a in Algorithm::ALL {
 //!     assert_eq!(a.run(&tree), Ok(v), "{}", a.description());
 //! }
+//!
+//! // The best move and the principal variation (1-based when printed).
+//! let r = Algorithm::Scout.search(&tree, &SearchConfig::new()).unwrap();
+//! assert_eq!(r.value, v);
+//! assert_eq!(r.pv.depth(), 6);
+//! tree_core::corpus::check_line(&tree, r.value, r.best, &r.pv, true).unwrap();
 //! ```
 //!
 //! A real game searched with the enhancements (here a synthetic game with
@@ -89,10 +108,12 @@
 mod algorithm;
 mod alphabeta;
 mod aspiration;
+mod control;
 pub mod enhanced;
 mod error;
 mod minimax;
 mod mt;
+mod report;
 mod scout;
 pub mod testgames;
 mod window;
@@ -109,5 +130,6 @@ pub use enhanced::{
 pub use error::SearchError;
 pub use minimax::{minimax, negamax};
 pub use mt::{TranspositionTable, TtEntry, mt, mt_dual, mt_sss, mtdf};
+pub use report::{Report, SearchConfig};
 pub use scout::{Relation, scout, scout_test, test};
 pub use window::{Bound, Outcome, Scored, Window};

@@ -3,6 +3,7 @@
 use tree_core::{Tree, Value};
 
 use crate::SearchError;
+use crate::control::{Control, Plain};
 use crate::window::{expand, static_max, static_negamax};
 
 /// Minimax (Campbell 1981, p. 5, Fig. 1): the value of the root, visiting
@@ -16,12 +17,19 @@ use crate::window::{expand, static_max, static_negamax};
 /// [`tree_core::MAX_DEPTH`], [`SearchError::SentinelLeaf`] for a terminal
 /// valued ±∞.
 pub fn minimax<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
-    minimax_at(tree, &tree.root(), 0)
+    minimax_at(tree, &tree.root(), 0, &mut Plain)
 }
 
-fn minimax_at<T: Tree + ?Sized>(tree: &T, p: &T::Node, depth: usize) -> Result<Value, SearchError> {
+/// Fig. 1 at node `p` of depth `depth`.
+pub(crate) fn minimax_at<T: Tree + ?Sized, C: Control>(
+    tree: &T,
+    p: &T::Node,
+    depth: usize,
+    ctl: &mut C,
+) -> Result<Value, SearchError> {
     let w = tree.num_children(p);
     if w == 0 {
+        ctl.leaf(depth)?;
         return static_max(tree, p, depth);
     }
     expand(depth)?;
@@ -32,9 +40,10 @@ fn minimax_at<T: Tree + ?Sized>(tree: &T, p: &T::Node, depth: usize) -> Result<V
         Value::INF
     };
     for i in 0..w {
-        let t = minimax_at(tree, &tree.child(p, i), depth + 1)?;
+        let t = minimax_at(tree, &tree.child(p, i), depth + 1, ctl)?;
         if (max_to_move && t > m) || (!max_to_move && t < m) {
             m = t;
+            ctl.improve(depth, i);
         }
     }
     Ok(m)
@@ -48,20 +57,28 @@ fn minimax_at<T: Tree + ?Sized>(tree: &T, p: &T::Node, depth: usize) -> Result<V
 /// # Errors
 /// As [`minimax`].
 pub fn negamax<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
-    negamax_at(tree, &tree.root(), 0)
+    negamax_at(tree, &tree.root(), 0, &mut Plain)
 }
 
-fn negamax_at<T: Tree + ?Sized>(tree: &T, p: &T::Node, depth: usize) -> Result<Value, SearchError> {
+/// Fig. 2 at node `p` of depth `depth`.
+pub(crate) fn negamax_at<T: Tree + ?Sized, C: Control>(
+    tree: &T,
+    p: &T::Node,
+    depth: usize,
+    ctl: &mut C,
+) -> Result<Value, SearchError> {
     let w = tree.num_children(p);
     if w == 0 {
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;
     let mut m = Value::NEG_INF;
     for i in 0..w {
-        let t = -negamax_at(tree, &tree.child(p, i), depth + 1)?;
+        let t = -negamax_at(tree, &tree.child(p, i), depth + 1, ctl)?;
         if t > m {
             m = t;
+            ctl.improve(depth, i);
         }
     }
     Ok(m)

@@ -5,6 +5,7 @@ use tree_core::{Tree, Value};
 
 use crate::SearchError;
 use crate::alphabeta::alphabeta_at;
+use crate::control::{Control, Plain};
 use crate::window::{expand, neg_minus_one, static_negamax};
 
 /// The comparison a [`test`](fn@test) decides: whether the value is `> v` or `>= v`.
@@ -60,21 +61,37 @@ impl Relation {
 /// [`tree_core::MAX_DEPTH`]; [`SearchError::SentinelLeaf`] for a terminal
 /// valued ±∞.
 pub fn scout<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
-    scout_at(tree, &tree.root(), 0)
+    scout_at(tree, &tree.root(), 0, &mut Plain)
 }
 
-fn scout_at<T: Tree + ?Sized>(tree: &T, p: &T::Node, depth: usize) -> Result<Value, SearchError> {
+/// Fig. 8 at node `p` of depth `depth`.
+pub(crate) fn scout_at<T: Tree + ?Sized, C: Control>(
+    tree: &T,
+    p: &T::Node,
+    depth: usize,
+    ctl: &mut C,
+) -> Result<Value, SearchError> {
     let w = tree.num_children(p);
     if w == 0 {
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;
-    let mut m = -scout_at(tree, &tree.child(p, 0), depth + 1)?;
+    let mut m = -scout_at(tree, &tree.child(p, 0), depth + 1, ctl)?;
+    ctl.improve(depth, 0);
     for i in 1..w {
         let c = tree.child(p, i);
-        let t = -alphabeta_at(tree, &c, depth + 1, neg_minus_one(m), -m)?;
+        let t = -alphabeta_at(
+            tree,
+            &c,
+            depth + 1,
+            neg_minus_one(m),
+            -m,
+            &mut ctl.counting(),
+        )?;
         if t > m {
-            m = -scout_at(tree, &c, depth + 1)?;
+            m = -scout_at(tree, &c, depth + 1, ctl)?;
+            ctl.improve(depth, i);
         }
     }
     Ok(m)
@@ -89,25 +106,38 @@ fn scout_at<T: Tree + ?Sized>(tree: &T, p: &T::Node, depth: usize) -> Result<Val
 /// # Errors
 /// As [`scout`].
 pub fn scout_test<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
-    scout_test_at(tree, &tree.root(), 0)
+    scout_test_at(tree, &tree.root(), 0, &mut Plain)
 }
 
-fn scout_test_at<T: Tree + ?Sized>(
+/// Fig. 8 with TEST at node `p` of depth `depth`.
+pub(crate) fn scout_test_at<T: Tree + ?Sized, C: Control>(
     tree: &T,
     p: &T::Node,
     depth: usize,
+    ctl: &mut C,
 ) -> Result<Value, SearchError> {
     let w = tree.num_children(p);
     if w == 0 {
+        ctl.leaf(depth)?;
         return static_negamax(tree, p, depth);
     }
     expand(depth)?;
-    let mut m = -scout_test_at(tree, &tree.child(p, 0), depth + 1)?;
+    let mut m = -scout_test_at(tree, &tree.child(p, 0), depth + 1, ctl)?;
+    ctl.improve(depth, 0);
     for i in 1..w {
         let c = tree.child(p, i);
         // -value(c) > m  iff  not (value(c) >= -m).
-        if !test_at(tree, &c, depth + 1, -m, Relation::GreaterOrEqual)? {
-            m = -scout_test_at(tree, &c, depth + 1)?;
+        let passes = test_at(
+            tree,
+            &c,
+            depth + 1,
+            -m,
+            Relation::GreaterOrEqual,
+            &mut ctl.counting(),
+        )?;
+        if !passes {
+            m = -scout_test_at(tree, &c, depth + 1, ctl)?;
+            ctl.improve(depth, i);
         }
     }
     Ok(m)
@@ -148,23 +178,26 @@ fn scout_test_at<T: Tree + ?Sized>(
 /// # Errors
 /// As [`scout`].
 pub fn test<T: Tree + ?Sized>(tree: &T, v: Value, relation: Relation) -> Result<bool, SearchError> {
-    test_at(tree, &tree.root(), 0, v, relation)
+    test_at(tree, &tree.root(), 0, v, relation, &mut Plain)
 }
 
-fn test_at<T: Tree + ?Sized>(
+fn test_at<T: Tree + ?Sized, C: Control>(
     tree: &T,
     p: &T::Node,
     depth: usize,
     v: Value,
     relation: Relation,
+    ctl: &mut C,
 ) -> Result<bool, SearchError> {
     let w = tree.num_children(p);
     if w == 0 {
+        ctl.leaf(depth)?;
         return Ok(relation.holds(static_negamax(tree, p, depth)?, v));
     }
     expand(depth)?;
     for i in 0..w {
-        if !test_at(tree, &tree.child(p, i), depth + 1, -v, relation.for_child())? {
+        let c = tree.child(p, i);
+        if !test_at(tree, &c, depth + 1, -v, relation.for_child(), ctl)? {
             return Ok(true);
         }
     }

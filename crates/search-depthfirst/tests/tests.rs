@@ -3,9 +3,11 @@
 mod common;
 mod enhanced;
 mod errors;
+mod limits;
 mod mt;
 mod oracle;
 mod ordering;
+mod reporting;
 mod snapshots;
 mod windows;
 mod worked;

@@ -1,4 +1,5 @@
 //! Integration tests of search-parallel (one binary, one module per topic).
 
+mod limits;
 mod sim;
 mod threads;

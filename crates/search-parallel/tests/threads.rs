@@ -20,7 +20,7 @@ use tree_core::{
 
 /// A hang detector, not a performance threshold: runs `f` on its own thread
 /// and fails if it has not finished after five minutes.
-fn bounded(f: impl FnOnce() + Send + 'static) {
+pub fn bounded(f: impl FnOnce() + Send + 'static) {
     let (tx, rx) = mpsc::channel();
     let handle = std::thread::spawn(move || {
         f();
@@ -49,7 +49,7 @@ where
     T: Tree + Sync,
     T::Node: Send + Sync,
 {
-    let r = search(algorithm, tree, config)
+    let r = search(algorithm, tree, config.clone())
         .unwrap_or_else(|e| panic!("{algorithm} with {config:?}: {e}"));
     assert_eq!(r.algorithm, algorithm);
     assert_eq!(r.per_thread.iter().sum::<u64>(), r.leaves, "{algorithm}");
@@ -63,29 +63,47 @@ fn alphabeta_leaves<T: Tree>(tree: &T, window: Window) -> (Value, u64) {
     (v, c.stats().leaves)
 }
 
+/// The report of a full-window search of `t` against the oracle: the
+/// minimax value, and a best move and line (the move alone)
+/// `corpus::check_line` accepts.
+fn check_report<T: Tree>(t: &T, r: &ThreadReport, k: usize, what: &dyn std::fmt::Display) {
+    corpus::check_line(t, r.value, r.best, &r.pv, false)
+        .unwrap_or_else(|e| panic!("{}, {k} threads, on {what}: {e} ({r:?})", r.algorithm));
+    assert!(r.pv.depth() <= 1, "{}: the best move alone", r.algorithm);
+}
+
 /// Every algorithm, every thread count, 5,000 random non-uniform trees
 /// (ties, extreme values, terminal roots, single children) and the grid of
-/// generated trees.
+/// generated trees: the minimax value, and a best move and line the oracle
+/// accepts. With more than one thread, also with frames (split nodes) in
+/// the top two plies of these small trees, which would otherwise be too
+/// small to split.
 fn minimax_everywhere(algorithm: ThreadAlgorithm) {
     bounded(move || {
         let mut checked = 0;
+        let configs = |k: usize| {
+            let split =
+                (k > 1 && algorithm != ThreadAlgorithm::ParallelStagedSss).then(|| ThreadConfig {
+                    split_plies: Some(2),
+                    ..cfg(k)
+                });
+            std::iter::once(cfg(k)).chain(split)
+        };
         for (text, t) in corpus::random_trees(0x7412, 5000) {
-            let v = minimax(&t);
             for k in THREADS {
-                let r = run(algorithm, &t, cfg(k));
-                assert_eq!(r.value, v, "{algorithm}, {k} threads, on {text}");
+                for c in configs(k) {
+                    let r = run(algorithm, &t, c);
+                    check_report(&t, &r, k, &text);
+                }
                 checked += 1;
             }
         }
         for g in corpus::generated_trees(2) {
-            let v = minimax(&g);
             for k in THREADS {
-                assert_eq!(
-                    run(algorithm, &g, cfg(k)).value,
-                    v,
-                    "{algorithm}, {k} threads, {:?}",
-                    g.spec()
-                );
+                for c in configs(k) {
+                    let r = run(algorithm, &g, c);
+                    check_report(&g, &r, k, &format_args!("{:?}", g.spec()));
+                }
                 checked += 1;
             }
         }
@@ -135,18 +153,39 @@ fn windows_clamp_like_alphabeta() {
                     for k in [1, 3] {
                         let c = ThreadConfig {
                             window: w,
+                            split_plies: Some(2),
                             ..cfg(k)
                         };
-                        assert_eq!(
-                            run(algorithm, &t, c).value,
-                            w.clamp(m),
-                            "{algorithm} {w} {text}"
-                        );
+                        let r = run(algorithm, &t, c);
+                        assert_eq!(r.value, w.clamp(m), "{algorithm} {w} {text}");
+                        check_window_report(&t, &r, w, k, &text);
                     }
                 }
             }
         }
     });
+}
+
+/// The best move with a window, as `search_depthfirst::Report` has it:
+/// none after a fail low, a move that reaches β after a fail high, and the
+/// oracle's check when the value is inside the window.
+fn check_window_report<T: Tree>(t: &T, r: &ThreadReport, w: Window, k: usize, what: &str) {
+    let a = r.algorithm;
+    if r.value <= w.alpha() || t.num_children(&t.root()) == 0 {
+        assert_eq!((r.best, r.pv.depth()), (None, 0), "{a} {w} {k} on {what}");
+    } else if r.value >= w.beta() {
+        let best = r
+            .best
+            .unwrap_or_else(|| panic!("{a} {w} {k} on {what}: no move failed high ({r:?})"));
+        let v = tree_core::minimax_at(t, &t.child(&t.root(), best), false);
+        assert!(
+            v >= w.beta(),
+            "{a} {w} {k} on {what}: move {best} is worth {v}"
+        );
+        assert_eq!(r.pv.digits(), [best as u16], "{a} {w} {k} on {what}");
+    } else {
+        check_report(t, r, k, &what);
+    }
 }
 
 /// One thread is the sequential algorithm: tree-splitting, pv-splitting (one
@@ -252,11 +291,12 @@ where
                     type2,
                     ..cfg(1)
                 };
+                let r = run(algorithm, t, c);
                 assert_eq!(
-                    run(algorithm, t, c).value,
-                    v,
+                    r.value, v,
                     "{algorithm} ({depth},{width}) type2={type2} {text}"
                 );
+                check_report(t, &r, width.pow(depth as u32), &text);
             }
         }
     }

@@ -7,7 +7,9 @@
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::{BestChild, ExplicitTree, GenSpec, GeneratedTree, Generator, Value};
+use crate::{
+    BestChild, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Tree, Value, minimax_at,
+};
 
 /// How the leaf values of a random tree are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,6 +154,93 @@ pub fn generated_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
             })
         })
     })
+}
+
+/// Checks a search's best move and principal variation against the
+/// minimax oracle: the one check every crate's tests make.
+///
+/// With ties there may be several best moves, so "right" means: on a
+/// terminal root, no move and an empty line; otherwise `best` is a move of
+/// the root, the line starts with it, and every move of the line leads to
+/// a position whose minimax value is the root's (the values along a
+/// principal variation are all the root's, from MAX's side). With `whole`,
+/// the line must also end at a terminal. `value` is the value the search
+/// returned, which must be the root's.
+///
+/// ```
+/// use tree_core::{Dewey, ExplicitTree, corpus::check_line};
+/// let t: ExplicitTree = "[[3,7],[5,9]]".parse().unwrap(); // value 5
+/// let five = tree_core::Value::from_small(5);
+/// let line: Dewey = "21".parse().unwrap();
+/// assert!(check_line(&t, five, Some(1), &line, true).is_ok());
+/// assert!(check_line(&t, five, Some(0), &"11".parse().unwrap(), true).is_err());
+/// assert!(check_line(&t, five, Some(1), &"2".parse().unwrap(), true).is_err()); // not whole
+/// assert!(check_line(&t, five, Some(1), &"2".parse().unwrap(), false).is_ok());
+/// ```
+///
+/// # Errors
+/// A message saying which move is wrong and why.
+pub fn check_line<T: Tree + ?Sized>(
+    tree: &T,
+    value: Value,
+    best: Option<usize>,
+    line: &Dewey,
+    whole: bool,
+) -> Result<(), String> {
+    let root = tree.root();
+    let v = minimax_at(tree, &root, true);
+    if value != v {
+        return Err(format!("value {value}, but the minimax value is {v}"));
+    }
+    let w = tree.num_children(&root);
+    if w == 0 {
+        return match (best, line.depth()) {
+            (None, 0) => Ok(()),
+            _ => Err(format!(
+                "a terminal root has no move, but best is {best:?} and the line {line}"
+            )),
+        };
+    }
+    let Some(best) = best else {
+        return Err("no best move on a root with moves".into());
+    };
+    if best >= w {
+        return Err(format!(
+            "best move {best} (0-based) of a root with {w} moves"
+        ));
+    }
+    match line.digits().first() {
+        Some(&first) if usize::from(first) == best => {}
+        _ => {
+            return Err(format!(
+                "the line {line} does not start with best move {best} (0-based)"
+            ));
+        }
+    }
+    let mut node = root;
+    for (depth, &i) in line.digits().iter().enumerate() {
+        let i = usize::from(i);
+        let w = tree.num_children(&node);
+        if i >= w {
+            return Err(format!(
+                "move {} of the line {line} is {} (1-based), but the node has {w} moves",
+                depth + 1,
+                i + 1
+            ));
+        }
+        node = tree.child(&node, i);
+        let child = minimax_at(tree, &node, depth % 2 == 1);
+        if child != v {
+            return Err(format!(
+                "move {} of the line {line} leads to a position of value {child}, not the root's {v}",
+                depth + 1
+            ));
+        }
+    }
+    if whole && tree.num_children(&node) > 0 {
+        return Err(format!("the line {line} stops above a terminal"));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

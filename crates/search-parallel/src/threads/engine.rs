@@ -91,9 +91,11 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
 use search_depthfirst::SearchError;
-use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
+use tree_core::{Bounds, Dewey, Limits, MAX_DEPTH, Tree, Value};
 
-use super::{Link, Searcher, Shared, Stopped, ThreadActivity, ThreadError, guarded, pool};
+use super::{
+    Link, Quota, Searcher, Shared, Stopped, ThreadActivity, ThreadError, guarded, line_of, pool,
+};
 
 /// The largest full subtree (terminals: b^h for height h in a (b, d) tree)
 /// searched by plain alpha-beta, without reading shared state. Window
@@ -321,30 +323,40 @@ pub(crate) struct Team<'a, T: Tree + ?Sized> {
     /// Children taken from other threads' frames.
     jobs: AtomicU64,
     activity: Vec<Tally>,
+    /// The search has no limits.
+    limits_none: bool,
 }
 
 /// What a search by the engine did.
 pub(crate) struct Outcome {
     pub(crate) value: Value,
+    pub(crate) best: Option<usize>,
+    pub(crate) pv: Dewey,
     pub(crate) leaves: Vec<u64>,
     pub(crate) jobs: u64,
     pub(crate) activity: Vec<ThreadActivity>,
 }
 
 /// Runs `policy` on `threads` threads (≥ 1) from the root with `window`
-/// (its α, β as the root's link).
+/// under `limits`.
+///
+/// Without frames (one thread, or a tree too small to split) the search is
+/// alpha-beta on the calling thread alone: Fig. 4, with the root's loop
+/// written out to record its best move.
 pub(crate) fn run<T>(
     tree: &T,
     policy: Policy,
     threads: usize,
     region: Region,
-    root_link: &Arc<Link>,
+    window: search_depthfirst::Window,
+    limits: &Limits,
 ) -> Result<Outcome, ThreadError>
 where
     T: Tree + Sync + ?Sized,
     T::Node: Send + Sync,
 {
-    let shared = Shared::default();
+    let root_link = &Link::root(window);
+    let shared = Shared::new(limits);
     let (senders, mut receivers): (Vec<_>, Vec<_>) = (0..threads).map(|_| channel()).unzip();
     let team = Team {
         tree,
@@ -359,11 +371,12 @@ where
         leaves: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         jobs: AtomicU64::new(0),
         activity: (0..threads).map(|_| Tally::default()).collect(),
+        limits_none: limits.is_none(),
     };
     let rx0 = receivers.remove(0);
-    let result = if threads == 1 {
+    let result = if threads == 1 || region.split_depth == 0 {
         let mut w = Worker::new(&team, 0, rx0);
-        let r = guarded(&shared, || w.root(root_link));
+        let r = guarded(&shared, || w.alone(root_link));
         w.finish();
         r
     } else {
@@ -388,10 +401,14 @@ where
             r
         })
     };
-    let value = shared.finish(result)?;
+    let leaves: Vec<u64> = team.leaves.iter().map(|c| c.load(Relaxed)).collect();
+    let value = shared.finish(result, leaves.iter().sum())?;
+    let best = shared.best();
     Ok(Outcome {
         value,
-        leaves: team.leaves.iter().map(|c| c.load(Relaxed)).collect(),
+        best,
+        pv: line_of(best),
+        leaves,
         jobs: team.jobs.load(Relaxed),
         activity: team.activity.iter().map(Tally::get).collect(),
     })
@@ -405,6 +422,11 @@ struct Worker<'t, 'a, T: Tree + ?Sized> {
     rx: Receiver<Mail<T::Node>>,
     /// Terminal evaluations not yet added to the team's counter.
     leaves: u64,
+    /// Evaluations left before the next look at the limits.
+    quota: Quota,
+    /// Whether the search has limits: then plain alpha-beta counts every
+    /// evaluation against them; without, it looks at nothing shared.
+    metered: bool,
     /// Frames created (for their ids).
     frames: u64,
     /// Children taken from other threads' frames.
@@ -426,6 +448,8 @@ where
             me,
             rx,
             leaves: 0,
+            quota: Quota::default(),
+            metered: !team.limits_none,
             frames: 0,
             jobs: 0,
             stack: Vec::new(),
@@ -440,8 +464,10 @@ where
         self.frames * self.team.threads as u64 + self.me as u64
     }
 
-    /// Adds this thread's counts to the team's.
+    /// Adds this thread's counts to the team's, and gives its unused
+    /// quota back.
     fn finish(&mut self) {
+        self.team.shared.give_back(&mut self.quota);
         self.team.leaves[self.me].fetch_add(self.leaves, Relaxed);
         self.leaves = 0;
         self.team.jobs.fetch_add(self.jobs, Relaxed);
@@ -449,19 +475,38 @@ where
         self.team.activity[self.me].set(&self.activity);
     }
 
-    /// The root's value (negamax) under `link`, the search window.
+    /// The root's value (negamax) under `link`, the search window; the
+    /// root is a frame.
     fn root(&mut self, link: &Arc<Link>) -> Result<Value, Stopped> {
         let root = self.tree.root();
-        let region = self.team.region;
-        if region.split_depth == 0 {
-            let (a, b) = link.window();
-            return if region.plain_depth == 0 {
-                self.plain(&root, 0, a, b)
-            } else {
-                self.polled(&root, 0, link, 0)
-            };
-        }
         self.frame(&root, 0, Arc::clone(link), None, Kind::Pv)
+    }
+
+    /// The root's value under `link` without frames, on this thread alone:
+    /// Fig. 4's loop at the root (the same evaluations as
+    /// `search_depthfirst::alphabeta`), recording the moves that raise the
+    /// root's score, with plain (or, on trees of unknown shape, polled)
+    /// alpha-beta below.
+    fn alone(&mut self, link: &Arc<Link>) -> Result<Value, Stopped> {
+        let root = self.tree.root();
+        let w = self.tree.num_children(&root);
+        if w == 0 {
+            return self.leaf(&root, 0);
+        }
+        let (a, b) = link.window();
+        let mut m = a;
+        for i in 0..w {
+            let c = self.tree.child(&root, i);
+            let t = -self.below(&c, 1, link, -b, -m)?;
+            if t > m {
+                m = t;
+                self.team.shared.note_root(t, i);
+                if m >= b {
+                    break; // cutoff
+                }
+            }
+        }
+        Ok(m)
     }
 
     /// The value of `node` (absolute `depth`), a child of frame `parent`,
@@ -476,35 +521,65 @@ where
         a: Value,
         b: Value,
     ) -> Result<Value, Stopped> {
-        let region = self.team.region;
-        if depth < region.split_depth {
+        if depth < self.team.region.split_depth {
             let link = Link::child(&parent.link);
             self.frame(node, depth, link, Some(Arc::clone(parent)), kind)
-        } else if depth >= region.plain_depth {
-            self.plain(node, depth, a, b)
         } else {
-            self.polled(node, depth, &parent.link, 1)
+            self.below(node, depth, &parent.link, a, b)
+        }
+    }
+
+    /// The value of `node` (absolute `depth`) below the frames, one ply
+    /// under `link`'s node, with the window (a, b): plain alpha-beta
+    /// (counted against the limits if there are any) in the lower region,
+    /// else polled.
+    fn below(
+        &mut self,
+        node: &T::Node,
+        depth: usize,
+        link: &Link,
+        a: Value,
+        b: Value,
+    ) -> Result<Value, Stopped> {
+        if depth < self.team.region.plain_depth {
+            self.polled(node, depth, link, 1, a, b)
+        } else if self.metered {
+            self.plain::<true>(node, depth, a, b)
+        } else {
+            self.plain::<false>(node, depth, a, b)
         }
     }
 
     /// Alpha-beta with the chain of `link` polled (trees of unknown shape),
-    /// `r` plies below the link's node.
+    /// `r` plies below the link's node, window (a, b).
     fn polled(
         &mut self,
         node: &T::Node,
         depth: usize,
         link: &Link,
         r: usize,
+        a: Value,
+        b: Value,
     ) -> Result<Value, Stopped> {
         let mut s = Searcher::new(self.tree, self.team.shared, link);
-        let v = s.ab(node, depth, r, Value::NEG_INF, Value::INF);
+        s.quota = std::mem::take(&mut self.quota);
+        let v = s.ab(node, depth, r, a, b);
         self.leaves += s.leaves;
+        self.quota = std::mem::take(&mut s.quota);
         v
     }
 
-    /// A terminal's value from its side to move, counted.
+    /// A terminal's value from its side to move, counted (against the
+    /// limits too, if `METERED`).
     #[inline]
-    fn leaf(&mut self, node: &T::Node, depth: usize) -> Result<Value, Stopped> {
+    fn leaf_of<const METERED: bool>(
+        &mut self,
+        node: &T::Node,
+        depth: usize,
+    ) -> Result<Value, Stopped> {
+        if METERED {
+            self.team.shared.leaf(&mut self.quota)?;
+        }
         self.leaves += 1;
         let v = self.tree.value(node);
         if v.is_infinite() {
@@ -516,14 +591,21 @@ where
         Ok(if depth % 2 == 0 { v } else { -v })
     }
 
+    /// A terminal's value from its side to move, counted against the
+    /// limits.
+    fn leaf(&mut self, node: &T::Node, depth: usize) -> Result<Value, Stopped> {
+        self.leaf_of::<true>(node, depth)
+    }
+
     fn too_deep(&self, depth: usize) -> Stopped {
         self.team
             .shared
             .fail(SearchError::TooDeep { depth: depth + 1 }.into())
     }
 
-    /// Fig. 4: fail-hard alpha-beta, nothing shared read.
-    fn plain(
+    /// Fig. 4: fail-hard alpha-beta, nothing shared read (but the budget
+    /// every [`Shared::BATCH`] evaluations if `METERED`).
+    fn plain<const METERED: bool>(
         &mut self,
         node: &T::Node,
         depth: usize,
@@ -532,14 +614,14 @@ where
     ) -> Result<Value, Stopped> {
         let w = self.tree.num_children(node);
         if w == 0 {
-            return self.leaf(node, depth);
+            return self.leaf_of::<METERED>(node, depth);
         }
         if depth >= MAX_DEPTH {
             return Err(self.too_deep(depth));
         }
         let mut m = a;
         for i in 0..w {
-            let t = -self.plain(&self.tree.child(node, i), depth + 1, -b, -m)?;
+            let t = -self.plain::<METERED>(&self.tree.child(node, i), depth + 1, -b, -m)?;
             if t > m {
                 m = t;
                 if m >= b {
@@ -613,7 +695,9 @@ where
             }
             let c = self.tree.child(&f.node, i);
             let t = -self.child(&c, f.depth + 1, f, f.kind.child(i), -b, -a)?;
-            f.link.raise(t);
+            if f.link.raise(t) && f.depth == 0 {
+                self.team.shared.note_root(t, i);
+            }
             if owner && !f.open.load(Relaxed) {
                 let searched = match (self.team.policy, f.kind) {
                     (Policy::PvSplit, Kind::Pv) | (Policy::Ybwc, Kind::Pv | Kind::All) => 1,

@@ -92,6 +92,42 @@
 //! level of slaves) and YBWC evaluate exactly the terminals Fig. 4's
 //! `alphabeta` does.
 //!
+//! # Limits
+//!
+//! [`ThreadConfig::limits`] (a deadline, a leaf budget, a stop handle)
+//! holds for the whole search. Every thread takes leaves from the budget in
+//! quotas of at most 1,024 (one atomic `compare_exchange` per quota, the
+//! unused part given back when a job ends), so the threads together never
+//! evaluate more leaves than the budget, and at every new quota it looks
+//! at the clock, the stop handle and the search's stop flag: a thread
+//! notices a deadline within 1,024 of its own evaluations (tens of
+//! microseconds on the synthetic trees). The first to see a limit records
+//! [`ThreadError::Stopped`] and raises the stop flag; the others return at
+//! their next read of it, the scopes join, and [`search`] returns the error
+//! with the leaves all threads evaluated and the time from the start —
+//! never a value, since a stopped search's score is not the root's. Without
+//! limits the plain alpha-beta below the split nodes reads nothing shared,
+//! as before (the quota code is compiled out of it); the polled alpha-beta
+//! and the staged master count quotas either way. Two delays remain: with
+//! more threads than cores a stopped search returns once the operating
+//! system has run every thread once more (they must leave before the
+//! borrowed tree is released), and parallel staged SSS* with
+//! [`StageWorker::Sss`] workers, whose SSS* jobs cannot be interrupted,
+//! stops between jobs (the master looks at the clock every 64 of its
+//! steps); it refuses a leaf budget ([`ThreadError::Unsupported`]).
+//!
+//! # The best move
+//!
+//! [`ThreadReport::best`] is recorded where a move *strictly* raises the
+//! root's score: its search returned `t` above the root's α of that moment,
+//! which is at least the α its window was read with, so `t` is the move's
+//! value (or, at or above β, a refutation); the move of the greatest such
+//! `t` has the root's value. The engine records it at the root frame (or
+//! the root's loop, without frames), the general processor trees where the
+//! root's slaves and pv-splitting's first move raise the root's link, and
+//! parallel staged SSS* where the Γ operator's case 1 solves the root with
+//! a MIN child's merit. The threads keep no lines below the root.
+//!
 //! # Panics and errors in user code
 //!
 //! Every job runs under `std::panic::catch_unwind`. A panic in a
@@ -112,11 +148,11 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use search_bestfirst::BestFirstError;
 use search_depthfirst::{SearchError, Window};
-use tree_core::{MAX_DEPTH, Tree, Value};
+use tree_core::{Dewey, Limits, MAX_DEPTH, Meter, StopReason, Tree, Value};
 
 use crate::ProcessorTree;
 
@@ -189,7 +225,7 @@ pub enum StageWorker {
 
 /// How a multi-threaded search is run. Build one with
 /// [`ThreadConfig::new`] and change fields as needed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct ThreadConfig {
     /// Searching threads K (≥ 1). Tree-splitting and pv-splitting map it to
     /// the processor tree (1, K): a master, which only hands out work, and
@@ -230,6 +266,11 @@ pub struct ThreadConfig {
     /// The root window; the report's value is the root's value clamped
     /// into it, as `search_depthfirst::alphabeta` returns.
     pub window: Window,
+    /// When to stop (default: never): a deadline and a stop handle, which
+    /// every thread honours, and a leaf budget for all threads together.
+    /// A search that reaches one returns [`ThreadError::Stopped`] with the
+    /// leaves evaluated by then (see [Limits](self#limits)).
+    pub limits: Limits,
 }
 
 impl ThreadConfig {
@@ -243,6 +284,11 @@ impl ThreadConfig {
             stage_worker: StageWorker::AlphaBeta,
             split_plies: None,
             window: Window::FULL,
+            limits: Limits {
+                deadline: None,
+                max_leaves: None,
+                stop: None,
+            },
         }
     }
 }
@@ -261,6 +307,18 @@ pub struct ThreadReport {
     pub algorithm: ThreadAlgorithm,
     /// The root's minimax value (from MAX's side) clamped into the window.
     pub value: Value,
+    /// The root's best move (0-based), as in `search_depthfirst::Report`:
+    /// `None` for a terminal root and when the value is the window's lower
+    /// end (the search failed low); the move that reached the window's
+    /// upper end when it failed high.
+    pub best: Option<usize>,
+    /// The principal variation as far as the search knows it: `best`
+    /// alone (empty without it). The threads do not collect lines (that
+    /// would cost their alpha-beta a table update at every improvement);
+    /// `search_depthfirst::Algorithm::AlphaBeta.search` gives the whole
+    /// line and evaluates exactly the leaves of tree-splitting,
+    /// pv-splitting and YBWC on one thread.
+    pub pv: Dewey,
     /// Terminal evaluations summed over all threads, including those of
     /// searches that were later terminated or cancelled.
     pub leaves: u64,
@@ -366,6 +424,16 @@ pub enum ThreadError {
         /// The name given.
         name: String,
     },
+    /// The search reached one of [`ThreadConfig::limits`] before it knew
+    /// the value: why, the leaves all threads had evaluated by then, and
+    /// the time from the start.
+    Stopped(tree_core::Stopped),
+    /// A configuration the search cannot honour: a leaf budget with
+    /// [`StageWorker::Sss`] workers, whose SSS* jobs cannot be stopped.
+    Unsupported {
+        /// What cannot be done.
+        message: &'static str,
+    },
 }
 
 impl fmt::Display for ThreadError {
@@ -385,6 +453,8 @@ impl fmt::Display for ThreadError {
             ThreadError::Spawn { message } => write!(f, "could not start a thread: {message}"),
             ThreadError::Search(e) => write!(f, "search failed: {e}"),
             ThreadError::BestFirst(e) => write!(f, "worker search failed: {e}"),
+            ThreadError::Stopped(stopped) => stopped.fmt(f),
+            ThreadError::Unsupported { message } => f.write_str(message),
             ThreadError::UnknownAlgorithm { name } => {
                 let names: Vec<&str> = ThreadAlgorithm::ALL.iter().map(|a| a.name()).collect();
                 write!(
@@ -409,7 +479,10 @@ impl std::error::Error for ThreadError {
 
 impl From<SearchError> for ThreadError {
     fn from(e: SearchError) -> ThreadError {
-        ThreadError::Search(e)
+        match e {
+            SearchError::Stopped(stopped) => ThreadError::Stopped(stopped),
+            e => ThreadError::Search(e),
+        }
     }
 }
 
@@ -467,20 +540,60 @@ fn check_threads(requested: u64) -> Result<(), ThreadError> {
     }
 }
 
-/// A job gave up because the search is stopping (an error elsewhere, or its
-/// job was cancelled); the reason, if any, is in [`Shared`].
+/// A job gave up because the search is stopping (an error elsewhere, a
+/// limit, or its job was cancelled); the reason, if any, is in [`Shared`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Stopped;
 
-/// What every thread of one search shares: the stop flag and the first
-/// error.
-#[derive(Debug, Default)]
+/// What every thread of one search shares: the stop flag, the first error,
+/// the limits with the leaves handed out against the budget, and the
+/// root's best move so far.
+#[derive(Debug)]
 pub(crate) struct Shared {
     stop: AtomicBool,
     error: Mutex<Option<ThreadError>>,
+    deadline: Option<Instant>,
+    handle: Option<tree_core::StopHandle>,
+    /// The leaf budget (`u64::MAX`: none).
+    max_leaves: u64,
+    /// Leaves handed out in [`Quota`]s and not given back: never more
+    /// than `max_leaves`.
+    granted: AtomicU64,
+    start: Instant,
+    /// The root's best score and move so far (see [`Shared::note_root`]).
+    best: Mutex<Option<(Value, usize)>>,
 }
 
+impl Default for Shared {
+    fn default() -> Shared {
+        Shared::new(&Limits::none())
+    }
+}
+
+/// Leaves a thread may evaluate before it asks [`Shared`] for more (and
+/// looks at the clock, the stop handle and the stop flag).
+#[derive(Debug, Default)]
+pub(crate) struct Quota(u64);
+
 impl Shared {
+    /// Leaves handed out at a time: between two looks at the clock, a
+    /// thread evaluates at most this many.
+    pub(crate) const BATCH: u64 = Meter::CHECK_EVERY;
+
+    /// The shared state of a search under `limits`, started now.
+    pub(crate) fn new(limits: &Limits) -> Shared {
+        Shared {
+            stop: AtomicBool::new(false),
+            error: Mutex::new(None),
+            deadline: limits.deadline,
+            handle: limits.stop.clone(),
+            max_leaves: limits.max_leaves.unwrap_or(u64::MAX),
+            granted: AtomicU64::new(0),
+            start: Instant::now(),
+            best: Mutex::new(None),
+        }
+    }
+
     /// Records `e` (if it is the first failure) and stops every thread.
     pub(crate) fn fail(&self, e: ThreadError) -> Stopped {
         let mut slot = self.error.lock().unwrap_or_else(|p| p.into_inner());
@@ -495,6 +608,100 @@ impl Shared {
         self.stop.load(Relaxed)
     }
 
+    /// Stops the search for `reason` (its counts are filled in at the end,
+    /// by [`Shared::finish`]).
+    fn limit(&self, reason: StopReason) -> Stopped {
+        self.fail(ThreadError::Stopped(tree_core::Stopped {
+            reason,
+            leaves: 0,
+            elapsed: Duration::ZERO,
+        }))
+    }
+
+    /// Checks the stop flag, the stop handle and the deadline.
+    ///
+    /// # Errors
+    /// [`Stopped`] if the search is stopping or must stop now.
+    pub(crate) fn check(&self) -> Result<(), Stopped> {
+        if self.stopped() {
+            return Err(Stopped);
+        }
+        if self.handle.as_ref().is_some_and(|h| h.is_stopped()) {
+            return Err(self.limit(StopReason::Cancelled));
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(self.limit(StopReason::Deadline));
+        }
+        Ok(())
+    }
+
+    /// Takes one leaf evaluation from `quota`, refilling it (and checking
+    /// the limits) when it is empty.
+    #[inline]
+    pub(crate) fn leaf(&self, quota: &mut Quota) -> Result<(), Stopped> {
+        if quota.0 == 0 {
+            self.refill(quota)?;
+        }
+        quota.0 -= 1;
+        Ok(())
+    }
+
+    /// Checks the limits and hands `quota` up to [`Shared::BATCH`] more
+    /// leaves of the budget.
+    #[cold]
+    fn refill(&self, quota: &mut Quota) -> Result<(), Stopped> {
+        self.check()?;
+        if self.max_leaves == u64::MAX {
+            quota.0 = Self::BATCH;
+            return Ok(());
+        }
+        let mut granted = self.granted.load(Relaxed);
+        loop {
+            let left = self.max_leaves.saturating_sub(granted);
+            if left == 0 {
+                return Err(self.limit(StopReason::LeafLimit));
+            }
+            let grant = left.min(Self::BATCH);
+            match self
+                .granted
+                .compare_exchange_weak(granted, granted + grant, Relaxed, Relaxed)
+            {
+                Ok(_) => {
+                    quota.0 = grant;
+                    return Ok(());
+                }
+                Err(now) => granted = now,
+            }
+        }
+    }
+
+    /// Gives the unused part of `quota` back to the budget.
+    pub(crate) fn give_back(&self, quota: &mut Quota) {
+        if self.max_leaves != u64::MAX && quota.0 > 0 {
+            self.granted.fetch_sub(quota.0, Relaxed);
+        }
+        quota.0 = 0;
+    }
+
+    /// The root's move `i` raised the root's score to `t`, strictly: its
+    /// search returned `t` with a window below `t`, so `t` is its value
+    /// (or, at or above the root's β, a bound that refutes). The move of
+    /// the greatest such `t` is the root's best.
+    pub(crate) fn note_root(&self, t: Value, i: usize) {
+        let mut best = self.best.lock().unwrap_or_else(|p| p.into_inner());
+        if best.is_none_or(|(v, _)| t > v) {
+            *best = Some((t, i));
+        }
+    }
+
+    /// The root's best move, if any move raised its score.
+    pub(crate) fn best(&self) -> Option<usize> {
+        self.best
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .map(|(_, i)| i)
+    }
+
     /// The error that stopped the search.
     fn take_error(&self) -> ThreadError {
         self.error
@@ -506,12 +713,33 @@ impl Shared {
             })
     }
 
-    /// `result` of a whole search: the value, or the recorded error.
-    pub(crate) fn finish<R>(&self, result: Result<R, Stopped>) -> Result<R, ThreadError> {
+    /// `result` of a whole search whose threads evaluated `leaves` in all:
+    /// the value, or the recorded error (a stop with its counts).
+    pub(crate) fn finish<R>(
+        &self,
+        result: Result<R, Stopped>,
+        leaves: u64,
+    ) -> Result<R, ThreadError> {
         match result {
             Ok(r) if !self.stopped() => Ok(r),
-            _ => Err(self.take_error()),
+            _ => Err(match self.take_error() {
+                ThreadError::Stopped(s) => ThreadError::Stopped(tree_core::Stopped {
+                    leaves,
+                    elapsed: self.start.elapsed(),
+                    ..s
+                }),
+                e => e,
+            }),
         }
+    }
+}
+
+/// The one-move line of `best` (empty if none or if a Dewey digit cannot
+/// number it).
+fn line_of(best: Option<usize>) -> Dewey {
+    match best {
+        Some(i) if i <= usize::from(u16::MAX) => Dewey::root().child(i),
+        _ => Dewey::root(),
     }
 }
 
@@ -600,9 +828,10 @@ impl Link {
         if r % 2 == 0 { (a, b) } else { (-b, -a) }
     }
 
-    /// Fig. 10's `if (t > α) α = t`, atomically.
-    pub(crate) fn raise(&self, t: Value) {
-        self.alpha.fetch_max(t.get(), Relaxed);
+    /// Fig. 10's `if (t > α) α = t`, atomically; whether `t` was above
+    /// the node's own score.
+    pub(crate) fn raise(&self, t: Value) -> bool {
+        self.alpha.fetch_max(t.get(), Relaxed) < t.get()
     }
 
     /// The node's score as Fig. 10 returns it: its effective α.
@@ -654,16 +883,23 @@ pub(crate) struct Searcher<'a, T: ?Sized> {
     countdown: u32,
     /// Terminal evaluations so far.
     pub(crate) leaves: u64,
+    /// Evaluations left before the next look at the limits.
+    pub(crate) quota: Quota,
+}
+
+impl<T: ?Sized> Drop for Searcher<'_, T> {
+    fn drop(&mut self) {
+        self.shared.give_back(&mut self.quota);
+    }
 }
 
 impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
     /// A search narrowed by `link` (its root `r` plies below the link's
     /// node, as passed to [`Searcher::ab`]).
     pub(crate) fn new(tree: &'a T, shared: &'a Shared, link: &'a Link) -> Searcher<'a, T> {
-        Searcher {
-            link: Some(link),
-            ..Searcher::alone(tree, shared)
-        }
+        let mut s = Searcher::alone(tree, shared);
+        s.link = Some(link);
+        s
     }
 
     /// A search with no link: plain Fig. 4 on its own window, for a thread
@@ -677,12 +913,14 @@ impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
             seen: (Value::NEG_INF, Value::INF),
             countdown: 0,
             leaves: 0,
+            quota: Quota::default(),
         }
     }
 
     /// The static value of terminal `node` at absolute `depth`, from the
-    /// side to move (negamax), counted.
+    /// side to move (negamax), counted against the limits.
     pub(crate) fn leaf(&mut self, node: &T::Node, depth: usize) -> Result<Value, Stopped> {
+        self.shared.leaf(&mut self.quota)?;
         self.leaves += 1;
         let v = self.tree.value(node);
         if v.is_infinite() {

@@ -120,8 +120,8 @@ use search_depthfirst::Window;
 use tree_core::{Bounds, Counted, Dewey, MAX_DEPTH, Subtree, Tree, Value};
 
 use super::{
-    Searcher, Shared, StageWorker, Stopped, ThreadAlgorithm, ThreadConfig, ThreadError,
-    ThreadReport, check_threads, counters, guarded, pool, totals,
+    Quota, Searcher, Shared, StageWorker, Stopped, ThreadAlgorithm, ThreadConfig, ThreadError,
+    ThreadReport, check_threads, counters, guarded, line_of, pool, totals,
 };
 
 /// LIVE or SOLVED.
@@ -306,13 +306,19 @@ where
     if cfg.stage_depth == 0 {
         return Err(ThreadError::ZeroStageDepth);
     }
+    if cfg.stage_worker == StageWorker::Sss && cfg.limits.max_leaves.is_some() {
+        return Err(ThreadError::Unsupported {
+            message: "parallel staged SSS* with SSS* workers cannot honour a leaf budget: an SSS* \
+                      job cannot be stopped (use alpha-beta workers)",
+        });
+    }
     check_threads(cfg.threads as u64 + 1)?;
     let pool = if cfg.threads > 1 {
         Some(pool::pool(cfg.threads - 1)?)
     } else {
         None
     };
-    let shared = Shared::default();
+    let shared = Shared::new(&cfg.limits);
     let counters = counters(cfg.threads + 1);
     let jobs = AtomicU64::new(0);
     let (reply_tx, replies) = channel::<Reply>();
@@ -336,12 +342,14 @@ where
             replies: &replies,
             counters,
             leaves: 0,
+            quota: Quota::default(),
             jobs: &jobs,
         };
         let r = guarded(shared, || {
             master.gamma(cfg.window.alpha(), cfg.window.beta())
         });
         master.cancel_all();
+        shared.give_back(&mut master.quota);
         counters[0].fetch_add(master.leaves, Relaxed);
         r
     };
@@ -366,10 +374,13 @@ where
             master(true)
         }),
     };
-    let value = shared.finish(result)?;
+    let value = shared.finish(result, counters.iter().map(|c| c.load(Relaxed)).sum())?;
+    let best = shared.best();
     Ok(ThreadReport {
         algorithm: ThreadAlgorithm::ParallelStagedSss,
         value: cfg.window.clamp(value),
+        best,
+        pv: line_of(best),
         leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
         per_thread: totals(counters),
         jobs: jobs.load(Relaxed),
@@ -453,6 +464,8 @@ struct Master<'a, T: Tree + ?Sized> {
     /// Terminal evaluations: the master's, then each worker's.
     counters: &'a [AtomicU64],
     leaves: u64,
+    /// The master's evaluations left before its next look at the limits.
+    quota: Quota,
     jobs: &'a AtomicU64,
 }
 
@@ -505,8 +518,14 @@ where
         let root = self.tree.root();
         let s = self.state(root, Dewey::root(), Status::Live, upper);
         self.insert(s);
+        let mut steps = 0u32;
         loop {
-            if self.shared.stopped() {
+            // The limits, every few steps: the workers look at them too,
+            // but SSS* workers only between jobs.
+            steps = steps.wrapping_add(1);
+            if steps % 64 == 0 {
+                self.shared.check()?;
+            } else if self.shared.stopped() {
                 return Err(Stopped);
             }
             self.dispatch()?;
@@ -522,6 +541,13 @@ where
                     // Case 1: a MIN node solved solves its MAX parent; purge
                     // every state below the parent.
                     let m = e.dewey.parent().expect("not the root");
+                    if m.depth() == 0 && e.h > self.lower {
+                        // The MIN node that solves the root is its best
+                        // move: its merit is the root's value (at most β,
+                        // and above α: else no move reaches the window).
+                        let i = e.dewey.last().expect("not the root");
+                        self.shared.note_root(e.h, i);
+                    }
                     self.purge(&m);
                     let node = self.node_at(&m);
                     let s = self.state(node, m, Status::Solved, e.h);
@@ -554,6 +580,7 @@ where
                     let w = self.tree.num_children(&e.node);
                     if w == 0 {
                         // Case 4 above the horizon: the master evaluates.
+                        self.shared.leaf(&mut self.quota)?;
                         self.leaves += 1;
                         let v = self.tree.value(&e.node);
                         if v.is_infinite() {

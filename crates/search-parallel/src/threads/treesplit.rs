@@ -117,7 +117,7 @@ use tree_core::{MAX_DEPTH, Tree, Value};
 use super::engine::{self, Policy, Region};
 use super::{
     Link, Searcher, Shared, Stopped, ThreadConfig, ThreadError, ThreadReport, check_threads,
-    counters, guarded, pool, totals,
+    counters, guarded, line_of, pool, totals,
 };
 use crate::ProcessorTree;
 use crate::threads::ThreadAlgorithm;
@@ -224,7 +224,7 @@ where
                 Region::new(tree.bounds(), cfg.split_plies),
             )
         };
-        let o = engine::run(tree, policy, threads, region, &Link::root(cfg.window))?;
+        let o = engine::run(tree, policy, threads, region, cfg.window, &cfg.limits)?;
         // Processors in preorder: the master (which evaluates nothing
         // here), then slave j on thread j.
         let per_thread = if processors.depth == 0 {
@@ -235,6 +235,8 @@ where
         return Ok(ThreadReport {
             algorithm,
             value: cfg.window.clamp(o.value),
+            best: o.best,
+            pv: o.pv,
             leaves: per_thread.iter().sum(),
             per_thread,
             jobs: o.jobs,
@@ -252,7 +254,7 @@ where
     } else {
         None
     };
-    let shared = Shared::default();
+    let shared = Shared::new(&cfg.limits);
     let counters = counters(count as usize);
     let ctx = Ctx {
         tree,
@@ -268,13 +270,6 @@ where
     let root_link = Link::root(cfg.window);
     let result = guarded(&shared, || {
         let root = tree.root();
-        if processors.depth == 0 {
-            // One processor: Fig. 4 on the calling thread.
-            let mut searcher = Searcher::alone(tree, &shared);
-            let v = searcher.ab(&root, 0, 0, cfg.window.alpha(), cfg.window.beta());
-            ctx.count(0, searcher.leaves);
-            return v;
-        }
         if pv {
             let plies = leftmost_path(tree, &root).saturating_sub(processors.depth);
             ctx.pvsplit(&root, 0, &root_link, plies, 0, processors.depth)
@@ -282,10 +277,13 @@ where
             ctx.master(&root, 0, &root_link, Kind::Unknown, 0, processors.depth)
         }
     });
-    let value = shared.finish(result)?;
+    let value = shared.finish(result, counters.iter().map(|c| c.load(Relaxed)).sum())?;
+    let best = shared.best();
     Ok(ThreadReport {
         algorithm,
         value: cfg.window.clamp(value),
+        best,
+        pv: line_of(best),
         leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
         per_thread: totals(&counters),
         jobs: ctx.jobs.load(Relaxed),
@@ -443,7 +441,11 @@ where
                 )
             };
             match v {
-                Ok(v) => split.link.raise(-v),
+                Ok(v) => {
+                    if split.link.raise(-v) && split.depth == 0 {
+                        self.shared.note_root(-v, i);
+                    }
+                }
                 Err(e) => break Err(e),
             }
         };
@@ -496,7 +498,9 @@ where
         let first = self.tree.child(node, 0);
         let clink = Link::child(link);
         let t = -self.pvsplit(&first, depth + 1, &clink, plies - 1, me, levels)?;
-        link.raise(t);
+        if link.raise(t) && depth == 0 {
+            self.shared.note_root(t, 0);
+        }
         if link.closed() {
             return Ok(link.score());
         }

@@ -48,7 +48,7 @@
 use tree_core::Tree;
 
 use super::engine::{self, Policy, Region};
-use super::{Link, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, check_threads};
+use super::{ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, check_threads};
 
 pub(super) fn run<T>(tree: &T, cfg: &ThreadConfig) -> Result<ThreadReport, ThreadError>
 where
@@ -66,11 +66,14 @@ where
         Policy::Ybwc,
         cfg.threads,
         region,
-        &Link::root(cfg.window),
+        cfg.window,
+        &cfg.limits,
     )?;
     Ok(ThreadReport {
         algorithm: ThreadAlgorithm::Ybwc,
         value: cfg.window.clamp(o.value),
+        best: o.best,
+        pv: o.pv,
         leaves: o.leaves.iter().sum(),
         per_thread: o.leaves,
         jobs: o.jobs,

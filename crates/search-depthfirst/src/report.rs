@@ -1,0 +1,90 @@
+//! What [`Algorithm::search`](crate::Algorithm::search) is given and what
+//! it returns: [`SearchConfig`] (window, limits) and [`Report`] (value,
+//! best move, principal variation, leaves, time).
+
+use std::time::Duration;
+
+use tree_core::{Dewey, Limits, Value};
+
+use crate::{Bound, Window};
+
+/// How [`Algorithm::search`](crate::Algorithm::search) runs: the root
+/// window and the [`Limits`]. The default is the full window and no limit.
+///
+/// ```
+/// use std::time::Duration;
+/// use search_depthfirst::{SearchConfig, Window};
+/// use tree_core::{Limits, Value};
+/// let config = SearchConfig::new()
+///     .with_window(Window::new(Value::from_small(-5), Value::from_small(5)).unwrap())
+///     .with_limits(Limits::none().with_time(Duration::from_millis(100)).with_max_leaves(1 << 20));
+/// assert_eq!(config.limits.max_leaves, Some(1 << 20));
+/// ```
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct SearchConfig {
+    /// The root window `(alpha, beta)`: only alpha-beta, fail-soft
+    /// alpha-beta and Fig. 6's alpha-beta take one other than
+    /// [`Window::FULL`] (see
+    /// [`Algorithm::takes_window`](crate::Algorithm::takes_window)).
+    pub window: Window,
+    /// When to stop: a deadline, a leaf budget, a stop handle.
+    pub limits: Limits,
+}
+
+impl SearchConfig {
+    /// The full window, no limit.
+    pub fn new() -> SearchConfig {
+        SearchConfig::default()
+    }
+
+    /// This configuration with the root window `window`.
+    #[must_use]
+    pub fn with_window(mut self, window: Window) -> SearchConfig {
+        self.window = window;
+        self
+    }
+
+    /// This configuration with `limits`.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> SearchConfig {
+        self.limits = limits;
+        self
+    }
+}
+
+/// What [`Algorithm::search`](crate::Algorithm::search) found.
+///
+/// Moves are 0-based child indices, as everywhere in the crate; print a
+/// [`Dewey`] code to see them 1-based, as the papers number them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Report {
+    /// The value the algorithm returns: the minimax value with the full
+    /// window; with another window what the algorithm's function returns
+    /// for it (see `bound`).
+    pub value: Value,
+    /// What `value` says about the minimax value: always
+    /// [`Bound::Exact`] with the full window.
+    pub bound: Bound,
+    /// The root's best move. `None` for a terminal root, after a search
+    /// that failed low (every move is at most `value`, and none is known
+    /// to reach it), and for the MT drivers, which do not report moves. After
+    /// a search that failed high, the move that reached `value` (a
+    /// refutation, not necessarily the best).
+    pub best: Option<usize>,
+    /// The principal variation, `best` first: every move in it leads to a
+    /// position of the root's minimax value. Empty when `best` is `None`;
+    /// only `best` when the value is a bound. Whole (down to a terminal) for
+    /// minimax, negamax, SCOUT, alpha-beta and fail-soft alpha-beta; the
+    /// others stop it where a re-search of a move ended exactly on its
+    /// window's edge, which proves the move's value but not its line.
+    /// Moves past a child index of 65,535 (which a Dewey digit cannot
+    /// hold) are left out.
+    pub pv: Dewey,
+    /// Terminal evaluations, re-evaluations included (what
+    /// [`tree_core::Counted`] counts).
+    pub leaves: u64,
+    /// Time from the start of the search to its end.
+    pub elapsed: Duration,
+}

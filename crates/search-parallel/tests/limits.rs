@@ -1,0 +1,289 @@
+//! The threaded searches under limits: a leaf budget shared by all
+//! threads is never exceeded, a deadline stops every thread within 10% of
+//! its time, a stop handle from another thread stops them, and a stopped
+//! search returns no value, only its counts so far.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use search_depthfirst::{Window, alphabeta};
+use search_parallel::threads::{
+    StageWorker, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search,
+};
+use tree_core::{
+    Bounds, Counted, HashTree, Limits, StopHandle, StopReason, Stopped, Tree, Value, corpus,
+};
+
+use crate::threads::bounded;
+
+const THREADS: [usize; 4] = [1, 2, 3, 8];
+
+/// `tree` with every leaf evaluation counted, on any thread.
+struct Tally<T> {
+    inner: T,
+    leaves: AtomicU64,
+}
+
+impl<T> Tally<T> {
+    fn new(inner: T) -> Tally<T> {
+        Tally {
+            inner,
+            leaves: AtomicU64::new(0),
+        }
+    }
+}
+
+impl<T: Tree> Tree for Tally<T> {
+    type Node = T::Node;
+    fn root(&self) -> T::Node {
+        self.inner.root()
+    }
+    fn num_children(&self, n: &T::Node) -> usize {
+        self.inner.num_children(n)
+    }
+    fn child(&self, n: &T::Node, i: usize) -> T::Node {
+        self.inner.child(n, i)
+    }
+    fn value(&self, n: &T::Node) -> Value {
+        self.leaves.fetch_add(1, Relaxed);
+        self.inner.value(n)
+    }
+    fn bounds(&self) -> Option<Bounds> {
+        self.inner.bounds()
+    }
+}
+
+fn limited(threads: usize, limits: Limits) -> ThreadConfig {
+    ThreadConfig {
+        limits,
+        ..ThreadConfig::new(threads)
+    }
+}
+
+fn stopped(r: Result<ThreadReport, ThreadError>, what: &str) -> Stopped {
+    match r {
+        Err(ThreadError::Stopped(s)) => s,
+        other => panic!("{what}: expected a stop, got {other:?}"),
+    }
+}
+
+/// A tree no search finishes in a second: (8, 20), 2^60 leaves.
+fn huge() -> HashTree {
+    HashTree::new(8, 20, 3).unwrap()
+}
+
+#[test]
+fn a_leaf_budget_holds_for_all_threads_together() {
+    bounded(|| {
+        let tree = Tally::new(huge());
+        for algorithm in ThreadAlgorithm::ALL {
+            for k in THREADS {
+                for budget in [0, 1, 1000, 5000, 100_000] {
+                    let before = tree.leaves.load(Relaxed);
+                    let what = format!("{algorithm}, {k} threads, budget {budget}");
+                    let r = search(
+                        algorithm,
+                        &tree,
+                        limited(k, Limits::none().with_max_leaves(budget)),
+                    );
+                    let s = stopped(r, &what);
+                    let evaluated = tree.leaves.load(Relaxed) - before;
+                    assert_eq!(s.reason, StopReason::LeafLimit, "{what}");
+                    assert_eq!(s.leaves, evaluated, "{what}: the counts so far");
+                    assert!(evaluated <= budget, "{what}: {evaluated} leaves");
+                }
+            }
+        }
+    });
+}
+
+#[test]
+fn a_budget_the_search_needs_is_enough_on_one_thread() {
+    bounded(|| {
+        for (text, t) in corpus::random_trees(0x1eaf, 400) {
+            let c = Counted::new(&t);
+            let v = alphabeta(&c, Window::FULL).unwrap();
+            let needed = c.stats().leaves;
+            for algorithm in [
+                ThreadAlgorithm::TreeSplit,
+                ThreadAlgorithm::PvSplit,
+                ThreadAlgorithm::Ybwc,
+            ] {
+                let r = search(
+                    algorithm,
+                    &t,
+                    limited(1, Limits::none().with_max_leaves(needed)),
+                )
+                .unwrap();
+                assert_eq!((r.value, r.leaves), (v, needed), "{algorithm} on {text}");
+                if needed > 0 {
+                    let s = stopped(
+                        search(
+                            algorithm,
+                            &t,
+                            limited(1, Limits::none().with_max_leaves(needed - 1)),
+                        ),
+                        &text,
+                    );
+                    assert_eq!(s.leaves, needed - 1, "{algorithm} on {text}");
+                }
+            }
+            // More threads: a value only when the search finished, counts
+            // within the budget either way.
+            for algorithm in ThreadAlgorithm::ALL {
+                for k in [2, 3] {
+                    let budget = needed + needed / 2;
+                    let config = ThreadConfig {
+                        split_plies: Some(2),
+                        ..limited(k, Limits::none().with_max_leaves(budget))
+                    };
+                    match search(algorithm, &t, config) {
+                        Ok(r) => {
+                            assert_eq!(r.value, v, "{algorithm} {k} on {text}");
+                            assert!(r.leaves <= budget, "{algorithm} {k} on {text}");
+                        }
+                        Err(ThreadError::Stopped(s)) => {
+                            assert!(s.leaves <= budget, "{algorithm} {k} on {text}");
+                        }
+                        Err(e) => panic!("{algorithm} {k} on {text}: {e}"),
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// How late a search on `k` threads may stop after a deadline `ms` away:
+/// 10%, and 5 ms for the rest of the test (the threads joining, the search
+/// setting up). With more threads than the host has cores, the search can
+/// only return once the operating system has given every thread the
+/// processor once more after the stop (they must leave the search before
+/// the tree they borrow is released), which on a loaded host takes a
+/// round of its scheduler: there, 30 ms for that.
+fn allowed(k: usize, ms: u64) -> Duration {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let join = if k > cores { 30 } else { 5 };
+    Duration::from_millis(ms / 10 + join)
+}
+
+#[test]
+fn a_deadline_stops_every_thread_within_ten_percent() {
+    bounded(|| {
+        let tree = Tally::new(huge());
+        for algorithm in ThreadAlgorithm::ALL {
+            for k in THREADS {
+                for ms in [100, 200] {
+                    let what = format!("{algorithm}, {k} threads, {ms} ms");
+                    // The host is shared: a run may lose the processor;
+                    // the best of three runs must be on time.
+                    let mut late = Vec::new();
+                    for _ in 0..3 {
+                        let deadline = Duration::from_millis(ms);
+                        let before = tree.leaves.load(Relaxed);
+                        let start = Instant::now();
+                        let r = search(
+                            algorithm,
+                            &tree,
+                            limited(k, Limits::none().with_time(deadline)),
+                        );
+                        let wall = start.elapsed();
+                        let s = stopped(r, &what);
+                        assert_eq!(s.reason, StopReason::Deadline, "{what}");
+                        assert!(wall >= deadline, "{what}: stopped early");
+                        assert!(s.elapsed <= wall, "{what}");
+                        let evaluated = tree.leaves.load(Relaxed) - before;
+                        assert_eq!(s.leaves, evaluated, "{what}: the counts so far");
+                        late.push(wall - deadline);
+                        if wall - deadline <= allowed(k, ms) {
+                            break;
+                        }
+                    }
+                    let best = *late.iter().min().unwrap();
+                    assert!(
+                        best <= allowed(k, ms),
+                        "{what}: overrun by {best:?} (runs: {late:?})"
+                    );
+                }
+            }
+        }
+    });
+}
+
+#[test]
+fn a_stop_handle_stops_every_thread() {
+    bounded(|| {
+        let tree = huge();
+        for algorithm in ThreadAlgorithm::ALL {
+            for k in [1, 3] {
+                let stop = StopHandle::new();
+                let raiser = {
+                    let stop = stop.clone();
+                    std::thread::spawn(move || {
+                        std::thread::sleep(Duration::from_millis(20));
+                        stop.stop();
+                    })
+                };
+                let s = stopped(
+                    search(
+                        algorithm,
+                        &tree,
+                        limited(k, Limits::none().with_stop(stop.clone())),
+                    ),
+                    algorithm.name(),
+                );
+                raiser.join().unwrap();
+                assert_eq!(s.reason, StopReason::Cancelled, "{algorithm} {k}");
+                // Raised before the search: it stops before a leaf.
+                let s = stopped(
+                    search(algorithm, &tree, limited(k, Limits::none().with_stop(stop))),
+                    algorithm.name(),
+                );
+                assert_eq!((s.reason, s.leaves), (StopReason::Cancelled, 0));
+            }
+        }
+    });
+}
+
+#[test]
+fn limits_that_are_not_reached_change_nothing() {
+    bounded(|| {
+        for (text, t) in corpus::random_trees(0x11a1, 300) {
+            for algorithm in ThreadAlgorithm::ALL {
+                for k in [1, 2] {
+                    let free = search(algorithm, &t, ThreadConfig::new(k)).unwrap();
+                    let limits = Limits::none()
+                        .with_time(Duration::from_secs(3600))
+                        .with_max_leaves(u64::MAX / 2)
+                        .with_stop(StopHandle::new());
+                    let r = search(algorithm, &t, limited(k, limits)).unwrap();
+                    assert_eq!(r.value, free.value, "{algorithm} {k} on {text}");
+                    if k == 1 {
+                        assert_eq!(
+                            (r.best, &r.pv, r.leaves),
+                            (free.best, &free.pv, free.leaves)
+                        );
+                    }
+                }
+            }
+        }
+    });
+}
+
+#[test]
+fn sss_workers_take_no_leaf_budget() {
+    let t = HashTree::new(3, 4, 1).unwrap();
+    let config = ThreadConfig {
+        stage_worker: StageWorker::Sss,
+        ..limited(2, Limits::none().with_max_leaves(10))
+    };
+    let e = search(ThreadAlgorithm::ParallelStagedSss, &t, config).unwrap_err();
+    assert!(matches!(e, ThreadError::Unsupported { .. }), "{e:?}");
+    assert!(e.to_string().contains("leaf budget"), "{e}");
+    // A deadline they take (honoured between jobs).
+    let config = ThreadConfig {
+        stage_worker: StageWorker::Sss,
+        ..limited(2, Limits::none().with_time(Duration::from_secs(60)))
+    };
+    let r = search(ThreadAlgorithm::ParallelStagedSss, &t, config).unwrap();
+    assert_eq!(r.value, tree_core::minimax(&t));
+}
