@@ -28,7 +28,8 @@ pub struct MpiArgs {
     /// feature (building it if needed); under `mpirun`, is one rank.
     #[arg(long)]
     pub mpi: bool,
-    /// With --mpi: how many ranks to start (default: this machine's cores).
+    /// With --mpi: how many ranks to start (default: this machine's cores,
+    /// or with --hostfile the hostfile's slots).
     /// Each rank computes on cores / (its host's ranks) threads, or
     /// RAYON_NUM_THREADS.
     #[arg(long, requires = "mpi", value_name = "K")]
@@ -79,7 +80,8 @@ fn job_size() -> Option<usize> {
 }
 
 /// Compute threads for this rank: `RAYON_NUM_THREADS` if set, otherwise
-/// this host's cores shared by its ranks.
+/// the cores this process may run on shared by its host's ranks (the
+/// launcher starts the ranks unbound, so that is every core of the host).
 #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
 fn threads_per_rank() -> usize {
     let env = |v: &str| -> Option<usize> {
@@ -101,8 +103,21 @@ fn threads_per_rank() -> usize {
 
 /// Starts `mpirun` on an xtask built with its `mpi` feature.
 fn start(args: &ReproduceArgs) -> Result<()> {
-    // The checks every rank would make, before anything starts.
+    // The checks every rank would make, and the launcher's own, before
+    // anything starts.
     crate::plan(args, crate::Mode::Hidden)?;
+    // With a hostfile and no --ranks, mpirun fills the hostfile's slots.
+    let ranks = match (args.mpi.ranks, &args.mpi.hostfile) {
+        (Some(0), _) => bail!("--ranks must be at least 1"),
+        (Some(k), _) => Some(k),
+        (None, Some(_)) => None,
+        (None, None) => Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
+    if let Some(file) = &args.mpi.hostfile
+        && !file.is_file()
+    {
+        bail!("--hostfile {}: no such file", file.display());
+    }
     let version = Command::new("mpirun")
         .arg("--version")
         .output()
@@ -115,13 +130,6 @@ fn start(args: &ReproduceArgs) -> Result<()> {
         })?;
     let version = String::from_utf8_lossy(&version.stdout).to_string();
     let open_mpi = version.contains("Open MPI") || version.contains("OpenRTE");
-    let ranks = args
-        .mpi
-        .ranks
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if ranks == 0 {
-        bail!("--ranks must be at least 1");
-    }
     let exe = mpi_binary()?;
     let mut cmd = Command::new("mpirun");
     match &args.mpi.hostfile {
@@ -134,7 +142,14 @@ fn start(args: &ReproduceArgs) -> Result<()> {
         }
         None => {}
     }
-    cmd.arg("-np").arg(ranks.to_string());
+    if open_mpi {
+        // Open MPI binds each rank to a core (or socket) by default; a
+        // rank runs several threads, shared out by threads_per_rank.
+        cmd.args(["--bind-to", "none"]);
+    }
+    if let Some(k) = ranks {
+        cmd.arg("-np").arg(k.to_string());
+    }
     if open_mpi && std::env::var_os("RAYON_NUM_THREADS").is_some() {
         cmd.args(["-x", "RAYON_NUM_THREADS"]);
     }
@@ -218,9 +233,16 @@ fn mpi_binary() -> Result<PathBuf> {
     Ok(copy)
 }
 
-/// One rank of the sweep.
+/// One rank of the sweep: impossible without MPI. Rank 0 says so, the
+/// others fail quietly (mpirun then ends the job).
 #[cfg(not(feature = "mpi"))]
 fn rank(_: &ReproduceArgs) -> Result<()> {
+    let job_rank = ["OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok()?.parse::<usize>().ok());
+    if job_rank.is_some_and(|r| r != 0) {
+        std::process::exit(1);
+    }
     bail!(
         "this xtask was built without its `mpi` feature, so it cannot be a rank of an MPI job: \
          run `cargo xtask reproduce --mpi` (which builds one and starts mpirun), or build it \
