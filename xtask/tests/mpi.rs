@@ -268,7 +268,7 @@ fn victim(tag: &str, signal: &str) -> Aftermath {
         std::thread::sleep(Duration::from_millis(50));
     };
     let ended = acted.elapsed();
-    let written = out.exists().then(|| files(&out).len()).unwrap_or(0);
+    let written = if out.exists() { files(&out).len() } else { 0 };
     let _ = std::fs::remove_dir_all(&base);
     Aftermath {
         success,

@@ -128,9 +128,9 @@ fn a_leading_rank_without_threads_hands_every_job_out_once() {
         // Rank 0's tally agrees with who really ran what.
         let tally = &out[0].1;
         assert_eq!(tally[0], 0);
-        for r in 1..3 {
+        for (r, &n) in tally.iter().enumerate().skip(1) {
             let really = ran.iter().filter(|&&(x, _)| x == r).count() as u64;
-            assert_eq!(tally[r], really, "rank {r}");
+            assert_eq!(n, really, "rank {r}");
         }
     });
 }

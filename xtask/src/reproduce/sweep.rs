@@ -244,16 +244,18 @@ mod tests {
         assert!(farm_error(&alone).is_none());
     }
 
+    /// Integers, options, durations and floats of every kind.
+    type Mixed = (Vec<Option<(u64, u64)>>, std::time::Duration, f64, f64);
+
     #[test]
     fn results_round_trip_exactly() {
-        let x = (
+        let x: Mixed = (
             vec![Some((u64::MAX, 0u64)), None],
             std::time::Duration::new(3, 999_999_999),
             -0.1f64,
             f64::MIN_POSITIVE,
         );
-        let back: (Vec<Option<(u64, u64)>>, std::time::Duration, f64, f64) =
-            decode(&encode(&x).unwrap()).unwrap();
+        let back: Mixed = decode(&encode(&x).unwrap()).unwrap();
         assert_eq!(back.0, x.0);
         assert_eq!(back.1, x.1);
         assert_eq!(back.2.to_bits(), x.2.to_bits());
