@@ -1,28 +1,4 @@
-//! A task farm over a [`Transport`]: batches of independent jobs spread
-//! over the ranks, results gathered in job order on every rank.
-//!
-//! Made for sweeps such as `cargo xtask reproduce --mpi`, where every rank
-//! runs the same program in lockstep and each job is a pure function of its
-//! index (every rank can rebuild the job list), so a job travels as its
-//! index and its result as bytes. At each batch ([`Farm::run`], called on
-//! every rank with the same job count) rank 0 hands out job indices one at
-//! a time to whichever rank has a free compute thread (itself included: a
-//! work queue, so fast and slow ranks balance), each rank computes its jobs
-//! on [`FarmConfig::threads`] threads and sends the results back, and rank
-//! 0 sends every rank all the results in job order, so that every rank
-//! continues with the same data.
-//!
-//! Messages, little-endian like the search protocol's: HELLO (a rank has
-//! reached the batch: batch number, job count, the caller's fingerprint,
-//! its threads), ASSIGN (job index), RESULT (job index, bytes), FAILED (job
-//! index, the job's error), HEARTBEAT, DONE (every result), ERROR (the
-//! batch's error: the first failing job in job order), ACK (a rank has
-//! DONE or ERROR; after it, nothing of the batch is in flight), FAIL (the
-//! farm itself failed; the receiver stops). Every rank's main thread only
-//! talks and waits — the jobs run on its compute threads — so a rank sends
-//! something at least every [`FarmConfig::heartbeat`] however long a job
-//! takes, and a rank that stays silent for [`FarmConfig::timeout`] is
-//! reported ([`DistError::Silent`]) instead of waited for.
+//! A task farm over a [`Transport`] ([`Farm`]).
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -120,8 +96,31 @@ impl From<DistError> for FarmError {
     }
 }
 
-/// Batches of independent jobs over the ranks of a [`Transport`]: see the
-/// [module documentation](self).
+/// A task farm over a [`Transport`]: batches of independent jobs spread
+/// over the ranks, results gathered in job order on every rank.
+///
+/// Made for sweeps such as `cargo xtask reproduce --mpi`, where every rank
+/// runs the same program in lockstep and each job is a pure function of its
+/// index (every rank can rebuild the job list), so a job travels as its
+/// index and its result as bytes. At each batch ([`Farm::run`], called on
+/// every rank with the same job count) rank 0 hands out job indices one at
+/// a time to whichever rank has a free compute thread (itself included: a
+/// work queue, so fast and slow ranks balance), each rank computes its jobs
+/// on [`FarmConfig::threads`] threads and sends the results back, and rank
+/// 0 sends every rank all the results in job order, so that every rank
+/// continues with the same data.
+///
+/// Messages, little-endian like the search protocol's: HELLO (a rank has
+/// reached the batch: batch number, job count, the caller's fingerprint,
+/// its threads), ASSIGN (job index), RESULT (job index, bytes), FAILED (job
+/// index, the job's error), HEARTBEAT, DONE (every result), ERROR (the
+/// batch's error: the first failing job in job order), ACK (a rank has
+/// DONE or ERROR; after it, nothing of the batch is in flight), FAIL (the
+/// farm itself failed; the receiver stops). Every rank's main thread only
+/// talks and waits — the jobs run on its compute threads — so a rank sends
+/// something at least every [`FarmConfig::heartbeat`] however long a job
+/// takes, and a rank that stays silent for [`FarmConfig::timeout`] is
+/// reported ([`DistError::Silent`]) instead of waited for.
 pub struct Farm<X> {
     x: X,
     cfg: FarmConfig,
