@@ -5,21 +5,14 @@
 //! (`reproduce::sweep`), and on MPI ranks by `tests/mpi.rs`
 //! (`scripts/test-mpi.sh`).
 
+mod support;
+
 use std::process::{Command, Output};
 
 fn xtask(args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_xtask"));
     cmd.args(args);
-    for v in [
-        "OMPI_COMM_WORLD_SIZE",
-        "OMPI_COMM_WORLD_RANK",
-        "PMI_SIZE",
-        "PMI_RANK",
-        "PMIX_SIZE",
-        "PMIX_RANK",
-    ] {
-        cmd.env_remove(v);
-    }
+    support::outside_mpi(&mut cmd);
     for (k, v) in env {
         cmd.env(k, v);
     }

@@ -8,6 +8,8 @@
 //! Every run has a deadline: a hang fails the test and its process group
 //! (the launcher, `mpirun` and the ranks) is killed.
 
+mod support;
+
 use std::collections::BTreeMap;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -27,16 +29,7 @@ fn xtask(args: &[&str]) -> Command {
         .process_group(0)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    for v in [
-        "OMPI_COMM_WORLD_SIZE",
-        "OMPI_COMM_WORLD_RANK",
-        "PMI_SIZE",
-        "PMI_RANK",
-        "PMIX_SIZE",
-        "PMIX_RANK",
-    ] {
-        cmd.env_remove(v);
-    }
+    support::outside_mpi(&mut cmd);
     cmd
 }
 

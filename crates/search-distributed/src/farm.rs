@@ -382,19 +382,7 @@ impl<X: Transport> Farm<X> {
                         first_failure(&mut failed, job, message.to_string());
                     }
                     Msg::Heartbeat { batch: b } if b <= batch => {}
-                    Msg::Fail { message } => {
-                        return Err(DistError::Remote {
-                            rank: from,
-                            message: message.to_string(),
-                            silent: None,
-                        });
-                    }
-                    m => {
-                        return Err(protocol(format!(
-                            "unexpected {} from rank {from} in batch {batch}",
-                            m.name()
-                        )));
-                    }
+                    m => return Err(out_of_place(from, &m, format_args!("in batch {batch}"))),
                 }
             }
             for (job, answer) in woke.take().into_iter().chain(rx.try_iter()) {
@@ -503,18 +491,12 @@ impl<X: Transport> Farm<X> {
             match Msg::decode(&bytes)? {
                 Msg::Ack { batch: b } if b == batch => acked[from] = true,
                 Msg::Heartbeat { batch: b } if b <= batch => {}
-                Msg::Fail { message } => {
-                    return Err(DistError::Remote {
-                        rank: from,
-                        message: message.to_string(),
-                        silent: None,
-                    });
-                }
                 m => {
-                    return Err(protocol(format!(
-                        "unexpected {} from rank {from} at the end of batch {batch}",
-                        m.name()
-                    )));
+                    return Err(out_of_place(
+                        from,
+                        &m,
+                        format_args!("at the end of batch {batch}"),
+                    ));
                 }
             }
         }
@@ -587,19 +569,7 @@ impl<X: Transport> Farm<X> {
                         }));
                         break;
                     }
-                    Msg::Fail { message } => {
-                        return Err(DistError::Remote {
-                            rank: 0,
-                            message: message.to_string(),
-                            silent: None,
-                        });
-                    }
-                    m => {
-                        return Err(protocol(format!(
-                            "unexpected {} from rank 0 in batch {batch}",
-                            m.name()
-                        )));
-                    }
+                    m => return Err(out_of_place(0, &m, format_args!("in batch {batch}"))),
                 }
             }
             if let Some(v) = verdict {
@@ -661,6 +631,19 @@ impl Peer {
             running: 0,
             heard: now,
         }
+    }
+}
+
+/// The error for a message from `from` that has no place `when`: its
+/// rank's failure (FAIL), or a protocol error.
+fn out_of_place(from: usize, m: &Msg<'_>, when: fmt::Arguments<'_>) -> DistError {
+    match m {
+        Msg::Fail { message } => DistError::Remote {
+            rank: from,
+            message: (*message).to_string(),
+            silent: None,
+        },
+        m => protocol(format!("unexpected {} from rank {from} {when}", m.name())),
     }
 }
 
