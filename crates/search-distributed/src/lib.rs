@@ -18,6 +18,7 @@
 //! | [`Transport`], [`LocalTransport`], [`local_cluster`] | ranks as threads of one process (tests, no MPI) |
 //! | `MpiTransport` (feature `mpi`) | ranks as MPI processes (rsmpi) |
 //! | [`DistReport`], [`RankStats`], [`MessageKind`] | per-rank evaluations, jobs, messages and latencies |
+//! | [`Farm`], [`FarmConfig`], [`FarmError`] | not a search: batches of independent jobs spread over the ranks, results in job order on every rank (`cargo xtask reproduce --mpi`) |
 //!
 //! ## The protocol
 //!
@@ -65,6 +66,7 @@
 mod config;
 mod engine;
 mod error;
+mod farm;
 mod message;
 #[cfg(feature = "mpi")]
 mod mpi;
@@ -75,6 +77,7 @@ mod transport;
 pub use config::{DistAlgorithm, DistConfig, PvReading};
 pub use engine::{refuse, search};
 pub use error::DistError;
+pub use farm::{Farm, FarmConfig, FarmError};
 pub use message::MessageKind;
 #[cfg(feature = "mpi")]
 pub use mpi::MpiTransport;

@@ -398,40 +398,44 @@ impl Msg {
     }
 }
 
-fn protocol(message: impl Into<String>) -> DistError {
+pub(crate) fn protocol(message: impl Into<String>) -> DistError {
     DistError::Protocol {
         message: message.into(),
     }
 }
 
-struct Writer(Vec<u8>);
+/// Little-endian fields appended to a byte string (also the farm's wire
+/// format, `crate::farm`).
+pub(crate) struct Writer(pub(crate) Vec<u8>);
 
 impl Writer {
-    fn u8(&mut self, x: u8) {
+    pub(crate) fn u8(&mut self, x: u8) {
         self.0.push(x);
     }
-    fn u32(&mut self, x: u32) {
+    pub(crate) fn u32(&mut self, x: u32) {
         self.0.extend_from_slice(&x.to_le_bytes());
     }
-    fn u64(&mut self, x: u64) {
+    pub(crate) fn u64(&mut self, x: u64) {
         self.0.extend_from_slice(&x.to_le_bytes());
     }
-    fn value(&mut self, v: Value) {
+    pub(crate) fn value(&mut self, v: Value) {
         self.0.extend_from_slice(&v.get().to_le_bytes());
     }
-    fn str(&mut self, s: &str) {
+    pub(crate) fn str(&mut self, s: &str) {
         self.u32(s.len() as u32);
         self.0.extend_from_slice(s.as_bytes());
     }
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// Reads what [`Writer`] wrote, failing with [`DistError::Protocol`] on a
+/// short message.
+pub(crate) struct Reader<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) at: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], DistError> {
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], DistError> {
         let end = self
             .at
             .checked_add(n)
@@ -441,24 +445,24 @@ impl<'a> Reader<'a> {
         self.at = end;
         Ok(s)
     }
-    fn u8(&mut self) -> Result<u8, DistError> {
+    pub(crate) fn u8(&mut self) -> Result<u8, DistError> {
         Ok(self.take(1)?[0])
     }
-    fn u32(&mut self) -> Result<u32, DistError> {
+    pub(crate) fn u32(&mut self) -> Result<u32, DistError> {
         let b = self.take(4)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
-    fn u64(&mut self) -> Result<u64, DistError> {
+    pub(crate) fn u64(&mut self) -> Result<u64, DistError> {
         let b = self.take(8)?;
         let mut a = [0u8; 8];
         a.copy_from_slice(b);
         Ok(u64::from_le_bytes(a))
     }
-    fn value(&mut self) -> Result<Value, DistError> {
+    pub(crate) fn value(&mut self) -> Result<Value, DistError> {
         let b = self.take(4)?;
         value_from_raw(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
-    fn str(&mut self) -> Result<String, DistError> {
+    pub(crate) fn str(&mut self) -> Result<String, DistError> {
         let n = self.u32()? as usize;
         let b = self.take(n)?;
         String::from_utf8(b.to_vec()).map_err(|_| protocol("a text field is not UTF-8"))

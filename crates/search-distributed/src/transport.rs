@@ -45,6 +45,30 @@ pub trait Transport {
     fn abort(&mut self, code: i32);
 }
 
+/// A boxed transport (e.g. `Box<dyn Transport>`, to choose one at run
+/// time) is a transport.
+impl<T: Transport + ?Sized> Transport for Box<T> {
+    fn rank(&self) -> usize {
+        (**self).rank()
+    }
+
+    fn size(&self) -> usize {
+        (**self).size()
+    }
+
+    fn send(&mut self, to: usize, bytes: &[u8]) -> Result<(), DistError> {
+        (**self).send(to, bytes)
+    }
+
+    fn try_recv(&mut self) -> Result<Option<(usize, Vec<u8>)>, DistError> {
+        (**self).try_recv()
+    }
+
+    fn abort(&mut self, code: i32) {
+        (**self).abort(code)
+    }
+}
+
 /// One rank of a set of ranks that are threads of one process, connected by
 /// channels: [`local_cluster`] makes them.
 #[derive(Debug)]

@@ -7,7 +7,6 @@
 //! leaf on a slave. Every test body runs under [`bounded`], which fails the
 //! test instead of hanging.
 
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use search_depthfirst::{Window, alphabeta};
@@ -17,29 +16,11 @@ use search_distributed::{
 };
 use search_parallel::{SimAlgorithm, simulate};
 
+use crate::support::bounded::bounded;
 use crate::support::two_way::TwoWay;
 use tree_core::{
     BestChild, Counted, ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax,
 };
-
-/// A hang detector, not a performance threshold: runs `f` on its own thread
-/// and fails if it has not finished after five minutes.
-fn bounded(f: impl FnOnce() + Send + 'static) {
-    let (tx, rx) = mpsc::channel();
-    let handle = std::thread::spawn(move || {
-        f();
-        let _ = tx.send(());
-    });
-    match rx.recv_timeout(Duration::from_secs(300)) {
-        Ok(()) => handle.join().expect("finished"),
-        Err(mpsc::RecvTimeoutError::Disconnected) => {
-            if let Err(p) = handle.join() {
-                std::panic::resume_unwind(p);
-            }
-        }
-        Err(mpsc::RecvTimeoutError::Timeout) => panic!("a distributed search hung"),
-    }
-}
 
 fn pt(depth: usize, width: usize) -> ProcessorTree {
     ProcessorTree { depth, width }

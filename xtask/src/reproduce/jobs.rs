@@ -5,14 +5,19 @@
 //! …). Each job is a pure function of its description, so the results do
 //! not depend on which thread ran it or when; [`run`] returns them in job
 //! order and the experiment aggregates them in that order. That is also
-//! what a distributed sweep needs: any worker may run any job.
+//! what a distributed sweep needs: any worker may run any job. During a
+//! sweep (`--mpi`) the jobs go to the ranks instead ([`super::sweep`]),
+//! which is why results must be serializable.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use anyhow::Result;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use super::progress::Progress;
+use super::sweep;
 
 /// Runs `work` on every job and returns the results in job order, or the
 /// error of the first failing job (in job order; jobs not yet started are
@@ -20,7 +25,9 @@ use super::progress::Progress;
 ///
 /// Every thread takes the next job in order as soon as it is free, so the
 /// cores stay busy until the last job starts; each finished job advances
-/// `progress` by one.
+/// `progress` by one. During a sweep over ranks ([`sweep::install`]) the
+/// jobs are spread over the ranks the same way, and every rank gets every
+/// result (through its serialized form; a job's error as its text).
 pub fn run<J, R>(
     jobs: &[J],
     progress: &Progress,
@@ -28,8 +35,11 @@ pub fn run<J, R>(
 ) -> Result<Vec<R>>
 where
     J: Sync,
-    R: Send,
+    R: Send + Serialize + DeserializeOwned,
 {
+    if let Some(out) = sweep::run(jobs, progress, &work) {
+        return out;
+    }
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let slots: Vec<Mutex<Option<Result<R>>>> = jobs.iter().map(|_| Mutex::new(None)).collect();

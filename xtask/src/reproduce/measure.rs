@@ -13,6 +13,7 @@ use std::cell::RefCell;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
 use tree_core::{Counted, GenSpec, GeneratedTree, Tree, Value, minimax};
 
 use super::Config;
@@ -196,7 +197,7 @@ impl<'r> Batch<'r> {
 }
 
 /// One algorithm on one tree.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Run {
     pub leaves: u64,
     pub time: Duration,
@@ -204,7 +205,7 @@ pub struct Run {
 
 /// Every algorithm on one tree (in the order of the runners), and the
 /// batch's leaf-set comparisons on it (empty on unchecked trees).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TreeResult {
     pub runs: Vec<Run>,
     pub subsets: Vec<((usize, usize), bool)>,

@@ -28,6 +28,7 @@ mod parallel;
 pub mod progress;
 mod render;
 mod revisits;
+pub mod sweep;
 mod worked;
 
 use std::path::{Path, PathBuf};
@@ -52,7 +53,7 @@ const EXPERIMENTS: &[Experiment] = &[
     ("othello-ffo", |c| ffo::run(c).map(Output::from)),
 ];
 
-type Experiment = (&'static str, fn(&Config) -> Result<Output>);
+pub type Experiment = (&'static str, fn(&Config) -> Result<Output>);
 
 /// Whether and how searches are timed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,8 +169,9 @@ pub struct Outputs {
     pub times: Vec<Doc>,
 }
 
-/// Runs every experiment whose name contains `only` (all when `None`).
-pub fn run(cfg: &Config, only: Option<&str>) -> Result<Outputs> {
+/// The experiments whose name contains `only` (all when `None`); an error
+/// if there are none.
+pub fn chosen(only: Option<&str>) -> Result<Vec<&'static Experiment>> {
     let chosen: Vec<_> = EXPERIMENTS
         .iter()
         .filter(|(name, _)| only.is_none_or(|o| name.contains(o)))
@@ -182,6 +184,12 @@ pub fn run(cfg: &Config, only: Option<&str>) -> Result<Outputs> {
             names.join(", ")
         );
     }
+    Ok(chosen)
+}
+
+/// Runs every experiment whose name contains `only` (all when `None`).
+pub fn run(cfg: &Config, only: Option<&str>) -> Result<Outputs> {
+    let chosen = chosen(only)?;
     let started = Instant::now();
     let mut out = Outputs::default();
     for (k, (name, f)) in chosen.iter().enumerate() {
@@ -214,9 +222,12 @@ pub fn machine_note() -> String {
         .ok()
         .and_then(|s| s.split_whitespace().next().map(str::to_string))
         .unwrap_or_else(|| "unknown".into());
+    let threads = sweep::describe().map_or_else(
+        || format!("{} rayon threads", rayon::current_num_threads()),
+        |ranks| format!("MPI sweep of {ranks} (rank 0's host)"),
+    );
     format!(
-        "{} rayon threads on {} cores; 1-minute load average {load} when the experiment ended",
-        rayon::current_num_threads(),
+        "{threads} on {} cores; 1-minute load average {load} when the experiment ended",
         std::thread::available_parallelism().map_or(0, |n| n.get()),
     )
 }
@@ -232,9 +243,7 @@ pub fn output_dir(root: &Path, quick: bool) -> PathBuf {
 /// non-default tree count everything: `target/reproduction/` (the cargo
 /// target directory, `CARGO_TARGET_DIR` if set).
 pub fn scratch_dir(root: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| root.join("target"), PathBuf::from)
-        .join("reproduction")
+    crate::target_dir(root).join("reproduction")
 }
 
 /// Writes the documents into `dir`.

@@ -27,6 +27,7 @@ use anyhow::{Result, bail};
 use othello::{Othello, Position};
 use search_bestfirst::Options;
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
+use serde::{Deserialize, Serialize};
 use tree_core::{Bounds, Counted, Horizon, minimax};
 
 use super::jobs;
@@ -108,7 +109,7 @@ fn rows() -> Vec<Row> {
 }
 
 /// What one searcher did on one position at one depth.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 struct Cell {
     value: i32,
     /// Leaves of the whole search (all iterations for the enhanced ones).

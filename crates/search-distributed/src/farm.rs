@@ -1,0 +1,1032 @@
+//! A task farm over a [`Transport`] ([`Farm`]).
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::message::{Reader, Writer, protocol};
+use crate::{DistError, Transport};
+
+/// How a [`Farm`] runs on this rank. Ranks may differ in `threads`; the
+/// timing fields should agree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FarmConfig {
+    /// Threads that compute jobs on this rank. At least one on every rank
+    /// but rank 0, which may have none (then it only hands out jobs and
+    /// gathers results) unless it is the only rank.
+    pub threads: usize,
+    /// A rank sends something to its peer (rank 0 to every rank, every
+    /// rank to rank 0) at least this often during a batch (default 1 s).
+    pub heartbeat: Duration,
+    /// A peer silent for this long during a batch is reported dead
+    /// (default 30 s). Must exceed `heartbeat`. It also bounds how far
+    /// apart the ranks may arrive at a batch: the work between batches is
+    /// not heard from.
+    pub timeout: Duration,
+    /// The longest a waiting rank sleeps between two looks at its
+    /// messages (default 200 µs); results of its own threads wake it at
+    /// once.
+    pub idle_sleep: Duration,
+}
+
+impl FarmConfig {
+    /// `threads` compute threads, the default timings.
+    pub const fn new(threads: usize) -> FarmConfig {
+        FarmConfig {
+            threads,
+            heartbeat: Duration::from_secs(1),
+            timeout: Duration::from_secs(30),
+            idle_sleep: Duration::from_micros(200),
+        }
+    }
+}
+
+/// Why a batch of a [`Farm`] did not deliver its results.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FarmError {
+    /// A job failed (or panicked) on whichever rank ran it: the first
+    /// failing job in job order, the same on every rank. The farm is
+    /// ready for the next batch.
+    Job {
+        /// The job's index.
+        job: usize,
+        /// Its error.
+        message: String,
+    },
+    /// The farm itself failed: a silent rank ([`DistError::Silent`]: then
+    /// end the job with [`Transport::abort`], see
+    /// [`FarmError::needs_abort`]), ranks at different batches, a broken
+    /// message, a failed transport; on ranks other than the one that saw
+    /// it, [`DistError::Remote`].
+    Dist(DistError),
+}
+
+impl FarmError {
+    /// Whether some rank stopped answering, so that the job must be ended
+    /// with [`Transport::abort`] once the error is reported.
+    pub fn needs_abort(&self) -> bool {
+        matches!(self, FarmError::Dist(e) if e.needs_abort())
+    }
+}
+
+impl fmt::Display for FarmError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FarmError::Job { job, message } => write!(f, "job {job}: {message}"),
+            FarmError::Dist(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FarmError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FarmError::Job { .. } => None,
+            FarmError::Dist(e) => Some(e),
+        }
+    }
+}
+
+impl From<DistError> for FarmError {
+    fn from(e: DistError) -> FarmError {
+        FarmError::Dist(e)
+    }
+}
+
+/// A task farm over a [`Transport`]: batches of independent jobs spread
+/// over the ranks, results gathered in job order on every rank.
+///
+/// Made for sweeps such as `cargo xtask reproduce --mpi`, where every rank
+/// runs the same program in lockstep and each job is a pure function of its
+/// index (every rank can rebuild the job list), so a job travels as its
+/// index and its result as bytes. At each batch ([`Farm::run`], called on
+/// every rank with the same job count) rank 0 hands out job indices one at
+/// a time to whichever rank has a free compute thread (itself included: a
+/// work queue, so fast and slow ranks balance), each rank computes its jobs
+/// on [`FarmConfig::threads`] threads and sends the results back, and rank
+/// 0 sends every rank all the results in job order, so that every rank
+/// continues with the same data.
+///
+/// Messages, little-endian like the search protocol's: HELLO (a rank has
+/// reached the batch: batch number, job count, the caller's fingerprint,
+/// its threads), ASSIGN (job index), RESULT (job index, bytes), FAILED (job
+/// index, the job's error), HEARTBEAT, DONE (every result), ERROR (the
+/// batch's error: the first failing job in job order), ACK (a rank has
+/// DONE or ERROR; after it, nothing of the batch is in flight), FAIL (the
+/// farm itself failed; the receiver stops). Every rank's main thread only
+/// talks and waits — the jobs run on its compute threads — so a rank sends
+/// something at least every [`FarmConfig::heartbeat`] however long a job
+/// takes, and a rank that stays silent for [`FarmConfig::timeout`] is
+/// reported ([`DistError::Silent`]) instead of waited for.
+pub struct Farm<X> {
+    x: X,
+    cfg: FarmConfig,
+    /// The next batch's number (every rank counts alike).
+    batch: u64,
+    /// Rank 0: jobs each rank computed, over every batch.
+    jobs_by_rank: Vec<u64>,
+    /// Rank 0: messages of the next batch from ranks that have finished
+    /// this one while others had not (a HELLO can overtake another rank's
+    /// ACK).
+    early: VecDeque<(usize, Vec<u8>)>,
+}
+
+impl<X> fmt::Debug for Farm<X> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Farm")
+            .field("cfg", &self.cfg)
+            .field("batch", &self.batch)
+            .field("jobs_by_rank", &self.jobs_by_rank)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The first sleep of a waiting rank; each further one doubles, up to
+/// [`FarmConfig::idle_sleep`].
+const FIRST_NAP: Duration = Duration::from_micros(5);
+
+impl<X: Transport> Farm<X> {
+    /// A farm on this rank of `x`.
+    ///
+    /// # Errors
+    /// [`DistError::BadConfig`] if the timeout does not exceed the
+    /// heartbeat, or this rank would have no compute thread where it needs
+    /// one (any rank but 0, or a lone rank 0).
+    pub fn new(x: X, cfg: FarmConfig) -> Result<Farm<X>, DistError> {
+        if cfg.timeout <= cfg.heartbeat {
+            return Err(DistError::BadConfig {
+                message: format!(
+                    "the timeout ({:?}) must be longer than the heartbeat interval ({:?})",
+                    cfg.timeout, cfg.heartbeat
+                ),
+            });
+        }
+        if cfg.threads == 0 && (x.rank() != 0 || x.size() == 1) {
+            return Err(DistError::BadConfig {
+                message: format!(
+                    "rank {} of {} needs at least one compute thread",
+                    x.rank(),
+                    x.size()
+                ),
+            });
+        }
+        let size = x.size();
+        Ok(Farm {
+            x,
+            cfg,
+            batch: 0,
+            jobs_by_rank: vec![0; size],
+            early: VecDeque::new(),
+        })
+    }
+
+    /// This rank's number.
+    pub fn rank(&self) -> usize {
+        self.x.rank()
+    }
+
+    /// The number of ranks.
+    pub fn size(&self) -> usize {
+        self.x.size()
+    }
+
+    /// How this rank runs.
+    pub fn config(&self) -> &FarmConfig {
+        &self.cfg
+    }
+
+    /// On rank 0, the jobs each rank computed over every batch so far
+    /// (index = rank); zeros elsewhere.
+    pub fn jobs_by_rank(&self) -> &[u64] {
+        &self.jobs_by_rank
+    }
+
+    /// The transport, e.g. to [`abort`](Transport::abort) after an error
+    /// that [needs it](FarmError::needs_abort).
+    pub fn transport_mut(&mut self) -> &mut X {
+        &mut self.x
+    }
+
+    /// Runs jobs `0..jobs` over every rank and returns their results in
+    /// job order, on every rank. Call it on every rank with the same
+    /// `jobs` and `fingerprint` (anything that identifies the batch:
+    /// rank 0 checks that they agree). `work(i)` computes job `i` (on
+    /// whichever rank; it must give the same bytes everywhere) or says why
+    /// it failed; on rank 0, `done(i)` is called as each job's result
+    /// arrives (for progress).
+    ///
+    /// # Errors
+    /// [`FarmError::Job`]: the first failing job in job order (jobs are
+    /// handed out in order, and once one has failed no further one is);
+    /// a panicking job counts as failing. [`FarmError::Dist`]: see there;
+    /// after it the farm cannot go on.
+    pub fn run<F, P>(
+        &mut self,
+        jobs: usize,
+        fingerprint: u64,
+        work: F,
+        mut done: P,
+    ) -> Result<Vec<Vec<u8>>, FarmError>
+    where
+        F: Fn(usize) -> Result<Vec<u8>, String> + Sync,
+        P: FnMut(usize),
+    {
+        let queue = Queue::default();
+        let (tx, rx) = mpsc::channel();
+        let leading = self.x.rank() == 0;
+        let outcome = std::thread::scope(|s| {
+            for _ in 0..self.cfg.threads {
+                let (queue, tx, work) = (&queue, tx.clone(), &work);
+                s.spawn(move || compute(queue, &tx, work));
+            }
+            let outcome = if leading {
+                self.lead(jobs, fingerprint, &queue, &rx, &mut done)
+            } else {
+                self.follow(jobs, fingerprint, &queue, &rx)
+            };
+            // Threads still in a job (after a failure of the farm) finish
+            // it and stop.
+            queue.close();
+            outcome
+        });
+        match outcome {
+            Ok(outcome) => {
+                self.batch += 1;
+                outcome
+            }
+            Err(e) => {
+                // Best effort: tell the others, so that they stop rather
+                // than time out.
+                if !matches!(e, DistError::Aborted | DistError::Remote { .. }) {
+                    let fail = Msg::Fail {
+                        message: &e.to_string(),
+                    }
+                    .encode();
+                    if leading {
+                        for r in 1..self.x.size() {
+                            let _ = self.x.send(r, &fail);
+                        }
+                    } else if !matches!(e, DistError::Silent { rank: 0, .. }) {
+                        let _ = self.x.send(0, &fail);
+                    }
+                }
+                Err(FarmError::Dist(e))
+            }
+        }
+    }
+
+    fn send(&mut self, to: usize, msg: &Msg<'_>) -> Result<(), DistError> {
+        self.x.send(to, &msg.encode())
+    }
+
+    /// Rank 0's part of a batch: the outer `Result` is the farm's, the
+    /// inner the batch's (results, or the first failing job).
+    #[allow(clippy::type_complexity)]
+    fn lead(
+        &mut self,
+        n: usize,
+        fingerprint: u64,
+        queue: &Queue,
+        rx: &Receiver<Answer>,
+        done: &mut dyn FnMut(usize),
+    ) -> Result<Result<Vec<Vec<u8>>, FarmError>, DistError> {
+        let batch = self.batch;
+        let (size, cfg) = (self.x.size(), self.cfg);
+        let start = Instant::now();
+        let mut ranks: Vec<Peer> = (0..size).map(|_| Peer::new(start)).collect();
+        ranks[0].threads = Some(cfg.threads);
+        let mut results: Vec<Option<Vec<u8>>> = vec![None; n];
+        let mut owner = vec![usize::MAX; n];
+        let mut next = 0;
+        let mut failed: Option<(usize, String)> = None;
+        let mut beat = start;
+        let mut nap = FIRST_NAP;
+        let mut woke: Option<Answer> = None;
+        loop {
+            // Hand out jobs in order to ranks with a free thread, this
+            // rank first, then the least loaded.
+            while failed.is_none() && next < n {
+                let Some(r) = (0..size)
+                    .filter(|&r| ranks[r].threads.is_some_and(|t| ranks[r].running < t))
+                    .min_by_key(|&r| (r != 0, ranks[r].running))
+                else {
+                    break;
+                };
+                if r == 0 {
+                    queue.push(next);
+                } else {
+                    self.send(
+                        r,
+                        &Msg::Assign {
+                            batch,
+                            job: next as u64,
+                        },
+                    )?;
+                }
+                owner[next] = r;
+                ranks[r].running += 1;
+                next += 1;
+            }
+            let mut active = false;
+            while let Some((from, bytes)) = self
+                .early
+                .pop_front()
+                .map_or_else(|| self.x.try_recv(), |m| Ok(Some(m)))?
+            {
+                active = true;
+                if from == 0 || from >= size {
+                    return Err(protocol(format!("a message from rank {from}")));
+                }
+                ranks[from].heard = Instant::now();
+                match Msg::decode(&bytes)? {
+                    Msg::Hello {
+                        batch: b,
+                        jobs,
+                        fingerprint: f,
+                        threads,
+                    } => {
+                        if b != batch || jobs != n as u64 || f != fingerprint {
+                            return Err(protocol(format!(
+                                "rank {from} reached batch {b} of {jobs} jobs (fingerprint \
+                                 {f:#x}) where rank 0 is at batch {batch} of {n} jobs \
+                                 (fingerprint {fingerprint:#x}): every rank must run the same \
+                                 command"
+                            )));
+                        }
+                        if ranks[from].threads.is_some() {
+                            return Err(protocol(format!("rank {from} said hello twice")));
+                        }
+                        ranks[from].threads = Some(threads as usize);
+                    }
+                    Msg::Result {
+                        batch: b,
+                        job,
+                        bytes,
+                    } if b == batch => {
+                        let job = answered(&owner, &results, from, job)?;
+                        results[job] = Some(bytes.to_vec());
+                        ranks[from].running -= 1;
+                        self.jobs_by_rank[from] += 1;
+                        done(job);
+                    }
+                    Msg::Failed {
+                        batch: b,
+                        job,
+                        message,
+                    } if b == batch => {
+                        let job = answered(&owner, &results, from, job)?;
+                        ranks[from].running -= 1;
+                        first_failure(&mut failed, job, message.to_string());
+                    }
+                    Msg::Heartbeat { batch: b } if b <= batch => {}
+                    m => return Err(out_of_place(from, &m, format_args!("in batch {batch}"))),
+                }
+            }
+            for (job, answer) in woke.take().into_iter().chain(rx.try_iter()) {
+                active = true;
+                ranks[0].running -= 1;
+                match answer {
+                    Ok(bytes) => {
+                        results[job] = Some(bytes);
+                        self.jobs_by_rank[0] += 1;
+                        done(job);
+                    }
+                    Err(message) => first_failure(&mut failed, job, message),
+                }
+            }
+            let running: usize = ranks.iter().map(|p| p.running).sum();
+            let all_here = ranks.iter().all(|p| p.threads.is_some());
+            if running == 0 && all_here && (next == n || failed.is_some()) {
+                break;
+            }
+            if running == 0 && all_here && ranks.iter().all(|p| p.threads == Some(0)) {
+                return Err(DistError::BadConfig {
+                    message: "no rank has a compute thread".into(),
+                });
+            }
+            let now = Instant::now();
+            for (r, p) in ranks.iter().enumerate().skip(1) {
+                let waited = now - p.heard;
+                if waited > cfg.timeout {
+                    return Err(DistError::Silent {
+                        rank: r,
+                        waited,
+                        during: if p.threads.is_none() {
+                            "the other ranks started a batch of jobs"
+                        } else if p.running > 0 {
+                            "running jobs"
+                        } else {
+                            "waiting for jobs"
+                        },
+                    });
+                }
+            }
+            if now - beat >= cfg.heartbeat {
+                for r in 1..size {
+                    self.send(r, &Msg::Heartbeat { batch })?;
+                }
+                beat = now;
+            }
+            if active {
+                nap = FIRST_NAP;
+            } else {
+                woke = rx.recv_timeout(nap).ok();
+                nap = (nap * 2).min(cfg.idle_sleep);
+            }
+        }
+        // Every rank is here and nothing is running: the verdict, then
+        // wait until every rank has it.
+        // Without a failure every job was handed out and answered.
+        debug_assert!(failed.is_some() || results.iter().all(Option::is_some));
+        let verdict = match &failed {
+            Some((job, message)) => Msg::Error {
+                batch,
+                job: *job as u64,
+                message,
+            },
+            None => Msg::Done {
+                batch,
+                results: results.iter().flatten().map(Vec::as_slice).collect(),
+            },
+        }
+        .encode();
+        let outcome = match failed {
+            Some((job, message)) => Err(FarmError::Job { job, message }),
+            None => Ok(results.into_iter().flatten().collect()),
+        };
+        for r in 1..size {
+            self.x.send(r, &verdict)?;
+        }
+        let mut acked = vec![false; size];
+        acked[0] = true;
+        let mut nap = FIRST_NAP;
+        while !acked.iter().all(|&a| a) {
+            let Some((from, bytes)) = self.x.try_recv()? else {
+                let now = Instant::now();
+                if let Some(r) =
+                    (1..size).find(|&r| !acked[r] && now - ranks[r].heard > cfg.timeout)
+                {
+                    return Err(DistError::Silent {
+                        rank: r,
+                        waited: now - ranks[r].heard,
+                        during: "receiving the results of a batch",
+                    });
+                }
+                std::thread::sleep(nap);
+                nap = (nap * 2).min(cfg.idle_sleep);
+                continue;
+            };
+            if from == 0 || from >= size {
+                return Err(protocol(format!("a message from rank {from}")));
+            }
+            ranks[from].heard = Instant::now();
+            if acked[from] {
+                // Already in the next batch.
+                self.early.push_back((from, bytes));
+                continue;
+            }
+            match Msg::decode(&bytes)? {
+                Msg::Ack { batch: b } if b == batch => acked[from] = true,
+                Msg::Heartbeat { batch: b } if b <= batch => {}
+                m => {
+                    return Err(out_of_place(
+                        from,
+                        &m,
+                        format_args!("at the end of batch {batch}"),
+                    ));
+                }
+            }
+        }
+        Ok(outcome)
+    }
+
+    /// A rank's part of a batch other than rank 0's.
+    #[allow(clippy::type_complexity)]
+    fn follow(
+        &mut self,
+        n: usize,
+        fingerprint: u64,
+        queue: &Queue,
+        rx: &Receiver<Answer>,
+    ) -> Result<Result<Vec<Vec<u8>>, FarmError>, DistError> {
+        let batch = self.batch;
+        let cfg = self.cfg;
+        let hello = Msg::Hello {
+            batch,
+            jobs: n as u64,
+            fingerprint,
+            threads: u32::try_from(cfg.threads).unwrap_or(u32::MAX),
+        };
+        self.send(0, &hello)?;
+        let (mut heard, mut said) = (Instant::now(), Instant::now());
+        let mut assigned = vec![false; n];
+        let mut running = 0usize;
+        let mut nap = FIRST_NAP;
+        let mut woke: Option<Answer> = None;
+        let outcome = loop {
+            let mut active = false;
+            let mut verdict = None;
+            while let Some((from, bytes)) = self.x.try_recv()? {
+                active = true;
+                if from != 0 {
+                    return Err(protocol(format!("a message from rank {from}")));
+                }
+                heard = Instant::now();
+                match Msg::decode(&bytes)? {
+                    Msg::Assign { batch: b, job } if b == batch => {
+                        let job = usize::try_from(job)
+                            .ok()
+                            .filter(|&j| j < n && !assigned[j])
+                            .ok_or_else(|| {
+                                protocol(format!("job {job} assigned twice or out of range"))
+                            })?;
+                        assigned[job] = true;
+                        running += 1;
+                        queue.push(job);
+                    }
+                    Msg::Heartbeat { batch: b } if b == batch => {}
+                    Msg::Done { batch: b, results } if b == batch => {
+                        if running != 0 || results.len() != n {
+                            return Err(protocol(format!(
+                                "{} results of {n} jobs while {running} are running",
+                                results.len()
+                            )));
+                        }
+                        verdict = Some(Ok(results.into_iter().map(<[u8]>::to_vec).collect()));
+                        break;
+                    }
+                    Msg::Error {
+                        batch: b,
+                        job,
+                        message,
+                    } if b == batch => {
+                        verdict = Some(Err(FarmError::Job {
+                            job: usize::try_from(job).unwrap_or(usize::MAX),
+                            message: message.to_string(),
+                        }));
+                        break;
+                    }
+                    m => return Err(out_of_place(0, &m, format_args!("in batch {batch}"))),
+                }
+            }
+            if let Some(v) = verdict {
+                break v;
+            }
+            for (job, answer) in woke.take().into_iter().chain(rx.try_iter()) {
+                active = true;
+                running -= 1;
+                let job = job as u64;
+                let msg = match &answer {
+                    Ok(bytes) => Msg::Result { batch, job, bytes },
+                    Err(message) => Msg::Failed {
+                        batch,
+                        job,
+                        message,
+                    },
+                };
+                self.send(0, &msg)?;
+                said = Instant::now();
+            }
+            let now = Instant::now();
+            if now - heard > cfg.timeout {
+                return Err(DistError::Silent {
+                    rank: 0,
+                    waited: now - heard,
+                    during: "leading a batch of jobs",
+                });
+            }
+            if now - said >= cfg.heartbeat {
+                self.send(0, &Msg::Heartbeat { batch })?;
+                said = now;
+            }
+            if active {
+                nap = FIRST_NAP;
+            } else {
+                woke = rx.recv_timeout(nap).ok();
+                nap = (nap * 2).min(cfg.idle_sleep);
+            }
+        };
+        self.send(0, &Msg::Ack { batch })?;
+        Ok(outcome)
+    }
+}
+
+/// What rank 0 knows of a rank during a batch.
+struct Peer {
+    /// Its compute threads, once it has said hello.
+    threads: Option<usize>,
+    /// Jobs handed to it and not answered.
+    running: usize,
+    /// When it was last heard from.
+    heard: Instant,
+}
+
+impl Peer {
+    fn new(now: Instant) -> Peer {
+        Peer {
+            threads: None,
+            running: 0,
+            heard: now,
+        }
+    }
+}
+
+/// The error for a message from `from` that has no place `when`: its
+/// rank's failure (FAIL), or a protocol error.
+fn out_of_place(from: usize, m: &Msg<'_>, when: fmt::Arguments<'_>) -> DistError {
+    match m {
+        Msg::Fail { message } => DistError::Remote {
+            rank: from,
+            message: (*message).to_string(),
+            silent: None,
+        },
+        m => protocol(format!("unexpected {} from rank {from} {when}", m.name())),
+    }
+}
+
+/// Checks that `from` owes an answer for `job`; returns it as an index.
+fn answered(
+    owner: &[usize],
+    results: &[Option<Vec<u8>>],
+    from: usize,
+    job: u64,
+) -> Result<usize, DistError> {
+    usize::try_from(job)
+        .ok()
+        .filter(|&j| j < owner.len() && owner[j] == from && results[j].is_none())
+        .ok_or_else(|| {
+            protocol(format!(
+                "rank {from} answered job {job}, which it does not run"
+            ))
+        })
+}
+
+/// Keeps the failure of the lowest job.
+fn first_failure(failed: &mut Option<(usize, String)>, job: usize, message: String) {
+    if failed.as_ref().is_none_or(|(j, _)| job < *j) {
+        *failed = Some((job, message));
+    }
+}
+
+/// A job's index and its result.
+type Answer = (usize, Result<Vec<u8>, String>);
+
+/// A compute thread: jobs from `queue` until it closes, answers to `tx`.
+fn compute<F>(queue: &Queue, tx: &Sender<Answer>, work: &F)
+where
+    F: Fn(usize) -> Result<Vec<u8>, String> + Sync,
+{
+    while let Some(job) = queue.pop() {
+        let answer = catch_unwind(AssertUnwindSafe(|| work(job))).unwrap_or_else(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            Err(format!("the job panicked: {what}"))
+        });
+        if tx.send((job, answer)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Jobs waiting for this rank's compute threads.
+#[derive(Default)]
+struct Queue {
+    /// The jobs, and whether the queue is closed.
+    state: Mutex<(VecDeque<usize>, bool)>,
+    ready: Condvar,
+}
+
+impl Queue {
+    fn push(&self, job: usize) {
+        self.state
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .0
+            .push_back(job);
+        self.ready.notify_one();
+    }
+
+    fn close(&self) {
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).1 = true;
+        self.ready.notify_all();
+    }
+
+    /// The next job, waiting for one; `None` once closed.
+    fn pop(&self) -> Option<usize> {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if state.1 {
+                return None;
+            }
+            if let Some(job) = state.0.pop_front() {
+                return Some(job);
+            }
+            state = self.ready.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// A farm message; byte fields borrow from the received bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Msg<'a> {
+    Hello {
+        batch: u64,
+        jobs: u64,
+        fingerprint: u64,
+        threads: u32,
+    },
+    Assign {
+        batch: u64,
+        job: u64,
+    },
+    Result {
+        batch: u64,
+        job: u64,
+        bytes: &'a [u8],
+    },
+    Failed {
+        batch: u64,
+        job: u64,
+        message: &'a str,
+    },
+    Heartbeat {
+        batch: u64,
+    },
+    Done {
+        batch: u64,
+        results: Vec<&'a [u8]>,
+    },
+    Error {
+        batch: u64,
+        job: u64,
+        message: &'a str,
+    },
+    Ack {
+        batch: u64,
+    },
+    Fail {
+        message: &'a str,
+    },
+}
+
+/// The first kind byte: apart from the search protocol's kinds, so that a
+/// search message reaching a farm (or the reverse) is a protocol error.
+const KIND_BASE: u8 = 0xf0;
+
+const NAMES: [&str; 9] = [
+    "hello",
+    "assign",
+    "result",
+    "failed",
+    "heartbeat",
+    "done",
+    "error",
+    "ack",
+    "fail",
+];
+
+impl<'a> Msg<'a> {
+    fn index(&self) -> u8 {
+        match self {
+            Msg::Hello { .. } => 0,
+            Msg::Assign { .. } => 1,
+            Msg::Result { .. } => 2,
+            Msg::Failed { .. } => 3,
+            Msg::Heartbeat { .. } => 4,
+            Msg::Done { .. } => 5,
+            Msg::Error { .. } => 6,
+            Msg::Ack { .. } => 7,
+            Msg::Fail { .. } => 8,
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        NAMES[usize::from(self.index())]
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        let mut w = Writer(Vec::with_capacity(32));
+        w.u8(KIND_BASE + self.index());
+        match self {
+            Msg::Hello {
+                batch,
+                jobs,
+                fingerprint,
+                threads,
+            } => {
+                w.u64(*batch);
+                w.u64(*jobs);
+                w.u64(*fingerprint);
+                w.u32(*threads);
+            }
+            Msg::Assign { batch, job } => {
+                w.u64(*batch);
+                w.u64(*job);
+            }
+            Msg::Result { batch, job, bytes } => {
+                w.u64(*batch);
+                w.u64(*job);
+                blob(&mut w, bytes);
+            }
+            Msg::Failed {
+                batch,
+                job,
+                message,
+            }
+            | Msg::Error {
+                batch,
+                job,
+                message,
+            } => {
+                w.u64(*batch);
+                w.u64(*job);
+                blob(&mut w, message.as_bytes());
+            }
+            Msg::Heartbeat { batch } | Msg::Ack { batch } => w.u64(*batch),
+            Msg::Done { batch, results } => {
+                w.u64(*batch);
+                w.u64(results.len() as u64);
+                for r in results {
+                    blob(&mut w, r);
+                }
+            }
+            Msg::Fail { message } => blob(&mut w, message.as_bytes()),
+        }
+        w.0
+    }
+
+    fn decode(bytes: &'a [u8]) -> Result<Msg<'a>, DistError> {
+        let mut r = Reader { bytes, at: 0 };
+        let kind = r.u8()?;
+        let index = kind.wrapping_sub(KIND_BASE);
+        if usize::from(index) >= NAMES.len() {
+            return Err(protocol(format!("{kind:#x} is not a farm message")));
+        }
+        let msg = match index {
+            0 => Msg::Hello {
+                batch: r.u64()?,
+                jobs: r.u64()?,
+                fingerprint: r.u64()?,
+                threads: r.u32()?,
+            },
+            1 => Msg::Assign {
+                batch: r.u64()?,
+                job: r.u64()?,
+            },
+            2 => Msg::Result {
+                batch: r.u64()?,
+                job: r.u64()?,
+                bytes: read_blob(&mut r)?,
+            },
+            3 => Msg::Failed {
+                batch: r.u64()?,
+                job: r.u64()?,
+                message: text(&mut r)?,
+            },
+            4 => Msg::Heartbeat { batch: r.u64()? },
+            5 => {
+                let batch = r.u64()?;
+                let n = r.u64()?;
+                // Each result takes at least its 8-byte length.
+                if n > (bytes.len() / 8) as u64 {
+                    return Err(protocol(format!("{n} results in {} bytes", bytes.len())));
+                }
+                let results = (0..n)
+                    .map(|_| read_blob(&mut r))
+                    .collect::<Result<_, _>>()?;
+                Msg::Done { batch, results }
+            }
+            6 => Msg::Error {
+                batch: r.u64()?,
+                job: r.u64()?,
+                message: text(&mut r)?,
+            },
+            7 => Msg::Ack { batch: r.u64()? },
+            _ => Msg::Fail {
+                message: text(&mut r)?,
+            },
+        };
+        if r.at != bytes.len() {
+            return Err(protocol(format!(
+                "{} trailing bytes after a farm {} message",
+                bytes.len() - r.at,
+                msg.name()
+            )));
+        }
+        Ok(msg)
+    }
+}
+
+fn blob(w: &mut Writer, bytes: &[u8]) {
+    w.u64(bytes.len() as u64);
+    w.0.extend_from_slice(bytes);
+}
+
+fn read_blob<'a>(r: &mut Reader<'a>) -> Result<&'a [u8], DistError> {
+    let n = r.u64()?;
+    r.take(usize::try_from(n).map_err(|_| protocol("a field longer than memory"))?)
+}
+
+fn text<'a>(r: &mut Reader<'a>) -> Result<&'a str, DistError> {
+    std::str::from_utf8(read_blob(r)?).map_err(|_| protocol("a text field is not UTF-8"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_message_round_trips() {
+        let messages = [
+            Msg::Hello {
+                batch: 3,
+                jobs: 1 << 40,
+                fingerprint: u64::MAX,
+                threads: 7,
+            },
+            Msg::Assign { batch: 1, job: 2 },
+            Msg::Result {
+                batch: 1,
+                job: 2,
+                bytes: &[0, 255, 7],
+            },
+            Msg::Failed {
+                batch: 0,
+                job: 9,
+                message: "é failed",
+            },
+            Msg::Heartbeat { batch: 5 },
+            Msg::Done {
+                batch: 4,
+                results: vec![b"", b"ab", &[0; 100]],
+            },
+            Msg::Error {
+                batch: 4,
+                job: 1,
+                message: "",
+            },
+            Msg::Ack { batch: 8 },
+            Msg::Fail { message: "gone" },
+        ];
+        for m in &messages {
+            let bytes = m.encode();
+            assert_eq!(&Msg::decode(&bytes).unwrap(), m);
+            // Every proper prefix is a clean error.
+            for k in 0..bytes.len() {
+                assert!(Msg::decode(&bytes[..k]).is_err(), "{m:?} cut at {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn garbage_is_a_protocol_error() {
+        for bytes in [
+            &[][..],
+            &[0],
+            &[0xef],
+            &[0xf9],
+            &[0xf4, 1, 0, 0, 0, 0, 0, 0, 0, 9],
+        ] {
+            assert!(
+                matches!(Msg::decode(bytes), Err(DistError::Protocol { .. })),
+                "{bytes:?}"
+            );
+        }
+        // A DONE that claims more results than its bytes could hold.
+        let mut w = Writer(vec![KIND_BASE + 5]);
+        w.u64(0);
+        w.u64(u64::MAX);
+        assert!(Msg::decode(&w.0).is_err());
+    }
+
+    #[test]
+    fn the_queue_hands_each_job_out_once_and_closes() {
+        let q = Queue::default();
+        let taken = Mutex::new(Vec::new());
+        std::thread::scope(|s| {
+            for _ in 0..3 {
+                s.spawn(|| {
+                    while let Some(j) = q.pop() {
+                        taken.lock().unwrap().push(j);
+                    }
+                });
+            }
+            for j in 0..100 {
+                q.push(j);
+            }
+            while taken.lock().unwrap().len() < 100 {
+                std::thread::yield_now();
+            }
+            q.close();
+        });
+        let mut taken = taken.into_inner().unwrap();
+        taken.sort_unstable();
+        assert_eq!(taken, (0..100).collect::<Vec<_>>());
+    }
+}
