@@ -3,7 +3,7 @@
 //! Layer: a game, beside the search crates. It depends on `tree-core` only
 //! (for the [`Game`](tree_core::Game) trait and [`Value`](tree_core::Value));
 //! the search crates are dev-dependencies of its tests, and the command-line
-//! tool and benches depend on it. It is the real game of `002_*` §IV, on
+//! tool and benches depend on it. It is the real game of Srivastava 2019, §IV, on
 //! which enhanced alpha-beta and SSS\* are compared.
 //!
 //! ## Key types

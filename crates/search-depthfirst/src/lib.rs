@@ -19,7 +19,7 @@
 //! | [`scout`], [`scout_test`], [`test`](fn@test) | Campbell Figs. 8, 9; Pearl 1980 |
 //! | [`aspiration`] | Campbell pp. 8-9 |
 //! | [`mt`], [`mt_sss`], [`mt_dual`], [`mtdf`] | Plaat, Schaeffer, Pijls & de Bruin 1996 |
-//! | [`Enhanced`], [`EnhancedAlgorithm`]: alpha-beta, PVS, MTD(f), MT-SSS\*, MT-DUAL\* on a [`Game`](tree_core::Game) with iterative deepening, a [`GameTable`] and the history heuristic | `002_*` §IV; Schaeffer 1989; Plaat et al. 1996 (module [`enhanced`]) |
+//! | [`Enhanced`], [`EnhancedAlgorithm`]: alpha-beta, PVS, MTD(f), MT-SSS\*, MT-DUAL\* on a [`Game`](tree_core::Game) with iterative deepening, a [`GameTable`] and the history heuristic | Srivastava 2019, §IV; Schaeffer 1989; Plaat et al. 1996 (module [`enhanced`]) |
 //! | [`testgames`]: synthetic games with transpositions, passes and early ends, for tests and benches | — |
 //!
 //! and [`Algorithm`], which names each of them for a command line or the

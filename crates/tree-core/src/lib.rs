@@ -25,7 +25,7 @@
 //!   text form `[[4,[[5,5],[5,5]]]]`, Campbell's tree files.
 //! * [`GeneratedTree`]: lazy, deterministic trees from a [`GenSpec`]
 //!   (generator, b, d, seed, index): i.i.d. random, Campbell's `gen`,
-//!   top-down random/strong (`000_*`), Korf/Fuller edge sums, perfect
+//!   top-down random/strong (Bhattacharya & Bagchi 1996), Korf/Fuller edge sums, perfect
 //!   ordering. A (10,7) tree is never materialised.
 //! * [`HashTree`]: the cheapest uniform random tree (a node is its path hash
 //!   and depth), for measuring what a search costs per node by itself.

@@ -1,0 +1,155 @@
+//! Repository-wide tidiness checks: every tracked text file cites the papers
+//! by author and year (docs/REFERENCES.md), never by the file names of a
+//! local copy, a path outside the repository or a section of a private
+//! specification.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The workspace root (this package lives in `xtask/`).
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask has a parent directory")
+        .to_path_buf()
+}
+
+/// The repository's tracked files, from `git ls-files`; without git (a
+/// source archive), every file under the root except `target/` and `.git/`.
+fn tracked_files(root: &Path) -> Vec<PathBuf> {
+    let git = Command::new("git")
+        .arg("ls-files")
+        .arg("-z")
+        .current_dir(root)
+        .output();
+    if let Ok(out) = git
+        && out.status.success()
+    {
+        return out
+            .stdout
+            .split(|&b| b == 0)
+            .filter(|p| !p.is_empty())
+            .map(|p| root.join(String::from_utf8_lossy(p).as_ref()))
+            .collect();
+    }
+    let mut files = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name();
+            if name == "target" || name == ".git" {
+                continue;
+            }
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+/// The text of a file, or `None` for binary data (not UTF-8, or a NUL byte).
+fn text_of(path: &Path) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    if bytes.contains(&0) {
+        return None;
+    }
+    String::from_utf8(bytes).ok()
+}
+
+/// What is wrong with one line, if anything: a paper by its local file name
+/// (`000_…` to `004_…`, not preceded by a letter, digit or `_`, so that
+/// `1_000_000` passes), a private specification's sections, or a path into
+/// the shared folder outside the repository.
+fn bad_reference(line: &str) -> Option<&'static str> {
+    let bytes = line.as_bytes();
+    for i in 0..bytes.len().saturating_sub(3) {
+        let before_ok = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+        if before_ok
+            && bytes[i] == b'0'
+            && bytes[i + 1] == b'0'
+            && (b'0'..=b'4').contains(&bytes[i + 2])
+            && bytes[i + 3] == b'_'
+        {
+            return Some("a paper cited by its file name (000_* … 004_*)");
+        }
+    }
+    // Built from pieces so that this file does not trip its own check.
+    let spec = ["SP", "EC"].concat();
+    let words = line
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .any(|w| w == spec);
+    if words {
+        return Some("a section of the specification instead of a paper");
+    }
+    let shared = ["shared", "/papers"].concat();
+    let style = ["STYLE", ".md"].concat();
+    if line.contains(&shared) || line.contains("../shared/") || line.contains(&style) {
+        return Some("a path outside the repository");
+    }
+    None
+}
+
+#[test]
+fn bad_reference_detects_each_kind_and_spares_numbers() {
+    let file = ["`00", "2_*` §IV"].concat();
+    let ocr = ["Source: 00", "3_1eeb.txt"].concat();
+    let spec = ["see SP", "EC §8"].concat();
+    let path = ["../sha", "red/papers/"].concat();
+    for bad in [&file, &ocr, &spec, &path] {
+        assert!(bad_reference(bad).is_some(), "{bad}");
+    }
+    for good in [
+        "let n = 1_000_000;",
+        "0x002_u8",
+        "Bhattacharya & Bagchi 1996, §3",
+        "a specification",
+        "SPECIAL",
+        "othello-002.md",
+    ] {
+        assert_eq!(bad_reference(good), None, "{good}");
+    }
+}
+
+#[test]
+fn tracked_files_cite_papers_by_author_and_year() {
+    let root = workspace_root();
+    let me = root.join(file!());
+    let files = tracked_files(&root);
+    assert!(
+        files.len() > 50,
+        "found only {} files under {}",
+        files.len(),
+        root.display()
+    );
+    let mut problems = Vec::new();
+    for path in files {
+        if path == me {
+            continue;
+        }
+        let Some(text) = text_of(&path) else { continue };
+        for (n, line) in text.lines().enumerate() {
+            if let Some(why) = bad_reference(line) {
+                let rel = path.strip_prefix(&root).unwrap_or(&path);
+                problems.push(format!(
+                    "{}:{}: {why}: {}",
+                    rel.display(),
+                    n + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "cite papers as in docs/REFERENCES.md (author, title, year):\n{}",
+        problems.join("\n")
+    );
+}
+
