@@ -17,6 +17,24 @@
 //! Counting of leaves and expansions is done by wrapping the tree in
 //! [`tree_core::Counted`] or [`tree_core::Traced`], as for every search in
 //! the workspace.
+//!
+//! ## Quick start
+//!
+//! ```
+//! use search_bestfirst::{MemConfig, memsss, memsss_minimum};
+//! use tree_core::{GenSpec, Generator, Tree, minimax};
+//!
+//! let tree = GenSpec::new(Generator::STRONG, 4, 6, 1, 0).build()?;
+//! let shape = tree.bounds().expect("generated trees know their shape");
+//! // MemSSS* within the smallest budget it accepts, then with a larger one.
+//! for memory in [memsss_minimum(shape, false)?, 40] {
+//!     let out = memsss(&tree, &MemConfig::with_memory(memory))?;
+//!     assert_eq!(out.value, minimax(&tree));
+//!     assert!(out.memory.peak <= memory);
+//!     println!("M = {memory}: value {}, peak OPEN {}", out.value, out.memory.peak);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]

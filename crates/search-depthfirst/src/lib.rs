@@ -65,6 +65,8 @@
 //!   terminal valued ±∞, an empty window: every search returns
 //!   [`SearchError`], and on success always the minimax value.
 //!
+//! ## Quick start
+//!
 //! ```
 //! use search_depthfirst::{Algorithm, SearchConfig, Window, alphabeta};
 //! use tree_core::{Counted, GenSpec, Generator, Value, minimax};

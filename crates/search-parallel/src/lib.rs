@@ -8,6 +8,23 @@
 //! baseline) and a deterministic simulator of Campbell's processor trees
 //! (thesis ch. 5).
 //!
+//! ## Quick start
+//!
+//! ```
+//! use search_parallel::{ProcessorTree, SimAlgorithm, ThreadAlgorithm, ThreadConfig, search, simulate};
+//! use tree_core::{GenSpec, Generator, minimax};
+//!
+//! let tree = GenSpec::new(Generator::PERFECT, 8, 4, 0, 0).build()?;
+//! // Real threads: YBWC on two threads returns the minimax value.
+//! let report = search(ThreadAlgorithm::Ybwc, &tree, ThreadConfig::new(2))?;
+//! assert_eq!(report.value, minimax(&tree));
+//! // Campbell's simulator: tree-splitting on one master with 4 slaves.
+//! let sim = simulate(SimAlgorithm::TreeSplit, &tree, ProcessorTree { depth: 1, width: 4 })?;
+//! assert_eq!(sim.value, report.value);
+//! println!("{} EVALTIME units, {} evaluations", sim.elapsed, sim.total);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## What is here
 //!
 //! | item | source |

@@ -6,6 +6,24 @@
 //! no workspace crate, only on `rand_xoshiro` (generators), `smallvec`
 //! (Dewey codes) and `arrayvec` (fixed-capacity move buffers).
 //!
+//! ## Quick start
+//!
+//! ```
+//! use tree_core::{Counted, ExplicitTree, GenSpec, Generator, Tree, minimax};
+//!
+//! // A tree in the nested text form: the root (MAX) has two MIN children.
+//! let tree = ExplicitTree::parse("[[3,[5,2]],[[6,1],4]]")?;
+//! assert_eq!(minimax(&tree).get(), 4); // max(min(3, max(5, 2)), min(max(6, 1), 4))
+//!
+//! // A lazily generated uniform (3,4) tree; `Counted` counts what a search
+//! // examines (here the oracle, which examines every leaf).
+//! let generated = Counted::new(GenSpec::new(Generator::RANDOM, 3, 4, 7, 0).build()?);
+//! let value = minimax(&generated);
+//! assert_eq!(generated.stats().leaves, 81);
+//! println!("value {value}, {} leaves", generated.stats().leaves);
+//! # Ok::<(), tree_core::TreeError>(())
+//! ```
+//!
 //! ## Key types
 //!
 //! * [`Tree`]: the one trait a game implements — root, number of children
