@@ -1,7 +1,8 @@
 //! Repository-wide tidiness checks: every tracked text file cites the papers
 //! by author and year (docs/REFERENCES.md), never by the file names of a
 //! local copy, a path outside the repository or a section of a private
-//! specification.
+//! specification; the workspace's `rust-version` is no older than any
+//! locked dependency's.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -150,6 +151,72 @@ fn tracked_files_cite_papers_by_author_and_year() {
         problems.is_empty(),
         "cite papers as in docs/REFERENCES.md (author, title, year):\n{}",
         problems.join("\n")
+    );
+}
+
+/// A `rust-version` as (major, minor, patch); a missing part is 0.
+fn version(v: &str) -> (u64, u64, u64) {
+    let mut parts = v.split('.').map(|p| p.parse::<u64>().unwrap_or(0));
+    let mut next = || parts.next().unwrap_or(0);
+    (next(), next(), next())
+}
+
+#[test]
+fn version_parses_short_and_long_forms() {
+    assert_eq!(version("1.88"), (1, 88, 0));
+    assert_eq!(version("1.85.1"), (1, 85, 1));
+    assert!(version("1.86") < version("1.88"));
+}
+
+/// The workspace's `rust-version` is honest: no locked dependency asks for a
+/// newer compiler (`cargo metadata` lists each package's `rust_version`).
+#[test]
+fn no_locked_dependency_needs_a_newer_rust_than_the_workspace() {
+    let root = workspace_root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let out = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--locked"])
+        .current_dir(&root)
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "cargo metadata failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("metadata is JSON");
+    let members: Vec<&str> = meta["workspace_members"]
+        .as_array()
+        .expect("workspace_members")
+        .iter()
+        .filter_map(|m| m.as_str())
+        .collect();
+    let packages = meta["packages"].as_array().expect("packages");
+    let mut msrv = None;
+    for p in packages {
+        if members.contains(&p["id"].as_str().unwrap_or_default()) {
+            let v = p["rust_version"]
+                .as_str()
+                .unwrap_or_else(|| panic!("workspace member {} has no rust-version", p["name"]));
+            let v = version(v);
+            msrv = Some(msrv.map_or(v, |m: (u64, u64, u64)| m.min(v)));
+        }
+    }
+    let msrv = msrv.expect("the workspace has members");
+    let too_new: Vec<String> = packages
+        .iter()
+        .filter_map(|p| {
+            let v = p["rust_version"].as_str()?;
+            (version(v) > msrv).then(|| format!("{} {} needs Rust {v}", p["name"], p["version"]))
+        })
+        .collect();
+    assert!(
+        too_new.is_empty(),
+        "the workspace's rust-version is {}.{}.{}, but:\n{}",
+        msrv.0,
+        msrv.1,
+        msrv.2,
+        too_new.join("\n")
     );
 }
 

@@ -64,7 +64,7 @@ impl Board {
     /// Whether the player who moved last has completed a line.
     fn last_mover_won(self) -> bool {
         let last = if self.x_to_move() { self.o } else { self.x };
-        LINES.iter().any(|&line| last & line == line)
+        LINES.iter().any(|&line| line & !last == 0)
     }
 }
 
@@ -320,7 +320,7 @@ mod tests {
         }
         assert_eq!(TicTacToe.num_moves(&pos), 0, "the line ends the game");
         let v = TicTacToe.evaluate(&pos).get();
-        if pv.len() % 2 == 0 { v } else { -v }
+        if pv.len().is_multiple_of(2) { v } else { -v }
     }
 
     #[test]
