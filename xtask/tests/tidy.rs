@@ -2,7 +2,7 @@
 //! by author and year (docs/REFERENCES.md), never by the file names of a
 //! local copy, a path outside the repository or a section of a private
 //! specification; the workspace's `rust-version` is no older than any
-//! locked dependency's.
+//! locked dependency's; the docs' `html_root_url`s match the packages.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -220,3 +220,33 @@ fn no_locked_dependency_needs_a_newer_rust_than_the_workspace() {
     );
 }
 
+/// Every `html_root_url` (where other crates' docs link when this crate's
+/// local docs do not exist yet) names the package and the workspace version.
+#[test]
+fn html_root_urls_name_the_package_and_version() {
+    let root = workspace_root();
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
+    let version = manifest
+        .lines()
+        .skip_while(|l| l.trim() != "[workspace.package]")
+        .find_map(|l| l.trim().strip_prefix("version = "))
+        .expect("[workspace.package] has a version")
+        .trim_matches('"');
+    let mut checked = 0;
+    for dir in std::fs::read_dir(root.join("crates")).expect("crates/") {
+        let dir = dir.expect("a crate directory").path();
+        let Ok(lib) = std::fs::read_to_string(dir.join("src/lib.rs")) else {
+            continue;
+        };
+        let cargo = std::fs::read_to_string(dir.join("Cargo.toml")).expect("a manifest");
+        let name = cargo
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("name = "))
+            .expect("a package name")
+            .trim_matches('"');
+        let want = format!("#![doc(html_root_url = \"https://docs.rs/{name}/{version}\")]");
+        assert!(lib.contains(&want), "{} should say {want}", dir.display());
+        checked += 1;
+    }
+    assert!(checked >= 6, "checked only {checked} library crates");
+}
