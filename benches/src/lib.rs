@@ -307,3 +307,9 @@ pub mod overhead {
         (leaves, nodes)
     }
 }
+
+/// The workspace README's Rust snippets, compiled and run as doc-tests here
+/// (this package depends on every search crate and is not published).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

@@ -124,7 +124,7 @@ fn no_order_without_trace() {
 
 #[test]
 fn the_papers_counts() {
-    // (file, value, alpha-beta leaves): 001_*'s Tables 1 and 2, Knuth and
+    // (file, value, alpha-beta leaves): Bhattacharya 1995's Tables 1 and 2, Knuth and
     // Moore's pi tree, Stockman's tree.
     for (file, value, leaves) in [
         ("table1.tree", 2, 14),

@@ -1,5 +1,5 @@
 //! Perft from the initial position with timings:
-//! `cargo run --release -p othello --example perft -- 9`.
+//! `cargo run --release -p gametree-othello --example perft -- 9`.
 
 use std::time::Instant;
 

@@ -1,5 +1,5 @@
 //! Writes `data/positions.txt` (the 50 experiment positions) to standard
-//! output: `cargo run -p othello --example write_positions > crates/othello/data/positions.txt`.
+//! output: `cargo run -p gametree-othello --example write_positions > crates/othello/data/positions.txt`.
 
 fn main() {
     print!("{}", othello::positions_file());

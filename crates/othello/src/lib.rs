@@ -3,7 +3,7 @@
 //! Layer: a game, beside the search crates. It depends on `tree-core` only
 //! (for the [`Game`](tree_core::Game) trait and [`Value`](tree_core::Value));
 //! the search crates are dev-dependencies of its tests, and the command-line
-//! tool and benches depend on it. It is the real game of `002_*` §IV, on
+//! tool and benches depend on it. It is the real game of Srivastava 2019, §IV, on
 //! which enhanced alpha-beta and SSS\* are compared.
 //!
 //! ## Key types
@@ -59,6 +59,9 @@
 //!
 //! [`Game`]: tree_core::Game
 
+// Where other crates' docs link to this one when its local docs do not exist
+// yet (`cargo doc` may document a dependent first; see cargo#8487).
+#![doc(html_root_url = "https://docs.rs/gametree-othello/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -1,4 +1,4 @@
-//! The 50 experiment positions of `002_*` §IV, made reproducibly.
+//! The 50 experiment positions of Srivastava 2019, §IV, made reproducibly.
 //!
 //! The paper averages over "50 popular positions picked up by personal
 //! preference", which it does not list. Here position `k` (0 ≤ k < 50) is
@@ -103,7 +103,7 @@ pub fn parse_positions(text: &str) -> Result<Vec<Position>, (usize, crate::Parse
 /// makes it: the comment header and one position per line.
 pub fn positions_file() -> String {
     let mut s = String::from(
-        "# The 50 Othello experiment positions (002_* section IV), one per line:\n\
+        "# The 50 Othello experiment positions (Srivastava 2019, section IV), one per line:\n\
          # 64 board characters (a1 b1 ... h1 a2 ... h8; X black, O white, - empty),\n\
          # a space, the side to move (X or O).\n\
          # Position k (k = 0..49) is othello::random_position(k, 20): 20 plies of\n\

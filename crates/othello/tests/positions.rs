@@ -7,7 +7,7 @@ use othello::{EXPERIMENT_COUNT, POSITIONS_FILE, Position};
 fn the_committed_file_is_the_generated_one() {
     assert!(
         POSITIONS_FILE == othello::positions_file(),
-        "crates/othello/data/positions.txt is stale: run `cargo run -p othello --example \
+        "crates/othello/data/positions.txt is stale: run `cargo run -p gametree-othello --example \
          write_positions > crates/othello/data/positions.txt` and commit"
     );
     let positions = othello::experiment_positions();

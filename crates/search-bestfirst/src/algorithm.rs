@@ -21,7 +21,7 @@ pub enum Algorithm {
     SssStockman,
     /// SSS* with Campbell's left-biased cases 4 and 6 (Table 12).
     SssLeft,
-    /// SSS* with `004_*`'s left-most tie-break.
+    /// SSS* with the left-most tie-break of Wikipedia's *SSS\** article.
     Sss,
     /// Aspiration SSS* with an upper bound (Campbell Figs. 17–18), with a
     /// re-search above the bound if it fails high.
@@ -50,17 +50,17 @@ pub enum Algorithm {
     Qg2,
     /// QG3: lower bound the second highest h to the left.
     Qg3,
-    /// RecSSS* (Bhattacharya & Bagchi 1993; `000_*` §3).
+    /// RecSSS* (Bhattacharya & Bagchi 1993; Bhattacharya & Bagchi 1996, §3).
     RecSss,
     /// RecDual* (Reinefeld & Ridinger 1994), derived as the dual of RecSSS*.
     RecDual,
-    /// MemSSS*(M) (`000_*` §3); without a budget, the maximum (= RecSSS*).
+    /// MemSSS*(M) (Bhattacharya & Bagchi 1996, §3); without a budget, the maximum (= RecSSS*).
     MemSss,
     /// MemDual*(M), the paper's conjecture (§4) built over RecDual*.
     MemDual,
-    /// IterSSS*(M) (Bhattacharya & Bagchi 1986; `000_*` §2).
+    /// IterSSS*(M) (Bhattacharya & Bagchi 1986; Bhattacharya & Bagchi 1996, §2).
     IterSss,
-    /// MGame(searchd) (`000_*` §4): RecSSS* on slabs of
+    /// MGame(searchd) (Bhattacharya & Bagchi 1996, §4): RecSSS* on slabs of
     /// [`Options::searchd`] plies; 2 is QuickGame, `>= d` is RecSSS*.
     MGame,
 }
@@ -161,7 +161,9 @@ impl Algorithm {
         match self {
             Algorithm::SssStockman => "SSS*, Gamma operator as printed (Campbell 1981, Table 11)",
             Algorithm::SssLeft => "SSS*, Campbell's left-biased cases 4 and 6 (Table 12)",
-            Algorithm::Sss => "SSS*, priority queue with left-most tie-break (004_*)",
+            Algorithm::Sss => {
+                "SSS*, priority queue with left-most tie-break (Wikipedia's SSS* article)"
+            }
             Algorithm::SssAspiration => {
                 "aspiration SSS* below --upper, re-search on failure (Campbell p. 16, Figs. 17-18)"
             }
@@ -186,20 +188,20 @@ impl Algorithm {
                 "QG3: QuickGame with revisits, bound = second highest h to the left (§3)"
             }
             Algorithm::RecSss => {
-                "RecSSS*: recursive SSS*, OPEN of MAX nodes and terminal MIN nodes (000_* §3)"
+                "RecSSS*: recursive SSS*, OPEN of MAX nodes and terminal MIN nodes (Bhattacharya & Bagchi 1996, §3)"
             }
             Algorithm::RecDual => "RecDual*: the dual of RecSSS* (Reinefeld & Ridinger 1994)",
             Algorithm::MemSss => {
-                "MemSSS*(M): RecSSS* within --memory M entries (000_* §3; default: maximum)"
+                "MemSSS*(M): RecSSS* within --memory M entries (Bhattacharya & Bagchi 1996, §3; default: maximum)"
             }
             Algorithm::MemDual => {
-                "MemDual*(M): MemSSS* over RecDual* (000_* §4 conjecture; default: maximum)"
+                "MemDual*(M): MemSSS* over RecDual* (Bhattacharya & Bagchi 1996, §4 conjecture; default: maximum)"
             }
             Algorithm::IterSss => {
-                "IterSSS*(M): SSS* with OPEN capped at --memory M, ACTIVE/INACTIVE nodes (000_* §2)"
+                "IterSSS*(M): SSS* with OPEN capped at --memory M, ACTIVE/INACTIVE nodes (Bhattacharya & Bagchi 1996, §2)"
             }
             Algorithm::MGame => {
-                "MGame: RecSSS* on slabs of --searchd plies (000_* §4; 2 = QuickGame, d = RecSSS*)"
+                "MGame: RecSSS* on slabs of --searchd plies (Bhattacharya & Bagchi 1996, §4; 2 = QuickGame, d = RecSSS*)"
             }
         }
     }

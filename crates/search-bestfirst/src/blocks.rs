@@ -149,7 +149,7 @@ impl Limits {
         Ok(())
     }
 
-    /// `000_*` §4: a chooser at depth `t` on the lowest chooser level
+    /// Bhattacharya & Bagchi 1996, §4: a chooser at depth `t` on the lowest chooser level
     /// evaluates its `w` sons, terminals, in place, left to right, stopping
     /// at the first one ≥ `h`. Returns its new h: `h`, or the best value
     /// seen if that is lower.
@@ -552,7 +552,7 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
     }
 
     /// A solved grandson with a right brother gives way to it, LIVE and
-    /// unexpanded, with the same h and region (`000_*` §3 (iii): no
+    /// unexpanded, with the same h and region (Bhattacharya & Bagchi 1996, §3 (iii): no
     /// purging). Returns whether the entry's son is now completely solved.
     #[inline]
     pub(crate) fn advance(&mut self, x: usize) -> bool {

@@ -1,4 +1,4 @@
-//! IterSSS\*(M) (Bhattacharya & Bagchi, AAAI-86; described in `000_*` §2):
+//! IterSSS\*(M) (Bhattacharya & Bagchi 1986; described in Bhattacharya & Bagchi 1996, §2):
 //! SSS\* whose OPEN list never holds more than M entries.
 //!
 //! # The algorithm
@@ -11,7 +11,7 @@
 //! only ACTIVE states contend: an INACTIVE state stands for solution trees
 //! "held back from contention for the time being" because there is no memory
 //! to explore below them. The search starts from (root, LIVE, +∞, ACTIVE) and
-//! differs from SSS\* in two places (`000_*` §2):
+//! differs from SSS\* in two places (Bhattacharya & Bagchi 1996, §2):
 //!
 //! * when a LIVE ACTIVE MAX node x is selected and there is *not enough
 //!   memory* to expand it, x is labelled INACTIVE instead of being expanded;
@@ -112,7 +112,7 @@
 //!   "an inactive node … is lexicographically larger than … any active node"
 //!   rules out. With it, every state to the left of the selected one is in
 //!   contention, so IterSSS\* is at least as well informed as alpha-beta and
-//!   never evaluates a leaf alpha-beta prunes (`000_*` §2–3; checked tree by
+//!   never evaluates a leaf alpha-beta prunes (Bhattacharya & Bagchi 1996, §2–3; checked tree by
 //!   tree in the tests).
 //! * **Purging.** A selected SOLVED MIN p with parent x and an INACTIVE
 //!   descendant of x above h(p): every other state below x with h ≤ h(p) is
@@ -170,7 +170,7 @@ const NAME: &str = "IterSSS*";
 /// A width not asked yet.
 const UNKNOWN: u32 = u32::MAX;
 
-/// How an IterSSS\* search is configured (`000_*` §2).
+/// How an IterSSS\* search is configured (Bhattacharya & Bagchi 1996, §2).
 ///
 /// ```
 /// use search_bestfirst::IterConfig;
@@ -186,7 +186,7 @@ pub struct IterConfig {
     pub shape: Option<Bounds>,
 }
 
-/// What one IterSSS\* search did with its types (`000_*` §2), for studies of
+/// What one IterSSS\* search did with its types (Bhattacharya & Bagchi 1996, §2), for studies of
 /// how memory is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct IterCounts {
@@ -204,7 +204,7 @@ pub struct IterCounts {
     pub refused_chains: u64,
 }
 
-/// The reusable OPEN arena of IterSSS\* (`000_*` §2): one array of at most
+/// The reusable OPEN arena of IterSSS\* (Bhattacharya & Bagchi 1996, §2): one array of at most
 /// M entries, kept in left-to-right order. Keep one between searches to
 /// avoid reallocating; after a search it also holds that search's
 /// [`IterCounts`].
@@ -254,7 +254,7 @@ impl<N> Default for IterOpen<N> {
 }
 
 /// The least budget with which IterSSS\* can search every tree of this shape
-/// (`000_*` §2): **(b − 1)·⌈d/2⌉ + 1** OPEN entries, "(b − 1) inactive nodes
+/// (Bhattacharya & Bagchi 1996, §2): **(b − 1)·⌈d/2⌉ + 1** OPEN entries, "(b − 1) inactive nodes
 /// at non-terminal MAX levels and b terminal nodes" (1 for a terminal root).
 /// Uniform trees need all of it. From b^⌈d/2⌉
 /// ([`minimum_memory`]`(bounds, false)`) on, IterSSS\* is SSS\*.
@@ -298,7 +298,7 @@ pub fn itersss_minimum(bounds: Bounds) -> Result<usize, BestFirstError> {
         .ok_or(BestFirstError::TooLarge { algorithm: NAME })
 }
 
-/// IterSSS\*(M) (Bhattacharya & Bagchi 1986; `000_*` §2): the root's
+/// IterSSS\*(M) (Bhattacharya & Bagchi 1986; Bhattacharya & Bagchi 1996, §2): the root's
 /// minimax value by SSS\* with ACTIVE/INACTIVE states and at most M OPEN
 /// entries; see the [module docs](self) for the memory rule. Ties go to the
 /// left-most node; with M ≥ b^⌈d/2⌉ it evaluates the same leaves in the
@@ -343,14 +343,14 @@ pub fn itersss<T: Tree + ?Sized>(tree: &T, cfg: &IterConfig) -> Result<Outcome, 
     itersss_in(tree, cfg, &mut IterOpen::new())
 }
 
-/// [`itersss`] (`000_*` §2) with a caller-supplied OPEN arena, reused
+/// [`itersss`] (Bhattacharya & Bagchi 1996, §2) with a caller-supplied OPEN arena, reused
 /// without reallocation when it is already large enough; [`IterOpen::counts`]
 /// then tells how often the search inactivated and activated.
 ///
 /// ```
 /// use search_bestfirst::{IterConfig, IterOpen, itersss_in, minimum_memory};
 /// use tree_core::{Tree, worked};
-/// // The reconstruction of 000_*'s Fig. 1 tree, a uniform (2,6) tree.
+/// // The reconstruction of Bhattacharya & Bagchi 1996's Fig. 1 tree, a uniform (2,6) tree.
 /// let tree = worked::FIG1.tree();
 /// let mut open = IterOpen::new();
 /// let at = |m, open: &mut IterOpen<_>| {

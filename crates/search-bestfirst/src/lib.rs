@@ -17,7 +17,28 @@
 //! Counting of leaves and expansions is done by wrapping the tree in
 //! [`tree_core::Counted`] or [`tree_core::Traced`], as for every search in
 //! the workspace.
+//!
+//! ## Quick start
+//!
+//! ```
+//! use search_bestfirst::{MemConfig, memsss, memsss_minimum};
+//! use tree_core::{GenSpec, Generator, Tree, minimax};
+//!
+//! let tree = GenSpec::new(Generator::STRONG, 4, 6, 1, 0).build()?;
+//! let shape = tree.bounds().expect("generated trees know their shape");
+//! // MemSSS* within the smallest budget it accepts, then with a larger one.
+//! for memory in [memsss_minimum(shape, false)?, 40] {
+//!     let out = memsss(&tree, &MemConfig::with_memory(memory))?;
+//!     assert_eq!(out.value, minimax(&tree));
+//!     assert!(out.memory.peak <= memory);
+//!     println!("M = {memory}: value {}, peak OPEN {}", out.value, out.memory.peak);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+// Where other crates' docs link to this one when its local docs do not exist
+// yet (`cargo doc` may document a dependent first; see cargo#8487).
+#![doc(html_root_url = "https://docs.rs/search-bestfirst/0.1.0")]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

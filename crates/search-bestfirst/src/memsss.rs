@@ -1,11 +1,11 @@
-//! MemSSS\*(M) and MemDual\*(M) (Bhattacharya & Bagchi, *Searching game
-//! trees under memory constraints*, AAAI-96, `000_*` §3, §4): RecSSS\* that
+//! MemSSS\*(M) and MemDual\*(M) (Bhattacharya & Bagchi 1996,
+//! *Searching Game Trees Under Memory Constraints*, §3, §4): RecSSS\* that
 //! uses exactly the memory it is given.
 //!
 //! # The memory functions
 //!
 //! For a tree of maximum branching b and depth d, a MAX node at depth t
-//! needs, below itself (its own entry not counted, `000_*` §3),
+//! needs, below itself (its own entry not counted, Bhattacharya & Bagchi 1996, §3),
 //!
 //! ```text
 //! minmem(t) = b·⌈(d−t)/2⌉                         to run MemSSS* at all,
@@ -20,7 +20,8 @@
 //! subtrees needs (a block never has more than b entries, a subtree never
 //! more levels). With the odd-depth variant ([`MemConfig::odd_depth_leaf_search`])
 //! and odd d, the lowest MAX level stores nothing, so d is replaced by d − 1
-//! in both functions: this is what `000_*` Table 1's memory column shows
+//! in both functions: this is what the memory column of Bhattacharya & Bagchi 1996,
+//! Table 1 shows
 //! ((6,9): 25 … 1,555; (10,7): 31 … 1,111). A budget below the minimum is
 //! [`BestFirstError::BudgetTooSmall`]; one above the maximum behaves as the
 //! maximum, and only the maximum is allocated.
@@ -37,11 +38,11 @@
 //! unallocated if m ≥ minmem(t) (t = the grandsons' depth), else it and
 //! every slot to its right become INACTIVE with no memory; a slot given
 //! less than maxmem(t) (so possibly with INACTIVE nodes below) also makes
-//! every slot to its right INACTIVE (`000_*` §3). A terminal son needs no
+//! every slot to its right INACTIVE (Bhattacharya & Bagchi 1996, §3). A terminal son needs no
 //! memory; it is INACTIVE exactly when a slot to its left forces it. So
 //! when a block is written its INACTIVE entries are its rightmost slots and
 //! nothing to their right is active — the reason MemSSS\* never examines a
-//! terminal that alpha-beta prunes (`000_*` §3, last paragraph; without
+//! terminal that alpha-beta prunes (Bhattacharya & Bagchi 1996, §3, last paragraph; without
 //! the second rule a terminal son right of a half-funded slot is examined
 //! too early). In a uniform tree terminal sons sit only on the lowest
 //! level and the rules are the paper's.
@@ -59,7 +60,7 @@
 //!
 //! # The procedure
 //!
-//! `MemSSS(p)` is the pseudo-code of `000_*` §3: evaluate a terminal;
+//! `MemSSS(p)` is the pseudo-code of Bhattacharya & Bagchi 1996, §3: evaluate a terminal;
 //! expand p once as above; while the best active entry x of p's block (the
 //! highest h among LIVE and SOLVED entries, leftmost on ties) is LIVE with
 //! h(x) = h(p), call `MemSSS(x)` and let a SOLVED x give way to its right
@@ -162,7 +163,7 @@
 //! M runs from 2 + b·⌈(d−1)/2⌉ to 2 + b + … + b^⌈(d−1)/2⌉
 //! ([`memdual_minimum`], [`memdual_maximum`]); the odd-depth variant
 //! applies when the dual tree's depth d + 1 is odd, i.e. for even d — the
-//! case `000_*` §4 expects MemDual\* to win.
+//! case Bhattacharya & Bagchi 1996, §4 expects MemDual\* to win.
 
 use tree_core::{Bounds, Dewey, MAX_DEPTH, Tree, Value};
 
@@ -174,7 +175,7 @@ use crate::recsss::{DualView, undo_negation};
 use crate::{BestFirstError, Memory, Open, Outcome};
 
 /// The memory functions of MemSSS\* and MemDual\* for one tree shape (see
-/// the [module docs](self)): `000_*` §3's minmem and maxmem, with d lowered
+/// the [module docs](self)): the minmem and maxmem of Bhattacharya & Bagchi 1996, §3, with d lowered
 /// to d − 1 on odd depths when the lowest level is searched in place.
 ///
 /// ```
@@ -183,7 +184,7 @@ use crate::{BestFirstError, Memory, Open, Outcome};
 /// let s = MemShape::sss(Bounds::uniform(2, 6), true);
 /// assert_eq!((s.minmem(2), s.maxmem(2)), (4, Some(6)));
 /// assert_eq!((s.minimum(), s.maximum()), (7, Some(15)));
-/// // 000_* Table 1, (6,9): odd depth, terminals kept out of OPEN.
+/// // Bhattacharya & Bagchi 1996, Table 1, (6,9): odd depth, terminals kept out of OPEN.
 /// let s = MemShape::sss(Bounds::uniform(6, 9), true);
 /// assert_eq!((s.minimum(), s.maximum()), (25, Some(1_555)));
 /// ```
@@ -310,7 +311,7 @@ pub struct MemConfig {
     pub memory: Option<usize>,
     /// The tree's shape, if the tree does not report it.
     pub shape: Option<Bounds>,
-    /// `000_*` §4: when the sons of the lowest MAX level are the terminals
+    /// Bhattacharya & Bagchi 1996, §4: when the sons of the lowest MAX level are the terminals
     /// (odd d; for MemDual\*, the lowest MIN level and even d), search them
     /// in place, alpha-beta-like, instead of storing them in OPEN. On by
     /// default, as in the paper's experiments; it changes the memory
@@ -598,7 +599,7 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
         Ok(())
     }
 
-    /// Writes p's block and hands out p's memory (`000_*` §3).
+    /// Writes p's block and hands out p's memory (Bhattacharya & Bagchi 1996, §3).
     fn expand(&mut self, pp: usize, t: usize, w: usize) -> Result<(), BestFirstError> {
         self.limits.check_block(t, w)?;
         let node = self.entry(pp).node.clone();
@@ -639,7 +640,7 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
                     }
                     // Less than maxmem: there may be INACTIVE nodes below
                     // this slot, so everything to its right is INACTIVE
-                    // too (`000_*` §3), terminal sons included.
+                    // too (Bhattacharya & Bagchi 1996, §3), terminal sons included.
                     if a < most {
                         inactive = i + 1;
                     }
@@ -865,7 +866,7 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
     }
 
     /// A SOLVED grandson with a right brother gives way to it, in the same
-    /// slot with the same region (`000_*` §3 (iii)).
+    /// slot with the same region (Bhattacharya & Bagchi 1996, §3 (iii)).
     #[inline]
     fn next_brother(&mut self, x: usize) {
         let xe = self.entry(x);
@@ -995,7 +996,7 @@ fn dual_run<T: Tree + ?Sized>(
     Ok(out)
 }
 
-/// MemSSS\*(M) (Bhattacharya & Bagchi, AAAI-96, `000_*` §3 pseudo-code,
+/// MemSSS\*(M) (Bhattacharya & Bagchi 1996, §3 pseudo-code,
 /// §4 odd-depth variant): RecSSS\* whose OPEN has exactly M entries, with
 /// INACTIVE nodes where the memory runs out. M = `cfg.memory`, from
 /// [`memsss_minimum`] (1 + minmem(0)) to [`memsss_maximum`] (1 + maxmem(0),
@@ -1035,7 +1036,7 @@ pub fn memsss<T: Tree + ?Sized>(tree: &T, cfg: &MemConfig) -> Result<Outcome, Be
 /// ```
 /// use search_bestfirst::{MemConfig, memsss_with_events};
 /// use tree_core::worked;
-/// let t = worked::FIG1.tree(); // a RECONSTRUCTION of 000_* Fig. 1
+/// let t = worked::FIG1.tree(); // a RECONSTRUCTION of Bhattacharya & Bagchi 1996, Fig. 1
 /// let (_, ev) = memsss_with_events(&t, &MemConfig::with_memory(9)).unwrap();
 /// assert_eq!(ev.inactivated(), ["21".parse().unwrap()]);
 /// assert_eq!(ev.activations()[0].solved, "12".parse().unwrap());
@@ -1052,7 +1053,7 @@ pub fn memsss_with_events<T: Tree + ?Sized>(
     Ok((out, events))
 }
 
-/// MemDual\*(M): MemSSS\* over RecDual\* (conjectured in `000_*` §4 for
+/// MemDual\*(M): MemSSS\* over RecDual\* (conjectured in Bhattacharya & Bagchi 1996, §4 for
 /// strongly ordered trees of even depth), i.e. MemSSS\* on the dual tree
 /// under a virtual root (see the [module docs](self) and
 /// [`recdual`](fn@crate::recdual)). M from [`memdual_minimum`] to

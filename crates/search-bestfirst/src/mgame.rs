@@ -1,14 +1,14 @@
 //! MGame(searchd) (Bhattacharya & Bagchi, IPL 52, 1994, as described in
-//! `000_*` §4): RecSSS\* run on slabs of `searchd` plies, one below the
+//! Bhattacharya & Bagchi 1996, §4): RecSSS\* run on slabs of `searchd` plies, one below the
 //! other.
 //!
-//! The paper is not available; `000_*` says that MGame "partitions a game
+//! The paper is not available; Bhattacharya & Bagchi 1996 says that MGame "partitions a game
 //! tree along the vertical axis into trees of smaller height and runs
 //! RecSSS\* on each of them", that MGame(2) is QuickGame and MGame(d) is
 //! RecSSS\*, that it "is able to make use of only discrete slabs of memory"
 //! and that it "sometimes examines more terminal nodes than Alpha-Beta".
 //! What follows is the reading built from that and from QuickGame's
-//! pseudo-code (`001_*` §2), which is MGame(2).
+//! pseudo-code (Bhattacharya 1995, §2), which is MGame(2).
 //!
 //! # The reading
 //!
@@ -346,7 +346,7 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
     }
 }
 
-/// MGame(searchd) (Bhattacharya & Bagchi 1994; `000_*` §4): RecSSS\* on
+/// MGame(searchd) (Bhattacharya & Bagchi 1994; Bhattacharya & Bagchi 1996, §4): RecSSS\* on
 /// slabs of `searchd` plies, each frontier node of a slab solved by a
 /// recursive MGame call with the slab's lower bound. MGame(2) is
 /// [`quickgame`](crate::quickgame) and MGame(`d`) is

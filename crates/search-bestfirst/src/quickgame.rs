@@ -1,5 +1,5 @@
-//! QuickGame and its revisiting variants QG1, QG2, QG3 (Bhattacharya,
-//! "Experimenting with Revisits in Game Tree Search", IJCAI-95, `001_*`).
+//! QuickGame and its revisiting variants QG1, QG2, QG3 (Bhattacharya 1995,
+//! *Experimenting with Revisits in Game Tree Search*).
 //!
 //! QuickGame is called only at MAX nodes and at terminals. At an interior
 //! MAX node `p` it keeps a local OPEN of one entry per son `p.i`: the son's
@@ -393,7 +393,7 @@ fn min_budget(algorithm: &'static str, bounds: Bounds) -> Result<usize, BestFirs
 /// ```
 /// use search_bestfirst::{QgConfig, quickgame};
 /// use tree_core::{Traced, worked};
-/// // 001_* Table 1: 11 of the 16 leaves, in the order the paper prints.
+/// // Bhattacharya 1995, Table 1: 11 of the 16 leaves, in the order the paper prints.
 /// let tree = worked::TABLE1.tree();
 /// let traced = Traced::new(&tree);
 /// let out = quickgame(&traced, &QgConfig::default()).unwrap();
@@ -1190,8 +1190,8 @@ mod tests {
             .collect()
     }
 
-    /// Mean leaves (revisits included) of QG1-3 on 100 trees of `001_*`
-    /// Table 3's kind.
+    /// Mean leaves (revisits included) of QG1-3 on 100 trees of the kind of
+    /// Bhattacharya 1995, Table 3.
     fn table3_means(generator: Generator, b: usize, d: usize, reading: Reading) -> String {
         let mut sums = [0u64; 3];
         let n = 100;

@@ -1,4 +1,4 @@
-//! RecSSS\* (Bhattacharya & Bagchi 1993, described in `000_*` §3) and
+//! RecSSS\* (Bhattacharya & Bagchi 1993, described in Bhattacharya & Bagchi 1996, §3) and
 //! RecDual\* (Reinefeld & Ridinger 1994): SSS\* made recursive, with an OPEN
 //! array that holds MAX nodes and terminal MIN nodes and is never purged.
 //!
@@ -6,7 +6,7 @@
 //!
 //! One array of [`memsss_maximum`](crate::memsss_maximum) entries,
 //! allocated before the search: 1 + b + b² + … + b^⌈d/2⌉ for a uniform
-//! (b, d) tree (`000_*` §3 (iv)). Every non-terminal MAX node p in OPEN owns a
+//! (b, d) tree (Bhattacharya & Bagchi 1996, §3 (iv)). Every non-terminal MAX node p in OPEN owns a
 //! *region*, the positions below it, of maxmem(t) entries (t = depth of p):
 //!
 //! ```text
@@ -15,7 +15,7 @@
 //! ```
 //!
 //! Slot i of the block holds the current grandson p.i.j below son p.i (the
-//! MIN son's current child; `000_*` §3: "for each non-terminal MAX node p,
+//! MIN son's current child; Bhattacharya & Bagchi 1996, §3: "for each non-terminal MAX node p,
 //! OPEN contains one grandson of p below each son of p"), or p.i itself if
 //! p.i is terminal. The block is in left-to-right order, so scanning it for
 //! the highest h and keeping the first maximum resolves ties to the
@@ -33,7 +33,7 @@
 //!
 //! # The procedure
 //!
-//! The `MemSSS` pseudo-code of `000_*` §3 with all memory at its maximum and
+//! The `MemSSS` pseudo-code of Bhattacharya & Bagchi 1996, §3 with all memory at its maximum and
 //! no INACTIVE nodes: `RecSSS(p)` evaluates a terminal p (h := min(h, v));
 //! expands p once (one entry per son: the son if it is terminal, else its
 //! first child); then, while the best entry x of p's block (highest h,
@@ -48,7 +48,7 @@
 //! sizes maxmem(t) and the in-place search of the lowest level (see
 //! [Odd depth](#odd-depth)).
 //!
-//! Property (i) of `000_*` §3 — the same terminals in the same order as
+//! Property (i) of Bhattacharya & Bagchi 1996, §3 — the same terminals in the same order as
 //! SSS\* when ties are resolved identically — holds with both of the crate's
 //! left-hand tie rules, [`Variant::Leftmost`](crate::Variant::Leftmost) and
 //! [`Variant::LeftBiased`](crate::Variant::LeftBiased): the tests compare the
@@ -86,7 +86,7 @@
 //! chooser level are the terminals (odd d for RecSSS\*, even d for
 //! RecDual\*), a chooser there evaluates its sons in place, left to right,
 //! stopping at the first one ≥ h — the "simple search as in Alpha-Beta at
-//! the lowest MAX level" of `000_*` §4 — instead of storing them in OPEN.
+//! the lowest MAX level" of Bhattacharya & Bagchi 1996, §4 — instead of storing them in OPEN.
 //! It evaluates the same terminals in the same order (SSS\* takes exactly
 //! those steps there) and saves the lowest level of OPEN. Off by default
 //! for RecSSS\*, whose published size includes the terminals; on by default
@@ -118,7 +118,7 @@ pub struct RecConfig {
     pub shape: Option<Bounds>,
     /// Search the sons of the lowest chooser level in place when they are
     /// the terminals (odd d for RecSSS\*, even d for RecDual\*), keeping them
-    /// out of OPEN (`000_*` §4). Off by default.
+    /// out of OPEN (Bhattacharya & Bagchi 1996, §4). Off by default.
     pub odd_depth_leaf_search: bool,
 }
 
@@ -214,7 +214,7 @@ fn run<T: Tree + ?Sized>(
 }
 
 /// RecSSS\* (Bhattacharya & Bagchi, *A faster alternative to SSS\* with
-/// extension to variable memory\*, IPL 47, 1993; `000_*` §3 properties
+/// extension to variable memory\*, IPL 47, 1993; Bhattacharya & Bagchi 1996, §3 properties
 /// (i)–(iv)): SSS\* as a recursion over an OPEN array of MAX nodes and
 /// terminal MIN nodes, never purged, with local scans of b grandsons.
 /// OPEN has 1 + b + … + b^⌈d/2⌉ entries for a (b, d) tree
@@ -252,7 +252,7 @@ pub fn recsss<T: Tree + ?Sized>(tree: &T, cfg: &RecConfig) -> Result<Outcome, Be
 }
 
 /// RecDual\* (Reinefeld & Ridinger, *Time-efficient state space search\*,
-/// AIJ 71, 1994, as cited in `000_*` §1): RecSSS\* on the dual tree, whose
+/// AIJ 71, 1994, as cited in Bhattacharya & Bagchi 1996, §1): RecSSS\* on the dual tree, whose
 /// OPEN holds MIN nodes and terminal MAX nodes, each MIN node storing one
 /// grandson per son. Derived, as that paper is not available, as
 /// −RecSSS\*(T̃) with T̃ = T's leaves negated under a virtual root (see the

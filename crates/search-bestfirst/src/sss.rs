@@ -691,7 +691,7 @@ impl SssConfig {
 /// The entries a Γ search of `plies` levels rooted at absolute depth
 /// `root_depth` can hold at once on a tree of maximum branching `b`:
 /// `b` to the number of choosing levels with children, e.g. b^⌈d/2⌉ for
-/// SSS* on a (b, d) tree (`000_*` §2). Exact for uniform trees, an upper
+/// SSS* on a (b, d) tree (Bhattacharya & Bagchi 1996, §2). Exact for uniform trees, an upper
 /// bound for others.
 pub(crate) fn open_size(
     algorithm: &'static str,

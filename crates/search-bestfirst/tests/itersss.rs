@@ -1,4 +1,4 @@
-//! IterSSS*(M) (`000_*` §2): exact at every budget, never above the budget,
+//! IterSSS*(M) (Bhattacharya & Bagchi 1996, §2): exact at every budget, never above the budget,
 //! never a leaf alpha-beta prunes, SSS* itself from b^⌈d/2⌉ on, and budgets
 //! below (b − 1)·⌈d/2⌉ + 1 refused.
 
@@ -287,7 +287,7 @@ fn terminal_root_and_chains() {
     }
 }
 
-/// The reconstructed Fig. 1 tree of `000_*` (see SPEC §8; a stand-in for the
+/// The reconstructed Fig. 1 tree of Bhattacharya & Bagchi 1996 (see `tree_core::worked::FIG1`; a stand-in for the
 /// lost figure): IterSSS* at every M from its minimum 4 to SSS*'s 8, leaves
 /// as a row of x/. under alpha-beta's row.
 #[test]

@@ -53,7 +53,7 @@ fn row(leaves: &[Dewey]) -> String {
 
 #[test]
 fn fig1_reconstruction() {
-    // A RECONSTRUCTION of 000_* Fig. 1 (its 64 scores were lost; SPEC §8).
+    // A RECONSTRUCTION of Bhattacharya & Bagchi 1996, Fig. 1 (its 64 scores were lost; see `tree_core::worked`).
     // d = 6 is even, so terminals are stored in OPEN whatever the
     // odd-depth setting.
     let fig = worked::FIG1;
@@ -68,7 +68,7 @@ fn fig1_reconstruction() {
     let ab = alphabeta_leaves(&t);
     let truth = minimax(&t);
     let mut text = String::from(
-        "RECONSTRUCTION of 000_* Fig. 1 (the published scores were lost): \
+        "RECONSTRUCTION of Bhattacharya & Bagchi 1996, Fig. 1 (the published scores were lost): \
          terminals examined, leaf 1 (111111) to leaf 64 (222222)\n",
     );
     let mut rows = Vec::new();
@@ -393,7 +393,7 @@ fn compare_with_rec<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn memory_functions() {
-    // 000_* §3 for (2,6): minmem(t) = b⌈(d−t)/2⌉, maxmem(t) = (b^(⌈(d−t)/2⌉+1)−1)/(b−1) − 1.
+    // Bhattacharya & Bagchi 1996, §3 for (2,6): minmem(t) = b⌈(d−t)/2⌉, maxmem(t) = (b^(⌈(d−t)/2⌉+1)−1)/(b−1) − 1.
     let s = MemShape::sss(Bounds::uniform(2, 6), true);
     let minmem: Vec<usize> = (0..=6).map(|t| s.minmem(t)).collect();
     let maxmem: Vec<usize> = (0..=6).map(|t| s.maxmem(t).unwrap()).collect();
@@ -412,7 +412,7 @@ fn memory_functions() {
             assert_eq!(s.maxmem(t), Some(max), "({b},{d}) t = {t}");
         }
     }
-    // 000_* Table 1 and Table 2, the memory column: minimum and maximum
+    // Bhattacharya & Bagchi 1996, Table 1 and Table 2, the memory column: minimum and maximum
     // (odd depths with the terminals kept out of OPEN, as in §4).
     for ((b, d), (least, most)) in [
         ((5, 10), (26, 3_906)),

@@ -1,4 +1,4 @@
-//! MGame(searchd) (`000_*` §4): the end points QuickGame (searchd = 2) and
+//! MGame(searchd) (Bhattacharya & Bagchi 1996, §4): the end points QuickGame (searchd = 2) and
 //! RecSSS* (searchd >= d) terminal for terminal, exactness in between,
 //! OPEN's size and peak, errors.
 

@@ -1,4 +1,4 @@
-//! QuickGame and QG1-QG3 (`001_*`): the paper's worked examples, exactness
+//! QuickGame and QG1-QG3 (Bhattacharya 1995): the paper's worked examples, exactness
 //! on the corpus, memory, errors, and the paper's claims about Alpha-Beta.
 
 use std::collections::BTreeSet;
@@ -68,7 +68,7 @@ fn paper_row(ex: &worked::Example, variant: QgVariant) -> (usize, String) {
 
 #[test]
 fn table1_every_variant_follows_the_paper() {
-    // 001_* Table 1: "QuickGame" and "QG1,QG2,QG3" rows are the same.
+    // Bhattacharya 1995, Table 1: "QuickGame" and "QG1,QG2,QG3" rows are the same.
     for v in QgVariant::ALL {
         assert_eq!(
             paper_row(&worked::TABLE1, v),
@@ -529,7 +529,7 @@ fn domination_trees() -> impl Iterator<Item = tree_core::GeneratedTree> {
 
 #[test]
 fn qg3_with_the_floor_never_examines_a_leaf_alphabeta_prunes() {
-    // 001_* §3 and §4 (d): "no distinct node pruned by Alpha-Beta will be
+    // Bhattacharya 1995, §3 and §4 (d): "no distinct node pruned by Alpha-Beta will be
     // examined by QG3". True with `alpha_floor`, tree by tree.
     let mut n = 0;
     for tree in domination_trees() {

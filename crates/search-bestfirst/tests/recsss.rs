@@ -47,7 +47,7 @@ fn uniform_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
 }
 
 /// RecSSS* (and RecDual*) against SSS* (and Dual*) with both left-hand tie
-/// rules: the same terminals in the same order (`000_*` §3 (i)).
+/// rules: the same terminals in the same order (Bhattacharya & Bagchi 1996, §3 (i)).
 fn same_order_as_sss<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     for leaf in [false, true] {
         let cfg = RecConfig {

@@ -8,7 +8,7 @@
 //! depths, its negation at odd depths). The cutoff test the OCR prints as
 //! `if (m > β)` (Figs. 4-6) is read as `m >= β`: that is Knuth and Moore's
 //! F2, and the published counts need it — with `>=` Alpha-Beta evaluates
-//! 14, 7, 31 and 3 terminals on `001_*`'s Tables 1 and 2, Knuth and Moore's
+//! 14, 7, 31 and 3 terminals on Bhattacharya 1995's Tables 1 and 2, Knuth and Moore's
 //! π tree and Stockman's tree, as the papers say; with a strict `>` it
 //! would evaluate 16, 13, 76 and 5.
 //! Children are generated left to right, each once per (re)search, and
@@ -52,7 +52,7 @@ use crate::{Bound, Scored, SearchError, Window};
 /// use search_depthfirst::{Window, alphabeta};
 /// use tree_core::{Counted, ExplicitTree, Value};
 /// let v = |x| Value::new(x).unwrap();
-/// // 001_*'s Table 1 tree, value 2.
+/// // Bhattacharya 1995's Table 1 tree, value 2.
 /// let t = ExplicitTree::uniform(2, 4, &[5, 3, 3, 4, 1, 0, 1, 2, 2, 7, 5, 4, 1, 4, 6, 2]).unwrap();
 /// let c = Counted::new(&t);
 /// assert_eq!(alphabeta(&c, Window::FULL), Ok(v(2)));

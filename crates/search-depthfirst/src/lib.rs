@@ -19,7 +19,7 @@
 //! | [`scout`], [`scout_test`], [`test`](fn@test) | Campbell Figs. 8, 9; Pearl 1980 |
 //! | [`aspiration`] | Campbell pp. 8-9 |
 //! | [`mt`], [`mt_sss`], [`mt_dual`], [`mtdf`] | Plaat, Schaeffer, Pijls & de Bruin 1996 |
-//! | [`Enhanced`], [`EnhancedAlgorithm`]: alpha-beta, PVS, MTD(f), MT-SSS\*, MT-DUAL\* on a [`Game`](tree_core::Game) with iterative deepening, a [`GameTable`] and the history heuristic | `002_*` §IV; Schaeffer 1989; Plaat et al. 1996 (module [`enhanced`]) |
+//! | [`Enhanced`], [`EnhancedAlgorithm`]: alpha-beta, PVS, MTD(f), MT-SSS\*, MT-DUAL\* on a [`Game`](tree_core::Game) with iterative deepening, a [`GameTable`] and the history heuristic | Srivastava 2019, §IV; Schaeffer 1989; Plaat et al. 1996 (module [`enhanced`]) |
 //! | [`testgames`]: synthetic games with transpositions, passes and early ends, for tests and benches | — |
 //!
 //! and [`Algorithm`], which names each of them for a command line or the
@@ -65,6 +65,8 @@
 //!   terminal valued ±∞, an empty window: every search returns
 //!   [`SearchError`], and on success always the minimax value.
 //!
+//! ## Quick start
+//!
 //! ```
 //! use search_depthfirst::{Algorithm, SearchConfig, Window, alphabeta};
 //! use tree_core::{Counted, GenSpec, Generator, Value, minimax};
@@ -102,6 +104,9 @@
 //! assert!(report.table.hits > 0);
 //! ```
 
+// Where other crates' docs link to this one when its local docs do not exist
+// yet (`cargo doc` may document a dependent first; see cargo#8487).
+#![doc(html_root_url = "https://docs.rs/search-depthfirst/0.1.0")]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

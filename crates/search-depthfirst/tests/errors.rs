@@ -1,4 +1,4 @@
-//! Bad input gets an error naming the problem, never a panic (SPEC §10).
+//! Bad input gets an error naming the problem, never a panic.
 
 use search_depthfirst::{
     Algorithm, Relation, SearchError, TranspositionTable, Window, alphabeta, aspiration,

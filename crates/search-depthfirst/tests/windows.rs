@@ -113,7 +113,7 @@ fn bound_semantics_on_generated_trees() {
 
 #[test]
 fn fail_hard_and_fail_soft_differ_on_the_bound() {
-    // Table 1 of 001_*: value 2.
+    // Table 1 of Bhattacharya 1995: value 2.
     let t =
         tree_core::ExplicitTree::uniform(2, 4, &[5, 3, 3, 4, 1, 0, 1, 2, 2, 7, 5, 4, 1, 4, 6, 2])
             .unwrap();

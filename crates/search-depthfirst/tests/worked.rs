@@ -1,4 +1,4 @@
-//! The papers' worked examples (SPEC §8) for the depth-first family.
+//! The papers' worked examples (`tree_core::worked`) for the depth-first family.
 
 use search_depthfirst::{Algorithm, Window, alphabeta};
 use tree_core::{Counted, Dewey, Traced, Tree, worked};
@@ -20,7 +20,7 @@ fn alphabeta_positions(ex: &worked::Example) -> Vec<usize> {
 
 #[test]
 fn table1_alphabeta_order() {
-    // 001_* Table 1: "1 2 3 - 4 5 6 7 8 9 10 11 12 - 13 14": every leaf but
+    // Bhattacharya 1995, Table 1: "1 2 3 - 4 5 6 7 8 9 10 11 12 - 13 14": every leaf but
     // the 4th and the 14th, left to right.
     let expected: Vec<usize> = (1..=16).filter(|&i| i != 4 && i != 14).collect();
     assert_eq!(alphabeta_positions(&worked::TABLE1), expected);
@@ -28,7 +28,7 @@ fn table1_alphabeta_order() {
 
 #[test]
 fn table2_alphabeta_order() {
-    // 001_* Table 2: "1 2 3 - 4 5 - - 6 - 7 - - - - -".
+    // Bhattacharya 1995, Table 2: "1 2 3 - 4 5 - - 6 - 7 - - - - -".
     assert_eq!(alphabeta_positions(&worked::TABLE2), [1, 2, 3, 5, 6, 9, 11]);
 }
 

@@ -11,6 +11,30 @@
 //! way — one rank (process) per processor of a processor tree (D, W), rank
 //! 0 the root master, ranks numbered in preorder as in the simulator:
 //!
+//! ```
+//! use search_distributed::{DistAlgorithm, DistConfig, ProcessorTree, local_cluster, search};
+//! use tree_core::{GenSpec, Generator, minimax};
+//!
+//! let tree = GenSpec::new(Generator::RANDOM, 4, 4, 3, 0).build()?;
+//! let config = DistConfig::new(ProcessorTree { depth: 1, width: 2 }); // 3 ranks
+//! // Ranks as threads of this process; with MPI each rank is a process.
+//! let reports: Vec<_> = std::thread::scope(|s| {
+//!     let ranks: Vec<_> = local_cluster(3)
+//!         .into_iter()
+//!         .map(|mut rank| {
+//!             let (tree, config) = (&tree, &config);
+//!             s.spawn(move || search(DistAlgorithm::TreeSplit, tree, &mut rank, config))
+//!         })
+//!         .collect();
+//!     ranks.into_iter().map(|h| h.join().expect("no rank panics")).collect()
+//! });
+//! // Rank 0 returns the report; the others return `None`.
+//! let report = reports[0].as_ref().expect("no error").as_ref().expect("rank 0 reports");
+//! assert_eq!(report.value, minimax(&tree));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//!
 //! | item | source |
 //! |---|---|
 //! | [`search`], [`DistAlgorithm::TreeSplit`] | tree-splitting, Fig. 10, with Fig. 11's dynamic window update ([`DistConfig::update`]) |
@@ -60,6 +84,9 @@
 //! ranks. The MPI tests (feature `mpi`) start `mpirun` on the
 //! `distributed-check` binary: `scripts/test-mpi.sh`.
 
+// Where other crates' docs link to this one when its local docs do not exist
+// yet (`cargo doc` may document a dependent first; see cargo#8487).
+#![doc(html_root_url = "https://docs.rs/search-distributed/0.1.0")]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

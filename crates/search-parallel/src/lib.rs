@@ -8,6 +8,23 @@
 //! baseline) and a deterministic simulator of Campbell's processor trees
 //! (thesis ch. 5).
 //!
+//! ## Quick start
+//!
+//! ```
+//! use search_parallel::{ProcessorTree, SimAlgorithm, ThreadAlgorithm, ThreadConfig, search, simulate};
+//! use tree_core::{GenSpec, Generator, minimax};
+//!
+//! let tree = GenSpec::new(Generator::PERFECT, 8, 4, 0, 0).build()?;
+//! // Real threads: YBWC on two threads returns the minimax value.
+//! let report = search(ThreadAlgorithm::Ybwc, &tree, ThreadConfig::new(2))?;
+//! assert_eq!(report.value, minimax(&tree));
+//! // Campbell's simulator: tree-splitting on one master with 4 slaves.
+//! let sim = simulate(SimAlgorithm::TreeSplit, &tree, ProcessorTree { depth: 1, width: 4 })?;
+//! assert_eq!(sim.value, report.value);
+//! println!("{} EVALTIME units, {} evaluations", sim.elapsed, sim.total);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## What is here
 //!
 //! | item | source |
@@ -43,6 +60,9 @@
 //! returns the minimax value whatever the thread count; `docs/PARALLEL.md`
 //! maps the model onto threads and, on paper, onto many machines.
 
+// Where other crates' docs link to this one when its local docs do not exist
+// yet (`cargo doc` may document a dependent first; see cargo#8487).
+#![doc(html_root_url = "https://docs.rs/search-parallel/0.1.0")]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

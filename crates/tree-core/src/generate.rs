@@ -12,14 +12,14 @@
 //! The generators (see `docs/TREES.md` for the readings of the papers):
 //!
 //! * [`Generator::Random`]: i.i.d. leaf values, uniform in a range
-//!   (`001_*` random trees, `000_*` Table 2).
+//!   (Bhattacharya 1995 random trees, Bhattacharya & Bagchi 1996, Table 2).
 //! * [`Generator::Campbell`]: Campbell's `gen` (thesis App. 2, Fig. 14) in
 //!   the negamax framework, with a best-child distribution ([`BestChild`]).
-//! * [`Generator::TopDown`]: `000_*` §4: a node's value passes to one child
+//! * [`Generator::TopDown`]: Bhattacharya & Bagchi 1996, §4: a node's value passes to one child
 //!   drawn from a best-child distribution; the other children get values
 //!   strictly worse for the parent's player. Uniform gives its *random*
 //!   trees, [`BestChild::Marsland`] its *strong* trees.
-//! * [`Generator::EdgeSum`]: Korf/Fuller trees (`001_*` §4): random edge
+//! * [`Generator::EdgeSum`]: Korf/Fuller trees (Bhattacharya 1995, §4): random edge
 //!   costs, node value = sum from the root, children sorted by static value
 //!   at every level whose children are not terminals.
 //! * [`Generator::Perfect`]: perfectly ordered (Campbell p. 44): the first
@@ -43,7 +43,7 @@ pub enum BestChild {
     /// Child 1 with probability `p`, otherwise uniform over all `b` children,
     /// so child 1 is best with probability `p + (1 − p)/b`. (Campbell's
     /// "first-move-best p"; the thesis does not define it exactly, this is
-    /// SPEC §3's reading.)
+    /// the reading we chose; `docs/TREES.md` gives the other one.)
     FirstMoveBest(f64),
     /// Child `i` (1-based) with probability ∝ `p (1 − p)^(i − 1)`, truncated
     /// to the width and renormalised (Campbell's "geometric p").
@@ -51,7 +51,7 @@ pub enum BestChild {
     /// Marsland et al. 1987 strong ordering: child 1 with probability 0.7,
     /// the rest of the leftmost quarter (at least child 2) with 0.2 shared
     /// equally, the others with 0.1 shared equally. For b = 8 the vector is
-    /// (0.7, 0.2, 0.0167, …, 0.0167), as `000_*` §4 gives it.
+    /// (0.7, 0.2, 0.0167, …, 0.0167), as Bhattacharya & Bagchi 1996, §4 gives it.
     Marsland,
     /// Always child 1: perfect ordering.
     First,
@@ -143,7 +143,7 @@ pub enum Generator {
     /// Campbell's `gen` (thesis App. 2) with the given best-child choice.
     /// Leaf values lie in 0..=127 from MAX's point of view.
     Campbell(BestChild),
-    /// Top-down trees (`000_*` §4): non-best children are worse for the
+    /// Top-down trees (Bhattacharya & Bagchi 1996, §4): non-best children are worse for the
     /// parent's player by a uniform amount in `1..=spread`. The root's value is 0.
     TopDown {
         /// Best-child distribution.
@@ -151,7 +151,7 @@ pub enum Generator {
         /// Largest gap between a best and a non-best child.
         spread: i32,
     },
-    /// Korf/Fuller edge-sum trees (`001_*` §4): edge costs uniform in
+    /// Korf/Fuller edge-sum trees (Bhattacharya 1995, §4): edge costs uniform in
     /// `-max_edge..=max_edge`.
     EdgeSum {
         /// Largest absolute edge cost.
@@ -168,17 +168,17 @@ pub enum Generator {
 impl Generator {
     /// I.i.d. random leaves in 0..=9,999.
     pub const RANDOM: Generator = Generator::Random { lo: 0, hi: 9_999 };
-    /// `000_*`'s random trees: top-down, uniform best child.
+    /// Bhattacharya & Bagchi 1996's random trees: top-down, uniform best child.
     pub const TOPDOWN_RANDOM: Generator = Generator::TopDown {
         best: BestChild::Uniform,
         spread: 100,
     };
-    /// `000_*`'s strong trees: top-down, Marsland's best-child distribution.
+    /// Bhattacharya & Bagchi 1996's strong trees: top-down, Marsland's best-child distribution.
     pub const STRONG: Generator = Generator::TopDown {
         best: BestChild::Marsland,
         spread: 100,
     };
-    /// `001_*`'s strong trees: Korf/Fuller edge sums.
+    /// Bhattacharya 1995's strong trees: Korf/Fuller edge sums.
     pub const KORF: Generator = Generator::EdgeSum { max_edge: 1_000 };
     /// Perfectly ordered trees.
     pub const PERFECT: Generator = Generator::Perfect { spread: 100 };

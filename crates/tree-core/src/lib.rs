@@ -6,6 +6,24 @@
 //! no workspace crate, only on `rand_xoshiro` (generators), `smallvec`
 //! (Dewey codes) and `arrayvec` (fixed-capacity move buffers).
 //!
+//! ## Quick start
+//!
+//! ```
+//! use tree_core::{Counted, ExplicitTree, GenSpec, Generator, Tree, minimax};
+//!
+//! // A tree in the nested text form: the root (MAX) has two MIN children.
+//! let tree = ExplicitTree::parse("[[3,[5,2]],[[6,1],4]]")?;
+//! assert_eq!(minimax(&tree).get(), 4); // max(min(3, max(5, 2)), min(max(6, 1), 4))
+//!
+//! // A lazily generated uniform (3,4) tree; `Counted` counts what a search
+//! // examines (here the oracle, which examines every leaf).
+//! let generated = Counted::new(GenSpec::new(Generator::RANDOM, 3, 4, 7, 0).build()?);
+//! let value = minimax(&generated);
+//! assert_eq!(generated.stats().leaves, 81);
+//! println!("value {value}, {} leaves", generated.stats().leaves);
+//! # Ok::<(), tree_core::TreeError>(())
+//! ```
+//!
 //! ## Key types
 //!
 //! * [`Tree`]: the one trait a game implements — root, number of children
@@ -25,7 +43,7 @@
 //!   text form `[[4,[[5,5],[5,5]]]]`, Campbell's tree files.
 //! * [`GeneratedTree`]: lazy, deterministic trees from a [`GenSpec`]
 //!   (generator, b, d, seed, index): i.i.d. random, Campbell's `gen`,
-//!   top-down random/strong (`000_*`), Korf/Fuller edge sums, perfect
+//!   top-down random/strong (Bhattacharya & Bagchi 1996), Korf/Fuller edge sums, perfect
 //!   ordering. A (10,7) tree is never materialised.
 //! * [`HashTree`]: the cheapest uniform random tree (a node is its path hash
 //!   and depth), for measuring what a search costs per node by itself.
@@ -47,6 +65,9 @@
 //! order and on any thread, which parallel searches and lazily-built (10,7)
 //! trees need. Errors are one hand-written enum, [`TreeError`].
 
+// Where other crates' docs link to this one when its local docs do not exist
+// yet (`cargo doc` may document a dependent first; see cargo#8487).
+#![doc(html_root_url = "https://docs.rs/tree-core/0.1.0")]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

@@ -1,4 +1,4 @@
-//! The worked-example trees of the papers (SPEC §8), shipped as data files
+//! The worked-example trees of the papers, shipped as data files
 //! under `crates/tree-core/data/` in the nested text form with `#` comments.
 
 use crate::ExplicitTree;
@@ -31,7 +31,7 @@ impl Example {
 /// Every worked example.
 pub const ALL: &[Example] = &[TABLE1, TABLE2, PI, STOCKMAN, FIG1];
 
-/// `001_*` Table 1: uniform (2,4), value 2.
+/// Bhattacharya 1995, Table 1: uniform (2,4), value 2.
 pub const TABLE1: Example = Example {
     name: "table1",
     source: "Bhattacharya (IJCAI-95), Table 1",
@@ -40,7 +40,7 @@ pub const TABLE1: Example = Example {
     reconstruction: false,
 };
 
-/// `001_*` Table 2: uniform (2,4), value 5.
+/// Bhattacharya 1995, Table 2: uniform (2,4), value 5.
 pub const TABLE2: Example = Example {
     name: "table2",
     source: "Bhattacharya (IJCAI-95), Table 2",
@@ -67,7 +67,7 @@ pub const STOCKMAN: Example = Example {
     reconstruction: false,
 };
 
-/// A reconstruction of `000_*` Fig. 1's (2,6) tree (its scores were lost).
+/// A reconstruction of the (2,6) tree of Bhattacharya & Bagchi 1996, Fig. 1 (its scores were lost).
 pub const FIG1: Example = Example {
     name: "fig1-reconstruction",
     source: "RECONSTRUCTION of Bhattacharya & Bagchi (AAAI-96), Fig. 1",

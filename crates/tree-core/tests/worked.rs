@@ -44,7 +44,7 @@ fn leaf(t: &impl Tree<Node = u32>, code: &str) -> i32 {
 
 #[test]
 fn fig1_reconstruction_matches_the_text() {
-    // 000_* §3: "terminal nodes having Dewey codes 211211, 211221 and 211222
+    // Bhattacharya & Bagchi 1996, §3: "terminal nodes having Dewey codes 211211, 211221 and 211222
     // with values 3, 4 and 5 respectively".
     let t = worked::FIG1.tree();
     assert_eq!(leaf(&t, "211211"), 3);

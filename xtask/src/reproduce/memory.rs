@@ -1,4 +1,4 @@
-//! Bhattacharya & Bagchi (AAAI-96, `000_*`), Tables 1 and 2: Alpha-Beta,
+//! Bhattacharya & Bagchi 1996, Tables 1 and 2: Alpha-Beta,
 //! MemSSS* at the paper's budgets, MGame and IterSSS*, with the paper's
 //! claims checked and plots of terminal count and time against M.
 

@@ -1,4 +1,4 @@
-//! `002_*` §IV: enhanced alpha-beta against SSS\* on Othello positions.
+//! Srivastava 2019, §IV: enhanced alpha-beta against SSS\* on Othello positions.
 //!
 //! The 50 committed positions of the `othello` crate (20 seeded random plies
 //! from the start, see `crates/othello/data/positions.txt`) are searched to
@@ -268,7 +268,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
     let mut md = String::new();
     writeln!(
         md,
-        "# Othello: enhanced alpha-beta against SSS* (`002_*` §IV)\n\n\
+        "# Othello: enhanced alpha-beta against SSS* (Srivastava 2019, §IV)\n\n\
          {} positions (`crates/othello/data/positions.txt`: 20 seeded random plies from the \
          start), depths 1–{depths}. Enhanced searches (`+`): iterative deepening 1..d, a \
          16 MiB transposition table cleared before each search, table move first, history \
@@ -350,7 +350,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
         .collect();
     writeln!(
         md,
-        "* `002_*`: enhanced SSS* and enhanced alpha-beta examine about as many leaves. \
+        "* Srivastava 2019: enhanced SSS* and enhanced alpha-beta examine about as many leaves. \
          MT-SSS*+ / AB+ leaves: {}.",
         sss_vs_ab.join(", ")
     )?;
@@ -378,14 +378,14 @@ pub fn run(cfg: &Config) -> Result<Output> {
         .collect();
     writeln!(
         md,
-        "* `002_*` (after Schaeffer): an extra ply to an odd depth costs more than one to an \
+        "* Srivastava 2019 (after Schaeffer): an extra ply to an odd depth costs more than one to an \
          even depth. Growth of AB+'s last-iteration leaves: {}.",
         growth.join(", ")
     )?;
     writeln!(
         md,
         "\nThe plot `othello-leaves.svg` shows the mean leaves per depth (log scale) as \
-         `002_*` Fig. 6 does for enhanced alpha-beta and SSS*."
+         Srivastava 2019, Fig. 6 does for enhanced alpha-beta and SSS*."
     )?;
 
     let mut csv_rows = Vec::new();

@@ -1,4 +1,4 @@
-//! Bhattacharya (IJCAI-95, `001_*`), Table 3: Alpha-Beta, QuickGame and
+//! Bhattacharya 1995, Table 3: Alpha-Beta, QuickGame and
 //! QG1–3 on random and strongly ordered uniform trees, and the paper's
 //! observations (a)–(f) checked on our runs.
 

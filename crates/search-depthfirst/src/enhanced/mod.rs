@@ -1,7 +1,7 @@
 //! Enhanced searches for real games: iterative deepening, a transposition
 //! table keyed by position hash, and move ordering by the table's move and
 //! the history heuristic, under alpha-beta, NegaScout/PVS, MTD(f), MT-SSS\*
-//! and MT-DUAL\* (`002_*` §IV: enhanced alpha-beta against SSS\* with the
+//! and MT-DUAL\* (Srivastava 2019, §IV: enhanced alpha-beta against SSS\* with the
 //! same enhancements; Schaeffer 1989; Plaat, Schaeffer, Pijls & de Bruin
 //! 1996).
 //!

@@ -17,7 +17,7 @@
 //!
 //! One master (the calling thread) and K workers ([`ThreadConfig::threads`]).
 //! The master runs the Γ operator of SSS* (Stockman; Campbell App. 3,
-//! cases 1–6) with the left-most tie rule (`004_*`: OPEN a priority queue
+//! cases 1–6) with the left-most tie rule (Wikipedia's SSS\* article: OPEN a priority queue
 //! on the merit h, ties to the left-most node) over the top
 //! [`ThreadConfig::stage_depth`] plies: a LIVE state (n, h) at the stage's
 //! horizon, n not terminal, is solved with merit min(h, value(n)) — the
