@@ -55,6 +55,8 @@ fn check<G>(
                         threads,
                         method,
                         split_depth,
+                        root_shift: split_depth == 2,
+                        defer: split_depth != 3,
                     };
                     let r = search_game(a, game, root, depth, config, &mut table, &cfg).unwrap();
                     let what = format!(
@@ -216,6 +218,7 @@ fn panics_and_bad_settings_are_errors() {
                     threads,
                     method,
                     split_depth: 1,
+                    ..GameThreadConfig::default()
                 };
                 let r = search_game(
                     EnhancedAlgorithm::Pvs,
@@ -237,6 +240,7 @@ fn panics_and_bad_settings_are_errors() {
                 threads: 0,
                 method,
                 split_depth: 3,
+                ..GameThreadConfig::default()
             };
             let r = search_game(
                 EnhancedAlgorithm::Pvs,

@@ -223,6 +223,13 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             self.order(pos, ply, sort)?;
             ordered = true;
         }
+        // Moves another thread is searching, put off (ABDADA's deferral,
+        // with a shared table that marks them).
+        let mut deferred = Vec::new();
+        let marked = depth >= 2;
+        if marked {
+            self.table.mark(key, true);
+        }
         for k in 0..n {
             let j = (k + shift) % n;
             if j >= np && !ordered {
@@ -236,6 +243,10 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                 let mv = self.plies[ply].moves.as_slice()[i];
                 self.game.play(pos, mv)
             };
+            if k > 0 && depth >= 3 && self.table.busy(self.game.hash(&child)) {
+                deferred.push((i, child));
+                continue;
+            }
             let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, k > 0)?;
             if s > best {
                 best = s;
@@ -283,6 +294,24 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                 }
                 break;
             }
+        }
+        if best < beta {
+            for (i, child) in deferred {
+                let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, true)?;
+                if s > best {
+                    best = s;
+                    best_move = Some(i);
+                    if s > alpha {
+                        alpha = s;
+                    }
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if marked {
+            self.table.mark(key, false);
         }
         let (lower, upper) = if best >= beta {
             (best, Value::INF)

@@ -13,6 +13,9 @@ use super::GameTable;
 use super::table::{NO_MOVE, Probe, TableAccess, TableStats};
 use crate::SearchError;
 
+/// Slots of the table of positions being searched.
+const BUSY_SLOTS: usize = 1 << 14;
+
 /// SplitMix64's finaliser: a good 64-bit mixing function.
 #[inline]
 fn mix(mut z: u64) -> u64 {
@@ -129,6 +132,9 @@ impl Entry {
 #[derive(Debug)]
 pub struct SharedTable {
     entries: Box<[Entry]>,
+    /// Positions being searched, by key (a slot per low bits; a collision
+    /// only misorders moves): for deferral.
+    busy: Box<[AtomicU64]>,
     mask: u64,
     generation: AtomicU8,
 }
@@ -147,6 +153,7 @@ impl SharedTable {
         let buckets = GameTable::buckets_for(bytes)?;
         Ok(SharedTable {
             entries: (0..2 * buckets).map(|_| Entry::default()).collect(),
+            busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
             mask: (buckets as u64).saturating_sub(1),
             generation: AtomicU8::new(1),
         })
@@ -167,6 +174,9 @@ impl SharedTable {
         for e in self.entries.iter_mut() {
             *e = Entry::default();
         }
+        for b in self.busy.iter_mut() {
+            *b.get_mut() = 0;
+        }
         *self.generation.get_mut() = 1;
     }
 
@@ -181,6 +191,7 @@ impl SharedTable {
     pub(crate) fn handle(&self) -> SharedHandle<'_> {
         SharedHandle {
             table: self,
+            defer: false,
             generation: self.generation.load(Relaxed),
             stats: TableStats::default(),
         }
@@ -293,6 +304,8 @@ impl SharedTable {
 #[derive(Debug)]
 pub(crate) struct SharedHandle<'t> {
     table: &'t SharedTable,
+    /// Whether to mark and report positions being searched (deferral).
+    pub defer: bool,
     generation: u8,
     pub stats: TableStats,
 }
@@ -348,6 +361,26 @@ impl TableAccess for SharedHandle<'_> {
     #[inline]
     fn count_cutoff(&mut self) {
         self.stats.cutoffs += 1;
+    }
+
+    #[inline]
+    fn busy(&self, key: u64) -> bool {
+        let key = key | 1;
+        self.defer && self.table.busy[key as usize % BUSY_SLOTS].load(Relaxed) == key
+    }
+
+    #[inline]
+    fn mark(&self, key: u64, on: bool) {
+        if !self.defer {
+            return;
+        }
+        let key = key | 1;
+        let slot = &self.table.busy[key as usize % BUSY_SLOTS];
+        if on {
+            slot.store(key, Relaxed);
+        } else {
+            let _ = slot.compare_exchange(key, 0, Relaxed, Relaxed);
+        }
     }
 }
 

@@ -113,6 +113,15 @@ impl<'t, G: Game + ?Sized> Worker<'t, G> {
         self
     }
 
+    /// Marks the positions this worker searches in the shared table and
+    /// searches last the moves of a node whose positions another worker
+    /// is searching (ABDADA's deferral; Weill 1996): only the order of
+    /// moves changes, never a value.
+    pub fn with_deferral(mut self, on: bool) -> Worker<'t, G> {
+        self.engine.table.defer = on;
+        self
+    }
+
     /// Splits nodes with `splitter` (YBWC).
     pub fn with_splitter(mut self, splitter: &'t dyn Splitter<G>) -> Worker<'t, G> {
         self.engine.splitter = Some(splitter);

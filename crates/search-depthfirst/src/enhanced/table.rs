@@ -380,6 +380,16 @@ pub(crate) trait TableAccess {
     );
     /// [`GameTable::count_cutoff`].
     fn count_cutoff(&mut self);
+    /// Whether another thread is searching the position of `key` (only a
+    /// shared table with deferral on knows; for move ordering only).
+    #[inline]
+    fn busy(&self, _key: u64) -> bool {
+        false
+    }
+    /// Says this thread searches (`on`) or has searched the position of
+    /// `key` (a shared table with deferral on).
+    #[inline]
+    fn mark(&self, _key: u64, _on: bool) {}
 }
 
 impl TableAccess for &mut GameTable {

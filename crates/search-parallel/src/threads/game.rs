@@ -7,11 +7,14 @@
 //!   of the root on its own engine (its own history and move buffers), all
 //!   sharing the table; the calling thread's result is the answer, and the
 //!   others are stopped when it has it. Helper `t` searches the root's
-//!   moves in the usual order rotated left by `t`, so that the threads
-//!   start on different subtrees and store their results for the others
-//!   (the table's bounds are stored for exactly the depth searched, so a
-//!   helper searching deeper than the main thread would help it only with
-//!   move ordering: every thread searches the same depths).
+//!   moves in the same order (optionally rotated left by `t`, or with
+//!   ABDADA's deferral of moves another thread is searching: both
+//!   measured, neither pays on Othello); the threads drift apart through
+//!   the table (a thread finding a subtree already stored skips it) and
+//!   their own histories. The table's bounds are stored for exactly the
+//!   depth searched, so a helper searching deeper than the main thread
+//!   would help it only with move ordering: every thread searches the same
+//!   depths.
 //! * **YBWC** (Feldmann, Monien, Mysliwietz & Vornberger 1989), as
 //!   principal-variation splitting: the calling thread runs the engine;
 //!   at each node of remaining depth at least
@@ -107,6 +110,14 @@ pub struct GameThreadConfig {
     pub method: GameParallel,
     /// YBWC: split nodes of at least this remaining depth. Default 3.
     pub split_depth: u32,
+    /// Lazy SMP: helper `t` searches the root's moves rotated left by `t`.
+    /// Default off (on Othello it costs 30% more nodes: a helper's first
+    /// root move, searched with the full window, is a poor one).
+    pub root_shift: bool,
+    /// Lazy SMP: every thread searches last the moves whose positions
+    /// another thread is searching (ABDADA's deferral, Weill 1996).
+    /// Default off (on Othello it did not pay, see `docs/PARALLEL.md`).
+    pub defer: bool,
 }
 
 impl Default for GameThreadConfig {
@@ -115,6 +126,8 @@ impl Default for GameThreadConfig {
             threads: 2,
             method: GameParallel::LazySmp,
             split_depth: 3,
+            root_shift: false,
+            defer: false,
         }
     }
 }
@@ -197,6 +210,7 @@ where
         current: Mutex::new((0, None)),
         posted: Condvar::new(),
         splits: AtomicU64::new(0),
+        waited: AtomicU64::new(0),
     };
     let helper_stats = Mutex::new(Vec::new());
     let ybwc = config.method == GameParallel::Ybwc;
@@ -205,8 +219,12 @@ where
         if ybwc && k > 1 {
             w = w.with_splitter(team);
         }
+        if !ybwc && k > 1 {
+            w = w.with_deferral(config.defer);
+        }
         let r = w.search(algorithm, root, depth);
-        Ok::<_, SearchError>((r, stats_of(&w, Duration::ZERO)))
+        let idle = Duration::from_nanos(team.waited.load(SeqCst));
+        Ok::<_, SearchError>((r, stats_of(&w, idle)))
     };
     let result = if k == 1 {
         guarded(&team, || main(&team))
@@ -220,8 +238,10 @@ where
                         if ybwc {
                             team.help(game, table, enhanced)
                         } else {
+                            let shift = if config.root_shift { t } else { 0 };
                             let mut w = Worker::new(game, table, enhanced, Some(&team.stop))?
-                                .with_root_shift(t);
+                                .with_root_shift(shift)
+                                .with_deferral(config.defer);
                             // Stopped when the main thread has the answer.
                             let _ = w.search(algorithm, root, depth);
                             Ok(stats_of(&w, Duration::ZERO))
@@ -283,6 +303,10 @@ fn guarded<G: Game + ?Sized, R>(
     None
 }
 
+/// How a thread searches move `k` of a split with alpha `a`.
+type MoveSearch<'f, G> =
+    dyn FnMut(&SplitJob<'_, G>, usize, Value) -> Result<Value, SearchError> + 'f;
+
 /// A split published to the helpers: the job's data (owned), the next
 /// move to hand out, alpha, the best result, and who is inside.
 struct Split<G: Game + ?Sized> {
@@ -338,11 +362,7 @@ impl<G: Game + ?Sized> Split<G> {
 
     /// Searches moves of the split with `search` until none is left or a
     /// cutoff; a search stopped by a cutoff is dropped.
-    fn work(
-        &self,
-        team: &Team<G>,
-        search: &mut dyn FnMut(&SplitJob<'_, G>, usize, Value) -> Result<Value, SearchError>,
-    ) -> Result<(), SearchError> {
+    fn work(&self, team: &Team<G>, search: &mut MoveSearch<'_, G>) -> Result<(), SearchError> {
         let job = self.job();
         loop {
             if self.cutoff.load(SeqCst) {
@@ -387,6 +407,8 @@ struct Team<G: Game + ?Sized> {
     current: Mutex<(u64, Option<Arc<Split<G>>>)>,
     posted: Condvar,
     splits: AtomicU64,
+    /// Nanoseconds the calling thread waited at the end of its splits.
+    waited: AtomicU64,
 }
 
 impl<G: Game + ?Sized> Team<G> {
@@ -499,9 +521,12 @@ where
             }
         }
         // Wait for the helpers still searching a move of the split.
+        let since = Instant::now();
         while split.inside.load(SeqCst) > 0 {
             std::thread::yield_now();
         }
+        let waited = u64::try_from(since.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.waited.fetch_add(waited, SeqCst);
         r?;
         if lock(&self.failure).is_some() {
             return Err(stopped());
