@@ -226,7 +226,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         // Moves another thread is searching, put off (ABDADA's deferral,
         // with a shared table that marks them).
         let mut deferred = Vec::new();
-        let marked = depth >= 2;
+        let marked = depth >= 2 && self.table.defers();
         if marked {
             self.table.mark(key, true);
         }
@@ -243,7 +243,8 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                 let mv = self.plies[ply].moves.as_slice()[i];
                 self.game.play(pos, mv)
             };
-            if k > 0 && depth >= 3 && self.table.busy(self.game.hash(&child)) {
+            if k > 0 && depth >= 3 && self.table.defers() && self.table.busy(self.game.hash(&child))
+            {
                 deferred.push((i, child));
                 continue;
             }

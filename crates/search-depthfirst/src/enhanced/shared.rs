@@ -364,6 +364,11 @@ impl TableAccess for SharedHandle<'_> {
     }
 
     #[inline]
+    fn defers(&self) -> bool {
+        self.defer
+    }
+
+    #[inline]
     fn busy(&self, key: u64) -> bool {
         let key = key | 1;
         self.defer && self.table.busy[key as usize % BUSY_SLOTS].load(Relaxed) == key

@@ -380,6 +380,11 @@ pub(crate) trait TableAccess {
     );
     /// [`GameTable::count_cutoff`].
     fn count_cutoff(&mut self);
+    /// Whether [`busy`](TableAccess::busy) can say yes (deferral on).
+    #[inline]
+    fn defers(&self) -> bool {
+        false
+    }
     /// Whether another thread is searching the position of `key` (only a
     /// shared table with deferral on knows; for move ordering only).
     #[inline]
