@@ -184,8 +184,9 @@ fn synthetic_games_match_one_thread_and_minimax() {
     });
 }
 
-/// Lattice, panicking when it evaluates some positions.
-struct Panicky(Lattice);
+/// Lattice, panicking when it evaluates some positions (`.1` false), or
+/// any position on a pool thread, not the calling one (`.1` true).
+struct Panicky(Lattice, bool);
 
 impl Game for Panicky {
     type Position = LatticePosition;
@@ -198,6 +199,13 @@ impl Game for Panicky {
         self.0.play(p, m)
     }
     fn evaluate(&self, p: &LatticePosition) -> Value {
+        if self.1 {
+            let name = std::thread::current().name().map(str::to_owned);
+            assert!(
+                !name.is_some_and(|n| n.starts_with("search-")),
+                "a bad position on a helper"
+            );
+        }
         assert!(self.0.hash(p) % 61 != 7, "a bad position");
         self.0.evaluate(p)
     }
@@ -209,11 +217,17 @@ impl Game for Panicky {
 #[test]
 fn panics_and_bad_settings_are_errors() {
     bounded(|| {
-        let game = Panicky(Lattice::new(3, 4, 12));
         let mut table = SharedTable::new(1 << 16).unwrap();
         let config = EnhancedConfig::default();
-        for &method in GameParallel::ALL {
+        for (&method, helpers) in GameParallel::ALL
+            .iter()
+            .flat_map(|m| [(m, false), (m, true)])
+        {
+            let game = Panicky(Lattice::new(3, 4, 12), helpers);
             for threads in [1, 2, 3] {
+                if helpers && threads == 1 {
+                    continue;
+                }
                 let cfg = GameThreadConfig {
                     threads,
                     method,
@@ -233,6 +247,12 @@ fn panics_and_bad_settings_are_errors() {
                     Err(ThreadError::WorkerPanicked { message }) => {
                         assert!(message.contains("bad position"), "{message}")
                     }
+                    // A helper that starts after the calling thread is
+                    // done evaluates nothing: no panic, the right value.
+                    Ok(r) if helpers => assert_eq!(
+                        r.report.value,
+                        horizon_value(&game.0, &LatticePosition::START, 8)
+                    ),
                     other => panic!("{method} {threads}: {other:?}"),
                 }
             }

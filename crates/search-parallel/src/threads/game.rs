@@ -387,7 +387,12 @@ impl<G: Game + ?Sized> Split<G> {
                     self.raised.fetch_max(s.get(), SeqCst);
                 }
                 Err(SearchError::Stopped(_)) if self.cutoff.load(SeqCst) => return Ok(()),
-                Err(e) => return Err(e),
+                Err(e) => {
+                    // The others stop too: the search fails.
+                    self.cutoff.store(true, SeqCst);
+                    team.stop.store(true, SeqCst);
+                    return Err(e);
+                }
             }
         }
     }
@@ -458,9 +463,9 @@ impl<G: Game + ?Sized> Team<G> {
             idle += since.elapsed();
             if let Some(split) = split {
                 split.inside.fetch_add(1, SeqCst);
-                let r = split.work(self, &mut |job, k, a| w.search_move(job, k, a));
-                split.inside.fetch_sub(1, SeqCst);
-                r?;
+                // Leaves the split even if the game panics.
+                let _inside = Inside(&split.inside);
+                split.work(self, &mut |job, k, a| w.search_move(job, k, a))?;
             }
         }
         Ok(stats_of(&w, idle))
@@ -512,8 +517,10 @@ where
             self.posted.notify_all();
         }
         self.splits.fetch_add(1, SeqCst);
-        let r = split.work(self, &mut |_, k, a| own(k, a));
-        split.inside.fetch_sub(1, SeqCst);
+        let r = {
+            let _inside = Inside(&split.inside);
+            split.work(self, &mut |_, k, a| own(k, a))
+        };
         {
             let mut c = lock(&self.current);
             if c.0 != u64::MAX {
@@ -534,6 +541,16 @@ where
         // A cutoff raised the stop flag for the split's searches only.
         self.stop.store(false, SeqCst);
         Ok(unpack(split.best.load(SeqCst)))
+    }
+}
+
+/// A thread inside a split: leaves it when dropped (also by a panic, so
+/// that the split's owner, waiting for the threads inside, never hangs).
+struct Inside<'a>(&'a AtomicUsize);
+
+impl Drop for Inside<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, SeqCst);
     }
 }
 
