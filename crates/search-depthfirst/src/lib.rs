@@ -130,7 +130,7 @@ pub use alphabeta::{alphabeta, falphabeta, lalphabeta, lalphabeta_exact, palphab
 pub use aspiration::aspiration;
 pub use enhanced::{
     Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, IterationStats,
-    TableStats, UnknownEnhancedAlgorithm,
+    SharedTable, SplitJob, Splitter, TableStats, UnknownEnhancedAlgorithm, Worker,
 };
 pub use error::SearchError;
 pub use minimax::{minimax, negamax};

@@ -73,4 +73,7 @@ pub use simulate::{
     ParallelError, ProcessorTree, SimAlgorithm, SimReport, UnknownSimAlgorithm, simulate,
     simulate_treesplit,
 };
+pub use threads::game::{
+    GameParallel, GameThreadConfig, GameThreadReport, GameThreadStats, search_game,
+};
 pub use threads::{StageWorker, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search};

@@ -144,6 +144,8 @@
 
 mod order;
 mod search;
+mod shared;
+mod split;
 mod table;
 
 use std::fmt;
@@ -151,11 +153,14 @@ use std::str::FromStr;
 
 use tree_core::{Game, MAX_DEPTH, MoveBuffer, Value};
 
+pub use shared::SharedTable;
+pub use split::{SplitJob, Splitter, Worker};
 pub use table::{GameTable, TableStats};
 
 use crate::{SearchError, Window};
 use order::History;
 use search::Engine;
+use table::TableAccess;
 
 /// The settings of an enhanced search.
 ///
@@ -591,97 +596,148 @@ impl Enhanced {
         root: &G::Position,
         depth: u32,
     ) -> Result<EnhancedReport<G::Move>, SearchError> {
-        if depth as usize > MAX_DEPTH {
-            return Err(SearchError::TooDeep {
-                depth: depth as usize,
-            });
-        }
         self.table.new_search();
-        self.history.reset(game.move_keys());
-        let config = self.config;
-        let mut engine = Engine::new(game, &mut self.table, &mut self.history);
-        engine.use_history = config.history;
-        engine.table_move = config.table_move;
-        engine.hints = config.hints;
-        engine.exact_solve = config.exact_solve;
-        engine.endgame = config.endgame;
-        engine.sort = (config.sort_depth, config.sort_plies);
-        let mut root_moves = G::Moves::default();
-        game.moves(root, &mut root_moves);
-        let root_moves = root_moves.as_slice();
-        let mut per_iteration = Vec::new();
-        let mut best_index = None;
-        if depth == 0 || root_moves.is_empty() {
-            let value = engine.negamax(root, 0, false, 0, Value::NEG_INF, Value::INF, false)?;
-            per_iteration.push(IterationStats {
-                depth,
-                value,
-                best_move: None,
-                exact: depth > 0,
-                leaves: engine.leaves,
-                interior: 0,
-                passes: 1,
-            });
-        } else {
-            let exact = engine.reaches_end(root, depth);
-            let first = if config.iterative_deepening && !exact {
-                1
-            } else {
-                depth
-            };
-            let mut guess = config.first_guess;
-            for d in first..=depth {
-                // An iteration that reaches the end of the game is the
-                // last one needed: deeper searches have the same value.
-                let (d, exact) = if engine.reaches_end(root, d) {
-                    (depth, true)
-                } else {
-                    (d, false)
-                };
-                let (leaves, interior) = (engine.leaves, engine.interior);
-                let (value, best, passes) = drive(&mut engine, algorithm, &config, root, d, guess)?;
-                per_iteration.push(IterationStats {
-                    depth: d,
-                    value,
-                    best_move: best.map(|i| root_moves[i]),
-                    exact,
-                    leaves: engine.leaves - leaves,
-                    interior: engine.interior - interior,
-                    passes,
-                });
-                engine.root_pv = best;
-                best_index = best;
-                guess = value;
-                if d == depth {
-                    break;
-                }
-            }
-        }
-        let last = per_iteration[per_iteration.len() - 1];
-        let pv = match best_index {
-            Some(i) => engine.principal_variation(root, depth, last.value, i),
-            None => Vec::new(),
-        };
+        let mut history = std::mem::take(&mut self.history);
+        history.reset(game.move_keys());
+        let mut engine = Engine::new(game, &mut self.table, history);
+        configure(&mut engine, &self.config);
+        let run = iterate(&mut engine, algorithm, &self.config, root, depth);
         let (leaves, interior) = (engine.leaves, engine.interior);
-        Ok(EnhancedReport {
+        self.history = engine.history;
+        let run = run?;
+        Ok(run.report(leaves, interior, self.table.stats(), self.table.entries()))
+    }
+}
+
+/// Sets an engine's switches from `config`.
+pub(crate) fn configure<G: Game + ?Sized, T>(
+    engine: &mut Engine<'_, G, T>,
+    config: &EnhancedConfig,
+) {
+    engine.use_history = config.history;
+    engine.table_move = config.table_move;
+    engine.hints = config.hints;
+    engine.exact_solve = config.exact_solve;
+    engine.endgame = config.endgame;
+    engine.sort = (config.sort_depth, config.sort_plies);
+}
+
+/// What one search found, before its counts are added.
+pub(crate) struct Run<M> {
+    per_iteration: Vec<IterationStats<M>>,
+    best_index: Option<usize>,
+    pv: Vec<M>,
+}
+
+impl<M: Copy> Run<M> {
+    /// The report, with the search's counts and its table's statistics.
+    pub(crate) fn report(
+        self,
+        leaves: u64,
+        interior: u64,
+        table: TableStats,
+        table_entries: usize,
+    ) -> EnhancedReport<M> {
+        let last = self.per_iteration[self.per_iteration.len() - 1];
+        EnhancedReport {
             value: last.value,
             best_move: last.best_move,
-            best_index,
-            pv,
+            best_index: self.best_index,
+            pv: self.pv,
             leaves,
             interior,
-            passes: per_iteration.iter().map(|i| i.passes).sum(),
-            per_iteration,
-            table: self.table.stats(),
-            table_entries: self.table.entries(),
-        })
+            passes: self.per_iteration.iter().map(|i| i.passes).sum(),
+            per_iteration: self.per_iteration,
+            table,
+            table_entries,
+        }
     }
+}
+
+/// The search of [`Enhanced::search`] on any engine (its depth checked):
+/// the iterations, the best move and the principal variation.
+pub(crate) fn iterate<G: Game + ?Sized, T: TableAccess>(
+    engine: &mut Engine<'_, G, T>,
+    algorithm: EnhancedAlgorithm,
+    config: &EnhancedConfig,
+    root: &G::Position,
+    depth: u32,
+) -> Result<Run<G::Move>, SearchError> {
+    if depth as usize > MAX_DEPTH {
+        return Err(SearchError::TooDeep {
+            depth: depth as usize,
+        });
+    }
+    let game = engine.game;
+    let mut root_moves = G::Moves::default();
+    game.moves(root, &mut root_moves);
+    let root_moves = root_moves.as_slice();
+    let mut per_iteration = Vec::new();
+    let mut best_index = None;
+    engine.root_pv = None;
+    if depth == 0 || root_moves.is_empty() {
+        let leaves = engine.leaves;
+        let value = engine.negamax(root, 0, false, 0, Value::NEG_INF, Value::INF, false)?;
+        per_iteration.push(IterationStats {
+            depth,
+            value,
+            best_move: None,
+            exact: depth > 0,
+            leaves: engine.leaves - leaves,
+            interior: 0,
+            passes: 1,
+        });
+    } else {
+        let exact = engine.reaches_end(root, depth);
+        let first = if config.iterative_deepening && !exact {
+            1
+        } else {
+            depth
+        };
+        let mut guess = config.first_guess;
+        for d in first..=depth {
+            // An iteration that reaches the end of the game is the
+            // last one needed: deeper searches have the same value.
+            let (d, exact) = if engine.reaches_end(root, d) {
+                (depth, true)
+            } else {
+                (d, false)
+            };
+            let (leaves, interior) = (engine.leaves, engine.interior);
+            let (value, best, passes) = drive(engine, algorithm, config, root, d, guess)?;
+            per_iteration.push(IterationStats {
+                depth: d,
+                value,
+                best_move: best.map(|i| root_moves[i]),
+                exact,
+                leaves: engine.leaves - leaves,
+                interior: engine.interior - interior,
+                passes,
+            });
+            engine.root_pv = best;
+            best_index = best;
+            guess = value;
+            if d == depth {
+                break;
+            }
+        }
+    }
+    let last = per_iteration[per_iteration.len() - 1];
+    let pv = match best_index {
+        Some(i) => engine.principal_variation(root, depth, last.value, i),
+        None => Vec::new(),
+    };
+    Ok(Run {
+        per_iteration,
+        best_index,
+        pv,
+    })
 }
 
 /// One iteration of `algorithm` at `depth` (> 0, root not over) from the
 /// guess `guess`: the value, the best move and the number of root searches.
-fn drive<G: Game + ?Sized>(
-    e: &mut Engine<'_, G>,
+fn drive<G: Game + ?Sized, T: TableAccess>(
+    e: &mut Engine<'_, G, T>,
     algorithm: EnhancedAlgorithm,
     config: &EnhancedConfig,
     root: &G::Position,

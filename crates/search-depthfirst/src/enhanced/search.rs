@@ -3,10 +3,14 @@
 //! principal-variation null windows, and an exact-solve mode below
 //! positions whose remaining depth reaches the end of the game.
 
-use tree_core::{Game, MoveBuffer, Stats, Value};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::Duration;
+
+use tree_core::{Game, MoveBuffer, Stats, StopReason, Stopped, Value};
 
 use super::order::{History, Scored};
-use super::table::GameTable;
+use super::split::{SplitJob, Splitter};
+use super::table::TableAccess;
 use crate::SearchError;
 
 /// The scratch space of one ply: the position's moves (generated once),
@@ -29,10 +33,10 @@ impl<G: Game + ?Sized> Default for Ply<G> {
 }
 
 /// Everything one search uses: the game, the scratch space, the counters.
-pub(crate) struct Engine<'a, G: Game + ?Sized> {
+pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     pub game: &'a G,
-    pub table: &'a mut GameTable,
-    pub history: &'a mut History,
+    pub table: T,
+    pub history: History,
     pub use_history: bool,
     /// Whether the table's best move goes first.
     pub table_move: bool,
@@ -60,11 +64,24 @@ pub(crate) struct Engine<'a, G: Game + ?Sized> {
     pub leaves: u64,
     /// Positions expanded.
     pub interior: u64,
+    /// A flag that, once raised, makes the search return
+    /// [`SearchError::Stopped`] (checked at every interior node): how a
+    /// parallel search stops a helper.
+    pub stop: Option<&'a AtomicBool>,
+    /// At the root, search the moves in their usual order rotated left by
+    /// this much (a Lazy SMP helper's perturbation; 0 = none).
+    pub root_shift: usize,
+    /// Searches the moves after the first of a node in parallel (young
+    /// brothers wait), at nodes of remaining depth at least its
+    /// [`min_depth`](Splitter::min_depth) and not inside a split.
+    pub splitter: Option<&'a dyn Splitter<G>>,
+    /// Whether the engine is searching a move of a split (no nested split).
+    pub in_split: bool,
 }
 
-impl<'a, G: Game + ?Sized> Engine<'a, G> {
+impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
     /// An engine with empty scratch space and counters.
-    pub fn new(game: &'a G, table: &'a mut GameTable, history: &'a mut History) -> Engine<'a, G> {
+    pub fn new(game: &'a G, table: T, history: History) -> Engine<'a, G, T> {
         Engine {
             game,
             table,
@@ -80,6 +97,10 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
             root_best: None,
             leaves: 0,
             interior: 0,
+            stop: None,
+            root_shift: 0,
+            splitter: None,
+            in_split: false,
         }
     }
 
@@ -167,10 +188,18 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
             return Ok(v);
         }
         self.interior += 1;
+        if let Some(stop) = self.stop
+            && stop.load(Relaxed)
+        {
+            return Err(SearchError::Stopped(Stopped {
+                reason: StopReason::Cancelled,
+                leaves: self.leaves,
+                elapsed: Duration::ZERO,
+            }));
+        }
         let alpha0 = alpha;
         let mut best = Value::NEG_INF;
         let mut best_move = None;
-        let mut searched = 0;
         // The table's move and the previous iteration's root move first,
         // before anything else is computed: they often cut off at once.
         let tt = probe.best.filter(|&m| self.table_move && m < n);
@@ -179,35 +208,97 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
         if !self.plies[ply].children.is_empty() {
             self.plies[ply].children.clear();
         }
-        for i in [tt, pv].into_iter().flatten() {
-            let mv = self.plies[ply].moves.as_slice()[i];
-            let child = self.game.play(pos, mv);
-            let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, searched > 0)?;
-            searched += 1;
+        let mut pins = [0; 2];
+        let mut np = 0;
+        for m in [tt, pv].into_iter().flatten() {
+            pins[np] = m;
+            np += 1;
+        }
+        let sort = exact && self.sort.0 > 0 && left.is_some_and(|p| p >= self.sort.1);
+        // The k-th move searched is the move at position (k + shift) mod n
+        // of the sequence: the pinned moves, then the others in order.
+        let shift = if ply == 0 { self.root_shift % n } else { 0 };
+        let mut ordered = false;
+        if shift > 0 {
+            self.order(pos, ply, sort)?;
+            ordered = true;
+        }
+        // Moves another thread is searching, put off (ABDADA's deferral,
+        // with a shared table that marks them).
+        let mut deferred = Vec::new();
+        let marked = depth >= 2 && self.table.defers();
+        if marked {
+            self.table.mark(key, true);
+        }
+        for k in 0..n {
+            let j = (k + shift) % n;
+            if j >= np && !ordered {
+                self.order(pos, ply, sort)?;
+                ordered = true;
+            }
+            let i = self.sequence(ply, &pins[..np], j);
+            let child = if j >= np && !self.plies[ply].children.is_empty() {
+                self.plies[ply].children[i].clone()
+            } else {
+                let mv = self.plies[ply].moves.as_slice()[i];
+                self.game.play(pos, mv)
+            };
+            if k > 0 && depth >= 3 && self.table.defers() && self.table.busy(self.game.hash(&child))
+            {
+                deferred.push((i, child));
+                continue;
+            }
+            let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, k > 0)?;
             if s > best {
                 best = s;
                 best_move = Some(i);
                 if s > alpha {
                     alpha = s;
                 }
+                if s >= beta {
+                    break;
+                }
             }
-            if best >= beta {
+            // Young brothers wait: the first move searched, the others in
+            // parallel.
+            if k == 0
+                && n > 1
+                && !self.in_split
+                && let Some(splitter) = self.splitter
+                && depth >= splitter.min_depth()
+            {
+                if !ordered {
+                    self.order(pos, ply, sort)?;
+                }
+                let moves = self.plies[ply].moves.as_slice();
+                let rest: Vec<(usize, G::Move)> = (1..n)
+                    .map(|k| self.sequence(ply, &pins[..np], (k + shift) % n))
+                    .map(|i| (i, moves[i]))
+                    .collect();
+                let job = SplitJob {
+                    parent: pos,
+                    moves: &rest,
+                    depth,
+                    exact,
+                    ply,
+                    alpha,
+                    beta,
+                    pvs,
+                };
+                self.in_split = true;
+                let r = splitter.split(&job, &mut |k, a| self.search_move(&job, k, a));
+                self.in_split = false;
+                let (s, at) = r?;
+                if s > best {
+                    best = s;
+                    best_move = Some(rest[at].0);
+                }
                 break;
             }
         }
         if best < beta {
-            let sort = exact && self.sort.0 > 0 && left.is_some_and(|p| p >= self.sort.1);
-            self.order(pos, ply, sort)?;
-            for k in 0..self.plies[ply].order.len() {
-                let i = self.plies[ply].order[k].index as usize;
-                let child = if !self.plies[ply].children.is_empty() {
-                    self.plies[ply].children[i].clone()
-                } else {
-                    let mv = self.plies[ply].moves.as_slice()[i];
-                    self.game.play(pos, mv)
-                };
-                let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, searched > 0)?;
-                searched += 1;
+            for (i, child) in deferred {
+                let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, true)?;
                 if s > best {
                     best = s;
                     best_move = Some(i);
@@ -219,6 +310,9 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
                     }
                 }
             }
+        }
+        if marked {
+            self.table.mark(key, false);
         }
         let (lower, upper) = if best >= beta {
             (best, Value::INF)
@@ -239,6 +333,31 @@ impl<'a, G: Game + ?Sized> Engine<'a, G> {
             self.root_best = best_move;
         }
         Ok(best)
+    }
+
+    /// The index of the move at position `j` of a node's sequence: the
+    /// pinned moves `pins`, then `plies[ply].order` (once sorted).
+    #[inline]
+    fn sequence(&self, ply: usize, pins: &[usize], j: usize) -> usize {
+        if j < pins.len() {
+            pins[j]
+        } else {
+            self.plies[ply].order[j - pins.len()].index as usize
+        }
+    }
+
+    /// The value (for the player to move at `job.parent`) of the `k`-th
+    /// move of a split, searched as a later move (a null window first with
+    /// PVS) in the window `(alpha, job.beta)`.
+    pub fn search_move(
+        &mut self,
+        job: &SplitJob<'_, G>,
+        k: usize,
+        alpha: Value,
+    ) -> Result<Value, SearchError> {
+        let child = self.game.play(job.parent, job.moves[k].1);
+        let (d, e, p, b, pvs) = (job.depth, job.exact, job.ply, job.beta, job.pvs);
+        self.child(&child, d, e, p, alpha, b, pvs, true)
     }
 
     /// The value of `child` for the player to move at its parent (a move

@@ -8,7 +8,7 @@ use tree_core::Value;
 use crate::SearchError;
 
 /// "No best move" in an entry's 16-bit move field.
-const NO_MOVE: u16 = u16::MAX;
+pub(crate) const NO_MOVE: u16 = u16::MAX;
 
 /// One stored result: bounds on the negamax value (from the point of view of
 /// the player to move) of the position whose hash is `key`, searched to
@@ -356,6 +356,71 @@ impl GameTable {
             }
             bucket[1] = new;
         }
+    }
+}
+
+/// What the engine needs of a transposition table: the single-threaded
+/// [`GameTable`] (through `&mut`) and a thread's handle on a
+/// [`SharedTable`](super::SharedTable) both provide it, so one engine
+/// serves both, monomorphised.
+pub(crate) trait TableAccess {
+    /// [`GameTable::probe`]: look up and count.
+    fn probe(&mut self, key: u64, depth: u32, exact: bool) -> Probe;
+    /// [`GameTable::peek`]: look up without counting.
+    fn peek(&self, key: u64, depth: u32, exact: bool) -> Probe;
+    /// [`GameTable::store`].
+    fn store(
+        &mut self,
+        key: u64,
+        depth: u32,
+        exact: bool,
+        lower: Value,
+        upper: Value,
+        best: Option<usize>,
+    );
+    /// [`GameTable::count_cutoff`].
+    fn count_cutoff(&mut self);
+    /// Whether [`busy`](TableAccess::busy) can say yes (deferral on).
+    #[inline]
+    fn defers(&self) -> bool {
+        false
+    }
+    /// Whether another thread is searching the position of `key` (only a
+    /// shared table with deferral on knows; for move ordering only).
+    #[inline]
+    fn busy(&self, _key: u64) -> bool {
+        false
+    }
+    /// Says this thread searches (`on`) or has searched the position of
+    /// `key` (a shared table with deferral on).
+    #[inline]
+    fn mark(&self, _key: u64, _on: bool) {}
+}
+
+impl TableAccess for &mut GameTable {
+    #[inline]
+    fn probe(&mut self, key: u64, depth: u32, exact: bool) -> Probe {
+        GameTable::probe(self, key, depth, exact)
+    }
+    #[inline]
+    fn peek(&self, key: u64, depth: u32, exact: bool) -> Probe {
+        GameTable::peek(self, key, depth, exact)
+    }
+    #[inline]
+    fn store(
+        &mut self,
+        key: u64,
+        depth: u32,
+        exact: bool,
+        lower: Value,
+        upper: Value,
+        best: Option<usize>,
+    ) {
+        GameTable::store(self, key, depth, exact, lower, upper, best);
+    }
+    #[inline]
+    fn count_cutoff(&mut self) {
+        GameTable::count_cutoff(self);
     }
 }
 

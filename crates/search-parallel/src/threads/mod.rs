@@ -137,6 +137,7 @@
 //! panic hook still prints the panic message.
 
 pub mod engine;
+pub mod game;
 mod pool;
 pub mod staged;
 pub mod treesplit;

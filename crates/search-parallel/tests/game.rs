@@ -1,0 +1,290 @@
+//! The parallel enhanced searches of a `Game` (Lazy SMP and YBWC over a
+//! shared table): on 1, 2, 3 and 8 threads, every iteration's value equals
+//! the one-thread engine's value at that depth (and the minimax value of
+//! the horizon tree), for alpha-beta, PVS and MTD(f) (and MT-SSS\*,
+//! MT-DUAL\*), on Othello's experiment positions and on synthetic games with
+//! transpositions, ties, extreme values and exact-solve mode; the best move
+//! and the principal variation keep the value; panics and bad settings are
+//! errors.
+
+use othello::{Othello, experiment_positions};
+use search_depthfirst::testgames::{Lattice, LatticePosition, horizon_value};
+use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, SharedTable};
+use search_parallel::threads::ThreadError;
+use search_parallel::{GameParallel, GameThreadConfig, search_game};
+use tree_core::{Game, MoveBuffer, Value};
+
+use crate::threads::bounded;
+
+const ALGORITHMS: &[EnhancedAlgorithm] = &[
+    EnhancedAlgorithm::AlphaBeta,
+    EnhancedAlgorithm::Pvs,
+    EnhancedAlgorithm::Mtdf,
+];
+
+/// Checks every parallel configuration against the one-thread engine on
+/// `root` at `depth`: each iteration's value; the best move's position has
+/// the root's value; the principal variation starts with the best move.
+fn check<G>(
+    game: &G,
+    root: &G::Position,
+    depth: u32,
+    config: &EnhancedConfig,
+    algorithms: &[EnhancedAlgorithm],
+    split_depths: &[u32],
+) where
+    G: Game + Sync,
+    G::Position: Send + Sync + std::fmt::Debug,
+    G::Move: Send + Sync + std::fmt::Debug + PartialEq,
+{
+    let mut table = SharedTable::new(config.table_bytes).unwrap();
+    for &a in algorithms {
+        let one = Enhanced::new(*config)
+            .unwrap()
+            .search(a, game, root, depth)
+            .unwrap();
+        let values: Vec<(u32, Value)> = one
+            .per_iteration
+            .iter()
+            .map(|i| (i.depth, i.value))
+            .collect();
+        for &method in GameParallel::ALL {
+            for &threads in &[1, 2, 3, 8] {
+                for &split_depth in split_depths {
+                    let cfg = GameThreadConfig {
+                        threads,
+                        method,
+                        split_depth,
+                        root_shift: split_depth == 2,
+                        defer: split_depth != 3,
+                    };
+                    let r = search_game(a, game, root, depth, config, &mut table, &cfg).unwrap();
+                    let what = format!(
+                        "{a} {method} {threads} threads split {split_depth} depth {depth} {root:?}"
+                    );
+                    let got: Vec<(u32, Value)> = r
+                        .report
+                        .per_iteration
+                        .iter()
+                        .map(|i| (i.depth, i.value))
+                        .collect();
+                    assert_eq!(got, values, "{what}");
+                    assert_eq!(r.report.value, one.value, "{what}");
+                    assert_eq!(r.per_thread.len(), threads, "{what}");
+                    // The root splits (a full window: no cutoff there).
+                    if method == GameParallel::Ybwc
+                        && threads > 1
+                        && depth >= split_depth
+                        && game.num_moves(root) > 1
+                        && a != EnhancedAlgorithm::Mtdf
+                        && a != EnhancedAlgorithm::MtSss
+                        && a != EnhancedAlgorithm::MtDual
+                    {
+                        assert!(r.splits > 0, "{what}: no split");
+                    }
+                    assert!(r.leaves() >= r.report.leaves, "{what}");
+                    // The best move keeps the value, and the PV starts with it.
+                    assert_eq!(
+                        one.best_move.is_some(),
+                        r.report.best_move.is_some(),
+                        "{what}"
+                    );
+                    if let Some(m) = r.report.best_move {
+                        let child = game.play(root, m);
+                        let v = horizon_value(game, &child, depth - 1);
+                        assert_eq!(-v, r.report.value, "{what}: best move {m:?}");
+                        assert_eq!(r.report.pv.first(), Some(&m), "{what}");
+                        let mut moves = G::Moves::default();
+                        game.moves(root, &mut moves);
+                        assert_eq!(moves.as_slice().get(r.report.best_index.unwrap()), Some(&m));
+                    }
+                    table.clear();
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn othello_experiment_positions_match_one_thread_at_every_depth() {
+    bounded(|| {
+        let positions = experiment_positions();
+        let config = EnhancedConfig::default().with_table_bytes(1 << 20);
+        for k in [0, 17, 33, 49] {
+            let root = positions[k];
+            // The one-thread values are themselves the horizon's minimax.
+            let one = Enhanced::new(config)
+                .unwrap()
+                .search(EnhancedAlgorithm::AlphaBeta, &Othello, &root, 3)
+                .unwrap();
+            assert_eq!(one.value, horizon_value(&Othello, &root, 3));
+            check(&Othello, &root, 5, &config, ALGORITHMS, &[1, 3]);
+        }
+    });
+}
+
+#[test]
+fn othello_with_a_tiny_table_matches_one_thread() {
+    // A table of 64 entries: constant replacement under every thread.
+    bounded(|| {
+        let positions = experiment_positions();
+        let config = EnhancedConfig::default().with_table_bytes(64 * 24);
+        for k in [5, 28] {
+            check(&Othello, &positions[k], 4, &config, ALGORITHMS, &[1]);
+        }
+    });
+}
+
+#[test]
+fn synthetic_games_match_one_thread_and_minimax() {
+    bounded(|| {
+        let lattice = |seed: u64| {
+            Lattice::new(seed, 2 + (seed % 5) as usize, 9 + (seed % 4) as u32)
+                .with_hints(seed % 2 == 0)
+                .with_solver(if seed % 3 == 0 { 3 } else { 0 })
+                .with_noise(if seed % 4 == 1 { 0 } else { 8 })
+                .with_extremes(seed % 5 == 2)
+        };
+        for seed in 0..12u64 {
+            let game = lattice(seed);
+            let root = LatticePosition::START;
+            // Depths below and at or beyond the end of the game (exact-solve
+            // mode, which skips the heuristic iterations).
+            for depth in [3, 6, 14] {
+                let bytes = if seed % 2 == 0 { 1 << 16 } else { 2048 };
+                let config = EnhancedConfig::default().with_table_bytes(bytes);
+                check(
+                    &game,
+                    &root,
+                    depth,
+                    &config,
+                    EnhancedAlgorithm::ALL,
+                    &[1, 2],
+                );
+                let r = Enhanced::new(config)
+                    .unwrap()
+                    .search(EnhancedAlgorithm::Pvs, &game, &root, depth)
+                    .unwrap();
+                assert_eq!(
+                    r.value,
+                    horizon_value(&game, &root, depth),
+                    "seed {seed} depth {depth}"
+                );
+            }
+            // Without exact-solve mode, without iterative deepening, with
+            // PVS's aspiration window.
+            let config = EnhancedConfig::default()
+                .with_table_bytes(4096)
+                .with_exact_solve(false)
+                .with_aspiration(Some(3));
+            check(&game, &LatticePosition::START, 8, &config, ALGORITHMS, &[1]);
+            let config = config.with_iterative_deepening(false);
+            check(&game, &LatticePosition::START, 7, &config, ALGORITHMS, &[1]);
+        }
+    });
+}
+
+/// Lattice, panicking when it evaluates some positions (`.1` false), or
+/// any position on a pool thread, not the calling one (`.1` true).
+struct Panicky(Lattice, bool);
+
+impl Game for Panicky {
+    type Position = LatticePosition;
+    type Move = <Lattice as Game>::Move;
+    type Moves = <Lattice as Game>::Moves;
+    fn moves(&self, p: &LatticePosition, m: &mut Self::Moves) {
+        self.0.moves(p, m);
+    }
+    fn play(&self, p: &LatticePosition, m: Self::Move) -> LatticePosition {
+        self.0.play(p, m)
+    }
+    fn evaluate(&self, p: &LatticePosition) -> Value {
+        if self.1 {
+            let name = std::thread::current().name().map(str::to_owned);
+            assert!(
+                !name.is_some_and(|n| n.starts_with("search-")),
+                "a bad position on a helper"
+            );
+        }
+        assert!(self.0.hash(p) % 61 != 7, "a bad position");
+        self.0.evaluate(p)
+    }
+    fn hash(&self, p: &LatticePosition) -> u64 {
+        self.0.hash(p)
+    }
+}
+
+#[test]
+fn panics_and_bad_settings_are_errors() {
+    bounded(|| {
+        let mut table = SharedTable::new(1 << 16).unwrap();
+        let config = EnhancedConfig::default();
+        for (&method, helpers) in GameParallel::ALL
+            .iter()
+            .flat_map(|m| [(m, false), (m, true)])
+        {
+            let game = Panicky(Lattice::new(3, 4, 12), helpers);
+            for threads in [1, 2, 3] {
+                if helpers && threads == 1 {
+                    continue;
+                }
+                let cfg = GameThreadConfig {
+                    threads,
+                    method,
+                    split_depth: 1,
+                    ..GameThreadConfig::default()
+                };
+                let r = search_game(
+                    EnhancedAlgorithm::Pvs,
+                    &game,
+                    &LatticePosition::START,
+                    8,
+                    &config,
+                    &mut table,
+                    &cfg,
+                );
+                match r {
+                    Err(ThreadError::WorkerPanicked { message }) => {
+                        assert!(message.contains("bad position"), "{message}")
+                    }
+                    // A helper that starts after the calling thread is
+                    // done evaluates nothing: no panic, the right value.
+                    Ok(r) if helpers => assert_eq!(
+                        r.report.value,
+                        horizon_value(&game.0, &LatticePosition::START, 8)
+                    ),
+                    other => panic!("{method} {threads}: {other:?}"),
+                }
+            }
+            let cfg = GameThreadConfig {
+                threads: 0,
+                method,
+                split_depth: 3,
+                ..GameThreadConfig::default()
+            };
+            let r = search_game(
+                EnhancedAlgorithm::Pvs,
+                &Othello,
+                &othello::Position::initial(),
+                3,
+                &config,
+                &mut SharedTable::new(0).unwrap(),
+                &cfg,
+            );
+            assert!(matches!(r, Err(ThreadError::ZeroThreads)), "{r:?}");
+        }
+        let cfg = GameThreadConfig::default();
+        let r = search_game(
+            EnhancedAlgorithm::Pvs,
+            &Othello,
+            &othello::Position::initial(),
+            300,
+            &config,
+            &mut table,
+            &cfg,
+        );
+        assert!(matches!(r, Err(ThreadError::Search(_))), "{r:?}");
+        assert_eq!("YBWC".parse::<GameParallel>().unwrap(), GameParallel::Ybwc);
+        assert!("smp".parse::<GameParallel>().is_err());
+    });
+}
