@@ -26,6 +26,7 @@ mod blocks;
 mod error;
 mod hybrid;
 pub mod itersss;
+mod limited;
 pub mod memsss;
 pub mod mgame;
 mod open;
