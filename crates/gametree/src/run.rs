@@ -209,14 +209,14 @@ fn job(args: &SearchArgs) -> Result<Job> {
     if args.time_ms.is_some() || args.max_leaves.is_some() {
         let takes_limits = match algorithm {
             Algo::Depth(a) => a.takes_limits(),
-            Algo::Best(_) => false,
+            Algo::Best(_) => true,
             Algo::Thread(_) => true,
         };
         if !takes_limits {
             bail!(
                 "algorithm '{algorithm}' does not take --time-ms or --max-leaves: it cannot be \
-                 stopped yet (the depth-first algorithms but mt-sss, mt-dual and mtdf, and the \
-                 parallel ones, can)"
+                 stopped yet (the depth-first algorithms but mt-sss, mt-dual and mtdf, the \
+                 best-first and the parallel ones can)"
             );
         }
     }
@@ -436,15 +436,20 @@ fn search_once<T: Tree>(tree: &T, job: &Job) -> Result<Found> {
             })
         }
         Algo::Best(a) => {
-            let out = a.run(tree, &job.options)?;
+            let options = Options {
+                limits: job.limits(),
+                ..job.options.clone()
+            };
+            let out = a.run(tree, &options)?;
             Ok(Found {
                 scored: Scored {
                     value: out.value,
                     bound: Bound::Exact,
                 },
-                // The best-first searches do not report moves yet; when
-                // their `Outcome` has them: `Some(Moves { best: out.best, pv: out.pv })`.
-                moves: None,
+                moves: Some(Moves {
+                    best: out.best,
+                    pv: out.pv,
+                }),
                 peak_open: Some(out.memory.peak as u64),
             })
         }

@@ -393,7 +393,7 @@ fn solve_position(solver: &mut Solver, pos: &Position) -> Result<Solved> {
         }
         Solver::Tree(algo, options) => {
             let algo = *algo;
-            let mut opts = *options;
+            let mut opts = options.clone();
             if matches!(algo, Algo::Best(_)) {
                 let empties = pos.empty().count_ones();
                 if empties > MAX_BEST_FIRST_EMPTIES {

@@ -53,10 +53,45 @@ fn a_leaf_budget_stops_with_the_counts_so_far() {
     }
 }
 
+/// A generated tree the best-first searches do not finish in seconds, with
+/// an OPEN list that fits (SSS*: 5^8 states).
+const BIG: [&str; 8] = ["--gen", "random", "--b", "5", "--d", "16", "--seed", "5"];
+
+#[test]
+fn best_first_searches_stop_at_their_limits() {
+    for algo in [
+        "sss",
+        "dual",
+        "staged-sss",
+        "sa4",
+        "as4",
+        "recsss",
+        "memdual",
+        "itersss",
+        "mgame",
+        "qg2",
+    ] {
+        let mut args = vec!["search", "--algo", algo];
+        args.extend_from_slice(&BIG);
+        args.extend(["--max-leaves", "5000"]);
+        let message = check_error(&gametree(&args));
+        assert!(
+            message.contains("the leaf limit was reached"),
+            "{algo}: {message}"
+        );
+        assert_eq!(counts(&message).0, 5000, "{algo}: exactly the budget");
+        let mut args = vec!["search", "--algo", algo];
+        args.extend_from_slice(&BIG);
+        args.extend(["--time-ms", "50"]);
+        let message = check_error(&gametree(&args));
+        assert!(message.contains("the deadline passed"), "{algo}: {message}");
+    }
+}
+
 #[test]
 fn limits_not_reached_change_nothing() {
     let table1 = data("table1.tree");
-    for algo in ["alphabeta", "palphabeta", "ybwc"] {
+    for algo in ["alphabeta", "palphabeta", "ybwc", "sss", "memsss", "mgame"] {
         let plain = ok(&["search", "--algo", algo, "--tree", &table1, "--json"]);
         let limited = ok(&[
             "search",
@@ -141,7 +176,7 @@ fn a_long_search_prints_progress_once_a_second() {
 #[test]
 fn algorithms_that_cannot_stop_refuse_limits() {
     let table1 = data("table1.tree");
-    for algo in ["mt-sss", "mtdf", "sss", "recsss", "memsss"] {
+    for algo in ["mt-sss", "mtdf"] {
         for flag in ["--time-ms", "--max-leaves"] {
             let message = error(&["search", "--algo", algo, "--tree", &table1, flag, "100"]);
             assert!(
@@ -171,11 +206,19 @@ fn moves_in_text() {
     let text = |algo: &str| ok(&["search", "--algo", algo, "--tree", &table1]);
     let ab = text("alphabeta");
     assert!(ab.contains("\nbest        2\npv          2"), "{ab}");
-    for algo in ["mt-sss", "sss"] {
+    let out = text("mt-sss");
+    assert!(
+        out.contains("\nbest        n/a\npv          n/a\n"),
+        "{out}"
+    );
+    // The best-first searches know the best move, and give it as the line.
+    for algo in [
+        "sss", "dual", "recsss", "memsss", "itersss", "mgame", "qg1", "abs",
+    ] {
         let out = text(algo);
         assert!(
-            out.contains("\nbest        n/a\npv          n/a\n"),
-            "{out}"
+            out.contains("\nbest        2\npv          2\n"),
+            "{algo}: {out}"
         );
     }
     let leaf = crate::common::temp_file("leaf", b"7");

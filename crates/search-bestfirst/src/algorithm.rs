@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tree_core::{Bounds, Tree, Value};
+use tree_core::{Bounds, Limits, Tree, Value};
 
 use crate::{
     BestFirstError, IterConfig, MemConfig, MgConfig, Outcome, QgConfig, QgOpen, QgVariant,
@@ -65,8 +65,9 @@ pub enum Algorithm {
     MGame,
 }
 
-/// Parameters some algorithms take; the rest ignore them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Parameters some algorithms take; the rest ignore them. `limits` applies
+/// to every algorithm.
+#[derive(Debug, Clone)]
 pub struct Options {
     /// OPEN budget in entries; `None` = the algorithm's minimum (for
     /// MemSSS*/MemDual*, their maximum, which makes them RecSSS*/RecDual*).
@@ -85,6 +86,10 @@ pub struct Options {
     pub alpha_floor: bool,
     /// MGame's slab height (even, at least 2; default 2 = QuickGame).
     pub searchd: usize,
+    /// When to stop: a deadline, a leaf budget, a stop handle (default:
+    /// none). A search stopped by one returns
+    /// [`BestFirstError::Stopped`]; see [`Algorithm::run`].
+    pub limits: Limits,
 }
 
 impl Default for Options {
@@ -97,6 +102,7 @@ impl Default for Options {
             shape: None,
             alpha_floor: false,
             searchd: 2,
+            limits: Limits::none(),
         }
     }
 }
@@ -211,12 +217,55 @@ impl Algorithm {
         true
     }
 
-    /// Runs the algorithm: the root's minimax value and OPEN's use.
+    /// Runs the algorithm: the root's minimax value, its best move (and
+    /// the principal variation as far as the algorithm knows it; see
+    /// [`Outcome`]) and OPEN's use.
+    ///
+    /// With [`Options::limits`], the search evaluates at most the leaf
+    /// budget, looks at the clock and the stop handle every
+    /// [`Meter::CHECK_EVERY`](tree_core::Meter::CHECK_EVERY) leaves, and
+    /// when one stops it returns [`BestFirstError::Stopped`] with the
+    /// leaves evaluated until then (exactly the budget, for a leaf limit)
+    /// and the time taken. No algorithm here knows an exact value before it
+    /// ends — IterSSS\*'s and MGame's passes, staged SSS\*'s stages and the
+    /// aspiration re-search only bound it — so none returns a partial
+    /// result. Without limits the search runs on the tree itself, the
+    /// same code as the per-algorithm functions.
+    ///
+    /// ```
+    /// use search_bestfirst::{Algorithm, BestFirstError, Options};
+    /// use tree_core::{GenSpec, Generator, Limits, StopReason, corpus::check_line};
+    /// let tree = GenSpec::new(Generator::RANDOM, 3, 6, 7, 0).build().unwrap();
+    /// let out = Algorithm::Sss.run(&tree, &Options::default()).unwrap();
+    /// check_line(&tree, out.value, out.best, &out.pv, false).unwrap();
+    /// let opts = Options { limits: Limits::none().with_max_leaves(10), ..Options::default() };
+    /// match Algorithm::Sss.run(&tree, &opts) {
+    ///     Err(BestFirstError::Stopped(s)) => {
+    ///         assert_eq!((s.reason, s.leaves), (StopReason::LeafLimit, 10))
+    ///     }
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// ```
     ///
     /// # Errors
     /// The algorithm's own errors: a budget below its minimum, an unknown
-    /// shape, a sentinel leaf, a bad parameter.
+    /// shape, a sentinel leaf, a bad parameter; [`BestFirstError::Stopped`]
+    /// if a limit stopped it.
     pub fn run<T: Tree + ?Sized>(
+        self,
+        tree: &T,
+        opts: &Options,
+    ) -> Result<Outcome, BestFirstError> {
+        if opts.limits.is_none() {
+            return self.run_plain(tree, opts);
+        }
+        let limited = crate::limited::Limited::new(tree, &opts.limits);
+        let result = self.run_plain(&limited, opts);
+        limited.finish(result)
+    }
+
+    /// [`Algorithm::run`] without looking at the limits.
+    fn run_plain<T: Tree + ?Sized>(
         self,
         tree: &T,
         opts: &Options,

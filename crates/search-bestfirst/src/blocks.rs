@@ -161,7 +161,22 @@ impl Limits {
         t: usize,
         w: usize,
     ) -> Result<Value, BestFirstError> {
+        self.leaf_search_at::<T, false>(tree, node, h, t, w)
+            .map(|(h, _)| h)
+    }
+
+    /// [`Limits::leaf_search`] with, if `BEST` (a root), the son that gave
+    /// the new h: the first of the highest, or the first ≥ `h`.
+    pub(crate) fn leaf_search_at<T: Tree + ?Sized, const BEST: bool>(
+        &self,
+        tree: &T,
+        node: &T::Node,
+        h: Value,
+        t: usize,
+        w: usize,
+    ) -> Result<(Value, usize), BestFirstError> {
         let mut best = Value::NEG_INF;
+        let mut at = 0;
         for i in 0..w {
             let son = tree.child(node, i);
             if tree.num_children(&son) != 0 {
@@ -170,11 +185,14 @@ impl Limits {
             }
             let v = terminal(tree, &son)?;
             if v >= h {
-                return Ok(h);
+                return Ok((h, if BEST { i } else { 0 }));
+            }
+            if BEST && v > best {
+                at = i;
             }
             best = best.max(v);
         }
-        Ok(h.min(best))
+        Ok((h.min(best), at))
     }
 }
 
@@ -302,9 +320,11 @@ pub(crate) fn terminals<T: Tree + ?Sized, E: Slot<T::Node>>(
 /// start of `region`), then
 /// searched as the owner's loop searches such a block — left to right,
 /// stopping at the first son ≥ `top`. Returns the node's new h; it is then
-/// SOLVED and its block released.
+/// SOLVED and its block released. With `BEST` (a root), also the son that
+/// gave it: the first of the highest, or the son ≥ `top` (0 without
+/// `BEST`).
 #[inline]
-pub(crate) fn last_level<T: Tree + ?Sized, E: Slot<T::Node>>(
+pub(crate) fn last_level<T: Tree + ?Sized, E: Slot<T::Node>, const BEST: bool>(
     tree: &T,
     limits: &Limits,
     node: &T::Node,
@@ -312,7 +332,7 @@ pub(crate) fn last_level<T: Tree + ?Sized, E: Slot<T::Node>>(
     w: usize,
     top: Value,
     region: &mut [E],
-) -> Result<Value, BestFirstError> {
+) -> Result<(Value, usize), BestFirstError> {
     limits.check_block(t, w)?;
     let block = &mut region[..w];
     for (i, e) in block.iter_mut().enumerate() {
@@ -324,14 +344,18 @@ pub(crate) fn last_level<T: Tree + ?Sized, E: Slot<T::Node>>(
         e.set_node(son);
     }
     let mut best = Value::NEG_INF;
-    for e in block.iter() {
+    let mut at = 0;
+    for (i, e) in block.iter().enumerate() {
         let v = terminal(tree, e.node())?;
         if v >= top {
-            return Ok(top);
+            return Ok((top, if BEST { i } else { 0 }));
+        }
+        if BEST && v > best {
+            at = i;
         }
         best = best.max(v);
     }
-    Ok(best)
+    Ok((best, at))
 }
 
 /// One OPEN entry: a MAX grandson in its owner's block, or a terminal MIN
@@ -346,16 +370,16 @@ pub(crate) struct RecEntry<N> {
     pub(crate) solved: bool,
     /// A terminal MIN son stored in its father's block.
     pub(crate) terminal_son: bool,
-    expanded: bool,
+    pub(crate) expanded: bool,
     /// Sons of this node (its block's size), once expanded.
     width: u16,
     /// Children of the MIN father (for a grandson entry).
     father_width: u16,
     /// Which child of its MIN father this grandson is (0-based).
-    index: u16,
+    pub(crate) index: u16,
     /// Once expanded, the slot of this node's block holding the leftmost
     /// highest h (see [`reselect`]).
-    best: u16,
+    pub(crate) best: u16,
     /// Where this node's region (its block first) starts.
     off: u32,
     /// Entries held below this node now (for the occupancy count).
@@ -429,6 +453,9 @@ pub(crate) struct Blocks<'a, T: Tree + ?Sized> {
     /// Entries holding reachable nodes now, and the most at once.
     pub(crate) occupied: usize,
     peak: usize,
+    /// The root's best move when its sons were searched as a last level
+    /// (a tree of depth 1).
+    pub(crate) root_best: Option<usize>,
 }
 
 impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
@@ -464,6 +491,7 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
             open: filled(algorithm, size, &root)?,
             occupied: 1,
             peak: 1,
+            root_best: None,
         })
     }
 
@@ -624,7 +652,13 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
         if t + 1 == self.limits.depth {
             // Its sons can only be terminals: searched and released at once.
-            let h = self.last_level(&node, t, w, h, off)?;
+            let h = if pp == 0 {
+                let (h, best) = self.last_level_best(&node, t, w, h, off)?;
+                self.root_best = Some(best);
+                h
+            } else {
+                self.last_level(&node, t, w, h, off)?
+            };
             let e = self.entry_mut(pp);
             e.h = h;
             e.solved = true;
@@ -652,9 +686,24 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         off: usize,
     ) -> Result<Value, BestFirstError> {
         let region = &mut self.open.entries_mut()[off..];
-        let h = last_level(self.tree, &self.limits, node, t, w, top, region)?;
+        let (h, _) = last_level::<_, _, false>(self.tree, &self.limits, node, t, w, top, region)?;
         self.peak = self.peak.max(self.occupied + w);
         Ok(h)
+    }
+
+    /// [`Blocks::last_level`] for a root: also the son that gave its h.
+    pub(crate) fn last_level_best(
+        &mut self,
+        node: &T::Node,
+        t: usize,
+        w: usize,
+        top: Value,
+        off: usize,
+    ) -> Result<(Value, usize), BestFirstError> {
+        let region = &mut self.open.entries_mut()[off..];
+        let found = last_level::<_, _, true>(self.tree, &self.limits, node, t, w, top, region)?;
+        self.peak = self.peak.max(self.occupied + w);
+        Ok(found)
     }
 
     /// `RecSSS(p)` for the expanded entry at `pp` (depth `t`): the loop

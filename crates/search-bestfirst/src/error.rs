@@ -3,7 +3,7 @@
 use std::fmt;
 
 use search_depthfirst::SearchError;
-use tree_core::Value;
+use tree_core::{Stopped, Value};
 
 /// Why a best-first search could not run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,6 +49,10 @@ pub enum BestFirstError {
     },
     /// An error from a depth-first search used inside a hybrid.
     DepthFirst(SearchError),
+    /// A limit of [`Options::limits`](crate::Options::limits) stopped the
+    /// search before it knew the value: why, with the leaves evaluated and
+    /// the time taken until then.
+    Stopped(Stopped),
 }
 
 impl fmt::Display for BestFirstError {
@@ -82,6 +86,7 @@ impl fmt::Display for BestFirstError {
                 "a terminal returned {value}; leaf values must lie strictly between -inf and +inf"
             ),
             BestFirstError::DepthFirst(e) => write!(f, "{e}"),
+            BestFirstError::Stopped(s) => write!(f, "{s}"),
         }
     }
 }
@@ -90,6 +95,7 @@ impl std::error::Error for BestFirstError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             BestFirstError::DepthFirst(e) => Some(e),
+            BestFirstError::Stopped(s) => Some(s),
             _ => None,
         }
     }

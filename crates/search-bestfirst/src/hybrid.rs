@@ -126,10 +126,7 @@ pub fn staged_sss<T: Tree + ?Sized>(
         )
     }
     let value = stage(tree, &p, &mut open, &tree.root(), 0, Value::INF)?;
-    Ok(Outcome {
-        value,
-        memory: open.memory(),
-    })
+    Ok(Outcome::new(value, open.best, open.memory()))
 }
 
 /// SSS* on the top `k` plies over alpha-beta (SAB/SA2 with k = 2, SA4 with
@@ -172,10 +169,7 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
         },
         None,
     )?;
-    Ok(Outcome {
-        value,
-        memory: open.memory(),
-    })
+    Ok(Outcome::new(value, open.best, open.memory()))
 }
 
 /// Fail-hard alpha-beta on the top `k` plies over aspiration SSS* (ABS/AS2
@@ -203,7 +197,9 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
         algorithm: NAME,
         shape: None,
     };
-    /// Fail-hard alpha-beta in the minimax form (MAX at even depths).
+    /// Fail-hard alpha-beta in the minimax form (MAX at even depths); at
+    /// the root, `best` is the last child that raised alpha (exact, the
+    /// root's window being the full one).
     #[allow(clippy::too_many_arguments)]
     fn ab<T: Tree + ?Sized>(
         tree: &T,
@@ -214,6 +210,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
         k: usize,
         alpha: Value,
         beta: Value,
+        best: &mut Option<usize>,
     ) -> Result<Value, BestFirstError> {
         if depth == k {
             // Aspiration SSS* with the window (alpha, beta).
@@ -236,7 +233,10 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
         let (mut alpha, mut beta) = (alpha, beta);
         for i in 0..w {
             let c = tree.child(node, i);
-            let v = ab(tree, p, open, &c, depth + 1, k, alpha, beta)?;
+            let v = ab(tree, p, open, &c, depth + 1, k, alpha, beta, best)?;
+            if depth == 0 && v > alpha {
+                *best = Some(i);
+            }
             if depth % 2 == 0 {
                 alpha = alpha.max(v);
             } else {
@@ -248,6 +248,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
         }
         Ok(if depth % 2 == 0 { alpha } else { beta })
     }
+    let mut best = None;
     let value = ab(
         tree,
         &p,
@@ -257,9 +258,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
         k,
         Value::NEG_INF,
         Value::INF,
+        &mut best,
     )?;
-    Ok(Outcome {
-        value,
-        memory: open.memory(),
-    })
+    Ok(Outcome::new(value, best, open.memory()))
 }

@@ -410,10 +410,7 @@ pub fn itersss_in<T: Tree + ?Sized>(
             upper: Value::INF,
         };
         let value = gamma_search(tree, &p, &mut g, start, &mut no_frontier, None)?;
-        return Ok(Outcome {
-            value,
-            memory: g.memory(),
-        });
+        return Ok(Outcome::new(value, g.best, g.memory()));
     }
     open.arena.reset(capacity, bounds.branching, bounds.depth);
     let mut run = Run::new(
@@ -424,17 +421,18 @@ pub fn itersss_in<T: Tree + ?Sized>(
         full.is_none_or(|f| capacity < f),
     );
     let result = run.run();
-    let (peak, counts) = (run.peak, run.counts);
+    let (peak, counts, best) = (run.peak, run.counts, run.best);
     open.counts = counts;
     let value = result?;
-    Ok(Outcome {
+    Ok(Outcome::new(
         value,
-        memory: Memory {
+        (best != u32::MAX).then_some(best as usize),
+        Memory {
             capacity,
             peak,
             entry_bytes: open.arena.bytes().div_ceil(capacity.max(1)),
         },
-    })
+    ))
 }
 
 #[cfg(test)]

@@ -14,6 +14,53 @@
 //! minimum.
 //! Every search reports its peak OPEN occupancy in its [`Outcome`].
 //!
+//! # Best move and principal variation
+//!
+//! Every [`Outcome`] names the root's best move, a child whose minimax
+//! value is the root's (tested against the oracle on the corpus, for
+//! every algorithm, tie rule, stage depth, slab height and budget), found
+//! where the search decides the root, at no cost per node:
+//!
+//! * SSS\* in its three tie rules, aspiration SSS\*, staged SSS\*, SAB/SA2/SA4
+//!   and IterSSS\* with a budget of b^⌈d/2⌉ or more (the Γ operator): the
+//!   child whose solution solved the root (case 1). A state solved below
+//!   the merit it was stacked with has exactly that value, so the child is
+//!   exact; after an aspiration fail-high it is the child that reached the
+//!   bound, after a fail-low there is none;
+//! * Dual\* (the root is an OR node there): the last child whose solution
+//!   lowered the root's merit;
+//! * IterSSS\* below b^⌈d/2⌉: the MIN son whose solution solved the root;
+//! * ABS/AS2/AS4: the last child that raised alpha-beta's alpha at the root;
+//! * RecSSS\*, MemSSS\* at every budget: the root block's leftmost highest
+//!   entry when the root is solved (or the best of the root's sons when
+//!   they are searched in one go); RecDual\* and MemDual\* at its maximum:
+//!   the real root's son below which its merit last fell;
+//! * QuickGame, QG1–3 and MGame: the son whose solution last raised the
+//!   root's r.
+//!
+//! MemDual\* below its maximum reports no move: an activation can raise the
+//! real root's merit again, so the son below which it last fell is not
+//! known to be exact.
+//!
+//! The principal variation is that move alone. Below the root these
+//! searches keep no line: a child's line in SSS\* is the path to the
+//! terminal whose evaluation last lowered the merit along the chain of
+//! states that solved it, which would have to be copied into every state
+//! (or slot, block entry, frame) at every terminal that lowers a merit —
+//! work in the hot loop at nearly every evaluation, against the searches'
+//! measured cost per node (`docs/OVERHEAD.md`, `docs/OVERHEAD-SSS.md`).
+//!
+//! # Limits
+//!
+//! [`Options::limits`] (a deadline, a leaf budget, a stop handle) applies to
+//! every algorithm through [`Algorithm::run`], which then returns
+//! [`BestFirstError::Stopped`] with the leaves evaluated and the time
+//! taken; a leaf budget is exact. The per-algorithm functions and configs
+//! stay the plain figures (their configs are `Copy` and comparable, which
+//! a stop handle is not). A limited search runs the same code on a view of
+//! the tree that meters its terminal evaluations (see `limited.rs`), so
+//! the unlimited path is unchanged.
+//!
 //! Counting of leaves and expansions is done by wrapping the tree in
 //! [`tree_core::Counted`] or [`tree_core::Traced`], as for every search in
 //! the workspace.
@@ -47,6 +94,7 @@ mod blocks;
 mod error;
 mod hybrid;
 pub mod itersss;
+mod limited;
 pub mod memsss;
 pub mod mgame;
 mod open;

@@ -517,6 +517,8 @@ struct Mem<'a, 'e, T: Tree + ?Sized> {
     occupied: usize,
     peak: usize,
     events: Option<&'e mut MemEvents>,
+    /// The root's best move when its sons were searched as a last level.
+    root_best: Option<usize>,
 }
 
 impl<T: Tree + ?Sized> Mem<'_, '_, T> {
@@ -579,14 +581,29 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
         }
         let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
         let h = if t >= self.shape.leaf_level() {
-            self.limits
-                .leaf_search(self.tree, &self.entry(pp).node, h, t, w)?
+            let node = &self.entry(pp).node;
+            if pp == 0 {
+                let (h, best) = self
+                    .limits
+                    .leaf_search_at::<_, true>(self.tree, node, h, t, w)?;
+                self.root_best = Some(best);
+                h
+            } else {
+                self.limits.leaf_search(self.tree, node, h, t, w)?
+            }
         } else if t + 1 == self.limits.depth {
             // Terminal sons need no memory and none is INACTIVE: the block
             // of RecSSS*'s last level, searched and released at once.
             let node = self.entry(pp).node.clone();
             let region = &mut self.open.entries_mut()[off..];
-            let h = last_level(self.tree, &self.limits, &node, t, w, h, region)?;
+            let h = if pp == 0 {
+                let (h, best) =
+                    last_level::<_, _, true>(self.tree, &self.limits, &node, t, w, h, region)?;
+                self.root_best = Some(best);
+                h
+            } else {
+                last_level::<_, _, false>(self.tree, &self.limits, &node, t, w, h, region)?.0
+            };
             self.peak = self.peak.max(self.occupied + w);
             h
         } else {
@@ -954,18 +971,45 @@ fn run<T: Tree + ?Sized>(
         occupied: 1,
         peak: 1,
         events,
+        root_best: None,
     };
+    // As in RecSSS*'s run: under the dual view, entry 1 is the real root's
+    // current son. Below the maximum, an activation can raise its merit
+    // again, and the child below which it last fell is no longer known to
+    // be exact: no move is reported then.
+    let dual = shift == 1 && mem.open.len() > 1 && shape.maximum() == Some(capacity);
+    let mut best = None;
     while mem.entry(0).state != State::Solved {
+        let before = dual.then(|| mem.entry(1).h);
         mem.search(0, 0)?;
+        if let Some(h) = before {
+            let e = mem.entry(1);
+            best = crate::recsss::dual_root_move(
+                h,
+                e.h,
+                e.state == State::Solved,
+                e.expanded,
+                e.index,
+                e.terminal_son,
+                best,
+            );
+        }
     }
-    Ok(Outcome {
-        value: mem.entry(0).h,
-        memory: Memory {
+    let root = mem.entry(0);
+    if shift == 0 {
+        best = mem
+            .root_best
+            .or(root.expanded.then_some(usize::from(root.best)));
+    }
+    Ok(Outcome::new(
+        root.h,
+        best,
+        Memory {
             capacity,
             peak: mem.peak,
             entry_bytes: Open::<MemEntry<T::Node>>::entry_bytes(),
         },
-    })
+    ))
 }
 
 fn sss_run<T: Tree + ?Sized>(

@@ -275,6 +275,11 @@ impl Slabs {
             // Terminal sons only: the loop below evaluates them left to
             // right until one is ≥ beta, under either tie rule, and returns
             // max(alpha, what RecSSS*'s last level finds).
+            if t == 0 {
+                let (h, best) = blocks.last_level_best(p, t, w, beta, base)?;
+                blocks.root_best = Some(best);
+                return Ok(alpha.max(h));
+            }
             return Ok(alpha.max(blocks.last_level(p, t, w, beta, base)?));
         }
         let occupied_before = blocks.occupied;
@@ -302,6 +307,10 @@ impl Slabs {
             blocks.search(k, below, &local)?;
             let h = blocks.entry(k).h;
             if blocks.advance(k) {
+                if t == 0 && h > local.r {
+                    // The root's best move: the son that last raised r.
+                    blocks.root_best = Some(k - base);
+                }
                 local.r = local.r.max(h);
             }
             if blocks.entry(k).h != top {
@@ -426,8 +435,5 @@ pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, B
     } else {
         slabs.mgame(&mut blocks, &root, w, 0, 1, Value::NEG_INF, Value::INF)?
     };
-    Ok(Outcome {
-        value,
-        memory: blocks.memory(),
-    })
+    Ok(Outcome::new(value, blocks.root_best, blocks.memory()))
 }

@@ -196,13 +196,46 @@ impl Memory {
     }
 }
 
-/// The result of a best-first search: the minimax value and the memory used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The result of a best-first search: the minimax value, the root's best
+/// move, the principal variation as far as the algorithm knows it, and the
+/// memory used.
+///
+/// Moves are 0-based child indices; print the [`Dewey`](tree_core::Dewey)
+/// `pv` to see them 1-based, as the papers number them. What each
+/// algorithm knows of the line is listed in the crate docs ("Best move and
+/// principal variation").
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
     /// The root's minimax value.
     pub value: tree_core::Value,
+    /// The root's best move: a child whose minimax value is the root's.
+    /// `None` for a terminal root, and where the algorithm does not know it
+    /// (see the crate docs); after an aspiration search that failed high,
+    /// the child that reached the bound, after one that failed low, `None`.
+    pub best: Option<usize>,
+    /// The principal variation, `best` first, every move leading to a
+    /// position of the root's value; empty when `best` is `None`. The
+    /// best-first searches here know only its first move (see the crate
+    /// docs), so it is `best` alone.
+    pub pv: tree_core::Dewey,
     /// OPEN's budget and peak.
     pub memory: Memory,
+}
+
+impl Outcome {
+    /// The outcome of a search that found `value` with root move `best`.
+    pub(crate) fn new(value: tree_core::Value, best: Option<usize>, memory: Memory) -> Outcome {
+        let mut pv = tree_core::Dewey::root();
+        if let Some(i) = best.filter(|&i| i <= usize::from(u16::MAX)) {
+            pv.push(i);
+        }
+        Outcome {
+            value,
+            best,
+            pv,
+            memory,
+        }
+    }
 }
 
 /// The budget to allocate: `memory` if it is at least `minimum` (else the

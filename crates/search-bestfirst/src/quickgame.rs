@@ -656,17 +656,19 @@ fn search<T: Tree + ?Sized>(
         variant,
         reading,
         bounds,
+        best: None,
     };
     let width = tree.num_children(&root);
     let (value, _) = s.call(&root, width, 0, Value::NEG_INF, Value::INF)?;
-    Ok(Outcome {
+    Ok(Outcome::new(
         value,
-        memory: Memory {
+        s.best,
+        Memory {
             capacity: minimum,
             peak: s.peak,
             entry_bytes: QgOpen::<T::Node>::entry_bytes(),
         },
-    })
+    ))
 }
 
 struct Search<'a, T: Tree + ?Sized> {
@@ -679,6 +681,9 @@ struct Search<'a, T: Tree + ?Sized> {
     variant: QgVariant,
     reading: Reading,
     bounds: Bounds,
+    /// The root's best move: the son whose solution last raised the root's
+    /// r (the highest value solved).
+    best: Option<usize>,
 }
 
 impl<T: Tree + ?Sized> Search<'_, T> {
@@ -727,7 +732,14 @@ impl<T: Tree + ?Sized> Search<'_, T> {
         self.top = base + width;
         self.peak = self.peak.max(self.top);
         let result = if all_terminal {
-            self.terminal_frame(base, width, alpha, beta)
+            if depth == 0 {
+                let (result, best) = self.terminal_frame::<true>(base, width, alpha, beta)?;
+                self.best = best;
+                Ok(result)
+            } else {
+                self.terminal_frame::<false>(base, width, alpha, beta)
+                    .map(|(result, _)| result)
+            }
         } else {
             self.frame(base, width, depth, alpha, beta)
         };
@@ -774,6 +786,9 @@ impl<T: Tree + ?Sized> Search<'_, T> {
             if solved {
                 e.h = v;
                 if e.width == 0 || e.j + 1 == e.width {
+                    if depth == 0 && v > r {
+                        self.best = Some(k);
+                    }
                     r = r.max(v);
                     e.status = Status::Solved;
                 } else {
@@ -813,38 +828,49 @@ impl<T: Tree + ?Sized> Search<'_, T> {
     /// while the leftmost entry still at `beta` is above `r`, evaluate it
     /// (`r` rising to its value), so the sons are evaluated left to right
     /// until one is ≥ `beta`; the lower bounds passed down do not matter, as
-    /// calls on terminals ignore them. Returns what the loop returns.
-    fn terminal_frame(
+    /// calls on terminals ignore them. Returns what the loop returns, and
+    /// with `BEST` (the root) the son that gave it.
+    fn terminal_frame<const BEST: bool>(
         &self,
         base: usize,
         width: usize,
         alpha: Value,
         beta: Value,
-    ) -> Result<(Value, bool), BestFirstError> {
+    ) -> Result<((Value, bool), Option<usize>), BestFirstError> {
         if beta <= alpha {
             // The loop stops at once on the fresh entry 0.
-            return Ok(if self.variant == QgVariant::QuickGame {
-                (alpha, true)
-            } else {
-                (beta, false)
-            });
+            return Ok((
+                if self.variant == QgVariant::QuickGame {
+                    (alpha, true)
+                } else {
+                    (beta, false)
+                },
+                None,
+            ));
         }
         let (mut r, mut best) = (alpha, Value::NEG_INF);
-        for e in &self.open.entries()[base..base + width] {
+        let mut at = None;
+        for (i, e) in self.open.entries()[base..base + width].iter().enumerate() {
             let v = leaf(self.tree, &e.node)?;
             if v >= beta {
                 // Solved at beta, the leftmost highest: the loop stops.
-                return Ok((beta, true));
+                return Ok(((beta, true), if BEST { Some(i) } else { None }));
+            }
+            if BEST && v > best {
+                at = Some(i);
             }
             r = r.max(v);
             best = best.max(v);
         }
         // All solved below beta: the highest is their maximum.
-        Ok(if self.variant == QgVariant::QuickGame {
-            (r, true)
-        } else {
-            (best, true)
-        })
+        Ok((
+            if self.variant == QgVariant::QuickGame {
+                (r, true)
+            } else {
+                (best, true)
+            },
+            at,
+        ))
     }
 
     /// The frame of a MAX node with `width` children at `depth` must fit the

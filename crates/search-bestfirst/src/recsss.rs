@@ -186,6 +186,13 @@ impl<T: Tree + ?Sized> Policy<T> for Rec {
             return Ok(None);
         }
         let (node, h) = (&blocks.entry(pp).node, blocks.entry(pp).h);
+        if pp == 0 {
+            let (h, best) = blocks
+                .limits
+                .leaf_search_at::<_, true>(blocks.tree, node, h, t, w)?;
+            blocks.root_best = Some(best);
+            return Ok(Some(h));
+        }
         blocks
             .limits
             .leaf_search(blocks.tree, node, h, t, w)
@@ -204,13 +211,61 @@ fn run<T: Tree + ?Sized>(
     let limits = Limits::of_shape(bounds, shape, shift);
     let mut blocks = Blocks::new(tree, limits, size, algorithm)?;
     let policy = Rec::new(shape);
+    let dual = shift == 1 && size > 1;
+    // Under the dual view's virtual root, entry 1 is the real root's
+    // current son (see `dual_root_move`).
+    let mut best = None;
     while !blocks.entry(0).solved {
+        let before = dual.then(|| blocks.entry(1).h);
         blocks.search(0, 0, &policy)?;
+        if let Some(h) = before {
+            let e = blocks.entry(1);
+            best = dual_root_move(h, e.h, e.solved, e.expanded, e.index, e.terminal_son, best);
+        }
     }
-    Ok(Outcome {
-        value: blocks.entry(0).h,
-        memory: blocks.memory(),
-    })
+    let root = blocks.entry(0);
+    if shift == 0 {
+        // The best of a last level or leaf search at the root; else the
+        // leftmost highest entry of the root's block, solved: a son solved
+        // with the root's value (a lower bound on the son's value, which
+        // the root's bounds from above).
+        best = blocks
+            .root_best
+            .or(root.expanded.then_some(usize::from(root.best)));
+    }
+    Ok(Outcome::new(root.h, best, blocks.memory()))
+}
+
+/// The root's best move in RecDual\* and MemDual\* after one search of the
+/// virtual root, which ends as soon as the merit of its one son, the real
+/// root, falls (or the real root is solved): `before` and `after` are that
+/// merit, `solved`, `expanded`, `index` the son's entry afterwards (its
+/// current grandson, a child of the real root), `best` the move so far.
+///
+/// The real root's children are searched one after the other, as an OR
+/// node's are in SSS\*: the best is the last one below which the merit
+/// fell (solved below the merit it started with, its value is that merit,
+/// see `sss::Run::root_move`). When the merit fell in this search, that
+/// child is the entry's grandson if it is still being searched (expanded)
+/// or was the last one (solved), else the one before it (solved, it gave
+/// way to its right brother, fresh).
+pub(crate) fn dual_root_move(
+    before: Value,
+    after: Value,
+    solved: bool,
+    expanded: bool,
+    index: u16,
+    terminal: bool,
+    best: Option<usize>,
+) -> Option<usize> {
+    if terminal || after >= before {
+        return best;
+    }
+    if solved || expanded {
+        Some(usize::from(index))
+    } else {
+        Some(usize::from(index) - 1)
+    }
 }
 
 /// RecSSS\* (Bhattacharya & Bagchi, *A faster alternative to SSS\* with

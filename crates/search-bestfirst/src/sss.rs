@@ -377,6 +377,9 @@ pub(crate) struct Gamma<N> {
     /// The top block of each nesting level, and the running search's level.
     tops: Vec<u32>,
     level: usize,
+    /// The root's best move found by the last outermost search (level 0),
+    /// see [`Run::root_move`].
+    pub(crate) best: Option<usize>,
 }
 
 impl<N: Clone> Gamma<N> {
@@ -414,6 +417,7 @@ impl<N: Clone> Gamma<N> {
             stockman: variant == Variant::Stockman,
             tops: Vec::with_capacity(nest + 2),
             level: 0,
+            best: None,
         }
     }
 
@@ -761,6 +765,9 @@ where
     // a terminal root (every leaf below a stage's horizon, in staged SSS*)
     // then costs no block.
     let mut first = None;
+    if g.level == 0 {
+        g.best = None;
+    }
     if observer.is_none() && p.horizon != 0 {
         if start.upper <= start.lower {
             g.peak = g.peak.max(g.live + 1);
@@ -851,8 +858,13 @@ where
                 at: top,
                 k,
                 xrel,
+                best: NONE,
+                best_h: start.upper,
             };
             let result = run.search(observer, first);
+            if level == 0 && run.best != NONE {
+                run.g.best = Some(run.best as usize);
+            }
             if result.is_ok() {
                 // What an early stop leaves below the root.
                 let k = run.g.blocks[top as usize].first as usize;
@@ -897,6 +909,10 @@ struct Run<'r, T: Tree + ?Sized, F, const S: bool> {
     k: usize,
     /// `at`'s `xrel`.
     xrel: i64,
+    /// The root's best move so far ([`NONE`]: none), and for a root that
+    /// is an OR node the merit its last solved child left.
+    best: u32,
+    best_h: Value,
 }
 
 /// What the current state is.
@@ -1192,6 +1208,9 @@ where
         if rel == 0 {
             return Step::Done(h);
         }
+        if rel == 1 {
+            self.root_move(r, h);
+        }
         if r % 2 == 0 {
             if r == 0 {
                 self.purge(h);
@@ -1227,6 +1246,37 @@ where
         }
         self.set_key(h, false);
         Step::Go
+    }
+
+    /// A child of the root, at path length `r` in its slot, is solved with
+    /// merit `h` (before cases 1–3 move on): remembers the root's best move.
+    ///
+    /// A state solved with a merit below the one it was stacked with has
+    /// exactly that value: a terminal's min(h, v) is then v; an OR node's
+    /// children are solved one after the other, the merit falling to its
+    /// final h below one of them (exact, by induction) while every other is
+    /// solved with a merit, a lower bound, at least h; an AND node is
+    /// solved through the child whose state was in front, solved below the
+    /// AND node's merit (exact), every other child's merit (an upper bound
+    /// on its value, as SSS\*'s merits are) being at most h. So:
+    ///
+    /// * below an AND root, the child solved by case 1 is the best (its
+    ///   merit is a lower bound on its value, and the root's value an upper
+    ///   bound; after a fail-high, it is the child that reached the bound);
+    /// * below an OR root (Dual\*), the children are solved in turn and the
+    ///   best is the last one whose solution lowered the merit.
+    #[inline(never)]
+    fn root_move(&mut self, r: u32, h: Value) {
+        if r % 2 == 0 {
+            self.best = if r == 0 {
+                self.g.blocks[self.at as usize].cur
+            } else {
+                u32::from(self.g.slots[self.k].link(r - 1).digit)
+            };
+        } else if h < self.best_h {
+            self.best = u32::from(self.g.slots[self.k].link(r - 1).digit);
+            self.best_h = h;
+        }
     }
 
     /// Γ on the current state, LIVE: the aspiration stop, case 4, 5 or 6.
@@ -1309,6 +1359,9 @@ where
                     }
                 }
                 if go_on {
+                    if rel == 1 {
+                        self.root_move(1, h);
+                    }
                     let k = self.k;
                     let link = self.g.slots[k].l1;
                     if link.digit + 1 < link.width {
@@ -1758,10 +1811,8 @@ fn run<T: Tree + ?Sized>(
         upper: window.1,
     };
     let v = gamma_search(tree, &p, &mut open, start, &mut no_frontier, observer)?;
-    Ok(Outcome {
-        value: if dual { -v } else { v },
-        memory: open.memory(),
-    })
+    let best = if v > window.0 { open.best } else { None };
+    Ok(Outcome::new(if dual { -v } else { v }, best, open.memory()))
 }
 
 /// SSS* (Stockman 1979; Campbell 1981 App. 3): the root's minimax value by
@@ -1797,7 +1848,7 @@ pub fn dual<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, Best
 }
 
 /// The result of an aspiration search: a value and what it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Aspired {
     /// The value or bound, and memory.
     pub outcome: Outcome,

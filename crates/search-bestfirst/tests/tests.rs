@@ -5,6 +5,8 @@ mod alloc;
 mod differential;
 mod differential_sss;
 mod itersss;
+mod limits;
+mod lines;
 mod memsss;
 mod mgame;
 mod quickgame;

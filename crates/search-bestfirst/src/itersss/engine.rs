@@ -166,6 +166,9 @@ pub(crate) struct Run<'a, T: Tree + ?Sized> {
     top: u32,
     /// The current state's block.
     at: u32,
+    /// The root's best move: the MIN son whose solution solved the root
+    /// (case 1 in the root's block), as in SSS\* ([`NONE`]: none yet).
+    pub(crate) best: u32,
 }
 
 /// Where a state is: a slot of a block.
@@ -195,6 +198,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             counts: IterCounts::default(),
             top: NONE,
             at: NONE,
+            best: NONE,
         }
     }
 
@@ -1042,6 +1046,9 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 (blk.parent, blk.pslot, blk.e)
             };
             self.entries -= e - 1;
+            if self.blocks[b as usize].t == 0 {
+                self.best = sp;
+            }
             {
                 let k = self.si(parent, ps);
                 let node = self.blocks[b as usize].node.clone();

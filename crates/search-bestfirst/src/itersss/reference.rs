@@ -41,10 +41,7 @@ pub(crate) fn run<T: Tree + ?Sized>(
     let result = search.run();
     let counts = search.counts;
     (
-        result.map(|value| Outcome {
-            value,
-            memory: Memory::of(&open),
-        }),
+        result.map(|value| Outcome::new(value, None, Memory::of(&open))),
         counts,
     )
 }

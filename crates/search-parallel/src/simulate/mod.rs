@@ -164,6 +164,12 @@ impl From<SearchError> for ParallelError {
 }
 
 /// What a simulated tree-splitting search did.
+///
+/// It carries no best move: the simulation reproduces Campbell's time and
+/// evaluation counts, and the root master's move would have to be kept by
+/// both engines (job replay and the time-stepped one) and every algorithm's
+/// master rule, not a small edit; the threaded searches
+/// ([`crate::threads::ThreadReport::best`]) report it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimReport {
     /// The root's value (from MAX's point of view), as found by the
