@@ -49,7 +49,7 @@ const EXPERIMENTS: &[Experiment] = &[
         parallel::run(c).map(Output::from)
     }),
     ("othello-002", othello::run),
-    ("othello-ffo", |c| ffo::run(c).map(Output::from)),
+    ("othello-ffo", ffo::run),
 ];
 
 type Experiment = (&'static str, fn(&Config) -> Result<Output>);
@@ -317,7 +317,8 @@ mod tests {
                 "campbell-tables-1-7-time",
                 "bhattacharya95-table3-time",
                 "bhattacharya-bagchi96-time",
-                "othello-002-time"
+                "othello-002-time",
+                "othello-ffo-time"
             ]
         );
         for (x, y) in a.times.iter().zip(&b.times) {
