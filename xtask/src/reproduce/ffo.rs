@@ -34,7 +34,7 @@
 //! per algorithm, table size, problem or (searcher, position).
 
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Result, bail};
 use othello::{FfoProblem, Othello, Position};
@@ -44,7 +44,7 @@ use tree_core::{Counted, Game, Horizon};
 
 use super::jobs;
 use super::render::{csv, md_table, num, times_intro, times_link};
-use super::{Config, Doc, Output, Timings};
+use super::{Config, Doc, Output};
 
 const NAME: &str = "othello-ffo";
 
@@ -76,31 +76,6 @@ impl std::ops::AddAssign for Cell {
     }
 }
 
-/// The calling thread's CPU time where Linux reports it
-/// (`/proc/thread-self/schedstat`), else `None`: on a shared machine it
-/// varies far less than wall time.
-fn cpu_time() -> Option<Duration> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    Some(Duration::from_nanos(
-        s.split_whitespace().next()?.parse().ok()?,
-    ))
-}
-
-/// Times `f` as `cfg` says; a timed run measures the thread's CPU time, or
-/// wall time where there is none.
-fn timed<T>(cfg: &Config, f: impl FnOnce() -> T) -> (T, Duration) {
-    if cfg.timings != Timings::Wall {
-        return cfg.time(f);
-    }
-    let (wall, cpu) = (Instant::now(), cpu_time());
-    let out = f();
-    let time = match (cpu, cpu_time()) {
-        (Some(a), Some(b)) => b.saturating_sub(a),
-        _ => wall.elapsed(),
-    };
-    (out, time)
-}
-
 /// Solves `pos` with `e` (cleared first), checks the value, and counts.
 fn solve(
     cfg: &Config,
@@ -112,7 +87,7 @@ fn solve(
 ) -> Result<(Cell, Vec<othello::Move>)> {
     e.clear();
     let depth = Othello.plies_left(pos).expect("Othello bounds its plies");
-    let (r, time) = timed(cfg, || e.search(a, &Othello, pos, depth));
+    let (r, time) = cfg.cpu_time(|| e.search(a, &Othello, pos, depth));
     let r = r?;
     if r.value.get() != want * W {
         bail!(
@@ -380,7 +355,7 @@ fn small_cell(cfg: &Config, s: &Searcher, p: &Small) -> Result<Cell> {
                 shape: Some(shape),
                 ..Options::default()
             };
-            let (o, time) = timed(cfg, || a.run(&tree, &opts));
+            let (o, time) = cfg.cpu_time(|| a.run(&tree, &opts));
             let o = o?;
             if o.value.get() != p.value * W {
                 bail!(

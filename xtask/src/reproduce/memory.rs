@@ -12,7 +12,7 @@ use serde::Deserialize;
 use tree_core::{GenSpec, Generator};
 
 use super::measure::{self, Batch, BestFirst, Oracle, Runner, TreeResult};
-use super::render::{csv, md_table, num, times_intro, times_link};
+use super::render::{LogXChart, csv, md_table, num, times_intro, times_link};
 use super::{Config, Doc, Output};
 
 const NAME: &str = "bhattacharya-bagchi96";
@@ -940,51 +940,14 @@ fn chart_against_m(
     points: &[(f64, f64)],
     alpha_beta: f64,
 ) -> Result<String> {
-    use plotters::prelude::*;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let (x0, x1) = (points[0].0 * 0.8, points[points.len() - 1].0 * 1.25);
-        let ymax = points.iter().map(|p| p.1).fold(alpha_beta, f64::max) * 1.15;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(caption, ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(70)
-            .build_cartesian_2d((x0..x1).log_scale(), 0.0..ymax)?;
-        let precise = ymax < 10.0;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(8)
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| {
-                if precise {
-                    format!("{y:.1}")
-                } else {
-                    format!("{y:.0}")
-                }
-            })
-            .x_desc("M (OPEN entries, log scale)")
-            .y_desc(y_desc)
-            .draw()?;
-        chart
-            .draw_series(LineSeries::new(points.iter().copied(), &BLUE))?
-            .label("MemSSS*")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE));
-        chart.draw_series(points.iter().map(|p| Circle::new(*p, 3, BLUE.filled())))?;
-        chart
-            .draw_series(LineSeries::new([(x0, alpha_beta), (x1, alpha_beta)], &RED))?
-            .label("Alpha-Beta")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerLeft)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()?;
-        root.present()?;
+    LogXChart {
+        caption,
+        x_desc: "M (OPEN entries, log scale)",
+        y_desc,
+        series: &[("MemSSS*".to_string(), points.to_vec())],
+        reference: Some(("Alpha-Beta", alpha_beta)),
+        x_label: &|x| format!("{x:.0}"),
+        legend: plotters::prelude::SeriesLabelPosition::LowerLeft,
     }
-    Ok(svg)
+    .svg()
 }
