@@ -48,7 +48,10 @@ pub fn spin(iterations: u64, seed: u64) -> u64 {
 ///
 /// Nodes, children, values and bounds are the inner tree's, so a search
 /// visits and evaluates exactly what it would on the inner tree; only its
-/// time changes. Counts the iterations spun ([`LeafCost::spun`]), which is
+/// time changes. Each evaluation's work starts from the state the last
+/// one left (xored with the leaf's value), so the work of consecutive
+/// evaluations forms one dependent chain that the processor cannot overlap:
+/// short spins cost what long ones do per step. Counts the iterations spun ([`LeafCost::spun`]), which is
 /// how a test can see that the work was done once per evaluation without
 /// reading a clock. Not `Sync` (the count is a `Cell`): wrap the shared
 /// tree once per thread.
@@ -65,6 +68,7 @@ pub fn spin(iterations: u64, seed: u64) -> u64 {
 pub struct LeafCost<T> {
     tree: T,
     iterations: u64,
+    state: Cell<u64>,
     spun: Cell<u64>,
 }
 
@@ -74,6 +78,7 @@ impl<T: Tree> LeafCost<T> {
         LeafCost {
             tree,
             iterations,
+            state: Cell::new(0),
             spun: Cell::new(0),
         }
     }
@@ -111,8 +116,10 @@ impl<T: Tree> Tree for LeafCost<T> {
     #[inline]
     fn value(&self, node: &T::Node) -> Value {
         let v = self.tree.value(node);
-        // Seeded by the value, so the work depends on the leaf evaluated.
-        spin(self.iterations, v.get() as u64);
+        // Seeded by the last state and the value: one chain over all
+        // evaluations, depending on the leaves evaluated.
+        self.state
+            .set(spin(self.iterations, self.state.get() ^ v.get() as u64));
         self.spun.set(self.spun.get() + self.iterations);
         v
     }

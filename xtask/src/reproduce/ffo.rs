@@ -30,7 +30,7 @@
 //! every run. Times go to the times document (`othello-ffo-time`), written
 //! only when the run is timed: each search's CPU time on its thread (Linux;
 //! wall time elsewhere), since the searches are CPU-bound and the machine
-//! may be shared. Independent searches run as [`jobs`](super::jobs), one
+//! may be shared. Independent searches run as [`jobs`](super::jobs::run), one
 //! per algorithm, table size, problem or (searcher, position).
 
 use std::fmt::Write as _;

@@ -527,6 +527,15 @@ fn role_label(r: &Row) -> String {
     }
 }
 
+/// The first CSV columns of row `r` of a cell: cell, algorithm, parameter.
+fn csv_key(m: &Measured, r: &Row) -> Vec<String> {
+    vec![
+        m.cell.label(),
+        r.label.to_string(),
+        r.param.map_or(String::new(), |p| p.to_string()),
+    ]
+}
+
 fn param(r: &Row) -> String {
     r.param.map_or("–".into(), |p| p.to_string())
 }
@@ -563,12 +572,9 @@ fn counts_doc(cfg: &Config, measured: &[Measured]) -> Doc {
             .iter()
             .enumerate()
             .map(|(k, r)| {
-                csv_rows.push(vec![
-                    m.cell.label(),
-                    r.label.to_string(),
-                    r.param.map_or(String::new(), |p| p.to_string()),
-                    format!("{:.1}", m.leaves[k]),
-                ]);
+                let mut line = csv_key(m, r);
+                line.push(format!("{:.1}", m.leaves[k]));
+                csv_rows.push(line);
                 vec![
                     r.label.to_string(),
                     param(r),
@@ -670,6 +676,7 @@ fn ns_label(x: Option<f64>, none: &str) -> String {
     match x {
         Some(0.0) => "at 0 ns already".into(),
         Some(x) if x >= 1_000.0 => format!("{} µs", num(x / 1_000.0, 1)),
+        Some(x) if x < 10.0 => format!("{} ns", num(x, 1)),
         Some(x) => format!("{} ns", num(x, 0)),
         None => none.into(),
     }
@@ -805,7 +812,9 @@ fn times_doc(cfg: &Config, cal: &Calibration, measured: &[Measured]) -> Result<D
         "## Break-even leaf cost\n\nThe leaf cost from which an algorithm takes no more time \
          than Alpha-Beta over all cells: *measured*, where its total time crosses AB's \
          between two measured costs (times interpolated linearly in the cost); *model*, \
-         from the 0 ns times and the leaf counts alone, (T − T_AB) / (L_AB − L).\n"
+         from the 0 ns times and the leaf counts alone, (T − T_AB) / (L_AB − L). Both are \
+         on the axis of target costs; the calibration above gives the cost achieved at \
+         each.\n"
     )?;
     md.push_str(&md_table(&["algorithm", "measured", "model"], &be_rows));
     md.push('\n');
@@ -853,18 +862,17 @@ fn times_doc(cfg: &Config, cal: &Calibration, measured: &[Measured]) -> Result<D
                     param(r),
                     format!("{:.3}", m.leaves[k] / m.leaves[0]),
                 ];
-                for c in 0..COSTS_NS.len() {
+                for (c, cost) in COSTS_NS.iter().enumerate() {
                     v.push(format!("{:.2}", m.ratio(c, k)));
-                    csv_rows.push(vec![
-                        m.cell.label(),
-                        r.label.to_string(),
-                        r.param.map_or(String::new(), |p| p.to_string()),
-                        COSTS_NS[c].to_string(),
+                    let mut line = csv_key(m, r);
+                    line.extend([
+                        cost.to_string(),
                         cal.iterations[c].to_string(),
                         format!("{:.1}", m.leaves[k]),
                         format!("{:.4}", m.time[c][k]),
                         format!("{:.3}", m.ratio(c, k)),
                     ]);
+                    csv_rows.push(line);
                 }
                 v
             })
