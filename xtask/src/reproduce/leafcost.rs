@@ -898,7 +898,7 @@ fn times_doc(cfg: &Config, cal: &Calibration, measured: &[Measured]) -> Result<D
     let svg = LogXChart {
         caption: "Time relative to Alpha-Beta against the cost of a leaf (all cells)",
         x_desc: "extra cost per leaf, ns (log scale; 0 drawn at 10)",
-        y_desc: "time / Alpha-Beta's time",
+        y_desc: "time / Alpha-Beta's time (log scale)",
         series: &series,
         reference: Some(("Alpha-Beta", 1.0)),
         x_label: &|x| {
@@ -909,6 +909,7 @@ fn times_doc(cfg: &Config, cal: &Calibration, measured: &[Measured]) -> Result<D
             }
         },
         legend: plotters::prelude::SeriesLabelPosition::UpperRight,
+        log_y: true,
     }
     .svg()?;
     let plot = format!("{NAME}-time.svg");

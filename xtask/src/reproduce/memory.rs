@@ -948,6 +948,7 @@ fn chart_against_m(
         reference: Some(("Alpha-Beta", alpha_beta)),
         x_label: &|x| format!("{x:.0}"),
         legend: plotters::prelude::SeriesLabelPosition::LowerLeft,
+        log_y: false,
     }
     .svg()
 }
