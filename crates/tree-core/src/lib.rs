@@ -50,6 +50,8 @@
 //! * [`Counted`] and [`Traced`]: wrappers that measure any search at the
 //!   trait boundary — leaf evaluations, expansions, generated nodes, and the
 //!   evaluation order as Dewey codes.
+//! * [`LeafCost`]: a wrapper that adds a fixed amount of work ([`spin`]) to
+//!   every leaf evaluation, for timing searches at a stated leaf cost.
 //! * [`Limits`], [`Meter`], [`StopHandle`], [`Stopped`]: the deadline, leaf
 //!   budget and cancellation every search takes, and the meter it counts
 //!   leaves with.
@@ -79,6 +81,7 @@ mod explicit;
 mod game;
 pub mod generate;
 mod hashtree;
+mod leafcost;
 mod limits;
 mod subtree;
 mod tree;
@@ -95,6 +98,7 @@ pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
 pub use game::{Game, Horizon, HorizonNode, MoveBuffer};
 pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator};
 pub use hashtree::{HashNode, HashTree, OrderedHashTree, OrderedNode};
+pub use leafcost::{LeafCost, spin};
 pub use limits::{Limits, Meter, StopHandle, StopReason, Stopped};
 pub use subtree::Subtree;
 pub use tree::{Bounds, Tree, minimax, minimax_at};

@@ -26,23 +26,27 @@
 //!    for the enhanced ones (static evaluations; here every leaf is an end
 //!    of the game).
 //!
-//! Counts are deterministic and appear in quick and full runs; times only
-//! in full runs, in their own tables: each search's CPU time on its thread
-//! (Linux; wall time elsewhere), since the searches are CPU-bound and the
-//! machine may be shared.
+//! The counts document (`othello-ffo`) is deterministic: the same bytes on
+//! every run. Times go to the times document (`othello-ffo-time`), written
+//! only when the run is timed: each search's CPU time on its thread (Linux;
+//! wall time elsewhere), since the searches are CPU-bound and the machine
+//! may be shared. Independent searches run as [`jobs`](super::jobs::run), one
+//! per algorithm, table size, problem or (searcher, position).
 
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Result, bail};
 use othello::{FfoProblem, Othello, Position};
-use rayon::prelude::*;
 use search_bestfirst::{Algorithm as BestFirst, Options, memsss_maximum, memsss_minimum};
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
 use tree_core::{Counted, Game, Horizon};
 
-use super::render::{csv, md_table, num};
-use super::{Config, Doc};
+use super::jobs;
+use super::render::{csv, md_table, num, times_intro, times_link};
+use super::{Config, Doc, Output};
+
+const NAME: &str = "othello-ffo";
 
 /// The empty squares of the small positions (part 3).
 pub const SMALL_EMPTIES: u32 = 9;
@@ -54,7 +58,7 @@ const EXACT_TABLE: usize = 64 << 20;
 const W: i32 = othello::eval::WIN_SCALE;
 
 /// One search's result.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
 struct Cell {
     leaves: u64,
     nodes: u64,
@@ -72,29 +76,9 @@ impl std::ops::AddAssign for Cell {
     }
 }
 
-/// The calling thread's CPU time where Linux reports it
-/// (`/proc/thread-self/schedstat`), else `None`: on a shared machine it
-/// varies far less than wall time.
-fn cpu_time() -> Option<Duration> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    Some(Duration::from_nanos(
-        s.split_whitespace().next()?.parse().ok()?,
-    ))
-}
-
-/// Times `f`: the thread's CPU time, or wall time where there is none.
-fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let (wall, cpu) = (Instant::now(), cpu_time());
-    let out = f();
-    let time = match (cpu, cpu_time()) {
-        (Some(a), Some(b)) => b.saturating_sub(a),
-        _ => wall.elapsed(),
-    };
-    (out, time)
-}
-
 /// Solves `pos` with `e` (cleared first), checks the value, and counts.
 fn solve(
+    cfg: &Config,
     e: &mut Enhanced,
     a: EnhancedAlgorithm,
     pos: &Position,
@@ -103,7 +87,7 @@ fn solve(
 ) -> Result<(Cell, Vec<othello::Move>)> {
     e.clear();
     let depth = Othello.plies_left(pos).expect("Othello bounds its plies");
-    let (r, time) = timed(|| e.search(a, &Othello, pos, depth));
+    let (r, time) = cfg.cpu_time(|| e.search(a, &Othello, pos, depth));
     let r = r?;
     if r.value.get() != want * W {
         bail!(
@@ -136,22 +120,19 @@ fn exact(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Vec<Cell>>> {
     let config =
         EnhancedConfig::default().with_table_bytes(if cfg.quick { 1 << 20 } else { EXACT_TABLE });
     let bar = cfg.bar("ffo: exact", EnhancedAlgorithm::ALL.len() as u64);
-    let cells = EnhancedAlgorithm::ALL
-        .par_iter()
-        .map(|&a| {
-            let mut e = Enhanced::new(config)?;
-            let row = problems
-                .iter()
-                .map(|p| {
-                    let best = p.problem.best_score().expect("scored");
-                    let what = format!("FFO #{}", p.number);
-                    solve(&mut e, a, &p.problem.position, best, &what).map(|c| c.0)
-                })
-                .collect::<Result<Vec<Cell>>>();
-            bar.inc(1);
-            row
-        })
-        .collect::<Result<Vec<_>>>()?;
+    // One job per algorithm: its engine (and table) is reused, cleared,
+    // from problem to problem.
+    let cells = jobs::run(EnhancedAlgorithm::ALL, &bar, |&a| {
+        let mut e = Enhanced::new(config)?;
+        problems
+            .iter()
+            .map(|p| {
+                let best = p.problem.best_score().expect("scored");
+                let what = format!("FFO #{}", p.number);
+                solve(cfg, &mut e, a, &p.problem.position, best, &what).map(|c| c.0)
+            })
+            .collect::<Result<Vec<Cell>>>()
+    })?;
     bar.finish_and_clear();
     Ok(cells)
 }
@@ -160,19 +141,18 @@ fn exact(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Vec<Cell>>> {
 /// moves checked.
 fn listed_moves(cfg: &Config, problems: &[FfoProblem]) -> Result<usize> {
     let upto = if cfg.quick { 5 } else { 19 };
-    let counts = problems
-        .par_iter()
-        .filter(|p| p.number <= upto)
-        .map(|p| {
-            let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(1 << 22))?;
-            for &(mv, score) in &p.problem.scores {
-                let child = p.problem.position.play(mv)?;
-                let what = format!("FFO #{} after {mv}", p.number);
-                solve(&mut e, EnhancedAlgorithm::Mtdf, &child, -score, &what)?;
-            }
-            Ok(p.problem.scores.len())
-        })
-        .collect::<Result<Vec<usize>>>()?;
+    let set: Vec<&FfoProblem> = problems.iter().filter(|p| p.number <= upto).collect();
+    let bar = cfg.bar("ffo: listed moves", set.len() as u64);
+    let counts = jobs::run(&set, &bar, |p| {
+        let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(1 << 22))?;
+        for &(mv, score) in &p.problem.scores {
+            let child = p.problem.position.play(mv)?;
+            let what = format!("FFO #{} after {mv}", p.number);
+            solve(cfg, &mut e, EnhancedAlgorithm::Mtdf, &child, -score, &what)?;
+        }
+        Ok(p.problem.scores.len())
+    })?;
+    bar.finish_and_clear();
     Ok(counts.iter().sum())
 }
 
@@ -203,31 +183,43 @@ fn table_sweep(
         .collect();
     let bar = cfg.bar("ffo: table sizes", jobs.len() as u64);
     // One table per job, so at most one per thread lives at once.
-    let cells = jobs
-        .par_iter()
-        .map(|&(a, s)| {
-            let alg = algorithms[a];
-            let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(sizes[s]))?;
-            let mut total = Cell::default();
-            for p in &set {
-                let best = p.problem.best_score().expect("scored");
-                let what = format!("FFO #{} with {} bytes", p.number, sizes[s]);
-                total += solve(&mut e, alg, &p.problem.position, best, &what)?.0;
-            }
-            bar.inc(1);
-            Ok(total)
-        })
-        .collect::<Result<Vec<Cell>>>()?;
+    let cells = jobs::run(&jobs, &bar, |&(a, s)| {
+        let alg = algorithms[a];
+        let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(sizes[s]))?;
+        let mut total = Cell::default();
+        for p in &set {
+            let best = p.problem.best_score().expect("scored");
+            let what = format!("FFO #{} with {} bytes", p.number, sizes[s]);
+            total += solve(cfg, &mut e, alg, &p.problem.position, best, &what)?.0;
+        }
+        Ok(total)
+    })?;
     bar.finish_and_clear();
     Ok(cells.chunks(sizes.len()).map(<[Cell]>::to_vec).collect())
 }
 
 /// A small position with its known value.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Small {
     name: String,
+    #[serde(with = "position_text")]
     position: Position,
     value: i32,
+}
+
+/// A position as its one-line text form (jobs' results travel between
+/// MPI ranks serialised).
+mod position_text {
+    use othello::Position;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(p: &Position, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(p)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        String::deserialize(d)?.parse().map_err(D::Error::custom)
+    }
 }
 
 /// Part 3's positions: each problem played along MTD(f)'s principal
@@ -238,42 +230,43 @@ fn small_positions(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Small>> 
     } else {
         (19, SMALL_EMPTIES)
     };
-    problems
-        .par_iter()
-        .filter(|p| p.number <= upto)
-        .map(|p| {
-            let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(1 << 22))?;
-            let best = p.problem.best_score().expect("scored");
-            let what = format!("FFO #{}", p.number);
-            let (_, pv) = solve(
-                &mut e,
-                EnhancedAlgorithm::Mtdf,
-                &p.problem.position,
-                best,
-                &what,
-            )?;
-            let (mut q, mut v, mut plies) = (p.problem.position, best, 0);
-            for mv in pv {
-                if q.empty().count_ones() <= empties {
-                    break;
-                }
-                q = q.play(mv)?;
-                v = -v;
-                plies += 1;
+    let set: Vec<&FfoProblem> = problems.iter().filter(|p| p.number <= upto).collect();
+    let bar = cfg.bar("ffo: small positions' solutions", set.len() as u64);
+    let small = jobs::run(&set, &bar, |p| {
+        let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(1 << 22))?;
+        let best = p.problem.best_score().expect("scored");
+        let what = format!("FFO #{}", p.number);
+        let (_, pv) = solve(
+            cfg,
+            &mut e,
+            EnhancedAlgorithm::Mtdf,
+            &p.problem.position,
+            best,
+            &what,
+        )?;
+        let (mut q, mut v, mut plies) = (p.problem.position, best, 0);
+        for mv in pv {
+            if q.empty().count_ones() <= empties {
+                break;
             }
-            if q.empty().count_ones() != empties || q.is_game_over() {
-                bail!(
-                    "FFO #{}: the solution does not reach {empties} empty squares",
-                    p.number
-                );
-            }
-            Ok(Small {
-                name: format!("#{} +{plies}", p.number),
-                position: q,
-                value: v,
-            })
+            q = q.play(mv)?;
+            v = -v;
+            plies += 1;
+        }
+        if q.empty().count_ones() != empties || q.is_game_over() {
+            bail!(
+                "FFO #{}: the solution does not reach {empties} empty squares",
+                p.number
+            );
+        }
+        Ok(Small {
+            name: format!("#{} +{plies}", p.number),
+            position: q,
+            value: v,
         })
-        .collect()
+    })?;
+    bar.finish_and_clear();
+    Ok(small)
 }
 
 /// A searcher of part 3.
@@ -349,7 +342,7 @@ fn bytes_label(b: u64) -> String {
 }
 
 /// One searcher on one small position, value checked.
-fn small_cell(s: &Searcher, p: &Small) -> Result<Cell> {
+fn small_cell(cfg: &Config, s: &Searcher, p: &Small) -> Result<Cell> {
     match s.kind {
         Kind::Enhanced(a, bytes, all) => {
             let config = if all {
@@ -358,7 +351,7 @@ fn small_cell(s: &Searcher, p: &Small) -> Result<Cell> {
                 EnhancedConfig::plain().with_exact_solve(true)
             };
             let mut e = Enhanced::new(config.with_table_bytes(bytes))?;
-            Ok(solve(&mut e, a, &p.position, p.value, &p.name)?.0)
+            Ok(solve(cfg, &mut e, a, &p.position, p.value, &p.name)?.0)
         }
         Kind::BestFirst(a, fraction) => {
             let shape = othello::game_tree_shape(&p.position);
@@ -378,7 +371,7 @@ fn small_cell(s: &Searcher, p: &Small) -> Result<Cell> {
                 shape: Some(shape),
                 ..Options::default()
             };
-            let (o, time) = timed(|| a.run(&tree, &opts));
+            let (o, time) = cfg.cpu_time(|| a.run(&tree, &opts));
             let o = o?;
             if o.value.get() != p.value * W {
                 bail!(
@@ -400,7 +393,7 @@ fn small_cell(s: &Searcher, p: &Small) -> Result<Cell> {
     }
 }
 
-pub fn run(cfg: &Config) -> Result<Doc> {
+pub fn run(cfg: &Config) -> Result<Output> {
     let problems = problems(cfg);
     let exact_cells = exact(cfg, &problems)?;
     let moves_checked = listed_moves(cfg, &problems)?;
@@ -420,24 +413,19 @@ pub fn run(cfg: &Config) -> Result<Doc> {
     };
     let small = small_positions(cfg, &problems)?;
     let searchers = searchers(cfg);
-    let bar = cfg.bar(
-        "ffo: small positions",
-        (searchers.len() * small.len()) as u64,
-    );
-    let small_cells: Vec<Vec<Cell>> = searchers
-        .par_iter()
-        .map(|s| {
-            small
-                .iter()
-                .map(|p| {
-                    let c = small_cell(s, p);
-                    bar.inc(1);
-                    c
-                })
-                .collect::<Result<Vec<Cell>>>()
-        })
-        .collect::<Result<_>>()?;
+    // One job per (searcher, position); `small_cells[searcher][position]`.
+    let pairs: Vec<(usize, usize)> = (0..searchers.len())
+        .flat_map(|s| (0..small.len()).map(move |p| (s, p)))
+        .collect();
+    let bar = cfg.bar("ffo: small positions", pairs.len() as u64);
+    let flat = jobs::run(&pairs, &bar, |&(s, p)| {
+        small_cell(cfg, &searchers[s], &small[p])
+    })?;
     bar.finish_and_clear();
+    let small_cells: Vec<Vec<Cell>> = flat
+        .chunks(small.len().max(1))
+        .map(<[Cell]>::to_vec)
+        .collect();
 
     let algos = EnhancedAlgorithm::ALL;
     let mut md = String::new();
@@ -452,8 +440,9 @@ pub fn run(cfg: &Config) -> Result<Doc> {
          search at 18+ empty squares, history). Every value below equals the file's score; \
          MTD(f) also reproduced the score of all {moves_checked} moves the files list for \
          FFO #1–#{}. Leaves are static evaluations (here ends of the game, counted also \
-         inside the game's solver), nodes are leaves plus positions expanded.\n",
-        if cfg.quick { 5 } else { 19 }
+         inside the game's solver), nodes are leaves plus positions expanded.{}\n",
+        if cfg.quick { 5 } else { 19 },
+        times_link(cfg, NAME),
     )?;
 
     // Part 1: counts.
@@ -583,92 +572,21 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         md_table(&["searcher", "memory", "leaves", "nodes"], &small_rows)
     )?;
 
-    if !cfg.quick {
-        // Times, apart from the counts.
-        let time_rows: Vec<Vec<String>> = algos
-            .iter()
-            .enumerate()
-            .map(|(a, alg)| {
-                let mut r = vec![alg.name().to_owned()];
-                for &(lo, hi) in ranges {
-                    r.push(format!("{:.2}", total(a, lo, hi).time.as_secs_f64()));
-                }
-                r.extend(
-                    sizes
-                        .iter()
-                        .enumerate()
-                        .map(|(s, _)| format!("{:.2}", sweep[a][s].time.as_secs_f64())),
-                );
-                r
-            })
-            .collect();
-        let mut tth = vec!["algorithm".to_owned()];
-        for &(lo, hi) in ranges {
-            tth.push(format!("#{lo}–#{hi} (s)"));
-        }
-        tth.extend(
-            sizes
-                .iter()
-                .map(|&b| format!("#1–#19 {} (s)", bytes_label(b as u64))),
-        );
-        let tth: Vec<&str> = tth.iter().map(String::as_str).collect();
-        writeln!(
-            md,
-            "## Times (this run: CPU seconds of the searching thread, one search per thread)\n\n{}",
-            md_table(&tth, &time_rows)
-        )?;
-        if let Some(big) = &sweep_big {
-            let rows: Vec<Vec<String>> = sizes
-                .iter()
-                .enumerate()
-                .map(|(k, &b)| {
-                    vec![
-                        bytes_label(b as u64),
-                        format!("{:.2}", big[0][k].time.as_secs_f64()),
-                    ]
-                })
-                .collect();
-            writeln!(
-                md,
-                "### MTD(f) on #21–#30 against table size\n\n{}",
-                md_table(&["table", "seconds"], &rows)
-            )?;
-        }
-        let small_times: Vec<Vec<String>> = searchers
-            .iter()
-            .zip(&small_cells)
-            .map(|(s, cells)| {
-                let t: f64 = cells.iter().map(|c| c.time.as_secs_f64()).sum();
-                vec![s.label.clone(), format!("{:.4}", t / cells.len() as f64)]
-            })
-            .collect();
-        writeln!(
-            md,
-            "### Small positions: mean time per position\n\n{}",
-            md_table(&["searcher", "seconds"], &small_times)
-        )?;
-    }
     writeln!(
         md,
         "The plot `othello-ffo-memory.svg` shows part 3: mean nodes against memory, log–log."
     )?;
 
-    // CSV: counts, then time in its own column (empty in quick runs).
+    // CSV: counts only (times are in the times document).
     let mut csv_rows = Vec::new();
     for (a, alg) in algos.iter().enumerate() {
         for (k, p) in problems.iter().enumerate() {
             let c = exact_cells[a][k];
-            csv_rows.push(csv_row(
-                "exact",
-                alg.name(),
-                &format!("#{}", p.number),
-                c,
-                cfg,
-            ));
+            csv_rows.push(csv_row("exact", alg.name(), &format!("#{}", p.number), c));
         }
         for (s, &b) in sizes.iter().enumerate() {
             let c = sweep[a][s];
-            csv_rows.push(csv_row("table", alg.name(), &b.to_string(), c, cfg));
+            csv_rows.push(csv_row("table", alg.name(), &b.to_string(), c));
         }
     }
     if let Some(big) = &sweep_big {
@@ -678,19 +596,16 @@ pub fn run(cfg: &Config) -> Result<Doc> {
                 "mtdf-enh",
                 &b.to_string(),
                 big[0][s],
-                cfg,
             ));
         }
     }
     for (s, cells) in searchers.iter().zip(&small_cells) {
         for (p, &c) in small.iter().zip(cells) {
-            csv_rows.push(csv_row("small", &s.label, &p.name, c, cfg));
+            csv_rows.push(csv_row("small", &s.label, &p.name, c));
         }
     }
     let csv_text = csv(
-        &[
-            "part", "searcher", "case", "bytes", "leaves", "nodes", "seconds",
-        ],
+        &["part", "searcher", "case", "bytes", "leaves", "nodes"],
         &csv_rows,
     );
     let series: Vec<(String, Vec<(f64, f64)>)> =
@@ -713,8 +628,8 @@ pub fn run(cfg: &Config) -> Result<Doc> {
             })
             .collect();
     let svg = plot(&series)?;
-    Ok(Doc {
-        name: "othello-ffo".into(),
+    let counts = Doc {
+        name: NAME.into(),
         markdown: md,
         csv: Some(csv_text),
         extra: if cfg.quick {
@@ -722,10 +637,163 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         } else {
             vec![("othello-ffo-memory.svg".into(), svg)]
         },
+    };
+    let times = if cfg.timed() {
+        let ranges: Vec<((usize, usize), Vec<Duration>)> = ranges
+            .iter()
+            .map(|&(lo, hi)| {
+                (
+                    (lo, hi),
+                    (0..algos.len()).map(|a| total(a, lo, hi).time).collect(),
+                )
+            })
+            .collect();
+        Some(times_doc(&Timed {
+            problems: &problems,
+            exact: &exact_cells,
+            ranges: &ranges,
+            upto,
+            sizes: &sizes,
+            sweep: &sweep,
+            sweep_big: sweep_big.as_deref(),
+            searchers: &searchers,
+            small: &small,
+            small_cells: &small_cells,
+        })?)
+    } else {
+        None
+    };
+    Ok(Output { counts, times })
+}
+
+/// What the times document shows: the cells of every part, with their times.
+struct Timed<'a> {
+    problems: &'a [FfoProblem],
+    /// `[algorithm][problem]`.
+    exact: &'a [Vec<Cell>],
+    /// Each range of problems and every algorithm's total time on it.
+    ranges: &'a [((usize, usize), Vec<Duration>)],
+    /// The last problem of the table-size sweep.
+    upto: usize,
+    sizes: &'a [usize],
+    /// `[algorithm][size]`.
+    sweep: &'a [Vec<Cell>],
+    /// MTD(f) on #21–#30, `[0][size]` (full runs).
+    sweep_big: Option<&'a [Vec<Cell>]>,
+    searchers: &'a [Searcher],
+    small: &'a [Small],
+    /// `[searcher][position]`.
+    small_cells: &'a [Vec<Cell>],
+}
+
+/// The times document: CPU seconds of every part, by algorithm.
+fn times_doc(t: &Timed<'_>) -> Result<Doc> {
+    let algos = EnhancedAlgorithm::ALL;
+    let secs = |d: Duration| format!("{:.2}", d.as_secs_f64());
+    let mut md = String::new();
+    writeln!(
+        md,
+        "# Othello: the FFO endgame problems, times\n\n{}\n\nHere the times are CPU seconds of \
+         the searching thread (Linux; wall time elsewhere), one search per thread, two threads \
+         at a time. Counts: [{NAME}.md]({NAME}.md).\n",
+        times_intro(&format!(
+            "FFO #1–#{}",
+            t.problems.last().map_or(0, |p| p.number)
+        ))
+    )?;
+    let time_rows: Vec<Vec<String>> = algos
+        .iter()
+        .enumerate()
+        .map(|(a, alg)| {
+            let mut r = vec![alg.name().to_owned()];
+            r.extend(t.ranges.iter().map(|(_, times)| secs(times[a])));
+            r.extend(t.sweep[a].iter().map(|c| secs(c.time)));
+            r
+        })
+        .collect();
+    let mut headers = vec!["algorithm".to_owned()];
+    headers.extend(
+        t.ranges
+            .iter()
+            .map(|((lo, hi), _)| format!("#{lo}–#{hi} (s)")),
+    );
+    headers.extend(
+        t.sizes
+            .iter()
+            .map(|&b| format!("#1–#{} {} (s)", t.upto, bytes_label(b as u64))),
+    );
+    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    writeln!(
+        md,
+        "## Exact solutions and table sizes\n\n{}",
+        md_table(&headers, &time_rows)
+    )?;
+    if let Some(big) = t.sweep_big {
+        let rows: Vec<Vec<String>> = t
+            .sizes
+            .iter()
+            .zip(&big[0])
+            .map(|(&b, c)| vec![bytes_label(b as u64), secs(c.time)])
+            .collect();
+        writeln!(
+            md,
+            "## MTD(f) on #21–#30 against table size\n\n{}",
+            md_table(&["table", "seconds"], &rows)
+        )?;
+    }
+    let small_times: Vec<Vec<String>> = t
+        .searchers
+        .iter()
+        .zip(t.small_cells)
+        .map(|(s, cells)| {
+            let total: f64 = cells.iter().map(|c| c.time.as_secs_f64()).sum();
+            vec![
+                s.label.clone(),
+                format!("{:.4}", total / cells.len().max(1) as f64),
+            ]
+        })
+        .collect();
+    writeln!(
+        md,
+        "## Small positions: mean time per position\n\n{}",
+        md_table(&["searcher", "seconds"], &small_times)
+    )?;
+    let mut rows = Vec::new();
+    let row = |part: &str, searcher: &str, case: String, c: &Cell| {
+        vec![
+            part.to_owned(),
+            searcher.to_owned(),
+            case,
+            format!("{:.4}", c.time.as_secs_f64()),
+        ]
+    };
+    for (a, alg) in algos.iter().enumerate() {
+        for (p, c) in t.problems.iter().zip(&t.exact[a]) {
+            rows.push(row("exact", alg.name(), format!("#{}", p.number), c));
+        }
+        for (&b, c) in t.sizes.iter().zip(&t.sweep[a]) {
+            rows.push(row("table", alg.name(), b.to_string(), c));
+        }
+    }
+    if let Some(big) = t.sweep_big {
+        for (&b, c) in t.sizes.iter().zip(&big[0]) {
+            rows.push(row("table #21-#30", "mtdf-enh", b.to_string(), c));
+        }
+    }
+    for (s, cells) in t.searchers.iter().zip(t.small_cells) {
+        for (p, c) in t.small.iter().zip(cells) {
+            rows.push(row("small", &s.label, p.name.clone(), c));
+        }
+    }
+    Ok(Doc {
+        name: format!("{NAME}-time"),
+        markdown: md,
+        csv: Some(csv(&["part", "searcher", "case", "seconds"], &rows)),
+        extra: Vec::new(),
     })
 }
 
-fn csv_row(part: &str, searcher: &str, case: &str, c: Cell, cfg: &Config) -> Vec<String> {
+fn csv_row(part: &str, searcher: &str, case: &str, c: Cell) -> Vec<String> {
     vec![
         part.to_owned(),
         searcher.to_owned(),
@@ -733,11 +801,6 @@ fn csv_row(part: &str, searcher: &str, case: &str, c: Cell, cfg: &Config) -> Vec
         c.bytes.to_string(),
         c.leaves.to_string(),
         c.nodes.to_string(),
-        if cfg.quick {
-            String::new()
-        } else {
-            format!("{:.4}", c.time.as_secs_f64())
-        },
     ]
 }
 

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use tree_core::{GenSpec, Generator};
 
 use super::measure::{self, Batch, BestFirst, Oracle, Runner, TreeResult};
-use super::render::{csv, md_table, num, times_intro, times_link};
+use super::render::{LogXChart, csv, md_table, num, times_intro, times_link};
 use super::{Config, Doc, Output};
 
 const NAME: &str = "bhattacharya-bagchi96";
@@ -540,6 +540,86 @@ fn claims1(md: &mut String, measured: &[Measured]) {
     md.push('\n');
 }
 
+/// One of the paper's claims about time (§4), judged on two times measured
+/// in the same run; shared with the leaf-cost experiment, which judges them
+/// at every leaf cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimeClaim {
+    pub claim: String,
+    /// The ratio the verdict is on, as the claim states it.
+    pub ratio: f64,
+    /// The ratio in words.
+    pub numbers: String,
+    pub holds: bool,
+}
+
+impl TimeClaim {
+    pub const HEADERS: [&'static str; 3] = ["claim", "numbers", "verdict"];
+
+    /// "Full memory: about twice as fast as Alpha-Beta" on random trees of
+    /// (b, d): AB's time over MemSSS*'s at its maximum M, above 1.5.
+    pub fn full_memory(b: usize, d: usize, ab: f64, full: f64) -> TimeClaim {
+        let speed = ab / full;
+        TimeClaim {
+            claim: format!("({b},{d}) random, full memory: about 2x as fast as AB"),
+            ratio: speed,
+            numbers: format!("{speed:.2}x AB's speed"),
+            holds: speed > 1.5,
+        }
+    }
+
+    /// "(6,9) strong, M = 296: MemSSS* beats Alpha-Beta": time below AB's.
+    pub fn memsss_296(ab: f64, t: f64) -> TimeClaim {
+        let r = t / ab;
+        TimeClaim {
+            claim: "(6,9) strong, M = 296: MemSSS* takes less time than Alpha-Beta".into(),
+            ratio: r,
+            numbers: format!("time {r:.2} of AB's"),
+            holds: r < 1.0,
+        }
+    }
+
+    /// The conjecture: MemDual* (full memory) beats Alpha-Beta on strong
+    /// trees of even depth: time below AB's.
+    pub fn memdual(b: usize, d: usize, ab: f64, t: f64) -> TimeClaim {
+        let r = t / ab;
+        TimeClaim {
+            claim: format!(
+                "({b},{d}) strong: MemDual* (full memory) takes less time than Alpha-Beta (conjecture, §4)"
+            ),
+            ratio: r,
+            numbers: format!("time {r:.2} of AB's"),
+            holds: r < 1.0,
+        }
+    }
+
+    /// "At maximum M MemSSS* is 2.5-3 times as fast as IterSSS*" (Table 2):
+    /// IterSSS*'s time over MemSSS*'s at `m`, read generously as 2 to 3.5.
+    pub fn memsss_vs_itersss(m: usize, mem: f64, iter: f64) -> TimeClaim {
+        let speed = iter / mem;
+        TimeClaim {
+            claim: format!("at maximum M ({m}) MemSSS* is 2.5-3 times as fast as IterSSS*"),
+            ratio: speed,
+            numbers: format!("{speed:.2} times"),
+            holds: (2.0..=3.5).contains(&speed),
+        }
+    }
+
+    /// The verdict in words.
+    pub fn verdict(&self) -> &'static str {
+        if self.holds { "holds" } else { "fails" }
+    }
+
+    /// A row of a claims table: claim, numbers, verdict.
+    pub fn row(&self) -> Vec<String> {
+        vec![
+            self.claim.clone(),
+            self.numbers.clone(),
+            self.verdict().into(),
+        ]
+    }
+}
+
 /// The (6,9) strong cell and its MemSSS* row at M = 296, of the paper's
 /// "beats Alpha-Beta in terminals and time" (full runs only).
 fn memsss_296(measured: &[Measured]) -> Option<(&Measured, usize)> {
@@ -711,36 +791,15 @@ fn times_doc(
     let mut claims: Vec<Vec<String>> = Vec::new();
     for m in m1.iter().filter(|m| m.ordering == "random") {
         let full = *mems(m).last().expect("six budgets");
-        let speed = m.time(0) / m.time(full);
-        claims.push(vec![
-            format!(
-                "({},{}) random, full memory: about 2x as fast as AB",
-                m.b, m.d
-            ),
-            format!("{speed:.2}x AB's speed"),
-            if speed > 1.5 { "holds" } else { "fails" }.into(),
-        ]);
+        claims.push(TimeClaim::full_memory(m.b, m.d, m.time(0), m.time(full)).row());
     }
     if let Some((m, k)) = memsss_296(m1) {
-        let t = m.time(k) / m.time(0);
-        claims.push(vec![
-            "(6,9) strong, M = 296: MemSSS* takes less time than Alpha-Beta".into(),
-            format!("time {t:.2} of AB's"),
-            if t < 1.0 { "holds" } else { "fails" }.into(),
-        ]);
+        claims.push(TimeClaim::memsss_296(m.time(0), m.time(k)).row());
     }
     for (m, k) in memdual_even_strong(m1) {
-        let t = m.time(k) / m.time(0);
-        claims.push(vec![
-            format!(
-                "({},{}) strong: MemDual* (full memory) takes less time than Alpha-Beta (conjecture, §4)",
-                m.b, m.d
-            ),
-            format!("time {t:.2} of AB's"),
-            if t < 1.0 { "holds" } else { "fails" }.into(),
-        ]);
+        claims.push(TimeClaim::memdual(m.b, m.d, m.time(0), m.time(k)).row());
     }
-    md.push_str(&md_table(&["claim", "numbers", "verdict"], &claims));
+    md.push_str(&md_table(&TimeClaim::HEADERS, &claims));
     md.push('\n');
     if !cfg.quick {
         for m in m1 {
@@ -772,24 +831,11 @@ fn times_doc(
         md.push('\n');
         let Budgets2 { ms, mem, iter } = budgets2(m);
         let last = ms.len() - 1;
-        let speed = m.time(iter[last]) / m.time(mem[last]);
         let at_min = m.time(iter[0]) / m.time(mem[0]);
-        md.push_str(&md_table(
-            &["claim", "numbers", "verdict"],
-            &[vec![
-                format!(
-                    "at maximum M ({}) MemSSS* is 2.5-3 times as fast as IterSSS*",
-                    ms[last]
-                ),
-                format!("{speed:.2} times (at minimum M: {at_min:.2})"),
-                if (2.0..=3.5).contains(&speed) {
-                    "holds"
-                } else {
-                    "fails"
-                }
-                .into(),
-            ]],
-        ));
+        let mut claim =
+            TimeClaim::memsss_vs_itersss(ms[last], m.time(mem[last]), m.time(iter[last]));
+        write!(claim.numbers, " (at minimum M: {at_min:.2})")?;
+        md.push_str(&md_table(&TimeClaim::HEADERS, &[claim.row()]));
         md.push('\n');
     }
     let csv = csv(
@@ -894,51 +940,15 @@ fn chart_against_m(
     points: &[(f64, f64)],
     alpha_beta: f64,
 ) -> Result<String> {
-    use plotters::prelude::*;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let (x0, x1) = (points[0].0 * 0.8, points[points.len() - 1].0 * 1.25);
-        let ymax = points.iter().map(|p| p.1).fold(alpha_beta, f64::max) * 1.15;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(caption, ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(70)
-            .build_cartesian_2d((x0..x1).log_scale(), 0.0..ymax)?;
-        let precise = ymax < 10.0;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(8)
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| {
-                if precise {
-                    format!("{y:.1}")
-                } else {
-                    format!("{y:.0}")
-                }
-            })
-            .x_desc("M (OPEN entries, log scale)")
-            .y_desc(y_desc)
-            .draw()?;
-        chart
-            .draw_series(LineSeries::new(points.iter().copied(), &BLUE))?
-            .label("MemSSS*")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE));
-        chart.draw_series(points.iter().map(|p| Circle::new(*p, 3, BLUE.filled())))?;
-        chart
-            .draw_series(LineSeries::new([(x0, alpha_beta), (x1, alpha_beta)], &RED))?
-            .label("Alpha-Beta")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerLeft)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()?;
-        root.present()?;
+    LogXChart {
+        caption,
+        x_desc: "M (OPEN entries, log scale)",
+        y_desc,
+        series: &[("MemSSS*".to_string(), points.to_vec())],
+        reference: Some(("Alpha-Beta", alpha_beta)),
+        x_label: &|x| format!("{x:.0}"),
+        legend: plotters::prelude::SeriesLabelPosition::LowerLeft,
+        log_y: false,
     }
-    Ok(svg)
+    .svg()
 }

@@ -21,6 +21,7 @@
 mod campbell;
 mod ffo;
 mod jobs;
+mod leafcost;
 mod measure;
 mod memory;
 mod othello;
@@ -46,11 +47,12 @@ const EXPERIMENTS: &[Experiment] = &[
     ("campbell-tables-1-7", campbell::run),
     ("bhattacharya95-table3", revisits::run),
     ("bhattacharya-bagchi96", memory::run),
+    ("leaf-cost", leafcost::run),
     ("campbell-tables-8-10", |c| {
         parallel::run(c).map(Output::from)
     }),
     ("othello-002", othello::run),
-    ("othello-ffo", |c| ffo::run(c).map(Output::from)),
+    ("othello-ffo", ffo::run),
 ];
 
 pub type Experiment = (&'static str, fn(&Config) -> Result<Output>);
@@ -112,10 +114,38 @@ impl Config {
         }
     }
 
+    /// Runs `f` and says how much processor time the calling thread spent
+    /// on it, where timed runs read the clock: the thread's CPU time where
+    /// Linux reports it ([`thread_cpu_time`]; it advances at scheduler
+    /// ticks, a few ms apart, so time long runs or blocks of runs), wall time
+    /// elsewhere. Made-up and zero durations as [`Config::time`].
+    pub fn cpu_time<R>(&self, f: impl FnOnce() -> R) -> (R, Duration) {
+        if self.timings != Timings::Wall {
+            return self.time(f);
+        }
+        let (wall, cpu) = (Instant::now(), thread_cpu_time());
+        let out = f();
+        let time = match (cpu, thread_cpu_time()) {
+            (Some(a), Some(b)) => b.saturating_sub(a),
+            _ => wall.elapsed(),
+        };
+        (out, time)
+    }
+
     /// Progress of a step of `len` jobs.
     pub fn bar(&self, label: &str, len: u64) -> Progress {
         Progress::new(self.progress, label, len)
     }
+}
+
+/// The calling thread's CPU time where Linux reports it
+/// (`/proc/thread-self/schedstat`), else `None`: on a shared machine it
+/// varies far less than wall time.
+pub fn thread_cpu_time() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(Duration::from_nanos(
+        s.split_whitespace().next()?.parse().ok()?,
+    ))
 }
 
 /// 1 µs to 1 ms, from a global counter: different on every call.
@@ -326,7 +356,9 @@ mod tests {
                 "campbell-tables-1-7-time",
                 "bhattacharya95-table3-time",
                 "bhattacharya-bagchi96-time",
-                "othello-002-time"
+                "leaf-cost-time",
+                "othello-002-time",
+                "othello-ffo-time"
             ]
         );
         for (x, y) in a.times.iter().zip(&b.times) {

@@ -80,6 +80,118 @@ pub fn times_intro(sample: &str) -> String {
     )
 }
 
+/// A line chart against a log-scale x axis, y linear from 0 or on a log
+/// scale: one line (with dots) per series, and an optional horizontal
+/// reference line in red.
+pub struct LogXChart<'a> {
+    pub caption: &'a str,
+    pub x_desc: &'a str,
+    pub y_desc: &'a str,
+    /// (label, points), points in x order.
+    pub series: &'a [(String, Vec<(f64, f64)>)],
+    /// (label, y) of the reference line.
+    pub reference: Option<(&'a str, f64)>,
+    pub x_label: &'a dyn Fn(&f64) -> String,
+    /// Where the legend goes.
+    pub legend: plotters::prelude::SeriesLabelPosition,
+    /// A log-scale y axis (drawn as log10 of the values, labelled with the
+    /// values), for series that span orders of magnitude.
+    pub log_y: bool,
+}
+
+impl LogXChart<'_> {
+    /// The chart as SVG text (720 × 420).
+    pub fn svg(&self) -> anyhow::Result<String> {
+        use plotters::prelude::*;
+        let colours = [
+            BLUE,
+            GREEN,
+            MAGENTA,
+            CYAN,
+            BLACK,
+            RGBColor(230, 140, 0),
+            RGBColor(128, 0, 160),
+            RGBColor(140, 80, 20),
+            RGBColor(120, 120, 120),
+            RGBColor(0, 120, 60),
+        ];
+        let y = |v: f64| if self.log_y { v.log10() } else { v };
+        let series: Vec<(&str, Vec<(f64, f64)>)> = self
+            .series
+            .iter()
+            .map(|(l, pts)| (l.as_str(), pts.iter().map(|&(a, b)| (a, y(b))).collect()))
+            .collect();
+        let reference = self.reference.map(|(l, v)| (l, y(v)));
+        let points = || series.iter().flat_map(|s| s.1.iter().copied());
+        let xmin = points().map(|p| p.0).fold(f64::INFINITY, f64::min);
+        let xmax = points().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+        let (x0, x1) = (xmin * 0.8, xmax * 1.25);
+        let top = points()
+            .map(|p| p.1)
+            .fold(reference.map_or(0.0, |r| r.1), f64::max);
+        let (ymin, ymax) = if self.log_y {
+            let bottom = points()
+                .map(|p| p.1)
+                .fold(reference.map_or(0.0, |r| r.1), f64::min);
+            (bottom - 0.1, top + 0.1)
+        } else {
+            (0.0, top * 1.15)
+        };
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area();
+            root.fill(&WHITE)?;
+            let mut chart = ChartBuilder::on(&root)
+                .caption(self.caption, ("sans-serif", 18))
+                .margin(12)
+                .x_label_area_size(40)
+                .y_label_area_size(70)
+                .build_cartesian_2d((x0..x1).log_scale(), ymin..ymax)?;
+            let precise = ymax < 10.0;
+            let log_y = self.log_y;
+            chart
+                .configure_mesh()
+                .disable_x_mesh()
+                .x_labels(8)
+                .x_label_formatter(self.x_label)
+                .y_label_formatter(&|y| {
+                    if log_y {
+                        format!("{:.2}", 10f64.powf(*y))
+                    } else if precise {
+                        format!("{y:.1}")
+                    } else {
+                        format!("{y:.0}")
+                    }
+                })
+                .x_desc(self.x_desc)
+                .y_desc(self.y_desc)
+                .draw()?;
+            for (i, (label, pts)) in series.iter().enumerate() {
+                let c = colours[i % colours.len()];
+                chart
+                    .draw_series(LineSeries::new(pts.iter().copied(), &c))?
+                    .label(*label)
+                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c));
+                chart.draw_series(pts.iter().map(|p| Circle::new(*p, 3, c.filled())))?;
+            }
+            if let Some((label, y)) = reference {
+                chart
+                    .draw_series(LineSeries::new([(x0, y), (x1, y)], &RED))?
+                    .label(label)
+                    .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED));
+            }
+            chart
+                .configure_series_labels()
+                .position(self.legend.clone())
+                .background_style(WHITE.mix(0.8))
+                .border_style(BLACK)
+                .draw()?;
+            root.present()?;
+        }
+        Ok(svg)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
