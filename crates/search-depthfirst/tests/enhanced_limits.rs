@@ -7,12 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use search_depthfirst::testgames::{
-    Lattice, LatticePosition, PathGame, PathValues, horizon_value,
-};
-use search_depthfirst::{
-    Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, SearchError,
-};
+use search_depthfirst::testgames::{Lattice, LatticePosition, PathGame, PathValues, horizon_value};
+use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, SearchError};
 use tree_core::{Game, Limits, StopHandle, StopReason, Stopped};
 
 fn config() -> EnhancedConfig {

@@ -626,7 +626,11 @@ impl Enhanced {
     /// later searches); the principal variation is proven again from the
     /// table and may name other moves of the same value below the root.
     /// `leaves` and `interior` count the abandoned iteration too;
-    /// `per_iteration` lists the completed ones.
+    /// `per_iteration` lists the completed ones. Under limits (any but
+    /// [`Limits::none`]), a depth that reaches the end of the game from
+    /// the root in exact-solve mode is still approached by iterative
+    /// deepening (depths 1, 2, … below the end, then the solve), so that
+    /// a stopped solve has a completed iteration to return.
     ///
     /// The leaf budget counts the leaves of the game's endgame solver
     /// ([`Game::solve_end`]) after each call: a call that overruns it is
@@ -744,7 +748,9 @@ pub(crate) fn iterate<G: Game + ?Sized, T: TableAccess>(
         });
     } else {
         let exact = engine.reaches_end(root, depth);
-        let first = if config.iterative_deepening && !exact {
+        // Under limits, even a search that solves the game deepens first,
+        // so that it has a completed iteration to fall back on.
+        let first = if config.iterative_deepening && (!exact || engine.limited()) {
             1
         } else {
             depth
