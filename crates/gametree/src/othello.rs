@@ -23,10 +23,10 @@
 //! it was as fast as Lazy SMP or faster, with fewer extra nodes) or, with
 //! `--parallel lazy-smp`, Lazy SMP; the value is the one-thread value and
 //! the move one of that value (possibly another of equal value).
-//! With `--time-ms MS` or `--max-leaves N` (one-thread enhanced engines
-//! only) each move's search deepens to `--depth` or until the limit, and
-//! plays the best move of the last depth it completed (printed as
-//! `depth D of E`).
+//! With `--time-ms MS` or `--max-leaves N` (enhanced engines only; with
+//! `--threads`, only `--time-ms`) each move's search deepens to `--depth`
+//! or until the limit, and plays the best move of the last depth it
+//! completed (printed as `depth D of E`).
 //!
 //! **Playing.** The human types a square (`d3`), `help` or `quit`. Input
 //! that is not a move, and moves that are not legal, are refused with the
@@ -44,7 +44,7 @@ use clap::Args;
 use othello::{Color, Move, Othello, Position};
 use search_bestfirst::Options;
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, SharedTable};
-use search_parallel::{GameParallel, GameThreadConfig, search_game};
+use search_parallel::{GameParallel, GameThreadConfig, search_game_with_limits};
 use std::cell::RefCell;
 use tree_core::{Counted, Horizon, Limits, Value};
 
@@ -119,14 +119,14 @@ pub struct OthelloArgs {
     #[arg(long, value_name = "METHOD")]
     pub parallel: Option<String>,
 
-    /// Time per move in milliseconds for the one-thread enhanced engines:
-    /// iterative deepening to --depth or until the time is up, playing the
-    /// best move of the last completed depth.
+    /// Time per move in milliseconds for the enhanced engines (also with
+    /// --threads): iterative deepening to --depth or until the time is up,
+    /// playing the best move of the last completed depth.
     #[arg(long = "time-ms", value_name = "MS")]
     pub time_ms: Option<u64>,
 
-    /// Leaf evaluations per move for the one-thread enhanced engines, as
-    /// --time-ms.
+    /// Leaf evaluations per move for the one-thread enhanced engines (not
+    /// with --threads), as --time-ms.
     #[arg(long = "max-leaves", value_name = "N")]
     pub max_leaves: Option<u64>,
 }
@@ -188,8 +188,7 @@ pub struct Engine {
     kind: Kind,
     depth: u32,
     options: Options,
-    /// Per-move limits of a one-thread enhanced engine: the time, the
-    /// leaves.
+    /// Per-move limits of an enhanced engine: the time, the leaves.
     limits: (Option<Duration>, Option<u64>),
 }
 
@@ -329,20 +328,21 @@ impl Engine {
 
     /// The engine with a time (`time_ms` milliseconds) and a leaf budget
     /// per move (`None`: no such limit); only the one-thread enhanced
-    /// engines take limits.
+    /// engines take limits, and with threads only the time.
     ///
     /// # Errors
-    /// A limit for another engine, or with threads.
+    /// A limit for another engine, or a leaf budget with threads.
     pub fn with_limits(self, time_ms: Option<u64>, max_leaves: Option<u64>) -> Result<Engine> {
         if time_ms.is_none() && max_leaves.is_none() {
             return Ok(self);
         }
         match self.kind {
             Kind::Enhanced(..) => {}
-            Kind::Parallel(..) => bail!(
-                "--time-ms and --max-leaves are for the one-thread enhanced engines; \
-                 the parallel search (--threads) takes no limits"
+            Kind::Parallel(..) if max_leaves.is_some() => bail!(
+                "--max-leaves is for the one-thread enhanced engines; the parallel search \
+                 (--threads) takes --time-ms but no leaf budget"
             ),
+            Kind::Parallel(..) => {}
             Kind::Tree(_) => bail!(
                 "--time-ms and --max-leaves are for the enhanced engines ({}), which deepen \
                  iteratively; '{}' searches to a fixed depth",
@@ -360,16 +360,29 @@ impl Engine {
         })
     }
 
-    /// A parallel search of `pos` to `depth`.
+    /// The limits of one move's search, starting now.
+    fn move_limits(&self) -> Limits {
+        let mut limits = Limits::none();
+        if let Some(t) = self.limits.0 {
+            limits = limits.with_time(t);
+        }
+        if let Some(n) = self.limits.1 {
+            limits = limits.with_max_leaves(n);
+        }
+        limits
+    }
+
+    /// A parallel search of `pos` to `depth` under `limits`.
     fn parallel(
         a: EnhancedAlgorithm,
         config: &GameThreadConfig,
         table: &RefCell<SharedTable>,
         pos: &Position,
         depth: u32,
+        limits: &Limits,
     ) -> Result<search_parallel::GameThreadReport<Move>> {
         let mut table = table.borrow_mut();
-        Ok(search_game(
+        Ok(search_game_with_limits(
             a,
             &Othello,
             pos,
@@ -377,6 +390,7 @@ impl Engine {
             &EnhancedConfig::default(),
             &mut table,
             config,
+            limits,
         )?)
     }
 
@@ -416,7 +430,7 @@ impl Engine {
                 return Ok((r.value, r.leaves));
             }
             Kind::Parallel(a, config, table) => {
-                let r = Engine::parallel(*a, config, table, &pos, depth)?;
+                let r = Engine::parallel(*a, config, table, &pos, depth, &Limits::none())?;
                 return Ok((r.report.value, r.leaves()));
             }
         };
@@ -441,16 +455,9 @@ impl Engine {
             }));
         }
         if let Kind::Enhanced(a, search) = &self.kind {
-            let mut limits = Limits::none();
-            if let Some(t) = self.limits.0 {
-                limits = limits.with_time(t);
-            }
-            if let Some(n) = self.limits.1 {
-                limits = limits.with_max_leaves(n);
-            }
             let r = search
                 .borrow_mut()
-                .search_with_limits(*a, &Othello, pos, self.depth, &limits)
+                .search_with_limits(*a, &Othello, pos, self.depth, &self.move_limits())
                 .with_context(|| format!("{} cannot search", self.name()))?;
             let i = r
                 .best_move
@@ -464,7 +471,8 @@ impl Engine {
             }));
         }
         if let Kind::Parallel(a, config, table) = &self.kind {
-            let r = Engine::parallel(*a, config, table, pos, self.depth)
+            let limits = self.move_limits();
+            let r = Engine::parallel(*a, config, table, pos, self.depth, &limits)
                 .with_context(|| format!("{} cannot search", self.name()))?;
             let leaves = r.leaves();
             let r = r.report;
@@ -476,7 +484,7 @@ impl Engine {
                 line: r.pv,
                 value: Some(r.value),
                 leaves,
-                completed: None,
+                completed: r.stopped.map(|_| r.completed_depth),
             }));
         }
         let mut leaves = 0;

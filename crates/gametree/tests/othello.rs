@@ -393,10 +393,10 @@ fn othello_argument_errors_are_one_line() {
                 "pvs-enh",
                 "--threads",
                 "2",
-                "--time-ms",
+                "--max-leaves",
                 "100",
             ],
-            "the parallel search (--threads) takes no limits",
+            "takes --time-ms but no leaf budget",
         ),
     ] {
         let e = error(&args);
