@@ -23,6 +23,10 @@
 //! it was as fast as Lazy SMP or faster, with fewer extra nodes) or, with
 //! `--parallel lazy-smp`, Lazy SMP; the value is the one-thread value and
 //! the move one of that value (possibly another of equal value).
+//! With `--time-ms MS` or `--max-leaves N` (enhanced engines only; with
+//! `--threads`, only `--time-ms`) each move's search deepens to `--depth`
+//! or until the limit, and plays the best move of the last depth it
+//! completed (printed as `depth D of E`).
 //!
 //! **Playing.** The human types a square (`d3`), `help` or `quit`. Input
 //! that is not a move, and moves that are not legal, are refused with the
@@ -40,9 +44,9 @@ use clap::Args;
 use othello::{Color, Move, Othello, Position};
 use search_bestfirst::Options;
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, SharedTable};
-use search_parallel::{GameParallel, GameThreadConfig, search_game};
+use search_parallel::{GameParallel, GameThreadConfig, search_game_with_limits};
 use std::cell::RefCell;
-use tree_core::{Counted, Horizon, Value};
+use tree_core::{Counted, Horizon, Limits, Value};
 
 use crate::run::Algo;
 
@@ -114,6 +118,17 @@ pub struct OthelloArgs {
     /// leftmost path) [default: ybwc].
     #[arg(long, value_name = "METHOD")]
     pub parallel: Option<String>,
+
+    /// Time per move in milliseconds for the enhanced engines (also with
+    /// --threads): iterative deepening to --depth or until the time is up,
+    /// playing the best move of the last completed depth.
+    #[arg(long = "time-ms", value_name = "MS")]
+    pub time_ms: Option<u64>,
+
+    /// Leaf evaluations per move for the one-thread enhanced engines (not
+    /// with --threads), as --time-ms.
+    #[arg(long = "max-leaves", value_name = "N")]
+    pub max_leaves: Option<u64>,
 }
 
 fn after_help() -> &'static str {
@@ -122,7 +137,8 @@ fn after_help() -> &'static str {
      gametree othello --algo mt-sss --depth 6 --color white\n  \
      gametree othello --algo memsss --memory 500 --depth 4\n  \
      gametree othello --match alphabeta,sss --games 10 --depth 4\n  \
-     gametree othello --algo pvs-enh --depth 10 --threads 2 --parallel ybwc"
+     gametree othello --algo pvs-enh --depth 10 --threads 2 --parallel ybwc\n  \
+     gametree othello --algo mtdf-enh --depth 30 --time-ms 1000"
 }
 
 /// Runs `gametree othello`: a game on standard input and output, or a
@@ -172,6 +188,8 @@ pub struct Engine {
     kind: Kind,
     depth: u32,
     options: Options,
+    /// Per-move limits of an enhanced engine: the time, the leaves.
+    limits: (Option<Duration>, Option<u64>),
 }
 
 /// An engine's decision.
@@ -186,6 +204,9 @@ pub struct Choice {
     pub value: Option<Value>,
     /// Leaves the searches evaluated.
     pub leaves: u64,
+    /// The depth a limited search completed, if a limit stopped it short
+    /// of the engine's depth.
+    pub completed: Option<u32>,
 }
 
 impl Engine {
@@ -213,6 +234,7 @@ impl Engine {
                 kind: Kind::Enhanced(e, RefCell::new(search)),
                 depth,
                 options: Options::default(),
+                limits: (None, None),
             });
         }
         let algo: Algo = algo.parse().map_err(|e: anyhow::Error| {
@@ -250,6 +272,7 @@ impl Engine {
             kind: Kind::Tree(algo),
             depth,
             options,
+            limits: (None, None),
         };
         engine.check()?;
         Ok(engine)
@@ -303,16 +326,63 @@ impl Engine {
         })
     }
 
-    /// A parallel search of `pos` to `depth`.
+    /// The engine with a time (`time_ms` milliseconds) and a leaf budget
+    /// per move (`None`: no such limit); only the one-thread enhanced
+    /// engines take limits, and with threads only the time.
+    ///
+    /// # Errors
+    /// A limit for another engine, or a leaf budget with threads.
+    pub fn with_limits(self, time_ms: Option<u64>, max_leaves: Option<u64>) -> Result<Engine> {
+        if time_ms.is_none() && max_leaves.is_none() {
+            return Ok(self);
+        }
+        match self.kind {
+            Kind::Enhanced(..) => {}
+            Kind::Parallel(..) if max_leaves.is_some() => bail!(
+                "--max-leaves is for the one-thread enhanced engines; the parallel search \
+                 (--threads) takes --time-ms but no leaf budget"
+            ),
+            Kind::Parallel(..) => {}
+            Kind::Tree(_) => bail!(
+                "--time-ms and --max-leaves are for the enhanced engines ({}), which deepen \
+                 iteratively; '{}' searches to a fixed depth",
+                EnhancedAlgorithm::ALL
+                    .iter()
+                    .map(|a| a.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                self.name()
+            ),
+        }
+        Ok(Engine {
+            limits: (time_ms.map(Duration::from_millis), max_leaves),
+            ..self
+        })
+    }
+
+    /// The limits of one move's search, starting now.
+    fn move_limits(&self) -> Limits {
+        let mut limits = Limits::none();
+        if let Some(t) = self.limits.0 {
+            limits = limits.with_time(t);
+        }
+        if let Some(n) = self.limits.1 {
+            limits = limits.with_max_leaves(n);
+        }
+        limits
+    }
+
+    /// A parallel search of `pos` to `depth` under `limits`.
     fn parallel(
         a: EnhancedAlgorithm,
         config: &GameThreadConfig,
         table: &RefCell<SharedTable>,
         pos: &Position,
         depth: u32,
+        limits: &Limits,
     ) -> Result<search_parallel::GameThreadReport<Move>> {
         let mut table = table.borrow_mut();
-        Ok(search_game(
+        Ok(search_game_with_limits(
             a,
             &Othello,
             pos,
@@ -320,6 +390,7 @@ impl Engine {
             &EnhancedConfig::default(),
             &mut table,
             config,
+            limits,
         )?)
     }
 
@@ -359,7 +430,7 @@ impl Engine {
                 return Ok((r.value, r.leaves));
             }
             Kind::Parallel(a, config, table) => {
-                let r = Engine::parallel(*a, config, table, &pos, depth)?;
+                let r = Engine::parallel(*a, config, table, &pos, depth, &Limits::none())?;
                 return Ok((r.report.value, r.leaves()));
             }
         };
@@ -380,12 +451,13 @@ impl Engine {
                 line: vec![mv],
                 value: None,
                 leaves: 0,
+                completed: None,
             }));
         }
         if let Kind::Enhanced(a, search) = &self.kind {
             let r = search
                 .borrow_mut()
-                .search(*a, &Othello, pos, self.depth)
+                .search_with_limits(*a, &Othello, pos, self.depth, &self.move_limits())
                 .with_context(|| format!("{} cannot search", self.name()))?;
             let i = r
                 .best_move
@@ -395,10 +467,12 @@ impl Engine {
                 line: r.pv,
                 value: Some(r.value),
                 leaves: r.leaves,
+                completed: r.stopped.map(|_| r.completed_depth),
             }));
         }
         if let Kind::Parallel(a, config, table) = &self.kind {
-            let r = Engine::parallel(*a, config, table, pos, self.depth)
+            let limits = self.move_limits();
+            let r = Engine::parallel(*a, config, table, pos, self.depth, &limits)
                 .with_context(|| format!("{} cannot search", self.name()))?;
             let leaves = r.leaves();
             let r = r.report;
@@ -410,6 +484,7 @@ impl Engine {
                 line: r.pv,
                 value: Some(r.value),
                 leaves,
+                completed: r.stopped.map(|_| r.completed_depth),
             }));
         }
         let mut leaves = 0;
@@ -429,6 +504,7 @@ impl Engine {
             line: vec![mv],
             value: Some(value),
             leaves,
+            completed: None,
         }))
     }
 }
@@ -457,7 +533,8 @@ fn play_command(args: &OthelloArgs, input: &mut dyn BufRead, out: &mut dyn Write
         args.depth.unwrap_or(DEFAULT_DEPTH),
         args.memory,
     )?
-    .with_threads(args.threads, args.parallel.as_deref())?;
+    .with_threads(args.threads, args.parallel.as_deref())?
+    .with_limits(args.time_ms, args.max_leaves)?;
     let start = start_position(args)?.unwrap_or_else(Position::initial);
     play(&engine, human, start, input, out)
 }
@@ -577,9 +654,13 @@ pub fn play(
                     } else {
                         String::new()
                     };
+                    let depth = match choice.completed {
+                        Some(d) => format!("depth {d} of {}, ", engine.depth),
+                        None => String::new(),
+                    };
                     writeln!(
                         out,
-                        "engine ({machine}) plays {mv} (value {v}, {} leaves, {seconds:.3} s{expects})",
+                        "engine ({machine}) plays {mv} ({depth}value {v}, {} leaves, {seconds:.3} s{expects})",
                         choice.leaves
                     )?
                 }
@@ -669,8 +750,12 @@ fn match_command(args: &OthelloArgs, out: &mut dyn Write) -> Result<()> {
     };
     let (threads, method) = (args.threads, args.parallel.as_deref());
     let engines = [
-        Engine::new(a, depth, budget(a))?.with_threads(threads, method)?,
-        Engine::new(b, depth, budget(b))?.with_threads(threads, method)?,
+        Engine::new(a, depth, budget(a))?
+            .with_threads(threads, method)?
+            .with_limits(args.time_ms, args.max_leaves)?,
+        Engine::new(b, depth, budget(b))?
+            .with_threads(threads, method)?
+            .with_limits(args.time_ms, args.max_leaves)?,
     ];
     if args.memory.is_some() && !engines.iter().any(Engine::is_best_first) {
         bail!("--memory is for best-first engines; '{a}' and '{b}' are depth-first");

@@ -185,6 +185,33 @@ fn an_enhanced_engine_names_the_line_it_expects() {
     }
 }
 
+/// A leaf budget per move stops a deep enhanced engine's iterative
+/// deepening: it plays the best move of the last depth it completed, and
+/// says which.
+#[test]
+fn a_limited_enhanced_engine_plays_its_last_completed_depth() {
+    let game = play(
+        &["--depth", "40", "--algo", "pvs-enh", "--max-leaves", "3000"],
+        Position::initial(),
+        Color::Black,
+        &[],
+    );
+    assert!(game.end.is_game_over());
+    assert_eq!(game.result, expected_result(&game.end));
+    let mut limited = 0;
+    for line in game.output.lines().filter(|l| l.contains(" of 40, value ")) {
+        let leaves: u64 = line
+            .split(" leaves")
+            .next()
+            .and_then(|l| l.rsplit(", ").next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        assert!(leaves <= 3000, "{line}");
+        limited += 1;
+    }
+    assert!(limited > 5, "{}", game.output);
+}
+
 /// The first position of a random game (SplitMix64, seeds from 0) where
 /// the player to move must pass.
 fn a_pass_position() -> Position {
@@ -354,6 +381,22 @@ fn othello_argument_errors_are_one_line() {
                 &start,
             ],
             "engine memsss at depth 4: MemSSS* needs at least",
+        ),
+        (
+            vec!["othello", "--max-leaves", "100"],
+            "'alphabeta' searches to a fixed depth",
+        ),
+        (
+            vec![
+                "othello",
+                "--algo",
+                "pvs-enh",
+                "--threads",
+                "2",
+                "--max-leaves",
+                "100",
+            ],
+            "takes --time-ms but no leaf budget",
         ),
     ] {
         let e = error(&args);

@@ -2,6 +2,7 @@
 
 mod common;
 mod enhanced;
+mod enhanced_limits;
 mod errors;
 mod limits;
 mod mt;

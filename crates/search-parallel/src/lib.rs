@@ -75,5 +75,6 @@ pub use simulate::{
 };
 pub use threads::game::{
     GameParallel, GameThreadConfig, GameThreadReport, GameThreadStats, search_game,
+    search_game_with_limits,
 };
 pub use threads::{StageWorker, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search};

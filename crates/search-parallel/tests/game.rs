@@ -288,3 +288,84 @@ fn panics_and_bad_settings_are_errors() {
         assert!("smp".parse::<GameParallel>().is_err());
     });
 }
+
+/// `search_game_with_limits`: a deadline stops Lazy SMP and YBWC on a
+/// search that would take minutes, returning the last completed iteration
+/// (the one-thread value at that depth); a stop handle raised before the
+/// search is a `Stopped` error; a leaf budget is refused.
+#[test]
+fn the_parallel_game_search_stops_at_a_deadline() {
+    use search_depthfirst::SearchError;
+    use search_depthfirst::testgames::{PathGame, PathValues};
+    use search_parallel::search_game_with_limits;
+    use std::time::{Duration, Instant};
+    use tree_core::{Limits, StopHandle, StopReason};
+
+    let game = PathGame::new(7, 8, 60, PathValues::Wide);
+    let root = game.start();
+    let enhanced = EnhancedConfig::default().with_table_bytes(1 << 20);
+    let mut table = SharedTable::new(enhanced.table_bytes).unwrap();
+    for method in [GameParallel::LazySmp, GameParallel::Ybwc] {
+        let config = GameThreadConfig {
+            threads: 2,
+            method,
+            ..GameThreadConfig::default()
+        };
+        for &a in ALGORITHMS {
+            let what = format!("{method} {a}");
+            let start = Instant::now();
+            let limits = Limits::none().with_time(Duration::from_millis(50));
+            let r = search_game_with_limits(
+                a, &game, &root, 40, &enhanced, &mut table, &config, &limits,
+            )
+            .unwrap()
+            .report;
+            // Generous: the search alone would take minutes.
+            assert!(start.elapsed() < Duration::from_secs(10), "{what}");
+            assert_eq!(r.stopped, Some(StopReason::Deadline), "{what}");
+            let d = r.completed_depth;
+            assert!((1..40).contains(&d), "{what}: {d}");
+            let one = Enhanced::new(enhanced)
+                .unwrap()
+                .search(a, &game, &root, d)
+                .unwrap();
+            assert_eq!(r.value, one.value, "{what}: depth {d}");
+            assert_eq!(r.per_iteration.len(), one.per_iteration.len(), "{what}");
+            for (p, o) in r.per_iteration.iter().zip(&one.per_iteration) {
+                assert_eq!((p.depth, p.value), (o.depth, o.value), "{what}");
+            }
+            assert_eq!(r.pv.first(), r.best_move.as_ref(), "{what}");
+        }
+        let stop = StopHandle::new();
+        stop.stop();
+        let limits = Limits::none().with_stop(stop);
+        let e = search_game_with_limits(
+            EnhancedAlgorithm::Pvs,
+            &game,
+            &root,
+            40,
+            &enhanced,
+            &mut table,
+            &config,
+            &limits,
+        )
+        .unwrap_err();
+        assert!(
+            matches!(e, ThreadError::Search(SearchError::Stopped(s)) if s.reason == StopReason::Cancelled),
+            "{method}: {e:?}"
+        );
+        let limits = Limits::none().with_max_leaves(1000);
+        let e = search_game_with_limits(
+            EnhancedAlgorithm::Pvs,
+            &game,
+            &root,
+            4,
+            &enhanced,
+            &mut table,
+            &config,
+            &limits,
+        )
+        .unwrap_err();
+        assert!(matches!(e, ThreadError::Unsupported { .. }), "{e:?}");
+    }
+}

@@ -151,7 +151,7 @@ mod table;
 use std::fmt;
 use std::str::FromStr;
 
-use tree_core::{Game, MAX_DEPTH, MoveBuffer, Value};
+use tree_core::{Game, Limits, MAX_DEPTH, MoveBuffer, StopReason, Value};
 
 pub use shared::SharedTable;
 pub use split::{SplitJob, Splitter, Worker};
@@ -400,6 +400,14 @@ pub struct EnhancedReport<M> {
     pub table: TableStats,
     /// The table's capacity in entries.
     pub table_entries: usize,
+    /// The depth `value`, `best_move` and `pv` are for: the depth asked
+    /// for, unless a limit stopped the search (see `stopped`).
+    pub completed_depth: u32,
+    /// Why the search stopped before the depth asked for
+    /// ([`Enhanced::search_with_limits`]): it then reports its last
+    /// completed iteration, at `completed_depth`. `None` for a search that
+    /// finished.
+    pub stopped: Option<StopReason>,
 }
 
 /// An enhanced search algorithm, by name.
@@ -596,11 +604,58 @@ impl Enhanced {
         root: &G::Position,
         depth: u32,
     ) -> Result<EnhancedReport<G::Move>, SearchError> {
+        self.search_with_limits(algorithm, game, root, depth, &Limits::none())
+    }
+
+    /// As [`search`](Enhanced::search), under `limits` (a deadline, a leaf
+    /// budget, a stop handle; [`Limits::none`] is exactly
+    /// [`search`](Enhanced::search)).
+    ///
+    /// The limits are looked at before every static evaluation (the leaf
+    /// budget: exactly; the clock and the stop handle: every
+    /// [`Meter::CHECK_EVERY`](tree_core::Meter::CHECK_EVERY) evaluations)
+    /// and between iterations. A search that reaches one during an
+    /// iteration abandons that iteration and returns the last one it
+    /// completed: its value, best move and principal variation, at
+    /// [`EnhancedReport::completed_depth`], with
+    /// [`EnhancedReport::stopped`] saying why. Those are exactly what an
+    /// unlimited search to that depth returns (the iterations before are
+    /// the same searches, and the abandoned iteration changes nothing that
+    /// was reported: an unfinished node stores nothing in the table, and
+    /// the finished ones store true bounds, so the table stays sound for
+    /// later searches); the principal variation is proven again from the
+    /// table and may name other moves of the same value below the root.
+    /// `leaves` and `interior` count the abandoned iteration too;
+    /// `per_iteration` lists the completed ones. Under limits (any but
+    /// [`Limits::none`]), a depth that reaches the end of the game from
+    /// the root in exact-solve mode is still approached by iterative
+    /// deepening (depths 1, 2, … below the end, then the solve), so that
+    /// a stopped solve has a completed iteration to return.
+    ///
+    /// The leaf budget counts the leaves of the game's endgame solver
+    /// ([`Game::solve_end`]) after each call: a call that overruns it is
+    /// abandoned like the rest of its iteration (the error's count then
+    /// exceeds the budget by at most that call's leaves). Without the
+    /// solver, no iteration evaluates more leaves than the budget allows.
+    ///
+    /// # Errors
+    /// As [`search`](Enhanced::search); [`SearchError::Stopped`] (with the
+    /// reason and the counts so far) if a limit is reached before the
+    /// first iteration completes.
+    pub fn search_with_limits<G: Game + ?Sized>(
+        &mut self,
+        algorithm: EnhancedAlgorithm,
+        game: &G,
+        root: &G::Position,
+        depth: u32,
+        limits: &Limits,
+    ) -> Result<EnhancedReport<G::Move>, SearchError> {
         self.table.new_search();
         let mut history = std::mem::take(&mut self.history);
         history.reset(game.move_keys());
         let mut engine = Engine::new(game, &mut self.table, history);
         configure(&mut engine, &self.config);
+        engine.set_limits(limits);
         let run = iterate(&mut engine, algorithm, &self.config, root, depth);
         let (leaves, interior) = (engine.leaves, engine.interior);
         self.history = engine.history;
@@ -627,6 +682,7 @@ pub(crate) struct Run<M> {
     per_iteration: Vec<IterationStats<M>>,
     best_index: Option<usize>,
     pv: Vec<M>,
+    stopped: Option<StopReason>,
 }
 
 impl<M: Copy> Run<M> {
@@ -650,6 +706,8 @@ impl<M: Copy> Run<M> {
             per_iteration: self.per_iteration,
             table,
             table_entries,
+            completed_depth: last.depth,
+            stopped: self.stopped,
         }
     }
 }
@@ -674,6 +732,7 @@ pub(crate) fn iterate<G: Game + ?Sized, T: TableAccess>(
     let root_moves = root_moves.as_slice();
     let mut per_iteration = Vec::new();
     let mut best_index = None;
+    let mut stopped = None;
     engine.root_pv = None;
     if depth == 0 || root_moves.is_empty() {
         let leaves = engine.leaves;
@@ -689,7 +748,9 @@ pub(crate) fn iterate<G: Game + ?Sized, T: TableAccess>(
         });
     } else {
         let exact = engine.reaches_end(root, depth);
-        let first = if config.iterative_deepening && !exact {
+        // Under limits, even a search that solves the game deepens first,
+        // so that it has a completed iteration to fall back on.
+        let first = if config.iterative_deepening && (!exact || engine.limited()) {
             1
         } else {
             depth
@@ -704,7 +765,22 @@ pub(crate) fn iterate<G: Game + ?Sized, T: TableAccess>(
                 (d, false)
             };
             let (leaves, interior) = (engine.leaves, engine.interior);
-            let (value, best, passes) = drive(engine, algorithm, config, root, d, guess)?;
+            // A limit reached after an iteration completed ends the search
+            // with that iteration; before, it is the search's error.
+            let result = if per_iteration.is_empty() {
+                drive(engine, algorithm, config, root, d, guess)
+            } else {
+                engine
+                    .check_limits()
+                    .and_then(|()| drive(engine, algorithm, config, root, d, guess))
+            };
+            let (value, best, passes) = match result {
+                Err(SearchError::Stopped(s)) if engine.limited() && !per_iteration.is_empty() => {
+                    stopped = Some(s.reason);
+                    break;
+                }
+                r => r?,
+            };
             per_iteration.push(IterationStats {
                 depth: d,
                 value,
@@ -723,14 +799,17 @@ pub(crate) fn iterate<G: Game + ?Sized, T: TableAccess>(
         }
     }
     let last = per_iteration[per_iteration.len() - 1];
+    // The principal variation is read after the search, under no limit.
+    engine.set_limits(&Limits::none());
     let pv = match best_index {
-        Some(i) => engine.principal_variation(root, depth, last.value, i),
+        Some(i) => engine.principal_variation(root, last.depth, last.value, i),
         None => Vec::new(),
     };
     Ok(Run {
         per_iteration,
         best_index,
         pv,
+        stopped,
     })
 }
 

@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
-use tree_core::{Game, MoveBuffer, Stats, StopReason, Stopped, Value};
+use tree_core::{Game, Limits, Meter, MoveBuffer, Stats, StopReason, Stopped, Value};
 
 use super::order::{History, Scored};
 use super::split::{SplitJob, Splitter};
@@ -30,6 +30,17 @@ impl<G: Game + ?Sized> Default for Ply<G> {
             children: Vec::new(),
         }
     }
+}
+
+/// A search's [`Limits`] as the engine keeps them: the clock and the stop
+/// handle (in a [`Meter`], which only looks at them), and the leaf count at
+/// which the budget is spent.
+pub(crate) struct Budget {
+    meter: Meter,
+    /// The engine's leaf count at which the leaf budget is spent.
+    max_leaves: u64,
+    /// Whether there is a clock or a stop handle to look at periodically.
+    periodic: bool,
 }
 
 /// Everything one search uses: the game, the scratch space, the counters.
@@ -77,6 +88,12 @@ pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     pub splitter: Option<&'a dyn Splitter<G>>,
     /// Whether the engine is searching a move of a split (no nested split).
     pub in_split: bool,
+    /// The leaf count at which the limits are next looked at: `u64::MAX`
+    /// without limits, so that the unlimited path costs one comparison per
+    /// leaf.
+    check_at: u64,
+    /// The search's limits ([`Engine::set_limits`]).
+    budget: Option<Budget>,
 }
 
 impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
@@ -101,7 +118,79 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             root_shift: 0,
             splitter: None,
             in_split: false,
+            check_at: u64::MAX,
+            budget: None,
         }
+    }
+
+    /// Puts the engine's searches under `limits` from now on (the leaf
+    /// budget counts from the engine's present leaf count); no limit at
+    /// all lifts them.
+    pub fn set_limits(&mut self, limits: &Limits) {
+        if limits.is_none() {
+            self.budget = None;
+            self.check_at = u64::MAX;
+            return;
+        }
+        let max_leaves = limits
+            .max_leaves
+            .map_or(u64::MAX, |m| self.leaves.saturating_add(m));
+        self.budget = Some(Budget {
+            meter: Meter::new(limits),
+            max_leaves,
+            periodic: limits.deadline.is_some() || limits.stop.is_some(),
+        });
+        // The first leaf looks at the limits.
+        self.check_at = self.leaves;
+    }
+
+    /// Whether the engine's searches are under limits.
+    pub fn limited(&self) -> bool {
+        self.budget.is_some()
+    }
+
+    /// Looks at the limits now: the leaf budget (with `more` leaves about
+    /// to be evaluated), the clock, the stop handle; sets the next count
+    /// to look again at.
+    #[cold]
+    #[inline(never)]
+    fn limit(&mut self, more: u64) -> Result<(), SearchError> {
+        let Some(b) = &self.budget else {
+            self.check_at = u64::MAX;
+            return Ok(());
+        };
+        let stopped = |reason| {
+            SearchError::Stopped(Stopped {
+                reason,
+                leaves: self.leaves,
+                elapsed: b.meter.elapsed(),
+            })
+        };
+        if self.leaves.saturating_add(more) > b.max_leaves {
+            return Err(stopped(StopReason::LeafLimit));
+        }
+        if let Err(s) = b.meter.check() {
+            return Err(stopped(s.reason));
+        }
+        let periodic = if b.periodic {
+            self.leaves.saturating_add(Meter::CHECK_EVERY)
+        } else {
+            u64::MAX
+        };
+        self.check_at = periodic.min(b.max_leaves);
+        Ok(())
+    }
+
+    /// Looks at the clock and the stop handle now (between iterations).
+    ///
+    /// # Errors
+    /// [`SearchError::Stopped`] if the deadline passed or the handle was
+    /// raised.
+    pub fn check_limits(&mut self) -> Result<(), SearchError> {
+        if self.budget.is_some() {
+            self.limit(0)?;
+        }
+        Ok(())
     }
 
     /// Whether a search of `pos` to `depth` plies reaches every end of the
@@ -140,10 +229,18 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         };
         let exact = exact || left.is_some_and(|p| p <= depth);
         if exact && self.endgame && ply > 0 && depth > 0 {
+            if self.leaves >= self.check_at {
+                self.limit(1)?;
+            }
             let mut counts = Stats::default();
             if let Some(g) = self.game.solve_end(pos, alpha, beta, &mut counts) {
                 self.leaves += counts.leaves;
                 self.interior += counts.interior;
+                // The solver's leaves are metered after the call: a call
+                // that overran the budget does not count as done.
+                if self.leaves >= self.check_at {
+                    self.limit(0)?;
+                }
                 if g.is_infinite() {
                     return Err(SearchError::SentinelLeaf {
                         value: g,
@@ -176,6 +273,9 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             self.plies[ply].moves.as_slice().len()
         };
         if n == 0 {
+            if self.leaves >= self.check_at {
+                self.limit(1)?;
+            }
             let v = self.game.evaluate(pos);
             if v.is_infinite() {
                 return Err(SearchError::SentinelLeaf {

@@ -122,6 +122,16 @@ impl<'t, G: Game + ?Sized> Worker<'t, G> {
         self
     }
 
+    /// Puts this worker's searches under `limits` (see
+    /// [`Enhanced::search_with_limits`](super::Enhanced::search_with_limits)):
+    /// [`search`](Worker::search) then returns its last completed
+    /// iteration when one is reached, and the leaf budget counts this
+    /// worker's leaves from now on.
+    pub fn with_limits(mut self, limits: &tree_core::Limits) -> Worker<'t, G> {
+        self.engine.set_limits(limits);
+        self
+    }
+
     /// Splits nodes with `splitter` (YBWC).
     pub fn with_splitter(mut self, splitter: &'t dyn Splitter<G>) -> Worker<'t, G> {
         self.engine.splitter = Some(splitter);

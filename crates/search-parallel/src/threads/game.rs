@@ -53,7 +53,7 @@ use search_depthfirst::{
     EnhancedAlgorithm, EnhancedConfig, EnhancedReport, SearchError, SharedTable, SplitJob,
     Splitter, TableStats, Worker,
 };
-use tree_core::{Game, StopReason, Value};
+use tree_core::{Game, Limits, StopReason, Value};
 
 use super::{ThreadError, check_threads, panic_message, pool};
 
@@ -193,6 +193,54 @@ where
     G::Position: Send + Sync,
     G::Move: Send + Sync,
 {
+    search_game_with_limits(
+        algorithm,
+        game,
+        root,
+        depth,
+        enhanced,
+        table,
+        config,
+        &Limits::none(),
+    )
+}
+
+/// As [`search_game`], under a deadline and a stop handle (see
+/// [`Enhanced::search_with_limits`](search_depthfirst::Enhanced::search_with_limits)):
+/// the calling thread looks at them (every 1,024 of its leaves and between
+/// iterations) and, when one is reached, abandons its iteration and
+/// returns its last completed one (`report.stopped`,
+/// `report.completed_depth`); the helpers are then stopped as at the end
+/// of any search. An abandoned iteration stores only true bounds, so the
+/// value is the one-thread value at the completed depth.
+///
+/// # Errors
+/// As [`search_game`]; [`ThreadError::Unsupported`] for a leaf budget
+/// (the threads would have to share one counter);
+/// [`ThreadError::Search`] with [`SearchError::Stopped`] if a limit is
+/// reached before the first iteration completes.
+#[allow(clippy::too_many_arguments)] // search_game's arguments and the limits
+pub fn search_game_with_limits<G>(
+    algorithm: EnhancedAlgorithm,
+    game: &G,
+    root: &G::Position,
+    depth: u32,
+    enhanced: &EnhancedConfig,
+    table: &mut SharedTable,
+    config: &GameThreadConfig,
+    limits: &Limits,
+) -> Result<GameThreadReport<G::Move>, ThreadError>
+where
+    G: Game + Sync + ?Sized,
+    G::Position: Send + Sync,
+    G::Move: Send + Sync,
+{
+    if limits.max_leaves.is_some() {
+        return Err(ThreadError::Unsupported {
+            message: "the parallel game search takes a deadline and a stop handle, \
+                      not a leaf budget",
+        });
+    }
     let k = config.threads;
     if k == 0 {
         return Err(ThreadError::ZeroThreads);
@@ -215,7 +263,7 @@ where
     let helper_stats = Mutex::new(Vec::new());
     let ybwc = config.method == GameParallel::Ybwc;
     let main = |team: &Team<G>| {
-        let mut w = Worker::new(game, table, enhanced, Some(&team.stop))?;
+        let mut w = Worker::new(game, table, enhanced, Some(&team.stop))?.with_limits(limits);
         if ybwc && k > 1 {
             w = w.with_splitter(team);
         }
@@ -534,7 +582,15 @@ where
         }
         let waited = u64::try_from(since.elapsed().as_nanos()).unwrap_or(u64::MAX);
         self.waited.fetch_add(waited, SeqCst);
-        r?;
+        if let Err(e) = r {
+            // A limit of the calling thread (not a failure) stopped the
+            // split: the flag it raised is lowered again, for the
+            // principal variation of its last completed iteration.
+            if matches!(e, SearchError::Stopped(_)) && lock(&self.failure).is_none() {
+                self.stop.store(false, SeqCst);
+            }
+            return Err(e);
+        }
         if lock(&self.failure).is_some() {
             return Err(stopped());
         }
