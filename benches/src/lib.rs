@@ -129,7 +129,7 @@ pub mod overhead {
         // The odd-depth leaf search changes RecSSS*/MemSSS* on odd depths
         // and RecDual*/MemDual* on even ones; elsewhere its rows would
         // repeat the default's.
-        let (odd, even) = (bounds.depth % 2 == 1, bounds.depth % 2 == 0);
+        let (odd, even) = (bounds.depth % 2 == 1, bounds.depth.is_multiple_of(2));
         for leaf in [false, true] {
             let cfg = RecConfig {
                 shape: None,

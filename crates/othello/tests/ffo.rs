@@ -134,10 +134,10 @@ fn check_every_algorithm(problems: &[FfoProblem], config: EnhancedConfig) {
                 continue;
             }
             let m = r.best_move.expect("a move");
-            if let Some(s) = p.problem.score_of(m) {
-                if s != best {
-                    failures.push(format!("{a} #{}: best move {m} scores {s}", p.number));
-                }
+            if let Some(s) = p.problem.score_of(m)
+                && s != best
+            {
+                failures.push(format!("{a} #{}: best move {m} scores {s}", p.number));
             }
             // The PV ends the game with the best score for the root's player.
             let mut q = pos;

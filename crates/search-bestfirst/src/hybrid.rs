@@ -38,7 +38,7 @@ fn alphabeta_below<T: Tree + ?Sized>(
     if h == Value::NEG_INF {
         return Ok(h);
     }
-    let max = depth % 2 == 0;
+    let max = depth.is_multiple_of(2);
     let sub = Subtree::new(tree, node.clone(), !max);
     if max {
         Ok(alphabeta(&sub, Window::new(Value::NEG_INF, h)?)?)
@@ -237,7 +237,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
             if depth == 0 && v > alpha {
                 *best = Some(i);
             }
-            if depth % 2 == 0 {
+            if depth.is_multiple_of(2) {
                 alpha = alpha.max(v);
             } else {
                 beta = beta.min(v);
@@ -246,7 +246,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
                 break;
             }
         }
-        Ok(if depth % 2 == 0 { alpha } else { beta })
+        Ok(if depth.is_multiple_of(2) { alpha } else { beta })
     }
     let mut best = None;
     let value = ab(

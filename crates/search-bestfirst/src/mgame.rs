@@ -175,7 +175,7 @@ fn geometric(b: usize, m: usize) -> Option<usize> {
 }
 
 fn check_searchd(searchd: usize) -> Result<(), BestFirstError> {
-    if searchd < 2 || searchd % 2 != 0 {
+    if searchd < 2 || !searchd.is_multiple_of(2) {
         return Err(BestFirstError::InvalidParameter {
             name: "searchd",
             message: format!(

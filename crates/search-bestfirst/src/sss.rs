@@ -1211,7 +1211,7 @@ where
         if rel == 1 {
             self.root_move(r, h);
         }
-        if r % 2 == 0 {
+        if r.is_multiple_of(2) {
             if r == 0 {
                 self.purge(h);
             } else {
@@ -1267,7 +1267,7 @@ where
     ///   best is the last one whose solution lowered the merit.
     #[inline(never)]
     fn root_move(&mut self, r: u32, h: Value) {
-        if r % 2 == 0 {
+        if r.is_multiple_of(2) {
             self.best = if r == 0 {
                 self.g.blocks[self.at as usize].cur
             } else {
@@ -1551,19 +1551,19 @@ where
     /// length `r` and relative depth `rel`, of merit `h`.
     #[inline(always)]
     fn interior(&mut self, r: u32, h: Value, rel: i64, w: usize) -> Result<(), BestFirstError> {
-        if let Some(b) = self.p.shape {
-            if w > b.branching || rel as usize >= b.depth {
-                return Err(BestFirstError::TreeShape {
-                    message: format!(
-                        "{}: node {} at depth {rel} has {w} children, beyond the shape \
+        if let Some(b) = self.p.shape
+            && (w > b.branching || rel as usize >= b.depth)
+        {
+            return Err(BestFirstError::TreeShape {
+                message: format!(
+                    "{}: node {} at depth {rel} has {w} children, beyond the shape \
                          (branching {}, depth {}) the budget was computed from",
-                        self.p.algorithm,
-                        self.dewey_here(),
-                        b.branching,
-                        b.depth
-                    ),
-                });
-            }
+                    self.p.algorithm,
+                    self.dewey_here(),
+                    b.branching,
+                    b.depth
+                ),
+            });
         }
         let width = u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
             message: format!("a node has {w} children; at most 65,535 are supported"),
@@ -1573,7 +1573,7 @@ where
                 message: format!("the tree is deeper than {}", tree_core::MAX_DEPTH),
             });
         }
-        if r % 2 == 0 || w == 1 {
+        if r.is_multiple_of(2) || w == 1 {
             // Case 5 (an OR node's first child), or case 6 with one child.
             let s = &mut self.g.slots[self.k];
             let n = self.tree.child(s.node(), 0);

@@ -431,7 +431,7 @@ impl<T: Tree> Ab<'_, T> {
         if w == 0 {
             return self.tree.value(node);
         }
-        let max = depth % 2 == 0;
+        let max = depth.is_multiple_of(2);
         let (mut m, mut m_at) = if max {
             (alpha, alpha_at)
         } else {

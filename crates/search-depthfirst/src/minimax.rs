@@ -33,7 +33,7 @@ pub(crate) fn minimax_at<T: Tree + ?Sized, C: Control>(
         return static_max(tree, p, depth);
     }
     expand(depth)?;
-    let max_to_move = depth % 2 == 0;
+    let max_to_move = depth.is_multiple_of(2);
     let mut m = if max_to_move {
         Value::NEG_INF
     } else {

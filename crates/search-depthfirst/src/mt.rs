@@ -475,7 +475,7 @@ fn mt_at<T: Tree + ?Sized>(
     if w > usize::from(u16::MAX) + 1 {
         return Err(SearchError::TooManyChildren { children: w });
     }
-    let max_to_move = depth % 2 == 0;
+    let max_to_move = depth.is_multiple_of(2);
     let mut g = if max_to_move {
         Value::NEG_INF
     } else {

@@ -207,7 +207,7 @@ impl Game for Lattice {
             return;
         }
         let h = self.hash(pos);
-        if made > 0 && h % 23 == 0 {
+        if made > 0 && h.is_multiple_of(23) {
             // an early end
         } else if h % 13 == 1 {
             moves.push(LatticeMove::Pass);
@@ -233,7 +233,7 @@ impl Game for Lattice {
 
     fn evaluate(&self, pos: &LatticePosition) -> Value {
         let h = mix(self.hash(pos) ^ 0x5EED);
-        if self.extremes && h % 16 == 0 {
+        if self.extremes && h.is_multiple_of(16) {
             let v = if h & 16 == 0 {
                 Value::MAX_LEAF
             } else {
@@ -377,7 +377,7 @@ impl Game for PathGame {
     }
 
     fn num_moves(&self, pos: &PathPosition) -> usize {
-        if pos.ply >= self.length || (pos.ply > 0 && pos.key % 19 == 0) {
+        if pos.ply >= self.length || (pos.ply > 0 && pos.key.is_multiple_of(19)) {
             0
         } else if pos.key % 11 == 1 {
             1
@@ -478,7 +478,7 @@ impl Game for TreeGame<'_> {
 
     fn evaluate(&self, pos: &GenNode) -> Value {
         let v = self.tree.node_value(pos).unwrap_or(Value::from_small(0));
-        if pos.depth() % 2 == 0 { v } else { -v }
+        if pos.depth().is_multiple_of(2) { v } else { -v }
     }
 
     fn hash(&self, pos: &GenNode) -> u64 {

@@ -167,7 +167,7 @@ pub(crate) fn static_negamax<T: Tree + ?Sized>(
     depth: usize,
 ) -> Result<Value, SearchError> {
     let v = static_max(tree, node, depth)?;
-    Ok(if depth % 2 == 0 { v } else { -v })
+    Ok(if depth.is_multiple_of(2) { v } else { -v })
 }
 
 /// The static value of the terminal `node` from MAX's point of view,

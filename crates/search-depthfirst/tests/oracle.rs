@@ -128,7 +128,7 @@ fn test_as_printed<T: Tree>(tree: &T, p: &T::Node, depth: usize, v: Value) -> bo
     let w = tree.num_children(p);
     if w == 0 {
         let s = tree.value(p);
-        let s = if depth % 2 == 0 { s } else { -s };
+        let s = if depth.is_multiple_of(2) { s } else { -s };
         return s > v;
     }
     (0..w).any(|i| !test_as_printed(tree, &tree.child(p, i), depth + 1, -v))

@@ -1194,7 +1194,11 @@ where
         for i in 0..w {
             self.tick()?;
             let (ja, jb) = self.window;
-            let (ea, eb) = if r % 2 == 0 { (ja, jb) } else { (-jb, -ja) };
+            let (ea, eb) = if r.is_multiple_of(2) {
+                (ja, jb)
+            } else {
+                (-jb, -ja)
+            };
             m = m.max(ea);
             let hi = b.min(eb);
             if m >= hi {
@@ -1288,7 +1292,7 @@ where
         if v.is_infinite() {
             return Err(SearchError::SentinelLeaf { value: v, depth }.into());
         }
-        Ok(if depth % 2 == 0 { v } else { -v })
+        Ok(if depth.is_multiple_of(2) { v } else { -v })
     }
 
     /// EVALTIME emulation: waits until wall-clock time `due_ns`, a leaf

@@ -140,8 +140,8 @@ fn synthetic_games_match_one_thread_and_minimax() {
     bounded(|| {
         let lattice = |seed: u64| {
             Lattice::new(seed, 2 + (seed % 5) as usize, 9 + (seed % 4) as u32)
-                .with_hints(seed % 2 == 0)
-                .with_solver(if seed % 3 == 0 { 3 } else { 0 })
+                .with_hints(seed.is_multiple_of(2))
+                .with_solver(if seed.is_multiple_of(3) { 3 } else { 0 })
                 .with_noise(if seed % 4 == 1 { 0 } else { 8 })
                 .with_extremes(seed % 5 == 2)
         };

@@ -559,7 +559,7 @@ impl Tree for GeneratedTree {
                 let s = node.value;
                 let v = if i == usize::from(node.best) {
                     s
-                } else if node.depth % 2 == 0 {
+                } else if node.depth.is_multiple_of(2) {
                     // value[i] = rand() % score; with score 0 only 0 is <= score.
                     if s > 0 { below(r1, s as u64) as i32 } else { 0 }
                 } else {
@@ -575,7 +575,7 @@ impl Tree for GeneratedTree {
                     node.value
                 } else {
                     let gap = between(r1, 1, spread);
-                    if node.depth % 2 == 0 {
+                    if node.depth.is_multiple_of(2) {
                         node.value - gap
                     } else {
                         node.value + gap
@@ -587,7 +587,7 @@ impl Tree for GeneratedTree {
                 // Sort only where the children are not terminals.
                 let (j, e) = if interior {
                     let edges = self.edges(node, self.spec.b, max_edge);
-                    let j = self.sorted_index(&edges, node.depth % 2 == 0, i);
+                    let j = self.sorted_index(&edges, node.depth.is_multiple_of(2), i);
                     (j, edges[j])
                 } else {
                     // Unsorted last level: one draw from the child's own generator.

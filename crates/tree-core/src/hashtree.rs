@@ -219,12 +219,12 @@ impl OrderedHashTree {
             position: 0,
             message,
         };
-        if let BestChild::FirstMoveBest(p) | BestChild::Geometric(p) = best {
-            if !(p > 0.0 && p <= 1.0) {
-                return Err(bad(format!(
-                    "ordering parameter p = {p} must lie in (0, 1]"
-                )));
-            }
+        if let BestChild::FirstMoveBest(p) | BestChild::Geometric(p) = best
+            && !(p > 0.0 && p <= 1.0)
+        {
+            return Err(bad(format!(
+                "ordering parameter p = {p} must lie in (0, 1]"
+            )));
         }
         if spread < 1 || i64::from(spread) * d as i64 > i64::from(Value::MAX_LEAF) {
             return Err(bad(format!(
@@ -291,7 +291,7 @@ impl Tree for OrderedHashTree {
         } else {
             // The gap from the high 32 bits; the child's best from the low.
             let gap = 1 + (((key >> 32) * self.spread) >> 32) as i32;
-            if node.depth % 2 == 0 {
+            if node.depth.is_multiple_of(2) {
                 node.value - gap
             } else {
                 node.value + gap

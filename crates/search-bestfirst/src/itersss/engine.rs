@@ -596,10 +596,10 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 // Every later slot not reached has the same merit.
                 break;
             }
-            if let Some(h) = self.best_active(b, a) {
-                if best.is_none_or(|(_, hb)| h > hb) {
-                    best = Some((a, h));
-                }
+            if let Some(h) = self.best_active(b, a)
+                && best.is_none_or(|(_, hb)| h > hb)
+            {
+                best = Some((a, h));
             }
         }
         best

@@ -358,7 +358,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
         if hi - lo == 1 && es[lo].dewey.depth() == depth {
             return self.local(lo, c);
         }
-        if depth % 2 == 0 {
+        if depth.is_multiple_of(2) {
             // A MAX node: its branches one by one, those to the left
             // collapsed to one entry each, those to the right as they are.
             let extra = match c {

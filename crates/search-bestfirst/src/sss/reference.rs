@@ -166,7 +166,7 @@ where
             h: upper,
         },
     )?;
-    let and_at = |rel: usize| ((root_depth + rel) % 2 == 0) == p.chooser_even;
+    let and_at = |rel: usize| (root_depth + rel).is_multiple_of(2) == p.chooser_even;
     let end = |open: &mut RefOpen<T::Node>, v: Value| {
         open.v.truncate(base);
         Ok(v)

@@ -625,10 +625,10 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         if depth == 0 || self.game.num_moves(pos) == 0 {
             return self.game.evaluate(pos) <= target;
         }
-        if let Some((lo, hi)) = self.table.peek(self.game.hash(pos), depth, exact).bounds {
-            if hi <= target || lo > target {
-                return hi <= target;
-            }
+        if let Some((lo, hi)) = self.table.peek(self.game.hash(pos), depth, exact).bounds
+            && (hi <= target || lo > target)
+        {
+            return hi <= target;
         }
         let counts = (self.leaves, self.interior);
         let g = self.negamax(pos, depth, exact, ply, target, target.offset(1), false);

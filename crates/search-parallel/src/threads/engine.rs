@@ -588,7 +588,7 @@ where
                 .shared
                 .fail(SearchError::SentinelLeaf { value: v, depth }.into()));
         }
-        Ok(if depth % 2 == 0 { v } else { -v })
+        Ok(if depth.is_multiple_of(2) { v } else { -v })
     }
 
     /// A terminal's value from its side to move, counted against the

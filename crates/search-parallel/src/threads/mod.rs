@@ -826,7 +826,11 @@ impl Link {
     /// distances, negated and swapped at odd ones (Fig. 11's UPDATE).
     pub(crate) fn window_at(&self, r: usize) -> (Value, Value) {
         let (a, b) = self.window();
-        if r % 2 == 0 { (a, b) } else { (-b, -a) }
+        if r.is_multiple_of(2) {
+            (a, b)
+        } else {
+            (-b, -a)
+        }
     }
 
     /// Fig. 10's `if (t > α) α = t`, atomically; whether `t` was above
@@ -929,7 +933,7 @@ impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
                 .shared
                 .fail(SearchError::SentinelLeaf { value: v, depth }.into()));
         }
-        Ok(if depth % 2 == 0 { v } else { -v })
+        Ok(if depth.is_multiple_of(2) { v } else { -v })
     }
 
     /// The link's window `r` plies below its node, re-read (with the
@@ -947,7 +951,11 @@ impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
         }
         self.countdown -= 1;
         let (a, b) = self.seen;
-        Ok(if r % 2 == 0 { (a, b) } else { (-b, -a) })
+        Ok(if r.is_multiple_of(2) {
+            (a, b)
+        } else {
+            (-b, -a)
+        })
     }
 
     /// Fig. 4 at `node` (absolute `depth`, `r` plies below the link's

@@ -235,10 +235,10 @@ impl<N> Board<N> {
         *slot.job.lock().unwrap_or_else(|p| p.into_inner()) = Some(job);
         // With the worker's SeqCst store before its own look at the box,
         // either it sees the job or we see it sleeping (and wake it).
-        if slot.sleeping.load(SeqCst) {
-            if let Some(t) = slot.thread.get() {
-                t.unpark();
-            }
+        if slot.sleeping.load(SeqCst)
+            && let Some(t) = slot.thread.get()
+        {
+            t.unpark();
         }
     }
 
@@ -271,7 +271,7 @@ impl<N> Board<N> {
             }
             spins = spins.wrapping_add(1);
             let start = *since.get_or_insert_with(Instant::now);
-            if spins % 64 != 0 || start.elapsed() < SPIN {
+            if !spins.is_multiple_of(64) || start.elapsed() < SPIN {
                 std::hint::spin_loop();
                 continue;
             }
@@ -523,7 +523,7 @@ where
             // The limits, every few steps: the workers look at them too,
             // but SSS* workers only between jobs.
             steps = steps.wrapping_add(1);
-            if steps % 64 == 0 {
+            if steps.is_multiple_of(64) {
                 self.shared.check()?;
             } else if self.shared.stopped() {
                 return Err(Stopped);
@@ -534,7 +534,7 @@ where
                 .pop()
                 .expect("OPEN holds the root until it is solved");
             let depth = e.dewey.depth();
-            let max = depth % 2 == 0;
+            let max = depth.is_multiple_of(2);
             match e.status {
                 Status::Solved if depth == 0 => return Ok(e.h),
                 Status::Solved if !max => {
@@ -888,11 +888,11 @@ where
     /// Files the answers that are in, without waiting, and frees worker 0
     /// if its job was taken back or purged.
     fn drain(&mut self) -> Result<(), Stopped> {
-        if let Some(job) = &self.local {
-            if job.ticket.cancel.load(Relaxed) || job.ticket.claimed.load(Relaxed) {
-                self.local = None;
-                self.idle[0] = true;
-            }
+        if let Some(job) = &self.local
+            && (job.ticket.cancel.load(Relaxed) || job.ticket.claimed.load(Relaxed))
+        {
+            self.local = None;
+            self.idle[0] = true;
         }
         while let Ok((j, id, r)) = self.replies.try_recv() {
             self.file(j, id, r)?;
