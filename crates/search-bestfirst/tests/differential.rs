@@ -39,27 +39,7 @@ use search_bestfirst::{
 };
 use tree_core::{Bounds, GenSpec, Generator, HashTree, Traced, Tree, Value, corpus};
 
-/// FNV-1a, 64 bits: stable across Rust releases, unlike `DefaultHasher`.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    fn u64(&mut self, x: u64) {
-        self.bytes(&x.to_le_bytes());
-    }
-    fn str(&mut self, s: &str) {
-        self.u64(s.len() as u64);
-        self.bytes(s.as_bytes());
-    }
-}
+use crate::fnv::Fnv;
 
 /// The hash of one search of `tree`: value or error, evaluation order,
 /// peak, capacity, interior expansions.

@@ -37,34 +37,7 @@ use tree_core::{
 const VARIANTS: [Variant; 3] = [Variant::Stockman, Variant::LeftBiased, Variant::Leftmost];
 const RECORD_VAR: &str = "GAMETREE_RECORD_DIFFERENTIAL";
 
-/// 64-bit FNV-1a.
-#[derive(Debug)]
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn bytes(&mut self, b: &[u8]) {
-        for &x in b {
-            self.0 ^= u64::from(x);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn u64(&mut self, x: u64) {
-        self.bytes(&x.to_le_bytes());
-    }
-    fn str(&mut self, s: &str) {
-        self.u64(s.len() as u64);
-        self.bytes(s.as_bytes());
-    }
-    fn dewey(&mut self, d: &Dewey) {
-        self.u64(d.depth() as u64);
-        for &x in d.digits() {
-            self.bytes(&x.to_le_bytes());
-        }
-    }
-}
+use crate::fnv::Fnv;
 
 /// One search's record on one tree: `shown` (its result, peak, capacity,
 /// counts, traces, as text), the leaves in evaluation order and the

@@ -4,6 +4,7 @@ mod algorithms;
 mod alloc;
 mod differential;
 mod differential_sss;
+mod fnv;
 mod itersss;
 mod limits;
 mod lines;
