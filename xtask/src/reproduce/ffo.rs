@@ -806,54 +806,15 @@ fn csv_row(part: &str, searcher: &str, case: &str, c: Cell) -> Vec<String> {
 
 /// Mean nodes against memory (bytes), log–log, one line per family.
 fn plot(series: &[(String, Vec<(f64, f64)>)]) -> Result<String> {
-    use plotters::prelude::*;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (720, 440)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let all = series.iter().flat_map(|s| s.1.iter().copied());
-        let (mut xmax, mut ymax, mut xmin, mut ymin) = (1.0f64, 1.0f64, f64::MAX, f64::MAX);
-        for (x, y) in all {
-            xmax = xmax.max(x);
-            ymax = ymax.max(y);
-            xmin = xmin.min(x);
-            ymin = ymin.min(y);
-        }
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                "Othello FFO endgames (small positions): mean nodes against memory",
-                ("sans-serif", 18),
-            )
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(80)
-            .build_cartesian_2d(
-                ((xmin / 2.0).max(1.0)..xmax * 2.0).log_scale(),
-                ((ymin / 2.0).max(1.0)..ymax * 2.0).log_scale(),
-            )?;
-        chart
-            .configure_mesh()
-            .x_label_formatter(&|x| bytes_label(*x as u64))
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .x_desc("memory: table bytes, or OPEN's allocation (log scale)")
-            .y_desc("mean nodes (log scale)")
-            .draw()?;
-        let colours = [BLUE, RED, GREEN, MAGENTA, BLACK];
-        for (i, (label, pts)) in series.iter().enumerate() {
-            let c = colours[i % colours.len()];
-            chart
-                .draw_series(LineSeries::new(pts.clone(), &c))?
-                .label(label.clone())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c));
-            chart.draw_series(pts.iter().map(|p| Circle::new(*p, 3, c.filled())))?;
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()?;
-        root.present()?;
+    super::render::LogXChart {
+        caption: "Othello FFO endgames (small positions): mean nodes against memory",
+        x_desc: "memory: table bytes, or OPEN's allocation (log scale)",
+        y_desc: "mean nodes (log scale)",
+        series,
+        reference: None,
+        x_label: &|x| bytes_label(*x as u64),
+        legend: plotters::prelude::SeriesLabelPosition::UpperRight,
+        log_y: true,
     }
-    Ok(svg)
+    .svg()
 }

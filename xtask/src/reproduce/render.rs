@@ -156,7 +156,13 @@ impl LogXChart<'_> {
                 .x_label_formatter(self.x_label)
                 .y_label_formatter(&|y| {
                     if log_y {
-                        format!("{:.2}", 10f64.powf(*y))
+                        let v = 10f64.powf(*y);
+                        // Ratios near 1 need decimals; counts do not.
+                        if v >= 100.0 {
+                            format!("{v:.0}")
+                        } else {
+                            format!("{v:.2}")
+                        }
                     } else if precise {
                         format!("{y:.1}")
                     } else {
