@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 use tree_core::Value;
 
 use super::GameTable;
-use super::table::{NO_MOVE, Probe, TableAccess, TableStats};
+use super::table::{Probe, Slot, TableAccess, TableStats, lookup};
 use crate::SearchError;
 
 /// Slots of the table of positions being searched.
@@ -45,28 +45,15 @@ struct Entry {
     w1: AtomicU64,
 }
 
-/// An entry as read, checked against its key.
-#[derive(Debug, Clone, Copy)]
-struct Slot {
-    key: u64,
-    lower: Value,
-    upper: Value,
-    depth: u16,
-    best: u16,
-    generation: u8,
-    exact: bool,
-}
-
-impl Slot {
-    #[inline]
-    fn words(&self) -> (u64, u64) {
-        let w0 = u64::from(self.lower.get() as u32) | (u64::from(self.upper.get() as u32) << 32);
-        let w1 = u64::from(self.depth)
-            | (u64::from(self.best) << 16)
-            | (u64::from(self.generation) << 32)
-            | (u64::from(self.exact) << 40);
-        (w0, w1)
-    }
+/// An entry's two data words.
+#[inline]
+fn words(s: &Slot) -> (u64, u64) {
+    let w0 = u64::from(s.lower.get() as u32) | (u64::from(s.upper.get() as u32) << 32);
+    let w1 = u64::from(s.depth)
+        | (u64::from(s.best) << 16)
+        | (u64::from(s.generation) << 32)
+        | (u64::from(s.exact) << 40);
+    (w0, w1)
 }
 
 impl Entry {
@@ -95,7 +82,7 @@ impl Entry {
 
     #[inline]
     fn write(&self, s: &Slot) {
-        let (w0, w1) = s.words();
+        let (w0, w1) = words(s);
         self.w0.store(w0, Relaxed);
         self.w1.store(w1, Relaxed);
         self.check.store(s.key ^ verify(w0, w1), Relaxed);
@@ -207,28 +194,10 @@ impl SharedTable {
     /// it holds the position at all.
     #[inline]
     fn lookup(&self, key: u64, depth: u32, exact: bool) -> (Probe, bool) {
-        let mut found = Probe {
-            bounds: None,
-            best: None,
-        };
         if self.entries.is_empty() {
-            return (found, false);
+            return lookup([], key, depth, exact);
         }
-        let mut hit = false;
-        for e in self.bucket(key) {
-            let Some(s) = e.read().filter(|s| s.key == key) else {
-                continue;
-            };
-            hit = true;
-            let best = (s.best != NO_MOVE).then_some(usize::from(s.best));
-            if s.exact == exact && (exact || u32::from(s.depth) == depth) {
-                found.bounds = Some((s.lower, s.upper));
-                found.best = best.or(found.best);
-                break;
-            }
-            found.best = found.best.or(best);
-        }
-        (found, hit)
+        lookup(self.bucket(key).iter().map(Entry::read), key, depth, exact)
     }
 
     /// Stores bounds for `key` as [`GameTable`] does; `generation` is the
@@ -248,40 +217,21 @@ impl SharedTable {
         if self.entries.is_empty() {
             return false;
         }
-        let depth = depth.min(u32::from(u16::MAX)) as u16;
-        let best = best
-            .and_then(|m| u16::try_from(m).ok())
-            .filter(|&m| m != NO_MOVE)
-            .unwrap_or(NO_MOVE);
+        let fields = Slot::fields(depth, best);
         let bucket = self.bucket(key);
         let slots = [bucket[0].read(), bucket[1].read()];
         for (e, s) in bucket.iter().zip(slots) {
             if let Some(mut s) = s
                 && s.key == key
-                && s.exact == exact
-                && (exact || s.depth == depth)
+                && s.answers(u32::from(fields.0), exact)
             {
-                let (lo, hi) = (s.lower.max(lower), s.upper.min(upper));
-                // Contradictory bounds only come from a hash collision.
-                (s.lower, s.upper) = if lo <= hi { (lo, hi) } else { (lower, upper) };
-                if best != NO_MOVE {
-                    s.best = best;
-                }
-                s.generation = generation;
-                s.depth = s.depth.max(depth);
+                s.merge((lower, upper), fields.1, generation, fields.0);
                 e.write(&s);
                 return false;
             }
         }
-        let new = Slot {
-            key,
-            lower,
-            upper,
-            depth,
-            best,
-            generation,
-            exact,
-        };
+        let new = Slot::new(key, fields, exact, (lower, upper), generation);
+        let depth = fields.0;
         let live = |s: &Option<Slot>| s.is_some_and(|s| s.generation == generation);
         if !live(&slots[0]) || slots[0].is_some_and(|s| s.depth <= depth) {
             bucket[0].write(&new);

@@ -14,25 +14,27 @@ pub(crate) const NO_MOVE: u16 = u16::MAX;
 /// the player to move) of the position whose hash is `key`, searched to
 /// `depth` plies, or, if `exact`, on its value at the end of the game
 /// (`depth` then only ranks the entry for replacement).
+/// The same for [`GameTable`] and [`SharedTable`](super::SharedTable),
+/// with the rules both apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Slot {
+pub(super) struct Slot {
     /// The full 64-bit hash: the verification key.
-    key: u64,
+    pub key: u64,
     /// A lower bound on the value (−∞ if none is known).
-    lower: Value,
+    pub lower: Value,
     /// An upper bound on the value (+∞ if none is known).
-    upper: Value,
+    pub upper: Value,
     /// The remaining depth the bounds are for (for an exact entry: the
     /// plies the game said were left at most, a measure of the work).
-    depth: u16,
+    pub depth: u16,
     /// The best move found, an index into the position's moves, or
     /// [`NO_MOVE`].
-    best: u16,
+    pub best: u16,
     /// The search that wrote the slot; 0 = empty.
-    generation: u8,
+    pub generation: u8,
     /// Whether the bounds are on the exact value (the search reached every
     /// end of the game) rather than the value at `depth`.
-    exact: bool,
+    pub exact: bool,
 }
 
 impl Slot {
@@ -45,6 +47,96 @@ impl Slot {
         generation: 0,
         exact: false,
     };
+
+    /// A new entry (`depth` and `best` as [`Slot::fields`] gives them).
+    #[inline]
+    pub(super) fn new(
+        key: u64,
+        (depth, best): (u16, u16),
+        exact: bool,
+        (lower, upper): (Value, Value),
+        generation: u8,
+    ) -> Slot {
+        Slot {
+            key,
+            lower,
+            upper,
+            depth,
+            best,
+            generation,
+            exact,
+        }
+    }
+
+    /// A store's depth and best move as an entry keeps them: the depth
+    /// saturated to 16 bits, the move index or [`NO_MOVE`].
+    #[inline]
+    pub(super) fn fields(depth: u32, best: Option<usize>) -> (u16, u16) {
+        let depth = depth.min(u32::from(u16::MAX)) as u16;
+        let best = best
+            .and_then(|m| u16::try_from(m).ok())
+            .filter(|&m| m != NO_MOVE)
+            .unwrap_or(NO_MOVE);
+        (depth, best)
+    }
+
+    /// Whether this entry's bounds answer a probe at `depth` (or, with
+    /// `exact`, on the exact value): bounds count only at exactly the depth
+    /// they were searched to.
+    #[inline]
+    pub(super) fn answers(&self, depth: u32, exact: bool) -> bool {
+        self.exact == exact && (exact || u32::from(self.depth) == depth)
+    }
+
+    /// Merges a new result for the same position and depth into the entry:
+    /// bounds intersected (contradictory bounds only come from a hash
+    /// collision; the newer result wins), the move kept unless a new one
+    /// is given, the generation renewed.
+    #[inline]
+    pub(super) fn merge(
+        &mut self,
+        (lower, upper): (Value, Value),
+        best: u16,
+        generation: u8,
+        depth: u16,
+    ) {
+        let (lo, hi) = (self.lower.max(lower), self.upper.min(upper));
+        (self.lower, self.upper) = if lo <= hi { (lo, hi) } else { (lower, upper) };
+        if best != NO_MOVE {
+            self.best = best;
+        }
+        self.generation = generation;
+        self.depth = self.depth.max(depth);
+    }
+}
+
+/// What the entries of `key`'s bucket (`None` or another key's: skipped)
+/// hold for a probe at `depth` (or exact), and whether any holds the
+/// position: the bounds of the first entry that answers it, and its move
+/// or else the first move stored at another depth.
+#[inline]
+pub(super) fn lookup(
+    bucket: impl IntoIterator<Item = Option<Slot>>,
+    key: u64,
+    depth: u32,
+    exact: bool,
+) -> (Probe, bool) {
+    let mut found = Probe {
+        bounds: None,
+        best: None,
+    };
+    let mut hit = false;
+    for s in bucket.into_iter().flatten().filter(|s| s.key == key) {
+        hit = true;
+        let best = (s.best != NO_MOVE).then_some(usize::from(s.best));
+        if s.answers(depth, exact) {
+            found.bounds = Some((s.lower, s.upper));
+            found.best = best.or(found.best);
+            break;
+        }
+        found.best = found.best.or(best);
+    }
+    (found, hit)
 }
 
 /// What a probe found for a position.
@@ -261,29 +353,14 @@ impl GameTable {
     /// and whether it holds the position at all.
     #[inline]
     fn lookup(&self, key: u64, depth: u32, exact: bool) -> (Probe, bool) {
-        let mut found = Probe {
-            bounds: None,
-            best: None,
-        };
         let b = self.bucket(key);
-        let mut hit = false;
-        for s in &self.slots[b..b + 2] {
-            if s.generation == 0 || s.key != key {
-                continue;
-            }
-            hit = true;
-            if s.exact == exact && (exact || u32::from(s.depth) == depth) {
-                found.bounds = Some((s.lower, s.upper));
-                if s.best != NO_MOVE {
-                    found.best = Some(usize::from(s.best));
-                }
-                break;
-            }
-            if found.best.is_none() && s.best != NO_MOVE {
-                found.best = Some(usize::from(s.best));
-            }
-        }
-        (found, hit)
+        let bucket = self.slots[b..b + 2].iter();
+        lookup(
+            bucket.map(|s| (s.generation != 0).then_some(*s)),
+            key,
+            depth,
+            exact,
+        )
     }
 
     /// Counts a probe whose bounds cut the search off.
@@ -309,38 +386,18 @@ impl GameTable {
             return;
         }
         self.stats.stores += 1;
-        let depth = depth.min(u32::from(u16::MAX)) as u16;
-        let best = best
-            .and_then(|m| u16::try_from(m).ok())
-            .filter(|&m| m != NO_MOVE)
-            .unwrap_or(NO_MOVE);
+        let fields = Slot::fields(depth, best);
         let generation = self.generation;
         let b = self.bucket(key);
         let bucket = &mut self.slots[b..b + 2];
         for s in bucket.iter_mut() {
-            if s.generation != 0 && s.key == key && s.exact == exact && (exact || s.depth == depth)
-            {
-                let (lo, hi) = (s.lower.max(lower), s.upper.min(upper));
-                // Contradictory bounds can only come from a hash collision;
-                // the newer result wins.
-                (s.lower, s.upper) = if lo <= hi { (lo, hi) } else { (lower, upper) };
-                if best != NO_MOVE {
-                    s.best = best;
-                }
-                s.generation = generation;
-                s.depth = s.depth.max(depth);
+            if s.generation != 0 && s.key == key && s.answers(u32::from(fields.0), exact) {
+                s.merge((lower, upper), fields.1, generation, fields.0);
                 return;
             }
         }
-        let new = Slot {
-            key,
-            lower,
-            upper,
-            depth,
-            best,
-            generation,
-            exact,
-        };
+        let new = Slot::new(key, fields, exact, (lower, upper), generation);
+        let depth = fields.0;
         let live = |s: &Slot| s.generation == generation;
         if !live(&bucket[0]) || bucket[0].depth <= depth {
             let old = std::mem::replace(&mut bucket[0], new);
