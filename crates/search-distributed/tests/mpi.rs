@@ -312,13 +312,24 @@ fn victim(tag: &str, extra: &[&str], victim: usize, signal: &str) -> Aftermath {
         .recv_timeout(Duration::from_secs(60))
         .ok()
         .map(|t| t.duration_since(acted));
-    // A stopped process outlives its job's end until it is continued or
-    // killed; a hung one would take the runtime's SIGTERM.
-    let _ = Command::new("kill")
-        .args(["-KILL", &pid])
-        .stderr(Stdio::null())
-        .status();
-    let out = wait_status(&mut child, Duration::from_secs(120));
+    // Rank 0's abort ends the job, the stopped rank included (the runtime
+    // continues and kills it). Only if the job is still there after 30 s
+    // is the stopped rank killed here: killing it at once would race the
+    // abort with the runtime's own reaction to a dead rank.
+    let ended_alone = wait_for(&mut child, Duration::from_secs(30));
+    if ended_alone.is_none() {
+        eprintln!("the job did not end 30 s after rank 0's error: killing rank {victim}");
+        for sig in ["-CONT", "-KILL"] {
+            let _ = Command::new("kill")
+                .args([sig, &pid])
+                .stderr(Stdio::null())
+                .status();
+        }
+    }
+    let out = match ended_alone {
+        Some(ok) => ok,
+        None => wait_status(&mut child, Duration::from_secs(90), &dir),
+    };
     let ended = acted.elapsed();
     let _ = std::fs::remove_dir_all(&dir);
     Aftermath {
@@ -329,16 +340,53 @@ fn victim(tag: &str, extra: &[&str], victim: usize, signal: &str) -> Aftermath {
     }
 }
 
-/// Waits for `child` until `limit`; kills it and fails on a hang.
-fn wait_status(child: &mut std::process::Child, limit: Duration) -> bool {
+/// Waits for `child` until `limit`: its success, or `None` if it still runs.
+fn wait_for(child: &mut std::process::Child, limit: Duration) -> Option<bool> {
+    let start = Instant::now();
+    while start.elapsed() <= limit {
+        if let Some(s) = child.try_wait().expect("wait") {
+            return Some(s.success());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+/// Waits for `child` (mpirun) until `limit`; on a hang, kills mpirun and
+/// every rank whose pid is in `dir`, and fails saying which ranks were
+/// still alive and in what state.
+fn wait_status(child: &mut std::process::Child, limit: Duration, dir: &Path) -> bool {
     let start = Instant::now();
     loop {
         if let Some(s) = child.try_wait().expect("wait") {
             return s.success();
         }
         if start.elapsed() > limit {
+            let states: Vec<String> = (0..3)
+                .filter_map(|r| {
+                    let pid = std::fs::read_to_string(dir.join(format!("rank-{r}.pid"))).ok()?;
+                    let pid = pid.trim().to_string();
+                    let state = std::fs::read_to_string(format!("/proc/{pid}/status"))
+                        .ok()
+                        .and_then(|s| {
+                            s.lines()
+                                .find(|l| l.starts_with("State:"))
+                                .map(str::to_string)
+                        })
+                        .unwrap_or_else(|| "gone".to_string());
+                    let _ = Command::new("kill")
+                        .args(["-KILL", &pid])
+                        .stderr(Stdio::null())
+                        .status();
+                    Some(format!("rank {r} (pid {pid}): {state}"))
+                })
+                .collect();
             let _ = child.kill();
-            panic!("the job with a dead rank hung (killed after {limit:?})");
+            let _ = child.wait();
+            panic!(
+                "the job with a dead rank hung (killed after {limit:?}); {}",
+                states.join("; ")
+            );
         }
         std::thread::sleep(Duration::from_millis(20));
     }
