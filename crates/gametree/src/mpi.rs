@@ -67,10 +67,10 @@ mod with_mpi {
         refuse, search,
     };
     use serde::Serialize;
-    use tree_core::{Tree, Value};
+    use tree_core::{Dewey, Tree, Value};
 
     use crate::cli::SearchArgs;
-    use crate::report::{ParallelJson, Report};
+    use crate::report::{MoveNames, Moves, ParallelJson, Report};
     use crate::run::{classify, parse_processors};
     use crate::source::{TreeSource, TreeVisitor};
 
@@ -115,7 +115,14 @@ mod with_mpi {
             }
         };
         match result {
-            Ok(Some(report)) => Ok(render(args, &source, &description, &report, config.window)),
+            Ok(Some((report, names))) => Ok(render(
+                args,
+                &source,
+                &description,
+                &report,
+                names,
+                config.window,
+            )),
             Ok(None) => Ok(String::new()),
             Err(e) => {
                 let abort = e.needs_abort();
@@ -180,14 +187,26 @@ mod with_mpi {
     }
 
     impl TreeVisitor for Visit<'_> {
-        type Output = (String, Result<Option<DistReport>, DistError>);
+        type Output = (String, Result<Option<(DistReport, MoveNames)>, DistError>);
         fn visit<T>(self, tree: &T, description: String) -> Result<Self::Output>
         where
             T: Tree + Sync,
             T::Node: Send + Sync,
         {
             let r = search(self.algorithm, tree, self.transport, &self.config);
-            Ok((description, r))
+            // The searches know the root's best move, no deeper line.
+            let named = r.map(|r| {
+                r.map(|r| {
+                    let best = r.best.filter(|&b| b <= usize::from(u16::MAX));
+                    let moves = Moves {
+                        best,
+                        pv: best.map_or_else(Dewey::root, |b| Dewey::root().child(b)),
+                    };
+                    let names = moves.names(tree);
+                    (r, names)
+                })
+            });
+            Ok((description, named))
         }
     }
 
@@ -240,15 +259,15 @@ mod with_mpi {
         source: &TreeSource,
         description: &str,
         r: &DistReport,
+        names: MoveNames,
         window: Window,
     ) -> String {
         let p = r.processors;
         let given = (args.alpha.is_some() || args.beta.is_some()).then_some(window);
-        let report = Report {
+        let mut report = Report {
             schema: crate::report::SCHEMA,
             algorithm: r.algorithm.name(),
             tree: Some(source.into()),
-            // The distributed searches report the value only.
             best: None,
             pv: None,
             moves_known: false,
@@ -270,6 +289,7 @@ mod with_mpi {
             }),
             description: description.to_string(),
         };
+        report.set_move_names(Some(names));
         let mpi = MpiJson {
             ranks: r.per_rank.len(),
             elapsed_ms: r.elapsed.as_secs_f64() * 1e3,

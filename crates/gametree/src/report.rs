@@ -160,22 +160,47 @@ impl Report {
     /// Sets `best`, `pv` and `moves_known` from `moves`, with the codes of
     /// `tree`.
     pub fn set_moves<T: Tree + ?Sized>(&mut self, tree: &T, moves: Option<Moves>) {
-        self.moves_known = moves.is_some();
-        let Some(moves) = moves else { return };
-        let Some(best) = moves.best else { return };
+        self.set_move_names(moves.map(|m| m.names(tree)));
+    }
+
+    /// [`Report::set_moves`] with the names already made.
+    pub fn set_move_names(&mut self, names: Option<MoveNames>) {
+        self.moves_known = names.is_some();
+        if let Some(n) = names {
+            self.best = n.best;
+            self.pv = n.pv;
+        }
+    }
+}
+
+/// The printed form of [`Moves`]: Dewey digits as the tree's width asks.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoveNames {
+    /// The best move, if any.
+    pub best: Option<String>,
+    /// The principal variation, if it has a move.
+    pub pv: Option<String>,
+}
+
+impl Moves {
+    /// The moves as printed for `tree`.
+    pub fn names<T: Tree + ?Sized>(&self, tree: &T) -> MoveNames {
+        let Some(best) = self.best else {
+            return MoveNames::default();
+        };
         let first = if best <= usize::from(u16::MAX) {
             Dewey::root().child(best)
         } else {
             Dewey::root()
         };
-        let width = code_width(tree, [&first, &moves.pv].into_iter());
-        self.best = Some(if first.depth() == 1 {
-            first.display_for_width(width).to_string()
-        } else {
-            (best + 1).to_string()
-        });
-        if moves.pv.depth() > 0 {
-            self.pv = Some(moves.pv.display_for_width(width).to_string());
+        let width = code_width(tree, [&first, &self.pv].into_iter());
+        MoveNames {
+            best: Some(if first.depth() == 1 {
+                first.display_for_width(width).to_string()
+            } else {
+                (best + 1).to_string()
+            }),
+            pv: (self.pv.depth() > 0).then(|| self.pv.display_for_width(width).to_string()),
         }
     }
 }

@@ -43,7 +43,7 @@ mod with {
     use std::time::{Duration, Instant};
 
     use serde_json::Value as Json;
-    use tree_core::{ExplicitTree, GenSpec, Generator, minimax};
+    use tree_core::{Dewey, ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax};
 
     use crate::common::data;
 
@@ -106,9 +106,23 @@ mod with {
         ours[0].to_string()
     }
 
+    /// The JSON's best move and line (the best move alone) are what the
+    /// minimax oracle allows on `tree`.
+    fn best_is_right<T: Tree>(tree: &T, v: &Json) {
+        let best: usize = v["best"].as_str().expect("a best move").parse().unwrap();
+        assert_eq!(v["pv"], v["best"], "{v}");
+        let best = best - 1;
+        let value = Value::new(v["value"].as_i64().unwrap() as i32).unwrap();
+        let line = Dewey::root().child(best);
+        if let Err(e) = corpus::check_line(tree, value, Some(best), &line, false) {
+            panic!("{e}: {v}");
+        }
+    }
+
     #[test]
     fn mpi_searches_report_the_value_and_every_rank() {
         let table1 = data("table1.tree");
+        let tree: ExplicitTree = std::fs::read_to_string(&table1).unwrap().parse().unwrap();
         for (algo, ranks, processors) in [
             ("treesplit", 3, "1,2"),
             ("pvsplit", 4, "1,3"),
@@ -131,6 +145,7 @@ mod with {
             );
             assert_eq!(v["algorithm"], algo);
             assert_eq!(v["value"], 2);
+            best_is_right(&tree, &v);
             assert_eq!(v["processors"], ranks);
             let per_rank = v["per_thread"].as_array().unwrap();
             assert_eq!(per_rank.len(), ranks);
@@ -183,6 +198,7 @@ mod with {
                     ],
                 );
                 assert_eq!(v["value"], want, "{algo} {g}");
+                best_is_right(&t, &v);
             }
         }
         // A window: the fail-hard value and its bound.
@@ -211,6 +227,8 @@ mod with {
         );
         assert_eq!(v["value"], 3);
         assert_eq!(v["bound"], "upper");
+        // Failed low: no move rose above α.
+        assert_eq!(v["best"], Json::Null);
     }
 
     #[test]

@@ -238,6 +238,8 @@ impl Frame {
 #[derive(Debug, Clone, Copy)]
 struct Running {
     job: u32,
+    /// The successor it searches.
+    child: usize,
     /// Its answer (value, virtual finishing time, cut by an update at
     /// that instant), received and not yet consumed.
     answer: Option<(Value, u64, bool)>,
@@ -285,6 +287,9 @@ struct Rank<'a, T: ?Sized, X: ?Sized> {
     /// EVALTIME emulation: recently terminated jobs (job, slave, the
     /// event that stopped them).
     cut_jobs: VecDeque<(u32, usize, (u64, usize))>,
+    /// Rank 0: the root's successor whose value last raised the root's
+    /// α (its best move so far).
+    best: Option<usize>,
 }
 
 impl<'a, T, X> Rank<'a, T, X>
@@ -319,6 +324,7 @@ where
             updated_at: None,
             answered: None,
             cut_jobs: VecDeque::new(),
+            best: None,
         }
     }
 
@@ -399,6 +405,7 @@ where
                 Ok(DistReport {
                     algorithm: self.algorithm,
                     value,
+                    best: self.best,
                     processors: self.cfg.processors,
                     per_rank,
                     elapsed,
@@ -763,10 +770,15 @@ where
         self.window_of(self.top()).0
     }
 
-    /// `if (t > α) α = t` at the innermost frame.
-    fn raise(&mut self, t: Value) {
+    /// `if (t > α) α = t` at the innermost frame, whose node is at `path`,
+    /// for its successor `child`; at the root that successor becomes the
+    /// best move when it raises α.
+    fn raise(&mut self, t: Value, path: &[u16], child: usize) {
         let top = self.top();
         let f = &mut self.frames[top];
+        if t > f.m && top == 0 && path.is_empty() {
+            self.best = Some(child);
+        }
         f.m = f.m.max(t);
     }
 
@@ -797,7 +809,7 @@ where
                 let r = self.master(&c, path, depth + 1, NodeKind::Type3);
                 self.frames.pop();
                 path.pop();
-                self.raise(-r?);
+                self.raise(-r?, path, i);
             }
             return Ok(self.score());
         }
@@ -830,7 +842,7 @@ where
         let r = self.pvsplit(&first, path, depth + 1, plies - 1, bottom);
         self.frames.pop();
         path.pop();
-        self.raise(-r?);
+        self.raise(-r?, path, 0);
         if !self.closed() {
             self.split(path, w, 1, NodeKind::Type1)?;
         }
@@ -880,7 +892,11 @@ where
                     };
                     path.pop();
                     self.net.send(slave, &msg)?;
-                    running[j] = Some(Running { job, answer: None });
+                    running[j] = Some(Running {
+                        job,
+                        child: next,
+                        answer: None,
+                    });
                     heard[j] = Instant::now();
                     next += 1;
                 }
@@ -891,13 +907,13 @@ where
             match self.next_answer(&running) {
                 Some((j, 0)) => {
                     // Fig. 10: `if (t > α) α = t`.
-                    let (value, finish, _) = running[j]
+                    let (child, (value, finish, _)) = running[j]
                         .take()
-                        .and_then(|r| r.answer)
+                        .and_then(|r| Some((r.child, r.answer?)))
                         .expect("an answer is waiting");
                     self.clock.start = self.clock.start.max(finish);
                     last = (finish, j);
-                    self.raise(-value);
+                    self.raise(-value, path, child);
                 }
                 waiting => {
                     let mut deadline = self.deadline(&running, &heard);
@@ -1208,6 +1224,11 @@ where
             let t = -self.ab(&child, depth + 1, r + 1, -hi, -m)?;
             if t > m {
                 m = t;
+                if depth == 0 {
+                    // Rank 0 searching the root alone (a processor tree
+                    // of depth 0).
+                    self.best = Some(i);
+                }
             }
         }
         Ok(m)

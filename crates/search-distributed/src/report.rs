@@ -140,6 +140,13 @@ pub struct DistReport {
     /// The root's minimax value (from MAX's side) clamped into the window:
     /// what `search_depthfirst::alphabeta` returns on that window.
     pub value: Value,
+    /// The root's best move (0-based): the successor whose value last
+    /// raised the root's α, the first such in the order the answers were
+    /// consumed. `None` on a terminal root, and when no successor's value
+    /// rose above the window's α (the root failed low). The distributed
+    /// searches know no deeper line than this move: the masters below the
+    /// root keep values, not moves.
+    pub best: Option<usize>,
     /// The processor tree; rank r is processor r in its preorder.
     pub processors: ProcessorTree,
     /// Every rank's statistics, by rank.

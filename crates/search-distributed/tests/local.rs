@@ -19,7 +19,7 @@ use search_parallel::{SimAlgorithm, simulate};
 use crate::support::bounded::bounded;
 use crate::support::two_way::TwoWay;
 use tree_core::{
-    BestChild, Counted, ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax,
+    BestChild, Counted, Dewey, ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax,
 };
 
 fn pt(depth: usize, width: usize) -> ProcessorTree {
@@ -152,6 +152,15 @@ fn variants(p: ProcessorTree) -> Vec<(DistAlgorithm, DistConfig)> {
     out
 }
 
+/// The best move leads to a position of the root's value (the oracle's
+/// check; with ties any such move is right).
+fn best_is_right<T: Tree>(tree: &T, r: &DistReport) {
+    let line = r.best.map_or_else(Dewey::root, |b| Dewey::root().child(b));
+    if let Err(e) = corpus::check_line(tree, r.value, r.best, &line, false) {
+        panic!("{} on {:?}: {e}", r.algorithm, r.processors);
+    }
+}
+
 #[test]
 fn exact_on_the_corpus() {
     bounded(|| {
@@ -164,11 +173,13 @@ fn exact_on_the_corpus() {
                 let got = reports(algorithm, &random, c);
                 for (i, r) in got.iter().enumerate() {
                     assert_eq!(r.value, want_r[i], "{algorithm} {c:?} random tree {i}");
+                    best_is_right(&random[i], r);
                     consistent(r);
                 }
                 let got = reports(algorithm, &generated, c);
                 for (i, r) in got.iter().enumerate() {
                     assert_eq!(r.value, want_g[i], "{algorithm} {c:?} generated tree {i}");
+                    best_is_right(&generated[i], r);
                     consistent(r);
                 }
             }
