@@ -268,6 +268,9 @@ pub struct SimulationReport {
     /// The root's value (always the minimax value).
     #[serde(serialize_with = "value_json")]
     pub value: Value,
+    /// The root processor's best move, printed as the tree's moves are
+    /// (`null` on a terminal root).
+    pub best: Option<String>,
     /// Simulated time until the root processor returns, in EVALTIME units.
     pub elapsed: u64,
     /// Terminal evaluations of all processors: N(A(k), T).
@@ -305,6 +308,9 @@ impl SimulationReport {
             &processors_text(self.processor_tree, self.processors),
         );
         line("value", &self.value.to_string());
+        if let Some(best) = &self.best {
+            line("best move", best);
+        }
         line("elapsed", &format!("{} EVALTIME units", self.elapsed));
         line(
             "evaluations",

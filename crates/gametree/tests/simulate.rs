@@ -65,6 +65,7 @@ fn json_shape_and_the_library() {
         "processor_tree",
         "processors",
         "value",
+        "best",
         "elapsed",
         "evaluations",
         "sequential",
@@ -89,6 +90,9 @@ fn json_shape_and_the_library() {
     )
     .unwrap();
     assert_eq!(v["value"], r.value.get());
+    // 1-based, as the CLI prints moves.
+    let best = r.best.expect("a root with moves");
+    assert_eq!(v["best"], (best + 1).to_string());
     assert_eq!(v["elapsed"], r.elapsed);
     assert_eq!(v["evaluations"], r.total);
     assert_eq!(v["sequential"], r.sequential);
@@ -163,6 +167,7 @@ fn text_output() {
             "tree",
             "processors",
             "value",
+            "best",
             "elapsed",
             "evaluations",
             "overhead",

@@ -158,7 +158,15 @@ fn run_if_fits<T: Tree>(a: SimAlgorithm, t: &T, p: ProcessorTree) -> Option<SimR
     }
 }
 
-fn check_report(r: &SimReport, p: ProcessorTree) {
+/// The report's own consistency, and its best move against the minimax
+/// oracle (with ties, any move to a position of the root's value).
+fn check_report<T: Tree>(t: &T, r: &SimReport, p: ProcessorTree) {
+    let line = r.best.map_or_else(tree_core::Dewey::root, |b| {
+        tree_core::Dewey::root().child(b)
+    });
+    if let Err(e) = tree_core::corpus::check_line(t, r.value, r.best, &line, false) {
+        panic!("{p}: {e}");
+    }
     assert_eq!(r.evaluations.iter().sum::<u64>(), r.total);
     assert_eq!(r.evaluations.len() as u64, p.processors().unwrap());
     assert!(
@@ -182,7 +190,7 @@ fn every_algorithm_is_exact() {
                 let p = pt(d, w);
                 if let Some(r) = run_if_fits(a, &t, p) {
                     assert_eq!(r.value, v, "{a} {p} on {text}");
-                    check_report(&r, p);
+                    check_report(&t, &r, p);
                     ran[k] += 1;
                 }
             }
@@ -195,7 +203,7 @@ fn every_algorithm_is_exact() {
                 let p = pt(d, w);
                 if let Some(r) = run_if_fits(a, &g, p) {
                     assert_eq!(r.value, v, "{a} {p} on {:?}", g.spec());
-                    check_report(&r, p);
+                    check_report(&g, &r, p);
                     ran[k] += 1;
                 }
             }
@@ -224,6 +232,7 @@ fn exact_on_campbell_trees() {
                 for p in [pt(1, 4), pt(2, 3), pt(1, 9)] {
                     if let Some(r) = run_if_fits(a, &t, p) {
                         assert_eq!(r.value, v, "{a} {p}");
+                        check_report(&t, &r, p);
                     }
                 }
             }

@@ -214,8 +214,8 @@ pub fn simulate<T: Tree + ?Sized>(
             Kind::Other,
         )?,
         SimAlgorithm::TreeSplitUpdate => {
-            let (value, finish, work) = super::update::run(tree, processors, true)?;
-            return report(tree, count, value, finish, &work);
+            let (value, finish, work, best) = super::update::run(tree, processors, true)?;
+            return report(tree, count, value, finish, &work, best);
         }
         SimAlgorithm::PvSplit | SimAlgorithm::PvSplitType2 | SimAlgorithm::PvSplitAll => {
             let r = rules(
@@ -247,5 +247,5 @@ pub fn simulate<T: Tree + ?Sized>(
             shape.expect("staged SSS* checks the shape"),
         )?,
     };
-    report(tree, count, job.value, job.finish, &job.work)
+    report(tree, count, job.value, job.finish, &job.work, job.best)
 }

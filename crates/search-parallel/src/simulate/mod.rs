@@ -24,7 +24,7 @@ mod update;
 pub use api::{SimAlgorithm, UnknownSimAlgorithm, simulate};
 
 use search_bestfirst::BestFirstError;
-use search_depthfirst::{SearchError, Window, alphabeta};
+use search_depthfirst::{Algorithm, SearchConfig, SearchError, Window, alphabeta};
 use tree_core::{Counted, Subtree, Tree, Value};
 
 /// The shape of a processor tree (Campbell p. 37): every master has `width`
@@ -164,17 +164,19 @@ impl From<SearchError> for ParallelError {
 }
 
 /// What a simulated tree-splitting search did.
-///
-/// It carries no best move: the simulation reproduces Campbell's time and
-/// evaluation counts, and the root master's move would have to be kept by
-/// both engines (job replay and the time-stepped one) and every algorithm's
-/// master rule, not a small edit; the threaded searches
-/// ([`crate::threads::ThreadReport::best`]) report it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimReport {
     /// The root's value (from MAX's point of view), as found by the
     /// simulated processors; always the minimax value.
     pub value: Value,
+    /// The root's best move (0-based), as the root processor knows it: the
+    /// successor whose score last raised the root master's α (tree- and
+    /// pv-splitting), the MIN successor solved at the top of its OPEN
+    /// (staged SSS\*), or the sequential search's best move when the
+    /// processor tree is the root processor alone. `None` on a terminal
+    /// root. Only the move: the masters below the root keep values, not
+    /// moves.
+    pub best: Option<usize>,
     /// Simulated time from the start until the root processor returns, in
     /// EVALTIME units.
     pub elapsed: u64,
@@ -253,13 +255,16 @@ fn check_processors(processors: ProcessorTree) -> Result<usize, ParallelError> {
 }
 
 /// The report of a finished simulation: evaluations per processor from the
-/// runs, and sequential alpha-beta's count on the same tree.
+/// runs, and sequential alpha-beta's count on the same tree (and its best
+/// move, which is the root processor's when it runs alpha-beta alone: a
+/// leaf processor's alpha-beta reports only its value).
 fn report<T: Tree + ?Sized>(
     tree: &T,
     count: usize,
     value: Value,
     finish: u64,
     work: &[Run],
+    best: Option<usize>,
 ) -> Result<SimReport, ParallelError> {
     let mut evaluations = vec![0u64; count];
     for run in work {
@@ -267,9 +272,11 @@ fn report<T: Tree + ?Sized>(
     }
     let total = evaluations.iter().sum();
     let counted = Counted::new(tree);
-    alphabeta(&counted, Window::FULL)?;
+    let sequential = Algorithm::AlphaBeta.search(&counted, &SearchConfig::new())?;
+    let best = best.or_else(|| (count == 1).then_some(sequential.best).flatten());
     Ok(SimReport {
         value,
+        best,
         elapsed: finish,
         evaluations,
         total,
@@ -304,6 +311,10 @@ struct Job {
     finish: u64,
     /// Every evaluation it (and its slaves) made.
     work: Vec<Run>,
+    /// The successor of the job's node whose score last raised the job's
+    /// α (its best move), if the job's processor knows it: a master does,
+    /// a leaf processor's alpha-beta reports its value only.
+    best: Option<usize>,
 }
 
 impl Job {
@@ -409,6 +420,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                 start,
                 count,
             }],
+            best: None,
         })
     }
 
@@ -457,12 +469,13 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
             return self.type2(p, negate, at, start, alpha, beta);
         }
         let mut work = Vec::new();
-        let (value, finish) =
+        let (value, finish, best) =
             self.parfor(p, negate, 0..w, at, start, alpha, beta, kind, &mut work)?;
         Ok(Job {
             value,
             finish,
             work,
+            best,
         })
     }
 
@@ -472,7 +485,8 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
     /// slave returns (earliest completion first, ties to the lowest slave
     /// number) the master raises α, cuts off (terminating the other slaves)
     /// once α ≥ β, or else gives that slave the next successor under the
-    /// current window. Returns the master's α and when it knows it.
+    /// current window. Returns the master's α, when it knows it, and the
+    /// successor whose score last raised α (none if none did).
     #[allow(clippy::too_many_arguments)]
     fn parfor(
         &self,
@@ -485,10 +499,12 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
         beta: Value,
         kind: Kind,
         work: &mut Vec<Run>,
-    ) -> Result<(Value, u64), ParallelError> {
+    ) -> Result<(Value, u64, Option<usize>), ParallelError> {
         // running[j] = the job slave j is doing.
-        let mut running: Vec<Option<Job>> = (0..self.width).map(|_| None).collect();
+        // running[j] = (successor, job).
+        let mut running: Vec<Option<(usize, Job)>> = (0..self.width).map(|_| None).collect();
         let mut next = range.start;
+        let mut best = None;
         let spawn = |i: usize, j: usize, t: u64, alpha: Value| {
             self.slave_job(
                 &self.tree.child(p, i),
@@ -504,7 +520,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
             if next == range.end {
                 break;
             }
-            *slot = Some(spawn(next, j, start, alpha)?);
+            *slot = Some((next, spawn(next, j, start, alpha)?));
             next += 1;
         }
         let mut now = start;
@@ -512,28 +528,29 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
         // (`min_by_key` keeps the first of equal keys).
         while let Some(j) = (0..self.width)
             .filter(|&j| running[j].is_some())
-            .min_by_key(|&j| running[j].as_ref().map(|job| job.finish))
+            .min_by_key(|&j| running[j].as_ref().map(|(_, job)| job.finish))
         {
-            let job = running[j].take().expect("chosen among running slaves");
+            let (i, job) = running[j].take().expect("chosen among running slaves");
             now = job.finish;
             work.extend(job.work);
             let t = -job.value;
             if t > alpha {
                 alpha = t;
+                best = Some(i);
             }
             if alpha >= beta {
                 // terminate(): the other slaves stop now.
-                for mut other in running.into_iter().flatten() {
+                for (_, mut other) in running.into_iter().flatten() {
                     other.truncate(now);
                     work.extend(other.work);
                 }
-                return Ok((alpha, now));
+                return Ok((alpha, now, best));
             }
             if next < range.end {
-                running[j] = Some(spawn(next, j, now, alpha)?);
+                running[j] = Some((next, spawn(next, j, now, alpha)?));
                 next += 1;
             }
         }
-        Ok((alpha, now))
+        Ok((alpha, now, best))
     }
 }

@@ -45,11 +45,12 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
             -beta,
             -alpha,
         )?;
+        let mut best = (-first.value > alpha).then_some(0);
         let mut alpha = alpha.max(-first.value);
         let mut work = first.work;
         let mut finish = first.finish;
         if alpha < beta {
-            let (a, f) = self.parfor(
+            let (a, f, b) = self.parfor(
                 p,
                 negate,
                 1..w,
@@ -62,11 +63,13 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
             )?;
             alpha = a;
             finish = f;
+            best = b.or(best);
         }
         Ok(Job {
             value: alpha,
             finish,
             work,
+            best,
         })
     }
 
@@ -90,6 +93,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
         let w = self.tree.num_children(p);
         let mut work = Vec::new();
         let mut now = start;
+        let mut best = None;
         for i in 0..w {
             let c = self.tree.child(p, i);
             let cw = self.tree.num_children(&c);
@@ -99,7 +103,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                 work.extend(job.work);
                 -job.value
             } else {
-                let (v, f) = self.parfor(
+                let (v, f, _) = self.parfor(
                     &c,
                     !negate,
                     0..cw,
@@ -115,6 +119,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
             };
             if t > alpha {
                 alpha = t;
+                best = Some(i);
             }
             if alpha >= beta {
                 break;
@@ -124,6 +129,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
             value: alpha,
             finish: now,
             work,
+            best,
         })
     }
 }

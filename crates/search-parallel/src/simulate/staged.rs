@@ -71,6 +71,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                 value: h,
                 finish: start,
                 work: Vec::new(),
+                best: None,
             });
         }
         let sub = Counted::new(Subtree::new(self.tree, p.clone(), false));
@@ -85,6 +86,11 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
         };
         let out = sss_aspiration(&sub, Value::NEG_INF, h, &cfg)?;
         let count = sub.stats().leaves;
+        // Below its bound h, SSS* knows the best move; at h only that the
+        // value is at least h.
+        let best = (out.outcome.value < h)
+            .then_some(out.outcome.best)
+            .flatten();
         Ok(Job {
             value: out.outcome.value.min(h),
             finish: start + count,
@@ -93,6 +99,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                 start,
                 count,
             }],
+            best,
         })
     }
 
@@ -136,11 +143,13 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                 let top = open.last().expect("the master's state stays until solved");
                 let rel = top.dewey.depth();
                 match top.status {
-                    Status::Solved if rel == 0 => break Some(top.h),
+                    Status::Solved if rel == 0 => break Some((top.h, None)),
                     Status::Solved if rel == 1 => {
                         // Case 1: an OR node solved solves the master's
                         // node (its parent); everything else is purged.
-                        break Some(top.h);
+                        // That OR node is the master's best move.
+                        let best = top.dewey.digits().first().map(|&d| usize::from(d));
+                        break Some((top.h, best));
                     }
                     Status::Solved => {
                         let e = open.pop().expect("just seen");
@@ -232,7 +241,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                     }
                 }
             };
-            if let Some(v) = value {
+            if let Some((v, best)) = value {
                 // The master's node is solved: terminate() the slaves.
                 for (_, _, mut job) in running.into_iter().flatten() {
                     job.truncate(now);
@@ -242,6 +251,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                     value: v,
                     finish: now,
                     work,
+                    best,
                 });
             }
             // 2. Idle slaves take the next LIVE frontier states in OPEN order,

@@ -193,6 +193,8 @@ struct Master<N> {
     alpha: Value,
     beta: Value,
     running: Vec<bool>,
+    /// The successor each slave is searching (meaningful while running).
+    child: Vec<usize>,
 }
 
 enum State<N> {
@@ -224,15 +226,18 @@ struct Engine<'a, T: Tree + ?Sized> {
     work: Vec<Run>,
     events: Vec<Event>,
     now: u64,
+    /// The root's successor whose score last raised the root's α.
+    best: Option<usize>,
 }
 
 /// Simulates tree-splitting from the root with the full window, with Fig.
-/// 11's update when `update` is set; returns (value, finish, work).
+/// 11's update when `update` is set; returns (value, finish, work, the
+/// root's best move if the root master knows it).
 pub(super) fn run<T: Tree + ?Sized>(
     tree: &T,
     processors: ProcessorTree,
     update: bool,
-) -> Result<(Value, u64, Vec<Run>), ParallelError> {
+) -> Result<(Value, u64, Vec<Run>, Option<usize>), ParallelError> {
     let count = super::check_processors(processors)?;
     let sizes = subtree_sizes(processors);
     let mut levels = vec![0; count];
@@ -264,11 +269,12 @@ pub(super) fn run<T: Tree + ?Sized>(
         work: Vec::new(),
         events: Vec::new(),
         now: 0,
+        best: None,
     };
     e.start(0, tree.root(), false, Value::NEG_INF, Value::INF);
     loop {
         if let Some(v) = e.deliver()? {
-            return Ok((v, e.now, e.work));
+            return Ok((v, e.now, e.work, e.best));
         }
         e.tick()?;
     }
@@ -295,6 +301,7 @@ impl<T: Tree + ?Sized> Engine<'_, T> {
             alpha,
             beta,
             running: vec![false; self.width],
+            child: vec![0; self.width],
         };
         let mut jobs = Vec::new();
         for j in 0..self.width {
@@ -303,6 +310,7 @@ impl<T: Tree + ?Sized> Engine<'_, T> {
             }
             jobs.push((j, self.tree.child(&m.node, m.next)));
             m.running[j] = true;
+            m.child[j] = m.next;
             m.next += 1;
         }
         self.state[q] = State::Master(m);
@@ -404,6 +412,9 @@ impl<T: Tree + ?Sized> Engine<'_, T> {
         let raised = t > ms.alpha;
         if raised {
             ms.alpha = t;
+            if m == 0 {
+                self.best = Some(ms.child[j]);
+            }
         }
         if ms.alpha >= ms.beta {
             let a = ms.alpha;
@@ -413,6 +424,7 @@ impl<T: Tree + ?Sized> Engine<'_, T> {
         }
         let (alpha, beta, negate) = (ms.alpha, ms.beta, ms.negate);
         let next = if ms.next < ms.w {
+            ms.child[j] = ms.next;
             ms.next += 1;
             ms.running[j] = true;
             Some(self.tree.child(&ms.node, ms.next - 1))
@@ -516,7 +528,7 @@ mod tests {
     type SimReportLite = (Value, u64, Vec<u64>);
 
     fn lite_step<T: Tree + ?Sized>(t: &T, p: ProcessorTree) -> SimReportLite {
-        let (v, f, work) = run(t, p, false).unwrap();
+        let (v, f, work, _) = run(t, p, false).unwrap();
         (v, f, per_processor(&work, p))
     }
 
