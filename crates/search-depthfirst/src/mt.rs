@@ -328,9 +328,9 @@ pub fn mt<T: Tree + ?Sized>(
         fail: None,
     };
     let r = if new {
-        m.search(&root, at, 0)
+        m.search::<MaxToMove>(&root, at, 0)
     } else {
-        m.visit(|| root.clone(), at, 0)
+        m.visit::<MaxToMove>(|| root.clone(), at, 0)
     };
     tt.used = m.used;
     match (r, m.fail) {
@@ -338,6 +338,31 @@ pub fn mt<T: Tree + ?Sized>(
         (Err(()), Some(e)) => Err(e),
         (Err(()), None) => unreachable!("a failed search records its error"),
     }
+}
+
+/// The player to move at a node, as a type, so that MT's loop is compiled
+/// once for MAX and once for MIN.
+trait Side {
+    /// Whether MAX is to move.
+    const MAX: bool;
+    /// The player to move at the children.
+    type Other: Side;
+}
+
+/// MAX to move (even depths).
+struct MaxToMove;
+
+/// MIN to move (odd depths).
+struct MinToMove;
+
+impl Side for MaxToMove {
+    const MAX: bool = true;
+    type Other = MinToMove;
+}
+
+impl Side for MinToMove {
+    const MAX: bool = false;
+    type Other = MaxToMove;
 }
 
 /// No entry: the node is searched without storing anything.
@@ -367,7 +392,7 @@ impl<T: Tree + ?Sized> Mt<'_, T> {
     /// `node` only if needed): its stored bounds if they decide, else
     /// [`search`](Self::search).
     #[inline(always)]
-    fn visit(
+    fn visit<S: Side>(
         &mut self,
         node: impl FnOnce() -> T::Node,
         at: usize,
@@ -384,13 +409,13 @@ impl<T: Tree + ?Sized> Mt<'_, T> {
                 return Ok(upper);
             }
         }
-        self.search(&node(), at, depth)
+        self.search::<S>(&node(), at, depth)
     }
 
     /// MT on the node `n` with the entry `at`, its bounds aside: its value
     /// if it is a terminal, else [`mt_at`](Self::mt_at) (the recursion).
     #[inline(always)]
-    fn search(&mut self, n: &T::Node, at: usize, depth: usize) -> Result<i32, ()> {
+    fn search<S: Side>(&mut self, n: &T::Node, at: usize, depth: usize) -> Result<i32, ()> {
         let w = self.tree.num_children(n);
         if w == 0 {
             let g = match static_max(self.tree, n, depth) {
@@ -402,19 +427,29 @@ impl<T: Tree + ?Sized> Mt<'_, T> {
             }
             return Ok(g.get());
         }
-        self.mt_at(n, at, depth, w)
+        self.mt_at::<S>(n, at, depth, w)
     }
 
-    /// MT below the interior node `n` (`w` children) with the entry `at`.
-    fn mt_at(&mut self, n: &T::Node, at: usize, depth: usize, w: usize) -> Result<i32, ()> {
+    /// MT below the interior node `n` (`w` children) with the entry `at`,
+    /// `S` to move.
+    fn mt_at<S: Side>(
+        &mut self,
+        n: &T::Node,
+        at: usize,
+        depth: usize,
+        w: usize,
+    ) -> Result<i32, ()> {
         if let Err(e) = expand(depth) {
             return self.fail(e);
         }
         if w > usize::from(u16::MAX) + 1 {
             return self.fail(SearchError::TooManyChildren { children: w });
         }
-        let max_to_move = depth.is_multiple_of(2);
-        let mut g = if max_to_move {
+        let gamma = self.gamma;
+        // MAX: g := max over the children while g < γ; MIN: g := min over
+        // them while g >= γ.
+        let cut = |g: i32| if S::MAX { g >= gamma } else { g < gamma };
+        let mut g = if S::MAX {
             Value::NEG_INF.get()
         } else {
             Value::INF.get()
@@ -424,21 +459,44 @@ impl<T: Tree + ?Sized> Mt<'_, T> {
         } else {
             block(self.slots[at][1])
         };
-        for i in 0..w {
-            if (max_to_move && g >= self.gamma) || (!max_to_move && g < self.gamma) {
-                break;
+        let mut i = 0;
+        while i < w && !cut(g) {
+            // The children whose entries decide them, in one tight loop.
+            if i < room {
+                for e in &self.slots[kids + i..kids + room] {
+                    let lower = e[0] as u32 as i32;
+                    let r = if lower >= gamma {
+                        lower
+                    } else {
+                        let upper = (e[0] >> 32) as u32 as i32;
+                        if upper >= gamma {
+                            break;
+                        }
+                        upper
+                    };
+                    g = if S::MAX { g.max(r) } else { g.min(r) };
+                    i += 1;
+                    if cut(g) {
+                        break;
+                    }
+                }
+                if i == w || cut(g) {
+                    break;
+                }
             }
+            // Child i: its entry does not decide it, or it has none.
             if i == room && at != NONE {
                 (kids, room) = self.grow(at, w, room);
             }
             let c = if i < room { kids + i } else { NONE };
-            let r = self.visit(|| self.tree.child(n, i), c, depth + 1)?;
-            g = if max_to_move { g.max(r) } else { g.min(r) };
+            let r = self.search::<S::Other>(&self.tree.child(n, i), c, depth + 1)?;
+            g = if S::MAX { g.max(r) } else { g.min(r) };
+            i += 1;
         }
         if at != NONE {
             // Fail low gives an upper bound, fail high a lower bound.
             let b = &mut self.slots[at][0];
-            *b = if g < self.gamma {
+            *b = if g < gamma {
                 (*b & 0xFFFF_FFFF) | u64::from(g as u32) << 32
             } else {
                 (*b & !0xFFFF_FFFF) | u64::from(g as u32)
