@@ -47,10 +47,12 @@ impl TtEntry {
 /// of at most four children gets room for all of them at once.
 ///
 /// **Size.** The table takes a size in bytes and holds at most that many
-/// bytes of [`ENTRY_BYTES`](Self::ENTRY_BYTES)-byte entries, reserved once
-/// and used from the start, so that the memory a search never reaches is
-/// never touched; 0 bytes is no table (nothing is stored).
-/// [`new`](Self::new) gives [`DEFAULT_BYTES`](Self::DEFAULT_BYTES).
+/// bytes of [`ENTRY_BYTES`](Self::ENTRY_BYTES)-byte entries; 0 bytes is no
+/// table (nothing is stored). Entries are used from the start and
+/// allocated as the searches reach them (doubling, up to the size, never
+/// beyond), so a table sized for the largest search costs a small one only
+/// what it uses. [`new`](Self::new) gives
+/// [`DEFAULT_BYTES`](Self::DEFAULT_BYTES).
 ///
 /// **When it is full.** A node whose block finds no room keeps the block it
 /// has (or none): its other children are searched without storing anything
@@ -82,12 +84,14 @@ impl TtEntry {
 /// ```
 #[derive(Debug, Clone)]
 pub struct TranspositionTable {
-    /// The entries, allocated zeroed (so untouched pages cost nothing);
-    /// the first `used` are in use, the root's first. An entry is two
-    /// words: the bounds (lower in the low half, upper in the high half,
-    /// as `i32` bits) and the block (the index of child 0's entry in the
-    /// low half, how many children have an entry there in the high half).
+    /// The entries allocated so far (at most `entries`); the first `used`
+    /// are in use, the root's first. An entry is two words: the bounds
+    /// (lower in the low half, upper in the high half, as `i32` bits) and
+    /// the block (the index of child 0's entry in the low half, how many
+    /// children have an entry there in the high half).
     slots: Vec<[u64; 2]>,
+    /// How many entries the table may have.
+    entries: usize,
     /// Entries in use.
     used: usize,
 }
@@ -164,8 +168,8 @@ impl TranspositionTable {
     }
 
     /// A table of at most `bytes` bytes (and at most 2^32 − 1 entries), or
-    /// no table at all for 0 bytes. The memory is allocated zeroed, once,
-    /// and used from the start: pages a search never reaches cost nothing.
+    /// no table at all for 0 bytes. Nothing is allocated until a search
+    /// stores something.
     ///
     /// # Errors
     /// [`SearchError::TableTooSmall`] for `0 < bytes <`
@@ -179,7 +183,8 @@ impl TranspositionTable {
             });
         }
         Ok(TranspositionTable {
-            slots: vec![[0u64; 2]; n.min(TranspositionTable::MAX_ENTRIES)],
+            slots: Vec::new(),
+            entries: n.min(TranspositionTable::MAX_ENTRIES),
             used: 0,
         })
     }
@@ -188,8 +193,8 @@ impl TranspositionTable {
     /// of shape `bounds`: room for every node of the tree twice over (so
     /// that MT never runs out, moved blocks included), at least 4 KiB and
     /// at most 64 MiB; the default size for a tree of unknown shape. Only
-    /// the entries a search takes are ever touched, so a roomy table costs
-    /// a small search little.
+    /// the entries a search takes are allocated, so a roomy table costs a
+    /// small search little.
     pub fn for_shape(bounds: Option<tree_core::Bounds>) -> TranspositionTable {
         let Some(b) = bounds else {
             return TranspositionTable::new();
@@ -209,15 +214,15 @@ impl TranspositionTable {
 
     /// How many entries the table has.
     pub fn entries(&self) -> usize {
-        self.slots.len()
+        self.entries
     }
 
     /// The bytes the entries take.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * TranspositionTable::ENTRY_BYTES
+        self.entries * TranspositionTable::ENTRY_BYTES
     }
 
-    /// Forgets every entry (keeping the allocation), in constant time.
+    /// Forgets every entry (keeping what is allocated), in constant time.
     pub fn clear(&mut self) {
         self.used = 0;
     }
@@ -261,8 +266,11 @@ impl TranspositionTable {
     #[inline]
     fn root(&mut self) -> usize {
         if self.used == 0 {
-            if self.slots.is_empty() {
+            if self.entries == 0 {
                 return NONE;
+            }
+            if self.slots.is_empty() {
+                self.slots.push(UNKNOWN);
             }
             self.slots[0] = UNKNOWN;
             self.used = 1;
@@ -322,7 +330,8 @@ pub fn mt<T: Tree + ?Sized>(
     let at = tt.root();
     let mut m = Mt {
         tree,
-        slots: &mut tt.slots,
+        slots: std::mem::take(&mut tt.slots),
+        entries: tt.entries,
         used: tt.used,
         gamma: gamma.get(),
         fail: None,
@@ -333,6 +342,7 @@ pub fn mt<T: Tree + ?Sized>(
         m.visit::<MaxToMove>(|| root.clone(), at, 0)
     };
     tt.used = m.used;
+    tt.slots = m.slots;
     match (r, m.fail) {
         (Ok(g), _) => Ok(value_of(g as u32)),
         (Err(()), Some(e)) => Err(e),
@@ -374,7 +384,10 @@ const NONE: usize = usize::MAX;
 /// `Err(())` with the error in `fail` (so that a result fits in registers).
 struct Mt<'a, T: Tree + ?Sized> {
     tree: &'a T,
-    slots: &'a mut [[u64; 2]],
+    /// The table's entries, taken for the call.
+    slots: Vec<[u64; 2]>,
+    /// How many there may be.
+    entries: usize,
     used: usize,
     gamma: i32,
     fail: Option<SearchError>,
@@ -505,6 +518,20 @@ impl<T: Tree + ?Sized> Mt<'_, T> {
         Ok(g)
     }
 
+    /// Allocates at least `n` entries if the table may have them (twice
+    /// what is allocated, at least 1,024, at most `entries`); whether it
+    /// may.
+    #[cold]
+    #[inline(never)]
+    fn allocate(&mut self, n: usize) -> bool {
+        if n > self.entries {
+            return false;
+        }
+        let len = (self.slots.len() * 2).max(n).max(1 << 10).min(self.entries);
+        self.slots.resize(len, [0; 2]);
+        true
+    }
+
     /// Gives the node at `at` (`w` children, the first `room` with an
     /// entry) a block for more children: for all `w` if it has a block
     /// already (for its first child only: `room` is 0 or 1) or if `w` is
@@ -516,7 +543,7 @@ impl<T: Tree + ?Sized> Mt<'_, T> {
         debug_assert!(room <= 1);
         let want = if room == 0 && w > SMALL_BLOCK { 1 } else { w };
         let start = self.used;
-        if self.slots.len() - start < want {
+        if self.slots.len() - start < want && !self.allocate(start + want) {
             return (block(self.slots[at][1]).0, room);
         }
         self.used = start + want;
