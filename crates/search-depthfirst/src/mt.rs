@@ -675,3 +675,39 @@ pub fn mtdf<T: Tree + ?Sized>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tree_core::HashTree;
+    use tree_core::corpus::random_trees;
+
+    /// Entries are allocated as searches reach them: nothing before, never
+    /// more than the table's size, and at most twice what a search uses
+    /// (or 1,024), however roomy the table.
+    #[test]
+    fn entries_are_allocated_as_searches_reach_them() {
+        let allocated_well = |tt: &TranspositionTable| {
+            tt.used <= tt.slots.len()
+                && tt.slots.len() <= tt.entries
+                && tt.slots.len() <= (2 * tt.used).max(1 << 10)
+        };
+        for bytes in [0, 16, 48, 1 << 10, 1 << 16, 4 << 20] {
+            let mut tt = TranspositionTable::with_bytes(bytes).unwrap();
+            assert!(tt.slots.is_empty());
+            for (text, tree) in random_trees(0x5107, 200) {
+                mt_sss(&tree, &mut tt).unwrap();
+                assert!(allocated_well(&tt), "{bytes} bytes on {text}");
+                mt_dual(&tree, &mut tt).unwrap();
+                assert!(allocated_well(&tt), "{bytes} bytes on {text}");
+            }
+        }
+        // The table for a whole (8,8) tree (64 MiB) searching a (8,5) one.
+        let tree = HashTree::new(8, 5, 3).unwrap();
+        let mut tt = TranspositionTable::for_shape(HashTree::new(8, 8, 3).unwrap().bounds());
+        assert_eq!(tt.bytes(), 64 << 20);
+        mt_sss(&tree, &mut tt).unwrap();
+        assert!(allocated_well(&tt), "{} of {}", tt.slots.len(), tt.used);
+        assert!(tt.slots.len() * 100 < tt.entries, "{}", tt.slots.len());
+    }
+}
