@@ -11,21 +11,26 @@
 //! Arguments: the search (`alphabeta`, `recsss`, `recsss+leaf`, `recdual`,
 //! `recdual+leaf`, `memsss@min|mid|max`, `memdual@…`, either with `+store`
 //! for the odd-depth leaf search off, `mgame/N`, `quickgame`, `qg1`, `qg2`,
-//! `qg3`, the last three with `+floor`), the shape `BxD`, the number of
-//! trees (default 10) and of passes over them (default 1). Prints the
-//! leaves and interior nodes examined per pass, from a [`Counted`] pass.
+//! `qg3`, the last three with `+floor`, `mt-sss`, `mt-dual`, `mtdf`: the MT
+//! drivers with one table reused from tree to tree, sized as the `overhead`
+//! example sizes it), the shape `BxD`, the number of trees (default 10) and
+//! of passes over them (default 1). Prints the leaves and interior nodes
+//! examined per pass, from a [`Counted`] pass.
 
 use std::hint::black_box;
 
+use benches::overhead::mt_table_bytes;
 use search_bestfirst::{
     BestFirstError, MemConfig, MgConfig, QgConfig, QgOpen, QgVariant, RecConfig, memdual,
     memdual_maximum, memdual_minimum, memsss, memsss_maximum, memsss_minimum, mgame, qg_search,
     recdual, recsss,
 };
-use search_depthfirst::{Window, alphabeta};
+use search_depthfirst::{
+    MTDF_FIRST_GUESS, TranspositionTable, Window, alphabeta, mt_dual, mt_sss, mtdf,
+};
 use tree_core::{Bounds, Counted, HashTree, Tree, Value};
 
-fn run<T: Tree>(spec: &str, bounds: Bounds, tree: &T) -> Value {
+fn run<T: Tree>(spec: &str, bounds: Bounds, tree: &T, tt: &mut TranspositionTable) -> Value {
     let (name, flag) = spec.split_once('+').unwrap_or((spec, ""));
     type Size = fn(Bounds, bool) -> Result<usize, BestFirstError>;
     let mem = |min: Size, max: Size, at: &str| {
@@ -75,6 +80,9 @@ fn run<T: Tree>(spec: &str, bounds: Bounds, tree: &T) -> Value {
             "qg1" => qg(QgVariant::Qg1),
             "qg2" => qg(QgVariant::Qg2),
             "qg3" => qg(QgVariant::Qg3),
+            "mt-sss" => mt_sss(tree, tt).unwrap().value,
+            "mt-dual" => mt_dual(tree, tt).unwrap().value,
+            "mtdf" => mtdf(tree, tt, MTDF_FIRST_GUESS).unwrap().value,
             other => panic!("unknown search {other}"),
         },
     }
@@ -93,16 +101,25 @@ fn main() {
     let passes: usize = args.get(3).map_or(1, |s| s.parse().expect("passes"));
     let bounds = Bounds::uniform(b, d);
     let trees: Vec<HashTree> = (0..n).map(|i| HashTree::new(b, d, i).unwrap()).collect();
+    let mut tt = TranspositionTable::with_bytes(if spec.starts_with("mt") {
+        mt_table_bytes(&trees)
+    } else {
+        0
+    })
+    .unwrap();
     let (mut leaves, mut interior) = (0, 0);
     for t in &trees {
         let c = Counted::new(t);
-        assert_eq!(run(spec, bounds, &c), alphabeta(t, Window::FULL).unwrap());
+        assert_eq!(
+            run(spec, bounds, &c, &mut tt),
+            alphabeta(t, Window::FULL).unwrap()
+        );
         leaves += c.stats().leaves;
         interior += c.stats().interior;
     }
     for _ in 0..passes {
         for t in &trees {
-            black_box(run(spec, bounds, t));
+            black_box(run(spec, bounds, t, &mut tt));
         }
     }
     println!("{spec} on {n} ({b},{d}) trees: {leaves} leaves, {interior} interior per pass");

@@ -271,10 +271,9 @@ pub mod overhead {
         .value
     }
 
-    /// The MT drivers' table for `trees`: the smallest power of two of
-    /// entries that holds every node any driver stores on any of them
-    /// without replacing one (at most three quarters full), so that they
-    /// evaluate the same leaves as with unlimited memory, and no more.
+    /// The MT drivers' table for `trees`: the fewest entries that hold
+    /// every entry any driver takes on any of them, so that they evaluate
+    /// the same leaves as with unlimited memory, and no more.
     pub fn mt_table_bytes(trees: &[HashTree]) -> usize {
         let mut most = 0;
         for t in trees {
@@ -284,7 +283,7 @@ pub mod overhead {
                 most = most.max(roomy.len());
             }
         }
-        (most * 4).div_ceil(3).next_power_of_two() * TranspositionTable::ENTRY_BYTES
+        most.max(1) * TranspositionTable::ENTRY_BYTES
     }
 
     /// What one search examines on `trees`, through [`Counted`]: leaves and

@@ -51,9 +51,10 @@
 //!   stated on each function in terms of it.
 //! * **No allocation in the alpha-beta family**: the recursion holds one
 //!   node per level and nothing else. The MT family keeps a fixed-size
-//!   [`TranspositionTable`] keyed by a hash of the node's path (a generic
-//!   tree has no position hash), passed in by the caller as scratch space
-//!   so it can be reused and measured.
+//!   [`TranspositionTable`] that stores the searched part of the tree
+//!   itself (a generic tree has no position hash, and no transpositions),
+//!   passed in by the caller as scratch space so it can be reused and
+//!   measured.
 //! * **Reporting without a cost to the baseline.** Each recursion is
 //!   generic over a small control (a hook before every terminal
 //!   evaluation, two when a move improves a node); the plain functions use

@@ -24,44 +24,51 @@ impl TtEntry {
     };
 }
 
-/// MT's memory: a fixed-size table of bounds on node values, keyed by a
-/// hash of the node's path from the root.
+/// MT's memory: a fixed-size array of bounds on node values, laid out as
+/// the part of the tree MT has searched.
 ///
-/// **Keys.** A generic [`Tree`] has no position hash, so MT hashes the path
-/// while it descends: the root has a fixed key and child `i` of a node with
-/// key `k` has key `mix(k) + (i + 1)·φ` (SplitMix64's finaliser, φ the
-/// golden-ratio constant). A tree has no
-/// transpositions, so every node has its own key; two nodes share one with
-/// probability about 2^-64 per pair (a search storing a million nodes
-/// confuses two with probability about 3·10^-8), which would corrupt its
-/// bounds — the one way MT over this table can go wrong.
+/// **Layout.** A generic [`Tree`] has no position hash, and a tree has no
+/// transpositions, so the table needs no keys: it stores the searched part
+/// of the tree itself. Every entry holds a node's two bounds and where its
+/// children's entries are — a block of consecutive entries, child `i` at
+/// the block's start + `i`. MT reaches a node only through its parent, so a
+/// lookup is one read in the block the parent's loop walks, with no hashing
+/// and no probing, and brothers share cache lines as they share a loop.
+/// The root is entry 0.
 ///
-/// **Size.** The table takes a size in bytes and holds the largest power of
-/// two of [`ENTRY_BYTES`](Self::ENTRY_BYTES)-byte entries that fits (the
-/// key, a lower and an upper bound), allocated once; 0 bytes is no table
-/// (every lookup misses, nothing is stored). [`new`](Self::new) gives
+/// **Blocks.** MT searches the children of a node left to right and stops
+/// at a cutoff, so the children it has stored are always the first ones.
+/// When it first expands a node of more than four children, the node gets
+/// a block for its first child only; the first time it goes on to the
+/// second child, the block moves to one of room for every child (copied;
+/// the old entry is not reused). A wide node that is only ever cut off
+/// after its first child (most of MT-SSS\*'s MIN nodes and MT-DUAL\*'s MAX
+/// nodes) thus takes one entry for its children, not one per child. A node
+/// of at most four children gets room for all of them at once.
+///
+/// **Size.** The table takes a size in bytes and holds at most that many
+/// bytes of [`ENTRY_BYTES`](Self::ENTRY_BYTES)-byte entries; 0 bytes is no
+/// table (nothing is stored). Entries are used from the start and
+/// allocated as the searches reach them (doubling, up to the size, never
+/// beyond), so a table sized for the largest search costs a small one only
+/// what it uses. [`new`](Self::new) gives
 /// [`DEFAULT_BYTES`](Self::DEFAULT_BYTES).
 ///
-/// **Placement.** The children of a node are placed side by side (child `i`
-/// from position `mix(k) / 2^20 + i`), then by linear probing, so a node's
-/// children share cache lines as they share a loop in MT.
-///
-/// **Replacement.** Until three quarters of the entries are in use, a new
-/// node takes the first free entry from its position and nothing is ever
-/// lost: the table behaves exactly as an unbounded map, and MT evaluates the
-/// same terminals, in the same order, as with unlimited memory. From then
-/// on a new node replaces the entry at its position, and lookups probe at
-/// most 16 entries (so a full table costs no more per lookup). Only lost bounds
-/// differ, and a lost bound is only searched again: MT and its drivers
-/// still return the exact value (a table too small evaluates more terminals,
-/// never a wrong value).
+/// **When it is full.** A node whose block finds no room keeps the block it
+/// has (or none): its other children are searched without storing anything
+/// below them, and searched again when MT comes back to them. Nothing is
+/// ever replaced, so until the table is full MT behaves exactly as with
+/// unbounded memory — the same terminals, in the same order — and after
+/// that only searches more: MT and its drivers still return the exact
+/// value (a table too small evaluates more terminals, never a wrong value).
+/// The entries a search takes ([`len`](Self::len)) are what it needs for
+/// that.
 ///
 /// **Reuse.** A table describes one tree. [`mt`] trusts what it finds, so
 /// reuse a table between calls of [`mt`] only on the same tree; the drivers
-/// ([`mt_sss`], [`mt_dual`], [`mtdf`]) clear it first — in constant time:
-/// entries are stamped with a generation — so a caller can keep one table
-/// for many searches (and read [`len`](Self::len) afterwards to see how
-/// many nodes a search stored).
+/// ([`mt_sss`], [`mt_dual`], [`mtdf`]) clear it first, in constant time, so
+/// a caller can keep one table for many searches (and read
+/// [`len`](Self::len) afterwards to see how many entries a search took).
 ///
 /// ```
 /// use search_depthfirst::{TranspositionTable, mt_sss};
@@ -70,48 +77,53 @@ impl TtEntry {
 /// let mut tt = TranspositionTable::with_bytes(1 << 12).unwrap();
 /// assert_eq!(tt.entries(), 256);
 /// assert_eq!(mt_sss(&t, &mut tt).unwrap().value, Value::new(1).unwrap());
-/// assert_eq!(tt.len(), 7, "every node of the tree");
+/// assert_eq!(tt.len(), 7, "every node of the tree, and one moved block");
 /// // A table of one entry still gives the value.
 /// let mut tiny = TranspositionTable::with_bytes(TranspositionTable::ENTRY_BYTES).unwrap();
 /// assert_eq!(mt_sss(&t, &mut tiny).unwrap().value, Value::new(1).unwrap());
 /// ```
 #[derive(Debug, Clone)]
 pub struct TranspositionTable {
-    /// [key with the generation in its low byte, bounds]; all zero: never
-    /// used.
+    /// The entries allocated so far (at most `entries`); the first `used`
+    /// are in use, the root's first. An entry is two words: the bounds
+    /// (lower in the low half, upper in the high half, as `i32` bits) and
+    /// the block (the index of child 0's entry in the low half, how many
+    /// children have an entry there in the high half).
     slots: Vec<[u64; 2]>,
-    /// Entries − 1 (a power of two), unused if `slots` is empty.
-    mask: usize,
-    /// Entries that may be in use before new nodes replace old ones.
-    limit: usize,
-    /// Entries of the current generation.
+    /// How many entries the table may have.
+    entries: usize,
+    /// Entries in use.
     used: usize,
-    /// Whether a node of the current generation has replaced another.
-    full: bool,
-    generation: u64,
 }
 
-/// How far a lookup probes in a full table.
-const FULL_PROBES: usize = 16;
+/// Nodes of at most this many children get a block for every child at
+/// once (a cache line's worth); wider ones get one for their first child
+/// first.
+const SMALL_BLOCK: usize = 4;
 
-/// The key of the root.
-const ROOT_KEY: u64 = 0x243F_6A88_85A3_08D3;
+/// The entry of a node with no stored bounds and no block.
+const UNKNOWN: [u64; 2] = [bounds(Value::NEG_INF, Value::INF), 0];
 
-/// SplitMix64's finaliser.
+/// The bounds word of `lower ..= upper`.
 #[inline(always)]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+const fn bounds(lower: Value, upper: Value) -> u64 {
+    (lower.get() as u32 as u64) | ((upper.get() as u32 as u64) << 32)
 }
 
-/// An entry's bounds as stored.
+/// The lower bound in a bounds word.
 #[inline(always)]
-fn word(e: TtEntry) -> u64 {
-    u64::from(e.lower.get() as u32) | u64::from(e.upper.get() as u32) << 32
+fn lower(w: u64) -> Value {
+    value_of(w as u32)
 }
 
-/// The value whose [`Value::get`] has the bits `b`.
+/// The upper bound in a bounds word.
+#[inline(always)]
+fn upper(w: u64) -> Value {
+    value_of((w >> 32) as u32)
+}
+
+/// The value whose [`Value::get`] has the bits `b` (every stored value is
+/// a value's bits).
 #[inline(always)]
 fn value_of(b: u32) -> Value {
     let v = b as i32;
@@ -122,43 +134,17 @@ fn value_of(b: u32) -> Value {
     }
 }
 
-/// A node's place in the table: its key and the position it is placed
-/// from.
-#[derive(Debug, Clone, Copy)]
-struct Place {
-    key: u64,
-    home: usize,
+/// A block word: child 0's entry at `kids`, `room` children with an entry.
+#[inline(always)]
+fn block_word(kids: usize, room: usize) -> u64 {
+    kids as u64 | (room as u64) << 32
 }
 
-impl Place {
-    const ROOT: Place = Place {
-        key: ROOT_KEY,
-        home: (ROOT_KEY >> 7) as usize,
-    };
-
-    /// The places of the node's children.
-    #[inline(always)]
-    fn children(self) -> Children {
-        Children(mix(self.key))
-    }
-}
-
-/// The places of a node's children, from one mix of its key `k`: child `i`
-/// has key `mix(k) + (i + 1)·φ` (φ the golden-ratio constant) and is placed
-/// from position `mix(k) / 2^20 + i`.
-#[derive(Debug, Clone, Copy)]
-struct Children(u64);
-
-impl Children {
-    #[inline(always)]
-    fn at(self, i: usize) -> Place {
-        Place {
-            key: self
-                .0
-                .wrapping_add((i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-            home: ((self.0 >> 20) as usize).wrapping_add(i),
-        }
-    }
+/// The block in a block word: child 0's entry and how many children have
+/// one.
+#[inline(always)]
+fn block(w: u64) -> (usize, usize) {
+    ((w as u32) as usize, (w >> 32) as usize)
 }
 
 impl Default for TranspositionTable {
@@ -170,9 +156,10 @@ impl Default for TranspositionTable {
 impl TranspositionTable {
     /// The bytes of one entry.
     pub const ENTRY_BYTES: usize = std::mem::size_of::<[u64; 2]>();
-    /// The size of [`new`](Self::new)'s table: 4 MiB, 262,144 entries,
-    /// enough for MT to store 196,608 nodes without replacing any.
+    /// The size of [`new`](Self::new)'s table: 4 MiB, 262,144 entries.
     pub const DEFAULT_BYTES: usize = 4 << 20;
+    /// The most entries a table holds (block indices are 32-bit).
+    const MAX_ENTRIES: usize = u32::MAX as usize;
 
     /// A table of [`DEFAULT_BYTES`](Self::DEFAULT_BYTES).
     pub fn new() -> TranspositionTable {
@@ -180,9 +167,9 @@ impl TranspositionTable {
             .expect("the default size holds entries")
     }
 
-    /// A table of at most `bytes` bytes: the largest power of two of
-    /// entries that fits, or no table at all for 0 bytes. The memory is
-    /// allocated zeroed, so pages the search never touches cost nothing.
+    /// A table of at most `bytes` bytes (and at most 2^32 − 1 entries), or
+    /// no table at all for 0 bytes. Nothing is allocated until a search
+    /// stores something.
     ///
     /// # Errors
     /// [`SearchError::TableTooSmall`] for `0 < bytes <`
@@ -195,21 +182,19 @@ impl TranspositionTable {
                 minimum: TranspositionTable::ENTRY_BYTES,
             });
         }
-        let n = if n == 0 { 0 } else { 1 << n.ilog2() };
         Ok(TranspositionTable {
-            slots: vec![[0u64; 2]; n],
-            mask: n.saturating_sub(1),
-            limit: n - n / 4,
+            slots: Vec::new(),
+            entries: n.min(TranspositionTable::MAX_ENTRIES),
             used: 0,
-            full: false,
-            generation: 1,
         })
     }
 
     /// The table [`Algorithm::run`](crate::Algorithm::run) uses on a tree
-    /// of shape `bounds`: room for every node of the tree without
-    /// replacement, at least 4 KiB and at most 64 MiB; the default size for
-    /// a tree of unknown shape.
+    /// of shape `bounds`: room for every node of the tree twice over (so
+    /// that MT never runs out, moved blocks included), at least 4 KiB and
+    /// at most 64 MiB; the default size for a tree of unknown shape. Only
+    /// the entries a search takes are allocated, so a roomy table costs a
+    /// small search little.
     pub fn for_shape(bounds: Option<tree_core::Bounds>) -> TranspositionTable {
         let Some(b) = bounds else {
             return TranspositionTable::new();
@@ -229,147 +214,68 @@ impl TranspositionTable {
 
     /// How many entries the table has.
     pub fn entries(&self) -> usize {
-        self.slots.len()
+        self.entries
     }
 
     /// The bytes the entries take.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * TranspositionTable::ENTRY_BYTES
+        self.entries * TranspositionTable::ENTRY_BYTES
     }
 
-    /// Forgets every entry (keeping the allocation), in constant time but
-    /// once every 255 calls.
+    /// Forgets every entry (keeping what is allocated), in constant time.
     pub fn clear(&mut self) {
         self.used = 0;
-        self.full = false;
-        self.generation += 1;
-        if self.generation > 0xFF {
-            self.slots.fill([0; 2]);
-            self.generation = 1;
-        }
     }
 
-    /// The number of nodes with stored bounds.
+    /// The number of entries in use: the root's and the blocks of the
+    /// nodes MT has expanded (an entry for each node it has searched, the
+    /// rest of their blocks, and the blocks it has moved).
     pub fn len(&self) -> usize {
         self.used
     }
 
-    /// Whether no node has stored bounds.
+    /// Whether nothing is stored.
     pub fn is_empty(&self) -> bool {
         self.used == 0
     }
 
-    /// The bounds stored for the node `dewey`, if any.
+    /// The bounds stored for the node `dewey`, if any (`None` for a node
+    /// MT has not searched, or knows nothing of).
     pub fn get(&self, dewey: &Dewey) -> Option<TtEntry> {
-        let p = dewey
-            .digits()
-            .iter()
-            .fold(Place::ROOT, |p, &i| p.children().at(usize::from(i)));
-        self.find(p).map(|i| self.entry(i))
-    }
-
-    /// The stored word of the node with key `key`.
-    #[inline(always)]
-    fn stamp(&self, key: u64) -> u64 {
-        (key & !0xFF) | self.generation
-    }
-
-    #[inline(always)]
-    fn entry(&self, i: usize) -> TtEntry {
-        let w = self.slots[i][1];
-        TtEntry {
-            lower: value_of(w as u32),
-            upper: value_of((w >> 32) as u32),
+        if self.used == 0 {
+            return None;
         }
-    }
-
-    /// How far a lookup probes: to the first free entry until a node has
-    /// replaced another (so nothing stored is ever missed), at most
-    /// [`FULL_PROBES`] entries after that (new nodes replace entries and
-    /// the table may fill up; a node further away is only searched again).
-    #[inline(always)]
-    fn reach(&self) -> usize {
-        if self.full {
-            FULL_PROBES.min(self.slots.len())
-        } else {
-            self.slots.len()
+        let mut at = 0;
+        for &i in dewey.digits() {
+            let (kids, room) = block(self.slots[at][1]);
+            if usize::from(i) >= room {
+                return None;
+            }
+            at = kids + usize::from(i);
         }
+        let w = self.slots[at][0];
+        let e = TtEntry {
+            lower: lower(w),
+            upper: upper(w),
+        };
+        (e != TtEntry::UNKNOWN).then_some(e)
     }
 
-    /// Where the node at `p` is stored, if it is.
+    /// The root's entry, taken if the table is empty; [`NONE`] for no
+    /// table.
     #[inline]
-    fn find(&self, p: Place) -> Option<usize> {
-        self.probe(p).ok()
-    }
-
-    /// Where the node at `p` is stored (`Ok`), or the free entry where a
-    /// lookup for it stops (`Err`; `usize::MAX` if there is none).
-    #[inline(always)]
-    fn probe(&self, p: Place) -> Result<usize, usize> {
-        let stamp = self.stamp(p.key);
-        let mut i = p.home & self.mask;
-        for _ in 0..self.reach() {
-            let k = self.slots[i][0];
-            if k == stamp {
-                return Ok(i);
+    fn root(&mut self) -> usize {
+        if self.used == 0 {
+            if self.entries == 0 {
+                return NONE;
             }
-            if k & 0xFF != self.generation {
-                return Err(i);
+            if self.slots.is_empty() {
+                self.slots.push(UNKNOWN);
             }
-            i = (i + 1) & self.mask;
+            self.slots[0] = UNKNOWN;
+            self.used = 1;
         }
-        Err(usize::MAX)
-    }
-
-    /// Stores `e` for a node at `p` not in the table, whose lookup stopped
-    /// at the free entry `free` (nothing stored since).
-    #[inline(always)]
-    fn store_new(&mut self, p: Place, free: usize, e: TtEntry) {
-        if free != usize::MAX && self.used < self.limit {
-            self.used += 1;
-            self.slots[free] = [self.stamp(p.key), word(e)];
-        } else {
-            self.store(p, None, e);
-        }
-    }
-
-    /// Stores `e` for the node at `p`, found at `at` by an earlier lookup
-    /// if it still holds it.
-    #[inline]
-    fn store(&mut self, p: Place, at: Option<usize>, e: TtEntry) {
-        if self.slots.is_empty() {
-            return;
-        }
-        let stamp = self.stamp(p.key);
-        let word = word(e);
-        if let Some(i) = at.filter(|&i| self.slots[i][0] == stamp) {
-            self.slots[i][1] = word;
-            return;
-        }
-        let home = p.home & self.mask;
-        let mut i = home;
-        for _ in 0..self.reach() {
-            let k = self.slots[i][0];
-            if k == stamp {
-                self.slots[i][1] = word;
-                return;
-            }
-            if k & 0xFF != self.generation {
-                if self.used < self.limit {
-                    self.used += 1;
-                    self.slots[i] = [stamp, word];
-                    return;
-                }
-                break;
-            }
-            i = (i + 1) & self.mask;
-        }
-        // Full: the new node replaces the entry at its position.
-        self.full = true;
-        if self.slots[home][0] & 0xFF != self.generation {
-            self.used += 1;
-        }
-        self.slots[home] = [stamp, word];
+        0
     }
 }
 
@@ -401,11 +307,11 @@ impl TranspositionTable {
 /// return g
 /// ```
 ///
-/// Two details: the bounds of a node are looked up when MT enters it (Plaat
-/// et al. look a child's bound up in the parent's loop, which skips the same
-/// subtrees and evaluates the same terminals); and a terminal stores its
-/// static value as both bounds, so no terminal is ever evaluated twice
-/// (Plaat et al. reach the same by returning any stored bound of a leaf).
+/// Two details: a child's bounds are looked up in its parent's loop, as
+/// Plaat et al. write it, and its node is generated only if they do not
+/// decide; and a terminal stores its static value as both bounds, so no
+/// terminal is ever evaluated twice (Plaat et al. reach the same by
+/// returning any stored bound of a leaf).
 ///
 /// # Errors
 /// [`SearchError::TooDeep`] for a tree deeper than
@@ -418,90 +324,238 @@ pub fn mt<T: Tree + ?Sized>(
     gamma: Value,
 ) -> Result<Value, SearchError> {
     let root = tree.root();
-    visit(tree, tt, || root.clone(), Place::ROOT, 0, gamma)
-}
-
-/// MT on the node at `p` (made by `node` only if needed): its stored
-/// bounds if they decide, its value if it is a terminal, else [`mt_at`]
-/// (the recursion).
-#[inline(always)]
-fn visit<T: Tree + ?Sized>(
-    tree: &T,
-    tt: &mut TranspositionTable,
-    node: impl FnOnce() -> T::Node,
-    p: Place,
-    depth: usize,
-    gamma: Value,
-) -> Result<Value, SearchError> {
-    let probe = tt.probe(p);
-    let known = probe.ok().map(|i| tt.entry(i));
-    if let Some(e) = known {
-        if e.lower >= gamma {
-            return Ok(e.lower);
-        }
-        if e.upper < gamma {
-            return Ok(e.upper);
-        }
-    }
-    let n = node();
-    let w = tree.num_children(&n);
-    if w == 0 {
-        let g = static_max(tree, &n, depth)?;
-        let e = TtEntry { lower: g, upper: g };
-        match probe {
-            Ok(i) => tt.store(p, Some(i), e),
-            Err(free) => tt.store_new(p, free, e),
-        }
-        return Ok(g);
-    }
-    mt_at(tree, tt, &n, p, depth, gamma, w, probe.ok(), known)
-}
-
-/// MT below the interior node `n` (`w` children) at `p`, found at `at`
-/// with the bounds `known` (if stored).
-#[allow(clippy::too_many_arguments)]
-fn mt_at<T: Tree + ?Sized>(
-    tree: &T,
-    tt: &mut TranspositionTable,
-    n: &T::Node,
-    p: Place,
-    depth: usize,
-    gamma: Value,
-    w: usize,
-    at: Option<usize>,
-    known: Option<TtEntry>,
-) -> Result<Value, SearchError> {
-    expand(depth)?;
-    if w > usize::from(u16::MAX) + 1 {
-        return Err(SearchError::TooManyChildren { children: w });
-    }
-    let max_to_move = depth.is_multiple_of(2);
-    let mut g = if max_to_move {
-        Value::NEG_INF
-    } else {
-        Value::INF
+    // A new root entry knows nothing: the root is searched even at γ = −∞
+    // (where an entry of no bounds would decide it), as without an entry.
+    let new = tt.used == 0;
+    let at = tt.root();
+    let mut m = Mt {
+        tree,
+        slots: std::mem::take(&mut tt.slots),
+        entries: tt.entries,
+        used: tt.used,
+        gamma: gamma.get(),
+        fail: None,
     };
-    let kids = p.children();
-    for i in 0..w {
-        if (max_to_move && g >= gamma) || (!max_to_move && g < gamma) {
-            break;
-        }
-        let r = visit(tree, tt, || tree.child(n, i), kids.at(i), depth + 1, gamma)?;
-        g = if max_to_move { g.max(r) } else { g.min(r) };
+    let r = if new {
+        m.search::<MaxToMove>(&root, at, 0)
+    } else {
+        m.visit::<MaxToMove>(|| root.clone(), at, 0)
+    };
+    tt.used = m.used;
+    tt.slots = m.slots;
+    match (r, m.fail) {
+        (Ok(g), _) => Ok(value_of(g as u32)),
+        (Err(()), Some(e)) => Err(e),
+        (Err(()), None) => unreachable!("a failed search records its error"),
     }
-    let mut e = known.unwrap_or(TtEntry::UNKNOWN);
-    store(&mut e, g, gamma);
-    tt.store(p, at, e);
-    Ok(g)
 }
 
-/// Fail low gives an upper bound, fail high a lower bound.
-#[inline]
-fn store(e: &mut TtEntry, g: Value, gamma: Value) {
-    if g < gamma {
-        e.upper = g;
-    } else {
-        e.lower = g;
+/// The player to move at a node, as a type, so that MT's loop is compiled
+/// once for MAX and once for MIN.
+trait Side {
+    /// Whether MAX is to move.
+    const MAX: bool;
+    /// The player to move at the children.
+    type Other: Side;
+}
+
+/// MAX to move (even depths).
+struct MaxToMove;
+
+/// MIN to move (odd depths).
+struct MinToMove;
+
+impl Side for MaxToMove {
+    const MAX: bool = true;
+    type Other = MinToMove;
+}
+
+impl Side for MinToMove {
+    const MAX: bool = false;
+    type Other = MaxToMove;
+}
+
+/// No entry: the node is searched without storing anything.
+const NONE: usize = usize::MAX;
+
+/// One call of [`mt`]: the tree, the table's entries, γ, and the error
+/// that stopped the search, if one did. Values here are a [`Value`]'s bits
+/// ([`Value::get`]), which order as the values do; a failed call returns
+/// `Err(())` with the error in `fail` (so that a result fits in registers).
+struct Mt<'a, T: Tree + ?Sized> {
+    tree: &'a T,
+    /// The table's entries, taken for the call.
+    slots: Vec<[u64; 2]>,
+    /// How many there may be.
+    entries: usize,
+    used: usize,
+    gamma: i32,
+    fail: Option<SearchError>,
+}
+
+impl<T: Tree + ?Sized> Mt<'_, T> {
+    /// Records `e` and fails.
+    #[cold]
+    fn fail(&mut self, e: SearchError) -> Result<i32, ()> {
+        self.fail = Some(e);
+        Err(())
+    }
+
+    /// MT on the node with the entry `at` ([`NONE`] if it has none; made by
+    /// `node` only if needed): its stored bounds if they decide, else
+    /// [`search`](Self::search).
+    #[inline(always)]
+    fn visit<S: Side>(
+        &mut self,
+        node: impl FnOnce() -> T::Node,
+        at: usize,
+        depth: usize,
+    ) -> Result<i32, ()> {
+        if at != NONE {
+            let b = self.slots[at][0];
+            let lower = b as u32 as i32;
+            if lower >= self.gamma {
+                return Ok(lower);
+            }
+            let upper = (b >> 32) as u32 as i32;
+            if upper < self.gamma {
+                return Ok(upper);
+            }
+        }
+        self.search::<S>(&node(), at, depth)
+    }
+
+    /// MT on the node `n` with the entry `at`, its bounds aside: its value
+    /// if it is a terminal, else [`mt_at`](Self::mt_at) (the recursion).
+    #[inline(always)]
+    fn search<S: Side>(&mut self, n: &T::Node, at: usize, depth: usize) -> Result<i32, ()> {
+        let w = self.tree.num_children(n);
+        if w == 0 {
+            let g = match static_max(self.tree, n, depth) {
+                Ok(g) => g,
+                Err(e) => return self.fail(e),
+            };
+            if at != NONE {
+                self.slots[at][0] = bounds(g, g);
+            }
+            return Ok(g.get());
+        }
+        self.mt_at::<S>(n, at, depth, w)
+    }
+
+    /// MT below the interior node `n` (`w` children) with the entry `at`,
+    /// `S` to move.
+    fn mt_at<S: Side>(
+        &mut self,
+        n: &T::Node,
+        at: usize,
+        depth: usize,
+        w: usize,
+    ) -> Result<i32, ()> {
+        if let Err(e) = expand(depth) {
+            return self.fail(e);
+        }
+        if w > usize::from(u16::MAX) + 1 {
+            return self.fail(SearchError::TooManyChildren { children: w });
+        }
+        let gamma = self.gamma;
+        // MAX: g := max over the children while g < γ; MIN: g := min over
+        // them while g >= γ.
+        let cut = |g: i32| if S::MAX { g >= gamma } else { g < gamma };
+        let mut g = if S::MAX {
+            Value::NEG_INF.get()
+        } else {
+            Value::INF.get()
+        };
+        let (mut kids, mut room) = if at == NONE {
+            (0, 0)
+        } else {
+            block(self.slots[at][1])
+        };
+        let mut i = 0;
+        while i < w && !cut(g) {
+            // The children whose entries decide them, in one tight loop.
+            if i < room {
+                for e in &self.slots[kids + i..kids + room] {
+                    let lower = e[0] as u32 as i32;
+                    let r = if lower >= gamma {
+                        lower
+                    } else {
+                        let upper = (e[0] >> 32) as u32 as i32;
+                        if upper >= gamma {
+                            break;
+                        }
+                        upper
+                    };
+                    g = if S::MAX { g.max(r) } else { g.min(r) };
+                    i += 1;
+                    if cut(g) {
+                        break;
+                    }
+                }
+                if i == w || cut(g) {
+                    break;
+                }
+            }
+            // Child i: its entry does not decide it, or it has none.
+            if i == room && at != NONE {
+                (kids, room) = self.grow(at, w, room);
+            }
+            let c = if i < room { kids + i } else { NONE };
+            let r = self.search::<S::Other>(&self.tree.child(n, i), c, depth + 1)?;
+            g = if S::MAX { g.max(r) } else { g.min(r) };
+            i += 1;
+        }
+        if at != NONE {
+            // Fail low gives an upper bound, fail high a lower bound.
+            let b = &mut self.slots[at][0];
+            *b = if g < gamma {
+                (*b & 0xFFFF_FFFF) | u64::from(g as u32) << 32
+            } else {
+                (*b & !0xFFFF_FFFF) | u64::from(g as u32)
+            };
+        }
+        Ok(g)
+    }
+
+    /// Allocates at least `n` entries if the table may have them (twice
+    /// what is allocated, at least 1,024, at most `entries`); whether it
+    /// may.
+    #[cold]
+    #[inline(never)]
+    fn allocate(&mut self, n: usize) -> bool {
+        if n > self.entries {
+            return false;
+        }
+        let len = (self.slots.len() * 2).max(n).max(1 << 10).min(self.entries);
+        self.slots.resize(len, [0; 2]);
+        true
+    }
+
+    /// Gives the node at `at` (`w` children, the first `room` with an
+    /// entry) a block for more children: for all `w` if it has a block
+    /// already (for its first child only: `room` is 0 or 1) or if `w` is
+    /// at most [`SMALL_BLOCK`], else for its first child only; child 0's
+    /// entry is copied. Returns the block, unchanged if the table has no
+    /// room.
+    #[inline(always)]
+    fn grow(&mut self, at: usize, w: usize, room: usize) -> (usize, usize) {
+        debug_assert!(room <= 1);
+        let want = if room == 0 && w > SMALL_BLOCK { 1 } else { w };
+        let start = self.used;
+        if self.slots.len() - start < want && !self.allocate(start + want) {
+            return (block(self.slots[at][1]).0, room);
+        }
+        self.used = start + want;
+        let old = block(self.slots[at][1]).0;
+        self.slots[start..start + want].fill(UNKNOWN);
+        if room == 1 {
+            self.slots[start] = self.slots[old];
+        }
+        // Both fit in 32 bits: the table has at most u32::MAX entries, a
+        // node at most 65,536 children.
+        self.slots[at][1] = block_word(start, want);
+        (start, want)
     }
 }
 
@@ -619,5 +673,41 @@ pub fn mtdf<T: Tree + ?Sized>(
         if lower >= upper {
             return Ok(Outcome { value: g, passes });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tree_core::HashTree;
+    use tree_core::corpus::random_trees;
+
+    /// Entries are allocated as searches reach them: nothing before, never
+    /// more than the table's size, and at most twice what a search uses
+    /// (or 1,024), however roomy the table.
+    #[test]
+    fn entries_are_allocated_as_searches_reach_them() {
+        let allocated_well = |tt: &TranspositionTable| {
+            tt.used <= tt.slots.len()
+                && tt.slots.len() <= tt.entries
+                && tt.slots.len() <= (2 * tt.used).max(1 << 10)
+        };
+        for bytes in [0, 16, 48, 1 << 10, 1 << 16, 4 << 20] {
+            let mut tt = TranspositionTable::with_bytes(bytes).unwrap();
+            assert!(tt.slots.is_empty());
+            for (text, tree) in random_trees(0x5107, 200) {
+                mt_sss(&tree, &mut tt).unwrap();
+                assert!(allocated_well(&tt), "{bytes} bytes on {text}");
+                mt_dual(&tree, &mut tt).unwrap();
+                assert!(allocated_well(&tt), "{bytes} bytes on {text}");
+            }
+        }
+        // The table for a whole (8,8) tree (64 MiB) searching a (8,5) one.
+        let tree = HashTree::new(8, 5, 3).unwrap();
+        let mut tt = TranspositionTable::for_shape(HashTree::new(8, 8, 3).unwrap().bounds());
+        assert_eq!(tt.bytes(), 64 << 20);
+        mt_sss(&tree, &mut tt).unwrap();
+        assert!(allocated_well(&tt), "{} of {}", tt.slots.len(), tt.used);
+        assert!(tt.slots.len() * 100 < tt.entries, "{}", tt.slots.len());
     }
 }
