@@ -22,7 +22,7 @@
 //! order       1111 1112 1121 1211 1212 1221 1222 2111 2112 2121 2122 2211 2221
 //!             2222
 //! $ gametree search --algo mt-sss --gen strong --b 3 --d 6 --seed 7 --json
-//! {"schema":1,"algorithm":"mt-sss","tree":{"source":"generator","generator":"strong","b":3,"d":6,"seed":7,"index":0},"value":0,"best":null,"pv":null,"leaves":78,"distinct_leaves":78,"interior":126,"peak_open":null,"wall_seconds":0.000136}
+//! {"schema":1,"algorithm":"mt-sss","tree":{"source":"generator","generator":"strong","b":3,"d":6,"seed":7,"index":0},"value":0,"best":"1","pv":"1","leaves":78,"distinct_leaves":78,"interior":126,"peak_open":null,"wall_seconds":0.000136}
 //! $ gametree search --algo scout --tree crates/tree-core/data/table1.tree --memory 100
 //! gametree: error: algorithm 'scout' is depth-first: it has no OPEN list and takes no memory budget (--memory 100 is for the best-first algorithms)
 //! $ gametree search --algo treesplit --threads 2 --tree crates/tree-core/data/table1.tree --json

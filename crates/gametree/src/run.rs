@@ -206,20 +206,6 @@ fn job(args: &SearchArgs) -> Result<Job> {
         }
     }
     let mut threads = thread_config(args, algorithm)?;
-    if args.time_ms.is_some() || args.max_leaves.is_some() {
-        let takes_limits = match algorithm {
-            Algo::Depth(a) => a.takes_limits(),
-            Algo::Best(_) => true,
-            Algo::Thread(_) => true,
-        };
-        if !takes_limits {
-            bail!(
-                "algorithm '{algorithm}' does not take --time-ms or --max-leaves: it cannot be \
-                 stopped yet (the depth-first algorithms but mt-sss, mt-dual and mtdf, the \
-                 best-first and the parallel ones can)"
-            );
-        }
-    }
     match (args.upper, algorithm) {
         (Some(u), Algo::Best(BestFirst::SssAspiration)) => options.upper = u,
         (Some(_), _) => bail!("--upper is for sss-aspiration; '{algorithm}' takes no upper bound"),
@@ -428,7 +414,7 @@ fn search_once<T: Tree>(tree: &T, job: &Job) -> Result<Found> {
                     value: r.value,
                     bound: r.bound,
                 },
-                moves: a.takes_limits().then_some(Moves {
+                moves: Some(Moves {
                     best: r.best,
                     pv: r.pv,
                 }),

@@ -4,12 +4,13 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tree_core::{Counted, Dewey, Tree, Value};
+use tree_core::{Dewey, Tree, Value};
 
 use crate::alphabeta::{alphabeta_at, falphabeta_at, lalphabeta_root, palphabeta_at};
 use crate::aspiration::aspiration_root;
 use crate::control::{Control, Reporting, RootLine};
 use crate::minimax::{minimax_at, negamax_at};
+use crate::mt::{Driver, drive, mt_pass};
 use crate::scout::{scout_at, scout_test_at};
 use crate::{Bound, Report, Scored, SearchConfig, SearchError, TranspositionTable, Window};
 
@@ -160,10 +161,10 @@ impl Algorithm {
     }
 
     /// Whether [`Algorithm::search`] honours [`Limits`](tree_core::Limits)
-    /// and reports the best move and principal variation: every algorithm
-    /// but the MT drivers.
+    /// and reports the best move: every algorithm (the MT drivers report
+    /// the best move alone, no longer line).
     pub const fn takes_limits(self) -> bool {
-        !self.uses_table()
+        true
     }
 
     /// The minimax value of `tree` by this algorithm, with the defaults
@@ -264,11 +265,14 @@ impl Algorithm {
     ///
     /// # Errors
     /// As [`Algorithm::run`]; [`SearchError::Stopped`] when a limit is
-    /// reached (no value is returned: none of these searches is
-    /// iterative); [`SearchError::Unsupported`] for a window other than the
-    /// full one given to an algorithm that takes none
-    /// ([`Algorithm::takes_window`]), and for limits given to the MT
-    /// drivers ([`Algorithm::takes_limits`]).
+    /// reached (no value is returned: a stopped MT driver knows bounds on
+    /// the value, not the value); [`SearchError::Unsupported`] for a window
+    /// other than the full one given to an algorithm that takes none
+    /// ([`Algorithm::takes_window`]).
+    ///
+    /// The MT drivers use a table sized as [`Algorithm::run`]'s and report
+    /// the best move only: the root's move at which the pass that proved
+    /// the value's lower bound stopped.
     pub fn search<T: Tree + ?Sized>(
         self,
         tree: &T,
@@ -280,9 +284,6 @@ impl Algorithm {
                 algorithm: self.name(),
                 feature: "a search window",
             });
-        }
-        if !self.takes_limits() {
-            return self.search_unlimited(tree, config);
         }
         let mut ctl = Reporting::new(&config.limits);
         ctl.meter.check()?;
@@ -316,7 +317,16 @@ impl Algorithm {
                 (exact(outcome.value), Some(line))
             }
             Algorithm::MtSss | Algorithm::MtDual | Algorithm::Mtdf => {
-                unreachable!("the MT drivers take no limits")
+                let driver = match self {
+                    Algorithm::MtSss => Driver::Sss,
+                    Algorithm::MtDual => Driver::Dual,
+                    _ => Driver::Mtdf(MTDF_FIRST_GUESS),
+                };
+                let mut tt = TranspositionTable::for_shape(tree.bounds());
+                let meter = &mut ctl.meter;
+                let (outcome, best) =
+                    drive(driver, |gamma| mt_pass(tree, &mut tt, gamma, &mut *meter))?;
+                (exact(outcome.value), Some(RootLine::Best(best)))
             }
         };
         // The root's line is a principal variation when its value is
@@ -338,32 +348,6 @@ impl Algorithm {
             pv,
             leaves: ctl.meter.leaves(),
             elapsed: ctl.meter.elapsed(),
-        })
-    }
-
-    /// The MT drivers, through [`Algorithm::run`]: the value and the
-    /// leaves, no move.
-    fn search_unlimited<T: Tree + ?Sized>(
-        self,
-        tree: &T,
-        config: &SearchConfig,
-    ) -> Result<Report, SearchError> {
-        if !config.limits.is_none() {
-            return Err(SearchError::Unsupported {
-                algorithm: self.name(),
-                feature: "limits",
-            });
-        }
-        let start = std::time::Instant::now();
-        let counted = Counted::new(tree);
-        let value = self.run(&counted)?;
-        Ok(Report {
-            value,
-            bound: Bound::Exact,
-            best: None,
-            pv: Dewey::root(),
-            leaves: counted.stats().leaves,
-            elapsed: start.elapsed(),
         })
     }
 }

@@ -2,7 +2,7 @@
 //! (Plaat, Schaeffer, Pijls & de Bruin 1996, "Best-first fixed-depth
 //! minimax algorithms", Artificial Intelligence 87).
 
-use tree_core::{Dewey, Tree, Value};
+use tree_core::{Dewey, Meter, Stopped, Tree, Value};
 
 use crate::window::{expand, offset, static_max};
 use crate::{Outcome, SearchError};
@@ -323,6 +323,44 @@ pub fn mt<T: Tree + ?Sized>(
     tt: &mut TranspositionTable,
     gamma: Value,
 ) -> Result<Value, SearchError> {
+    mt_pass(tree, tt, gamma, Open).map(|(g, _)| g)
+}
+
+/// What MT asks before every terminal evaluation: nothing ([`Open`], the
+/// plain functions, where it compiles away) or a [`Meter`] (limits).
+pub(crate) trait Gate {
+    /// Whether the next terminal may be evaluated.
+    fn leaf(&mut self) -> Result<(), Stopped>;
+}
+
+/// No limits.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Open;
+
+impl Gate for Open {
+    #[inline(always)]
+    fn leaf(&mut self) -> Result<(), Stopped> {
+        Ok(())
+    }
+}
+
+impl Gate for &mut Meter {
+    #[inline]
+    fn leaf(&mut self) -> Result<(), Stopped> {
+        Meter::leaf(self)
+    }
+}
+
+/// One MT call ([`mt`]) with `gate` asked before every terminal; also the
+/// root's child that made a pass fail high (the move the lower bound
+/// comes from: MAX's loop stops at it), `None` after a fail low or on a
+/// terminal root.
+pub(crate) fn mt_pass<T: Tree + ?Sized, G: Gate>(
+    tree: &T,
+    tt: &mut TranspositionTable,
+    gamma: Value,
+    gate: G,
+) -> Result<(Value, Option<usize>), SearchError> {
     let root = tree.root();
     // A new root entry knows nothing: the root is searched even at γ = −∞
     // (where an entry of no bounds would decide it), as without an entry.
@@ -335,6 +373,8 @@ pub fn mt<T: Tree + ?Sized>(
         used: tt.used,
         gamma: gamma.get(),
         fail: None,
+        gate,
+        best: None,
     };
     let r = if new {
         m.search::<MaxToMove>(&root, at, 0)
@@ -344,7 +384,7 @@ pub fn mt<T: Tree + ?Sized>(
     tt.used = m.used;
     tt.slots = m.slots;
     match (r, m.fail) {
-        (Ok(g), _) => Ok(value_of(g as u32)),
+        (Ok(g), _) => Ok((value_of(g as u32), m.best)),
         (Err(()), Some(e)) => Err(e),
         (Err(()), None) => unreachable!("a failed search records its error"),
     }
@@ -382,7 +422,7 @@ const NONE: usize = usize::MAX;
 /// that stopped the search, if one did. Values here are a [`Value`]'s bits
 /// ([`Value::get`]), which order as the values do; a failed call returns
 /// `Err(())` with the error in `fail` (so that a result fits in registers).
-struct Mt<'a, T: Tree + ?Sized> {
+struct Mt<'a, T: Tree + ?Sized, G> {
     tree: &'a T,
     /// The table's entries, taken for the call.
     slots: Vec<[u64; 2]>,
@@ -391,9 +431,13 @@ struct Mt<'a, T: Tree + ?Sized> {
     used: usize,
     gamma: i32,
     fail: Option<SearchError>,
+    /// Asked before every terminal evaluation.
+    gate: G,
+    /// The root's child at which a fail-high pass stopped.
+    best: Option<usize>,
 }
 
-impl<T: Tree + ?Sized> Mt<'_, T> {
+impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
     /// Records `e` and fails.
     #[cold]
     fn fail(&mut self, e: SearchError) -> Result<i32, ()> {
@@ -431,6 +475,9 @@ impl<T: Tree + ?Sized> Mt<'_, T> {
     fn search<S: Side>(&mut self, n: &T::Node, at: usize, depth: usize) -> Result<i32, ()> {
         let w = self.tree.num_children(n);
         if w == 0 {
+            if let Err(s) = self.gate.leaf() {
+                return self.fail(SearchError::Stopped(s));
+            }
             let g = match static_max(self.tree, n, depth) {
                 Ok(g) => g,
                 Err(e) => return self.fail(e),
@@ -506,6 +553,10 @@ impl<T: Tree + ?Sized> Mt<'_, T> {
             g = if S::MAX { g.max(r) } else { g.min(r) };
             i += 1;
         }
+        if depth == 0 && S::MAX && g >= gamma && i > 0 {
+            // The loop stopped at the child that reached γ.
+            self.best = Some(i - 1);
+        }
         if at != NONE {
             // Fail low gives an upper bound, fail high a lower bound.
             let b = &mut self.slots[at][0];
@@ -580,16 +631,7 @@ pub fn mt_sss<T: Tree + ?Sized>(
     tt: &mut TranspositionTable,
 ) -> Result<Outcome, SearchError> {
     tt.clear();
-    let mut g = Value::INF;
-    let mut passes = 0;
-    loop {
-        let gamma = g;
-        g = mt(tree, tt, gamma)?;
-        passes += 1;
-        if g == gamma {
-            return Ok(Outcome { value: g, passes });
-        }
-    }
+    drive(Driver::Sss, |gamma| mt_pass(tree, tt, gamma, Open)).map(|(o, _)| o)
 }
 
 /// MT-DUAL* (Plaat et al. 1996): DUAL* as a sequence of MT calls from
@@ -611,16 +653,7 @@ pub fn mt_dual<T: Tree + ?Sized>(
     tt: &mut TranspositionTable,
 ) -> Result<Outcome, SearchError> {
     tt.clear();
-    let mut g = Value::NEG_INF;
-    let mut passes = 0;
-    loop {
-        let gamma = offset(g, 1);
-        g = mt(tree, tt, gamma)?;
-        passes += 1;
-        if g < gamma {
-            return Ok(Outcome { value: g, passes });
-        }
-    }
+    drive(Driver::Dual, |gamma| mt_pass(tree, tt, gamma, Open)).map(|(o, _)| o)
 }
 
 /// MTD(f) (Plaat et al. 1996): MT calls converging on the value from a
@@ -658,20 +691,63 @@ pub fn mtdf<T: Tree + ?Sized>(
     first_guess: Value,
 ) -> Result<Outcome, SearchError> {
     tt.clear();
-    let mut g = first_guess;
+    drive(Driver::Mtdf(first_guess), |gamma| {
+        mt_pass(tree, tt, gamma, Open)
+    })
+    .map(|(o, _)| o)
+}
+
+/// The sequence of MT calls of a driver.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Driver {
+    /// MT-SSS\*: from +∞ down.
+    Sss,
+    /// MT-DUAL\*: from −∞ up.
+    Dual,
+    /// MTD(f) from the first guess.
+    Mtdf(Value),
+}
+
+/// Runs `driver`'s MT calls through `pass` (one MT call at γ: its result
+/// and, after a fail high, the root's move that reached γ) until the value
+/// is known; returns it with the move of the last pass that failed high —
+/// the one that proved the lower bound the value is, so a move to a
+/// position of the root's value (`None` on a terminal root).
+pub(crate) fn drive(
+    driver: Driver,
+    mut pass: impl FnMut(Value) -> Result<(Value, Option<usize>), SearchError>,
+) -> Result<(Outcome, Option<usize>), SearchError> {
+    let mut g = match driver {
+        Driver::Sss => Value::INF,
+        Driver::Dual => Value::NEG_INF,
+        Driver::Mtdf(f) => f,
+    };
     let (mut lower, mut upper) = (Value::NEG_INF, Value::INF);
     let mut passes = 0;
+    let mut best = None;
     loop {
-        let gamma = if g == lower { offset(g, 1) } else { g };
-        g = mt(tree, tt, gamma)?;
+        let gamma = match driver {
+            Driver::Sss => g,
+            Driver::Dual => offset(g, 1),
+            Driver::Mtdf(_) if g == lower => offset(g, 1),
+            Driver::Mtdf(_) => g,
+        };
+        let (r, moved) = pass(gamma)?;
+        g = r;
         passes += 1;
         if g < gamma {
             upper = g;
         } else {
             lower = g;
+            best = moved;
         }
-        if lower >= upper {
-            return Ok(Outcome { value: g, passes });
+        let done = match driver {
+            Driver::Sss => g == gamma,
+            Driver::Dual => g < gamma,
+            Driver::Mtdf(_) => lower >= upper,
+        };
+        if done {
+            return Ok((Outcome { value: g, passes }, best));
         }
     }
 }

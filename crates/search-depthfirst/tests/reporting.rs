@@ -41,12 +41,9 @@ fn check_search<T: Tree>(a: Algorithm, tree: &T, what: &dyn std::fmt::Display) -
         "{a} on {what}: the same search"
     );
     assert_eq!(r.leaves, plain.stats().leaves, "{a} on {what}");
-    if a.takes_limits() {
-        check_line(tree, r.value, r.best, &r.pv, whole_line(a))
-            .unwrap_or_else(|e| panic!("{a} on {what}: {e} ({r:?})"));
-    } else {
-        assert_eq!((r.best, r.pv.depth()), (None, 0), "{a}: no moves yet");
-    }
+    assert!(a.takes_limits());
+    check_line(tree, r.value, r.best, &r.pv, whole_line(a))
+        .unwrap_or_else(|e| panic!("{a} on {what}: {e} ({r:?})"));
     r.pv.depth()
 }
 
@@ -57,7 +54,7 @@ fn best_move_and_line_on_the_corpus() {
     for (text, tree) in random_trees(0xbe57, 3000) {
         for &a in Algorithm::ALL {
             let len = check_search(a, &tree, &text);
-            if a.takes_limits() && !whole_line(a) {
+            if !whole_line(a) {
                 let depth = deepest_line(&tree);
                 partial += usize::from(len < depth);
             }
@@ -203,16 +200,13 @@ fn a_window_for_an_algorithm_that_takes_none_is_an_error() {
 }
 
 #[test]
-fn the_mt_drivers_take_no_limits_yet() {
+fn a_limit_that_does_not_bind_changes_nothing() {
     let t: ExplicitTree = "[[3,7],[5,9]]".parse().unwrap();
     let limits = SearchConfig::new().with_limits(Limits::none().with_max_leaves(1000));
     for &a in Algorithm::ALL {
-        let r = a.search(&t, &limits);
-        if a.takes_limits() {
-            assert_eq!(r.unwrap().value, v(5), "{a}");
-        } else {
-            let e = r.unwrap_err();
-            assert!(e.to_string().contains("limits"), "{e}");
-        }
+        let free = a.search(&t, &SearchConfig::new()).unwrap();
+        let r = a.search(&t, &limits).unwrap();
+        assert_eq!(r.value, v(5), "{a}");
+        assert_eq!((r.best, r.leaves), (free.best, free.leaves), "{a}");
     }
 }
