@@ -10,7 +10,8 @@
 //!
 //! Arguments: the search (`alphabeta`, `recsss`, `recsss+leaf`, `recdual`,
 //! `recdual+leaf`, `memsss@min|mid|max`, `memdual@…`, either with `+store`
-//! for the odd-depth leaf search off, `mgame/N`, `quickgame`, `qg1`, `qg2`,
+//! for the odd-depth leaf search off, `itersss@min|mid|max|M`,
+//! `mgame/N`, `quickgame`, `qg1`, `qg2`,
 //! `qg3`, the last three with `+floor`), the shape `BxD`, the number of
 //! trees (default 10) and of passes over them (default 1). Prints the
 //! leaves and interior nodes examined per pass, from a [`Counted`] pass.
@@ -18,9 +19,9 @@
 use std::hint::black_box;
 
 use search_bestfirst::{
-    BestFirstError, MemConfig, MgConfig, QgConfig, QgOpen, QgVariant, RecConfig, memdual,
-    memdual_maximum, memdual_minimum, memsss, memsss_maximum, memsss_minimum, mgame, qg_search,
-    recdual, recsss,
+    BestFirstError, IterConfig, MemConfig, MgConfig, QgConfig, QgOpen, QgVariant, RecConfig,
+    itersss, itersss_minimum, memdual, memdual_maximum, memdual_minimum, memsss, memsss_maximum,
+    memsss_minimum, mgame, minimum_memory, qg_search, recdual, recsss,
 };
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{Bounds, Counted, HashTree, Tree, Value};
@@ -61,6 +62,21 @@ fn run<T: Tree>(spec: &str, bounds: Bounds, tree: &T) -> Value {
             memdual(tree, &mem(memdual_minimum, memdual_maximum, at))
                 .unwrap()
                 .value
+        }
+        Some(("itersss", at)) => {
+            let lo = itersss_minimum(bounds).unwrap();
+            let hi = minimum_memory(bounds, false).unwrap().max(lo);
+            let m = match at {
+                "min" => lo,
+                "mid" => lo + (hi - lo) / 2,
+                "max" => hi,
+                other => other.parse().expect("itersss@min|mid|max|M"),
+            };
+            let cfg = IterConfig {
+                memory: Some(m),
+                shape: None,
+            };
+            itersss(tree, &cfg).unwrap().value
         }
         Some(("mgame", n)) => {
             mgame(tree, &MgConfig::new(n.parse().expect("mgame/N")))

@@ -577,29 +577,39 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     }
 
     /// The best ACTIVE slot of `b` other than `except` (left-most among
-    /// equals), with its merit.
+    /// equals), with its merit: the wholly ACTIVE slots `0..ib`, then the
+    /// partly ACTIVE slot `ib` through its block's `pbest`.
     fn best_slot(&self, b: u32, except: u32) -> Option<(u32, Value)> {
         let blk = &self.blocks[b as usize];
-        // Slots not reached yet all have merit h0 (stacked by case 6); the
-        // first ACTIVE one goes before every slot reached.
+        let slots = &self.slots[blk.first as usize..(blk.first + blk.w) as usize];
         let mut best: Option<(u32, Value)> = None;
-        let first = blk.first as usize;
-        for a in 0..blk.w {
+        let mut consider = |a: u32, h: Value| {
+            if best.is_none_or(|(_, hb)| h > hb) {
+                best = Some((a, h));
+            }
+        };
+        let active = blk.ib.min(blk.w);
+        for (a, s) in (0..active).zip(slots) {
             if a == except {
                 continue;
             }
-            if a >= blk.next && a < blk.ib {
-                let h = self.slots[first + a as usize].h;
-                if best.is_none_or(|(_, hb)| h > hb) {
-                    best = Some((a, h));
-                }
-                // Every later slot not reached has the same merit.
-                break;
+            if a >= blk.next {
+                // Slots not reached yet all have merit h0 (stacked by case
+                // 6); the first ACTIVE one goes before every slot reached.
+                consider(a, s.h);
+                return best;
             }
-            if let Some(h) = self.best_active(b, a)
-                && best.is_none_or(|(_, hb)| h > hb)
-            {
-                best = Some((a, h));
+            if s.present {
+                consider(a, s.h);
+            }
+        }
+        if blk.partial && active < blk.w && active != except {
+            let s = &slots[active as usize];
+            if s.present {
+                debug_assert!(s.child != NONE);
+                if let Some(h) = self.blocks[s.child as usize].pbest {
+                    consider(active, h);
+                }
             }
         }
         best
@@ -699,21 +709,22 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     /// the boundary moves; after that only the path changes, and a block
     /// the path leaves gets its best again.
     fn boundary_bests(&mut self, b: u32) -> Option<Value> {
-        let mut best = None;
-        for a in 0..self.blocks[b as usize].w {
-            let s = self.slot((b, a));
-            if !s.present {
-                continue;
+        let (first, w, ib, partial) = {
+            let blk = &self.blocks[b as usize];
+            (blk.first as usize, blk.w, blk.ib, blk.partial)
+        };
+        let active = ib.min(w);
+        let mut best = self.slots[first..first + active as usize]
+            .iter()
+            .filter(|s| s.present)
+            .map(|s| s.h)
+            .max();
+        if partial && active < w {
+            let s = &self.slots[first + active as usize];
+            if s.present {
+                let c = s.child;
+                best = best.max(self.boundary_bests(c));
             }
-            let h = match self.activity(b, a) {
-                Some(true) => Some(s.h),
-                Some(false) => None,
-                None => {
-                    let c = s.child;
-                    self.boundary_bests(c)
-                }
-            };
-            best = best.max(h);
         }
         self.blocks[b as usize].pbest = best;
         best
@@ -896,21 +907,25 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// The number of sons of the current state (a MAX son if `son`, else
     /// the MIN node), at depth `t`: asked once and kept for a MAX son.
+    #[inline]
     fn width(&mut self, t: i64, son: bool) -> Result<usize, BestFirstError> {
-        let here = self.here();
-        if son {
-            let k = self.slot(here).ykids;
-            if k != UNKNOWN {
-                return Ok(k as usize);
-            }
+        let s = self.slot(self.here());
+        if son && s.ykids != UNKNOWN {
+            return Ok(s.ykids as usize);
         }
-        let w = {
-            let s = self.slot(here);
-            self.tree.num_children(if son { &s.y } else { &s.x })
-        };
-        let t = t as usize;
-        if w > 0 && (w > self.b || t >= self.d) {
-            return Err(BestFirstError::TreeShape {
+        let w = self.tree.num_children(if son { &s.y } else { &s.x });
+        // Within the shape, w ≤ b ≤ 65,535 (the shape's check).
+        if w > 0 && (w > self.b || t as usize >= self.d || w > usize::from(u16::MAX)) {
+            return Err(self.shape_error(t as usize, w));
+        }
+        Ok(w)
+    }
+
+    /// The error for a node of `w` sons at depth `t` beyond the shape.
+    #[cold]
+    fn shape_error(&self, t: usize, w: usize) -> BestFirstError {
+        if w > self.b || t >= self.d {
+            BestFirstError::TreeShape {
                 message: format!(
                     "{NAME}: node {} at depth {t} has {w} children, beyond the shape \
                      (branching {}, depth {}) the budget was computed from",
@@ -918,12 +933,12 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                     self.b,
                     self.d
                 ),
-            });
+            }
+        } else {
+            BestFirstError::TreeShape {
+                message: format!("a node has {w} children; at most 65,535 are supported"),
+            }
         }
-        u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
-            message: format!("a node has {w} children; at most 65,535 are supported"),
-        })?;
-        Ok(w)
     }
 
     /// Case 4: evaluate the current state, h := min(h, v), SOLVED. While
@@ -932,44 +947,96 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     /// son and, if it is a terminal too, evaluates it here (else takes its
     /// case 5), as the run loop would.
     fn evaluate(&mut self) -> Result<(), BestFirstError> {
+        let (b, c) = self.here();
+        let k = self.si(b, c);
+        let s = &self.slots[k];
+        let at_x = s.xw == 0;
+        let v = self.tree.value(if at_x { &s.x } else { &s.y });
+        if v.is_infinite() {
+            return Err(BestFirstError::SentinelLeaf { value: v });
+        }
+        let s = &mut self.slots[k];
+        s.h = s.h.min(v);
+        s.solved = true;
+        let h = s.h;
+        let blk = &self.blocks[b as usize];
+        if i64::from(h.get()) >= blk.thr {
+            return Ok(());
+        }
+        if at_x {
+            self.next_sons(b, c)
+        } else {
+            self.reselect();
+            Ok(())
+        }
+    }
+
+    /// The rest of case 4 for a terminal MIN son `c` of block `b` that fell
+    /// below its threshold: the path moves to the next son not reached while
+    /// there is one ACTIVE (the select of [`select`](Self::select) for a son
+    /// reached for the first time), evaluating terminals on the way; a
+    /// son that is not a terminal takes case 5.
+    fn next_sons(&mut self, b: u32, mut c: u32) -> Result<(), BestFirstError> {
+        let parent_thr = match self.blocks[b as usize].parent {
+            NONE => i64::MIN,
+            p => self.blocks[p as usize].thr,
+        };
+        let t = self.blocks[b as usize].t + 1;
         loop {
-            let here = self.here();
-            let v = {
-                let s = self.slot(here);
-                self.tree.value(if s.xw == 0 { &s.x } else { &s.y })
-            };
-            if v.is_infinite() {
-                return Err(BestFirstError::SentinelLeaf { value: v });
-            }
-            let s = self.slot_mut(here);
-            s.h = s.h.min(v);
-            s.solved = true;
-            let (h, at_x) = (s.h, s.xw == 0);
-            let (b, c) = here;
             let blk = &self.blocks[b as usize];
-            if i64::from(h.get()) >= blk.thr {
-                return Ok(());
-            }
-            let u = blk.next;
-            if !(at_x && u < blk.w && u < blk.ib) {
+            let (u, w, ib, first) = (blk.next, blk.w, blk.ib, blk.first as usize);
+            if !(u < w && u < ib) {
                 self.reselect();
                 return Ok(());
             }
-            self.flush_slot(b, c);
-            self.select(b, u);
-            let t = i64::from(self.blocks[b as usize].t);
-            let w = self.width(t + 1, false)?;
-            if w != 0 {
+            // Slot c, a SOLVED MIN state, leaves the path: 1 entry, demand 1.
+            let s = &mut self.slots[first + c as usize];
+            s.e = 1;
+            s.dm = 1;
+            // The select of son u, reached for the first time: the next son
+            // not reached, if ACTIVE, is the best alternative (to the right).
+            let x = self.tree.child(&blk.node, u as usize);
+            let (alt, thr) = if u + 1 < w && u + 1 < ib {
+                let ha = self.slots[first + u as usize + 1].h;
+                (u + 1, parent_thr.max(i64::from(ha.get())))
+            } else {
+                match self.best_slot(b, u) {
+                    Some((a, ha)) => (a, parent_thr.max(i64::from(ha.get()) + i64::from(a < u))),
+                    None => (NONE, parent_thr),
+                }
+            };
+            let blk = &mut self.blocks[b as usize];
+            blk.next = u + 1;
+            blk.cur = u;
+            blk.alt = alt;
+            blk.thr = thr;
+            blk.ex_ok = false;
+            let kids = self.tree.num_children(&x);
+            let s = &mut self.slots[first + u as usize];
+            s.x = x;
+            s.xok = true;
+            if kids != 0 {
+                if kids > self.b || t as usize >= self.d || kids > usize::from(u16::MAX) {
+                    return Err(self.shape_error(t as usize, kids));
+                }
                 // Case 5 on the next son.
-                let here = self.here();
-                let y = self.tree.child(&self.slot(here).x, 0);
-                let s = self.slot_mut(here);
+                let y = self.tree.child(&s.x, 0);
                 s.y = y;
-                s.xw = w as u16;
+                s.xw = kids as u16;
                 s.k = 0;
                 s.ykids = UNKNOWN;
                 return Ok(());
             }
+            let v = self.tree.value(&s.x);
+            if v.is_infinite() {
+                return Err(BestFirstError::SentinelLeaf { value: v });
+            }
+            s.h = s.h.min(v);
+            s.solved = true;
+            if i64::from(s.h.get()) >= thr {
+                return Ok(());
+            }
+            c = u;
         }
     }
 
