@@ -577,15 +577,25 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     }
 
     /// The best ACTIVE slot of `b` other than `except` (left-most among
-    /// equals), with its merit: the wholly ACTIVE slots `0..ib`, then the
-    /// partly ACTIVE slot `ib` through its block's `pbest`.
+    /// equals), with its merit.
     fn best_slot(&self, b: u32, except: u32) -> Option<(u32, Value)> {
+        self.best_two(b, except).0
+    }
+
+    /// The best ACTIVE slot of `b` other than `except` and the best of the
+    /// others (each left-most among equals), with their merits: the wholly
+    /// ACTIVE slots `0..ib`, then the partly ACTIVE slot `ib` through its
+    /// block's `pbest`.
+    fn best_two(&self, b: u32, except: u32) -> (Option<(u32, Value)>, Option<(u32, Value)>) {
         let blk = &self.blocks[b as usize];
         let slots = &self.slots[blk.first as usize..(blk.first + blk.w) as usize];
-        let mut best: Option<(u32, Value)> = None;
+        let (mut best, mut second): (Option<(u32, Value)>, Option<(u32, Value)>) = (None, None);
         let mut consider = |a: u32, h: Value| {
             if best.is_none_or(|(_, hb)| h > hb) {
+                second = best;
                 best = Some((a, h));
+            } else if second.is_none_or(|(_, hs)| h > hs) {
+                second = Some((a, h));
             }
         };
         let active = blk.ib.min(blk.w);
@@ -597,7 +607,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 // Slots not reached yet all have merit h0 (stacked by case
                 // 6); the first ACTIVE one goes before every slot reached.
                 consider(a, s.h);
-                return best;
+                return (best, second);
             }
             if s.present {
                 consider(a, s.h);
@@ -612,7 +622,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 }
             }
         }
-        best
+        (best, second)
     }
 
     /// Sets block `b`'s path through slot `a` (its best ACTIVE slot): the
@@ -621,14 +631,6 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         if a >= self.blocks[b as usize].next {
             self.visit(b, a);
         }
-        let parent_thr = {
-            let blk = &self.blocks[b as usize];
-            if blk.parent == NONE {
-                i64::MIN
-            } else {
-                self.blocks[blk.parent as usize].thr
-            }
-        };
         let alt = {
             let blk = &self.blocks[b as usize];
             let u = blk.next;
@@ -640,6 +642,17 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             } else {
                 self.best_slot(b, a)
             }
+        };
+        self.set_path(b, a, alt);
+    }
+
+    /// Sets block `b`'s path through slot `a`, reached, whose best ACTIVE
+    /// alternative is `alt`: the threshold.
+    #[inline]
+    fn set_path(&mut self, b: u32, a: u32, alt: Option<(u32, Value)>) {
+        let parent_thr = match self.blocks[b as usize].parent {
+            NONE => i64::MIN,
+            p => self.blocks[p as usize].thr,
         };
         let thr = match alt {
             Some((x, h)) => parent_thr.max(i64::from(h.get()) + i64::from(x < a)),
@@ -682,10 +695,14 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 blk.ib = blk.w;
                 blk.partial = false;
             }
-            let (a, _) = self
-                .best_slot(c, NONE)
-                .expect("a block on the path has an ACTIVE state");
-            self.select(c, a);
+            let (best, second) = self.best_two(c, NONE);
+            let (a, _) = best.expect("a block on the path has an ACTIVE state");
+            if a < self.blocks[c as usize].next {
+                // The best of the others is `select`'s alternative.
+                self.set_path(c, a, second);
+            } else {
+                self.select(c, a);
+            }
             b = c;
         }
     }
@@ -1138,7 +1155,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             self.at = parent;
             return false;
         }
-        let removed = self.purge_below(b, hp, sp);
+        let (removed, _) = self.purge_below(b, hp, sp);
         self.entries -= removed;
         let a = self.activate_after(b, sp);
         // The path down to b stays (nothing changed above b); below b it
@@ -1197,55 +1214,69 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     }
 
     /// Removes every state at or below `hp` below block `b` but the one in
-    /// slot `keep`; returns how many. Emptied slots are left absent and
-    /// emptied blocks freed; entries, demands and merits are recomputed.
-    fn purge_below(&mut self, b: u32, hp: Value, keep: u32) -> usize {
+    /// slot `keep`; returns how many, and the best merit left in `b`'s
+    /// slots. Emptied slots are left absent and emptied blocks freed;
+    /// entries, demands and merits are recomputed.
+    fn purge_below(&mut self, b: u32, hp: Value, keep: u32) -> (usize, Option<Value>) {
         let mut removed = 0;
-        let w = self.blocks[b as usize].w;
-        let t = i64::from(self.blocks[b as usize].t);
+        let mut best = None;
+        let (first, w, t) = {
+            let blk = &self.blocks[b as usize];
+            (blk.first as usize, blk.w, i64::from(blk.t))
+        };
         for a in 0..w {
+            let k = first + a as usize;
+            let s = &self.slots[k];
+            if !s.present {
+                continue;
+            }
             if a == keep {
+                best = best.max(Some(s.h));
                 continue;
             }
-            let k = self.si(b, a);
-            if !self.slots[k].present {
-                continue;
-            }
-            let c = self.slots[k].child;
+            let c = s.child;
             if c == NONE {
-                if self.slots[k].h <= hp {
-                    self.slots[k].present = false;
+                if s.h <= hp {
+                    let s = &mut self.slots[k];
+                    s.present = false;
+                    s.e = 0;
+                    s.dm = 0;
                     removed += 1;
-                }
-            } else {
-                removed += self.purge_below(c, hp, NONE);
-                let k = self.si(b, a);
-                if self.blocks[c as usize].e == 0 {
-                    self.free_subtree(c);
-                    self.slots[k].child = NONE;
-                    self.slots[k].present = false;
                 } else {
-                    let best = (0..self.blocks[c as usize].w)
-                        .filter_map(|i| {
-                            let s = self.slot((c, i));
-                            s.present.then_some(s.h)
-                        })
-                        .max()
-                        .expect("a block with entries has a present slot");
-                    self.slots[k].h = best;
+                    // Off the path, its entries and demand are current.
+                    debug_assert_eq!(self.slot_aggregate(s, t), (s.e, s.dm));
+                    best = best.max(Some(s.h));
+                }
+                continue;
+            }
+            let (r, below) = self.purge_below(c, hp, NONE);
+            removed += r;
+            // The arena does not move: nothing is allocated.
+            match below {
+                None => {
+                    self.free_subtree(c);
+                    let s = &mut self.slots[k];
+                    s.child = NONE;
+                    s.present = false;
+                    s.e = 0;
+                    s.dm = 0;
+                }
+                Some(h) => {
+                    self.slots[k].h = h;
+                    best = best.max(Some(h));
+                    let (e, dm) = self.slot_aggregate(&self.slots[k], t);
+                    let s = &mut self.slots[k];
+                    s.e = e;
+                    s.dm = dm;
                 }
             }
-            let k = self.si(b, a);
-            let (e, dm) = self.slot_aggregate(&self.slots[k], t);
-            self.slots[k].e = e;
-            self.slots[k].dm = dm;
         }
         let (e, dm) = self.block_aggregate(b, None);
         let blk = &mut self.blocks[b as usize];
         blk.e = e;
         blk.dm = dm;
         blk.ex_ok = false;
-        removed
+        (removed, best)
     }
 
     /// Activates the first state after slot `sp` of block `b` (all those
