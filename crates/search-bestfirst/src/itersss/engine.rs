@@ -102,11 +102,39 @@ pub(crate) struct Sl<N> {
     span: u32,
 }
 
-/// The arenas of blocks and slots, kept between searches.
+/// Need as a function of the path slot's entries E and demand D in a
+/// block on the path: max(a + E, l + D, c) (see [`Run::need_after`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Lin {
+    a: i64,
+    l: i64,
+    c: i64,
+}
+
+/// "No term" in a [`Lin`]: far below any count, and safe to add counts to.
+const NO_TERM: i64 = i64::MIN / 4;
+
+impl Lin {
+    /// Above the top block: Need is the top's demand.
+    const TOP: Lin = Lin {
+        a: NO_TERM,
+        l: 0,
+        c: NO_TERM,
+    };
+
+    #[inline(always)]
+    fn at(self, e: usize, d: usize) -> usize {
+        (self.a + e as i64).max(self.l + d as i64).max(self.c) as usize
+    }
+}
+
+/// The arenas of blocks and slots, kept between searches, and the path's
+/// Need functions (one per level).
 #[derive(Debug, Clone)]
 pub(crate) struct Arena<N> {
     blocks: Vec<Blk<N>>,
     slots: Vec<Sl<N>>,
+    need_fns: Vec<Lin>,
 }
 
 impl<N> Arena<N> {
@@ -114,6 +142,7 @@ impl<N> Arena<N> {
         Arena {
             blocks: Vec::new(),
             slots: Vec::new(),
+            need_fns: Vec::new(),
         }
     }
 
@@ -143,6 +172,9 @@ impl<N> Arena<N> {
         if self.slots.capacity() < slots {
             self.slots.reserve_exact(slots);
         }
+        // One level per MAX level of the tree, and the top block's.
+        self.need_fns.clear();
+        self.need_fns.resize(d / 2 + 2, Lin::TOP);
     }
 }
 
@@ -151,6 +183,10 @@ pub(crate) struct Run<'a, T: Tree + ?Sized> {
     tree: &'a T,
     blocks: &'a mut Vec<Blk<T::Node>>,
     slots: &'a mut Vec<Sl<T::Node>>,
+    /// Need as a function of each path block's path slot, top down; the
+    /// first `need_valid` are current (see [`need_after`](Self::need_after)).
+    need_fns: &'a mut Vec<Lin>,
+    need_valid: usize,
     free_block: u32,
     bump: usize,
     b: usize,
@@ -186,6 +222,8 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             tree,
             blocks: &mut arena.blocks,
             slots: &mut arena.slots,
+            need_fns: &mut arena.need_fns,
+            need_valid: 0,
             free_block: NONE,
             bump: 0,
             b,
@@ -463,9 +501,36 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     }
 
     /// Need with the current state expanded into `w` sons: the candidate's
-    /// slot's new value, then each block's up the path from its other
-    /// slots (kept per block, see [`Blk::ex_ok`]).
+    /// slot's new value, put into the current block's Need function.
+    ///
+    /// Each block on the path maps its path slot's entries E and demand D
+    /// to its own: (ex_t + E, max(ex_a + E, ex_l + D + ex_r, ex_b)) from
+    /// its other slots (kept per block, see [`Blk::ex_ok`]), and the slot
+    /// holding it takes the larger of that demand and a fresh search of
+    /// its next son. Functions max(a + E, l + D, c) are closed under that
+    /// step, so Need as a function of a path block's slot is one [`Lin`],
+    /// composed from its parent's and kept per level until the path
+    /// changes at or above it ([`unpath`](Self::unpath)): a check costs
+    /// the levels that changed since the last, not the path.
     fn need_after(&mut self, w: usize) -> Option<usize> {
+        let (b, i) = self.here();
+        let t = i64::from(self.blocks[b as usize].t);
+        let s = self.slot((b, i));
+        let next = if usize::from(s.k) + 1 < usize::from(s.xw) {
+            1 + self.need(t + 2)
+        } else {
+            0
+        };
+        let f = self.need_fn(b);
+        let need = f.at(w, (w + self.need(t + 4)).max(next));
+        debug_assert_eq!(need, self.need_after_walk(w), "Need functions stale");
+        Some(need)
+    }
+
+    /// [`need_after`](Self::need_after) the long way, block by block up the
+    /// path (a check on the kept functions in debug builds).
+    #[cfg(debug_assertions)]
+    fn need_after_walk(&mut self, w: usize) -> usize {
         let (mut b, i) = self.here();
         let t = i64::from(self.blocks[b as usize].t);
         let s = self.slot((b, i));
@@ -485,7 +550,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 .max(blk.ex_l + v.1 as i64 + blk.ex_r)
                 .max(blk.ex_b) as usize;
             if blk.parent == NONE {
-                return Some(dm);
+                return dm;
             }
             let pt = i64::from(self.blocks[blk.parent as usize].t);
             let ps = self.slot((blk.parent, blk.pslot));
@@ -497,6 +562,58 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             v = (e, dm.max(next));
             b = blk.parent;
         }
+    }
+
+    /// Block `b`'s level on the path: 0 for the top block.
+    #[inline(always)]
+    fn level(&self, b: u32) -> usize {
+        ((self.blocks[b as usize].t + 2) / 2) as usize
+    }
+
+    /// Need as a function of path block `b`'s path slot, from the levels
+    /// kept and those above `b` recomputed.
+    fn need_fn(&mut self, b: u32) -> Lin {
+        let lv = self.level(b);
+        if lv < self.need_valid {
+            return self.need_fns[lv];
+        }
+        let (parent, pslot) = {
+            let blk = &self.blocks[b as usize];
+            (blk.parent, blk.pslot)
+        };
+        let (above, next) = if parent == NONE {
+            (Lin::TOP, 0)
+        } else {
+            let above = self.need_fn(parent);
+            let pt = i64::from(self.blocks[parent as usize].t);
+            let ps = self.slot((parent, pslot));
+            let next = if usize::from(ps.k) + 1 < usize::from(ps.xw) {
+                1 + self.need(pt + 2) as i64
+            } else {
+                0
+            };
+            (above, next)
+        };
+        if !self.blocks[b as usize].ex_ok {
+            self.compute_ex(b);
+        }
+        let blk = &self.blocks[b as usize];
+        let (ex_a, ex_b) = (blk.ex_a.max(NO_TERM), blk.ex_b.max(NO_TERM));
+        let f = Lin {
+            a: (above.a + blk.ex_t as i64).max(above.l + ex_a),
+            l: above.l + blk.ex_l + blk.ex_r,
+            c: (above.l + ex_b.max(next)).max(above.c),
+        };
+        self.need_fns[lv] = f;
+        self.need_valid = lv + 1;
+        f
+    }
+
+    /// The path changed at block `b` (its path slot, its other slots or
+    /// the block itself): the Need functions from its level down are stale.
+    #[inline(always)]
+    fn unpath(&mut self, b: u32) {
+        self.need_valid = self.need_valid.min(self.level(b));
     }
 
     /// Sets block `b`'s view of its other slots from its path slot.
@@ -658,10 +775,11 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             Some((x, h)) => parent_thr.max(i64::from(h.get()) + i64::from(x < a)),
             None => parent_thr,
         };
-        let blk = &mut self.blocks[b as usize];
-        if blk.cur != a {
-            blk.ex_ok = false;
+        if self.blocks[b as usize].cur != a {
+            self.blocks[b as usize].ex_ok = false;
+            self.unpath(b);
         }
+        let blk = &mut self.blocks[b as usize];
         blk.cur = a;
         blk.alt = alt.map_or(NONE, |x| x.0);
         blk.thr = thr;
@@ -1028,6 +1146,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             blk.alt = alt;
             blk.thr = thr;
             blk.ex_ok = false;
+            self.unpath(b);
             let kids = self.tree.num_children(&x);
             let s = &mut self.slots[first + u as usize];
             s.x = x;
@@ -1093,6 +1212,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         });
         let first = self.alloc_range(w32, c, &node);
         self.blocks[c as usize].first = first;
+        self.unpath(c);
         for a in 0..w {
             let s = &mut self.slots[first as usize + a];
             s.xok = false;
@@ -1142,6 +1262,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 s.solved = true;
                 s.h = hp;
             }
+            self.unpath(b);
             self.free_subtree(b);
             {
                 // If the boundary ran through the block, it now runs just
@@ -1276,6 +1397,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         blk.e = e;
         blk.dm = dm;
         blk.ex_ok = false;
+        self.unpath(b);
         (removed, best)
     }
 
