@@ -529,7 +529,6 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// [`need_after`](Self::need_after) the long way, block by block up the
     /// path (a check on the kept functions in debug builds).
-    #[cfg(debug_assertions)]
     fn need_after_walk(&mut self, w: usize) -> usize {
         let (mut b, i) = self.here();
         let t = i64::from(self.blocks[b as usize].t);
