@@ -135,6 +135,9 @@ pub(crate) struct Arena<N> {
     blocks: Vec<Blk<N>>,
     slots: Vec<Sl<N>>,
     need_fns: Vec<Lin>,
+    /// Freed slot ranges by length (linked through their first slot's
+    /// `child`), reused before the arena is compacted.
+    free_ranges: Vec<u32>,
 }
 
 impl<N> Arena<N> {
@@ -143,6 +146,7 @@ impl<N> Arena<N> {
             blocks: Vec::new(),
             slots: Vec::new(),
             need_fns: Vec::new(),
+            free_ranges: Vec::new(),
         }
     }
 
@@ -175,6 +179,8 @@ impl<N> Arena<N> {
         // One level per MAX level of the tree, and the top block's.
         self.need_fns.clear();
         self.need_fns.resize(d / 2 + 2, Lin::TOP);
+        self.free_ranges.clear();
+        self.free_ranges.resize(b.saturating_add(1), NONE);
     }
 }
 
@@ -187,6 +193,7 @@ pub(crate) struct Run<'a, T: Tree + ?Sized> {
     /// first `need_valid` are current (see [`need_after`](Self::need_after)).
     need_fns: &'a mut Vec<Lin>,
     need_valid: usize,
+    free_ranges: &'a mut Vec<u32>,
     free_block: u32,
     bump: usize,
     b: usize,
@@ -224,6 +231,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             slots: &mut arena.slots,
             need_fns: &mut arena.need_fns,
             need_valid: 0,
+            free_ranges: &mut arena.free_ranges,
             free_block: NONE,
             bump: 0,
             b,
@@ -291,6 +299,15 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// `w` consecutive slots for block `owner`.
     fn alloc_range(&mut self, w: u32, owner: u32, filler: &T::Node) -> u32 {
+        if let Some(&f) = self.free_ranges.get(w as usize)
+            && f != NONE
+        {
+            let s = &mut self.slots[f as usize];
+            debug_assert_eq!(s.span, w);
+            self.free_ranges[w as usize] = s.child;
+            s.owner = owner;
+            return f;
+        }
         if self.bump + w as usize > self.slots.capacity() {
             self.compact();
         }
@@ -319,8 +336,10 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         f as u32
     }
 
-    /// Moves every live block's slots to the front of the arena.
+    /// Moves every live block's slots to the front of the arena (the freed
+    /// ranges are gone).
     fn compact(&mut self) {
+        self.free_ranges.fill(NONE);
         let (mut p, mut q) = (0usize, 0usize);
         while p < self.bump {
             let (owner, span) = (self.slots[p].owner, self.slots[p].span as usize);
@@ -351,7 +370,12 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 self.free_subtree(c);
             }
         }
-        self.slots[first].owner = NONE;
+        let s = &mut self.slots[first];
+        s.owner = NONE;
+        if let Some(head) = self.free_ranges.get_mut(s.span as usize) {
+            s.child = *head;
+            *head = first as u32;
+        }
         let blk = &mut self.blocks[b as usize];
         blk.first = self.free_block;
         blk.w = 0;
