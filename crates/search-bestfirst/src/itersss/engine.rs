@@ -1265,13 +1265,21 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         let (b, sp) = self.here();
         let hp = self.slot((b, sp)).h;
         if !self.waiting(b, hp) {
-            // Case 1.
-            self.flush_slot(b, sp);
-            self.flush_block(b);
-            let (parent, ps, e) = {
+            // Case 1: the block's entries collapse to x's one. (Its
+            // aggregates are not needed any more: it is freed.)
+            let (parent, ps, first, w) = {
                 let blk = &self.blocks[b as usize];
-                (blk.parent, blk.pslot, blk.e)
+                (blk.parent, blk.pslot, blk.first as usize, blk.w as usize)
             };
+            // p's slot holds one entry; the others' counts are current.
+            let e: usize = self.slots[first..first + w]
+                .iter()
+                .enumerate()
+                .filter(|&(a, s)| s.present && a != sp as usize)
+                .map(|(_, s)| s.e)
+                .sum::<usize>()
+                + 1;
+            debug_assert_eq!(e, self.block_aggregate(b, Some((sp, (1, 1)))).0);
             self.entries -= e - 1;
             if self.blocks[b as usize].t == 0 {
                 self.best = sp;
