@@ -359,11 +359,14 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// Frees block `b` and every block below it.
     fn free_subtree(&mut self, b: u32) {
-        let (first, next) = {
+        let (first, next, t) = {
             let blk = &self.blocks[b as usize];
-            (blk.first as usize, blk.next)
+            (blk.first as usize, blk.next, blk.t)
         };
-        for a in 0..next as usize {
+        // Blocks below are MAX sons' at depth t + 2, expanded only above
+        // the depth bound.
+        let reached = if ((t + 2) as usize) < self.d { next } else { 0 };
+        for a in 0..reached as usize {
             let s = &self.slots[first + a];
             if s.present && s.child != NONE {
                 let c = s.child;
@@ -788,7 +791,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// Sets block `b`'s path through slot `a`, reached, whose best ACTIVE
     /// alternative is `alt`: the threshold.
-    #[inline]
+    #[inline(always)]
     fn set_path(&mut self, b: u32, a: u32, alt: Option<(u32, Value)>) {
         let parent_thr = match self.blocks[b as usize].parent {
             NONE => i64::MIN,
