@@ -870,6 +870,20 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     /// the boundary moves; after that only the path changes, and a block
     /// the path leaves gets its best again.
     fn boundary_bests(&mut self, b: u32) -> Option<Value> {
+        let blk = &self.blocks[b as usize];
+        if blk.partial && blk.ib < blk.w {
+            let s = &self.slots[(blk.first + blk.ib) as usize];
+            if s.present {
+                let c = s.child;
+                self.boundary_bests(c);
+            }
+        }
+        self.own_best(b)
+    }
+
+    /// Sets `pbest` on block `b` from its slots and, below its partly
+    /// ACTIVE slot, that block's `pbest`; returns it.
+    fn own_best(&mut self, b: u32) -> Option<Value> {
         let (first, w, ib, partial) = {
             let blk = &self.blocks[b as usize];
             (blk.first as usize, blk.w, blk.ib, blk.partial)
@@ -883,8 +897,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         if partial && active < w {
             let s = &self.slots[first + active as usize];
             if s.present {
-                let c = s.child;
-                best = best.max(self.boundary_bests(c));
+                best = best.max(self.blocks[s.child as usize].pbest);
             }
         }
         self.blocks[b as usize].pbest = best;
@@ -1312,13 +1325,10 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         }
         let (removed, _) = self.purge_below(b, hp, sp);
         self.entries -= removed;
-        let a = self.activate_after(b, sp);
         // The path down to b stays (nothing changed above b); below b it
         // goes to the state activated, the highest in contention.
         self.flush_slot(b, sp);
-        self.boundary_bests(b);
-        self.select(b, a);
-        self.descend(b);
+        self.activate_after(b, sp);
         true
     }
 
@@ -1435,32 +1445,40 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         (removed, best)
     }
 
-    /// Activates the first state after slot `sp` of block `b` (all those
-    /// left are ACTIVE, all those right INACTIVE): the boundary moves to
-    /// just after it. Returns the slot of `b` it lies in.
-    fn activate_after(&mut self, mut b: u32, sp: u32) -> u32 {
-        let mut from = sp + 1;
-        let mut first = NONE;
+    /// Activates the first state y after slot `sp` of block `b` (all those
+    /// left are ACTIVE, all those right INACTIVE, and after the purge
+    /// nothing lies between them): the boundary moves to just after y,
+    /// and so does the path, y being the front (the only ACTIVE state
+    /// below `b`'s slot holding it, and above h(p)).
+    fn activate_after(&mut self, b: u32, sp: u32) {
+        let (mut c, mut from) = (b, sp + 1);
         loop {
-            let blk = &self.blocks[b as usize];
-            let a = (from..blk.w)
-                .find(|&a| self.slot((b, a)).present)
-                .expect("a waiting state lies after p");
-            if first == NONE {
-                first = a;
+            let a = {
+                let blk = &self.blocks[c as usize];
+                let first = blk.first as usize;
+                (from..blk.w)
+                    .find(|&a| self.slots[first + a as usize].present)
+                    .expect("a waiting state lies after p")
+            };
+            let child = self.slot((c, a)).child;
+            let blk = &mut self.blocks[c as usize];
+            blk.ib = a + u32::from(child == NONE);
+            blk.partial = child != NONE;
+            self.select(c, a);
+            if child == NONE {
+                break;
             }
-            let c = self.slot((b, a)).child;
-            let blk = &mut self.blocks[b as usize];
-            if c == NONE {
-                blk.ib = a + 1;
-                blk.partial = false;
-                return first;
-            }
-            blk.ib = a;
-            blk.partial = true;
-            b = c;
+            c = child;
             from = 0;
         }
+        self.at = c;
+        // The ACTIVE bests along the new boundary, bottom-up: y's below b.
+        let hy = self.slot(self.here()).h;
+        while c != b {
+            self.blocks[c as usize].pbest = Some(hy);
+            c = self.blocks[c as usize].parent;
+        }
+        self.own_best(b);
     }
 
     /// Every ACTIVE state at or to the right of the state at `from`
