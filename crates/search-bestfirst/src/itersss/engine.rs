@@ -727,37 +727,44 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// The best ACTIVE slot of `b` other than `except` and the best of the
     /// others (each left-most among equals), with their merits: the wholly
-    /// ACTIVE slots `0..ib`, then the partly ACTIVE slot `ib` through its
+    /// ACTIVE slots `0..ib` (of the slots not reached yet, which all have
+    /// the merit h0 that case 6 stacked, only the first: it goes before
+    /// every slot reached), else the partly ACTIVE slot `ib` through its
     /// block's `pbest`.
     fn best_two(&self, b: u32, except: u32) -> (Option<(u32, Value)>, Option<(u32, Value)>) {
+        /// Orders slots by merit, then left-most first: one comparison.
+        #[inline(always)]
+        fn key(a: u32, h: Value) -> i64 {
+            (i64::from(h.get()) << 32) | i64::from(u32::MAX - a)
+        }
         let blk = &self.blocks[b as usize];
-        let slots = &self.slots[blk.first as usize..(blk.first + blk.w) as usize];
-        let (mut best, mut second): (Option<(u32, Value)>, Option<(u32, Value)>) = (None, None);
+        let active = blk.ib.min(blk.w);
+        let reached = active.min(blk.next);
+        let first = blk.first as usize;
+        let mut top = [(i64::MIN, Value::NEG_INF); 2];
         let mut consider = |a: u32, h: Value| {
-            if best.is_none_or(|(_, hb)| h > hb) {
-                second = best;
-                best = Some((a, h));
-            } else if second.is_none_or(|(_, hs)| h > hs) {
-                second = Some((a, h));
+            let k = key(a, h);
+            if k > top[0].0 {
+                top[1] = top[0];
+                top[0] = (k, h);
+            } else if k > top[1].0 {
+                top[1] = (k, h);
             }
         };
-        let active = blk.ib.min(blk.w);
-        for (a, s) in (0..active).zip(slots) {
-            if a == except {
-                continue;
-            }
-            if a >= blk.next {
-                // Slots not reached yet all have merit h0 (stacked by case
-                // 6); the first ACTIVE one goes before every slot reached.
-                consider(a, s.h);
-                return (best, second);
-            }
-            if s.present {
+        for (a, s) in (0..reached).zip(&self.slots[first..first + reached as usize]) {
+            if s.present && a != except {
                 consider(a, s.h);
             }
         }
-        if blk.partial && active < blk.w && active != except {
-            let s = &slots[active as usize];
+        let unreached = if blk.next == except {
+            blk.next + 1
+        } else {
+            blk.next
+        };
+        if unreached < active {
+            consider(unreached, self.slots[first + unreached as usize].h);
+        } else if blk.partial && active < blk.w && active != except {
+            let s = &self.slots[first + active as usize];
             if s.present {
                 debug_assert!(s.child != NONE);
                 if let Some(h) = self.blocks[s.child as usize].pbest {
@@ -765,7 +772,8 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 }
             }
         }
-        (best, second)
+        let slot_of = |(k, h): (i64, Value)| (k != i64::MIN).then(|| (u32::MAX - k as u32, h));
+        (slot_of(top[0]), slot_of(top[1]))
     }
 
     /// Sets block `b`'s path through slot `a` (its best ACTIVE slot): the
