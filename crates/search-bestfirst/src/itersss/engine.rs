@@ -1127,29 +1127,55 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     /// that is a MIN son of its block that falls behind the next son not
     /// reached (ACTIVE, so in front of everything), the path moves to that
     /// son and, if it is a terminal too, evaluates it here (else takes its
-    /// case 5), as the run loop would.
+    /// case 5); while it is a MAX son that stays in front, its next brother
+    /// is taken (case 2) and, if a terminal, evaluated here — as the run
+    /// loop would.
     fn evaluate(&mut self) -> Result<(), BestFirstError> {
         let (b, c) = self.here();
         let k = self.si(b, c);
-        let s = &self.slots[k];
-        let at_x = s.xw == 0;
-        let v = self.tree.value(if at_x { &s.x } else { &s.y });
-        if v.is_infinite() {
-            return Err(BestFirstError::SentinelLeaf { value: v });
-        }
-        let s = &mut self.slots[k];
-        s.h = s.h.min(v);
-        s.solved = true;
-        let h = s.h;
-        let blk = &self.blocks[b as usize];
-        if i64::from(h.get()) >= blk.thr {
-            return Ok(());
-        }
-        if at_x {
-            self.next_sons(b, c)
-        } else {
-            self.reselect();
-            Ok(())
+        let (thr, t) = {
+            let blk = &self.blocks[b as usize];
+            (blk.thr, blk.t + 2)
+        };
+        loop {
+            let s = &self.slots[k];
+            let at_x = s.xw == 0;
+            let v = self.tree.value(if at_x { &s.x } else { &s.y });
+            if v.is_infinite() {
+                return Err(BestFirstError::SentinelLeaf { value: v });
+            }
+            let s = &mut self.slots[k];
+            s.h = s.h.min(v);
+            s.solved = true;
+            if i64::from(s.h.get()) < thr {
+                return if at_x {
+                    self.next_sons(b, c)
+                } else {
+                    self.reselect();
+                    Ok(())
+                };
+            }
+            // In front still. A MIN son or the root: the run loop goes on;
+            // a MAX son with no next brother: case 3 there.
+            if at_x || t == 0 || usize::from(s.k) + 1 >= usize::from(s.xw) {
+                return Ok(());
+            }
+            // Case 2: the next brother, and its width (the run loop's
+            // `width`, kept for it if not a terminal).
+            let y = self.tree.child(&s.x, usize::from(s.k) + 1);
+            let kids = self.tree.num_children(&y);
+            let s = &mut self.slots[k];
+            s.k += 1;
+            s.y = y;
+            s.ykids = UNKNOWN;
+            s.solved = false;
+            if kids != 0 {
+                if kids > self.b || t as usize >= self.d || kids > usize::from(u16::MAX) {
+                    return Err(self.shape_error(t as usize, kids));
+                }
+                s.ykids = kids as u32;
+                return Ok(());
+            }
         }
     }
 
