@@ -593,7 +593,8 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     /// Block `b`'s level on the path: 0 for the top block.
     #[inline(always)]
     fn level(&self, b: u32) -> usize {
-        ((self.blocks[b as usize].t + 2) / 2) as usize
+        // t + 2 ≥ 0.
+        (self.blocks[b as usize].t + 2) as usize >> 1
     }
 
     /// Need as a function of path block `b`'s path slot, from the levels
@@ -1301,7 +1302,21 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         self.slot_mut(here).child = c;
         self.entries += w - 1;
         self.peak = self.peak.max(self.entries);
-        self.select(c, 0);
+        // The path enters through son 0, reached now (`select`): son 1,
+        // not reached and ACTIVE, is the alternative, to the right.
+        let x = self.tree.child(&node, 0);
+        let s = &mut self.slots[first as usize];
+        s.x = x;
+        s.xok = true;
+        let parent_thr = self.blocks[here.0 as usize].thr;
+        let blk = &mut self.blocks[c as usize];
+        blk.next = 1;
+        blk.cur = 0;
+        (blk.alt, blk.thr) = if w > 1 {
+            (1, parent_thr.max(i64::from(h.get())))
+        } else {
+            (NONE, parent_thr)
+        };
         self.at = c;
         Ok(())
     }
