@@ -1390,10 +1390,31 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         }
     }
 
-    /// Whether block `b` is wholly ACTIVE (`Some(true)`), wholly INACTIVE
-    /// (`Some(false)`) or partly (`None`), from the boundary on its path.
+    /// Whether block `b`, the current state's, is wholly ACTIVE
+    /// (`Some(true)`) or partly (`None`), from the boundary on its path.
+    ///
+    /// The highest slot on the path that is not partly ACTIVE decides (a
+    /// block's own boundary is stale below a wholly ACTIVE slot); it cannot
+    /// be INACTIVE, since the current state is ACTIVE. So the first such
+    /// slot from below answers: `b` is wholly ACTIVE.
     fn block_activity(&self, b: u32) -> Option<bool> {
-        // The highest block on the path that decides, decides.
+        let mut x = b;
+        let mut decided = None;
+        while self.blocks[x as usize].parent != NONE {
+            let blk = &self.blocks[x as usize];
+            if self.activity(blk.parent, blk.pslot).is_some() {
+                decided = Some(true);
+                break;
+            }
+            x = blk.parent;
+        }
+        debug_assert_eq!(decided, self.block_activity_walk(b));
+        decided
+    }
+
+    /// [`block_activity`](Self::block_activity) by the whole walk to the
+    /// top (a check in debug builds).
+    fn block_activity_walk(&self, b: u32) -> Option<bool> {
         let mut decided = None;
         let mut x = b;
         while self.blocks[x as usize].parent != NONE {
