@@ -942,7 +942,12 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             if i64::from(hb.get()) >= parent_thr {
                 debug_assert!(best != c);
                 self.select(b, best);
-                self.descend(b);
+                if self.slot((b, best)).child == NONE {
+                    // The usual case: a state of this block.
+                    self.at = b;
+                } else {
+                    self.descend(b);
+                }
                 return;
             }
             debug_assert!(parent != NONE);
