@@ -14,12 +14,17 @@
 //!   demand (the module's recursion, bottom-up), updated along the path to
 //!   the top when a step changes them (expansions, purges, refusals: a
 //!   step that replaces a state by its son or brother leaves them as they
-//!   are), so Need is the top's demand and a candidate is checked by
-//!   recomputing the blocks on its path only.
+//!   are), so Need is the top's demand; a candidate is checked through
+//!   Need as a function of its slot, kept per level of the path and
+//!   recomposed only below where the path changed ([`Run::need_after`]).
 //! * **Selection** is SSS\*'s: the current state stays in front while it
 //!   beats the best ACTIVE alternative on its path; only case 4 can lower
-//!   it, and only inactivations and activations move the boundary (then
-//!   the front is found again from the top).
+//!   it, and only inactivations and activations move the boundary (after
+//!   an inactivation the front is found again from the top; the state an
+//!   activation brings back is the front, and the path goes to it).
+//! * **Runs of steps** that need no selection are taken in tight loops:
+//!   terminal MIN sons reached in order while each falls behind the next,
+//!   terminal MAX brothers while each stays in front.
 
 use tree_core::{Tree, Value};
 
@@ -216,6 +221,9 @@ pub(crate) struct Run<'a, T: Tree + ?Sized> {
 
 /// Where a state is: a slot of a block.
 type Place = (u32, u32);
+
+/// A slot of a block and its merit.
+type Scored = (u32, Value);
 
 impl<'a, T: Tree + ?Sized> Run<'a, T> {
     pub(crate) fn new(
@@ -722,7 +730,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// The best ACTIVE slot of `b` other than `except` (left-most among
     /// equals), with its merit.
-    fn best_slot(&self, b: u32, except: u32) -> Option<(u32, Value)> {
+    fn best_slot(&self, b: u32, except: u32) -> Option<Scored> {
         self.best_two(b, except).0
     }
 
@@ -732,7 +740,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     /// the merit h0 that case 6 stacked, only the first: it goes before
     /// every slot reached), else the partly ACTIVE slot `ib` through its
     /// block's `pbest`.
-    fn best_two(&self, b: u32, except: u32) -> (Option<(u32, Value)>, Option<(u32, Value)>) {
+    fn best_two(&self, b: u32, except: u32) -> (Option<Scored>, Option<Scored>) {
         /// Orders slots by merit, then left-most first: one comparison.
         #[inline(always)]
         fn key(a: u32, h: Value) -> i64 {
