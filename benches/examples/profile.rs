@@ -10,20 +10,21 @@
 //!
 //! Arguments: the search (`alphabeta`, `recsss`, `recsss+leaf`, `recdual`,
 //! `recdual+leaf`, `memsss@min|mid|max`, `memdual@…`, either with `+store`
-//! for the odd-depth leaf search off, `mgame/N`, `quickgame`, `qg1`, `qg2`,
-//! `qg3`, the last three with `+floor`, `mt-sss`, `mt-dual`, `mtdf`: the MT
-//! drivers with one table reused from tree to tree, sized as the `overhead`
-//! example sizes it), the shape `BxD`, the number of trees (default 10) and
-//! of passes over them (default 1). Prints the leaves and interior nodes
-//! examined per pass, from a [`Counted`] pass.
+//! for the odd-depth leaf search off, `itersss@min|mid|max|M`, `mgame/N`,
+//! `quickgame`, `qg1`, `qg2`, `qg3`, the last three with `+floor`,
+//! `mt-sss`, `mt-dual`, `mtdf`: the MT drivers with one table reused from
+//! tree to tree, sized as the `overhead` example sizes it), the shape
+//! `BxD`, the number of trees (default 10) and of passes over them
+//! (default 1). Prints the leaves and interior nodes examined per pass,
+//! from a [`Counted`] pass.
 
 use std::hint::black_box;
 
 use benches::overhead::mt_table_bytes;
 use search_bestfirst::{
-    BestFirstError, MemConfig, MgConfig, QgConfig, QgOpen, QgVariant, RecConfig, memdual,
-    memdual_maximum, memdual_minimum, memsss, memsss_maximum, memsss_minimum, mgame, qg_search,
-    recdual, recsss,
+    BestFirstError, IterConfig, MemConfig, MgConfig, QgConfig, QgOpen, QgVariant, RecConfig,
+    itersss, itersss_minimum, memdual, memdual_maximum, memdual_minimum, memsss, memsss_maximum,
+    memsss_minimum, mgame, minimum_memory, qg_search, recdual, recsss,
 };
 use search_depthfirst::{
     MTDF_FIRST_GUESS, TranspositionTable, Window, alphabeta, mt_dual, mt_sss, mtdf,
@@ -66,6 +67,21 @@ fn run<T: Tree>(spec: &str, bounds: Bounds, tree: &T, tt: &mut TranspositionTabl
             memdual(tree, &mem(memdual_minimum, memdual_maximum, at))
                 .unwrap()
                 .value
+        }
+        Some(("itersss", at)) => {
+            let lo = itersss_minimum(bounds).unwrap();
+            let hi = minimum_memory(bounds, false).unwrap().max(lo);
+            let m = match at {
+                "min" => lo,
+                "mid" => lo + (hi - lo) / 2,
+                "max" => hi,
+                other => other.parse().expect("itersss@min|mid|max|M"),
+            };
+            let cfg = IterConfig {
+                memory: Some(m),
+                shape: None,
+            };
+            itersss(tree, &cfg).unwrap().value
         }
         Some(("mgame", n)) => {
             mgame(tree, &MgConfig::new(n.parse().expect("mgame/N")))

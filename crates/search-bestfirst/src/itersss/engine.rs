@@ -14,12 +14,17 @@
 //!   demand (the module's recursion, bottom-up), updated along the path to
 //!   the top when a step changes them (expansions, purges, refusals: a
 //!   step that replaces a state by its son or brother leaves them as they
-//!   are), so Need is the top's demand and a candidate is checked by
-//!   recomputing the blocks on its path only.
+//!   are), so Need is the top's demand; a candidate is checked through
+//!   Need as a function of its slot, kept per level of the path and
+//!   recomposed only below where the path changed ([`Run::need_after`]).
 //! * **Selection** is SSS\*'s: the current state stays in front while it
 //!   beats the best ACTIVE alternative on its path; only case 4 can lower
-//!   it, and only inactivations and activations move the boundary (then
-//!   the front is found again from the top).
+//!   it, and only inactivations and activations move the boundary (after
+//!   an inactivation the front is found again from the top; the state an
+//!   activation brings back is the front, and the path goes to it).
+//! * **Runs of steps** that need no selection are taken in tight loops:
+//!   terminal MIN sons reached in order while each falls behind the next,
+//!   terminal MAX brothers while each stays in front.
 
 use tree_core::{Tree, Value};
 
@@ -102,11 +107,42 @@ pub(crate) struct Sl<N> {
     span: u32,
 }
 
-/// The arenas of blocks and slots, kept between searches.
+/// Need as a function of the path slot's entries E and demand D in a
+/// block on the path: max(a + E, l + D, c) (see [`Run::need_after`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Lin {
+    a: i64,
+    l: i64,
+    c: i64,
+}
+
+/// "No term" in a [`Lin`]: far below any count, and safe to add counts to.
+const NO_TERM: i64 = i64::MIN / 4;
+
+impl Lin {
+    /// Above the top block: Need is the top's demand.
+    const TOP: Lin = Lin {
+        a: NO_TERM,
+        l: 0,
+        c: NO_TERM,
+    };
+
+    #[inline(always)]
+    fn at(self, e: usize, d: usize) -> usize {
+        (self.a + e as i64).max(self.l + d as i64).max(self.c) as usize
+    }
+}
+
+/// The arenas of blocks and slots, kept between searches, and the path's
+/// Need functions (one per level).
 #[derive(Debug, Clone)]
 pub(crate) struct Arena<N> {
     blocks: Vec<Blk<N>>,
     slots: Vec<Sl<N>>,
+    need_fns: Vec<Lin>,
+    /// Freed slot ranges by length (linked through their first slot's
+    /// `child`), reused before the arena is compacted.
+    free_ranges: Vec<u32>,
 }
 
 impl<N> Arena<N> {
@@ -114,6 +150,8 @@ impl<N> Arena<N> {
         Arena {
             blocks: Vec::new(),
             slots: Vec::new(),
+            need_fns: Vec::new(),
+            free_ranges: Vec::new(),
         }
     }
 
@@ -143,6 +181,11 @@ impl<N> Arena<N> {
         if self.slots.capacity() < slots {
             self.slots.reserve_exact(slots);
         }
+        // One level per MAX level of the tree, and the top block's.
+        self.need_fns.clear();
+        self.need_fns.resize(d / 2 + 2, Lin::TOP);
+        self.free_ranges.clear();
+        self.free_ranges.resize(b.saturating_add(1), NONE);
     }
 }
 
@@ -151,6 +194,11 @@ pub(crate) struct Run<'a, T: Tree + ?Sized> {
     tree: &'a T,
     blocks: &'a mut Vec<Blk<T::Node>>,
     slots: &'a mut Vec<Sl<T::Node>>,
+    /// Need as a function of each path block's path slot, top down; the
+    /// first `need_valid` are current (see [`need_after`](Self::need_after)).
+    need_fns: &'a mut Vec<Lin>,
+    need_valid: usize,
+    free_ranges: &'a mut Vec<u32>,
     free_block: u32,
     bump: usize,
     b: usize,
@@ -174,6 +222,9 @@ pub(crate) struct Run<'a, T: Tree + ?Sized> {
 /// Where a state is: a slot of a block.
 type Place = (u32, u32);
 
+/// A slot of a block and its merit.
+type Scored = (u32, Value);
+
 impl<'a, T: Tree + ?Sized> Run<'a, T> {
     pub(crate) fn new(
         tree: &'a T,
@@ -186,6 +237,9 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             tree,
             blocks: &mut arena.blocks,
             slots: &mut arena.slots,
+            need_fns: &mut arena.need_fns,
+            need_valid: 0,
+            free_ranges: &mut arena.free_ranges,
             free_block: NONE,
             bump: 0,
             b,
@@ -253,6 +307,15 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// `w` consecutive slots for block `owner`.
     fn alloc_range(&mut self, w: u32, owner: u32, filler: &T::Node) -> u32 {
+        if let Some(&f) = self.free_ranges.get(w as usize)
+            && f != NONE
+        {
+            let s = &mut self.slots[f as usize];
+            debug_assert_eq!(s.span, w);
+            self.free_ranges[w as usize] = s.child;
+            s.owner = owner;
+            return f;
+        }
         if self.bump + w as usize > self.slots.capacity() {
             self.compact();
         }
@@ -281,8 +344,10 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         f as u32
     }
 
-    /// Moves every live block's slots to the front of the arena.
+    /// Moves every live block's slots to the front of the arena (the freed
+    /// ranges are gone).
     fn compact(&mut self) {
+        self.free_ranges.fill(NONE);
         let (mut p, mut q) = (0usize, 0usize);
         while p < self.bump {
             let (owner, span) = (self.slots[p].owner, self.slots[p].span as usize);
@@ -302,18 +367,26 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// Frees block `b` and every block below it.
     fn free_subtree(&mut self, b: u32) {
-        let (first, next) = {
+        let (first, next, t) = {
             let blk = &self.blocks[b as usize];
-            (blk.first as usize, blk.next)
+            (blk.first as usize, blk.next, blk.t)
         };
-        for a in 0..next as usize {
+        // Blocks below are MAX sons' at depth t + 2, expanded only above
+        // the depth bound.
+        let reached = if ((t + 2) as usize) < self.d { next } else { 0 };
+        for a in 0..reached as usize {
             let s = &self.slots[first + a];
             if s.present && s.child != NONE {
                 let c = s.child;
                 self.free_subtree(c);
             }
         }
-        self.slots[first].owner = NONE;
+        let s = &mut self.slots[first];
+        s.owner = NONE;
+        if let Some(head) = self.free_ranges.get_mut(s.span as usize) {
+            s.child = *head;
+            *head = first as u32;
+        }
         let blk = &mut self.blocks[b as usize];
         blk.first = self.free_block;
         blk.w = 0;
@@ -463,9 +536,35 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     }
 
     /// Need with the current state expanded into `w` sons: the candidate's
-    /// slot's new value, then each block's up the path from its other
-    /// slots (kept per block, see [`Blk::ex_ok`]).
+    /// slot's new value, put into the current block's Need function.
+    ///
+    /// Each block on the path maps its path slot's entries E and demand D
+    /// to its own: (ex_t + E, max(ex_a + E, ex_l + D + ex_r, ex_b)) from
+    /// its other slots (kept per block, see [`Blk::ex_ok`]), and the slot
+    /// holding it takes the larger of that demand and a fresh search of
+    /// its next son. Functions max(a + E, l + D, c) are closed under that
+    /// step, so Need as a function of a path block's slot is one [`Lin`],
+    /// composed from its parent's and kept per level until the path
+    /// changes at or above it ([`unpath`](Self::unpath)): a check costs
+    /// the levels that changed since the last, not the path.
     fn need_after(&mut self, w: usize) -> Option<usize> {
+        let (b, i) = self.here();
+        let t = i64::from(self.blocks[b as usize].t);
+        let s = self.slot((b, i));
+        let next = if usize::from(s.k) + 1 < usize::from(s.xw) {
+            1 + self.need(t + 2)
+        } else {
+            0
+        };
+        let f = self.need_fn(b);
+        let need = f.at(w, (w + self.need(t + 4)).max(next));
+        debug_assert_eq!(need, self.need_after_walk(w), "Need functions stale");
+        Some(need)
+    }
+
+    /// [`need_after`](Self::need_after) the long way, block by block up the
+    /// path (a check on the kept functions in debug builds).
+    fn need_after_walk(&mut self, w: usize) -> usize {
         let (mut b, i) = self.here();
         let t = i64::from(self.blocks[b as usize].t);
         let s = self.slot((b, i));
@@ -485,7 +584,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 .max(blk.ex_l + v.1 as i64 + blk.ex_r)
                 .max(blk.ex_b) as usize;
             if blk.parent == NONE {
-                return Some(dm);
+                return dm;
             }
             let pt = i64::from(self.blocks[blk.parent as usize].t);
             let ps = self.slot((blk.parent, blk.pslot));
@@ -497,6 +596,59 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             v = (e, dm.max(next));
             b = blk.parent;
         }
+    }
+
+    /// Block `b`'s level on the path: 0 for the top block.
+    #[inline(always)]
+    fn level(&self, b: u32) -> usize {
+        // t + 2 ≥ 0.
+        (self.blocks[b as usize].t + 2) as usize >> 1
+    }
+
+    /// Need as a function of path block `b`'s path slot, from the levels
+    /// kept and those above `b` recomputed.
+    fn need_fn(&mut self, b: u32) -> Lin {
+        let lv = self.level(b);
+        if lv < self.need_valid {
+            return self.need_fns[lv];
+        }
+        let (parent, pslot) = {
+            let blk = &self.blocks[b as usize];
+            (blk.parent, blk.pslot)
+        };
+        let (above, next) = if parent == NONE {
+            (Lin::TOP, 0)
+        } else {
+            let above = self.need_fn(parent);
+            let pt = i64::from(self.blocks[parent as usize].t);
+            let ps = self.slot((parent, pslot));
+            let next = if usize::from(ps.k) + 1 < usize::from(ps.xw) {
+                1 + self.need(pt + 2) as i64
+            } else {
+                0
+            };
+            (above, next)
+        };
+        if !self.blocks[b as usize].ex_ok {
+            self.compute_ex(b);
+        }
+        let blk = &self.blocks[b as usize];
+        let (ex_a, ex_b) = (blk.ex_a.max(NO_TERM), blk.ex_b.max(NO_TERM));
+        let f = Lin {
+            a: (above.a + blk.ex_t as i64).max(above.l + ex_a),
+            l: above.l + blk.ex_l + blk.ex_r,
+            c: (above.l + ex_b.max(next)).max(above.c),
+        };
+        self.need_fns[lv] = f;
+        self.need_valid = lv + 1;
+        f
+    }
+
+    /// The path changed at block `b` (its path slot, its other slots or
+    /// the block itself): the Need functions from its level down are stale.
+    #[inline(always)]
+    fn unpath(&mut self, b: u32) {
+        self.need_valid = self.need_valid.min(self.level(b));
     }
 
     /// Sets block `b`'s view of its other slots from its path slot.
@@ -578,31 +730,59 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// The best ACTIVE slot of `b` other than `except` (left-most among
     /// equals), with its merit.
-    fn best_slot(&self, b: u32, except: u32) -> Option<(u32, Value)> {
+    fn best_slot(&self, b: u32, except: u32) -> Option<Scored> {
+        self.best_two(b, except).0
+    }
+
+    /// The best ACTIVE slot of `b` other than `except` and the best of the
+    /// others (each left-most among equals), with their merits: the wholly
+    /// ACTIVE slots `0..ib` (of the slots not reached yet, which all have
+    /// the merit h0 that case 6 stacked, only the first: it goes before
+    /// every slot reached), else the partly ACTIVE slot `ib` through its
+    /// block's `pbest`.
+    fn best_two(&self, b: u32, except: u32) -> (Option<Scored>, Option<Scored>) {
+        /// Orders slots by merit, then left-most first: one comparison.
+        #[inline(always)]
+        fn key(a: u32, h: Value) -> i64 {
+            (i64::from(h.get()) << 32) | i64::from(u32::MAX - a)
+        }
         let blk = &self.blocks[b as usize];
-        // Slots not reached yet all have merit h0 (stacked by case 6); the
-        // first ACTIVE one goes before every slot reached.
-        let mut best: Option<(u32, Value)> = None;
+        let active = blk.ib.min(blk.w);
+        let reached = active.min(blk.next);
         let first = blk.first as usize;
-        for a in 0..blk.w {
-            if a == except {
-                continue;
+        let mut top = [(i64::MIN, Value::NEG_INF); 2];
+        let mut consider = |a: u32, h: Value| {
+            let k = key(a, h);
+            if k > top[0].0 {
+                top[1] = top[0];
+                top[0] = (k, h);
+            } else if k > top[1].0 {
+                top[1] = (k, h);
             }
-            if a >= blk.next && a < blk.ib {
-                let h = self.slots[first + a as usize].h;
-                if best.is_none_or(|(_, hb)| h > hb) {
-                    best = Some((a, h));
-                }
-                // Every later slot not reached has the same merit.
-                break;
-            }
-            if let Some(h) = self.best_active(b, a)
-                && best.is_none_or(|(_, hb)| h > hb)
-            {
-                best = Some((a, h));
+        };
+        for (a, s) in (0..reached).zip(&self.slots[first..first + reached as usize]) {
+            if s.present && a != except {
+                consider(a, s.h);
             }
         }
-        best
+        let unreached = if blk.next == except {
+            blk.next + 1
+        } else {
+            blk.next
+        };
+        if unreached < active {
+            consider(unreached, self.slots[first + unreached as usize].h);
+        } else if blk.partial && active < blk.w && active != except {
+            let s = &self.slots[first + active as usize];
+            if s.present {
+                debug_assert!(s.child != NONE);
+                if let Some(h) = self.blocks[s.child as usize].pbest {
+                    consider(active, h);
+                }
+            }
+        }
+        let slot_of = |(k, h): (i64, Value)| (k != i64::MIN).then(|| (u32::MAX - k as u32, h));
+        (slot_of(top[0]), slot_of(top[1]))
     }
 
     /// Sets block `b`'s path through slot `a` (its best ACTIVE slot): the
@@ -611,14 +791,6 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         if a >= self.blocks[b as usize].next {
             self.visit(b, a);
         }
-        let parent_thr = {
-            let blk = &self.blocks[b as usize];
-            if blk.parent == NONE {
-                i64::MIN
-            } else {
-                self.blocks[blk.parent as usize].thr
-            }
-        };
         let alt = {
             let blk = &self.blocks[b as usize];
             let u = blk.next;
@@ -631,14 +803,26 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 self.best_slot(b, a)
             }
         };
+        self.set_path(b, a, alt);
+    }
+
+    /// Sets block `b`'s path through slot `a`, reached, whose best ACTIVE
+    /// alternative is `alt`: the threshold.
+    #[inline(always)]
+    fn set_path(&mut self, b: u32, a: u32, alt: Option<(u32, Value)>) {
+        let parent_thr = match self.blocks[b as usize].parent {
+            NONE => i64::MIN,
+            p => self.blocks[p as usize].thr,
+        };
         let thr = match alt {
             Some((x, h)) => parent_thr.max(i64::from(h.get()) + i64::from(x < a)),
             None => parent_thr,
         };
-        let blk = &mut self.blocks[b as usize];
-        if blk.cur != a {
-            blk.ex_ok = false;
+        if self.blocks[b as usize].cur != a {
+            self.blocks[b as usize].ex_ok = false;
+            self.unpath(b);
         }
+        let blk = &mut self.blocks[b as usize];
         blk.cur = a;
         blk.alt = alt.map_or(NONE, |x| x.0);
         blk.thr = thr;
@@ -672,10 +856,14 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 blk.ib = blk.w;
                 blk.partial = false;
             }
-            let (a, _) = self
-                .best_slot(c, NONE)
-                .expect("a block on the path has an ACTIVE state");
-            self.select(c, a);
+            let (best, second) = self.best_two(c, NONE);
+            let (a, _) = best.expect("a block on the path has an ACTIVE state");
+            if a < self.blocks[c as usize].next {
+                // The best of the others is `select`'s alternative.
+                self.set_path(c, a, second);
+            } else {
+                self.select(c, a);
+            }
             b = c;
         }
     }
@@ -699,21 +887,35 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     /// the boundary moves; after that only the path changes, and a block
     /// the path leaves gets its best again.
     fn boundary_bests(&mut self, b: u32) -> Option<Value> {
-        let mut best = None;
-        for a in 0..self.blocks[b as usize].w {
-            let s = self.slot((b, a));
-            if !s.present {
-                continue;
+        let blk = &self.blocks[b as usize];
+        if blk.partial && blk.ib < blk.w {
+            let s = &self.slots[(blk.first + blk.ib) as usize];
+            if s.present {
+                let c = s.child;
+                self.boundary_bests(c);
             }
-            let h = match self.activity(b, a) {
-                Some(true) => Some(s.h),
-                Some(false) => None,
-                None => {
-                    let c = s.child;
-                    self.boundary_bests(c)
-                }
-            };
-            best = best.max(h);
+        }
+        self.own_best(b)
+    }
+
+    /// Sets `pbest` on block `b` from its slots and, below its partly
+    /// ACTIVE slot, that block's `pbest`; returns it.
+    fn own_best(&mut self, b: u32) -> Option<Value> {
+        let (first, w, ib, partial) = {
+            let blk = &self.blocks[b as usize];
+            (blk.first as usize, blk.w, blk.ib, blk.partial)
+        };
+        let active = ib.min(w);
+        let mut best = self.slots[first..first + active as usize]
+            .iter()
+            .filter(|s| s.present)
+            .map(|s| s.h)
+            .max();
+        if partial && active < w {
+            let s = &self.slots[first + active as usize];
+            if s.present {
+                best = best.max(self.blocks[s.child as usize].pbest);
+            }
         }
         self.blocks[b as usize].pbest = best;
         best
@@ -748,7 +950,12 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             if i64::from(hb.get()) >= parent_thr {
                 debug_assert!(best != c);
                 self.select(b, best);
-                self.descend(b);
+                if self.slot((b, best)).child == NONE {
+                    // The usual case: a state of this block.
+                    self.at = b;
+                } else {
+                    self.descend(b);
+                }
                 return;
             }
             debug_assert!(parent != NONE);
@@ -896,21 +1103,25 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
 
     /// The number of sons of the current state (a MAX son if `son`, else
     /// the MIN node), at depth `t`: asked once and kept for a MAX son.
+    #[inline]
     fn width(&mut self, t: i64, son: bool) -> Result<usize, BestFirstError> {
-        let here = self.here();
-        if son {
-            let k = self.slot(here).ykids;
-            if k != UNKNOWN {
-                return Ok(k as usize);
-            }
+        let s = self.slot(self.here());
+        if son && s.ykids != UNKNOWN {
+            return Ok(s.ykids as usize);
         }
-        let w = {
-            let s = self.slot(here);
-            self.tree.num_children(if son { &s.y } else { &s.x })
-        };
-        let t = t as usize;
-        if w > 0 && (w > self.b || t >= self.d) {
-            return Err(BestFirstError::TreeShape {
+        let w = self.tree.num_children(if son { &s.y } else { &s.x });
+        // Within the shape, w ≤ b ≤ 65,535 (the shape's check).
+        if w > 0 && (w > self.b || t as usize >= self.d || w > usize::from(u16::MAX)) {
+            return Err(self.shape_error(t as usize, w));
+        }
+        Ok(w)
+    }
+
+    /// The error for a node of `w` sons at depth `t` beyond the shape.
+    #[cold]
+    fn shape_error(&self, t: usize, w: usize) -> BestFirstError {
+        if w > self.b || t >= self.d {
+            BestFirstError::TreeShape {
                 message: format!(
                     "{NAME}: node {} at depth {t} has {w} children, beyond the shape \
                      (branching {}, depth {}) the budget was computed from",
@@ -918,58 +1129,137 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                     self.b,
                     self.d
                 ),
-            });
+            }
+        } else {
+            BestFirstError::TreeShape {
+                message: format!("a node has {w} children; at most 65,535 are supported"),
+            }
         }
-        u16::try_from(w).map_err(|_| BestFirstError::TreeShape {
-            message: format!("a node has {w} children; at most 65,535 are supported"),
-        })?;
-        Ok(w)
     }
 
     /// Case 4: evaluate the current state, h := min(h, v), SOLVED. While
     /// that is a MIN son of its block that falls behind the next son not
     /// reached (ACTIVE, so in front of everything), the path moves to that
     /// son and, if it is a terminal too, evaluates it here (else takes its
-    /// case 5), as the run loop would.
+    /// case 5); while it is a MAX son that stays in front, its next brother
+    /// is taken (case 2) and, if a terminal, evaluated here — as the run
+    /// loop would.
     fn evaluate(&mut self) -> Result<(), BestFirstError> {
+        let (b, c) = self.here();
+        let k = self.si(b, c);
+        let (thr, t) = {
+            let blk = &self.blocks[b as usize];
+            (blk.thr, blk.t + 2)
+        };
         loop {
-            let here = self.here();
-            let v = {
-                let s = self.slot(here);
-                self.tree.value(if s.xw == 0 { &s.x } else { &s.y })
-            };
+            let s = &self.slots[k];
+            let at_x = s.xw == 0;
+            let v = self.tree.value(if at_x { &s.x } else { &s.y });
             if v.is_infinite() {
                 return Err(BestFirstError::SentinelLeaf { value: v });
             }
-            let s = self.slot_mut(here);
+            let s = &mut self.slots[k];
             s.h = s.h.min(v);
             s.solved = true;
-            let (h, at_x) = (s.h, s.xw == 0);
-            let (b, c) = here;
-            let blk = &self.blocks[b as usize];
-            if i64::from(h.get()) >= blk.thr {
+            if i64::from(s.h.get()) < thr {
+                return if at_x {
+                    self.next_sons(b, c)
+                } else {
+                    self.reselect();
+                    Ok(())
+                };
+            }
+            // In front still. A MIN son or the root: the run loop goes on;
+            // a MAX son with no next brother: case 3 there.
+            if at_x || t == 0 || usize::from(s.k) + 1 >= usize::from(s.xw) {
                 return Ok(());
             }
-            let u = blk.next;
-            if !(at_x && u < blk.w && u < blk.ib) {
+            // Case 2: the next brother, and its width (the run loop's
+            // `width`, kept for it if not a terminal).
+            let y = self.tree.child(&s.x, usize::from(s.k) + 1);
+            let kids = self.tree.num_children(&y);
+            let s = &mut self.slots[k];
+            s.k += 1;
+            s.y = y;
+            s.ykids = UNKNOWN;
+            s.solved = false;
+            if kids != 0 {
+                if kids > self.b || t as usize >= self.d || kids > usize::from(u16::MAX) {
+                    return Err(self.shape_error(t as usize, kids));
+                }
+                s.ykids = kids as u32;
+                return Ok(());
+            }
+        }
+    }
+
+    /// The rest of case 4 for a terminal MIN son `c` of block `b` that fell
+    /// below its threshold: the path moves to the next son not reached while
+    /// there is one ACTIVE (the select of [`select`](Self::select) for a son
+    /// reached for the first time), evaluating terminals on the way; a
+    /// son that is not a terminal takes case 5.
+    fn next_sons(&mut self, b: u32, mut c: u32) -> Result<(), BestFirstError> {
+        let parent_thr = match self.blocks[b as usize].parent {
+            NONE => i64::MIN,
+            p => self.blocks[p as usize].thr,
+        };
+        let t = self.blocks[b as usize].t + 1;
+        loop {
+            let blk = &self.blocks[b as usize];
+            let (u, w, ib, first) = (blk.next, blk.w, blk.ib, blk.first as usize);
+            if !(u < w && u < ib) {
                 self.reselect();
                 return Ok(());
             }
-            self.flush_slot(b, c);
-            self.select(b, u);
-            let t = i64::from(self.blocks[b as usize].t);
-            let w = self.width(t + 1, false)?;
-            if w != 0 {
+            // Slot c, a SOLVED MIN state, leaves the path: 1 entry, demand 1.
+            let s = &mut self.slots[first + c as usize];
+            s.e = 1;
+            s.dm = 1;
+            // The select of son u, reached for the first time: the next son
+            // not reached, if ACTIVE, is the best alternative (to the right).
+            let x = self.tree.child(&blk.node, u as usize);
+            let (alt, thr) = if u + 1 < w && u + 1 < ib {
+                let ha = self.slots[first + u as usize + 1].h;
+                (u + 1, parent_thr.max(i64::from(ha.get())))
+            } else {
+                match self.best_slot(b, u) {
+                    Some((a, ha)) => (a, parent_thr.max(i64::from(ha.get()) + i64::from(a < u))),
+                    None => (NONE, parent_thr),
+                }
+            };
+            let blk = &mut self.blocks[b as usize];
+            blk.next = u + 1;
+            blk.cur = u;
+            blk.alt = alt;
+            blk.thr = thr;
+            blk.ex_ok = false;
+            self.unpath(b);
+            let kids = self.tree.num_children(&x);
+            let s = &mut self.slots[first + u as usize];
+            s.x = x;
+            s.xok = true;
+            if kids != 0 {
+                if kids > self.b || t as usize >= self.d || kids > usize::from(u16::MAX) {
+                    return Err(self.shape_error(t as usize, kids));
+                }
                 // Case 5 on the next son.
-                let here = self.here();
-                let y = self.tree.child(&self.slot(here).x, 0);
-                let s = self.slot_mut(here);
+                let y = self.tree.child(&s.x, 0);
                 s.y = y;
-                s.xw = w as u16;
+                s.xw = kids as u16;
                 s.k = 0;
                 s.ykids = UNKNOWN;
                 return Ok(());
             }
+            let v = self.tree.value(&s.x);
+            if v.is_infinite() {
+                return Err(BestFirstError::SentinelLeaf { value: v });
+            }
+            s.h = s.h.min(v);
+            s.solved = true;
+            if i64::from(s.h.get()) >= thr {
+                return Ok(());
+            }
+            c = u;
         }
     }
 
@@ -1009,6 +1299,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         });
         let first = self.alloc_range(w32, c, &node);
         self.blocks[c as usize].first = first;
+        self.unpath(c);
         for a in 0..w {
             let s = &mut self.slots[first as usize + a];
             s.xok = false;
@@ -1024,7 +1315,21 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         self.slot_mut(here).child = c;
         self.entries += w - 1;
         self.peak = self.peak.max(self.entries);
-        self.select(c, 0);
+        // The path enters through son 0, reached now (`select`): son 1,
+        // not reached and ACTIVE, is the alternative, to the right.
+        let x = self.tree.child(&node, 0);
+        let s = &mut self.slots[first as usize];
+        s.x = x;
+        s.xok = true;
+        let parent_thr = self.blocks[here.0 as usize].thr;
+        let blk = &mut self.blocks[c as usize];
+        blk.next = 1;
+        blk.cur = 0;
+        (blk.alt, blk.thr) = if w > 1 {
+            (1, parent_thr.max(i64::from(h.get())))
+        } else {
+            (NONE, parent_thr)
+        };
         self.at = c;
         Ok(())
     }
@@ -1038,13 +1343,21 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         let (b, sp) = self.here();
         let hp = self.slot((b, sp)).h;
         if !self.waiting(b, hp) {
-            // Case 1.
-            self.flush_slot(b, sp);
-            self.flush_block(b);
-            let (parent, ps, e) = {
+            // Case 1: the block's entries collapse to x's one. (Its
+            // aggregates are not needed any more: it is freed.)
+            let (parent, ps, first, w) = {
                 let blk = &self.blocks[b as usize];
-                (blk.parent, blk.pslot, blk.e)
+                (blk.parent, blk.pslot, blk.first as usize, blk.w as usize)
             };
+            // p's slot holds one entry; the others' counts are current.
+            let e: usize = self.slots[first..first + w]
+                .iter()
+                .enumerate()
+                .filter(|&(a, s)| s.present && a != sp as usize)
+                .map(|(_, s)| s.e)
+                .sum::<usize>()
+                + 1;
+            debug_assert_eq!(e, self.block_aggregate(b, Some((sp, (1, 1)))).0);
             self.entries -= e - 1;
             if self.blocks[b as usize].t == 0 {
                 self.best = sp;
@@ -1058,6 +1371,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
                 s.solved = true;
                 s.h = hp;
             }
+            self.unpath(b);
             self.free_subtree(b);
             {
                 // If the boundary ran through the block, it now runs just
@@ -1071,15 +1385,12 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             self.at = parent;
             return false;
         }
-        let removed = self.purge_below(b, hp, sp);
+        let (removed, _) = self.purge_below(b, hp, sp);
         self.entries -= removed;
-        let a = self.activate_after(b, sp);
         // The path down to b stays (nothing changed above b); below b it
         // goes to the state activated, the highest in contention.
         self.flush_slot(b, sp);
-        self.boundary_bests(b);
-        self.select(b, a);
-        self.descend(b);
+        self.activate_after(b, sp);
         true
     }
 
@@ -1092,10 +1403,31 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
         }
     }
 
-    /// Whether block `b` is wholly ACTIVE (`Some(true)`), wholly INACTIVE
-    /// (`Some(false)`) or partly (`None`), from the boundary on its path.
+    /// Whether block `b`, the current state's, is wholly ACTIVE
+    /// (`Some(true)`) or partly (`None`), from the boundary on its path.
+    ///
+    /// The highest slot on the path that is not partly ACTIVE decides (a
+    /// block's own boundary is stale below a wholly ACTIVE slot); it cannot
+    /// be INACTIVE, since the current state is ACTIVE. So the first such
+    /// slot from below answers: `b` is wholly ACTIVE.
     fn block_activity(&self, b: u32) -> Option<bool> {
-        // The highest block on the path that decides, decides.
+        let mut x = b;
+        let mut decided = None;
+        while self.blocks[x as usize].parent != NONE {
+            let blk = &self.blocks[x as usize];
+            if self.activity(blk.parent, blk.pslot).is_some() {
+                decided = Some(true);
+                break;
+            }
+            x = blk.parent;
+        }
+        debug_assert_eq!(decided, self.block_activity_walk(b));
+        decided
+    }
+
+    /// [`block_activity`](Self::block_activity) by the whole walk to the
+    /// top (a check in debug builds).
+    fn block_activity_walk(&self, b: u32) -> Option<bool> {
         let mut decided = None;
         let mut x = b;
         while self.blocks[x as usize].parent != NONE {
@@ -1130,83 +1462,106 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     }
 
     /// Removes every state at or below `hp` below block `b` but the one in
-    /// slot `keep`; returns how many. Emptied slots are left absent and
-    /// emptied blocks freed; entries, demands and merits are recomputed.
-    fn purge_below(&mut self, b: u32, hp: Value, keep: u32) -> usize {
+    /// slot `keep`; returns how many, and the best merit left in `b`'s
+    /// slots. Emptied slots are left absent and emptied blocks freed;
+    /// entries, demands and merits are recomputed.
+    fn purge_below(&mut self, b: u32, hp: Value, keep: u32) -> (usize, Option<Value>) {
         let mut removed = 0;
-        let w = self.blocks[b as usize].w;
-        let t = i64::from(self.blocks[b as usize].t);
+        let mut best = None;
+        let (first, w, t) = {
+            let blk = &self.blocks[b as usize];
+            (blk.first as usize, blk.w, i64::from(blk.t))
+        };
         for a in 0..w {
+            let k = first + a as usize;
+            let s = &self.slots[k];
+            if !s.present {
+                continue;
+            }
             if a == keep {
+                best = best.max(Some(s.h));
                 continue;
             }
-            let k = self.si(b, a);
-            if !self.slots[k].present {
-                continue;
-            }
-            let c = self.slots[k].child;
+            let c = s.child;
             if c == NONE {
-                if self.slots[k].h <= hp {
-                    self.slots[k].present = false;
+                if s.h <= hp {
+                    let s = &mut self.slots[k];
+                    s.present = false;
+                    s.e = 0;
+                    s.dm = 0;
                     removed += 1;
-                }
-            } else {
-                removed += self.purge_below(c, hp, NONE);
-                let k = self.si(b, a);
-                if self.blocks[c as usize].e == 0 {
-                    self.free_subtree(c);
-                    self.slots[k].child = NONE;
-                    self.slots[k].present = false;
                 } else {
-                    let best = (0..self.blocks[c as usize].w)
-                        .filter_map(|i| {
-                            let s = self.slot((c, i));
-                            s.present.then_some(s.h)
-                        })
-                        .max()
-                        .expect("a block with entries has a present slot");
-                    self.slots[k].h = best;
+                    // Off the path, its entries and demand are current.
+                    debug_assert_eq!(self.slot_aggregate(s, t), (s.e, s.dm));
+                    best = best.max(Some(s.h));
+                }
+                continue;
+            }
+            let (r, below) = self.purge_below(c, hp, NONE);
+            removed += r;
+            // The arena does not move: nothing is allocated.
+            match below {
+                None => {
+                    self.free_subtree(c);
+                    let s = &mut self.slots[k];
+                    s.child = NONE;
+                    s.present = false;
+                    s.e = 0;
+                    s.dm = 0;
+                }
+                Some(h) => {
+                    self.slots[k].h = h;
+                    best = best.max(Some(h));
+                    let (e, dm) = self.slot_aggregate(&self.slots[k], t);
+                    let s = &mut self.slots[k];
+                    s.e = e;
+                    s.dm = dm;
                 }
             }
-            let k = self.si(b, a);
-            let (e, dm) = self.slot_aggregate(&self.slots[k], t);
-            self.slots[k].e = e;
-            self.slots[k].dm = dm;
         }
         let (e, dm) = self.block_aggregate(b, None);
         let blk = &mut self.blocks[b as usize];
         blk.e = e;
         blk.dm = dm;
         blk.ex_ok = false;
-        removed
+        self.unpath(b);
+        (removed, best)
     }
 
-    /// Activates the first state after slot `sp` of block `b` (all those
-    /// left are ACTIVE, all those right INACTIVE): the boundary moves to
-    /// just after it. Returns the slot of `b` it lies in.
-    fn activate_after(&mut self, mut b: u32, sp: u32) -> u32 {
-        let mut from = sp + 1;
-        let mut first = NONE;
+    /// Activates the first state y after slot `sp` of block `b` (all those
+    /// left are ACTIVE, all those right INACTIVE, and after the purge
+    /// nothing lies between them): the boundary moves to just after y,
+    /// and so does the path, y being the front (the only ACTIVE state
+    /// below `b`'s slot holding it, and above h(p)).
+    fn activate_after(&mut self, b: u32, sp: u32) {
+        let (mut c, mut from) = (b, sp + 1);
         loop {
-            let blk = &self.blocks[b as usize];
-            let a = (from..blk.w)
-                .find(|&a| self.slot((b, a)).present)
-                .expect("a waiting state lies after p");
-            if first == NONE {
-                first = a;
+            let a = {
+                let blk = &self.blocks[c as usize];
+                let first = blk.first as usize;
+                (from..blk.w)
+                    .find(|&a| self.slots[first + a as usize].present)
+                    .expect("a waiting state lies after p")
+            };
+            let child = self.slot((c, a)).child;
+            let blk = &mut self.blocks[c as usize];
+            blk.ib = a + u32::from(child == NONE);
+            blk.partial = child != NONE;
+            self.select(c, a);
+            if child == NONE {
+                break;
             }
-            let c = self.slot((b, a)).child;
-            let blk = &mut self.blocks[b as usize];
-            if c == NONE {
-                blk.ib = a + 1;
-                blk.partial = false;
-                return first;
-            }
-            blk.ib = a;
-            blk.partial = true;
-            b = c;
+            c = child;
             from = 0;
         }
+        self.at = c;
+        // The ACTIVE bests along the new boundary, bottom-up: y's below b.
+        let hy = self.slot(self.here()).h;
+        while c != b {
+            self.blocks[c as usize].pbest = Some(hy);
+            c = self.blocks[c as usize].parent;
+        }
+        self.own_best(b);
     }
 
     /// Every ACTIVE state at or to the right of the state at `from`
