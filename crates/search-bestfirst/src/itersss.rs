@@ -241,7 +241,9 @@ impl<N> IterOpen<N> {
         self.counts
     }
 
-    /// Bytes allocated by the last search's arena (blocks and slots).
+    /// Bytes allocated by the last search's arena (blocks and slots, and
+    /// the small per-level and per-width arrays of the memory rule and the
+    /// freed slot ranges).
     pub fn bytes(&self) -> usize {
         self.arena.bytes()
     }

@@ -159,6 +159,8 @@ impl<N> Arena<N> {
     pub(crate) fn bytes(&self) -> usize {
         self.blocks.capacity() * std::mem::size_of::<Blk<N>>()
             + self.slots.capacity() * std::mem::size_of::<Sl<N>>()
+            + self.need_fns.capacity() * std::mem::size_of::<Lin>()
+            + self.free_ranges.capacity() * std::mem::size_of::<u32>()
     }
 
     /// Makes room for a search of `entries` OPEN entries on a tree of
