@@ -67,7 +67,7 @@ mod with_mpi {
         refuse, search,
     };
     use serde::Serialize;
-    use tree_core::{Dewey, Tree, Value};
+    use tree_core::{Tree, Value};
 
     use crate::cli::SearchArgs;
     use crate::report::{MoveNames, Moves, ParallelJson, Report};
@@ -197,12 +197,7 @@ mod with_mpi {
             // The searches know the root's best move, no deeper line.
             let named = r.map(|r| {
                 r.map(|r| {
-                    let best = r.best.filter(|&b| b <= usize::from(u16::MAX));
-                    let moves = Moves {
-                        best,
-                        pv: best.map_or_else(Dewey::root, |b| Dewey::root().child(b)),
-                    };
-                    let names = moves.names(tree);
+                    let names = Moves::best_only(r.best).names(tree);
                     (r, names)
                 })
             });

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow};
 use search_parallel::{ProcessorTree, SimAlgorithm, ThreadAlgorithm, ThreadConfig};
-use tree_core::{Bounds, Dewey, Tree, Value};
+use tree_core::{Bounds, Tree, Value};
 
 use crate::cli::SimulateArgs;
 use crate::progress::with_progress;
@@ -288,13 +288,8 @@ impl TreeVisitor for Simulation {
         T::Node: Send + Sync,
     {
         let r = search_parallel::simulate(self.algorithm, tree, self.processors)?;
-        let best = r.best.filter(|&b| b <= usize::from(u16::MAX));
-        let moves = Moves {
-            best,
-            pv: best.map_or_else(Dewey::root, |b| Dewey::root().child(b)),
-        };
         Ok(SimulationReport {
-            best: moves.names(tree).best,
+            best: Moves::best_only(r.best).names(tree).best,
             algorithm: self.algorithm.name(),
             processor_tree: self.processors.into(),
             processors: r.processors() as u64,

@@ -183,6 +183,16 @@ pub struct MoveNames {
 }
 
 impl Moves {
+    /// The best move and, as the line, that move alone (for searches that
+    /// know no deeper line; empty if a Dewey digit cannot number it).
+    pub fn best_only(best: Option<usize>) -> Moves {
+        let mut pv = Dewey::root();
+        if let Some(b) = best.filter(|&b| b <= usize::from(u16::MAX)) {
+            pv.push(b);
+        }
+        Moves { best, pv }
+    }
+
     /// The moves as printed for `tree`.
     pub fn names<T: Tree + ?Sized>(&self, tree: &T) -> MoveNames {
         let Some(best) = self.best else {

@@ -19,7 +19,7 @@ use search_parallel::{SimAlgorithm, simulate};
 use crate::support::bounded::bounded;
 use crate::support::two_way::TwoWay;
 use tree_core::{
-    BestChild, Counted, Dewey, ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax,
+    BestChild, Counted, ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax,
 };
 
 fn pt(depth: usize, width: usize) -> ProcessorTree {
@@ -155,8 +155,7 @@ fn variants(p: ProcessorTree) -> Vec<(DistAlgorithm, DistConfig)> {
 /// The best move leads to a position of the root's value (the oracle's
 /// check; with ties any such move is right).
 fn best_is_right<T: Tree>(tree: &T, r: &DistReport) {
-    let line = r.best.map_or_else(Dewey::root, |b| Dewey::root().child(b));
-    if let Err(e) = corpus::check_line(tree, r.value, r.best, &line, false) {
+    if let Err(e) = corpus::check_best(tree, r.value, r.best) {
         panic!("{} on {:?}: {e}", r.algorithm, r.processors);
     }
 }

@@ -161,10 +161,7 @@ fn run_if_fits<T: Tree>(a: SimAlgorithm, t: &T, p: ProcessorTree) -> Option<SimR
 /// The report's own consistency, and its best move against the minimax
 /// oracle (with ties, any move to a position of the root's value).
 fn check_report<T: Tree>(t: &T, r: &SimReport, p: ProcessorTree) {
-    let line = r.best.map_or_else(tree_core::Dewey::root, |b| {
-        tree_core::Dewey::root().child(b)
-    });
-    if let Err(e) = tree_core::corpus::check_line(t, r.value, r.best, &line, false) {
+    if let Err(e) = tree_core::corpus::check_best(t, r.value, r.best) {
         panic!("{p}: {e}");
     }
     assert_eq!(r.evaluations.iter().sum::<u64>(), r.total);

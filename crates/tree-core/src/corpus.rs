@@ -243,6 +243,36 @@ pub fn check_line<T: Tree + ?Sized>(
     Ok(())
 }
 
+/// [`check_line`] for a search that knows the best move and no deeper
+/// line: `best` must be a move of the root to a position of the root's
+/// value (`None` exactly on a terminal root).
+///
+/// ```
+/// use tree_core::{ExplicitTree, corpus::check_best};
+/// let t: ExplicitTree = "[[3,7],[5,9]]".parse().unwrap(); // value 5
+/// let five = tree_core::Value::from_small(5);
+/// assert!(check_best(&t, five, Some(1)).is_ok());
+/// assert!(check_best(&t, five, Some(0)).is_err());
+/// assert!(check_best(&t, five, None).is_err());
+/// ```
+///
+/// # Errors
+/// As [`check_line`]; a move a Dewey digit cannot number.
+pub fn check_best<T: Tree + ?Sized>(
+    tree: &T,
+    value: Value,
+    best: Option<usize>,
+) -> Result<(), String> {
+    let mut line = Dewey::root();
+    if let Some(b) = best {
+        if b > usize::from(u16::MAX) {
+            return Err(format!("best move {b} (0-based) beyond a Dewey digit"));
+        }
+        line.push(b);
+    }
+    check_line(tree, value, best, &line, false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
