@@ -46,10 +46,13 @@ fn main() {
     let bytes: usize = arg(&args, "--table-bytes", 64 << 20);
     let cpu = args.iter().any(|a| a == "--cpu");
     let algos: String = arg(&args, "--algo", "pvs-enh".to_owned());
-    let algos: Vec<EnhancedAlgorithm> = algos
-        .split(',')
-        .map(|a| a.parse().expect("an enhanced algorithm"))
-        .collect();
+    let algos: Vec<EnhancedAlgorithm> = match algos.split(',').map(str::parse).collect() {
+        Ok(algos) => algos,
+        Err(e) => {
+            eprintln!("ffo: {e}");
+            std::process::exit(2);
+        }
+    };
     let problems: Vec<FfoProblem> = othello::ffo()
         .into_iter()
         .filter(|p| (from..=to).contains(&p.number))
