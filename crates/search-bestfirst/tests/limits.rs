@@ -175,3 +175,69 @@ fn limits_that_do_not_bind_change_nothing() {
         assert_eq!(a.run(&tree, &with(limits.clone())).unwrap(), plain, "{a}");
     }
 }
+
+/// `tree` with a count of the children generated and the leaves evaluated,
+/// and of the children generated after the `stop_after`-th leaf.
+struct Watch<'a> {
+    tree: &'a tree_core::GeneratedTree,
+    stop_after: u64,
+    leaves: std::cell::Cell<u64>,
+    after: std::cell::Cell<u64>,
+}
+
+impl tree_core::Tree for Watch<'_> {
+    type Node = <tree_core::GeneratedTree as tree_core::Tree>::Node;
+
+    fn root(&self) -> Self::Node {
+        self.tree.root()
+    }
+
+    fn num_children(&self, node: &Self::Node) -> usize {
+        self.tree.num_children(node)
+    }
+
+    fn child(&self, node: &Self::Node, i: usize) -> Self::Node {
+        if self.leaves.get() >= self.stop_after {
+            self.after.set(self.after.get() + 1);
+        }
+        self.tree.child(node, i)
+    }
+
+    fn value(&self, node: &Self::Node) -> tree_core::Value {
+        self.leaves.set(self.leaves.get() + 1);
+        self.tree.value(node)
+    }
+
+    fn bounds(&self) -> Option<tree_core::Bounds> {
+        self.tree.bounds()
+    }
+}
+
+/// Once a limit stops a search, it returns at once: it does not work
+/// through the states it holds (SSS*'s OPEN here holds some 10^5 of them
+/// at the stop), which would make a deadline late by the time that takes.
+/// Counted, not timed: the children generated after the last leaf.
+#[test]
+fn a_stopped_search_unwinds_without_working_through_its_open() {
+    let tree = big();
+    let budget = 200_000;
+    for &a in Algorithm::ALL {
+        let watch = Watch {
+            tree: &tree,
+            stop_after: budget,
+            leaves: 0.into(),
+            after: 0.into(),
+        };
+        let s = stopped(
+            a.run(&watch, &with(Limits::none().with_max_leaves(budget))),
+            a.name(),
+        );
+        assert_eq!((s.reason, s.leaves), (StopReason::LeafLimit, budget), "{a}");
+        assert_eq!(watch.leaves.get(), budget, "{a}");
+        assert!(
+            watch.after.get() <= 16 * 5,
+            "{a}: {} children generated after the stop",
+            watch.after.get()
+        );
+    }
+}
