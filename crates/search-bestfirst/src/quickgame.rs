@@ -765,7 +765,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
         let (mut lb, mut r, mut k) = (alpha, alpha, 0);
         let mut stats = LeftStats::new(beta);
         loop {
-            let e = &self.open.entries()[base + k];
+            let e = &mut self.open.entries_mut()[base + k];
             let top = e.h;
             if top <= r {
                 break;
@@ -775,10 +775,25 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                 // A terminal MIN son: QuickGame(p.i) returns min(h, v).
                 (top.min(leaf(tree, &e.node)?), true)
             } else {
-                let node = e.node.clone();
-                match tree.num_children(&node) {
-                    0 => (top.min(leaf(tree, &node)?), true),
-                    w => self.call(&node, w, depth + 2, bound, top)?,
+                // The grandson: a call, or if it is terminal, min(h, v).
+                // While v reaches h and a brother follows, h stays, entry
+                // k stays selected with the same lower bound, and the loop
+                // would step to the brother: that is done here, with the
+                // brother then searched as the loop would search it.
+                let mut w = tree.num_children(&e.node);
+                loop {
+                    if w > 0 {
+                        let node = e.node.clone();
+                        break self.call(&node, w, depth + 2, bound, top)?;
+                    }
+                    let v = leaf(tree, &e.node)?;
+                    if v < top || e.j + 1 == e.width {
+                        break (v.min(top), true);
+                    }
+                    e.j += 1;
+                    e.node = tree.child(&e.son, e.j as usize);
+                    e.status = Status::Fresh;
+                    w = tree.num_children(&e.node);
                 }
             };
             debug_assert!(v <= top, "a call returns at most its beta");
