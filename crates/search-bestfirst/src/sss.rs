@@ -1293,11 +1293,11 @@ where
     #[inline]
     fn live(&mut self, r: u32, h: Value, rel: i64, fuse: bool) -> Result<Step, BestFirstError> {
         let tree = self.tree;
-        let mut h = h;
+        let (mut h, mut r, mut rel) = (h, r, rel);
         if h <= self.lower {
             return Ok(Step::Done(h));
         }
-        let horizon = rel as usize == self.p.horizon;
+        let mut horizon = rel as usize == self.p.horizon;
         let mut w = if horizon {
             0
         } else {
@@ -1305,7 +1305,22 @@ where
         };
         loop {
             if w != 0 {
-                return self.interior(r, h, rel, w).map(|()| Step::Go);
+                self.interior(r, h, rel, w)?;
+                if !fuse {
+                    return Ok(Step::Go);
+                }
+                // Case 5 or 6 stacked the new current state, LIVE with
+                // merit h and in front: its step follows here (h is above
+                // the lower bound, as it was).
+                r = self.g.slots[self.k].r;
+                rel = self.xrel + i64::from(r);
+                horizon = rel as usize == self.p.horizon;
+                w = if horizon {
+                    0
+                } else {
+                    tree.num_children(self.g.slots[self.k].node())
+                };
+                continue;
             }
             // Case 4: evaluate, and insert solved.
             let v = if horizon {
