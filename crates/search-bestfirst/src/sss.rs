@@ -463,13 +463,26 @@ impl<N: Clone> Gamma<N> {
 
     /// `w` consecutive slots for block `owner` (filled with copies of its
     /// node where the arena is new).
-    #[inline]
+    #[inline(always)]
     fn alloc_range(&mut self, w: u32, owner: u32) -> u32 {
         let first = if w == self.stride && self.free_range != NONE {
             let f = self.free_range;
             self.free_range = self.slots[f as usize].child;
             f
-        } else if w == 1 && self.free_one != NONE {
+        } else {
+            self.alloc_range_slow(w, owner)
+        };
+        let s = &mut self.slots[first as usize];
+        s.owner = owner;
+        s.span = w;
+        first
+    }
+
+    /// [`alloc_range`](Self::alloc_range) but for a freed range of the
+    /// usual width.
+    #[inline(never)]
+    fn alloc_range_slow(&mut self, w: u32, owner: u32) -> u32 {
+        if w == 1 && self.free_one != NONE {
             let f = self.free_one;
             self.free_one = self.slots[f as usize].child;
             f
@@ -495,11 +508,7 @@ impl<N: Clone> Gamma<N> {
                 self.keys.push(Cell::EMPTY);
             }
             f
-        };
-        let s = &mut self.slots[first as usize];
-        s.owner = owner;
-        s.span = w;
-        first
+        }
     }
 
     /// Adds slot `a` with key `ka` to block `b`'s heap.
@@ -622,8 +631,38 @@ impl<N: Clone> Gamma<N> {
         self.free_one = NONE;
     }
 
-    /// Frees block `b` and every block below it.
+    /// Frees block `b` and every block below it (the blocks below through
+    /// [`free_below`](Self::free_below), so that freeing a block without
+    /// any costs no call).
+    #[inline(always)]
     fn free_subtree(&mut self, b: u32) {
+        let (first, w, touched) = self.reached(b);
+        for a in touched {
+            let c = self.slots[first + a as usize].child;
+            if c != NONE {
+                self.free_below(c);
+            }
+        }
+        self.release(b, first, w);
+    }
+
+    /// [`free_subtree`](Self::free_subtree) for a block below the one freed.
+    #[inline(never)]
+    fn free_below(&mut self, b: u32) {
+        let (first, w, touched) = self.reached(b);
+        for a in touched {
+            let c = self.slots[first + a as usize].child;
+            if c != NONE {
+                self.free_below(c);
+            }
+        }
+        self.release(b, first, w);
+    }
+
+    /// Block `b`'s first slot, width, and the slots reached so far (the
+    /// only ones that can hold a block).
+    #[inline(always)]
+    fn reached(&self, b: u32) -> (usize, u32, std::ops::Range<u32>) {
         let blk = &self.blocks[b as usize];
         let (first, w) = (blk.first as usize, blk.w);
         let touched = if self.stockman {
@@ -631,12 +670,13 @@ impl<N: Clone> Gamma<N> {
         } else {
             0..blk.next
         };
-        for a in touched {
-            let c = self.slots[first + a as usize].child;
-            if c != NONE {
-                self.free_subtree(c);
-            }
-        }
+        (first, w, touched)
+    }
+
+    /// Returns block `b` (first slot `first`, width `w`) and its slots to
+    /// the free lists.
+    #[inline(always)]
+    fn release(&mut self, b: u32, first: usize, w: u32) {
         let s = &mut self.slots[first];
         s.owner = NONE;
         if w == self.stride {
@@ -1541,6 +1581,7 @@ where
 
     /// Sets the best other slot of block `b` and its path's bound, after
     /// its current slot changed.
+    #[inline(always)]
     fn fix_bound(&mut self, b: u32) {
         let a = self.g.blocks[b as usize].cur;
         let alt = self.alt_of(b);
@@ -1669,22 +1710,35 @@ where
             0
         };
         let (b, i) = (self.at, g.blocks[self.at as usize].cur);
+        // The path enters the first child in stacking order (generated
+        // here); the next one is the alternative (in front of everything
+        // else). The block is written whole, already entered.
+        let (s, alt) = if S { (w - 1, w - 2) } else { (0, 1) };
+        let x = self.tree.child(&node, s as usize);
+        let fresh = |a: u32| Key {
+            h,
+            t: if S { t0 - i64::from(a) } else { i64::from(a) },
+        };
+        let ka = fresh(alt);
+        let bound = g.blocks[b as usize]
+            .bound
+            .best(if S { ka } else { Key { h: ka.h, t: 1 } });
         let c = g.new_block(Block {
             node,
             parent: b,
             pslot: i,
             first: 0,
             w,
-            next: if g.stockman { w } else { 0 },
+            next: if S { w - 1 } else { 1 },
             xrel: rel + 1,
             h0: h,
             t0,
             live: w as usize,
             g0: self.live,
-            cur: NONE,
-            ckey: Key::NONE,
-            alt: NONE,
-            bound: Key::NONE,
+            cur: s,
+            ckey: fresh(s),
+            alt,
+            bound,
             hlen: 0,
         });
         let first = g.alloc_range(w, c);
@@ -1692,21 +1746,15 @@ where
         // The arena may have moved.
         let k = (g.blocks[b as usize].first + i) as usize;
         g.slots[k].child = c;
-        // The path enters the first child in stacking order; the next one
-        // is the alternative (in front of everything else).
-        let (s, alt) = if S { (w - 1, w - 2) } else { (0, 1) };
-        let key = self.fresh_key(c, s);
-        let ka = self.fresh_key(c, alt);
-        self.visit(c, s);
-        let bound = self
-            .bound(b)
-            .best(if S { ka } else { Key { h: ka.h, t: 1 } });
-        let blk = &mut self.g.blocks[c as usize];
-        blk.cur = s;
-        blk.ckey = key;
-        blk.alt = alt;
-        blk.bound = bound;
-        self.enter(c);
+        let k = (first + s) as usize;
+        let slot = &mut g.slots[k];
+        slot.x = x;
+        slot.r = 0;
+        slot.child = NONE;
+        slot.solved = false;
+        self.at = c;
+        self.k = k;
+        self.xrel = i64::from(rel + 1);
         Ok(())
     }
 
