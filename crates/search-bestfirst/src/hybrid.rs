@@ -20,7 +20,9 @@
 //! on top), ABS = AS2 (2-ply alpha-beta on top), AS4 (4-ply alpha-beta on
 //! top); SAB and ABS are his 4-ply names, SA2/SA4/AS2/AS4 his 6-ply ones.
 
-use search_depthfirst::{Window, alphabeta};
+use std::cell::Cell;
+
+use search_depthfirst::{SearchError, Window, alphabeta};
 use tree_core::{Bounds, Subtree, Tree, Value};
 
 use crate::open::budget;
@@ -29,6 +31,11 @@ use crate::{BestFirstError, Outcome, SssConfig};
 
 /// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
 /// `depth` is the node's absolute depth (odd = MIN to move).
+///
+/// The node's width is asked here, once: a terminal (every frontier node
+/// of a tree no deeper than the SSS\* plies) is evaluated at once, as
+/// alpha-beta would evaluate it, and alpha-beta on an interior node is told
+/// the width instead of asking again (so the tree sees the same calls).
 fn alphabeta_below<T: Tree + ?Sized>(
     tree: &T,
     node: &T::Node,
@@ -38,13 +45,56 @@ fn alphabeta_below<T: Tree + ?Sized>(
     if h == Value::NEG_INF {
         return Ok(h);
     }
+    let w = tree.num_children(node);
+    if w == 0 {
+        let v = tree.value(node);
+        if v.is_infinite() {
+            // Alpha-beta's error on a terminal root (Subtree passes the
+            // sentinels through unchanged).
+            return Err(SearchError::SentinelLeaf { value: v, depth: 0 }.into());
+        }
+        return Ok(v.min(h));
+    }
     let max = depth.is_multiple_of(2);
-    let sub = Subtree::new(tree, node.clone(), !max);
+    let sub = Known {
+        sub: Subtree::new(tree, node.clone(), !max),
+        width: Cell::new(Some(w)),
+    };
     if max {
         Ok(alphabeta(&sub, Window::new(Value::NEG_INF, h)?)?)
     } else {
         // min(h, v) = −max(−h, −v): search the negated subtree from MAX's side.
         Ok(-alphabeta(&sub, Window::new(-h, Value::INF)?)?)
+    }
+}
+
+/// A subtree whose root's width is known: the first question asked, which
+/// alpha-beta asks of its root, is answered without asking the tree.
+struct Known<'a, T: Tree + ?Sized> {
+    sub: Subtree<'a, T>,
+    width: Cell<Option<usize>>,
+}
+
+impl<T: Tree + ?Sized> Tree for Known<'_, T> {
+    type Node = T::Node;
+    #[inline]
+    fn root(&self) -> T::Node {
+        self.sub.root()
+    }
+    #[inline]
+    fn num_children(&self, node: &T::Node) -> usize {
+        match self.width.take() {
+            Some(w) => w,
+            None => self.sub.num_children(node),
+        }
+    }
+    #[inline]
+    fn child(&self, node: &T::Node, i: usize) -> T::Node {
+        self.sub.child(node, i)
+    }
+    #[inline]
+    fn value(&self, node: &T::Node) -> Value {
+        self.sub.value(node)
     }
 }
 

@@ -1386,12 +1386,13 @@ where
                 let blk = &self.g.blocks[self.at as usize];
                 self.path_key(blk.ckey).beats(blk.bound)
             };
-            if fuse && !horizon {
+            if fuse {
                 // A terminal AND node below its slot's OR node (not the
                 // root): its slot, or the best other slot of its block if
                 // that is now in front of everything, goes on with case 2
                 // or 3 when its state is a solved AND node below its OR
-                // node.
+                // node. (At the horizon too: the next brother is then
+                // evaluated by the frontier search.)
                 let mut go_on = front && r == 1 && rel > 0;
                 if !front && r == 1 && rel > 0 {
                     let b = self.at;
@@ -1430,7 +1431,11 @@ where
                         if h <= self.lower {
                             return Ok(Step::Done(h));
                         }
-                        w = tree.num_children(&self.g.slots[k].cur);
+                        w = if horizon {
+                            0
+                        } else {
+                            tree.num_children(&self.g.slots[k].cur)
+                        };
                         continue;
                     }
                     // Case 3.
@@ -1438,7 +1443,7 @@ where
                     self.set_key(h, false);
                     return Ok(Step::Go);
                 }
-                if !front && r == 0 && self.first_untouched(self.at) != NONE {
+                if !horizon && !front && r == 0 && self.first_untouched(self.at) != NONE {
                     return self.next_leaves();
                 }
             }
