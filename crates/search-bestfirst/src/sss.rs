@@ -512,8 +512,25 @@ impl<N: Clone> Gamma<N> {
     }
 
     /// Adds slot `a` with key `ka` to block `b`'s heap.
-    #[inline]
+    #[inline(always)]
     fn heap_push(&mut self, b: u32, a: u32, ka: Key) {
+        let blk = &mut self.blocks[b as usize];
+        if blk.hlen == 0 {
+            // The usual case on narrow trees: nothing to sift.
+            blk.hlen = 1;
+            self.keys[blk.first as usize] = Cell {
+                h: ka.h,
+                slot: a,
+                t: ka.t,
+            };
+            return;
+        }
+        self.heap_sift_in(b, a, ka);
+    }
+
+    /// [`heap_push`](Self::heap_push) on a heap that is not empty.
+    #[inline(never)]
+    fn heap_sift_in(&mut self, b: u32, a: u32, ka: Key) {
         let blk = &mut self.blocks[b as usize];
         let first = blk.first as usize;
         let mut j = blk.hlen as usize;
@@ -550,7 +567,17 @@ impl<N: Clone> Gamma<N> {
 
     /// Orders the entries of block `b`'s heap appended since it had
     /// `settled` (sifting each up).
+    #[inline(always)]
     fn heap_settle(&mut self, b: u32, settled: u32) {
+        // One entry is in order.
+        if self.blocks[b as usize].hlen > settled.max(1) {
+            self.heap_sift_up(b, settled);
+        }
+    }
+
+    /// [`heap_settle`](Self::heap_settle) with something to order.
+    #[inline(never)]
+    fn heap_sift_up(&mut self, b: u32, settled: u32) {
         let blk = &self.blocks[b as usize];
         let (first, n) = (blk.first as usize, blk.hlen as usize);
         let heap = &mut self.keys[first..first + n];
@@ -571,8 +598,26 @@ impl<N: Clone> Gamma<N> {
 
     /// Replaces the top of block `b`'s heap by slot `a` with key `ka`;
     /// returns the top's slot and key.
-    #[inline]
+    #[inline(always)]
     fn heap_replace(&mut self, b: u32, a: u32, ka: Key) -> (u32, Key) {
+        let blk = &self.blocks[b as usize];
+        if blk.hlen == 1 {
+            // The usual case on narrow trees: a swap.
+            let first = blk.first as usize;
+            let top = self.keys[first];
+            self.keys[first] = Cell {
+                h: ka.h,
+                slot: a,
+                t: ka.t,
+            };
+            return (top.slot, top.key());
+        }
+        self.heap_sift_down(b, a, ka)
+    }
+
+    /// [`heap_replace`](Self::heap_replace) on a heap of two or more.
+    #[inline(never)]
+    fn heap_sift_down(&mut self, b: u32, a: u32, ka: Key) -> (u32, Key) {
         let blk = &self.blocks[b as usize];
         let first = blk.first as usize;
         let n = blk.hlen as usize;
