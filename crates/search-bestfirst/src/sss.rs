@@ -1541,33 +1541,36 @@ where
                 s.child = NONE;
                 s.solved = false;
             }
-            if !more {
-                // The last one: its alternative is the heap's.
-                self.g.heap_settle(b, settled);
-                self.fix_bound(b);
-                return Ok(Step::Go);
-            }
-            // Its alternative is the next one not reached yet, in front of
-            // everything else.
-            let next = if stockman { u - 1 } else { u + 1 };
-            let alt = self.fresh_key(b, next);
-            let bound = if stockman {
-                alt
-            } else {
-                Key { h: alt.h, t: 1 }
-            };
-            {
+            let bound = if more {
+                // Its alternative is the next one not reached yet, in front
+                // of everything else.
+                let next = if stockman { u - 1 } else { u + 1 };
+                let alt = self.fresh_key(b, next);
+                let bound = if stockman {
+                    alt
+                } else {
+                    Key { h: alt.h, t: 1 }
+                };
                 let blk = &mut self.g.blocks[b as usize];
                 blk.alt = next;
                 blk.bound = bound;
-            }
+                bound
+            } else {
+                // The last one: its alternative is the heap's. Its step
+                // (case 4 on a terminal) is taken here too.
+                self.g.heap_settle(b, settled);
+                self.fix_bound(b);
+                self.g.blocks[b as usize].bound
+            };
             let h = key.h;
             if h <= self.lower {
                 return Ok(Step::Done(h));
             }
             let w = tree.num_children(&self.g.slots[k].x);
             if w != 0 {
-                self.g.heap_settle(b, settled);
+                if more {
+                    self.g.heap_settle(b, settled);
+                }
                 return self.interior(0, h, self.xrel, w).map(|()| Step::Go);
             }
             let v = tree.value(&self.g.slots[k].x);
@@ -1581,6 +1584,10 @@ where
             let ckey = self.path_key(self.g.blocks[b as usize].ckey);
             if ckey.beats(bound) {
                 // Case 1 next.
+                return Ok(Step::Go);
+            }
+            if !more {
+                self.reselect();
                 return Ok(Step::Go);
             }
         }
