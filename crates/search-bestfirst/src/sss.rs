@@ -1366,9 +1366,12 @@ where
 
     /// Γ on the current state, LIVE: the aspiration stop, case 4, 5 or 6.
     ///
-    /// With `fuse` (no observer), two runs of steps are taken here without
-    /// returning, each exactly as the steps one by one would take them:
+    /// With `fuse` (no observer), three runs of steps are taken here
+    /// without returning, each exactly as the steps one by one would take
+    /// them:
     ///
+    /// * case 5 or 6 stacks a LIVE state of the same merit, in front: its
+    ///   step follows, down to a terminal (or the horizon);
     /// * a terminal AND node below its slot's OR node that stays in front
     ///   after case 4 is followed by case 2 (its next brother, LIVE, which
     ///   is in front too) or case 3;
@@ -1378,34 +1381,48 @@ where
     #[inline]
     fn live(&mut self, r: u32, h: Value, rel: i64, fuse: bool) -> Result<Step, BestFirstError> {
         let tree = self.tree;
-        let (mut h, mut r, mut rel) = (h, r, rel);
         if h <= self.lower {
             return Ok(Step::Done(h));
         }
-        let mut horizon = rel as usize == self.p.horizon;
-        let mut w = if horizon {
-            0
-        } else {
-            tree.num_children(self.g.slots[self.k].node())
-        };
+        let (mut r, mut rel) = (r, rel);
+        loop {
+            let horizon = rel as usize == self.p.horizon;
+            let w = if horizon {
+                0
+            } else {
+                tree.num_children(self.g.slots[self.k].node())
+            };
+            if w == 0 {
+                return self.terminal(r, h, rel, horizon, fuse);
+            }
+            self.interior(r, h, rel, w)?;
+            if !fuse {
+                return Ok(Step::Go);
+            }
+            // The new current state (h is above the lower bound, as it was).
+            r = self.g.slots[self.k].r;
+            rel = self.xrel + i64::from(r);
+        }
+    }
+
+    /// Case 4 for the current state (a terminal, or a node at the horizon),
+    /// and with `fuse` the runs of steps that follow it (see
+    /// [`live`](Self::live)).
+    #[inline(always)]
+    fn terminal(
+        &mut self,
+        r: u32,
+        h: Value,
+        rel: i64,
+        horizon: bool,
+        fuse: bool,
+    ) -> Result<Step, BestFirstError> {
+        let tree = self.tree;
+        let mut h = h;
+        let mut w = 0;
         loop {
             if w != 0 {
-                self.interior(r, h, rel, w)?;
-                if !fuse {
-                    return Ok(Step::Go);
-                }
-                // Case 5 or 6 stacked the new current state, LIVE with
-                // merit h and in front: its step follows here (h is above
-                // the lower bound, as it was).
-                r = self.g.slots[self.k].r;
-                rel = self.xrel + i64::from(r);
-                horizon = rel as usize == self.p.horizon;
-                w = if horizon {
-                    0
-                } else {
-                    tree.num_children(self.g.slots[self.k].node())
-                };
-                continue;
+                return self.interior(r, h, rel, w).map(|()| Step::Go);
             }
             // Case 4: evaluate, and insert solved.
             let v = if horizon {
