@@ -36,6 +36,7 @@ use crate::{BestFirstError, Outcome, SssConfig};
 /// of a tree no deeper than the SSS\* plies) is evaluated at once, as
 /// alpha-beta would evaluate it, and alpha-beta on an interior node is told
 /// the width instead of asking again (so the tree sees the same calls).
+#[inline(always)]
 fn alphabeta_below<T: Tree + ?Sized>(
     tree: &T,
     node: &T::Node,
@@ -55,6 +56,18 @@ fn alphabeta_below<T: Tree + ?Sized>(
         }
         return Ok(v.min(h));
     }
+    alphabeta_interior(tree, node, depth, h, w)
+}
+
+/// [`alphabeta_below`] on an interior node of `w` children.
+#[inline(never)]
+fn alphabeta_interior<T: Tree + ?Sized>(
+    tree: &T,
+    node: &T::Node,
+    depth: usize,
+    h: Value,
+    w: usize,
+) -> Result<Value, BestFirstError> {
     let max = depth.is_multiple_of(2);
     let sub = Known {
         sub: Subtree::new(tree, node.clone(), !max),
