@@ -1434,11 +1434,7 @@ where
                 self.enter(self.at);
                 v
             } else {
-                let v = tree.value(self.g.slots[self.k].node());
-                if v.is_infinite() {
-                    return Err(BestFirstError::SentinelLeaf { value: v });
-                }
-                if self.p.negate { -v } else { v }
+                self.leaf_value(self.g.slots[self.k].node())?
             };
             let k = self.k;
             self.g.slots[k].solved = true;
@@ -1558,43 +1554,36 @@ where
                 s.child = NONE;
                 s.solved = false;
             }
-            let bound = if more {
-                // Its alternative is the next one not reached yet, in front
-                // of everything else.
-                let next = if stockman { u - 1 } else { u + 1 };
-                let alt = self.fresh_key(b, next);
-                let bound = if stockman {
-                    alt
-                } else {
-                    Key { h: alt.h, t: 1 }
-                };
+            if !more {
+                // The last one: its alternative is the heap's.
+                self.g.heap_settle(b, settled);
+                self.fix_bound(b);
+                return self.last_leaf(b, key.h, k);
+            }
+            // Its alternative is the next one not reached yet, in front of
+            // everything else.
+            let next = if stockman { u - 1 } else { u + 1 };
+            let alt = self.fresh_key(b, next);
+            let bound = if stockman {
+                alt
+            } else {
+                Key { h: alt.h, t: 1 }
+            };
+            {
                 let blk = &mut self.g.blocks[b as usize];
                 blk.alt = next;
                 blk.bound = bound;
-                bound
-            } else {
-                // The last one: its alternative is the heap's. Its step
-                // (case 4 on a terminal) is taken here too.
-                self.g.heap_settle(b, settled);
-                self.fix_bound(b);
-                self.g.blocks[b as usize].bound
-            };
+            }
             let h = key.h;
             if h <= self.lower {
                 return Ok(Step::Done(h));
             }
             let w = tree.num_children(&self.g.slots[k].x);
             if w != 0 {
-                if more {
-                    self.g.heap_settle(b, settled);
-                }
+                self.g.heap_settle(b, settled);
                 return self.interior(0, h, self.xrel, w).map(|()| Step::Go);
             }
-            let v = tree.value(&self.g.slots[k].x);
-            if v.is_infinite() {
-                return Err(BestFirstError::SentinelLeaf { value: v });
-            }
-            let v = if self.p.negate { -v } else { v };
+            let v = self.leaf_value(&self.g.slots[k].x)?;
             self.g.slots[k].solved = true;
             let h = h.min(v);
             self.set_key(h, true);
@@ -1603,11 +1592,42 @@ where
                 // Case 1 next.
                 return Ok(Step::Go);
             }
-            if !more {
-                self.reselect();
-                return Ok(Step::Go);
-            }
         }
+    }
+
+    /// The step of the last child of block `b` that [`next_leaves`]
+    /// reached (at arena index `k`, merit `h`): case 4 if it is a terminal,
+    /// followed by a reselection if it falls behind; cases 5–6 otherwise.
+    ///
+    /// [`next_leaves`]: Self::next_leaves
+    #[inline(never)]
+    fn last_leaf(&mut self, b: u32, h: Value, k: usize) -> Result<Step, BestFirstError> {
+        if h <= self.lower {
+            return Ok(Step::Done(h));
+        }
+        let w = self.tree.num_children(&self.g.slots[k].x);
+        if w != 0 {
+            return self.interior(0, h, self.xrel, w).map(|()| Step::Go);
+        }
+        let v = self.leaf_value(&self.g.slots[k].x)?;
+        self.g.slots[k].solved = true;
+        self.set_key(h.min(v), true);
+        let blk = &self.g.blocks[b as usize];
+        if !self.path_key(blk.ckey).beats(blk.bound) {
+            self.reselect();
+        }
+        Ok(Step::Go)
+    }
+
+    /// A terminal's value for this search (negated for Dual\*), refusing
+    /// the sentinels.
+    #[inline(always)]
+    fn leaf_value(&self, n: &T::Node) -> Result<Value, BestFirstError> {
+        let v = self.tree.value(n);
+        if v.is_infinite() {
+            return Err(BestFirstError::SentinelLeaf { value: v });
+        }
+        Ok(if self.p.negate { -v } else { v })
     }
 
     /// The path in block `b` (whose bound above is `pb`) moves to its
