@@ -102,12 +102,14 @@ fn run<T: Tree>(spec: &str, bounds: Bounds, tree: &T, tt: &mut TranspositionTabl
             "mtdf" => mtdf(tree, tt, MTDF_FIRST_GUESS).unwrap().value,
             // Any other registry search (`sss`, `dual`, `staged-sss`, `abs`,
             // `sa4`, …) with the registry's defaults.
-            other => other
-                .parse::<search_bestfirst::Algorithm>()
-                .unwrap_or_else(|_| panic!("unknown search {other}"))
-                .run(tree, &search_bestfirst::Options::default())
-                .unwrap()
-                .value,
+            other => {
+                other
+                    .parse::<search_bestfirst::Algorithm>()
+                    .unwrap_or_else(|_| panic!("unknown search {other}"))
+                    .run(tree, &search_bestfirst::Options::default())
+                    .unwrap()
+                    .value
+            }
         },
     }
 }
