@@ -569,21 +569,10 @@ impl<N: Clone> Gamma<N> {
     /// `settled` (sifting each up).
     #[inline(always)]
     fn heap_settle(&mut self, b: u32, settled: u32) {
-        let blk = &self.blocks[b as usize];
-        let n = blk.hlen;
-        if n <= settled.max(1) {
-            // Nothing appended, or one entry: in order.
-            return;
+        // One entry is in order.
+        if self.blocks[b as usize].hlen > settled.max(1) {
+            self.heap_sift_up(b, settled);
         }
-        if n == 2 {
-            // Two entries (b = 3): the second goes up if it is in front.
-            let first = blk.first as usize;
-            if self.keys[first + 1].key().beats(self.keys[first].key()) {
-                self.keys.swap(first, first + 1);
-            }
-            return;
-        }
-        self.heap_sift_up(b, settled);
     }
 
     /// [`heap_settle`](Self::heap_settle) with something to order.
