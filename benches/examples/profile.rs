@@ -13,7 +13,8 @@
 //! for the odd-depth leaf search off, `itersss@min|mid|max|M`, `mgame/N`,
 //! `quickgame`, `qg1`, `qg2`, `qg3`, the last three with `+floor`,
 //! `mt-sss`, `mt-dual`, `mtdf`: the MT drivers with one table reused from
-//! tree to tree, sized as the `overhead` example sizes it), the shape
+//! tree to tree, sized as the `overhead` example sizes it, or any other
+//! registry name: `sss`, `dual`, `staged-sss`, `abs`, `sa4`, …), the shape
 //! `BxD`, the number of trees (default 10) and of passes over them
 //! (default 1). Prints the leaves and interior nodes examined per pass,
 //! from a [`Counted`] pass.
@@ -99,7 +100,16 @@ fn run<T: Tree>(spec: &str, bounds: Bounds, tree: &T, tt: &mut TranspositionTabl
             "mt-sss" => mt_sss(tree, tt).unwrap().value,
             "mt-dual" => mt_dual(tree, tt).unwrap().value,
             "mtdf" => mtdf(tree, tt, MTDF_FIRST_GUESS).unwrap().value,
-            other => panic!("unknown search {other}"),
+            // Any other registry search (`sss`, `dual`, `staged-sss`, `abs`,
+            // `sa4`, …) with the registry's defaults.
+            other => {
+                other
+                    .parse::<search_bestfirst::Algorithm>()
+                    .unwrap_or_else(|_| panic!("unknown search {other}"))
+                    .run(tree, &search_bestfirst::Options::default())
+                    .unwrap()
+                    .value
+            }
         },
     }
 }

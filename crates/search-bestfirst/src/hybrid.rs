@@ -20,7 +20,9 @@
 //! on top), ABS = AS2 (2-ply alpha-beta on top), AS4 (4-ply alpha-beta on
 //! top); SAB and ABS are his 4-ply names, SA2/SA4/AS2/AS4 his 6-ply ones.
 
-use search_depthfirst::{Window, alphabeta};
+use std::cell::Cell;
+
+use search_depthfirst::{SearchError, Window, alphabeta};
 use tree_core::{Bounds, Subtree, Tree, Value};
 
 use crate::open::budget;
@@ -29,6 +31,12 @@ use crate::{BestFirstError, Outcome, SssConfig};
 
 /// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
 /// `depth` is the node's absolute depth (odd = MIN to move).
+///
+/// The node's width is asked here, once: a terminal (every frontier node
+/// of a tree no deeper than the SSS\* plies) is evaluated at once, as
+/// alpha-beta would evaluate it, and alpha-beta on an interior node is told
+/// the width instead of asking again (so the tree sees the same calls).
+#[inline(always)]
 fn alphabeta_below<T: Tree + ?Sized>(
     tree: &T,
     node: &T::Node,
@@ -38,13 +46,68 @@ fn alphabeta_below<T: Tree + ?Sized>(
     if h == Value::NEG_INF {
         return Ok(h);
     }
+    let w = tree.num_children(node);
+    if w == 0 {
+        let v = tree.value(node);
+        if v.is_infinite() {
+            // Alpha-beta's error on a terminal root (Subtree passes the
+            // sentinels through unchanged).
+            return Err(SearchError::SentinelLeaf { value: v, depth: 0 }.into());
+        }
+        return Ok(v.min(h));
+    }
+    alphabeta_interior(tree, node, depth, h, w)
+}
+
+/// [`alphabeta_below`] on an interior node of `w` children.
+#[inline(never)]
+fn alphabeta_interior<T: Tree + ?Sized>(
+    tree: &T,
+    node: &T::Node,
+    depth: usize,
+    h: Value,
+    w: usize,
+) -> Result<Value, BestFirstError> {
     let max = depth.is_multiple_of(2);
-    let sub = Subtree::new(tree, node.clone(), !max);
+    let sub = Known {
+        sub: Subtree::new(tree, node.clone(), !max),
+        width: Cell::new(Some(w)),
+    };
     if max {
         Ok(alphabeta(&sub, Window::new(Value::NEG_INF, h)?)?)
     } else {
         // min(h, v) = −max(−h, −v): search the negated subtree from MAX's side.
         Ok(-alphabeta(&sub, Window::new(-h, Value::INF)?)?)
+    }
+}
+
+/// A subtree whose root's width is known: the first question asked, which
+/// alpha-beta asks of its root, is answered without asking the tree.
+struct Known<'a, T: Tree + ?Sized> {
+    sub: Subtree<'a, T>,
+    width: Cell<Option<usize>>,
+}
+
+impl<T: Tree + ?Sized> Tree for Known<'_, T> {
+    type Node = T::Node;
+    #[inline]
+    fn root(&self) -> T::Node {
+        self.sub.root()
+    }
+    #[inline]
+    fn num_children(&self, node: &T::Node) -> usize {
+        match self.width.take() {
+            Some(w) => w,
+            None => self.sub.num_children(node),
+        }
+    }
+    #[inline]
+    fn child(&self, node: &T::Node, i: usize) -> T::Node {
+        self.sub.child(node, i)
+    }
+    #[inline]
+    fn value(&self, node: &T::Node) -> Value {
+        self.sub.value(node)
     }
 }
 
@@ -261,4 +324,94 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
         &mut best,
     )?;
     Ok(Outcome::new(value, best, open.memory()))
+}
+
+#[cfg(test)]
+mod tests {
+    use search_depthfirst::{Window, alphabeta};
+    use tree_core::{Subtree, Traced, Tree, Value, corpus};
+
+    use super::alphabeta_below;
+    use crate::BestFirstError;
+
+    /// A tree whose leaves valued 7 and −7 come back as +∞ and −∞.
+    struct Sentinels<'a, T: ?Sized>(&'a T);
+
+    impl<T: Tree + ?Sized> Tree for Sentinels<'_, T> {
+        type Node = T::Node;
+        fn root(&self) -> T::Node {
+            self.0.root()
+        }
+        fn num_children(&self, n: &T::Node) -> usize {
+            self.0.num_children(n)
+        }
+        fn child(&self, n: &T::Node, i: usize) -> T::Node {
+            self.0.child(n, i)
+        }
+        fn value(&self, n: &T::Node) -> Value {
+            match self.0.value(n).get() {
+                7 => Value::INF,
+                -7 => Value::NEG_INF,
+                _ => self.0.value(n),
+            }
+        }
+    }
+
+    /// What the frontier evaluator was before it asked the width itself:
+    /// alpha-beta on the node's subtree.
+    fn plain<T: Tree + ?Sized>(
+        tree: &T,
+        node: &T::Node,
+        depth: usize,
+        h: Value,
+    ) -> Result<Value, BestFirstError> {
+        if h == Value::NEG_INF {
+            return Ok(h);
+        }
+        let max = depth.is_multiple_of(2);
+        let sub = Subtree::new(tree, node.clone(), !max);
+        if max {
+            Ok(alphabeta(&sub, Window::new(Value::NEG_INF, h)?)?)
+        } else {
+            Ok(-alphabeta(&sub, Window::new(-h, Value::INF)?)?)
+        }
+    }
+
+    /// Every node of every corpus tree (sentinels included), at both
+    /// parities and a spread of merits: the same value or error, the same
+    /// leaves in the same order, the same interior and generation counts.
+    #[test]
+    fn the_frontier_evaluator_is_alphabeta_on_the_subtree() {
+        let hs = [
+            Value::NEG_INF,
+            Value::INF,
+            Value::new(-8).unwrap(),
+            Value::new(0).unwrap(),
+            Value::new(3).unwrap(),
+            Value::new(7).unwrap(),
+        ];
+        let mut checked = 0;
+        for (_, t) in corpus::random_trees(11, 300) {
+            let s = Sentinels(&t);
+            let tr = Traced::new(&s);
+            let mut stack = vec![(tr.root(), 0usize)];
+            while let Some((n, d)) = stack.pop() {
+                for i in 0..tr.num_children(&n) {
+                    stack.push((tr.child(&n, i), d + 1));
+                }
+                for parity in [d, d + 1] {
+                    for &h in &hs {
+                        tr.reset();
+                        let x = alphabeta_below(&tr, &n, parity, h);
+                        let seen = (tr.order(), tr.stats());
+                        tr.reset();
+                        assert_eq!(x, plain(&tr, &n, parity, h));
+                        assert_eq!(seen, (tr.order(), tr.stats()));
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 }

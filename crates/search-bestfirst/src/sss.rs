@@ -463,13 +463,26 @@ impl<N: Clone> Gamma<N> {
 
     /// `w` consecutive slots for block `owner` (filled with copies of its
     /// node where the arena is new).
-    #[inline]
+    #[inline(always)]
     fn alloc_range(&mut self, w: u32, owner: u32) -> u32 {
         let first = if w == self.stride && self.free_range != NONE {
             let f = self.free_range;
             self.free_range = self.slots[f as usize].child;
             f
-        } else if w == 1 && self.free_one != NONE {
+        } else {
+            self.alloc_range_slow(w, owner)
+        };
+        let s = &mut self.slots[first as usize];
+        s.owner = owner;
+        s.span = w;
+        first
+    }
+
+    /// [`alloc_range`](Self::alloc_range) but for a freed range of the
+    /// usual width.
+    #[inline(never)]
+    fn alloc_range_slow(&mut self, w: u32, owner: u32) -> u32 {
+        if w == 1 && self.free_one != NONE {
             let f = self.free_one;
             self.free_one = self.slots[f as usize].child;
             f
@@ -495,16 +508,29 @@ impl<N: Clone> Gamma<N> {
                 self.keys.push(Cell::EMPTY);
             }
             f
-        };
-        let s = &mut self.slots[first as usize];
-        s.owner = owner;
-        s.span = w;
-        first
+        }
     }
 
     /// Adds slot `a` with key `ka` to block `b`'s heap.
-    #[inline]
+    #[inline(always)]
     fn heap_push(&mut self, b: u32, a: u32, ka: Key) {
+        let blk = &mut self.blocks[b as usize];
+        if blk.hlen == 0 {
+            // The usual case on narrow trees: nothing to sift.
+            blk.hlen = 1;
+            self.keys[blk.first as usize] = Cell {
+                h: ka.h,
+                slot: a,
+                t: ka.t,
+            };
+            return;
+        }
+        self.heap_sift_in(b, a, ka);
+    }
+
+    /// [`heap_push`](Self::heap_push) on a heap that is not empty.
+    #[inline(never)]
+    fn heap_sift_in(&mut self, b: u32, a: u32, ka: Key) {
         let blk = &mut self.blocks[b as usize];
         let first = blk.first as usize;
         let mut j = blk.hlen as usize;
@@ -541,7 +567,17 @@ impl<N: Clone> Gamma<N> {
 
     /// Orders the entries of block `b`'s heap appended since it had
     /// `settled` (sifting each up).
+    #[inline(always)]
     fn heap_settle(&mut self, b: u32, settled: u32) {
+        // One entry is in order.
+        if self.blocks[b as usize].hlen > settled.max(1) {
+            self.heap_sift_up(b, settled);
+        }
+    }
+
+    /// [`heap_settle`](Self::heap_settle) with something to order.
+    #[inline(never)]
+    fn heap_sift_up(&mut self, b: u32, settled: u32) {
         let blk = &self.blocks[b as usize];
         let (first, n) = (blk.first as usize, blk.hlen as usize);
         let heap = &mut self.keys[first..first + n];
@@ -562,8 +598,26 @@ impl<N: Clone> Gamma<N> {
 
     /// Replaces the top of block `b`'s heap by slot `a` with key `ka`;
     /// returns the top's slot and key.
-    #[inline]
+    #[inline(always)]
     fn heap_replace(&mut self, b: u32, a: u32, ka: Key) -> (u32, Key) {
+        let blk = &self.blocks[b as usize];
+        if blk.hlen == 1 {
+            // The usual case on narrow trees: a swap.
+            let first = blk.first as usize;
+            let top = self.keys[first];
+            self.keys[first] = Cell {
+                h: ka.h,
+                slot: a,
+                t: ka.t,
+            };
+            return (top.slot, top.key());
+        }
+        self.heap_sift_down(b, a, ka)
+    }
+
+    /// [`heap_replace`](Self::heap_replace) on a heap of two or more.
+    #[inline(never)]
+    fn heap_sift_down(&mut self, b: u32, a: u32, ka: Key) -> (u32, Key) {
         let blk = &self.blocks[b as usize];
         let first = blk.first as usize;
         let n = blk.hlen as usize;
@@ -622,8 +676,38 @@ impl<N: Clone> Gamma<N> {
         self.free_one = NONE;
     }
 
-    /// Frees block `b` and every block below it.
+    /// Frees block `b` and every block below it (the blocks below through
+    /// [`free_below`](Self::free_below), so that freeing a block without
+    /// any costs no call).
+    #[inline(always)]
     fn free_subtree(&mut self, b: u32) {
+        let (first, w, touched) = self.reached(b);
+        for a in touched {
+            let c = self.slots[first + a as usize].child;
+            if c != NONE {
+                self.free_below(c);
+            }
+        }
+        self.release(b, first, w);
+    }
+
+    /// [`free_subtree`](Self::free_subtree) for a block below the one freed.
+    #[inline(never)]
+    fn free_below(&mut self, b: u32) {
+        let (first, w, touched) = self.reached(b);
+        for a in touched {
+            let c = self.slots[first + a as usize].child;
+            if c != NONE {
+                self.free_below(c);
+            }
+        }
+        self.release(b, first, w);
+    }
+
+    /// Block `b`'s first slot, width, and the slots reached so far (the
+    /// only ones that can hold a block).
+    #[inline(always)]
+    fn reached(&self, b: u32) -> (usize, u32, std::ops::Range<u32>) {
         let blk = &self.blocks[b as usize];
         let (first, w) = (blk.first as usize, blk.w);
         let touched = if self.stockman {
@@ -631,12 +715,13 @@ impl<N: Clone> Gamma<N> {
         } else {
             0..blk.next
         };
-        for a in touched {
-            let c = self.slots[first + a as usize].child;
-            if c != NONE {
-                self.free_subtree(c);
-            }
-        }
+        (first, w, touched)
+    }
+
+    /// Returns block `b` (first slot `first`, width `w`) and its slots to
+    /// the free lists.
+    #[inline(always)]
+    fn release(&mut self, b: u32, first: usize, w: u32) {
         let s = &mut self.slots[first];
         s.owner = NONE;
         if w == self.stride {
@@ -1281,9 +1366,12 @@ where
 
     /// Γ on the current state, LIVE: the aspiration stop, case 4, 5 or 6.
     ///
-    /// With `fuse` (no observer), two runs of steps are taken here without
-    /// returning, each exactly as the steps one by one would take them:
+    /// With `fuse` (no observer), three runs of steps are taken here
+    /// without returning, each exactly as the steps one by one would take
+    /// them:
     ///
+    /// * case 5 or 6 stacks a LIVE state of the same merit, in front: its
+    ///   step follows, down to a terminal (or the horizon);
     /// * a terminal AND node below its slot's OR node that stays in front
     ///   after case 4 is followed by case 2 (its next brother, LIVE, which
     ///   is in front too) or case 3;
@@ -1293,16 +1381,45 @@ where
     #[inline]
     fn live(&mut self, r: u32, h: Value, rel: i64, fuse: bool) -> Result<Step, BestFirstError> {
         let tree = self.tree;
-        let mut h = h;
         if h <= self.lower {
             return Ok(Step::Done(h));
         }
-        let horizon = rel as usize == self.p.horizon;
-        let mut w = if horizon {
-            0
-        } else {
-            tree.num_children(self.g.slots[self.k].node())
-        };
+        let (mut r, mut rel) = (r, rel);
+        loop {
+            let horizon = rel as usize == self.p.horizon;
+            let w = if horizon {
+                0
+            } else {
+                tree.num_children(self.g.slots[self.k].node())
+            };
+            if w == 0 {
+                return self.terminal(r, h, rel, horizon, fuse);
+            }
+            self.interior(r, h, rel, w)?;
+            if !fuse {
+                return Ok(Step::Go);
+            }
+            // The new current state (h is above the lower bound, as it was).
+            r = self.g.slots[self.k].r;
+            rel = self.xrel + i64::from(r);
+        }
+    }
+
+    /// Case 4 for the current state (a terminal, or a node at the horizon),
+    /// and with `fuse` the runs of steps that follow it (see
+    /// [`live`](Self::live)).
+    #[inline(always)]
+    fn terminal(
+        &mut self,
+        r: u32,
+        h: Value,
+        rel: i64,
+        horizon: bool,
+        fuse: bool,
+    ) -> Result<Step, BestFirstError> {
+        let tree = self.tree;
+        let mut h = h;
+        let mut w = 0;
         loop {
             if w != 0 {
                 return self.interior(r, h, rel, w).map(|()| Step::Go);
@@ -1317,11 +1434,7 @@ where
                 self.enter(self.at);
                 v
             } else {
-                let v = tree.value(self.g.slots[self.k].node());
-                if v.is_infinite() {
-                    return Err(BestFirstError::SentinelLeaf { value: v });
-                }
-                if self.p.negate { -v } else { v }
+                self.leaf_value(self.g.slots[self.k].node())?
             };
             let k = self.k;
             self.g.slots[k].solved = true;
@@ -1331,12 +1444,13 @@ where
                 let blk = &self.g.blocks[self.at as usize];
                 self.path_key(blk.ckey).beats(blk.bound)
             };
-            if fuse && !horizon {
+            if fuse {
                 // A terminal AND node below its slot's OR node (not the
                 // root): its slot, or the best other slot of its block if
                 // that is now in front of everything, goes on with case 2
                 // or 3 when its state is a solved AND node below its OR
-                // node.
+                // node. (At the horizon too: the next brother is then
+                // evaluated by the frontier search.)
                 let mut go_on = front && r == 1 && rel > 0;
                 if !front && r == 1 && rel > 0 {
                     let b = self.at;
@@ -1375,7 +1489,11 @@ where
                         if h <= self.lower {
                             return Ok(Step::Done(h));
                         }
-                        w = tree.num_children(&self.g.slots[k].cur);
+                        w = if horizon {
+                            0
+                        } else {
+                            tree.num_children(&self.g.slots[k].cur)
+                        };
                         continue;
                     }
                     // Case 3.
@@ -1383,7 +1501,7 @@ where
                     self.set_key(h, false);
                     return Ok(Step::Go);
                 }
-                if !front && r == 0 && self.first_untouched(self.at) != NONE {
+                if !horizon && !front && r == 0 && self.first_untouched(self.at) != NONE {
                     return self.next_leaves();
                 }
             }
@@ -1440,7 +1558,7 @@ where
                 // The last one: its alternative is the heap's.
                 self.g.heap_settle(b, settled);
                 self.fix_bound(b);
-                return Ok(Step::Go);
+                return self.last_leaf(b, key.h, k);
             }
             // Its alternative is the next one not reached yet, in front of
             // everything else.
@@ -1465,11 +1583,7 @@ where
                 self.g.heap_settle(b, settled);
                 return self.interior(0, h, self.xrel, w).map(|()| Step::Go);
             }
-            let v = tree.value(&self.g.slots[k].x);
-            if v.is_infinite() {
-                return Err(BestFirstError::SentinelLeaf { value: v });
-            }
-            let v = if self.p.negate { -v } else { v };
+            let v = self.leaf_value(&self.g.slots[k].x)?;
             self.g.slots[k].solved = true;
             let h = h.min(v);
             self.set_key(h, true);
@@ -1479,6 +1593,41 @@ where
                 return Ok(Step::Go);
             }
         }
+    }
+
+    /// The step of the last child of block `b` that [`next_leaves`]
+    /// reached (at arena index `k`, merit `h`): case 4 if it is a terminal,
+    /// followed by a reselection if it falls behind; cases 5–6 otherwise.
+    ///
+    /// [`next_leaves`]: Self::next_leaves
+    #[inline(never)]
+    fn last_leaf(&mut self, b: u32, h: Value, k: usize) -> Result<Step, BestFirstError> {
+        if h <= self.lower {
+            return Ok(Step::Done(h));
+        }
+        let w = self.tree.num_children(&self.g.slots[k].x);
+        if w != 0 {
+            return self.interior(0, h, self.xrel, w).map(|()| Step::Go);
+        }
+        let v = self.leaf_value(&self.g.slots[k].x)?;
+        self.g.slots[k].solved = true;
+        self.set_key(h.min(v), true);
+        let blk = &self.g.blocks[b as usize];
+        if !self.path_key(blk.ckey).beats(blk.bound) {
+            self.reselect();
+        }
+        Ok(Step::Go)
+    }
+
+    /// A terminal's value for this search (negated for Dual\*), refusing
+    /// the sentinels.
+    #[inline(always)]
+    fn leaf_value(&self, n: &T::Node) -> Result<Value, BestFirstError> {
+        let v = self.tree.value(n);
+        if v.is_infinite() {
+            return Err(BestFirstError::SentinelLeaf { value: v });
+        }
+        Ok(if self.p.negate { -v } else { v })
     }
 
     /// The path in block `b` (whose bound above is `pb`) moves to its
@@ -1526,6 +1675,7 @@ where
 
     /// Sets the best other slot of block `b` and its path's bound, after
     /// its current slot changed.
+    #[inline(always)]
     fn fix_bound(&mut self, b: u32) {
         let a = self.g.blocks[b as usize].cur;
         let alt = self.alt_of(b);
@@ -1654,22 +1804,35 @@ where
             0
         };
         let (b, i) = (self.at, g.blocks[self.at as usize].cur);
+        // The path enters the first child in stacking order (generated
+        // here); the next one is the alternative (in front of everything
+        // else). The block is written whole, already entered.
+        let (s, alt) = if S { (w - 1, w - 2) } else { (0, 1) };
+        let x = self.tree.child(&node, s as usize);
+        let fresh = |a: u32| Key {
+            h,
+            t: if S { t0 - i64::from(a) } else { i64::from(a) },
+        };
+        let ka = fresh(alt);
+        let bound = g.blocks[b as usize]
+            .bound
+            .best(if S { ka } else { Key { h: ka.h, t: 1 } });
         let c = g.new_block(Block {
             node,
             parent: b,
             pslot: i,
             first: 0,
             w,
-            next: if g.stockman { w } else { 0 },
+            next: if S { w - 1 } else { 1 },
             xrel: rel + 1,
             h0: h,
             t0,
             live: w as usize,
             g0: self.live,
-            cur: NONE,
-            ckey: Key::NONE,
-            alt: NONE,
-            bound: Key::NONE,
+            cur: s,
+            ckey: fresh(s),
+            alt,
+            bound,
             hlen: 0,
         });
         let first = g.alloc_range(w, c);
@@ -1677,21 +1840,15 @@ where
         // The arena may have moved.
         let k = (g.blocks[b as usize].first + i) as usize;
         g.slots[k].child = c;
-        // The path enters the first child in stacking order; the next one
-        // is the alternative (in front of everything else).
-        let (s, alt) = if S { (w - 1, w - 2) } else { (0, 1) };
-        let key = self.fresh_key(c, s);
-        let ka = self.fresh_key(c, alt);
-        self.visit(c, s);
-        let bound = self
-            .bound(b)
-            .best(if S { ka } else { Key { h: ka.h, t: 1 } });
-        let blk = &mut self.g.blocks[c as usize];
-        blk.cur = s;
-        blk.ckey = key;
-        blk.alt = alt;
-        blk.bound = bound;
-        self.enter(c);
+        let k = (first + s) as usize;
+        let slot = &mut g.slots[k];
+        slot.x = x;
+        slot.r = 0;
+        slot.child = NONE;
+        slot.solved = false;
+        self.at = c;
+        self.k = k;
+        self.xrel = i64::from(rel + 1);
         Ok(())
     }
 
