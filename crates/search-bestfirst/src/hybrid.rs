@@ -334,29 +334,6 @@ mod tests {
     use super::alphabeta_below;
     use crate::BestFirstError;
 
-    /// A tree whose leaves valued 7 and −7 come back as +∞ and −∞.
-    struct Sentinels<'a, T: ?Sized>(&'a T);
-
-    impl<T: Tree + ?Sized> Tree for Sentinels<'_, T> {
-        type Node = T::Node;
-        fn root(&self) -> T::Node {
-            self.0.root()
-        }
-        fn num_children(&self, n: &T::Node) -> usize {
-            self.0.num_children(n)
-        }
-        fn child(&self, n: &T::Node, i: usize) -> T::Node {
-            self.0.child(n, i)
-        }
-        fn value(&self, n: &T::Node) -> Value {
-            match self.0.value(n).get() {
-                7 => Value::INF,
-                -7 => Value::NEG_INF,
-                _ => self.0.value(n),
-            }
-        }
-    }
-
     /// What the frontier evaluator was before it asked the width itself:
     /// alpha-beta on the node's subtree.
     fn plain<T: Tree + ?Sized>(
@@ -392,7 +369,7 @@ mod tests {
         ];
         let mut checked = 0;
         for (_, t) in corpus::random_trees(11, 300) {
-            let s = Sentinels(&t);
+            let s = corpus::Sentinels(&t);
             let tr = Traced::new(&s);
             let mut stack = vec![(tr.root(), 0usize)];
             while let Some((n, d)) = stack.pop() {

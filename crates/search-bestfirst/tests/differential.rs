@@ -37,7 +37,7 @@ use search_bestfirst::{
     memsss_maximum, memsss_minimum, memsss_with_events, mgame, mgame_memory, qg_minimum_memory,
     qg_search, recdual, recsss,
 };
-use tree_core::{Bounds, GenSpec, Generator, HashTree, Traced, Tree, Value, corpus};
+use tree_core::{Bounds, GenSpec, Generator, HashTree, Traced, Tree, corpus};
 
 use crate::fnv::Fnv;
 
@@ -92,33 +92,6 @@ fn record_events<'t, T: Tree + ?Sized>(
     f.u64(h);
     f.str(&log.borrow());
     f.0
-}
-
-/// A tree whose leaves valued 7 and −7 come back as +∞ and −∞, which every
-/// search must refuse.
-struct Sentinels<'a, T: ?Sized>(&'a T);
-
-impl<T: Tree + ?Sized> Tree for Sentinels<'_, T> {
-    type Node = T::Node;
-    fn root(&self) -> T::Node {
-        self.0.root()
-    }
-    fn num_children(&self, n: &T::Node) -> usize {
-        self.0.num_children(n)
-    }
-    fn child(&self, n: &T::Node, i: usize) -> T::Node {
-        self.0.child(n, i)
-    }
-    fn value(&self, n: &T::Node) -> Value {
-        match self.0.value(n).get() {
-            7 => Value::INF,
-            -7 => Value::NEG_INF,
-            _ => self.0.value(n),
-        }
-    }
-    fn bounds(&self) -> Option<Bounds> {
-        self.0.bounds()
-    }
 }
 
 /// The hashes of one tree, by configuration name.
@@ -312,7 +285,7 @@ type MemRun<T> = for<'a, 'b> fn(&'a Traced<&'b T>, &MemConfig) -> Result<Outcome
 
 /// The searches of a tree whose leaves ±7 are sentinels.
 fn sentinel_configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
-    let s = Sentinels(tree);
+    let s = corpus::Sentinels(tree);
     let mut r = Recorder {
         tree: &s,
         out,

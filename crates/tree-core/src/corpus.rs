@@ -8,8 +8,43 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{
-    BestChild, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Tree, Value, minimax_at,
+    BestChild, Bounds, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Tree, Value,
+    minimax_at,
 };
+
+/// `tree` with its leaves valued 7 and −7 shown as +∞ and −∞: sentinel
+/// leaves, which every search must refuse with an error. On the corpus's
+/// small-valued trees that puts sentinels at scattered places.
+#[derive(Debug, Clone, Copy)]
+pub struct Sentinels<'a, T: ?Sized>(pub &'a T);
+
+impl<T: Tree + ?Sized> Tree for Sentinels<'_, T> {
+    type Node = T::Node;
+
+    fn root(&self) -> T::Node {
+        self.0.root()
+    }
+
+    fn num_children(&self, n: &T::Node) -> usize {
+        self.0.num_children(n)
+    }
+
+    fn child(&self, n: &T::Node, i: usize) -> T::Node {
+        self.0.child(n, i)
+    }
+
+    fn value(&self, n: &T::Node) -> Value {
+        match self.0.value(n).get() {
+            7 => Value::INF,
+            -7 => Value::NEG_INF,
+            _ => self.0.value(n),
+        }
+    }
+
+    fn bounds(&self) -> Option<Bounds> {
+        self.0.bounds()
+    }
+}
 
 /// How the leaf values of a random tree are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
