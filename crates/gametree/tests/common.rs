@@ -69,6 +69,16 @@ pub fn check_error(out: &Output) -> String {
     assert!(stderr.starts_with("gametree: error: "), "{stderr}");
     assert!(stderr.ends_with('\n'));
     assert!(!stderr.contains("panicked"), "{stderr}");
+    // An error chain prints each message once: no "…: X: X", as when a
+    // wrapper shows its source's message and returns it as its source too.
+    let message = stderr.trim_end();
+    for (i, _) in message.match_indices(": ") {
+        let (before, after) = (&message[..i], &message[i + 2..]);
+        assert!(
+            after.len() < 8 || !before.ends_with(after),
+            "a message repeated: {stderr}"
+        );
+    }
     stderr
 }
 

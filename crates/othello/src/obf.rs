@@ -132,7 +132,8 @@ impl fmt::Display for ObfError {
 impl std::error::Error for ObfError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {
-            ObfErrorKind::Position(e) => Some(e),
+            // Display shows the position's error: its source is the next.
+            ObfErrorKind::Position(e) => e.source(),
             _ => None,
         }
     }

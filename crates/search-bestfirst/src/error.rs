@@ -94,8 +94,10 @@ impl fmt::Display for BestFirstError {
 impl std::error::Error for BestFirstError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            BestFirstError::DepthFirst(e) => Some(e),
-            BestFirstError::Stopped(s) => Some(s),
+            // Display shows these errors' own messages: their sources are
+            // the wrapped errors' (so that a chain prints each once).
+            BestFirstError::DepthFirst(e) => e.source(),
+            BestFirstError::Stopped(s) => s.source(),
             _ => None,
         }
     }

@@ -182,7 +182,8 @@ impl fmt::Display for DistError {
 impl std::error::Error for DistError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            DistError::Search(e) => Some(e),
+            // Display shows the search's message: its source is the next.
+            DistError::Search(e) => e.source(),
             _ => None,
         }
     }

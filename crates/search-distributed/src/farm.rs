@@ -85,7 +85,8 @@ impl std::error::Error for FarmError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             FarmError::Job { .. } => None,
-            FarmError::Dist(e) => Some(e),
+            // Display is the wrapped error's: so is the source.
+            FarmError::Dist(e) => e.source(),
         }
     }
 }

@@ -103,8 +103,10 @@ impl fmt::Display for TreeError {
 impl std::error::Error for TreeError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            TreeError::LeafValue { source, .. } => Some(source),
-            TreeError::Io(e) => Some(e),
+            // Display shows these errors' messages: their sources are the
+            // wrapped errors' (so that a chain prints each once).
+            TreeError::LeafValue { source, .. } => source.source(),
+            TreeError::Io(e) => e.source(),
             _ => None,
         }
     }
