@@ -691,17 +691,11 @@ impl<N: Clone> Gamma<N> {
         self.release(b, first, w);
     }
 
-    /// [`free_subtree`](Self::free_subtree) for a block below the one freed.
+    /// [`free_subtree`](Self::free_subtree) for a block below the one freed:
+    /// the same code, out of line.
     #[inline(never)]
     fn free_below(&mut self, b: u32) {
-        let (first, w, touched) = self.reached(b);
-        for a in touched {
-            let c = self.slots[first + a as usize].child;
-            if c != NONE {
-                self.free_below(c);
-            }
-        }
-        self.release(b, first, w);
+        self.free_subtree(b);
     }
 
     /// Block `b`'s first slot, width, and the slots reached so far (the
