@@ -855,10 +855,7 @@ where
         let w = tree.num_children(root);
         if w == 0 {
             g.peak = g.peak.max(g.live + 1);
-            let v = tree.value(root);
-            if v.is_infinite() {
-                return Err(BestFirstError::SentinelLeaf { value: v });
-            }
+            let v = crate::blocks::terminal(tree, root)?;
             return Ok(start.upper.min(if p.negate { -v } else { v }));
         }
         first = Some(w);
@@ -1617,10 +1614,7 @@ where
     /// the sentinels.
     #[inline(always)]
     fn leaf_value(&self, n: &T::Node) -> Result<Value, BestFirstError> {
-        let v = self.tree.value(n);
-        if v.is_infinite() {
-            return Err(BestFirstError::SentinelLeaf { value: v });
-        }
+        let v = crate::blocks::terminal(self.tree, n)?;
         Ok(if self.p.negate { -v } else { v })
     }
 
