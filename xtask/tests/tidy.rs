@@ -220,33 +220,25 @@ fn no_locked_dependency_needs_a_newer_rust_than_the_workspace() {
     );
 }
 
-/// Every `html_root_url` (where other crates' docs link when this crate's
-/// local docs do not exist yet) names the package and the workspace version.
+/// No library sets `html_root_url`: with it, `cargo doc` links every
+/// cross-crate item to docs.rs (where these crates are not published), so
+/// the documentation built here would not work offline. Without it,
+/// rustdoc links the workspace's crates to each other locally.
 #[test]
-fn html_root_urls_name_the_package_and_version() {
+fn documentation_links_stay_local() {
     let root = workspace_root();
-    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
-    let version = manifest
-        .lines()
-        .skip_while(|l| l.trim() != "[workspace.package]")
-        .find_map(|l| l.trim().strip_prefix("version = "))
-        .expect("[workspace.package] has a version")
-        .trim_matches('"');
     let mut checked = 0;
     for dir in std::fs::read_dir(root.join("crates")).expect("crates/") {
         let dir = dir.expect("a crate directory").path();
         let Ok(lib) = std::fs::read_to_string(dir.join("src/lib.rs")) else {
             continue;
         };
-        let cargo = std::fs::read_to_string(dir.join("Cargo.toml")).expect("a manifest");
-        let name = cargo
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("name = "))
-            .expect("a package name")
-            .trim_matches('"');
-        let want = format!("#![doc(html_root_url = \"https://docs.rs/{name}/{version}\")]");
-        assert!(lib.contains(&want), "{} should say {want}", dir.display());
+        assert!(
+            !lib.contains("html_root_url"),
+            "{} sets html_root_url: its docs would link to docs.rs",
+            dir.display()
+        );
         checked += 1;
     }
-    assert!(checked >= 6, "checked only {checked} library crates");
+    assert!(checked >= 7, "checked only {checked} library crates");
 }

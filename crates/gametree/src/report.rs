@@ -1,537 +1,207 @@
-//! What one search reports, and its two renderings: aligned text and JSON.
+//! [`Report`]: what a search found and what it cost.
 
-use std::fmt::Write as _;
 use std::time::Duration;
 
-use search_depthfirst::{Bound, Window};
-use search_parallel::ProcessorTree;
 use serde::{Serialize, Serializer};
-use tree_core::{Dewey, Tree, Value};
+use tree_core::{Dewey, StopReason, Value};
 
-use crate::source::TreeSource;
+use crate::{Algorithm, MemoryUnit};
 
-/// The version of the JSON of `gametree search`, its `schema` key: raised
-/// when a key changes meaning or goes away (new keys do not raise it).
-/// Version 1 added `schema`, `tree`, `best`, `pv` and `wall_seconds`.
-pub const SCHEMA: u32 = 1;
-
-/// The result of one search, as printed.
-///
-/// Field order is the JSON key order. Optional keys are left out when they
-/// do not apply, except `peak_open`, which is always present and `null` for
-/// algorithms without an OPEN list, and `best` and `pv`, `null` when no
-/// move is known.
-#[derive(Debug, Serialize)]
-pub struct Report {
-    /// [`SCHEMA`].
-    pub schema: u32,
-    /// The algorithm's command-line name.
-    pub algorithm: &'static str,
-    /// Where the tree came from: file, or generator, shape, seed and index.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tree: Option<TreeJson>,
-    /// The window searched with, when one was given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub window: Option<WindowJson>,
-    /// The value returned: the minimax value, or with a window possibly a
-    /// bound on it (see `bound`).
-    #[serde(serialize_with = "value_json")]
-    pub value: Value,
-    /// What `value` says about the minimax value, when a window was given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bound: Option<BoundJson>,
-    /// The root's best move as a 1-based Dewey code (`"2"`: the second
-    /// move), when the algorithm reports one and there is one.
-    pub best: Option<String>,
-    /// The principal variation as the Dewey code of the node it leads to
-    /// (`"213"`), printed like the `order` codes.
-    pub pv: Option<String>,
-    /// Whether the algorithm reports moves at all (text output: `n/a`).
-    #[serde(skip)]
-    pub moves_known: bool,
-    /// Leaf evaluations, re-evaluations included.
-    pub leaves: u64,
-    /// Different leaves evaluated; `None` (JSON `null`) when a threaded
-    /// search's tree is too large to keep one bit per node (see
-    /// [`crate::parallel::SyncCounted`]).
-    pub distinct_leaves: Option<u64>,
-    /// Interior expansions (first children generated).
-    pub interior: u64,
-    /// Most OPEN entries held at once, for algorithms with an OPEN list.
-    pub peak_open: Option<u64>,
-    /// Wall-clock time of the search alone (not reading or generating the
-    /// tree), in seconds (JSON only: text output stays the same from run to
-    /// run).
-    #[serde(serialize_with = "seconds_json")]
-    pub wall_seconds: Duration,
-    /// Dewey codes of the leaves in evaluation order, with `--trace`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub order: Option<Vec<String>>,
-    /// What a multi-threaded search adds.
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub parallel: Option<ParallelJson>,
-    /// A one-line description of the tree (text output only).
-    #[serde(skip)]
-    pub description: String,
-}
-
-/// Where a searched tree came from, for the JSON report: enough to search
-/// it again.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "source", rename_all = "lowercase")]
-pub enum TreeJson {
-    /// A tree text file (`-`: standard input).
-    File {
-        /// The path given.
-        path: String,
-    },
-    /// A Campbell tree file of a uniform (b, d) tree.
-    Campbell {
-        /// The path given.
-        path: String,
-        /// Branching degree.
-        b: usize,
-        /// Depth.
-        d: usize,
-    },
-    /// A generated tree.
-    Generator {
-        /// The generator's name, as `--gen` takes it.
-        generator: String,
-        /// Branching degree.
-        b: usize,
-        /// Depth.
-        d: usize,
-        /// The experiment's seed.
-        seed: u64,
-        /// The tree's index within the experiment.
-        index: u64,
-    },
-}
-
-impl From<&TreeSource> for TreeJson {
-    fn from(source: &TreeSource) -> TreeJson {
-        match source {
-            TreeSource::Text(path) => TreeJson::File {
-                path: path.display().to_string(),
-            },
-            TreeSource::Campbell { path, b, d } => TreeJson::Campbell {
-                path: path.display().to_string(),
-                b: *b,
-                d: *d,
-            },
-            TreeSource::Generated(spec) => TreeJson::Generator {
-                generator: spec.generator.to_string(),
-                b: spec.b,
-                d: spec.d,
-                seed: spec.seed,
-                index: spec.index,
-            },
-        }
-    }
-}
-
-/// The root's best move and principal variation, as a search found them
-/// (0-based moves), or `None` from an algorithm that does not report moves.
-#[derive(Debug, Clone, Default)]
-pub struct Moves {
-    /// The best move.
-    pub best: Option<usize>,
-    /// The principal variation, best move first.
-    pub pv: Dewey,
-}
-
-/// How many children the codes of `tree` are printed for: with separators
-/// iff some node may have more than 9 (its shape's branching, or the
-/// largest move in `codes` when the tree does not say).
-pub fn code_width<'a, T: Tree + ?Sized>(tree: &T, codes: impl Iterator<Item = &'a Dewey>) -> usize {
-    tree.bounds().map_or_else(
-        || {
-            codes
-                .flat_map(|d| d.digits().iter().map(|&i| usize::from(i) + 1))
-                .max()
-                .unwrap_or(0)
-        },
-        |b| b.branching,
-    )
-}
-
-impl Report {
-    /// Sets `best`, `pv` and `moves_known` from `moves`, with the codes of
-    /// `tree`.
-    pub fn set_moves<T: Tree + ?Sized>(&mut self, tree: &T, moves: Option<Moves>) {
-        self.set_move_names(moves.map(|m| m.names(tree)));
-    }
-
-    /// [`Report::set_moves`] with the names already made.
-    pub fn set_move_names(&mut self, names: Option<MoveNames>) {
-        self.moves_known = names.is_some();
-        if let Some(n) = names {
-            self.best = n.best;
-            self.pv = n.pv;
-        }
-    }
-}
-
-/// The printed form of [`Moves`]: Dewey digits as the tree's width asks.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MoveNames {
-    /// The best move, if any.
-    pub best: Option<String>,
-    /// The principal variation, if it has a move.
-    pub pv: Option<String>,
-}
-
-impl Moves {
-    /// The best move and, as the line, that move alone (for searches that
-    /// know no deeper line; empty if a Dewey digit cannot number it).
-    pub fn best_only(best: Option<usize>) -> Moves {
-        let mut pv = Dewey::root();
-        if let Some(b) = best.filter(|&b| b <= usize::from(u16::MAX)) {
-            pv.push(b);
-        }
-        Moves { best, pv }
-    }
-
-    /// The moves as printed for `tree`.
-    pub fn names<T: Tree + ?Sized>(&self, tree: &T) -> MoveNames {
-        let Some(best) = self.best else {
-            return MoveNames::default();
-        };
-        let first = if best <= usize::from(u16::MAX) {
-            Dewey::root().child(best)
-        } else {
-            Dewey::root()
-        };
-        let width = code_width(tree, [&first, &self.pv].into_iter());
-        MoveNames {
-            best: Some(if first.depth() == 1 {
-                first.display_for_width(width).to_string()
-            } else {
-                (best + 1).to_string()
-            }),
-            pv: (self.pv.depth() > 0).then(|| self.pv.display_for_width(width).to_string()),
-        }
-    }
-}
-
-/// The keys a multi-threaded search adds to a [`Report`].
-#[derive(Debug, Serialize)]
-pub struct ParallelJson {
-    /// Searching threads: `--threads K`, or the leaf processors of an
-    /// explicit processor tree.
-    pub threads: usize,
-    /// The processor tree of tree-splitting and pv-splitting (`(1, K)`
-    /// unless `--processors` gave one).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub processor_tree: Option<ProcessorTreeJson>,
-    /// Processors (threads) of that tree, 1 + W + … + W^D.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub processors: Option<u64>,
-    /// Leaf evaluations of each thread, in the library's order
-    /// (`search_parallel::ThreadReport::per_thread`).
-    pub per_thread: Vec<u64>,
-    /// Jobs handed to other threads.
-    pub jobs: u64,
-}
-
-/// A processor tree in JSON: `{"depth": 1, "width": 4}`.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct ProcessorTreeJson {
-    /// Levels of slaves below the root processor.
-    pub depth: usize,
-    /// Slaves per master.
-    pub width: usize,
-}
-
-impl From<ProcessorTree> for ProcessorTreeJson {
-    fn from(p: ProcessorTree) -> ProcessorTreeJson {
-        ProcessorTreeJson {
-            depth: p.depth,
-            width: p.width,
-        }
-    }
-}
-
-/// `(D, W): N processors`.
-fn processors_text(tree: ProcessorTreeJson, count: u64) -> String {
-    format!(
-        "({}, {}): {count} processor{}",
-        tree.depth,
-        tree.width,
-        if count == 1 { "" } else { "s" }
-    )
-}
-
-/// What `gametree simulate` reports: [`search_parallel::SimReport`] and
-/// what it was asked.
-///
-/// Field order is the JSON key order.
-#[derive(Debug, Serialize)]
-pub struct SimulationReport {
-    /// The algorithm's name (`SimAlgorithm::name`, also for `ts`/`pv`/`sss`).
-    pub algorithm: &'static str,
-    /// The simulated processor tree.
-    pub processor_tree: ProcessorTreeJson,
-    /// Processors simulated, 1 + W + … + W^D.
-    pub processors: u64,
-    /// The root's value (always the minimax value).
-    #[serde(serialize_with = "value_json")]
-    pub value: Value,
-    /// The root processor's best move, printed as the tree's moves are
-    /// (`null` on a terminal root).
-    pub best: Option<String>,
-    /// Simulated time until the root processor returns, in EVALTIME units.
-    pub elapsed: u64,
-    /// Terminal evaluations of all processors: N(A(k), T).
-    pub evaluations: u64,
-    /// Terminal evaluations of sequential alpha-beta: N(A(1), T).
-    pub sequential: u64,
-    /// Campbell's search overhead S = N(A(k), T) / N(A(1), T) (p. 34).
-    pub overhead: f64,
-    /// Sequential alpha-beta's time over the elapsed time.
-    pub speedup: f64,
-    /// Terminal evaluations of each processor, in preorder of the
-    /// processor tree (0 is the root processor).
-    pub per_processor: Vec<u64>,
-    /// A one-line description of the tree (text output only).
-    #[serde(skip)]
-    pub tree: String,
-}
-
-impl SimulationReport {
-    /// One JSON object on one line.
-    pub fn to_json(&self) -> String {
-        to_json_line(self)
-    }
-
-    /// Aligned `label  value` lines.
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        let mut line = |label: &str, value: &str| {
-            let _ = writeln!(out, "{label:<LABEL$}{value}");
-        };
-        line("algorithm", self.algorithm);
-        line("tree", &self.tree);
-        line(
-            "processors",
-            &processors_text(self.processor_tree, self.processors),
-        );
-        line("value", &self.value.to_string());
-        if let Some(best) = &self.best {
-            line("best move", best);
-        }
-        line("elapsed", &format!("{} EVALTIME units", self.elapsed));
-        line(
-            "evaluations",
-            &format!(
-                "{} (sequential alpha-beta: {})",
-                self.evaluations, self.sequential
-            ),
-        );
-        line(
-            "overhead",
-            &format!(
-                "{:.3} (S = N(A(k))/N(A(1)) = {}/{})",
-                self.overhead, self.evaluations, self.sequential
-            ),
-        );
-        line(
-            "speed-up",
-            &format!(
-                "{:.3} ({} sequential units / {} elapsed)",
-                self.speedup, self.sequential, self.elapsed
-            ),
-        );
-        line("per proc.", &spaced(&self.per_processor));
-        out
-    }
-}
-
-/// Numbers separated by single spaces.
-pub fn spaced(numbers: &[u64]) -> String {
-    numbers
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// A window in JSON: `{"alpha": 3, "beta": null}`, `null` for ±∞.
-#[derive(Debug, Serialize)]
-pub struct WindowJson {
-    /// Lower end; `null` is −∞.
-    #[serde(serialize_with = "value_json")]
-    pub alpha: Value,
-    /// Upper end; `null` is +∞.
-    #[serde(serialize_with = "value_json")]
-    pub beta: Value,
-}
-
-impl From<Window> for WindowJson {
-    fn from(w: Window) -> WindowJson {
-        WindowJson {
-            alpha: w.alpha(),
-            beta: w.beta(),
-        }
-    }
-}
-
-/// [`Bound`] as JSON: `"exact"`, `"lower"` (the minimax value is at least
-/// `value`: the search failed high) or `"upper"` (at most: it failed low).
-#[derive(Debug, Clone, Copy, Serialize)]
+/// What [`Report::value`] says about the minimax value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum BoundJson {
-    /// `value` is the minimax value.
+#[non_exhaustive]
+pub enum Bound {
+    /// The value is the minimax value (of the tree, or of the game at
+    /// [`Report::depth`]).
     Exact,
-    /// The minimax value is at least `value`.
+    /// The minimax value is at least `value` (a window's search failed
+    /// high).
     Lower,
-    /// The minimax value is at most `value`.
+    /// The minimax value is at most `value` (a window's search failed low).
     Upper,
+    /// Nothing is known: a limit stopped the search before it had a value
+    /// ([`Report::stopped`] says which); `value` is 0 and means nothing.
+    Unknown,
 }
 
-impl From<Bound> for BoundJson {
-    fn from(b: Bound) -> BoundJson {
-        match b {
-            Bound::Exact => BoundJson::Exact,
-            Bound::Lower => BoundJson::Lower,
-            Bound::Upper => BoundJson::Upper,
+/// What a search found and what it cost; `M` is a move: a child index
+/// (`usize`, 0-based) for [`search`](crate::search), the game's move for
+/// [`search_game`](crate::search_game).
+///
+/// A search stopped by a limit is a report too, with
+/// [`stopped`](Report::stopped) set: the enhanced engines then give the
+/// last depth they completed ([`depth`](Report::depth)), the others
+/// [`Bound::Unknown`].
+///
+/// `serde::Serialize` gives the JSON of `gametree search --json`: the
+/// algorithm by name, the value as a number (`"inf"`/`"-inf"` for the
+/// sentinels), the elapsed time in seconds, the stop reason as a word.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Report<M = usize> {
+    /// The algorithm that ran.
+    pub algorithm: Algorithm,
+    /// The root's value from MAX's point of view (for a game, the player
+    /// to move at the root): the minimax value, unless
+    /// [`bound`](Report::bound) says otherwise.
+    #[serde(serialize_with = "value_json")]
+    pub value: Value,
+    /// What `value` is: exact, or a bound after a window's search failed
+    /// low or high, or unknown after an early stop.
+    pub bound: Bound,
+    /// The root's best move: a move whose position has the root's value
+    /// (after a search that failed high, the move that reached the bound).
+    /// `None` for a terminal root, after a fail low, and after an early
+    /// stop without a completed iteration.
+    pub best: Option<M>,
+    /// The principal variation, `best` first, as far as the algorithm
+    /// knows it (see [`pv_complete`](Report::pv_complete)); empty without
+    /// a best move.
+    pub pv: Vec<M>,
+    /// Whether `pv` runs down to a terminal (or the game's horizon). Many
+    /// searches know only the best move, or stop the line where a
+    /// re-search ended on its window's edge: their line is partial.
+    pub pv_complete: bool,
+    /// Terminal evaluations, re-evaluations included (for an enhanced
+    /// engine, its static evaluations).
+    pub leaves: u64,
+    /// Interior expansions (for an enhanced engine, positions expanded).
+    pub interior: u64,
+    /// Different leaves evaluated, when [`Config::trace`](crate::Config::trace)
+    /// recorded them.
+    pub distinct_leaves: Option<u64>,
+    /// The most memory the search held, in [`memory_unit`](Report::memory_unit):
+    /// a best-first search's peak OPEN entries (at most its budget), an MT
+    /// driver's table entries in use, an enhanced engine's table bytes;
+    /// `None` for the searches that keep only a stack.
+    pub peak_memory: Option<usize>,
+    /// The unit of `peak_memory`.
+    pub memory_unit: Option<MemoryUnit>,
+    /// Time from the start of the search to its end.
+    #[serde(serialize_with = "seconds_json", rename = "seconds")]
+    pub elapsed: Duration,
+    /// Which limit stopped the search early, if one did.
+    #[serde(serialize_with = "stop_json")]
+    pub stopped: Option<StopReason>,
+    /// The depth `value`, `best` and `pv` are for, for a game search (the
+    /// depth asked for, or the last completed one when a limit stopped an
+    /// iterative search); `None` for a tree.
+    pub depth: Option<u32>,
+    /// The threads that searched (1 for a sequential search).
+    pub threads: usize,
+    /// Leaf evaluations per thread, for a multi-threaded search (in the
+    /// engine's order; empty for a sequential one).
+    pub per_thread: Vec<u64>,
+    /// The leaves in evaluation order, as Dewey codes (0-based child
+    /// indices; display a [`Dewey`] to see it 1-based), with
+    /// [`Config::trace`](crate::Config::trace).
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "trace_json")]
+    pub trace: Option<Vec<Dewey>>,
+}
+
+impl<M> Report<M> {
+    /// The value, if it is the exact minimax value.
+    pub fn exact(&self) -> Option<Value> {
+        (self.bound == Bound::Exact).then_some(self.value)
+    }
+
+    /// The same report with every move turned into another type (a game's
+    /// move into its name, say).
+    pub fn map_moves<N>(mut self, mut f: impl FnMut(M) -> N) -> Report<N> {
+        let best = self.best.take().map(&mut f);
+        let pv = std::mem::take(&mut self.pv).into_iter().map(f).collect();
+        self.with_moves(best, pv)
+    }
+
+    /// The same report with the moves `best` and `pv` instead.
+    pub(crate) fn with_moves<N>(self, best: Option<N>, pv: Vec<N>) -> Report<N> {
+        Report {
+            algorithm: self.algorithm,
+            value: self.value,
+            bound: self.bound,
+            best,
+            pv,
+            pv_complete: self.pv_complete,
+            leaves: self.leaves,
+            interior: self.interior,
+            distinct_leaves: self.distinct_leaves,
+            peak_memory: self.peak_memory,
+            memory_unit: self.memory_unit,
+            elapsed: self.elapsed,
+            stopped: self.stopped,
+            depth: self.depth,
+            threads: self.threads,
+            per_thread: self.per_thread,
+            trace: self.trace,
+        }
+    }
+
+    /// A report of `algorithm` with nothing found yet.
+    pub(crate) fn empty(algorithm: Algorithm) -> Report<M> {
+        Report {
+            algorithm,
+            value: Value::from_small(0),
+            bound: Bound::Unknown,
+            best: None,
+            pv: Vec::new(),
+            pv_complete: false,
+            leaves: 0,
+            interior: 0,
+            distinct_leaves: None,
+            peak_memory: None,
+            memory_unit: algorithm.memory_unit(),
+            elapsed: Duration::ZERO,
+            stopped: None,
+            depth: None,
+            threads: 1,
+            per_thread: Vec::new(),
+            trace: None,
         }
     }
 }
 
-/// A time in seconds, to the microsecond.
-fn seconds_json<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e6)
-}
-
-/// A value as a plain JSON integer; the sentinels ±∞ as `null`.
-fn value_json<S: Serializer>(v: &Value, s: S) -> Result<S::Ok, S::Error> {
-    if v.is_infinite() {
-        s.serialize_none()
+/// A value as JSON: an integer, `"inf"` or `"-inf"`.
+pub(crate) fn value_json<S: Serializer>(v: &Value, s: S) -> Result<S::Ok, S::Error> {
+    if *v == Value::INF {
+        s.serialize_str("inf")
+    } else if *v == Value::NEG_INF {
+        s.serialize_str("-inf")
     } else {
         s.serialize_i32(v.get())
     }
 }
 
-/// `value` as one JSON object on one line.
-fn to_json_line<T: Serialize>(value: &T) -> String {
-    let mut s = serde_json::to_string(value).unwrap_or_else(|e| {
-        // Serialising plain integers, floats and strings cannot fail (a
-        // non-finite float becomes null); keep the promise of one object
-        // anyway.
-        serde_json::json!({ "error": e.to_string() }).to_string()
-    });
-    s.push('\n');
-    s
+fn seconds_json<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
 }
 
-/// Width of the label column of the text output.
-const LABEL: usize = 12;
-/// Lines of the `order` field wrap before this many columns.
-const LINE: usize = 80;
-
-impl Report {
-    /// One JSON object on one line.
-    pub fn to_json(&self) -> String {
-        to_json_line(self)
+/// The stop reason as a word: `deadline`, `leaf-limit`, `cancelled`.
+pub(crate) fn stop_name(r: StopReason) -> &'static str {
+    match r {
+        StopReason::Deadline => "deadline",
+        StopReason::LeafLimit => "leaf-limit",
+        StopReason::Cancelled => "cancelled",
     }
+}
 
-    /// Aligned `label  value` lines.
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        let mut line = |label: &str, value: &str| {
-            let _ = writeln!(out, "{label:<LABEL$}{value}");
-        };
-        line("algorithm", self.algorithm);
-        line("tree", &self.description);
-        if let Some(w) = &self.window {
-            line("window", &format!("({}, {})", w.alpha, w.beta));
-        }
-        line("value", &self.value.to_string());
-        if let Some(b) = self.bound {
-            let v = self.value;
-            line(
-                "bound",
-                &match b {
-                    BoundJson::Exact => "exact: the minimax value".to_owned(),
-                    BoundJson::Lower => format!("lower: the search failed high, minimax >= {v}"),
-                    BoundJson::Upper => format!("upper: the search failed low, minimax <= {v}"),
-                },
-            );
-        }
-        let moves = |m: &Option<String>| match m {
-            _ if !self.moves_known => "n/a".to_owned(),
-            Some(code) => code.clone(),
-            None => "none".to_owned(),
-        };
-        line("best", &moves(&self.best));
-        line("pv", &moves(&self.pv));
-        line(
-            "leaves",
-            &match self.distinct_leaves {
-                Some(distinct) => format!("{} ({distinct} distinct)", self.leaves),
-                None => format!("{} (distinct not counted: tree too large)", self.leaves),
-            },
-        );
-        line("interior", &self.interior.to_string());
-        line(
-            "peak OPEN",
-            &self
-                .peak_open
-                .map_or_else(|| "n/a".to_owned(), |p| p.to_string()),
-        );
-        if let Some(p) = &self.parallel {
-            line("threads", &p.threads.to_string());
-            if let (Some(tree), Some(count)) = (p.processor_tree, p.processors) {
-                line("processors", &processors_text(tree, count));
+fn stop_json<S: Serializer>(r: &Option<StopReason>, s: S) -> Result<S::Ok, S::Error> {
+    match r {
+        Some(r) => s.serialize_str(stop_name(*r)),
+        None => s.serialize_none(),
+    }
+}
+
+fn trace_json<S: Serializer>(t: &Option<Vec<Dewey>>, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    match t {
+        None => s.serialize_none(),
+        Some(codes) => {
+            let mut seq = s.serialize_seq(Some(codes.len()))?;
+            for c in codes {
+                seq.serialize_element(c.digits())?;
             }
-            line("per thread", &spaced(&p.per_thread));
-            line("jobs", &p.jobs.to_string());
+            seq.end()
         }
-        if let Some(order) = &self.order {
-            out.push_str(&wrap("order", order));
-        }
-        out
-    }
-}
-
-/// `label` and the words, filled into lines of at most [`LINE`] columns,
-/// continuation lines indented to the value column.
-fn wrap(label: &str, words: &[String]) -> String {
-    let mut out = format!("{label:<LABEL$}");
-    let mut col = LABEL;
-    for (k, w) in words.iter().enumerate() {
-        let len = w.chars().count();
-        if k > 0 {
-            if col + 1 + len > LINE {
-                out.push('\n');
-                out.push_str(&" ".repeat(LABEL));
-                col = LABEL;
-            } else {
-                out.push(' ');
-                col += 1;
-            }
-        }
-        out.push_str(w);
-        col += len;
-    }
-    out.push('\n');
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wraps_at_the_value_column() {
-        let words: Vec<String> = (0..40).map(|i| format!("{:04}", 1000 + i)).collect();
-        let s = wrap("order", &words);
-        for l in s.lines() {
-            assert!(l.chars().count() <= LINE, "{l}");
-        }
-        assert!(s.lines().skip(1).all(|l| l.starts_with(&" ".repeat(LABEL))));
-        assert_eq!(s.split_whitespace().count(), 41);
     }
 }

@@ -1,13 +1,7 @@
-//! gametree's integration tests: one binary, one module per topic. Every
-//! test runs the built `gametree` executable.
+//! The front door's tests: one binary, a module per concern.
 
-mod common;
-mod errors;
-mod garbage;
+mod algorithms;
+mod games;
 mod limits;
-mod mpi;
-mod othello;
-mod search;
-mod simulate;
-mod solve;
-mod threads;
+mod memory;
+mod report;

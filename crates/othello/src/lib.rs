@@ -59,9 +59,6 @@
 //!
 //! [`Game`]: tree_core::Game
 
-// Where other crates' docs link to this one when its local docs do not exist
-// yet (`cargo doc` may document a dependent first; see cargo#8487).
-#![doc(html_root_url = "https://docs.rs/gametree-othello/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -6,11 +6,13 @@ use std::str::FromStr;
 
 use tree_core::{Bounds, Limits, Tree, Value};
 
+use crate::hybrid::{abs_minimum, sab_minimum};
 use crate::{
-    BestFirstError, IterConfig, MemConfig, MgConfig, Outcome, QgConfig, QgOpen, QgVariant,
-    RecConfig, SssConfig, Variant, alphabeta_over_sss, dual, itersss, memdual, memdual_maximum,
-    memsss, memsss_maximum, mgame, qg_search, recdual, recsss, sss, sss_aspiration,
-    sss_over_alphabeta, staged_sss,
+    BestFirstError, IterConfig, MemConfig, MgConfig, MgTie, Outcome, QgConfig, QgOpen, QgVariant,
+    RecConfig, SssConfig, Variant, alphabeta_over_sss, dual, itersss, itersss_minimum, memdual,
+    memdual_maximum, memdual_minimum, memsss, memsss_maximum, memsss_minimum, mgame, mgame_memory,
+    minimum_memory, qg_minimum_memory, qg_search, recdual, recsss, sss, sss_aspiration,
+    sss_over_alphabeta, staged_minimum, staged_sss,
 };
 
 /// A best-first algorithm of this crate.
@@ -86,6 +88,13 @@ pub struct Options {
     pub alpha_floor: bool,
     /// MGame's slab height (even, at least 2; default 2 = QuickGame).
     pub searchd: usize,
+    /// MGame's tie rule (default [`MgTie::Auto`]).
+    pub mgame_tie: MgTie,
+    /// RecSSS\*, RecDual\*, MemSSS\*, MemDual\*: search the sons of the
+    /// lowest chooser level in place when they are the terminals
+    /// ([`MemConfig::odd_depth_leaf_search`]); `None` = each algorithm's
+    /// default (off for RecSSS\*/RecDual\*, on for MemSSS\*/MemDual\*).
+    pub odd_depth_leaf_search: Option<bool>,
     /// When to stop: a deadline, a leaf budget, a stop handle (default:
     /// none). A search stopped by one returns
     /// [`BestFirstError::Stopped`]; see [`Algorithm::run`].
@@ -102,6 +111,8 @@ impl Default for Options {
             shape: None,
             alpha_floor: false,
             searchd: 2,
+            mgame_tie: MgTie::Auto,
+            odd_depth_leaf_search: None,
             limits: Limits::none(),
         }
     }
@@ -217,6 +228,105 @@ impl Algorithm {
         true
     }
 
+    /// Whether the odd-depth leaf search applies (RecSSS\*, RecDual\*,
+    /// MemSSS\*, MemDual\*), and its default.
+    const fn leaf_search_default(self) -> Option<bool> {
+        match self {
+            Algorithm::RecSss | Algorithm::RecDual => Some(
+                RecConfig {
+                    shape: None,
+                    odd_depth_leaf_search: false,
+                }
+                .odd_depth_leaf_search,
+            ),
+            Algorithm::MemSss | Algorithm::MemDual => Some(true),
+            _ => None,
+        }
+    }
+
+    /// The odd-depth leaf search `opts` asks of this algorithm.
+    fn leaf_search(self, opts: &Options) -> bool {
+        opts.odd_depth_leaf_search
+            .or(self.leaf_search_default())
+            .unwrap_or(false)
+    }
+
+    /// The least OPEN budget, in entries, the algorithm accepts on a tree
+    /// of shape `bounds` with the parameters of `opts` (stage depth, slab
+    /// height, odd-depth leaf search): what a budget of
+    /// [`Options::memory`]` = None` gives every algorithm but MemSSS\* and
+    /// MemDual\* (whose default is their maximum). RecSSS\* and RecDual\*
+    /// need their full size.
+    ///
+    /// ```
+    /// use search_bestfirst::{Algorithm, Options};
+    /// use tree_core::Bounds;
+    /// let shape = Bounds::uniform(3, 4);
+    /// let o = Options::default();
+    /// assert_eq!(Algorithm::Sss.minimum_memory(shape, &o), Ok(9)); // b^⌈d/2⌉
+    /// assert_eq!(Algorithm::IterSss.minimum_memory(shape, &o), Ok(5)); // (b − 1)⌈d/2⌉ + 1
+    /// assert!(Algorithm::MemSss.maximum_memory(shape, &o)? > Algorithm::MemSss.minimum_memory(shape, &o)?);
+    /// # Ok::<(), search_bestfirst::BestFirstError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`BestFirstError::TooLarge`] when the figure overflows; the
+    /// algorithm's errors for a bad shape or parameter (a depth over
+    /// [`tree_core::MAX_DEPTH`], a stage depth of 0, an odd slab height).
+    pub fn minimum_memory(self, bounds: Bounds, opts: &Options) -> Result<usize, BestFirstError> {
+        crate::blocks::check_bounds(bounds)?;
+        let leaf = self.leaf_search(opts);
+        match self {
+            Algorithm::SssStockman
+            | Algorithm::SssLeft
+            | Algorithm::Sss
+            | Algorithm::SssAspiration => minimum_memory(bounds, false),
+            Algorithm::Dual => minimum_memory(bounds, true),
+            Algorithm::StagedSss => {
+                if opts.stage == 0 {
+                    return Err(BestFirstError::InvalidParameter {
+                        name: "stage depth",
+                        message: "must be at least 1".into(),
+                    });
+                }
+                staged_minimum(bounds, opts.stage)
+            }
+            Algorithm::Sab | Algorithm::Sa2 => sab_minimum(bounds, 2),
+            Algorithm::Sa4 => sab_minimum(bounds, 4),
+            Algorithm::Abs | Algorithm::As2 => abs_minimum(bounds, 2),
+            Algorithm::As4 => abs_minimum(bounds, 4),
+            Algorithm::QuickGame | Algorithm::Qg1 | Algorithm::Qg2 | Algorithm::Qg3 => {
+                qg_minimum_memory(bounds)
+            }
+            Algorithm::RecSss => memsss_maximum(bounds, leaf),
+            Algorithm::RecDual => memdual_maximum(bounds, leaf),
+            Algorithm::MemSss => memsss_minimum(bounds, leaf),
+            Algorithm::MemDual => memdual_minimum(bounds, leaf),
+            Algorithm::IterSss => itersss_minimum(bounds),
+            Algorithm::MGame => mgame_memory(bounds, opts.searchd),
+        }
+    }
+
+    /// The largest OPEN budget, in entries, the algorithm can use on a
+    /// tree of shape `bounds`: more changes nothing. The minimum for the
+    /// algorithms whose OPEN has one size (SSS\* and its relatives,
+    /// QuickGame, MGame, RecSSS\*); RecSSS\*'s size for MemSSS\* (and
+    /// RecDual\*'s for MemDual\*); b^⌈d/2⌉ for IterSSS\*, from which on it
+    /// is SSS\*.
+    ///
+    /// # Errors
+    /// As [`Algorithm::minimum_memory`].
+    pub fn maximum_memory(self, bounds: Bounds, opts: &Options) -> Result<usize, BestFirstError> {
+        let least = self.minimum_memory(bounds, opts)?;
+        let leaf = self.leaf_search(opts);
+        Ok(match self {
+            Algorithm::MemSss => memsss_maximum(bounds, leaf)?,
+            Algorithm::MemDual => memdual_maximum(bounds, leaf)?,
+            Algorithm::IterSss => minimum_memory(bounds, false)?.max(least),
+            _ => least,
+        })
+    }
+
     /// Runs the algorithm: the root's minimax value, its best move (and
     /// the principal variation as far as the algorithm knows it; see
     /// [`Outcome`]) and OPEN's use.
@@ -323,11 +433,15 @@ impl Algorithm {
                         memdual_maximum
                     };
                     let bounds = crate::shape(tree, opts.shape, self.name())?;
-                    crate::open::budget(self.name(), Some(m), needed(bounds, false)?)?;
+                    crate::open::budget(
+                        self.name(),
+                        Some(m),
+                        needed(bounds, self.leaf_search(opts))?,
+                    )?;
                 }
                 let config = RecConfig {
                     shape: opts.shape,
-                    ..RecConfig::default()
+                    odd_depth_leaf_search: self.leaf_search(opts),
                 };
                 if self == Algorithm::RecSss {
                     recsss(tree, &config)
@@ -339,7 +453,7 @@ impl Algorithm {
                 let config = MemConfig {
                     memory: opts.memory,
                     shape: opts.shape,
-                    ..MemConfig::default()
+                    odd_depth_leaf_search: self.leaf_search(opts),
                 };
                 if self == Algorithm::MemSss {
                     memsss(tree, &config)
@@ -358,6 +472,7 @@ impl Algorithm {
                 let config = MgConfig {
                     memory: opts.memory,
                     shape: opts.shape,
+                    tie: opts.mgame_tie,
                     ..MgConfig::new(opts.searchd)
                 };
                 mgame(tree, &config)

@@ -139,6 +139,36 @@ pub fn staged_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError>
         })
 }
 
+/// The OPEN entries SSS\* over `k` plies of alpha-beta needs: b^⌈k/2⌉.
+///
+/// # Errors
+/// [`BestFirstError::TooLarge`] on overflow.
+pub(crate) fn sab_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
+    open_size(
+        "sss-over-alphabeta",
+        bounds.branching,
+        k.min(bounds.depth),
+        0,
+        true,
+    )
+}
+
+/// The OPEN entries alpha-beta on the top `k` plies over SSS\* needs: one
+/// SSS\* below depth `k`.
+///
+/// # Errors
+/// [`BestFirstError::TooLarge`] on overflow.
+pub(crate) fn abs_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
+    let below = bounds.depth.saturating_sub(k);
+    open_size(
+        "alphabeta-over-sss",
+        bounds.branching,
+        below,
+        k.min(bounds.depth),
+        true,
+    )
+}
+
 /// Staged SSS* (Campbell pp. 16–17, SS in Tables 4–7) with stage depth
 /// `k` (his tables use k = 2).
 ///
@@ -205,7 +235,7 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
     const NAME: &str = "sss-over-alphabeta";
     check_plies("SSS* plies", k)?;
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
-    let minimum = open_size(NAME, bounds.branching, k.min(bounds.depth), 0, true)?;
+    let minimum = sab_minimum(bounds, k)?;
     let mut open = Gamma::new(budget(NAME, cfg.memory, minimum)?, cfg.variant, bounds, 0);
     let p = Params {
         variant: cfg.variant,
@@ -249,8 +279,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
     const NAME: &str = "alphabeta-over-sss";
     check_plies("alpha-beta plies", k)?;
     let bounds = crate::shape(tree, cfg.shape, NAME)?;
-    let below = bounds.depth.saturating_sub(k);
-    let minimum = open_size(NAME, bounds.branching, below, k.min(bounds.depth), true)?;
+    let minimum = abs_minimum(bounds, k)?;
     let mut open = Gamma::new(budget(NAME, cfg.memory, minimum)?, cfg.variant, bounds, 0);
     let p = Params {
         variant: cfg.variant,

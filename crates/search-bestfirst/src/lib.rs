@@ -83,9 +83,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// Where other crates' docs link to this one when its local docs do not exist
-// yet (`cargo doc` may document a dependent first; see cargo#8487).
-#![doc(html_root_url = "https://docs.rs/search-bestfirst/0.1.0")]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

@@ -293,6 +293,7 @@ impl Algorithm {
             value,
             bound: Bound::Exact,
         };
+        let mut table_entries = None;
         let (scored, line) = match self {
             Algorithm::Minimax => (exact(minimax_at(tree, &root, 0, &mut ctl)?), None),
             Algorithm::Negamax => (exact(negamax_at(tree, &root, 0, &mut ctl)?), None),
@@ -322,10 +323,14 @@ impl Algorithm {
                     Algorithm::MtDual => Driver::Dual,
                     _ => Driver::Mtdf(MTDF_FIRST_GUESS),
                 };
-                let mut tt = TranspositionTable::for_shape(tree.bounds());
+                let mut tt = match config.table_bytes {
+                    Some(bytes) => TranspositionTable::with_bytes(bytes)?,
+                    None => TranspositionTable::for_shape(tree.bounds()),
+                };
                 let meter = &mut ctl.meter;
                 let (outcome, best) =
                     drive(driver, |gamma| mt_pass(tree, &mut tt, gamma, &mut *meter))?;
+                table_entries = Some(tt.len());
                 (exact(outcome.value), Some(RootLine::Best(best)))
             }
         };
@@ -348,6 +353,7 @@ impl Algorithm {
             pv,
             leaves: ctl.meter.leaves(),
             elapsed: ctl.meter.elapsed(),
+            table_entries,
         })
     }
 }

@@ -105,9 +105,6 @@
 //! assert!(report.table.hits > 0);
 //! ```
 
-// Where other crates' docs link to this one when its local docs do not exist
-// yet (`cargo doc` may document a dependent first; see cargo#8487).
-#![doc(html_root_url = "https://docs.rs/search-depthfirst/0.1.0")]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

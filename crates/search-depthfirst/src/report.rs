@@ -30,6 +30,12 @@ pub struct SearchConfig {
     pub window: Window,
     /// When to stop: a deadline, a leaf budget, a stop handle.
     pub limits: Limits,
+    /// The MT drivers' transposition table, in bytes
+    /// ([`TranspositionTable::with_bytes`](crate::TranspositionTable::with_bytes));
+    /// `None` = sized for the tree
+    /// ([`TranspositionTable::for_shape`](crate::TranspositionTable::for_shape)).
+    /// The other algorithms keep no table and ignore it.
+    pub table_bytes: Option<usize>,
 }
 
 impl SearchConfig {
@@ -49,6 +55,13 @@ impl SearchConfig {
     #[must_use]
     pub fn with_limits(mut self, limits: Limits) -> SearchConfig {
         self.limits = limits;
+        self
+    }
+
+    /// This configuration with an MT table of `bytes` bytes.
+    #[must_use]
+    pub fn with_table_bytes(mut self, bytes: usize) -> SearchConfig {
+        self.table_bytes = Some(bytes);
         self
     }
 }
@@ -87,4 +100,8 @@ pub struct Report {
     pub leaves: u64,
     /// Time from the start of the search to its end.
     pub elapsed: Duration,
+    /// The MT drivers: the transposition table's entries in use at the
+    /// end, the most the search held ([`TranspositionTable::len`](crate::TranspositionTable::len));
+    /// `None` for the algorithms without a table.
+    pub table_entries: Option<usize>,
 }

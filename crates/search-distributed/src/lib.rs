@@ -84,9 +84,6 @@
 //! ranks. The MPI tests (feature `mpi`) start `mpirun` on the
 //! `distributed-check` binary: `scripts/test-mpi.sh`.
 
-// Where other crates' docs link to this one when its local docs do not exist
-// yet (`cargo doc` may document a dependent first; see cargo#8487).
-#![doc(html_root_url = "https://docs.rs/search-distributed/0.1.0")]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

@@ -60,9 +60,6 @@
 //! returns the minimax value whatever the thread count; `docs/PARALLEL.md`
 //! maps the model onto threads and, on paper, onto many machines.
 
-// Where other crates' docs link to this one when its local docs do not exist
-// yet (`cargo doc` may document a dependent first; see cargo#8487).
-#![doc(html_root_url = "https://docs.rs/search-parallel/0.1.0")]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

@@ -67,9 +67,6 @@
 //! order and on any thread, which parallel searches and lazily-built (10,7)
 //! trees need. Errors are one hand-written enum, [`TreeError`].
 
-// Where other crates' docs link to this one when its local docs do not exist
-// yet (`cargo doc` may document a dependent first; see cargo#8487).
-#![doc(html_root_url = "https://docs.rs/tree-core/0.1.0")]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

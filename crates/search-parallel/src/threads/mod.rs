@@ -193,6 +193,24 @@ impl ThreadAlgorithm {
             ThreadAlgorithm::Ybwc => "ybwc",
         }
     }
+
+    /// One line: what it is and where it comes from.
+    pub const fn description(self) -> &'static str {
+        match self {
+            ThreadAlgorithm::TreeSplit => {
+                "tree-splitting on K threads: a master hands successors to K slaves, dynamic window updates (Campbell 1981, Figs. 10-11)"
+            }
+            ThreadAlgorithm::PvSplit => {
+                "pv-splitting on threads: leftmost path first, its siblings split among slaves, type-2 rule (Campbell 1981, Fig. 12, p. 47)"
+            }
+            ThreadAlgorithm::ParallelStagedSss => {
+                "staged SSS* whose master hands horizon nodes to K alpha-beta workers (Campbell 1981, p. 49)"
+            }
+            ThreadAlgorithm::Ybwc => {
+                "Young Brothers Wait: eldest brother first, the others in parallel on K threads (Feldmann et al. 1989)"
+            }
+        }
+    }
 }
 
 impl fmt::Display for ThreadAlgorithm {

@@ -1,0 +1,415 @@
+//! [`Algorithm`]: every search of every engine crate, by name.
+
+use std::fmt;
+use std::str::FromStr;
+
+use search_bestfirst::Algorithm as BestFirst;
+use search_depthfirst::{Algorithm as DepthFirst, EnhancedAlgorithm};
+use search_parallel::ThreadAlgorithm;
+
+use crate::Error;
+
+/// The engine crates' families, in the order `gametree algos` lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Family {
+    /// Minimax, the alpha-beta family and the MT drivers
+    /// (`search-depthfirst`): a stack, no OPEN list; the MT drivers keep a
+    /// transposition table.
+    DepthFirst,
+    /// The enhanced engines of `search-depthfirst`: iterative deepening, a
+    /// hashed transposition table, move ordering; one thread or several
+    /// over a shared table.
+    Enhanced,
+    /// The SSS\* family under a memory budget (`search-bestfirst`).
+    BestFirst,
+    /// The multi-threaded tree searches of `search-parallel`.
+    Threads,
+}
+
+impl Family {
+    /// Every family, in the order above.
+    pub const ALL: &'static [Family] = &[
+        Family::DepthFirst,
+        Family::Enhanced,
+        Family::BestFirst,
+        Family::Threads,
+    ];
+
+    /// What the family is, in a few words.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Family::DepthFirst => "depth-first",
+            Family::Enhanced => "enhanced",
+            Family::BestFirst => "best-first",
+            Family::Threads => "multi-threaded",
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Every search of the workspace: the depth-first algorithms, the enhanced
+/// game engines, the best-first family and the multi-threaded searches.
+///
+/// Every one runs through [`search`](crate::search) (a [`Tree`](tree_core::Tree))
+/// and [`search_game`](crate::search_game) (a [`Game`](tree_core::Game)
+/// searched to a depth). The names are the command line's (`gametree
+/// algos` prints them with a line each):
+///
+/// ```
+/// use gametree::{Algorithm, Family};
+/// assert_eq!("memsss".parse::<Algorithm>()?, Algorithm::MemSss);
+/// assert_eq!(Algorithm::MemSss.to_string(), "memsss");
+/// assert_eq!(Algorithm::MemSss.family(), Family::BestFirst);
+/// for a in Algorithm::ALL {
+///     assert_eq!(a.name().parse::<Algorithm>()?, *a);
+/// }
+/// assert!("sss*".parse::<Algorithm>().is_err());
+/// # Ok::<(), gametree::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// `minimax`: every node (Campbell 1981, Fig. 1).
+    Minimax,
+    /// `negamax`: every node (Fig. 2).
+    Negamax,
+    /// `alphabeta`: fail-hard alpha-beta (Fig. 4).
+    AlphaBeta,
+    /// `falphabeta`: fail-soft alpha-beta (Fig. 5).
+    FAlphaBeta,
+    /// `lalphabeta`: the last move with a minimal window (Fig. 6).
+    LAlphaBeta,
+    /// `palphabeta`: principal-variation alpha-beta (Fig. 7).
+    PAlphaBeta,
+    /// `scout`: SCOUT (Fig. 8).
+    Scout,
+    /// `scout-test`: SCOUT with TEST (Figs. 8–9).
+    ScoutTest,
+    /// `aspiration`: aspiration fail-soft alpha-beta (pp. 8–9).
+    Aspiration,
+    /// `mt-sss`: SSS\* as MT calls from +∞ (Plaat et al. 1996).
+    MtSss,
+    /// `mt-dual`: DUAL\* as MT calls from −∞.
+    MtDual,
+    /// `mtdf`: MTD(f) from the first guess 0.
+    Mtdf,
+    /// `ab-enh`: fail-soft alpha-beta with iterative deepening, a hashed
+    /// transposition table and the history heuristic.
+    AlphaBetaEnhanced,
+    /// `pvs-enh`: NegaScout/PVS with the same enhancements.
+    PvsEnhanced,
+    /// `mtdf-enh`: MTD(f) with the same enhancements.
+    MtdfEnhanced,
+    /// `mtsss-enh`: MT-SSS\* with the same enhancements.
+    MtSssEnhanced,
+    /// `mtdual-enh`: MT-DUAL\* with the same enhancements.
+    MtDualEnhanced,
+    /// `sss-stockman`: SSS\* with the Γ operator as printed (Campbell Table 11).
+    SssStockman,
+    /// `sss-left`: SSS\* with Campbell's left-biased cases 4 and 6 (Table 12).
+    SssLeft,
+    /// `sss`: SSS\* with the left-most tie-break.
+    Sss,
+    /// `sss-aspiration`: aspiration SSS\* below an upper bound (Campbell p. 16).
+    SssAspiration,
+    /// `dual`: Dual\*, SSS\* on the dual tree.
+    Dual,
+    /// `staged-sss`: staged SSS\* (Campbell pp. 16–17).
+    StagedSss,
+    /// `sab`: 2-ply SSS\* over alpha-beta (Campbell's SAB).
+    Sab,
+    /// `abs`: 2-ply alpha-beta over aspiration SSS\* (ABS).
+    Abs,
+    /// `sa2`: 2-ply SSS\* over alpha-beta (SA2).
+    Sa2,
+    /// `sa4`: 4-ply SSS\* over alpha-beta (SA4).
+    Sa4,
+    /// `as2`: 2-ply alpha-beta over aspiration SSS\* (AS2).
+    As2,
+    /// `as4`: 4-ply alpha-beta over aspiration SSS\* (AS4).
+    As4,
+    /// `quickgame`: QuickGame (Bhattacharya 1995).
+    QuickGame,
+    /// `qg1`: QG1.
+    Qg1,
+    /// `qg2`: QG2.
+    Qg2,
+    /// `qg3`: QG3.
+    Qg3,
+    /// `recsss`: RecSSS\* (Bhattacharya & Bagchi 1996, §3).
+    RecSss,
+    /// `recdual`: RecDual\* (Reinefeld & Ridinger 1994).
+    RecDual,
+    /// `memsss`: MemSSS\*(M) (Bhattacharya & Bagchi 1996, §3).
+    MemSss,
+    /// `memdual`: MemDual\*(M).
+    MemDual,
+    /// `mgame`: MGame(searchd) (Bhattacharya & Bagchi 1996, §4).
+    MGame,
+    /// `itersss`: IterSSS\*(M) (Bhattacharya & Bagchi 1996, §2).
+    IterSss,
+    /// `treesplit`: tree-splitting on threads (Campbell 1981, Figs. 10–11).
+    TreeSplit,
+    /// `pvsplit`: pv-splitting on threads (Fig. 12).
+    PvSplit,
+    /// `parallel-staged-sss`: parallel staged SSS\* on threads (p. 49).
+    ParallelStagedSss,
+    /// `ybwc`: Young Brothers Wait on threads (Feldmann et al. 1989).
+    Ybwc,
+}
+
+/// Which engine runs an [`Algorithm`]: the engine crates' own enums.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Engine {
+    Depth(DepthFirst),
+    Enhanced(EnhancedAlgorithm),
+    Best(BestFirst),
+    Thread(ThreadAlgorithm),
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order `gametree algos` lists them: the
+    /// depth-first ones, the enhanced engines, the best-first family, the
+    /// multi-threaded searches.
+    pub const ALL: &'static [Algorithm] = &[
+        Algorithm::Minimax,
+        Algorithm::Negamax,
+        Algorithm::AlphaBeta,
+        Algorithm::FAlphaBeta,
+        Algorithm::LAlphaBeta,
+        Algorithm::PAlphaBeta,
+        Algorithm::Scout,
+        Algorithm::ScoutTest,
+        Algorithm::Aspiration,
+        Algorithm::MtSss,
+        Algorithm::MtDual,
+        Algorithm::Mtdf,
+        Algorithm::AlphaBetaEnhanced,
+        Algorithm::PvsEnhanced,
+        Algorithm::MtdfEnhanced,
+        Algorithm::MtSssEnhanced,
+        Algorithm::MtDualEnhanced,
+        Algorithm::SssStockman,
+        Algorithm::SssLeft,
+        Algorithm::Sss,
+        Algorithm::SssAspiration,
+        Algorithm::Dual,
+        Algorithm::StagedSss,
+        Algorithm::Sab,
+        Algorithm::Abs,
+        Algorithm::Sa2,
+        Algorithm::Sa4,
+        Algorithm::As2,
+        Algorithm::As4,
+        Algorithm::QuickGame,
+        Algorithm::Qg1,
+        Algorithm::Qg2,
+        Algorithm::Qg3,
+        Algorithm::RecSss,
+        Algorithm::RecDual,
+        Algorithm::MemSss,
+        Algorithm::MemDual,
+        Algorithm::MGame,
+        Algorithm::IterSss,
+        Algorithm::TreeSplit,
+        Algorithm::PvSplit,
+        Algorithm::ParallelStagedSss,
+        Algorithm::Ybwc,
+    ];
+
+    /// The engine that runs it.
+    pub(crate) const fn engine(self) -> Engine {
+        use Algorithm as A;
+        match self {
+            A::Minimax => Engine::Depth(DepthFirst::Minimax),
+            A::Negamax => Engine::Depth(DepthFirst::Negamax),
+            A::AlphaBeta => Engine::Depth(DepthFirst::AlphaBeta),
+            A::FAlphaBeta => Engine::Depth(DepthFirst::FAlphaBeta),
+            A::LAlphaBeta => Engine::Depth(DepthFirst::LAlphaBeta),
+            A::PAlphaBeta => Engine::Depth(DepthFirst::PAlphaBeta),
+            A::Scout => Engine::Depth(DepthFirst::Scout),
+            A::ScoutTest => Engine::Depth(DepthFirst::ScoutTest),
+            A::Aspiration => Engine::Depth(DepthFirst::Aspiration),
+            A::MtSss => Engine::Depth(DepthFirst::MtSss),
+            A::MtDual => Engine::Depth(DepthFirst::MtDual),
+            A::Mtdf => Engine::Depth(DepthFirst::Mtdf),
+            A::AlphaBetaEnhanced => Engine::Enhanced(EnhancedAlgorithm::AlphaBeta),
+            A::PvsEnhanced => Engine::Enhanced(EnhancedAlgorithm::Pvs),
+            A::MtdfEnhanced => Engine::Enhanced(EnhancedAlgorithm::Mtdf),
+            A::MtSssEnhanced => Engine::Enhanced(EnhancedAlgorithm::MtSss),
+            A::MtDualEnhanced => Engine::Enhanced(EnhancedAlgorithm::MtDual),
+            A::SssStockman => Engine::Best(BestFirst::SssStockman),
+            A::SssLeft => Engine::Best(BestFirst::SssLeft),
+            A::Sss => Engine::Best(BestFirst::Sss),
+            A::SssAspiration => Engine::Best(BestFirst::SssAspiration),
+            A::Dual => Engine::Best(BestFirst::Dual),
+            A::StagedSss => Engine::Best(BestFirst::StagedSss),
+            A::Sab => Engine::Best(BestFirst::Sab),
+            A::Abs => Engine::Best(BestFirst::Abs),
+            A::Sa2 => Engine::Best(BestFirst::Sa2),
+            A::Sa4 => Engine::Best(BestFirst::Sa4),
+            A::As2 => Engine::Best(BestFirst::As2),
+            A::As4 => Engine::Best(BestFirst::As4),
+            A::QuickGame => Engine::Best(BestFirst::QuickGame),
+            A::Qg1 => Engine::Best(BestFirst::Qg1),
+            A::Qg2 => Engine::Best(BestFirst::Qg2),
+            A::Qg3 => Engine::Best(BestFirst::Qg3),
+            A::RecSss => Engine::Best(BestFirst::RecSss),
+            A::RecDual => Engine::Best(BestFirst::RecDual),
+            A::MemSss => Engine::Best(BestFirst::MemSss),
+            A::MemDual => Engine::Best(BestFirst::MemDual),
+            A::MGame => Engine::Best(BestFirst::MGame),
+            A::IterSss => Engine::Best(BestFirst::IterSss),
+            A::TreeSplit => Engine::Thread(ThreadAlgorithm::TreeSplit),
+            A::PvSplit => Engine::Thread(ThreadAlgorithm::PvSplit),
+            A::ParallelStagedSss => Engine::Thread(ThreadAlgorithm::ParallelStagedSss),
+            A::Ybwc => Engine::Thread(ThreadAlgorithm::Ybwc),
+        }
+    }
+
+    /// The command-line name (`alphabeta`, `memsss`, `ab-enh`, `ybwc`, …).
+    pub const fn name(self) -> &'static str {
+        match self.engine() {
+            Engine::Depth(a) => a.name(),
+            Engine::Enhanced(a) => a.name(),
+            Engine::Best(a) => a.name(),
+            Engine::Thread(a) => a.name(),
+        }
+    }
+
+    /// One line: what it is and where it comes from.
+    pub const fn description(self) -> &'static str {
+        match self.engine() {
+            Engine::Depth(a) => a.description(),
+            Engine::Enhanced(a) => a.description(),
+            Engine::Best(a) => a.description(),
+            Engine::Thread(a) => a.description(),
+        }
+    }
+
+    /// The family it belongs to.
+    pub const fn family(self) -> Family {
+        match self.engine() {
+            Engine::Depth(_) => Family::DepthFirst,
+            Engine::Enhanced(_) => Family::Enhanced,
+            Engine::Best(_) => Family::BestFirst,
+            Engine::Thread(_) => Family::Threads,
+        }
+    }
+
+    /// Whether it keeps an OPEN list within a memory budget
+    /// ([`Config::memory`](crate::Config::memory)): the best-first family.
+    pub const fn takes_memory(self) -> bool {
+        matches!(self.family(), Family::BestFirst)
+    }
+
+    /// The unit of its [`Report::peak_memory`](crate::Report::peak_memory),
+    /// if it reports one.
+    pub const fn memory_unit(self) -> Option<MemoryUnit> {
+        match self.engine() {
+            Engine::Best(_) => Some(MemoryUnit::OpenEntries),
+            Engine::Depth(a) if a.uses_table() => Some(MemoryUnit::TableEntries),
+            Engine::Enhanced(_) => Some(MemoryUnit::TableBytes),
+            _ => None,
+        }
+    }
+}
+
+/// What [`Report::peak_memory`](crate::Report::peak_memory) counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum MemoryUnit {
+    /// Entries of a best-first search's OPEN list, as the papers count
+    /// memory (the budget M is in these).
+    OpenEntries,
+    /// Entries of an MT driver's transposition table in use.
+    TableEntries,
+    /// Bytes of an enhanced engine's transposition table, allocated
+    /// before the search.
+    TableBytes,
+}
+
+impl MemoryUnit {
+    /// As the reports print it: `OPEN entries`, `table entries`, `table
+    /// bytes`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MemoryUnit::OpenEntries => "OPEN entries",
+            MemoryUnit::TableEntries => "table entries",
+            MemoryUnit::TableBytes => "table bytes",
+        }
+    }
+}
+
+impl fmt::Display for MemoryUnit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = Error;
+
+    /// The exact [`name`](Algorithm::name), ASCII case-insensitively.
+    fn from_str(s: &str) -> Result<Algorithm, Error> {
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .find(|a| a.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| Error::UnknownAlgorithm { name: s.to_owned() })
+    }
+}
+
+impl serde::Serialize for Algorithm {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// The names in `list`, comma-separated.
+pub(crate) fn names(list: impl IntoIterator<Item = Algorithm>) -> String {
+    list.into_iter()
+        .map(Algorithm::name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_distinct_and_cover_every_engine_enum() {
+        let mut names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        names.sort_unstable();
+        let n = names.len();
+        names.dedup();
+        assert_eq!(names.len(), n, "a name is used twice");
+        let engines = DepthFirst::ALL.len()
+            + EnhancedAlgorithm::ALL.len()
+            + BestFirst::ALL.len()
+            + ThreadAlgorithm::ALL.len();
+        assert_eq!(n, engines, "every engine's algorithm is an Algorithm");
+    }
+
+    #[test]
+    fn all_lists_the_families_in_order() {
+        let order: Vec<Family> = Algorithm::ALL.iter().map(|a| a.family()).collect();
+        let mut sorted = order.clone();
+        sorted.sort_by_key(|f| Family::ALL.iter().position(|g| g == f));
+        assert_eq!(order, sorted);
+    }
+}

@@ -1,0 +1,568 @@
+//! [`Cache`], [`search`] and [`search_game`]: the one place where an
+//! [`Algorithm`] becomes an engine call, once per search.
+
+use std::time::Instant;
+
+use search_bestfirst::{Algorithm as BestFirst, BestFirstError, Options};
+use search_depthfirst::{
+    Algorithm as DepthFirst, Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport,
+    SearchConfig, SearchError, SharedTable, Window,
+};
+use search_parallel::{ThreadAlgorithm, ThreadError};
+use tree_core::{Counted, Dewey, Game, Horizon, Limits, StopReason, Traced, Tree, Value};
+
+use crate::adapt::{TreeGame, game_line, reaches_terminal};
+use crate::algorithm::Engine;
+use crate::count::SyncCounted;
+use crate::{Algorithm, Bound, Config, Error, Report};
+
+/// Searches `tree` with `algorithm` as `config` says: the root's value,
+/// best move and principal variation, and what the search cost.
+///
+/// Every [`Algorithm`] runs here: the enhanced engines see the tree as a
+/// game whose moves are child indices and solve it at once; the
+/// multi-threaded searches share it among threads (hence `Sync`, which
+/// every tree of `tree_core` is). The search is counted at the trait
+/// boundary (leaf evaluations, interior expansions), as every measurement
+/// of the workspace is; wrap nothing yourself.
+///
+/// ```
+/// use std::time::Duration;
+/// use gametree::{Algorithm, Config, search};
+/// use tree_core::{GenSpec, Generator, minimax};
+///
+/// let tree = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build()?;
+/// let config = Config::default().memory(40).time_limit(Duration::from_secs(10));
+/// let report = search(Algorithm::MemSss, &tree, &config)?;
+/// assert_eq!(report.value, minimax(&tree));
+/// assert!(report.peak_memory.unwrap() <= 40);
+/// println!("best move {:?}, {} leaves", report.best, report.leaves);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`Error::NotTaken`] and [`Error::InvalidSetting`] for a configuration
+/// the algorithm refuses; the engine's errors (a budget below the
+/// minimum, which the message states; a tree deeper than
+/// [`tree_core::MAX_DEPTH`]; a terminal valued ±∞; a panic in the tree on
+/// another thread). A limit is not an error: see [`Report::stopped`].
+pub fn search<T>(algorithm: Algorithm, tree: &T, config: &Config) -> Result<Report, Error>
+where
+    T: Tree + Sync + ?Sized,
+    T::Node: Send + Sync,
+{
+    Cache::new().search(algorithm, tree, config)
+}
+
+/// Searches `game` from `position` to `depth` plies with `algorithm`: the
+/// value for the player to move, the best move and the line, in the
+/// game's moves.
+///
+/// The enhanced engines search the game itself (iterative deepening, a
+/// transposition table keyed by the game's hash, move ordering, the
+/// game's endgame solver); every other algorithm searches the game's tree
+/// to that depth (`tree_core::Horizon`), evaluated by the game at the
+/// horizon. To keep an enhanced engine's table from one search to the
+/// next (moves of one game), use a [`Cache`].
+///
+/// # Errors
+/// As [`search`]; a best-first search of a game that does not report its
+/// largest number of moves ([`Game::max_moves`]) needs
+/// [`Config::shape`].
+pub fn search_game<G>(
+    algorithm: Algorithm,
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+    config: &Config,
+) -> Result<Report<G::Move>, Error>
+where
+    G: Game + Sync + ?Sized,
+    G::Position: Send + Sync,
+    G::Move: Send + Sync,
+{
+    Cache::new().search_game(algorithm, game, position, depth, config)
+}
+
+/// What searches keep from one to the next: the enhanced engines' tables
+/// (and history), allocated once.
+///
+/// [`search`] and [`search_game`] start from a new cache each time. Keep
+/// one to play a game move by move (the table's entries from the last
+/// move help the next); [`clear`](Cache::clear) it before searching
+/// another game whose hashes mean other positions. Tree searches never
+/// see each other's entries (each is salted differently).
+///
+/// ```
+/// use gametree::{Algorithm, Cache, Config};
+/// use othello::{Othello, Position};
+///
+/// let mut cache = Cache::new();
+/// let config = Config::default().table_bytes(1 << 20);
+/// let mut pos = Position::initial();
+/// for _ in 0..4 {
+///     let r = cache.search_game(Algorithm::MtdfEnhanced, &Othello, &pos, 4, &config)?;
+///     pos = pos.play(r.best.expect("a move"))?;
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Cache {
+    tree_engine: Option<Enhanced>,
+    game_engine: Option<Enhanced>,
+    shared: Option<(usize, SharedTable)>,
+    salt: u64,
+}
+
+impl Cache {
+    /// An empty cache: nothing is allocated until a search needs it.
+    pub fn new() -> Cache {
+        Cache::default()
+    }
+
+    /// Forgets what the game searches stored (before searching another
+    /// game).
+    pub fn clear(&mut self) {
+        if let Some(e) = &mut self.game_engine {
+            e.clear();
+        }
+        self.shared = None;
+    }
+
+    /// [`search`], keeping what it allocates for the next search.
+    ///
+    /// # Errors
+    /// As [`search`].
+    pub fn search<T>(
+        &mut self,
+        algorithm: Algorithm,
+        tree: &T,
+        config: &Config,
+    ) -> Result<Report, Error>
+    where
+        T: Tree + Sync + ?Sized,
+        T::Node: Send + Sync,
+    {
+        config.check(algorithm)?;
+        let start = Instant::now();
+        let limits = config.limits(start);
+        let mut report = self.tree_report(algorithm, tree, config, limits)?;
+        report.elapsed = start.elapsed();
+        Ok(report)
+    }
+
+    /// [`search_game`], keeping the enhanced engine's table for the next
+    /// search.
+    ///
+    /// # Errors
+    /// As [`search_game`].
+    pub fn search_game<G>(
+        &mut self,
+        algorithm: Algorithm,
+        game: &G,
+        position: &G::Position,
+        depth: u32,
+        config: &Config,
+    ) -> Result<Report<G::Move>, Error>
+    where
+        G: Game + Sync + ?Sized,
+        G::Position: Send + Sync,
+        G::Move: Send + Sync,
+    {
+        config.check(algorithm)?;
+        let start = Instant::now();
+        let limits = config.limits(start);
+        let mut report = match algorithm.engine() {
+            Engine::Enhanced(a) => {
+                let job = EnhancedJob::new(
+                    a,
+                    depth,
+                    config,
+                    EnhancedConfig::default().table_bytes,
+                    &limits,
+                );
+                self.enhanced(Slot::Game, &job, game, position)?
+                    .report(algorithm, job.settings.table_bytes)
+            }
+            _ => {
+                let tree = Horizon::new(game, position.clone(), depth);
+                let r = self.tree_report(algorithm, &tree, config, limits)?;
+                let best = r.best.and_then(|i| game.nth_move(position, i));
+                let pv = game_line(game, position, &r.pv);
+                let mut report = r.with_moves(best, pv);
+                report.depth = Some(depth);
+                report
+            }
+        };
+        report.elapsed = start.elapsed();
+        Ok(report)
+    }
+
+    /// A tree search, its configuration checked, the limits counted from
+    /// its start.
+    fn tree_report<T>(
+        &mut self,
+        algorithm: Algorithm,
+        tree: &T,
+        config: &Config,
+        limits: Limits,
+    ) -> Result<Report, Error>
+    where
+        T: Tree + Sync + ?Sized,
+        T::Node: Send + Sync,
+    {
+        match algorithm.engine() {
+            Engine::Depth(a) => sequential(
+                algorithm,
+                tree,
+                config.get_trace(),
+                &DepthRun {
+                    algorithm: a,
+                    config: config.depthfirst(limits),
+                },
+            ),
+            Engine::Best(a) => sequential(
+                algorithm,
+                tree,
+                config.get_trace(),
+                &BestRun {
+                    algorithm: a,
+                    options: config.bestfirst(limits),
+                },
+            ),
+            Engine::Thread(a) => threaded(algorithm, a, tree, config, limits),
+            Engine::Enhanced(a) => {
+                self.salt = self.salt.wrapping_add(1);
+                let game = TreeGame::new(tree, self.salt);
+                let depth = game.depth();
+                let job = EnhancedJob::new(a, depth, config, game.table_bytes(), &limits);
+                let found = self.enhanced(Slot::Tree, &job, &game, &game.root())?;
+                let mut report = found.report(algorithm, job.settings.table_bytes);
+                report.depth = None;
+                if report.stopped.is_some() && found.completed < depth {
+                    // A horizon inside a tree evaluates interior nodes as
+                    // 0: that iteration's value means nothing.
+                    report.bound = Bound::Unknown;
+                    report.value = Value::from_small(0);
+                    report.best = None;
+                    report.pv.clear();
+                }
+                report.pv_complete = reaches_terminal(tree, &report.pv);
+                Ok(report)
+            }
+        }
+    }
+
+    /// An enhanced engine's search of `game`, on one thread (with the
+    /// engine kept in `slot`) or several over a shared table.
+    fn enhanced<G>(
+        &mut self,
+        slot: Slot,
+        job: &EnhancedJob<'_>,
+        game: &G,
+        position: &G::Position,
+    ) -> Result<EnhancedFound<G::Move>, Error>
+    where
+        G: Game + Sync + ?Sized,
+        G::Position: Send + Sync,
+        G::Move: Send + Sync,
+    {
+        let (settings, threads) = (&job.settings, job.threads.threads);
+        let result = if threads == 1 {
+            let slot = match slot {
+                Slot::Tree => &mut self.tree_engine,
+                Slot::Game => &mut self.game_engine,
+            };
+            if slot.as_ref().is_none_or(|e| e.config() != settings) {
+                *slot = Some(Enhanced::new(*settings)?);
+            }
+            let engine = slot.as_mut().expect("just made");
+            engine
+                .search_with_limits(job.algorithm, game, position, job.depth, job.limits)
+                .map(|r| (r, Vec::new()))
+                .map_err(Error::from)
+        } else {
+            settings.validate()?;
+            let bytes = settings.table_bytes;
+            if self.shared.as_ref().is_none_or(|s| s.0 != bytes) {
+                self.shared = Some((bytes, SharedTable::new(bytes)?));
+            }
+            let table = &mut self.shared.as_mut().expect("just made").1;
+            search_parallel::search_game_with_limits(
+                job.algorithm,
+                game,
+                position,
+                job.depth,
+                settings,
+                table,
+                &job.threads,
+                job.limits,
+            )
+            .map(|r| {
+                let per_thread = r.per_thread.iter().map(|t| t.leaves).collect();
+                let (leaves, interior) = (r.leaves(), r.interior());
+                let mut report = r.report;
+                report.leaves = leaves;
+                report.interior = interior;
+                (report, per_thread)
+            })
+            .map_err(Error::from)
+        };
+        match result {
+            Ok((r, per_thread)) => Ok(EnhancedFound {
+                completed: r.completed_depth,
+                threads,
+                per_thread,
+                report: Some(r),
+                stopped: None,
+            }),
+            Err(Error::DepthFirst(SearchError::Stopped(s)))
+            | Err(Error::Threads(ThreadError::Stopped(s))) => Ok(EnhancedFound {
+                completed: 0,
+                threads,
+                per_thread: Vec::new(),
+                report: None,
+                stopped: Some((s.reason, s.leaves)),
+            }),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Which of a [`Cache`]'s one-thread enhanced engines a search uses.
+#[derive(Debug, Clone, Copy)]
+enum Slot {
+    /// Tree searches (tables sized for the tree, salted hashes).
+    Tree,
+    /// Game searches (the table kept from move to move).
+    Game,
+}
+
+/// An enhanced engine's search, its settings resolved.
+struct EnhancedJob<'a> {
+    algorithm: EnhancedAlgorithm,
+    depth: u32,
+    settings: EnhancedConfig,
+    threads: search_parallel::GameThreadConfig,
+    limits: &'a Limits,
+}
+
+impl<'a> EnhancedJob<'a> {
+    fn new(
+        algorithm: EnhancedAlgorithm,
+        depth: u32,
+        config: &Config,
+        table_bytes: usize,
+        limits: &'a Limits,
+    ) -> EnhancedJob<'a> {
+        EnhancedJob {
+            algorithm,
+            depth,
+            settings: config.enhanced(table_bytes),
+            threads: config.game_threads(),
+            limits,
+        }
+    }
+}
+
+/// What an enhanced engine's search gave.
+struct EnhancedFound<M> {
+    report: Option<EnhancedReport<M>>,
+    /// A stop before the first iteration completed: why, and the leaves.
+    stopped: Option<(StopReason, u64)>,
+    completed: u32,
+    threads: usize,
+    per_thread: Vec<u64>,
+}
+
+impl<M: Copy> EnhancedFound<M> {
+    fn report(&self, algorithm: Algorithm, table_bytes: usize) -> Report<M> {
+        let mut report = Report::empty(algorithm);
+        report.threads = self.threads;
+        report.per_thread.clone_from(&self.per_thread);
+        report.peak_memory = Some(table_bytes);
+        if let Some((reason, leaves)) = self.stopped {
+            report.stopped = Some(reason);
+            report.leaves = leaves;
+            return report;
+        }
+        let r = self.report.as_ref().expect("a report or a stop");
+        report.value = r.value;
+        report.bound = Bound::Exact;
+        report.best = r.best_move;
+        report.pv.clone_from(&r.pv);
+        report.pv_complete = r.best_move.is_some();
+        report.leaves = r.leaves;
+        report.interior = r.interior;
+        report.stopped = r.stopped;
+        report.depth = Some(r.completed_depth);
+        report
+    }
+}
+
+/// What a sequential engine found on a (counting) view of the tree.
+struct Found {
+    value: Value,
+    bound: Bound,
+    best: Option<usize>,
+    pv: Vec<usize>,
+    peak: Option<usize>,
+    stopped: Option<StopReason>,
+}
+
+impl Found {
+    fn stopped(reason: StopReason) -> Found {
+        Found {
+            value: Value::from_small(0),
+            bound: Bound::Unknown,
+            best: None,
+            pv: Vec::new(),
+            peak: None,
+            stopped: Some(reason),
+        }
+    }
+}
+
+/// A line as child indices.
+fn indices(line: &Dewey) -> Vec<usize> {
+    line.digits().iter().map(|&i| usize::from(i)).collect()
+}
+
+/// A sequential engine, run on whatever view of the tree measures it.
+trait Sequential {
+    fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error>;
+}
+
+struct DepthRun {
+    algorithm: DepthFirst,
+    config: SearchConfig,
+}
+
+impl Sequential for DepthRun {
+    fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error> {
+        match self.algorithm.search(tree, &self.config) {
+            Ok(r) => Ok(Found {
+                value: r.value,
+                bound: match r.bound {
+                    search_depthfirst::Bound::Exact => Bound::Exact,
+                    search_depthfirst::Bound::Lower => Bound::Lower,
+                    search_depthfirst::Bound::Upper => Bound::Upper,
+                },
+                best: r.best,
+                pv: indices(&r.pv),
+                peak: r.table_entries,
+                stopped: None,
+            }),
+            Err(SearchError::Stopped(s)) => Ok(Found::stopped(s.reason)),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+struct BestRun {
+    algorithm: BestFirst,
+    options: Options,
+}
+
+impl Sequential for BestRun {
+    fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error> {
+        match self.algorithm.run(tree, &self.options) {
+            Ok(o) => Ok(Found {
+                value: o.value,
+                bound: Bound::Exact,
+                best: o.best,
+                pv: indices(&o.pv),
+                peak: Some(o.memory.peak),
+                stopped: None,
+            }),
+            Err(BestFirstError::Stopped(s)) => Ok(Found::stopped(s.reason)),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// Runs `engine` on `tree` counted (and traced, with `trace`), and makes
+/// its report.
+fn sequential<T: Tree + ?Sized, R: Sequential>(
+    algorithm: Algorithm,
+    tree: &T,
+    trace: bool,
+    engine: &R,
+) -> Result<Report, Error> {
+    let mut report = Report::empty(algorithm);
+    let found = if trace {
+        let traced = Traced::new(tree);
+        let found = engine.run(&traced)?;
+        let stats = traced.stats();
+        (report.leaves, report.interior) = (stats.leaves, stats.interior);
+        report.distinct_leaves = Some(traced.distinct_leaves());
+        report.trace = Some(traced.order());
+        found
+    } else {
+        let counted = Counted::new(tree);
+        let found = engine.run(&counted)?;
+        let stats = counted.stats();
+        (report.leaves, report.interior) = (stats.leaves, stats.interior);
+        found
+    };
+    report.value = found.value;
+    report.bound = found.bound;
+    report.best = found.best;
+    report.pv_complete = reaches_terminal(tree, &found.pv);
+    report.pv = found.pv;
+    report.peak_memory = found.peak;
+    report.stopped = found.stopped;
+    if report.peak_memory.is_none() {
+        report.memory_unit = None;
+    }
+    Ok(report)
+}
+
+/// A multi-threaded search of `tree`, counted by [`SyncCounted`].
+fn threaded<T>(
+    algorithm: Algorithm,
+    engine: ThreadAlgorithm,
+    tree: &T,
+    config: &Config,
+    limits: Limits,
+) -> Result<Report, Error>
+where
+    T: Tree + Sync + ?Sized,
+    T::Node: Send + Sync,
+{
+    let counted = SyncCounted::new(tree);
+    let settings = config.threads_config(limits);
+    let window = settings.window;
+    let mut report = Report::empty(algorithm);
+    report.threads = settings.threads;
+    let result = search_parallel::search(engine, &counted, settings);
+    (report.leaves, report.interior) = counted.counts();
+    match result {
+        Ok(r) => {
+            report.value = r.value;
+            report.bound = classify(window, r.value);
+            report.best = r.best;
+            report.pv = indices(&r.pv);
+            report.pv_complete = reaches_terminal(tree, &report.pv);
+            report.per_thread = r.per_thread;
+            Ok(report)
+        }
+        Err(ThreadError::Stopped(s)) => {
+            report.stopped = Some(s.reason);
+            Ok(report)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What a fail-hard result for the window `w` says about the minimax
+/// value.
+fn classify(w: Window, value: Value) -> Bound {
+    if value <= w.alpha() && w.alpha() != Value::NEG_INF {
+        Bound::Upper
+    } else if value >= w.beta() && w.beta() != Value::INF {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    }
+}

@@ -1,0 +1,687 @@
+//! [`Config`]: how a search runs, and [`Setting`]: the name of each of its
+//! options, to check them against the algorithm.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use search_bestfirst::{MgTie, Variant};
+use search_depthfirst::{EnhancedConfig, Window};
+use search_parallel::{GameParallel, ProcessorTree, StageWorker, ThreadAlgorithm};
+use tree_core::{Bounds, Limits, StopHandle, Value};
+
+use crate::algorithm::{Engine, names};
+use crate::{Algorithm, Error};
+
+/// One option of a [`Config`], named for error messages and for
+/// [`Algorithm::takes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Setting {
+    /// [`Config::memory`].
+    Memory,
+    /// [`Config::table_bytes`].
+    TableBytes,
+    /// [`Config::threads`].
+    Threads,
+    /// [`Config::time_limit`].
+    TimeLimit,
+    /// [`Config::max_leaves`].
+    MaxLeaves,
+    /// [`Config::cancel`].
+    Cancel,
+    /// [`Config::window`].
+    Window,
+    /// [`Config::tie_rule`].
+    TieRule,
+    /// [`Config::stage`].
+    Stage,
+    /// [`Config::upper`].
+    Upper,
+    /// [`Config::searchd`].
+    Searchd,
+    /// [`Config::mgame_tie`].
+    MgameTie,
+    /// [`Config::alpha_floor`].
+    AlphaFloor,
+    /// [`Config::odd_depth_leaf_search`].
+    OddDepthLeafSearch,
+    /// [`Config::shape`].
+    Shape,
+    /// [`Config::processors`].
+    Processors,
+    /// [`Config::type2`].
+    Type2,
+    /// [`Config::stage_worker`].
+    StageWorker,
+    /// [`Config::split_plies`].
+    SplitPlies,
+    /// [`Config::parallel`].
+    Parallel,
+    /// [`Config::trace`].
+    Trace,
+    /// [`Config::enhancements`].
+    Enhancements,
+}
+
+impl Setting {
+    /// Every setting, in the order above.
+    pub const ALL: &'static [Setting] = &[
+        Setting::Memory,
+        Setting::TableBytes,
+        Setting::Threads,
+        Setting::TimeLimit,
+        Setting::MaxLeaves,
+        Setting::Cancel,
+        Setting::Window,
+        Setting::TieRule,
+        Setting::Stage,
+        Setting::Upper,
+        Setting::Searchd,
+        Setting::MgameTie,
+        Setting::AlphaFloor,
+        Setting::OddDepthLeafSearch,
+        Setting::Shape,
+        Setting::Processors,
+        Setting::Type2,
+        Setting::StageWorker,
+        Setting::SplitPlies,
+        Setting::Parallel,
+        Setting::Trace,
+        Setting::Enhancements,
+    ];
+
+    /// The builder method's name (`memory`, `table_bytes`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Setting::Memory => "memory",
+            Setting::TableBytes => "table_bytes",
+            Setting::Threads => "threads",
+            Setting::TimeLimit => "time_limit",
+            Setting::MaxLeaves => "max_leaves",
+            Setting::Cancel => "cancel",
+            Setting::Window => "window",
+            Setting::TieRule => "tie_rule",
+            Setting::Stage => "stage",
+            Setting::Upper => "upper",
+            Setting::Searchd => "searchd",
+            Setting::MgameTie => "mgame_tie",
+            Setting::AlphaFloor => "alpha_floor",
+            Setting::OddDepthLeafSearch => "odd_depth_leaf_search",
+            Setting::Shape => "shape",
+            Setting::Processors => "processors",
+            Setting::Type2 => "type2",
+            Setting::StageWorker => "stage_worker",
+            Setting::SplitPlies => "split_plies",
+            Setting::Parallel => "parallel",
+            Setting::Trace => "trace",
+            Setting::Enhancements => "enhancements",
+        }
+    }
+
+    /// What it sets, in a few words.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Setting::Memory => "a memory budget in OPEN entries",
+            Setting::TableBytes => "a transposition table size in bytes",
+            Setting::Threads => "a thread count",
+            Setting::TimeLimit => "a time limit",
+            Setting::MaxLeaves => "a leaf budget",
+            Setting::Cancel => "a stop handle",
+            Setting::Window => "a search window",
+            Setting::TieRule => "the tie rule of its SSS*",
+            Setting::Stage => "a stage depth",
+            Setting::Upper => "an aspiration upper bound",
+            Setting::Searchd => "a slab height",
+            Setting::MgameTie => "MGame's tie rule",
+            Setting::AlphaFloor => "the alpha floor of QG1-3",
+            Setting::OddDepthLeafSearch => "the odd-depth leaf search",
+            Setting::Shape => "a tree shape to size OPEN from",
+            Setting::Processors => "a processor tree",
+            Setting::Type2 => "the type-2 rule",
+            Setting::StageWorker => "a worker search",
+            Setting::SplitPlies => "a split region",
+            Setting::Parallel => "a parallel method",
+            Setting::Trace => "an evaluation-order trace",
+            Setting::Enhancements => "engine enhancements",
+        }
+    }
+
+    /// The algorithms that take it.
+    pub fn algorithms(self) -> impl Iterator<Item = Algorithm> {
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .filter(move |a| a.takes(self))
+    }
+}
+
+impl fmt::Display for Setting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Algorithm {
+    /// Whether the algorithm takes `setting`: a [`Config`] that sets one
+    /// the algorithm does not take is refused with
+    /// [`Error::NotTaken`], never silently ignored.
+    ///
+    /// ```
+    /// use gametree::{Algorithm, Setting};
+    /// assert!(Algorithm::MemSss.takes(Setting::Memory));
+    /// assert!(!Algorithm::AlphaBeta.takes(Setting::Memory));
+    /// assert!(Algorithm::AlphaBeta.takes(Setting::Window));
+    /// // Every algorithm stops at a time limit.
+    /// assert!(Algorithm::ALL.iter().all(|a| a.takes(Setting::TimeLimit)));
+    /// ```
+    pub fn takes(self, setting: Setting) -> bool {
+        use search_bestfirst::Algorithm as B;
+        let engine = self.engine();
+        match setting {
+            Setting::TimeLimit | Setting::MaxLeaves | Setting::Cancel => true,
+            Setting::Memory | Setting::Shape => matches!(engine, Engine::Best(_)),
+            Setting::TableBytes => match engine {
+                Engine::Depth(a) => a.uses_table(),
+                Engine::Enhanced(_) => true,
+                _ => false,
+            },
+            Setting::Threads => matches!(engine, Engine::Thread(_) | Engine::Enhanced(_)),
+            Setting::Window => match engine {
+                Engine::Depth(a) => a.takes_window(),
+                Engine::Thread(_) => true,
+                _ => false,
+            },
+            Setting::TieRule => matches!(
+                engine,
+                Engine::Best(
+                    B::SssAspiration
+                        | B::Dual
+                        | B::StagedSss
+                        | B::Sab
+                        | B::Abs
+                        | B::Sa2
+                        | B::Sa4
+                        | B::As2
+                        | B::As4
+                )
+            ),
+            Setting::Stage => matches!(
+                engine,
+                Engine::Best(B::StagedSss) | Engine::Thread(ThreadAlgorithm::ParallelStagedSss)
+            ),
+            Setting::Upper => matches!(engine, Engine::Best(B::SssAspiration)),
+            Setting::Searchd | Setting::MgameTie => matches!(engine, Engine::Best(B::MGame)),
+            Setting::AlphaFloor => matches!(engine, Engine::Best(B::Qg1 | B::Qg2 | B::Qg3)),
+            Setting::OddDepthLeafSearch => matches!(
+                engine,
+                Engine::Best(B::RecSss | B::RecDual | B::MemSss | B::MemDual)
+            ),
+            Setting::Processors => matches!(
+                engine,
+                Engine::Thread(ThreadAlgorithm::TreeSplit | ThreadAlgorithm::PvSplit)
+            ),
+            Setting::Type2 => matches!(engine, Engine::Thread(ThreadAlgorithm::PvSplit)),
+            Setting::StageWorker => {
+                matches!(engine, Engine::Thread(ThreadAlgorithm::ParallelStagedSss))
+            }
+            Setting::SplitPlies => matches!(
+                engine,
+                Engine::Thread(
+                    ThreadAlgorithm::TreeSplit | ThreadAlgorithm::PvSplit | ThreadAlgorithm::Ybwc
+                )
+            ),
+            Setting::Parallel | Setting::Enhancements => matches!(engine, Engine::Enhanced(_)),
+            Setting::Trace => !matches!(engine, Engine::Thread(_) | Engine::Enhanced(_)),
+        }
+    }
+}
+
+/// How a search runs: its budget, limits, threads, window and the
+/// switches of the algorithms that have them.
+///
+/// Every option starts unset, which gives each algorithm what it needs on
+/// the tree at hand: a best-first search its smallest budget (MemSSS\* and
+/// MemDual\* their largest, where they are RecSSS\* and RecDual\*), an MT
+/// driver a table sized from the tree's shape, a multi-threaded search the
+/// machine's cores, an enhanced engine one thread and a 16 MiB table (for
+/// a [`Game`](tree_core::Game); for a [`Tree`](tree_core::Tree), sized from
+/// its shape), no limit, the full window. An option the chosen algorithm
+/// does not take is an error naming both ([`Error::NotTaken`]); see
+/// [`Algorithm::takes`].
+///
+/// ```
+/// use std::time::Duration;
+/// use gametree::{Algorithm, Config, Error, Setting};
+/// let config = Config::default().memory(40).time_limit(Duration::from_secs(1));
+/// assert_eq!(config.get_memory(), Some(40));
+/// assert!(config.check(Algorithm::MemSss).is_ok());
+/// match config.check(Algorithm::AlphaBeta) {
+///     Err(Error::NotTaken { algorithm, setting }) => {
+///         assert_eq!((algorithm, setting), (Algorithm::AlphaBeta, Setting::Memory))
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    memory: Option<usize>,
+    table_bytes: Option<usize>,
+    threads: Option<usize>,
+    time_limit: Option<Duration>,
+    max_leaves: Option<u64>,
+    cancel: Option<StopHandle>,
+    window: Option<Window>,
+    tie_rule: Option<Variant>,
+    stage: Option<usize>,
+    upper: Option<Value>,
+    searchd: Option<usize>,
+    mgame_tie: Option<MgTie>,
+    alpha_floor: Option<bool>,
+    odd_depth_leaf_search: Option<bool>,
+    shape: Option<Bounds>,
+    processors: Option<ProcessorTree>,
+    type2: Option<bool>,
+    stage_worker: Option<StageWorker>,
+    split_plies: Option<usize>,
+    parallel: Option<GameParallel>,
+    trace: bool,
+    enhancements: Option<EnhancedConfig>,
+}
+
+impl Config {
+    /// Every option unset: see [`Config`].
+    pub fn new() -> Config {
+        Config::default()
+    }
+
+    /// The memory budget M of a best-first search, in OPEN entries (the
+    /// papers' unit). Below the algorithm's minimum on the tree it is an
+    /// error that states the minimum ([`crate::minimum_memory`]).
+    #[must_use]
+    pub fn memory(mut self, entries: usize) -> Config {
+        self.memory = Some(entries);
+        self
+    }
+
+    /// The transposition table of an MT driver or an enhanced engine, in
+    /// bytes.
+    #[must_use]
+    pub fn table_bytes(mut self, bytes: usize) -> Config {
+        self.table_bytes = Some(bytes);
+        self
+    }
+
+    /// The threads of a multi-threaded search, or of an enhanced engine
+    /// searching over one shared table (at least 1).
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Config {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// Stop the search this long after it starts. A search that stops
+    /// returns a [`Report`](crate::Report) with
+    /// [`stopped`](crate::Report::stopped) set.
+    #[must_use]
+    pub fn time_limit(mut self, limit: Duration) -> Config {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// Stop before the (n + 1)-th leaf evaluation (all threads together).
+    #[must_use]
+    pub fn max_leaves(mut self, leaves: u64) -> Config {
+        self.max_leaves = Some(leaves);
+        self
+    }
+
+    /// Stop when `flag` is raised (from another thread:
+    /// [`StopHandle::stop`]).
+    #[must_use]
+    pub fn cancel(mut self, flag: StopHandle) -> Config {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// The root window of alpha-beta, fail-soft alpha-beta, Fig. 6's
+    /// alpha-beta and the multi-threaded searches: the report's value is
+    /// then a bound where it falls outside
+    /// ([`Report::bound`](crate::Report::bound)).
+    #[must_use]
+    pub fn window(mut self, window: Window) -> Config {
+        self.window = Some(window);
+        self
+    }
+
+    /// The tie rule of the SSS\* inside aspiration SSS\*, Dual\*, staged
+    /// SSS\* and the hybrids (default: Campbell's left-biased rule).
+    #[must_use]
+    pub fn tie_rule(mut self, rule: Variant) -> Config {
+        self.tie_rule = Some(rule);
+        self
+    }
+
+    /// The stage depth of staged SSS\* and parallel staged SSS\* (at least
+    /// 1; default 2, Campbell's).
+    #[must_use]
+    pub fn stage(mut self, plies: usize) -> Config {
+        self.stage = Some(plies);
+        self
+    }
+
+    /// The upper bound of aspiration SSS\* (default +∞).
+    #[must_use]
+    pub fn upper(mut self, bound: Value) -> Config {
+        self.upper = Some(bound);
+        self
+    }
+
+    /// MGame's slab height (even, at least 2; default 2: QuickGame).
+    #[must_use]
+    pub fn searchd(mut self, plies: usize) -> Config {
+        self.searchd = Some(plies);
+        self
+    }
+
+    /// MGame's tie rule.
+    #[must_use]
+    pub fn mgame_tie(mut self, tie: MgTie) -> Config {
+        self.mgame_tie = Some(tie);
+        self
+    }
+
+    /// QG1–3: floor the lower bound passed down at the node's own alpha
+    /// (not in the paper's pseudo-code; default off).
+    #[must_use]
+    pub fn alpha_floor(mut self, on: bool) -> Config {
+        self.alpha_floor = Some(on);
+        self
+    }
+
+    /// RecSSS\*, RecDual\*, MemSSS\*, MemDual\*: search the lowest chooser
+    /// level's terminal sons in place (default: off for RecSSS\* and
+    /// RecDual\*, on for MemSSS\* and MemDual\*).
+    #[must_use]
+    pub fn odd_depth_leaf_search(mut self, on: bool) -> Config {
+        self.odd_depth_leaf_search = Some(on);
+        self
+    }
+
+    /// The shape a best-first search sizes its OPEN from, for a tree (or
+    /// a game, [`Game::max_moves`](tree_core::Game::max_moves)) that does
+    /// not report one.
+    #[must_use]
+    pub fn shape(mut self, bounds: Bounds) -> Config {
+        self.shape = Some(bounds);
+        self
+    }
+
+    /// An explicit processor tree for tree-splitting and pv-splitting,
+    /// instead of [`threads`](Config::threads) (which is the tree 1, K).
+    #[must_use]
+    pub fn processors(mut self, processors: ProcessorTree) -> Config {
+        self.processors = Some(processors);
+        self
+    }
+
+    /// Pv-splitting's type-2 rule (default on).
+    #[must_use]
+    pub fn type2(mut self, on: bool) -> Config {
+        self.type2 = Some(on);
+        self
+    }
+
+    /// The workers' search of parallel staged SSS\* (default alpha-beta).
+    #[must_use]
+    pub fn stage_worker(mut self, worker: StageWorker) -> Config {
+        self.stage_worker = Some(worker);
+        self
+    }
+
+    /// The split region of tree-splitting, pv-splitting and YBWC on (1, K)
+    /// (see `search_parallel::ThreadConfig::split_plies`).
+    #[must_use]
+    pub fn split_plies(mut self, plies: usize) -> Config {
+        self.split_plies = Some(plies);
+        self
+    }
+
+    /// How an enhanced engine's threads share the work: YBWC (default) or
+    /// Lazy SMP.
+    #[must_use]
+    pub fn parallel(mut self, method: GameParallel) -> Config {
+        self.parallel = Some(method);
+        self
+    }
+
+    /// Record the leaves in evaluation order
+    /// ([`Report::trace`](crate::Report::trace)); not for the
+    /// multi-threaded searches (their order depends on the scheduling) or
+    /// the enhanced engines.
+    #[must_use]
+    pub fn trace(mut self, on: bool) -> Config {
+        self.trace = on;
+        self
+    }
+
+    /// An enhanced engine's switches: history, iterative deepening, table
+    /// move, aspiration, first guess, hints, exact solving, endgame solver,
+    /// ordering searches (its `table_bytes` is replaced by
+    /// [`table_bytes`](Config::table_bytes) when that is set).
+    #[must_use]
+    pub fn enhancements(mut self, enhancements: EnhancedConfig) -> Config {
+        self.enhancements = Some(enhancements);
+        self
+    }
+
+    /// The memory budget, if set.
+    pub fn get_memory(&self) -> Option<usize> {
+        self.memory
+    }
+
+    /// The table size, if set.
+    pub fn get_table_bytes(&self) -> Option<usize> {
+        self.table_bytes
+    }
+
+    /// The thread count, if set.
+    pub fn get_threads(&self) -> Option<usize> {
+        self.threads
+    }
+
+    /// The time limit, if set.
+    pub fn get_time_limit(&self) -> Option<Duration> {
+        self.time_limit
+    }
+
+    /// The leaf budget, if set.
+    pub fn get_max_leaves(&self) -> Option<u64> {
+        self.max_leaves
+    }
+
+    /// The window, if set.
+    pub fn get_window(&self) -> Option<Window> {
+        self.window
+    }
+
+    /// Whether the evaluation order is traced.
+    pub fn get_trace(&self) -> bool {
+        self.trace
+    }
+
+    /// The settings that are set.
+    pub fn settings(&self) -> Vec<Setting> {
+        let set = [
+            (Setting::Memory, self.memory.is_some()),
+            (Setting::TableBytes, self.table_bytes.is_some()),
+            (Setting::Threads, self.threads.is_some()),
+            (Setting::TimeLimit, self.time_limit.is_some()),
+            (Setting::MaxLeaves, self.max_leaves.is_some()),
+            (Setting::Cancel, self.cancel.is_some()),
+            (Setting::Window, self.window.is_some()),
+            (Setting::TieRule, self.tie_rule.is_some()),
+            (Setting::Stage, self.stage.is_some()),
+            (Setting::Upper, self.upper.is_some()),
+            (Setting::Searchd, self.searchd.is_some()),
+            (Setting::MgameTie, self.mgame_tie.is_some()),
+            (Setting::AlphaFloor, self.alpha_floor.is_some()),
+            (
+                Setting::OddDepthLeafSearch,
+                self.odd_depth_leaf_search.is_some(),
+            ),
+            (Setting::Shape, self.shape.is_some()),
+            (Setting::Processors, self.processors.is_some()),
+            (Setting::Type2, self.type2.is_some()),
+            (Setting::StageWorker, self.stage_worker.is_some()),
+            (Setting::SplitPlies, self.split_plies.is_some()),
+            (Setting::Parallel, self.parallel.is_some()),
+            (Setting::Trace, self.trace),
+            (Setting::Enhancements, self.enhancements.is_some()),
+        ];
+        set.into_iter().filter(|s| s.1).map(|s| s.0).collect()
+    }
+
+    /// Checks the options against `algorithm`: every option set is one it
+    /// takes, and every value is in range.
+    ///
+    /// # Errors
+    /// [`Error::NotTaken`] for an option the algorithm does not take;
+    /// [`Error::InvalidSetting`] for a value out of range (0 threads, a
+    /// stage depth of 0, a processor tree and a thread count together).
+    pub fn check(&self, algorithm: Algorithm) -> Result<(), Error> {
+        if let Some(setting) = self.settings().into_iter().find(|&s| !algorithm.takes(s)) {
+            return Err(Error::NotTaken { algorithm, setting });
+        }
+        let invalid = |setting, message: &str| {
+            Err(Error::InvalidSetting {
+                setting,
+                message: message.to_owned(),
+            })
+        };
+        if self.threads == Some(0) {
+            return invalid(Setting::Threads, "must be at least 1");
+        }
+        if self.stage == Some(0) {
+            return invalid(Setting::Stage, "must be at least 1");
+        }
+        if self.threads.is_some() && self.processors.is_some() {
+            return invalid(
+                Setting::Processors,
+                "give a thread count or a processor tree, not both (K threads are the tree 1,K)",
+            );
+        }
+        if self.parallel.is_some() && self.threads.is_none_or(|k| k < 2) {
+            return invalid(
+                Setting::Parallel,
+                "a parallel method needs 2 threads or more",
+            );
+        }
+        Ok(())
+    }
+
+    /// The limits, with a deadline counted from `start`.
+    pub(crate) fn limits(&self, start: Instant) -> Limits {
+        let mut limits = Limits::none();
+        if let Some(t) = self.time_limit {
+            limits = limits.with_deadline(start + t);
+        }
+        if let Some(n) = self.max_leaves {
+            limits = limits.with_max_leaves(n);
+        }
+        if let Some(stop) = &self.cancel {
+            limits = limits.with_stop(stop.clone());
+        }
+        limits
+    }
+
+    /// The window searched with (the full one when unset).
+    pub(crate) fn window_or_full(&self) -> Window {
+        self.window.unwrap_or(Window::FULL)
+    }
+
+    /// The best-first options.
+    pub(crate) fn bestfirst(&self, limits: Limits) -> search_bestfirst::Options {
+        let d = search_bestfirst::Options::default();
+        search_bestfirst::Options {
+            memory: self.memory,
+            upper: self.upper.unwrap_or(d.upper),
+            stage: self.stage.unwrap_or(d.stage),
+            variant: self.tie_rule.unwrap_or(d.variant),
+            shape: self.shape,
+            alpha_floor: self.alpha_floor.unwrap_or(d.alpha_floor),
+            searchd: self.searchd.unwrap_or(d.searchd),
+            mgame_tie: self.mgame_tie.unwrap_or(d.mgame_tie),
+            odd_depth_leaf_search: self.odd_depth_leaf_search,
+            limits,
+        }
+    }
+
+    /// The depth-first configuration.
+    pub(crate) fn depthfirst(&self, limits: Limits) -> search_depthfirst::SearchConfig {
+        let mut c = search_depthfirst::SearchConfig::new()
+            .with_window(self.window_or_full())
+            .with_limits(limits);
+        if let Some(bytes) = self.table_bytes {
+            c = c.with_table_bytes(bytes);
+        }
+        c
+    }
+
+    /// The configuration of a multi-threaded tree search.
+    pub(crate) fn threads_config(&self, limits: Limits) -> search_parallel::ThreadConfig {
+        let mut c = search_parallel::ThreadConfig::new(self.threads.unwrap_or_else(cores));
+        if let Some(p) = self.processors {
+            c.processors = Some(p);
+            c.threads = (0..p.depth).fold(1usize, |n, _| n.saturating_mul(p.width));
+        }
+        if let Some(t) = self.type2 {
+            c.type2 = t;
+        }
+        if let Some(k) = self.stage {
+            c.stage_depth = k;
+        }
+        if let Some(w) = self.stage_worker {
+            c.stage_worker = w;
+        }
+        c.split_plies = self.split_plies.or(c.split_plies);
+        c.window = self.window_or_full();
+        c.limits = limits;
+        c
+    }
+
+    /// An enhanced engine's settings, with `default_bytes` for its table
+    /// unless one was given.
+    pub(crate) fn enhanced(&self, default_bytes: usize) -> EnhancedConfig {
+        let base = self
+            .enhancements
+            .unwrap_or_else(|| EnhancedConfig::default().with_table_bytes(default_bytes));
+        match self.table_bytes {
+            Some(bytes) => base.with_table_bytes(bytes),
+            None => base,
+        }
+    }
+
+    /// The threads of an enhanced engine (1 unless set).
+    pub(crate) fn enhanced_threads(&self) -> usize {
+        self.threads.unwrap_or(1)
+    }
+
+    /// The parallel game search's settings.
+    pub(crate) fn game_threads(&self) -> search_parallel::GameThreadConfig {
+        search_parallel::GameThreadConfig {
+            threads: self.enhanced_threads(),
+            method: self.parallel.unwrap_or(GameParallel::Ybwc),
+            ..search_parallel::GameThreadConfig::default()
+        }
+    }
+}
+
+/// The machine's cores (1 if it cannot tell).
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The algorithms that take `setting`, for messages.
+pub(crate) fn takers(setting: Setting) -> String {
+    names(setting.algorithms())
+}

@@ -1,0 +1,99 @@
+//! [`Error`]: why a search could not run, over every engine crate's errors.
+
+use std::fmt;
+
+use search_bestfirst::BestFirstError;
+use search_depthfirst::SearchError;
+use search_parallel::ThreadError;
+
+use crate::config::takers;
+use crate::{Algorithm, Setting};
+
+/// Why a search could not run.
+///
+/// The engines' errors are wrapped as they are (`source()` returns the
+/// engine's own source, and the message is the engine's), so that a chain
+/// printed link by link says each thing once. A search stopped by a limit
+/// is not an error: it returns a [`Report`](crate::Report) with
+/// [`stopped`](crate::Report::stopped) set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A name that is no [`Algorithm`]'s.
+    UnknownAlgorithm {
+        /// The name given.
+        name: String,
+    },
+    /// The configuration sets an option the algorithm does not take.
+    NotTaken {
+        /// The algorithm.
+        algorithm: Algorithm,
+        /// The option it does not take.
+        setting: Setting,
+    },
+    /// An option's value is out of range.
+    InvalidSetting {
+        /// The option.
+        setting: Setting,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// An error of a depth-first search or an enhanced engine.
+    DepthFirst(SearchError),
+    /// An error of a best-first search (a budget below the minimum, which
+    /// it states; a shape it needs and cannot know).
+    BestFirst(BestFirstError),
+    /// An error of a multi-threaded search (a worker that panicked).
+    Threads(ThreadError),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownAlgorithm { name } => write!(
+                f,
+                "unknown algorithm '{name}' (known: {})",
+                crate::algorithm::names(Algorithm::ALL.iter().copied())
+            ),
+            Error::NotTaken { algorithm, setting } => write!(
+                f,
+                "algorithm '{algorithm}' takes no {} (`{setting}`); the algorithms that do: {}",
+                setting.description(),
+                takers(*setting)
+            ),
+            Error::InvalidSetting { setting, message } => write!(f, "`{setting}` {message}"),
+            Error::DepthFirst(e) => e.fmt(f),
+            Error::BestFirst(e) => e.fmt(f),
+            Error::Threads(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::DepthFirst(e) => e.source(),
+            Error::BestFirst(e) => e.source(),
+            Error::Threads(e) => e.source(),
+            _ => None,
+        }
+    }
+}
+
+impl From<SearchError> for Error {
+    fn from(e: SearchError) -> Error {
+        Error::DepthFirst(e)
+    }
+}
+
+impl From<BestFirstError> for Error {
+    fn from(e: BestFirstError) -> Error {
+        Error::BestFirst(e)
+    }
+}
+
+impl From<ThreadError> for Error {
+    fn from(e: ThreadError) -> Error {
+        Error::Threads(e)
+    }
+}

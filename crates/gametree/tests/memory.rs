@@ -1,0 +1,57 @@
+//! One spelling of every budget rule: [`minimum_memory`] is the least
+//! budget the search accepts, below it is an error stating it, and no
+//! search holds more than its budget.
+
+use gametree::{Algorithm, Config, Error, maximum_memory, minimum_memory, search};
+use tree_core::{GenSpec, Generator, Tree, minimax};
+
+#[test]
+fn the_minimum_is_accepted_one_less_is_refused_and_the_peak_stays_within() {
+    for (b, d) in [(2, 5), (3, 4), (4, 3), (5, 2)] {
+        let tree = GenSpec::new(Generator::RANDOM, b, d, 4, 0).build().unwrap();
+        let shape = tree.bounds().unwrap();
+        for &a in Algorithm::ALL {
+            let least = minimum_memory(a, shape);
+            let most = maximum_memory(a, shape);
+            if !a.takes_memory() {
+                assert_eq!((least, most), (None, None), "{a}");
+                continue;
+            }
+            let (least, most) = (least.unwrap(), most.unwrap());
+            assert!(least <= most, "{a} ({b},{d})");
+            for m in [least, (least + most) / 2, most, most + 7] {
+                let r = search(a, &tree, &Config::default().memory(m))
+                    .unwrap_or_else(|e| panic!("{a} ({b},{d}) M = {m}: {e}"));
+                assert_eq!(r.value, minimax(&tree), "{a} M = {m}");
+                let peak = r.peak_memory.unwrap();
+                assert!(peak <= m, "{a} ({b},{d}) M = {m}: peak {peak}");
+            }
+            if least > 1 {
+                match search(a, &tree, &Config::default().memory(least - 1)) {
+                    Err(e @ Error::BestFirst(_)) => {
+                        assert!(e.to_string().contains(&least.to_string()), "{a}: {e}")
+                    }
+                    other => panic!("{a} ({b},{d}) below its minimum {least}: {other:?}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn impossible_shapes_give_none_not_a_hang() {
+    let huge = tree_core::Bounds {
+        branching: 3,
+        depth: usize::MAX,
+        uniform: true,
+    };
+    let wide = tree_core::Bounds {
+        branching: usize::MAX,
+        depth: 3,
+        uniform: true,
+    };
+    for &a in Algorithm::ALL {
+        assert_eq!(minimum_memory(a, huge), None, "{a}");
+        assert_eq!(maximum_memory(a, wide), None, "{a}");
+    }
+}
