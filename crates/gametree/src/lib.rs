@@ -96,3 +96,8 @@ pub use search_bestfirst::{MgTie, Variant as TieRule};
 pub use search_depthfirst::{EnhancedConfig, Window};
 pub use search_parallel::{GameParallel, ProcessorTree, StageWorker};
 pub use tree_core::{Bounds, Dewey, Game, StopHandle, StopReason, Tree, Value};
+
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
