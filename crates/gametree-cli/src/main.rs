@@ -146,10 +146,10 @@
 mod cli;
 mod mpi;
 mod othello;
-mod parallel;
 mod progress;
 mod report;
 mod run;
+mod simulate;
 mod solve;
 mod source;
 

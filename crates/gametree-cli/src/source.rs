@@ -10,9 +10,66 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
+use serde::Serialize;
 use tree_core::{ExplicitTree, GenSpec, Generator, Tree, TreeError};
 
 use crate::cli::TreeArgs;
+
+/// Where a searched tree came from, for the JSON report: enough to search
+/// it again.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "source", rename_all = "lowercase")]
+pub(crate) enum TreeJson {
+    /// A tree text file (`-`: standard input).
+    File {
+        /// The path given.
+        path: String,
+    },
+    /// A Campbell tree file of a uniform (b, d) tree.
+    Campbell {
+        /// The path given.
+        path: String,
+        /// Branching degree.
+        b: usize,
+        /// Depth.
+        d: usize,
+    },
+    /// A generated tree.
+    Generator {
+        /// The generator's name, as `--gen` takes it.
+        generator: String,
+        /// Branching degree.
+        b: usize,
+        /// Depth.
+        d: usize,
+        /// The experiment's seed.
+        seed: u64,
+        /// The tree's index within the experiment.
+        index: u64,
+    },
+}
+
+impl From<&TreeSource> for TreeJson {
+    fn from(source: &TreeSource) -> TreeJson {
+        match source {
+            TreeSource::Text(path) => TreeJson::File {
+                path: path.display().to_string(),
+            },
+            TreeSource::Campbell { path, b, d } => TreeJson::Campbell {
+                path: path.display().to_string(),
+                b: *b,
+                d: *d,
+            },
+            TreeSource::Generated(spec) => TreeJson::Generator {
+                generator: spec.generator.to_string(),
+                b: spec.b,
+                d: spec.d,
+                seed: spec.seed,
+                index: spec.index,
+            },
+        }
+    }
+}
 
 /// Something to do with a tree of any type: the generic half of
 /// [`TreeSource::load`].
