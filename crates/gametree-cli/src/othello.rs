@@ -771,7 +771,12 @@ mod tests {
         assert!(new("alphabeta", 0, None).is_err());
         let e = new("alphabeta", 2, Some(10)).unwrap_err().to_string();
         assert!(e.contains("'alphabeta' takes no --memory"), "{e}");
-        assert!(new("memsss", 2, Some(10)).is_ok());
+        assert!(new("memsss", 2, Some(61)).is_ok());
+        let e = format!("{:#}", new("memsss", 2, Some(60)).unwrap_err());
+        assert!(
+            e.contains("engine memsss at depth 2: MemSSS* needs at least 61"),
+            "{e}"
+        );
         // SSS* at depth 7 would hold 60^4 OPEN entries: the figure is said.
         let deep = new("sss", 7, None).unwrap_err().to_string();
         assert!(deep.contains("needs --memory M"), "{deep}");
@@ -781,7 +786,7 @@ mod tests {
         assert!(new("itersss", 9, Some(400)).is_ok());
         let e = new("ab-enh", 4, Some(100)).unwrap_err().to_string();
         assert!(e.contains("'ab-enh' takes no --memory"), "{e}");
-        let e = new("memsss", 4, Some(1)).unwrap_err().to_string();
+        let e = format!("{:#}", new("memsss", 4, Some(1)).unwrap_err());
         assert!(e.contains("engine memsss at depth 4: "), "{e}");
         let limited = Config::default().max_leaves(100);
         let e = Engine::new("alphabeta", 4, None, limited).unwrap_err();
