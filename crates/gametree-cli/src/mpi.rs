@@ -371,7 +371,10 @@ mod with_mpi {
             }
             out.line("best", move_text(self.best.as_deref(), false));
             out.line("pv", line_text(&self.pv, self.pv_complete, false, false));
-            out.line("leaves", format!("{} (distinct not counted across ranks)", self.leaves));
+            out.line(
+                "leaves",
+                format!("{} (distinct not counted across ranks)", self.leaves),
+            );
             out.line("interior", self.interior);
             out.line("peak memory", "n/a");
             out.line("threads", self.threads);

@@ -689,7 +689,6 @@ fn match_command(args: &OthelloArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -714,9 +713,15 @@ mod tests {
     /// The value of `pos` for its player to move at `depth`, by plain
     /// alpha-beta through the front door.
     fn value(pos: &Position, depth: u32) -> Value {
-        gametree::search_game(Algorithm::AlphaBeta, &Othello, pos, depth, &Config::default())
-            .unwrap()
-            .value
+        gametree::search_game(
+            Algorithm::AlphaBeta,
+            &Othello,
+            pos,
+            depth,
+            &Config::default(),
+        )
+        .unwrap()
+        .value
     }
 
     #[test]
@@ -782,7 +787,10 @@ mod tests {
         assert!(deep.contains("needs --memory M"), "{deep}");
         assert!(deep.contains("12960000 entries"), "{deep}");
         assert!(new("sss", 6, None).is_ok());
-        assert!(new("quickgame", 9, None).is_ok(), "QuickGame's OPEN is small");
+        assert!(
+            new("quickgame", 9, None).is_ok(),
+            "QuickGame's OPEN is small"
+        );
         assert!(new("itersss", 9, Some(400)).is_ok());
         let e = new("ab-enh", 4, Some(100)).unwrap_err().to_string();
         assert!(e.contains("'ab-enh' takes no --memory"), "{e}");

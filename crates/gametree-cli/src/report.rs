@@ -108,7 +108,10 @@ impl SearchOutput {
         }
         let unknown = r.stopped.is_some() && r.best.is_none();
         out.line("best", move_text(r.best.as_deref(), unknown));
-        out.line("pv", line_text(&r.pv, r.pv_complete, self.separated, unknown));
+        out.line(
+            "pv",
+            line_text(&r.pv, r.pv_complete, self.separated, unknown),
+        );
         out.line(
             "leaves",
             match r.distinct_leaves {

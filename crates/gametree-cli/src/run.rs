@@ -142,7 +142,11 @@ fn config(args: &SearchArgs) -> Result<(Config, Option<Window>, Option<Processor
     if let Some(k) = args.threads {
         config = config.threads(k);
     }
-    let processors = args.processors.as_deref().map(parse_processors).transpose()?;
+    let processors = args
+        .processors
+        .as_deref()
+        .map(parse_processors)
+        .transpose()?;
     if let Some(p) = processors {
         config = config.processors(p);
     }
@@ -185,8 +189,8 @@ impl TreeVisitor for Search<'_> {
         .map_err(explain)?;
         // The splitting algorithms run a processor tree: the one given, or
         // a master over the threads, (1, K).
-        let processors = matches!(self.algorithm, Algorithm::TreeSplit | Algorithm::PvSplit)
-            .then(|| {
+        let processors =
+            matches!(self.algorithm, Algorithm::TreeSplit | Algorithm::PvSplit).then(|| {
                 self.processors.unwrap_or(ProcessorTree {
                     depth: 1,
                     width: report.threads,
@@ -244,7 +248,10 @@ mod tests {
             setting: Setting::Memory,
         })
         .to_string();
-        assert!(e.starts_with("algorithm 'scout' takes no --memory ("), "{e}");
+        assert!(
+            e.starts_with("algorithm 'scout' takes no --memory ("),
+            "{e}"
+        );
         assert!(e.contains("memsss"), "{e}");
     }
 

@@ -370,15 +370,14 @@ fn solve_line(solver: &mut Solver, problem: &ObfPosition, moves: bool) -> Result
 fn solve_position(solver: &mut Solver, pos: &Position) -> Result<Solved> {
     let r = solver.search(pos)?;
     let mut q = *pos;
-    let pv = r
-        .pv
-        .iter()
-        .map(|&mv| {
-            let name = Othello.move_name(&q, mv);
-            q = Othello.play(&q, mv);
-            name
-        })
-        .collect();
+    let pv =
+        r.pv.iter()
+            .map(|&mv| {
+                let name = Othello.move_name(&q, mv);
+                q = Othello.play(&q, mv);
+                name
+            })
+            .collect();
     Ok(Solved {
         value: r.value.get() / othello::eval::WIN_SCALE,
         best: r.best.map(|mv| Othello.move_name(pos, mv)),

@@ -1,8 +1,8 @@
 //! Where a tree comes from (`--tree FILE`, a Campbell file, `--gen KIND`),
 //! reading and checking it, and handing it to whatever runs on it.
 //!
-//! Every command that takes a tree (sequential, threaded and simulated
-//! searches) implements [`TreeVisitor`]; [`TreeSource::load`] is the one
+//! Every command that takes a tree (the search, the simulation, the MPI
+//! search) implements [`TreeVisitor`]; [`TreeSource::load`] is the one
 //! place that knows the tree types and calls the visitor's generic
 //! [`visit`](TreeVisitor::visit) with the concrete one.
 
@@ -74,8 +74,9 @@ impl From<&TreeSource> for TreeJson {
 /// Something to do with a tree of any type: the generic half of
 /// [`TreeSource::load`].
 ///
-/// The bounds are those of the most demanding visitor, the threaded
-/// search; every tree the CLI builds meets them.
+/// The bounds are those of [`gametree::search`], which shares a tree
+/// among threads for the multi-threaded algorithms; every tree the CLI
+/// builds meets them.
 pub(crate) trait TreeVisitor {
     /// What the visit produces.
     type Output;

@@ -155,7 +155,11 @@ pub const REPORT_KEYS: [&str; 18] = [
 
 /// [`REPORT_KEYS`] and `extra`, sorted.
 pub fn report_keys<'a>(extra: &[&'a str]) -> Vec<&'a str> {
-    let mut k: Vec<&str> = REPORT_KEYS.iter().copied().chain(extra.iter().copied()).collect();
+    let mut k: Vec<&str> = REPORT_KEYS
+        .iter()
+        .copied()
+        .chain(extra.iter().copied())
+        .collect();
     k.sort_unstable();
     k
 }

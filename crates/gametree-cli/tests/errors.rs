@@ -280,8 +280,20 @@ fn best_first_budgets_and_parameters() {
     not_taken(&e, sss, "--searchd", Setting::Searchd);
     let e = search(&["--algo", "sss", "--tree", &pi, "--alpha", "1"]);
     not_taken(&e, sss, "--alpha/--beta", Setting::Window);
-    let e = search(&["--algo", "alphabeta", "--tree", &pi, "--table-bytes", "4096"]);
-    not_taken(&e, Algorithm::AlphaBeta, "--table-bytes", Setting::TableBytes);
+    let e = search(&[
+        "--algo",
+        "alphabeta",
+        "--tree",
+        &pi,
+        "--table-bytes",
+        "4096",
+    ]);
+    not_taken(
+        &e,
+        Algorithm::AlphaBeta,
+        "--table-bytes",
+        Setting::TableBytes,
+    );
     let e = search(&["--algo", "ab-enh", "--tree", &pi, "--trace"]);
     not_taken(&e, Algorithm::AlphaBetaEnhanced, "--trace", Setting::Trace);
     let e = search(&["--algo", "unknown", "--tree", &pi]);

@@ -8,8 +8,8 @@ use tree_core::corpus::check_line;
 use tree_core::{ExplicitTree, Traced, Tree, Value, minimax};
 
 use crate::common::{
-    algorithm_names, data, gametree_stdin, json, keys, moves, ok, report_keys, stable,
-    stable_line, temp_file,
+    algorithm_names, data, gametree_stdin, json, keys, moves, ok, report_keys, stable, stable_line,
+    temp_file,
 };
 
 fn order(v: &Json) -> Vec<&str> {
@@ -195,14 +195,9 @@ fn check_moves(tree: &ExplicitTree, v: &Json, what: &str) {
     let value = Value::new(v["value"].as_i64().unwrap()).unwrap();
     let (best, pv) = moves(v);
     assert!(best.is_some(), "{what}: every worked example has moves");
-    assert_eq!(
-        pv.digits().first().map(|&d| usize::from(d)),
-        best,
-        "{what}"
-    );
+    assert_eq!(pv.digits().first().map(|&d| usize::from(d)), best, "{what}");
     let whole = v["pv_complete"].as_bool().unwrap();
-    if matches!(name, "alphabeta" | "falphabeta" | "scout" | "minimax") || name.ends_with("-enh")
-    {
+    if matches!(name, "alphabeta" | "falphabeta" | "scout" | "minimax") || name.ends_with("-enh") {
         assert!(whole, "{what}: the whole line");
     }
     check_line(tree, value, best, &pv, whole).unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -706,7 +701,11 @@ fn moves_are_numbered_from_one_and_partial_lines_say_so() {
     assert_eq!(v["best"], pv[0]);
     let out = ok(&wide);
     assert!(
-        out.contains(&format!("\nbest        {}\npv          {}\n", pv[0], pv.join("."))),
+        out.contains(&format!(
+            "\nbest        {}\npv          {}\n",
+            pv[0],
+            pv.join(".")
+        )),
         "{out}"
     );
 }

@@ -90,7 +90,10 @@ fn every_thread_algorithm_gives_the_minimax_value() {
 fn check_best(args: &[&str], v: &Json) {
     let value = Value::new(v["value"].as_i64().unwrap()).unwrap();
     let (best, pv) = moves(v);
-    assert_eq!(v["pv_complete"], false, "the threads know the best move alone");
+    assert_eq!(
+        v["pv_complete"], false,
+        "the threads know the best move alone"
+    );
     let arg = |name: &str| {
         let k = args.iter().position(|a| *a == name)?;
         args.get(k + 1).copied()
@@ -335,9 +338,19 @@ fn zero_threads() {
 fn threads_for_a_sequential_algorithm() {
     let pi = data("pi.tree");
     for (algo, option, flag, setting) in [
-        ("alphabeta", ["--threads", "2"], "--threads", Setting::Threads),
+        (
+            "alphabeta",
+            ["--threads", "2"],
+            "--threads",
+            Setting::Threads,
+        ),
         ("sss", ["--threads", "1"], "--threads", Setting::Threads),
-        ("minimax", ["--processors", "1,2"], "--processors", Setting::Processors),
+        (
+            "minimax",
+            ["--processors", "1,2"],
+            "--processors",
+            Setting::Processors,
+        ),
     ] {
         let e = search_error(&["--algo", algo, "--tree", &pi, option[0], option[1]]);
         not_taken(&e, algo, flag, setting);
