@@ -106,7 +106,8 @@ pub struct SearchArgs {
     #[arg(long, value_name = "U", allow_hyphen_values = true, value_parser = parse_window_end)]
     pub upper: Option<Value>,
 
-    /// Stage depth of staged SSS* (staged-sss only) [default: 2].
+    /// Stage depth of staged SSS* and parallel staged SSS* (staged-sss,
+    /// parallel-staged-sss) [default: 2].
     #[arg(long, value_name = "K")]
     pub stage: Option<usize>,
 
