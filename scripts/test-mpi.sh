@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The MPI tests: search-distributed, gametree and xtask built with their
+# The MPI tests: search-distributed, gametree-cli and xtask built with their
 # `mpi` features, each test starting `mpirun` (several ranks per core:
 # --oversubscribe with Open MPI). Installs nothing; without `mpirun` on the
 # PATH it says so and skips (exit status 0). Building needs an MPI
@@ -17,5 +17,5 @@ if ! command -v mpirun >/dev/null 2>&1; then
 fi
 echo "test-mpi: $(mpirun --version 2>/dev/null | head -n 1)" >&2
 cargo test -p search-distributed --features mpi --test tests -- mpi:: --test-threads=1
-cargo test -p gametree --features mpi --test tests -- mpi:: --test-threads=1
+cargo test -p gametree-cli --features mpi --test tests -- mpi:: --test-threads=1
 cargo test -p xtask --features mpi --test mpi -- --test-threads=1 --show-output

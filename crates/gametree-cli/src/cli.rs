@@ -1,10 +1,11 @@
 //! The command line as clap sees it: syntax and types only.
 //!
 //! Everything clap can check on its own (numbers that parse, a required
-//! `--algo`) is checked here and reported in clap's format. Everything that
-//! depends on how arguments combine (`--tree` or `--gen`, a window for an
-//! algorithm that takes none, `--memory` for a depth-first search) is
-//! checked in [`crate::run`], so that it is reported as one
+//! `--algo`) is checked here and reported in clap's format. How the tree
+//! arguments combine (`--tree` or `--gen`) is checked in [`crate::source`];
+//! whether the algorithm takes an option (`--memory` for alpha-beta, a
+//! window for SSS\*) is the library's check ([`gametree::Algorithm::takes`]),
+//! reported with the option's flag by [`crate::run`] as one
 //! `gametree: error: …` line.
 
 use std::path::PathBuf;
@@ -25,8 +26,9 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 #[allow(clippy::large_enum_variant)] // parsed once per run: boxing buys nothing
 pub enum Command {
-    /// Search one tree: print the minimax value, leaf evaluations, interior
-    /// expansions, peak OPEN entries and (with --trace) the evaluation order.
+    /// Search one tree: print the minimax value, the best move and line, leaf
+    /// evaluations, interior expansions, peak memory and (with --trace) the
+    /// evaluation order.
     Search(SearchArgs),
     /// List every algorithm name with a one-line description.
     Algos,
@@ -89,17 +91,23 @@ pub struct SearchArgs {
     pub tree: TreeArgs,
 
     /// Memory budget M in OPEN entries for the best-first algorithms
-    /// [default: the algorithm's minimum on this tree]; depth-first
-    /// algorithms reject it.
+    /// [default: the algorithm's own on this tree, its minimum for most];
+    /// the algorithms without an OPEN list refuse it.
     #[arg(long, value_name = "M")]
     pub memory: Option<u64>,
+
+    /// Transposition table in bytes of an MT driver or an enhanced engine
+    /// [default: sized from the tree's shape].
+    #[arg(long, value_name = "N")]
+    pub table_bytes: Option<usize>,
 
     /// Upper bound of aspiration SSS* (sss-aspiration only): an integer or
     /// ±inf [default: +inf].
     #[arg(long, value_name = "U", allow_hyphen_values = true, value_parser = parse_window_end)]
     pub upper: Option<Value>,
 
-    /// Stage depth of staged SSS* (staged-sss only) [default: 2].
+    /// Stage depth of staged SSS* and parallel staged SSS* (staged-sss,
+    /// parallel-staged-sss) [default: 2].
     #[arg(long, value_name = "K")]
     pub stage: Option<usize>,
 
@@ -109,7 +117,8 @@ pub struct SearchArgs {
     pub searchd: Option<usize>,
 
     /// Lower end of the search window (alphabeta, falphabeta, lalphabeta
-    /// only): an integer or -inf [default: -inf].
+    /// and the multi-threaded algorithms): an integer or -inf [default:
+    /// -inf].
     #[arg(long, value_name = "A", allow_hyphen_values = true, value_parser = parse_window_end)]
     pub alpha: Option<Value>,
 
@@ -117,9 +126,11 @@ pub struct SearchArgs {
     #[arg(long, value_name = "B", allow_hyphen_values = true, value_parser = parse_window_end)]
     pub beta: Option<Value>,
 
-    /// Searching threads K of a parallel algorithm (treesplit, pvsplit,
-    /// parallel-staged-sss, ybwc) [default: the host's available
-    /// parallelism, std::thread::available_parallelism()].
+    /// Searching threads K of a multi-threaded algorithm (treesplit,
+    /// pvsplit, parallel-staged-sss, ybwc) or an enhanced engine (ab-enh,
+    /// …) [default: the machine's cores,
+    /// std::thread::available_parallelism(), for the multi-threaded
+    /// algorithms; 1 for the enhanced engines].
     #[arg(long, value_name = "K")]
     pub threads: Option<usize>,
 
@@ -137,14 +148,14 @@ pub struct SearchArgs {
     #[command(flatten)]
     pub mpi: crate::mpi::MpiArgs,
 
-    /// Stop the search after MS milliseconds: it then fails with the
-    /// counts so far (depth-first and parallel algorithms).
+    /// Stop the search after MS milliseconds: it then reports the leaves so
+    /// far, its value unknown (every algorithm).
     #[arg(long, value_name = "MS")]
     pub time_ms: Option<u64>,
 
     /// Stop the search before its (N+1)-th leaf evaluation, on all threads
-    /// together: it then fails with the counts so far (depth-first and
-    /// parallel algorithms).
+    /// together: it then reports the leaves so far, its value unknown
+    /// (every algorithm).
     #[arg(long, value_name = "N")]
     pub max_leaves: Option<u64>,
 
@@ -211,12 +222,13 @@ fn after_help() -> &'static str {
      gametree search --algo alphabeta --tree tree.bin --b 2 --d 10\n  \
      gametree search --algo ybwc --threads 2 --gen random --b 8 --d 6 --json\n  \
      gametree search --algo pvsplit --processors 2,2 --gen strong --b 4 --d 8\n  \
-     gametree search --algo ybwc --gen random --b 8 --d 14 --time-ms 2000\n\n\
+     gametree search --algo ybwc --gen random --b 8 --d 14 --time-ms 2000\n  \
+     gametree search --algo mtdf-enh --threads 2 --gen random --b 8 --d 8\n\n\
      The report gives the root's best move and principal variation as 1-based Dewey codes \
-     (best 2: the second move; pv 213: second move, then first, then third). A search \
-     stopped by --time-ms or --max-leaves fails (status 1) with the leaves evaluated and \
-     the time taken; a search longer than a second prints a progress line on standard \
-     error every second."
+     (best 2: the second move; pv 213: second move, then first, then third), the line marked \
+     partial where the algorithm knows only its first moves. A search stopped by --time-ms or \
+     --max-leaves reports what it has (stopped, the leaves so far, value unknown; status 0); \
+     a search longer than a second prints a progress line on standard error every second."
 }
 
 /// A window end: an integer in the leaf range, or `inf`, `+inf`, `-inf`.

@@ -2,14 +2,17 @@
 //! one rank per processor of `--processors D,W` (`search_distributed`).
 //!
 //! ```text
-//! cargo build --release -p gametree --features mpi
-//! mpirun -np 7 target/release/gametree search --algo pvsplit --mpi --processors 2,2 --tree FILE --json
+//! cargo build --release -p gametree-cli --features mpi
+//! mpirun --oversubscribe -np 7 target/release/gametree search --algo pvsplit --mpi --processors 2,2 --tree FILE --json
 //! ```
 //!
-//! Every rank runs the same command and builds the same tree; rank 0
-//! prints the report — the threaded search's keys (value, leaves, interior,
-//! `per_thread` = terminals per rank, jobs …) and an `mpi` object with each
-//! rank's counts and the messages by kind — and reports every error as one
+//! The distributed searches are not (yet) searches of the front door, so
+//! this module calls `search_distributed` itself; its report has the keys
+//! of the library's report of a threaded search (value, bound, best, pv,
+//! leaves, interior, `per_thread` = terminals per rank, …, schema 2) and an
+//! `mpi` object with each rank's counts and the messages by kind. Every
+//! rank runs the same command and builds the same tree; rank 0 prints the
+//! report and reports every error as one
 //! `gametree: error: …` line; the other ranks print nothing. A rank that
 //! stops answering is reported by rank 0 after `--mpi-timeout` seconds,
 //! and the job is then aborted (`MPI_Abort`), since it cannot finish
@@ -46,9 +49,9 @@ pub(crate) fn check_unused(args: &MpiArgs) -> Result<()> {
 #[cfg(not(feature = "mpi"))]
 pub(crate) fn search_command(_: &crate::cli::SearchArgs) -> Result<String> {
     anyhow::bail!(
-        "this gametree was built without MPI: build it with `cargo build --release -p gametree \
-         --features mpi` (which needs OpenMPI and libclang: apt-get install openmpi-bin \
-         libopenmpi-dev libclang-dev) and start it with `mpirun -np K`"
+        "this gametree was built without MPI: build it with `cargo build --release -p \
+         gametree-cli --features mpi` (which needs OpenMPI and libclang: apt-get install \
+         openmpi-bin libopenmpi-dev libclang-dev) and start it with `mpirun -np K`"
     )
 }
 
@@ -57,22 +60,23 @@ pub(crate) use with_mpi::search_command;
 
 #[cfg(feature = "mpi")]
 mod with_mpi {
-    use std::fmt::Write as _;
     use std::time::Duration;
 
     use anyhow::{Result, anyhow, bail};
-    use search_depthfirst::Window;
+    use gametree::{Bound, Tree, Value, Window};
     use search_distributed::{
         DistAlgorithm, DistConfig, DistError, DistReport, MessageKind, MpiTransport, Transport,
         refuse, search,
     };
     use serde::Serialize;
-    use tree_core::{Tree, Value};
 
     use crate::cli::SearchArgs;
-    use crate::report::{MoveNames, Moves, ParallelJson, Report};
-    use crate::run::{classify, parse_processors};
-    use crate::source::{TreeSource, TreeVisitor};
+    use crate::report::{
+        Lines, ProcessorTreeJson, SCHEMA, WindowJson, bound_text, line_text, move_text,
+        processors_text, spaced, to_json_line, value_json, value_text,
+    };
+    use crate::run::parse_processors;
+    use crate::source::{TreeJson, TreeSource, TreeVisitor};
 
     /// `gametree search --mpi`: what rank 0 prints (nothing elsewhere).
     pub(crate) fn search_command(args: &SearchArgs) -> Result<String> {
@@ -115,14 +119,15 @@ mod with_mpi {
             }
         };
         match result {
-            Ok(Some((report, names))) => Ok(render(
-                args,
-                &source,
-                &description,
-                &report,
-                names,
-                config.window,
-            )),
+            Ok(Some(report)) => {
+                let given = (args.alpha.is_some() || args.beta.is_some()).then_some(config.window);
+                let output = output(&source, description, &report, given);
+                Ok(if args.json {
+                    to_json_line(&output)
+                } else {
+                    output.to_text()
+                })
+            }
             Ok(None) => Ok(String::new()),
             Err(e) => {
                 let abort = e.needs_abort();
@@ -153,9 +158,12 @@ mod with_mpi {
             ),
             (args.trace, "--trace"),
             (args.memory.is_some(), "--memory"),
+            (args.table_bytes.is_some(), "--table-bytes"),
             (args.upper.is_some(), "--upper"),
             (args.stage.is_some(), "--stage"),
             (args.searchd.is_some(), "--searchd"),
+            (args.time_ms.is_some(), "--time-ms"),
+            (args.max_leaves.is_some(), "--max-leaves"),
         ];
         if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
             bail!("{option} does not apply to an --mpi search");
@@ -187,22 +195,51 @@ mod with_mpi {
     }
 
     impl TreeVisitor for Visit<'_> {
-        type Output = (String, Result<Option<(DistReport, MoveNames)>, DistError>);
+        type Output = (String, Result<Option<DistReport>, DistError>);
         fn visit<T>(self, tree: &T, description: String) -> Result<Self::Output>
         where
             T: Tree + Sync,
             T::Node: Send + Sync,
         {
             let r = search(self.algorithm, tree, self.transport, &self.config);
-            // The searches know the root's best move, no deeper line.
-            let named = r.map(|r| {
-                r.map(|r| {
-                    let names = Moves::best_only(r.best).names(tree);
-                    (r, names)
-                })
-            });
-            Ok((description, named))
+            Ok((description, r))
         }
+    }
+
+    /// What rank 0 prints: the keys of the library's report of a threaded
+    /// search, and `mpi`.
+    #[derive(Debug, Serialize)]
+    struct MpiOutput {
+        schema: u32,
+        tree: TreeJson,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        window: Option<WindowJson>,
+        algorithm: &'static str,
+        #[serde(serialize_with = "value_json")]
+        value: Value,
+        bound: Bound,
+        /// The root's best move, 1-based; the searches know no deeper
+        /// line.
+        best: Option<String>,
+        pv: Vec<String>,
+        pv_complete: bool,
+        leaves: u64,
+        interior: u64,
+        /// Not counted: it would need every rank's leaves gathered.
+        distinct_leaves: Option<u64>,
+        peak_memory: Option<usize>,
+        memory_unit: Option<&'static str>,
+        seconds: f64,
+        stopped: Option<&'static str>,
+        depth: Option<u32>,
+        threads: usize,
+        per_thread: Vec<u64>,
+        processor_tree: ProcessorTreeJson,
+        processors: u64,
+        mpi: MpiJson,
+        /// The tree in one line (text only).
+        #[serde(skip)]
+        description: String,
     }
 
     /// What `--mpi` adds to the threaded search's report.
@@ -241,114 +278,128 @@ mod with_mpi {
         max_us: f64,
     }
 
-    /// The threaded search's report with `mpi` after it.
-    #[derive(Debug, Serialize)]
-    struct MpiReport<'a> {
-        #[serde(flatten)]
-        report: &'a Report,
-        mpi: MpiJson,
+    /// What a fail-hard value searched with window `w` says about the
+    /// minimax value.
+    fn classify(w: Window, value: Value) -> Bound {
+        if value <= w.alpha() && w.alpha() != Value::NEG_INF {
+            Bound::Upper
+        } else if value >= w.beta() && w.beta() != Value::INF {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
     }
 
-    fn render(
-        args: &SearchArgs,
+    fn output(
         source: &TreeSource,
-        description: &str,
+        description: String,
         r: &DistReport,
-        names: MoveNames,
-        window: Window,
-    ) -> String {
+        window: Option<Window>,
+    ) -> MpiOutput {
         let p = r.processors;
-        let given = (args.alpha.is_some() || args.beta.is_some()).then_some(window);
-        let mut report = Report {
-            schema: crate::report::SCHEMA,
+        let best = r.best.map(|i| (i + 1).to_string());
+        MpiOutput {
+            schema: SCHEMA,
+            tree: source.into(),
+            window: window.map(Into::into),
             algorithm: r.algorithm.name(),
-            tree: Some(source.into()),
-            best: None,
-            pv: None,
-            moves_known: false,
-            wall_seconds: r.elapsed,
-            window: given.map(Into::into),
             value: r.value,
-            bound: given.map(|w| classify(w, r.value).bound.into()),
+            bound: window.map_or(Bound::Exact, |w| classify(w, r.value)),
+            pv: best.iter().cloned().collect(),
+            best,
+            pv_complete: false,
             leaves: r.leaves(),
-            distinct_leaves: None,
             interior: r.interior(),
-            peak_open: None,
-            order: None,
-            parallel: Some(ParallelJson {
-                threads: crate::parallel::searching_threads(p),
-                processor_tree: Some(p.into()),
-                processors: p.processors(),
-                per_thread: r.per_rank_leaves(),
-                jobs: r.jobs(),
-            }),
-            description: description.to_string(),
-        };
-        report.set_move_names(Some(names));
-        let mpi = MpiJson {
-            ranks: r.per_rank.len(),
-            elapsed_ms: r.elapsed.as_secs_f64() * 1e3,
-            per_rank: r
-                .per_rank
-                .iter()
-                .enumerate()
-                .map(|(rank, s)| RankJson {
-                    rank,
-                    leaves: s.leaves,
-                    interior: s.interior,
-                    jobs: s.jobs,
-                    terminated: s.terminated,
-                    after_terminate: s.after_terminate,
-                    busy_ms: s.busy_ns as f64 / 1e6,
-                    messages_sent: s.sent.iter().sum(),
-                    bytes_sent: s.bytes_sent,
-                })
-                .collect(),
-            messages: MessageKind::ALL
-                .iter()
-                .map(|&k| {
-                    let l = r.latency(k);
-                    KindJson {
-                        kind: k.name(),
-                        sent: r.sent(k),
-                        mean_us: l.mean_us(),
-                        max_us: l.max_ns as f64 / 1e3,
-                    }
-                })
-                .collect(),
-        };
-        if args.json {
-            let mut s = serde_json::to_string(&MpiReport {
-                report: &report,
-                mpi,
-            })
-            .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }).to_string());
-            s.push('\n');
-            return s;
+            distinct_leaves: None,
+            peak_memory: None,
+            memory_unit: None,
+            seconds: r.elapsed.as_secs_f64(),
+            stopped: None,
+            depth: None,
+            threads: (0..p.depth).fold(1usize, |n, _| n.saturating_mul(p.width)),
+            per_thread: r.per_rank_leaves(),
+            processor_tree: p.into(),
+            processors: p.processors().unwrap_or(0),
+            mpi: MpiJson {
+                ranks: r.per_rank.len(),
+                elapsed_ms: r.elapsed.as_secs_f64() * 1e3,
+                per_rank: r
+                    .per_rank
+                    .iter()
+                    .enumerate()
+                    .map(|(rank, s)| RankJson {
+                        rank,
+                        leaves: s.leaves,
+                        interior: s.interior,
+                        jobs: s.jobs,
+                        terminated: s.terminated,
+                        after_terminate: s.after_terminate,
+                        busy_ms: s.busy_ns as f64 / 1e6,
+                        messages_sent: s.sent.iter().sum(),
+                        bytes_sent: s.bytes_sent,
+                    })
+                    .collect(),
+                messages: MessageKind::ALL
+                    .iter()
+                    .map(|&k| {
+                        let l = r.latency(k);
+                        KindJson {
+                            kind: k.name(),
+                            sent: r.sent(k),
+                            mean_us: l.mean_us(),
+                            max_us: l.max_ns as f64 / 1e3,
+                        }
+                    })
+                    .collect(),
+            },
+            description,
         }
-        // Distinct leaves would need every rank's leaves gathered.
-        let mut out = report.to_text().replace(
-            "(distinct not counted: tree too large)",
-            "(distinct not counted across ranks)",
-        );
-        let mut line = |label: &str, value: String| {
-            let _ = writeln!(out, "{label:<12}{value}");
-        };
-        line(
-            "MPI ranks",
-            format!("{} (rank r is processor r in preorder)", mpi.ranks),
-        );
-        line("elapsed", format!("{:.3} ms", mpi.elapsed_ms));
-        let counted: Vec<String> = mpi
-            .messages
-            .iter()
-            .filter(|k| k.sent > 0)
-            .map(|k| match k.mean_us {
-                Some(us) => format!("{} {} ({us:.1} us)", k.kind, k.sent),
-                None => format!("{} {}", k.kind, k.sent),
-            })
-            .collect();
-        line("messages", counted.join(", "));
-        out
+    }
+
+    impl MpiOutput {
+        /// The lines of `gametree search`'s text, and the ranks'.
+        fn to_text(&self) -> String {
+            let mut out = Lines::default();
+            out.line("algorithm", self.algorithm);
+            out.line("tree", &self.description);
+            if let Some(w) = &self.window {
+                out.line("window", format!("({}, {})", w.alpha, w.beta));
+            }
+            out.line("value", value_text(self.value, self.bound));
+            if let Some(b) = bound_text(self.value, self.bound, self.window.is_some()) {
+                out.line("bound", b);
+            }
+            out.line("best", move_text(self.best.as_deref(), false));
+            out.line("pv", line_text(&self.pv, self.pv_complete, false, false));
+            out.line(
+                "leaves",
+                format!("{} (distinct not counted across ranks)", self.leaves),
+            );
+            out.line("interior", self.interior);
+            out.line("peak memory", "n/a");
+            out.line("threads", self.threads);
+            out.line(
+                "processors",
+                processors_text(self.processor_tree, self.processors),
+            );
+            out.line("per thread", spaced(&self.per_thread));
+            out.line(
+                "MPI ranks",
+                format!("{} (rank r is processor r in preorder)", self.mpi.ranks),
+            );
+            out.line("elapsed", format!("{:.3} ms", self.mpi.elapsed_ms));
+            let counted: Vec<String> = self
+                .mpi
+                .messages
+                .iter()
+                .filter(|k| k.sent > 0)
+                .map(|k| match k.mean_us {
+                    Some(us) => format!("{} {} ({us:.1} us)", k.kind, k.sent),
+                    None => format!("{} {}", k.kind, k.sent),
+                })
+                .collect();
+            out.line("messages", counted.join(", "));
+            out.0
+        }
     }
 }

@@ -1,54 +1,52 @@
 //! `gametree othello`: play Othello against an engine built from any
 //! algorithm of the workspace, or let two engines play a match.
 //!
-//! **The engine.** To choose a move in a position with several moves, the
-//! engine searches every child, in the game's move order (ascending square
-//! index), as a [`Horizon`] of `depth − 1` plies with the chosen algorithm
-//! (whose `run` returns the child's value for the opponent), negates, and
-//! plays the best; ties go to the first in move order. A position with a
-//! single move (one legal square, or a forced pass) is played without a
-//! search. Every registry algorithm returns the exact minimax value, so
-//! every algorithm plays the same moves at the same depth; they differ in
-//! the leaves they evaluate (counted by [`Counted`] at the trait boundary)
-//! and the time they take — what a match measures.
-//!
-//! The enhanced engines (`ab-enh`, `pvs-enh`, `mtdf-enh`, `mtsss-enh`,
-//! `mtdual-enh`: `search_depthfirst::enhanced`) search the position itself
-//! with iterative deepening, a 16 MiB transposition table kept from move to
-//! move, and the history heuristic, and play the best move they name (the
-//! first in their own move order among equals, so they may pick a
-//! different move of the same value than the registry engines).
-//! With `--threads K` they search on K threads sharing one lock-free table
-//! (`search_parallel::search_game`), by YBWC (the default: on two threads
-//! it was as fast as Lazy SMP or faster, with fewer extra nodes) or, with
-//! `--parallel lazy-smp`, Lazy SMP; the value is the one-thread value and
-//! the move one of that value (possibly another of equal value).
-//! With `--time-ms MS` or `--max-leaves N` (enhanced engines only; with
-//! `--threads`, only `--time-ms`) each move's search deepens to `--depth`
-//! or until the limit, and plays the best move of the last depth it
-//! completed (printed as `depth D of E`).
+//! **The engine.** In a position with several moves, the engine searches
+//! the position to `--depth` plies through the front door,
+//! [`gametree::Cache::search_game`], and plays the best move the search
+//! names; a position with a single move (one legal square, or a forced
+//! pass) is played without a search. Every algorithm of `gametree algos`
+//! is an engine: the enhanced ones (`ab-enh`, `pvs-enh`, `mtdf-enh`,
+//! `mtsss-enh`, `mtdual-enh`) search the game itself with iterative
+//! deepening, the history heuristic and a 16 MiB transposition table kept
+//! from move to move in the engine's [`Cache`]; the others search the
+//! game's tree to the depth (`tree_core::Horizon`). Every algorithm finds
+//! the exact minimax value, so all play moves of the same value at a
+//! depth; they may pick different moves of equal value, and they differ in
+//! the leaves they evaluate and the time they take — what a match
+//! measures. `--memory` is a best-first engine's OPEN budget; without one,
+//! an engine whose default OPEN (sized for Othello's bound of 60 moves a
+//! position) would pass a million entries is refused, with the figure.
+//! `--threads K` runs a multi-threaded algorithm on K threads, or an
+//! enhanced one on K threads over one shared table, by YBWC (the default)
+//! or `--parallel lazy-smp`. With `--time-ms MS` or `--max-leaves N`
+//! (the enhanced engines, which deepen iteratively) each move's search
+//! deepens to `--depth` or until the limit, and plays the best move of the
+//! last depth it completed (printed as `depth D of E`). A setting the
+//! algorithm does not take is refused by the library, naming both.
 //!
 //! **Playing.** The human types a square (`d3`), `help` or `quit`. Input
 //! that is not a move, and moves that are not legal, are refused with the
 //! reason and the legal moves, and the prompt repeats. A human with no
 //! legal move passes automatically (with a message); typing `pass` while a
 //! square can be played is refused. The end of standard input quits
-//! cleanly, so a script can be piped in. The last line of a finished game
-//! is `result: black B, white W, black wins|white wins|draw`.
+//! cleanly, so a script can be piped in. The engine's moves come with the
+//! value of its search for the engine's colour (`value -6 for white`). The
+//! last line of a finished game is `result: black B, white W, black
+//! wins|white wins|draw`.
 
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use gametree::{
+    Algorithm, Bounds, Cache, Config, Family, Game as _, GameParallel, Value, maximum_memory_for,
+    minimum_memory_for,
+};
 use othello::{Color, Move, Othello, Position};
-use search_bestfirst::Options;
-use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, SharedTable};
-use search_parallel::{GameParallel, GameThreadConfig, search_game_with_limits};
-use std::cell::RefCell;
-use tree_core::{Counted, Horizon, Limits, Value};
 
-use crate::run::Algo;
+use crate::run::explain;
 
 /// The engine's default algorithm.
 pub const DEFAULT_ALGO: &str = "alphabeta";
@@ -57,11 +55,10 @@ pub const DEFAULT_DEPTH: u32 = 4;
 /// The deepest search the command accepts: a game has at most 60 moves
 /// (and passes), far beyond what any search here finishes.
 pub const MAX_ENGINE_DEPTH: u32 = 64;
-/// The deepest a best-first engine searches without an explicit
-/// `--memory`: OPEN lists are sized for Othello's bound of 60 moves per
-/// position, so SSS\* below a depth-8 engine (children at depth 7) would
-/// allocate 60⁴ ≈ 13 million entries per search.
-pub const MAX_BEST_FIRST_DEPTH: u32 = 7;
+/// The most OPEN entries a best-first engine may hold without an explicit
+/// `--memory`: its OPEN list is sized for Othello's bound of 60 moves a
+/// position, so SSS\* at depth 7 would hold 60⁴ ≈ 13 million.
+pub const MAX_DEFAULT_OPEN: usize = 1 << 20;
 /// What the program prints when it waits for the human's move.
 pub const PROMPT: &str = "your move> ";
 
@@ -69,9 +66,8 @@ pub const PROMPT: &str = "your move> ";
 #[derive(Args, Debug)]
 #[command(after_help = after_help())]
 pub struct OthelloArgs {
-    /// The engine's algorithm: any name `gametree algos` lists, or an
-    /// enhanced engine (ab-enh, pvs-enh, mtdf-enh, mtsss-enh, mtdual-enh)
-    /// [default: alphabeta].
+    /// The engine's algorithm: any name `gametree algos` lists [default:
+    /// alphabeta].
     #[arg(long, value_name = "NAME")]
     pub algo: Option<String>,
 
@@ -80,8 +76,8 @@ pub struct OthelloArgs {
     pub depth: Option<u32>,
 
     /// Memory budget M in OPEN entries for a best-first engine [default:
-    /// the algorithm's own default; required above depth 7]; depth-first
-    /// engines reject it.
+    /// the algorithm's own, if it stays below 2^20 entries at this depth];
+    /// the engines without an OPEN list refuse it.
     #[arg(long, value_name = "M")]
     pub memory: Option<u64>,
 
@@ -107,26 +103,26 @@ pub struct OthelloArgs {
     #[arg(long, value_name = "N")]
     pub games: Option<u32>,
 
-    /// Threads for the enhanced engines (ab-enh, pvs-enh, …), sharing one
-    /// lock-free transposition table; the value at each depth is the
-    /// one-thread value [default: 1].
+    /// Threads of a multi-threaded engine (treesplit, pvsplit,
+    /// parallel-staged-sss, ybwc) [default: the machine's cores] or of an
+    /// enhanced engine (ab-enh, pvs-enh, …), sharing one lock-free
+    /// transposition table [default: 1].
     #[arg(long, value_name = "K")]
     pub threads: Option<usize>,
 
-    /// How --threads share the work: lazy-smp (every thread searches the
-    /// root, sharing the table) or ybwc (young brothers wait along the
-    /// leftmost path) [default: ybwc].
+    /// How an enhanced engine's --threads share the work: lazy-smp (every
+    /// thread searches the root, sharing the table) or ybwc (young brothers
+    /// wait along the leftmost path) [default: ybwc].
     #[arg(long, value_name = "METHOD")]
     pub parallel: Option<String>,
 
-    /// Time per move in milliseconds for the enhanced engines (also with
-    /// --threads): iterative deepening to --depth or until the time is up,
-    /// playing the best move of the last completed depth.
+    /// Time per move in milliseconds for the enhanced engines: iterative
+    /// deepening to --depth or until the time is up, playing the best move
+    /// of the last completed depth.
     #[arg(long = "time-ms", value_name = "MS")]
     pub time_ms: Option<u64>,
 
-    /// Leaf evaluations per move for the one-thread enhanced engines (not
-    /// with --threads), as --time-ms.
+    /// Leaf evaluations per move for the enhanced engines, as --time-ms.
     #[arg(long = "max-leaves", value_name = "N")]
     pub max_leaves: Option<u64>,
 }
@@ -137,6 +133,7 @@ fn after_help() -> &'static str {
      gametree othello --algo mt-sss --depth 6 --color white\n  \
      gametree othello --algo memsss --memory 500 --depth 4\n  \
      gametree othello --match alphabeta,sss --games 10 --depth 4\n  \
+     gametree othello --algo ybwc --threads 2 --depth 6\n  \
      gametree othello --algo pvs-enh --depth 10 --threads 2 --parallel ybwc\n  \
      gametree othello --algo mtdf-enh --depth 30 --time-ms 1000"
 }
@@ -169,27 +166,36 @@ pub fn run(args: &OthelloArgs) -> Result<String> {
     }
 }
 
-/// What searches for an engine.
-#[derive(Debug)]
-enum Kind {
-    /// A registry algorithm on each child's [`Horizon`].
-    Tree(Algo),
-    /// An enhanced search of the game (iterative deepening, transposition
-    /// table kept from move to move, history), which names its best move.
-    Enhanced(EnhancedAlgorithm, RefCell<Enhanced>),
-    /// The same on several threads over one shared table (kept from move
-    /// to move).
-    Parallel(EnhancedAlgorithm, GameThreadConfig, RefCell<SharedTable>),
+/// The configuration the options give every engine (`--memory` aside:
+/// [`Engine::new`] takes it for the engines that have an OPEN list).
+fn engine_config(args: &OthelloArgs) -> Result<Config> {
+    let mut config = Config::default();
+    if let Some(k) = args.threads {
+        config = config.threads(k);
+    }
+    if let Some(m) = &args.parallel {
+        let method: GameParallel = m.parse().map_err(|_| {
+            anyhow::anyhow!("unknown --parallel method '{m}' (known: lazy-smp, ybwc)")
+        })?;
+        config = config.parallel(method);
+    }
+    if let Some(ms) = args.time_ms {
+        config = config.time_limit(Duration::from_millis(ms));
+    }
+    if let Some(n) = args.max_leaves {
+        config = config.max_leaves(n);
+    }
+    Ok(config)
 }
 
-/// An engine: an algorithm searching to a depth.
+/// An engine: an algorithm searching to a depth, and what it keeps from
+/// move to move.
 #[derive(Debug)]
 pub struct Engine {
-    kind: Kind,
+    algorithm: Algorithm,
     depth: u32,
-    options: Options,
-    /// Per-move limits of an enhanced engine: the time, the leaves.
-    limits: (Option<Duration>, Option<u64>),
+    config: Config,
+    cache: Cache,
 }
 
 /// An engine's decision.
@@ -197,12 +203,12 @@ pub struct Engine {
 pub struct Choice {
     /// The move.
     pub mv: Move,
-    /// The line the engine expects, from its move on (the enhanced engines'
-    /// principal variation; the move alone for the others).
+    /// The line the engine expects, from its move on (as far as the
+    /// algorithm knows it).
     pub line: Vec<Move>,
     /// Its value for the engine; `None` if the move was forced (no search).
     pub value: Option<Value>,
-    /// Leaves the searches evaluated.
+    /// Leaves the search evaluated.
     pub leaves: u64,
     /// The depth a limited search completed, if a limit stopped it short
     /// of the engine's depth.
@@ -210,240 +216,77 @@ pub struct Choice {
 }
 
 impl Engine {
-    /// The engine `algo` at `depth` plies with a budget of `memory` OPEN
-    /// entries.
+    /// The engine `algo` at `depth` plies, configured by `config` and with
+    /// a budget of `memory` OPEN entries.
     ///
     /// # Errors
-    /// An unknown algorithm, a depth outside 1..=64, or a budget for a
-    /// depth-first algorithm.
-    pub fn new(algo: &str, depth: u32, memory: Option<u64>) -> Result<Engine> {
+    /// An unknown algorithm, a depth outside 1..=64, a setting the
+    /// algorithm does not take, a limit for an engine that does not deepen
+    /// iteratively, a default OPEN list too large, a budget the algorithm
+    /// refuses.
+    pub fn new(algo: &str, depth: u32, memory: Option<u64>, config: Config) -> Result<Engine> {
         if !(1..=MAX_ENGINE_DEPTH).contains(&depth) {
             bail!("--depth must be between 1 and {MAX_ENGINE_DEPTH}, not {depth}");
         }
-        if let Ok(e) = algo.parse::<EnhancedAlgorithm>() {
-            if let Some(m) = memory {
-                bail!(
-                    "algorithm '{e}' is an enhanced depth-first search with a {} MiB \
-                     transposition table; it has no OPEN list (--memory {m} is for the \
-                     best-first algorithms)",
-                    EnhancedConfig::default().table_bytes >> 20
-                );
-            }
-            let search = Enhanced::new(EnhancedConfig::default())?;
-            return Ok(Engine {
-                kind: Kind::Enhanced(e, RefCell::new(search)),
-                depth,
-                options: Options::default(),
-                limits: (None, None),
-            });
-        }
-        let algo: Algo = algo.parse().map_err(|e: anyhow::Error| {
-            let enhanced: Vec<&str> = EnhancedAlgorithm::ALL.iter().map(|a| a.name()).collect();
-            anyhow::anyhow!("{e}; or an enhanced engine: {}", enhanced.join(", "))
-        })?;
-        if let Algo::Thread(a) = algo {
+        let algorithm: Algorithm = algo.parse()?;
+        let config = match memory {
+            Some(m) => config.memory(usize::try_from(m).context("--memory is too large")?),
+            None => config,
+        };
+        config.check(algorithm).map_err(explain)?;
+        let limited = config.get_time_limit().is_some() || config.get_max_leaves().is_some();
+        if limited && algorithm.family() != Family::Enhanced {
+            let enhanced: Vec<&str> = Algorithm::ALL
+                .iter()
+                .filter(|a| a.family() == Family::Enhanced)
+                .map(|a| a.name())
+                .collect();
             bail!(
-                "algorithm '{a}' is a multi-threaded search; the Othello engines run the \
-                 sequential algorithms of `gametree algos` and the enhanced ones"
+                "--time-ms and --max-leaves are for the enhanced engines ({}), which deepen \
+                 iteratively and play the best move of the last depth they completed; \
+                 '{algorithm}' searches to a fixed depth and would have no move when stopped",
+                enhanced.join(", ")
             );
         }
-        let mut options = Options::default();
-        if matches!(algo, Algo::Best(_)) && memory.is_none() && depth > MAX_BEST_FIRST_DEPTH {
-            bail!(
-                "a best-first engine deeper than {MAX_BEST_FIRST_DEPTH} plies needs --memory M: \
-                 its OPEN list is sized for 60 moves per position, and SSS* at depth {depth} \
-                 would need about 60^{} entries (memory-bounded algorithms such as memsss, \
-                 itersss or quickgame work within M)",
-                depth / 2
-            );
+        if algorithm.takes_memory() && memory.is_none() {
+            default_open(algorithm, depth, &config)?;
         }
-        if let Some(m) = memory {
-            match algo {
-                Algo::Depth(_) | Algo::Thread(_) => bail!(
-                    "algorithm '{algo}' is depth-first: it has no OPEN list and takes no memory \
-                     budget (--memory {m} is for the best-first algorithms)"
-                ),
-                Algo::Best(_) => {
-                    options.memory = Some(usize::try_from(m).context("--memory is too large")?);
-                }
-            }
-        }
-        let engine = Engine {
-            kind: Kind::Tree(algo),
+        let mut engine = Engine {
+            algorithm,
             depth,
-            options,
-            limits: (None, None),
+            config,
+            cache: Cache::new(),
         };
         engine.check()?;
         Ok(engine)
     }
 
-    /// The engine on `threads` threads sharing the work by `method`
-    /// (`None`: the default); only the enhanced engines take threads.
-    ///
-    /// # Errors
-    /// 0 threads, an unknown method, a method without threads, or threads
-    /// for an engine other than an enhanced one.
-    pub fn with_threads(self, threads: Option<usize>, method_name: Option<&str>) -> Result<Engine> {
-        let method: GameParallel = match method_name {
-            None => GameParallel::Ybwc,
-            Some(m) => m.parse().map_err(|_| {
-                anyhow::anyhow!("unknown --parallel method '{m}' (known: lazy-smp, ybwc)")
-            })?,
-        };
-        let Some(threads) = threads else {
-            if let Some(m) = method_name {
-                bail!("--parallel {m} is for --threads K");
-            }
-            return Ok(self);
-        };
-        if threads == 0 || threads > search_parallel::threads::MAX_THREADS {
-            bail!(
-                "--threads must be between 1 and {}, not {threads}",
-                search_parallel::threads::MAX_THREADS
-            );
-        }
-        let Kind::Enhanced(a, _) = self.kind else {
-            bail!(
-                "--threads is for the enhanced engines ({}); '{}' is sequential",
-                EnhancedAlgorithm::ALL
-                    .iter()
-                    .map(|a| a.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                self.name()
-            );
-        };
-        let config = GameThreadConfig {
-            threads,
-            method,
-            ..GameThreadConfig::default()
-        };
-        let table = SharedTable::new(EnhancedConfig::default().table_bytes)?;
-        Ok(Engine {
-            kind: Kind::Parallel(a, config, RefCell::new(table)),
-            ..self
-        })
-    }
-
-    /// The engine with a time (`time_ms` milliseconds) and a leaf budget
-    /// per move (`None`: no such limit); only the one-thread enhanced
-    /// engines take limits, and with threads only the time.
-    ///
-    /// # Errors
-    /// A limit for another engine, or a leaf budget with threads.
-    pub fn with_limits(self, time_ms: Option<u64>, max_leaves: Option<u64>) -> Result<Engine> {
-        if time_ms.is_none() && max_leaves.is_none() {
-            return Ok(self);
-        }
-        match self.kind {
-            Kind::Enhanced(..) => {}
-            Kind::Parallel(..) if max_leaves.is_some() => bail!(
-                "--max-leaves is for the one-thread enhanced engines; the parallel search \
-                 (--threads) takes --time-ms but no leaf budget"
-            ),
-            Kind::Parallel(..) => {}
-            Kind::Tree(_) => bail!(
-                "--time-ms and --max-leaves are for the enhanced engines ({}), which deepen \
-                 iteratively; '{}' searches to a fixed depth",
-                EnhancedAlgorithm::ALL
-                    .iter()
-                    .map(|a| a.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                self.name()
-            ),
-        }
-        Ok(Engine {
-            limits: (time_ms.map(Duration::from_millis), max_leaves),
-            ..self
-        })
-    }
-
-    /// The limits of one move's search, starting now.
-    fn move_limits(&self) -> Limits {
-        let mut limits = Limits::none();
-        if let Some(t) = self.limits.0 {
-            limits = limits.with_time(t);
-        }
-        if let Some(n) = self.limits.1 {
-            limits = limits.with_max_leaves(n);
-        }
-        limits
-    }
-
-    /// A parallel search of `pos` to `depth` under `limits`.
-    fn parallel(
-        a: EnhancedAlgorithm,
-        config: &GameThreadConfig,
-        table: &RefCell<SharedTable>,
-        pos: &Position,
-        depth: u32,
-        limits: &Limits,
-    ) -> Result<search_parallel::GameThreadReport<Move>> {
-        let mut table = table.borrow_mut();
-        Ok(search_game_with_limits(
-            a,
-            &Othello,
-            pos,
-            depth,
-            &EnhancedConfig::default(),
-            &mut table,
-            config,
-            limits,
-        )?)
-    }
-
-    /// Refuses, before any output, a budget the algorithm would refuse:
-    /// searches of a finished game's tree, of the same shape as the
-    /// engine's, check their budget up front and cost one leaf.
-    fn check(&self) -> Result<()> {
-        let over = Position::new(1, 0, Color::Black).expect("one disc");
-        self.search(over, self.depth - 1)
-            .with_context(|| format!("engine {} at depth {}", self.name(), self.depth))?;
+    /// Refuses, before any output, what the library would refuse at the
+    /// first move (a budget below the algorithm's minimum, too many
+    /// threads): a search of a finished game, of the engine's shape, costs
+    /// one leaf.
+    fn check(&mut self) -> Result<()> {
+        let over = Position::new(u64::MAX, 0, Color::Black).expect("a full board");
+        self.cache
+            .search_game(self.algorithm, &Othello, &over, self.depth, &self.config)
+            .map_err(explain)
+            .with_context(|| format!("engine {} at depth {}", self.algorithm, self.depth))?;
+        self.cache.clear();
         Ok(())
     }
 
     /// The algorithm's name.
     pub fn name(&self) -> &'static str {
-        match &self.kind {
-            Kind::Tree(a) => a.name(),
-            Kind::Enhanced(a, _) | Kind::Parallel(a, _, _) => a.name(),
-        }
-    }
-
-    /// Whether the engine is a best-first search (takes `--memory`).
-    fn is_best_first(&self) -> bool {
-        matches!(self.kind, Kind::Tree(Algo::Best(_)))
-    }
-
-    /// The value of `pos` for its player to move, searched `depth` plies,
-    /// and the leaves evaluated.
-    fn search(&self, pos: Position, depth: u32) -> Result<(Value, u64)> {
-        let tree = Counted::new(Horizon::new(Othello, pos, depth));
-        let value = match &self.kind {
-            Kind::Tree(Algo::Depth(a)) => a.run(&tree)?,
-            Kind::Tree(Algo::Best(a)) => a.run(&tree, &self.options)?.value,
-            Kind::Tree(Algo::Thread(a)) => bail!("algorithm '{a}' is not an Othello engine"),
-            Kind::Enhanced(a, search) => {
-                let r = search.borrow_mut().search(*a, &Othello, &pos, depth)?;
-                return Ok((r.value, r.leaves));
-            }
-            Kind::Parallel(a, config, table) => {
-                let r = Engine::parallel(*a, config, table, &pos, depth, &Limits::none())?;
-                return Ok((r.report.value, r.leaves()));
-            }
-        };
-        Ok((value, tree.stats().leaves))
+        self.algorithm.name()
     }
 
     /// The engine's move in `pos` (see the module docs), or `None` at the
     /// end of the game.
     ///
     /// # Errors
-    /// A search that fails, e.g. a memory budget below the algorithm's
-    /// minimum.
-    pub fn choose(&self, pos: &Position) -> Result<Option<Choice>> {
+    /// A search that fails, or a limit that stopped it before it completed
+    /// a depth.
+    pub fn choose(&mut self, pos: &Position) -> Result<Option<Choice>> {
         let moves = pos.moves();
         if moves.len() <= 1 {
             return Ok(moves.first().map(|&mv| Choice {
@@ -454,59 +297,62 @@ impl Engine {
                 completed: None,
             }));
         }
-        if let Kind::Enhanced(a, search) = &self.kind {
-            let r = search
-                .borrow_mut()
-                .search_with_limits(*a, &Othello, pos, self.depth, &self.move_limits())
-                .with_context(|| format!("{} cannot search", self.name()))?;
-            let i = r
-                .best_move
-                .context("a position with moves has a best move")?;
-            return Ok(Some(Choice {
-                mv: i,
-                line: r.pv,
-                value: Some(r.value),
-                leaves: r.leaves,
-                completed: r.stopped.map(|_| r.completed_depth),
-            }));
-        }
-        if let Kind::Parallel(a, config, table) = &self.kind {
-            let limits = self.move_limits();
-            let r = Engine::parallel(*a, config, table, pos, self.depth, &limits)
-                .with_context(|| format!("{} cannot search", self.name()))?;
-            let leaves = r.leaves();
-            let r = r.report;
-            let mv = r
-                .best_move
-                .context("a position with moves has a best move")?;
-            return Ok(Some(Choice {
-                mv,
-                line: r.pv,
-                value: Some(r.value),
-                leaves,
-                completed: r.stopped.map(|_| r.completed_depth),
-            }));
-        }
-        let mut leaves = 0;
-        let mut best: Option<(Value, Move)> = None;
-        for (i, &mv) in moves.iter().enumerate() {
-            let (v, n) = self
-                .search(pos.play_nth(i), self.depth - 1)
-                .with_context(|| format!("{} cannot search move {mv}", self.name()))?;
-            leaves += n;
-            let score = -v;
-            if best.is_none_or(|(b, _)| score > b) {
-                best = Some((score, mv));
-            }
-        }
-        Ok(best.map(|(value, mv)| Choice {
+        let r = self
+            .cache
+            .search_game(self.algorithm, &Othello, pos, self.depth, &self.config)
+            .map_err(explain)
+            .with_context(|| format!("{} cannot search", self.name()))?;
+        let Some(mv) = r.best else {
+            bail!(
+                "engine {} has no move: {}",
+                self.name(),
+                if r.stopped.is_some() {
+                    "its limit stopped the search before it completed a depth (raise --time-ms \
+                     or --max-leaves)"
+                } else {
+                    "the search named none"
+                }
+            );
+        };
+        Ok(Some(Choice {
             mv,
-            line: vec![mv],
-            value: Some(value),
-            leaves,
-            completed: None,
+            line: r.pv,
+            value: Some(r.value),
+            leaves: r.leaves,
+            completed: r.stopped.and(r.depth),
         }))
     }
+}
+
+/// Refuses a best-first engine whose default OPEN list, sized for
+/// Othello's bound of 60 moves a position at `depth` plies, would pass
+/// [`MAX_DEFAULT_OPEN`] entries.
+fn default_open(algorithm: Algorithm, depth: u32, config: &Config) -> Result<()> {
+    let shape = Bounds {
+        branching: Othello.max_moves().unwrap_or(64),
+        depth: depth as usize,
+        uniform: false,
+    };
+    // The default budget: the minimum, but MemSSS*'s and MemDual*'s is
+    // their maximum (RecSSS*'s and RecDual*'s OPEN).
+    let entries = match algorithm {
+        Algorithm::MemSss | Algorithm::MemDual => maximum_memory_for(algorithm, shape, config),
+        _ => minimum_memory_for(algorithm, shape, config),
+    };
+    if entries.is_none_or(|n| n > MAX_DEFAULT_OPEN) {
+        let figure = entries.map_or_else(
+            || "more than a machine word counts".to_owned(),
+            |n| n.to_string(),
+        );
+        bail!(
+            "engine {algorithm} at depth {depth} needs --memory M: sized for Othello's bound of \
+             {} moves a position, its OPEN list would hold {figure} entries by default (at most \
+             {MAX_DEFAULT_OPEN} without --memory); the memory-bounded algorithms (memsss, \
+             itersss, mgame, quickgame) search within a given M",
+            shape.branching
+        );
+    }
+    Ok(())
 }
 
 /// The start position: `--position` or the initial one.
@@ -528,15 +374,14 @@ fn play_command(args: &OthelloArgs, input: &mut dyn BufRead, out: &mut dyn Write
         None => Color::Black,
         Some(c) => c.parse()?,
     };
-    let engine = Engine::new(
+    let mut engine = Engine::new(
         args.algo.as_deref().unwrap_or(DEFAULT_ALGO),
         args.depth.unwrap_or(DEFAULT_DEPTH),
         args.memory,
-    )?
-    .with_threads(args.threads, args.parallel.as_deref())?
-    .with_limits(args.time_ms, args.max_leaves)?;
+        engine_config(args)?,
+    )?;
     let start = start_position(args)?.unwrap_or_else(Position::initial);
-    play(&engine, human, start, input, out)
+    play(&mut engine, human, start, input, out)
 }
 
 /// The disc count line.
@@ -589,7 +434,7 @@ fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
 /// # Errors
 /// A failing search or unwritable output.
 pub fn play(
-    engine: &Engine,
+    engine: &mut Engine,
     human: Color,
     start: Position,
     input: &mut dyn BufRead,
@@ -643,7 +488,7 @@ pub fn play(
                 }
                 (mv, None) => writeln!(out, "engine ({machine}) plays {mv} (its only move)")?,
                 (mv, Some(v)) => {
-                    // The enhanced engines also say what they expect next.
+                    // What the engine expects next, as far as it knows.
                     let expects = if choice.line.len() > 1 {
                         let rest: Vec<String> = choice.line[1..]
                             .iter()
@@ -660,7 +505,8 @@ pub fn play(
                     };
                     writeln!(
                         out,
-                        "engine ({machine}) plays {mv} ({depth}value {v}, {} leaves, {seconds:.3} s{expects})",
+                        "engine ({machine}) plays {mv} ({depth}value {v} for {machine}, {} leaves, \
+                         {seconds:.3} s{expects})",
                         choice.leaves
                     )?
                 }
@@ -742,24 +588,22 @@ fn match_command(args: &OthelloArgs, out: &mut dyn Write) -> Result<()> {
     if games == 0 {
         bail!("--games must be at least 1");
     }
-    let budget = |name: &str| -> Option<u64> {
-        match (args.memory, name.parse::<Algo>()) {
-            (Some(m), Ok(Algo::Best(_))) => Some(m),
-            _ => None,
-        }
-    };
-    let (threads, method) = (args.threads, args.parallel.as_deref());
-    let engines = [
-        Engine::new(a, depth, budget(a))?
-            .with_threads(threads, method)?
-            .with_limits(args.time_ms, args.max_leaves)?,
-        Engine::new(b, depth, budget(b))?
-            .with_threads(threads, method)?
-            .with_limits(args.time_ms, args.max_leaves)?,
-    ];
-    if args.memory.is_some() && !engines.iter().any(Engine::is_best_first) {
-        bail!("--memory is for best-first engines; '{a}' and '{b}' are depth-first");
+    for name in [a, b] {
+        name.parse::<Algorithm>()?;
     }
+    // --memory is the budget of the engines that have an OPEN list.
+    let budget = |name: &str| {
+        args.memory
+            .filter(|_| name.parse::<Algorithm>().is_ok_and(Algorithm::takes_memory))
+    };
+    if args.memory.is_some() && budget(a).is_none() && budget(b).is_none() {
+        bail!("--memory is for the best-first engines; neither '{a}' nor '{b}' has an OPEN list");
+    }
+    let config = engine_config(args)?;
+    let mut engines = [
+        Engine::new(a, depth, budget(a), config.clone())?,
+        Engine::new(b, depth, budget(b), config)?,
+    ];
     let fixed = start_position(args)?;
     let experiment = othello::experiment_positions();
     writeln!(
@@ -849,14 +693,14 @@ fn match_command(args: &OthelloArgs, out: &mut dyn Write) -> Result<()> {
 mod tests {
     use super::*;
 
-    fn engine() -> Engine {
-        Engine::new("alphabeta", 2, None).unwrap()
+    fn engine(name: &str, depth: u32) -> Engine {
+        Engine::new(name, depth, None, Config::default()).unwrap()
     }
 
     fn session(input: &str) -> String {
         let mut out = Vec::new();
         play(
-            &engine(),
+            &mut engine("alphabeta", 2),
             Color::Black,
             Position::initial(),
             &mut input.as_bytes(),
@@ -864,6 +708,20 @@ mod tests {
         )
         .unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    /// The value of `pos` for its player to move at `depth`, by plain
+    /// alpha-beta through the front door.
+    fn value(pos: &Position, depth: u32) -> Value {
+        gametree::search_game(
+            Algorithm::AlphaBeta,
+            &Othello,
+            pos,
+            depth,
+            &Config::default(),
+        )
+        .unwrap()
+        .value
     }
 
     #[test]
@@ -889,6 +747,7 @@ mod tests {
         let out = session("d3\n");
         assert!(out.contains("you play d3"));
         assert!(out.contains("engine (white) plays"));
+        assert!(out.contains(" for white, "), "{out}");
         assert!(
             out.ends_with("End of input: the game stops unfinished.\n"),
             "{out}"
@@ -896,88 +755,115 @@ mod tests {
     }
 
     #[test]
-    fn the_engine_takes_the_first_best_move() {
-        // At the start every move is worth the same: the first, d3.
-        let c = engine().choose(&Position::initial()).unwrap().unwrap();
+    fn the_engine_plays_a_best_move() {
+        let pos = Position::initial();
+        let c = engine("alphabeta", 2).choose(&pos).unwrap().unwrap();
+        // At the start every move is worth the same: alpha-beta keeps the
+        // first, d3.
         assert_eq!(c.mv.to_string(), "d3");
+        assert_eq!(c.value, Some(value(&pos, 2)));
+        assert_eq!(c.value, Some(-value(&pos.play(c.mv).unwrap(), 1)));
         assert!(c.leaves > 0);
         // A finished game has no move.
         let over: Position = format!("X{} X", "-".repeat(63)).parse().unwrap();
-        assert!(engine().choose(&over).unwrap().is_none());
+        assert!(engine("alphabeta", 2).choose(&over).unwrap().is_none());
     }
 
     #[test]
     fn bad_engines_are_errors() {
-        assert!(Engine::new("nope", 2, None).is_err());
-        assert!(Engine::new("alphabeta", 0, None).is_err());
-        assert!(Engine::new("alphabeta", 2, Some(10)).is_err());
-        assert!(Engine::new("memsss", 2, Some(10)).is_ok());
-        let deep = Engine::new("sss", 8, None).unwrap_err().to_string();
+        let new = |name: &str, depth, memory| Engine::new(name, depth, memory, Config::default());
+        assert!(new("nope", 2, None).is_err());
+        assert!(new("alphabeta", 0, None).is_err());
+        let e = new("alphabeta", 2, Some(10)).unwrap_err().to_string();
+        assert!(e.contains("'alphabeta' takes no --memory"), "{e}");
+        assert!(new("memsss", 2, Some(61)).is_ok());
+        let e = format!("{:#}", new("memsss", 2, Some(60)).unwrap_err());
+        assert!(
+            e.contains("engine memsss at depth 2: MemSSS* needs at least 61"),
+            "{e}"
+        );
+        // SSS* at depth 7 would hold 60^4 OPEN entries: the figure is said.
+        let deep = new("sss", 7, None).unwrap_err().to_string();
         assert!(deep.contains("needs --memory M"), "{deep}");
-        assert!(Engine::new("sss", 7, None).is_ok());
-        assert!(Engine::new("itersss", 9, Some(400)).is_ok());
-        let e = Engine::new("ab-enh", 4, Some(100)).unwrap_err().to_string();
-        assert!(e.contains("no OPEN list"), "{e}");
-        let e = Engine::new("nope", 2, None).unwrap_err().to_string();
-        assert!(e.contains("mtdf-enh"), "{e}");
+        assert!(deep.contains("12960000 entries"), "{deep}");
+        assert!(new("sss", 6, None).is_ok());
+        assert!(
+            new("quickgame", 9, None).is_ok(),
+            "QuickGame's OPEN is small"
+        );
+        assert!(new("itersss", 9, Some(400)).is_ok());
+        let e = new("ab-enh", 4, Some(100)).unwrap_err().to_string();
+        assert!(e.contains("'ab-enh' takes no --memory"), "{e}");
+        let e = format!("{:#}", new("memsss", 4, Some(1)).unwrap_err());
+        assert!(e.contains("engine memsss at depth 4: "), "{e}");
+        let limited = Config::default().max_leaves(100);
+        let e = Engine::new("alphabeta", 4, None, limited).unwrap_err();
+        assert!(e.to_string().contains("searches to a fixed depth"), "{e}");
     }
 
-    /// An enhanced engine plays a move of the best value (the value every
-    /// registry engine finds for its own choice), keeping its table from
-    /// move to move.
+    /// Every engine plays a move of the best value, the enhanced ones
+    /// keeping their table from move to move.
     #[test]
-    fn enhanced_engines_play_moves_of_the_best_value() {
+    fn every_engine_plays_moves_of_the_best_value() {
         let positions = othello::experiment_positions();
-        for name in ["ab-enh", "pvs-enh", "mtdf-enh", "mtsss-enh", "mtdual-enh"] {
-            let enhanced = Engine::new(name, 3, None).unwrap();
-            let plain = Engine::new("alphabeta", 3, None).unwrap();
+        for name in [
+            "ab-enh",
+            "pvs-enh",
+            "mtdf-enh",
+            "mtsss-enh",
+            "mtdual-enh",
+            "sss",
+            "memsss",
+            "mt-sss",
+            "ybwc",
+        ] {
+            let mut e = engine(name, 3);
             for pos in positions.iter().take(8) {
-                let e = enhanced.choose(pos).unwrap().unwrap();
-                let p = plain.choose(pos).unwrap().unwrap();
-                assert_eq!(e.value, p.value, "{name} on {pos}");
+                let c = e.choose(pos).unwrap().unwrap();
+                assert_eq!(c.value, Some(value(pos, 3)), "{name} on {pos}");
                 // The chosen move really has that value.
-                let child = pos.play(e.mv).unwrap();
-                let (v, _) = plain.search(child, 2).unwrap();
-                assert_eq!(Some(-v), e.value, "{name} on {pos}");
+                let child = pos.play(c.mv).unwrap();
+                assert_eq!(c.value, Some(-value(&child, 2)), "{name} on {pos}");
+                assert_eq!(c.line.first(), Some(&c.mv), "{name} on {pos}");
             }
         }
     }
 
-    /// `--threads K`: the parallel enhanced engines play moves of the
-    /// one-thread value, by either method; bad combinations are errors.
+    /// `--threads K`: the multi-threaded engines and the parallel enhanced
+    /// ones play moves of the one-thread value, by either method; bad
+    /// combinations are errors.
     #[test]
     fn threaded_engines_play_moves_of_the_best_value() {
         let positions = othello::experiment_positions();
-        for name in ["ab-enh", "pvs-enh", "mtdf-enh"] {
-            let one = Engine::new(name, 4, None).unwrap();
-            for (threads, method) in [(2, Some("lazy-smp")), (3, Some("ybwc")), (2, None)] {
-                let par = Engine::new(name, 4, None)
-                    .unwrap()
-                    .with_threads(Some(threads), method)
-                    .unwrap();
+        let threaded = |name: &str, threads, method: Option<GameParallel>| {
+            let mut config = Config::default().threads(threads);
+            if let Some(m) = method {
+                config = config.parallel(m);
+            }
+            Engine::new(name, 4, None, config)
+        };
+        for (name, method) in [
+            ("ab-enh", Some(GameParallel::LazySmp)),
+            ("pvs-enh", Some(GameParallel::Ybwc)),
+            ("mtdf-enh", None),
+            ("ybwc", None),
+            ("treesplit", None),
+        ] {
+            for threads in [2, 3] {
+                let mut e = threaded(name, threads, method).unwrap();
                 for pos in positions.iter().take(4) {
-                    let e = par.choose(pos).unwrap().unwrap();
-                    let o = one.choose(pos).unwrap().unwrap();
-                    assert_eq!(e.value, o.value, "{name} {method:?} on {pos}");
-                    let (v, _) = one.search(pos.play(e.mv).unwrap(), 3).unwrap();
-                    assert_eq!(Some(-v), e.value, "{name} on {pos}");
-                    assert_eq!(e.line.first(), Some(&e.mv));
+                    let c = e.choose(pos).unwrap().unwrap();
+                    assert_eq!(c.value, Some(value(pos, 4)), "{name} {method:?} on {pos}");
+                    let child = pos.play(c.mv).unwrap();
+                    assert_eq!(c.value, Some(-value(&child, 3)), "{name} on {pos}");
+                    assert_eq!(c.line.first(), Some(&c.mv));
                 }
             }
         }
-        let e = |t, m| {
-            Engine::new("pvs-enh", 4, None)
-                .unwrap()
-                .with_threads(t, m)
-                .unwrap_err()
-                .to_string()
-        };
-        assert!(e(Some(0), None).contains("--threads must be"));
-        assert!(e(Some(2), Some("smp")).contains("unknown --parallel"));
-        assert!(e(None, Some("ybwc")).contains("is for --threads"));
-        let seq = Engine::new("alphabeta", 4, None)
-            .unwrap()
-            .with_threads(Some(2), None);
-        assert!(seq.unwrap_err().to_string().contains("enhanced engines"));
+        let e = |r: Result<Engine>| r.unwrap_err().to_string();
+        assert!(e(threaded("pvs-enh", 0, None)).contains("invalid --threads"));
+        assert!(e(threaded("pvs-enh", 1, Some(GameParallel::Ybwc))).contains("--parallel"));
+        let seq = e(threaded("alphabeta", 2, None));
+        assert!(seq.contains("'alphabeta' takes no --threads"), "{seq}");
     }
 }

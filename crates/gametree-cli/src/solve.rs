@@ -2,29 +2,29 @@
 //! per line of an Othello Board File (the format of the FFO problems), and
 //! say whether each result agrees with the file's scores.
 //!
-//! **Engines.** An enhanced search (`mtdf-enh`, the default and the
-//! fastest on the FFO problems; `ab-enh`, `pvs-enh`, `mtsss-enh`,
-//! `mtdual-enh`) solves each position to the end of the game with its
-//! default configuration — exact-solve mode, fastest-first hints, the
-//! Othello endgame solver, an ordering search at 18+ empty squares — and a
-//! table of `--table-bytes` (default 16 MiB), cleared before each position.
-//! Any registry algorithm of `gametree algos` (sequential) searches the
-//! position's whole game tree as a `Horizon` instead, counted by `Counted`;
-//! the best-first ones size OPEN for the tree's true shape (the most moves
-//! of any position and the longest game, found by walking the tree, so only
-//! positions of at most [`MAX_BEST_FIRST_EMPTIES`] empty squares) and take
-//! `--memory M`. Registry algorithms name the best move by searching each
-//! child.
+//! **Engines.** Every position is searched to the end of the game through
+//! the front door, [`gametree::Cache::search_game`], with the cache cleared
+//! before each position. The enhanced searches (`mtdf-enh`, the default and
+//! the fastest on the FFO problems; `ab-enh`, `pvs-enh`, `mtsss-enh`,
+//! `mtdual-enh`) solve it with their default configuration — exact-solve
+//! mode, fastest-first hints, the Othello endgame solver, an ordering search
+//! at 18+ empty squares — and a table of `--table-bytes` (default 16 MiB).
+//! Any other algorithm of `gametree algos` searches the position's whole
+//! game tree instead; the best-first ones size OPEN for the tree's true
+//! shape (the most moves of any position and the longest game, found by
+//! walking the tree, so only positions of at most
+//! [`MAX_BEST_FIRST_EMPTIES`] empty squares) and take `--memory M`. Every
+//! engine names the best move it found.
 //!
 //! **Output.** Text: one line per position as it is solved (the file's
 //! line, empty squares, side to move, value in discs, best move, the
 //! principal variation's first moves, leaves, nodes, time, and the file's
 //! score with `ok` or `DIFFERS`), and a summary. With `--moves`, every move
 //! the file scores is solved too and compared. `--json`: one object with
-//! every position. A line that is not a position is reported on standard
-//! error with its line number and skipped; if any line was skipped or any
-//! score differs from the file's, the summary is followed by one
-//! `gametree: error: …` line and exit status 1.
+//! every position, its `schema` the search's. A line that is not a position
+//! is reported on standard error with its line number and skipped; if any
+//! line was skipped or any score differs from the file's, the summary is
+//! followed by one `gametree: error: …` line and exit status 1.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -33,17 +33,16 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use gametree::{Algorithm, Cache, Config, Game as _, Setting};
 use othello::obf::{ObfPosition, parse_obf};
-use othello::{Color, Move, Othello, Position};
-use search_bestfirst::Options;
-use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
+use othello::{Color, Othello, Position};
 use serde::Serialize;
-use tree_core::{Counted, Game, Horizon, Value};
 
-use crate::run::Algo;
+use crate::report::SCHEMA;
+use crate::run::explain;
 
 /// The default engine.
-pub const DEFAULT_ALGO: EnhancedAlgorithm = EnhancedAlgorithm::Mtdf;
+pub const DEFAULT_ALGO: Algorithm = Algorithm::MtdfEnhanced;
 /// The most empty squares a best-first search is asked to solve: its OPEN
 /// list is sized for the whole game tree, found by walking it.
 pub const MAX_BEST_FIRST_EMPTIES: u32 = 10;
@@ -59,13 +58,13 @@ pub struct SolveArgs {
     pub file: PathBuf,
 
     /// The engine: an enhanced search (mtdf-enh, ab-enh, pvs-enh,
-    /// mtsss-enh, mtdual-enh) or any sequential algorithm of `gametree
-    /// algos` [default: mtdf-enh].
+    /// mtsss-enh, mtdual-enh) or any other algorithm of `gametree algos`
+    /// [default: mtdf-enh].
     #[arg(long, value_name = "NAME")]
     pub algo: Option<String>,
 
-    /// Transposition table of an enhanced engine, in bytes [default:
-    /// 16777216 = 16 MiB].
+    /// Transposition table of an enhanced engine or an MT driver, in bytes
+    /// [default: 16777216 = 16 MiB for the enhanced engines].
     #[arg(long, value_name = "N")]
     pub table_bytes: Option<usize>,
 
@@ -94,10 +93,12 @@ fn after_help() -> &'static str {
      for the winner (the FFO convention)."
 }
 
-/// How positions are solved.
-enum Solver {
-    Enhanced(EnhancedAlgorithm, Box<Enhanced>),
-    Tree(Algo, Options),
+/// How positions are solved: the algorithm, its configuration, and its
+/// tables.
+struct Solver {
+    algorithm: Algorithm,
+    config: Config,
+    cache: Cache,
 }
 
 /// One solved position.
@@ -152,6 +153,7 @@ struct Skipped {
 
 #[derive(Debug, Serialize)]
 struct Summary<'a> {
+    schema: u32,
     file: String,
     algorithm: &'a str,
     positions: &'a [Row],
@@ -187,7 +189,7 @@ fn solve_file(args: &SolveArgs) -> Result<String> {
         std::fs::read_to_string(&args.file)
             .with_context(|| format!("cannot read {}", args.file.display()))?
     };
-    let name = solver_name(&solver);
+    let name = solver.algorithm.name();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if !args.json {
@@ -245,8 +247,9 @@ fn solve_file(args: &SolveArgs) -> Result<String> {
         .count();
     let result = if args.json {
         let summary = Summary {
+            schema: SCHEMA,
             file: args.file.display().to_string(),
-            algorithm: &name,
+            algorithm: name,
             positions: &rows,
             skipped: &skipped,
             agree,
@@ -280,53 +283,53 @@ fn solve_file(args: &SolveArgs) -> Result<String> {
     Ok(result)
 }
 
-fn solver_name(s: &Solver) -> String {
-    match s {
-        Solver::Enhanced(a, _) => a.name().to_owned(),
-        Solver::Tree(a, _) => a.name().to_owned(),
+/// The engine the arguments ask for, checked: the library refuses a
+/// setting the algorithm does not take, and a search of a finished game
+/// refuses a table or a budget it cannot use, before any position.
+fn solver(args: &SolveArgs) -> Result<Solver> {
+    let algorithm = match &args.algo {
+        Some(name) => name.parse()?,
+        None => DEFAULT_ALGO,
+    };
+    let mut config = Config::default();
+    if let Some(b) = args.table_bytes {
+        config = config.table_bytes(b);
     }
+    if let Some(m) = args.memory {
+        config = config.memory(usize::try_from(m).context("--memory is too large")?);
+    }
+    config.check(algorithm).map_err(explain)?;
+    let mut solver = Solver {
+        algorithm,
+        config,
+        cache: Cache::new(),
+    };
+    let over = Position::new(u64::MAX, 0, Color::Black).expect("a full board");
+    solver.search(&over)?;
+    Ok(solver)
 }
 
-/// The engine the arguments ask for, checked.
-fn solver(args: &SolveArgs) -> Result<Solver> {
-    let name = args.algo.as_deref().unwrap_or(DEFAULT_ALGO.name());
-    if let Ok(a) = name.parse::<EnhancedAlgorithm>() {
-        if let Some(m) = args.memory {
-            bail!(
-                "algorithm '{a}' is an enhanced depth-first search with a transposition table \
-                 (--table-bytes); --memory {m} is the OPEN budget of the best-first algorithms"
-            );
+impl Solver {
+    /// Searches `pos` to the end of the game, with a clean cache.
+    fn search(&mut self, pos: &Position) -> Result<gametree::Report<othello::Move>> {
+        let mut config = self.config.clone();
+        if self.algorithm.takes(Setting::Shape) {
+            let empties = pos.empty().count_ones();
+            if empties > MAX_BEST_FIRST_EMPTIES {
+                bail!(
+                    "{empties} empty squares: best-first searches size OPEN for the whole \
+                     game tree, which is walked first; at most {MAX_BEST_FIRST_EMPTIES} \
+                     (use an enhanced engine)"
+                );
+            }
+            config = config.shape(othello::game_tree_shape(pos));
         }
-        let mut config = EnhancedConfig::default();
-        if let Some(b) = args.table_bytes {
-            config = config.with_table_bytes(b);
-        }
-        let e = Enhanced::new(config).context("--table-bytes")?;
-        return Ok(Solver::Enhanced(a, Box::new(e)));
+        let depth = Othello.plies_left(pos).expect("Othello bounds its plies");
+        self.cache.clear();
+        self.cache
+            .search_game(self.algorithm, &Othello, pos, depth, &config)
+            .map_err(explain)
     }
-    let algo: Algo = name.parse().map_err(|e: anyhow::Error| {
-        let enhanced: Vec<&str> = EnhancedAlgorithm::ALL.iter().map(|a| a.name()).collect();
-        anyhow::anyhow!("{e}; or an enhanced engine: {}", enhanced.join(", "))
-    })?;
-    if let Some(b) = args.table_bytes {
-        bail!("--table-bytes {b} is for the enhanced engines; '{algo}' has no transposition table");
-    }
-    let mut options = Options::default();
-    match (algo, args.memory) {
-        (Algo::Thread(a), _) => bail!(
-            "algorithm '{a}' is a multi-threaded search; `gametree solve` runs the sequential \
-             algorithms and the enhanced ones"
-        ),
-        (Algo::Depth(a), Some(m)) => bail!(
-            "algorithm '{a}' is depth-first: it has no OPEN list and takes no memory budget \
-             (--memory {m} is for the best-first algorithms)"
-        ),
-        (Algo::Best(_), Some(m)) => {
-            options.memory = Some(usize::try_from(m).context("--memory is too large")?);
-        }
-        _ => {}
-    }
-    Ok(Solver::Tree(algo, options))
 }
 
 /// Solves one problem (and with `moves` each scored move's position).
@@ -365,78 +368,24 @@ fn solve_line(solver: &mut Solver, problem: &ObfPosition, moves: bool) -> Result
 
 /// The exact score of `pos` for its side to move, by `solver`.
 fn solve_position(solver: &mut Solver, pos: &Position) -> Result<Solved> {
-    let w = othello::eval::WIN_SCALE;
-    let depth = Othello.plies_left(pos).expect("Othello bounds its plies");
-    let name = |mv: Move| Othello.move_name(pos, mv);
-    let start = Instant::now();
-    match solver {
-        Solver::Enhanced(a, e) => {
-            e.clear();
-            let r = e.search(*a, &Othello, pos, depth)?;
-            let mut q = *pos;
-            let pv =
-                r.pv.iter()
-                    .map(|&mv| {
-                        let s = Othello.move_name(&q, mv);
-                        q = Othello.play(&q, mv);
-                        s
-                    })
-                    .collect();
-            Ok(Solved {
-                value: r.value.get() / w,
-                best: r.best_move.map(name),
-                pv,
-                leaves: r.leaves,
-                nodes: r.leaves + r.interior,
-                seconds: start.elapsed().as_secs_f64(),
+    let r = solver.search(pos)?;
+    let mut q = *pos;
+    let pv =
+        r.pv.iter()
+            .map(|&mv| {
+                let name = Othello.move_name(&q, mv);
+                q = Othello.play(&q, mv);
+                name
             })
-        }
-        Solver::Tree(algo, options) => {
-            let algo = *algo;
-            let mut opts = options.clone();
-            if matches!(algo, Algo::Best(_)) {
-                let empties = pos.empty().count_ones();
-                if empties > MAX_BEST_FIRST_EMPTIES {
-                    bail!(
-                        "{empties} empty squares: best-first searches size OPEN for the whole \
-                         game tree, which is walked first; at most {MAX_BEST_FIRST_EMPTIES} \
-                         (use an enhanced engine)"
-                    );
-                }
-                opts.shape = Some(othello::game_tree_shape(pos));
-            }
-            let search = |p: &Position, d: u32| -> Result<(Value, u64, u64)> {
-                let tree = Counted::new(Horizon::new(Othello, *p, d));
-                let v = match algo {
-                    Algo::Depth(a) => a.run(&tree)?,
-                    Algo::Best(a) => a.run(&tree, &opts)?.value,
-                    Algo::Thread(a) => bail!("'{a}' is multi-threaded"),
-                };
-                let s = tree.stats();
-                Ok((v, s.leaves, s.leaves + s.interior))
-            };
-            let (value, mut leaves, mut nodes) = search(pos, depth)?;
-            // The best move: the first child whose value is the root's.
-            let mut best = None;
-            for mv in pos.moves() {
-                let (v, l, n) = search(&Othello.play(pos, mv), depth.saturating_sub(1))?;
-                leaves += l;
-                nodes += n;
-                if -v == value {
-                    best = Some(mv);
-                    break;
-                }
-            }
-            Ok(Solved {
-                value: value.get() / w,
-                best: best.map(name),
-                pv: best.map(name).into_iter().collect(),
-                leaves,
-                nodes,
-                seconds: start.elapsed().as_secs_f64(),
-            })
-        }
-    }
+            .collect();
+    Ok(Solved {
+        value: r.value.get() / othello::eval::WIN_SCALE,
+        best: r.best.map(|mv| Othello.move_name(pos, mv)),
+        pv,
+        leaves: r.leaves,
+        nodes: r.leaves + r.interior,
+        seconds: r.elapsed.as_secs_f64(),
+    })
 }
 
 fn write_row(out: &mut dyn std::io::Write, r: &Row) -> Result<()> {

@@ -1,8 +1,8 @@
 //! Where a tree comes from (`--tree FILE`, a Campbell file, `--gen KIND`),
 //! reading and checking it, and handing it to whatever runs on it.
 //!
-//! Every command that takes a tree (sequential, threaded and simulated
-//! searches) implements [`TreeVisitor`]; [`TreeSource::load`] is the one
+//! Every command that takes a tree (the search, the simulation, the MPI
+//! search) implements [`TreeVisitor`]; [`TreeSource::load`] is the one
 //! place that knows the tree types and calls the visitor's generic
 //! [`visit`](TreeVisitor::visit) with the concrete one.
 
@@ -10,15 +10,73 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
+use serde::Serialize;
 use tree_core::{ExplicitTree, GenSpec, Generator, Tree, TreeError};
 
 use crate::cli::TreeArgs;
 
+/// Where a searched tree came from, for the JSON report: enough to search
+/// it again.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "source", rename_all = "lowercase")]
+pub(crate) enum TreeJson {
+    /// A tree text file (`-`: standard input).
+    File {
+        /// The path given.
+        path: String,
+    },
+    /// A Campbell tree file of a uniform (b, d) tree.
+    Campbell {
+        /// The path given.
+        path: String,
+        /// Branching degree.
+        b: usize,
+        /// Depth.
+        d: usize,
+    },
+    /// A generated tree.
+    Generator {
+        /// The generator's name, as `--gen` takes it.
+        generator: String,
+        /// Branching degree.
+        b: usize,
+        /// Depth.
+        d: usize,
+        /// The experiment's seed.
+        seed: u64,
+        /// The tree's index within the experiment.
+        index: u64,
+    },
+}
+
+impl From<&TreeSource> for TreeJson {
+    fn from(source: &TreeSource) -> TreeJson {
+        match source {
+            TreeSource::Text(path) => TreeJson::File {
+                path: path.display().to_string(),
+            },
+            TreeSource::Campbell { path, b, d } => TreeJson::Campbell {
+                path: path.display().to_string(),
+                b: *b,
+                d: *d,
+            },
+            TreeSource::Generated(spec) => TreeJson::Generator {
+                generator: spec.generator.to_string(),
+                b: spec.b,
+                d: spec.d,
+                seed: spec.seed,
+                index: spec.index,
+            },
+        }
+    }
+}
+
 /// Something to do with a tree of any type: the generic half of
 /// [`TreeSource::load`].
 ///
-/// The bounds are those of the most demanding visitor, the threaded
-/// search; every tree the CLI builds meets them.
+/// The bounds are those of [`gametree::search`], which shares a tree
+/// among threads for the multi-threaded algorithms; every tree the CLI
+/// builds meets them.
 pub(crate) trait TreeVisitor {
     /// What the visit produces.
     type Output;

@@ -108,14 +108,72 @@ pub fn algorithm_names() -> Vec<String> {
 }
 
 /// `v` without the keys that change from run to run or with the tree's
-/// path: `wall_seconds` and `tree`.
+/// path: `seconds` and `tree`.
 pub fn stable(v: &serde_json::Value) -> serde_json::Value {
     let mut v = v.clone();
     if let Some(o) = v.as_object_mut() {
-        o.remove("wall_seconds");
+        o.remove("seconds");
         o.remove("tree");
     }
     v
+}
+
+/// The keys of a JSON object, sorted.
+pub fn keys(v: &serde_json::Value) -> Vec<&str> {
+    let mut k: Vec<&str> = v
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    k.sort_unstable();
+    k
+}
+
+/// The keys of every tree search's JSON: the library's report's, and the
+/// command line's `schema` and `tree`.
+pub const REPORT_KEYS: [&str; 18] = [
+    "schema",
+    "tree",
+    "algorithm",
+    "value",
+    "bound",
+    "best",
+    "pv",
+    "pv_complete",
+    "leaves",
+    "interior",
+    "distinct_leaves",
+    "peak_memory",
+    "memory_unit",
+    "seconds",
+    "stopped",
+    "depth",
+    "threads",
+    "per_thread",
+];
+
+/// [`REPORT_KEYS`] and `extra`, sorted.
+pub fn report_keys<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut k: Vec<&str> = REPORT_KEYS
+        .iter()
+        .copied()
+        .chain(extra.iter().copied())
+        .collect();
+    k.sort_unstable();
+    k
+}
+
+/// The best move of a report (0-based) and its line (0-based moves), read
+/// from the 1-based strings of the JSON.
+pub fn moves(v: &serde_json::Value) -> (Option<usize>, tree_core::Dewey) {
+    let index = |m: &serde_json::Value| m.as_str().expect("a move").parse::<usize>().unwrap() - 1;
+    let best = (!v["best"].is_null()).then(|| index(&v["best"]));
+    let mut pv = tree_core::Dewey::root();
+    for m in v["pv"].as_array().expect("a line") {
+        pv.push(index(m));
+    }
+    (best, pv)
 }
 
 /// The JSON object of one line of `--json` output, made [`stable`].

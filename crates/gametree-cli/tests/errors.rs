@@ -1,7 +1,7 @@
 //! Every kind of bad input: exit status 1 and one line `gametree: error: …`
 //! naming the problem (clap's own usage errors: status 2).
 
-use search_depthfirst::Algorithm;
+use gametree::{Algorithm, Setting};
 
 use crate::common::{data, error, gametree, temp_file};
 
@@ -75,33 +75,48 @@ fn empty_window() {
     }
 }
 
+/// An option the algorithm does not take: the library's check, the
+/// command line's flag, and the algorithms that do take it.
+fn not_taken(e: &str, algorithm: Algorithm, flag: &str, setting: Setting) {
+    assert!(
+        e.contains(&format!(
+            "algorithm '{algorithm}' takes no {flag} ({}); the algorithms that do: ",
+            setting.description()
+        )),
+        "{e}"
+    );
+    for a in setting.algorithms() {
+        assert!(e.contains(a.name()), "{e}");
+    }
+}
+
 #[test]
 fn window_for_an_algorithm_without_one() {
     let tree = table1();
-    for a in Algorithm::ALL {
-        if matches!(a.name(), "alphabeta" | "falphabeta" | "lalphabeta") {
+    for &a in Algorithm::ALL {
+        if a.takes(Setting::Window) {
             continue;
         }
         for window in [["--alpha", "1"], ["--beta", "4"]] {
             let mut args = vec!["--algo", a.name(), "--tree", &tree];
             args.extend_from_slice(&window);
-            let e = search(&args);
-            assert!(
-                e.contains(&format!("'{}' takes no window", a.name())),
-                "{e}"
-            );
+            not_taken(&search(&args), a, "--alpha/--beta", Setting::Window);
         }
     }
 }
 
 #[test]
-fn memory_for_a_depth_first_algorithm() {
-    for a in Algorithm::ALL {
+fn memory_for_an_algorithm_without_an_open_list() {
+    let mut refused = 0;
+    for &a in Algorithm::ALL {
+        if a.takes_memory() {
+            continue;
+        }
         let e = search(&["--algo", a.name(), "--tree", &table1(), "--memory", "9"]);
-        assert!(e.contains(&format!("'{}'", a.name())), "{e}");
-        assert!(e.contains("no OPEN list"), "{e}");
-        assert!(e.contains("memory"), "{e}");
+        not_taken(&e, a, "--memory", Setting::Memory);
+        refused += 1;
     }
+    assert_eq!(refused, 21, "depth-first, enhanced, multi-threaded");
 }
 
 #[test]
@@ -252,20 +267,37 @@ fn best_first_budgets_and_parameters() {
     // SSS* on the (3,4) pi tree needs 3^2 = 9 OPEN entries.
     let e = search(&["--algo", "sss", "--tree", &pi, "--memory", "8"]);
     assert!(e.contains("at least 9") && e.contains("budget is 8"), "{e}");
+    let sss = Algorithm::Sss;
     let e = search(&["--algo", "sss", "--tree", &pi, "--upper", "3"]);
-    assert!(e.contains("--upper is for sss-aspiration"), "{e}");
+    not_taken(&e, sss, "--upper", Setting::Upper);
     let e = search(&["--algo", "staged-sss", "--tree", &pi, "--stage", "0"]);
-    assert!(e.contains("at least 1"), "{e}");
+    assert!(e.contains("invalid --stage: must be at least 1"), "{e}");
     let e = search(&["--algo", "sss", "--tree", &pi, "--stage", "2"]);
-    assert!(e.contains("--stage is for staged-sss"), "{e}");
+    not_taken(&e, sss, "--stage", Setting::Stage);
     let e = search(&["--algo", "mgame", "--tree", &pi, "--searchd", "3"]);
-    assert!(e.contains("searchd"), "{e}");
+    assert!(e.contains("searchd") && e.contains("even"), "{e}");
     let e = search(&["--algo", "sss", "--tree", &pi, "--searchd", "4"]);
-    assert!(e.contains("--searchd is for mgame"), "{e}");
+    not_taken(&e, sss, "--searchd", Setting::Searchd);
     let e = search(&["--algo", "sss", "--tree", &pi, "--alpha", "1"]);
-    assert!(e.contains("takes no window"), "{e}");
+    not_taken(&e, sss, "--alpha/--beta", Setting::Window);
+    let e = search(&[
+        "--algo",
+        "alphabeta",
+        "--tree",
+        &pi,
+        "--table-bytes",
+        "4096",
+    ]);
+    not_taken(
+        &e,
+        Algorithm::AlphaBeta,
+        "--table-bytes",
+        Setting::TableBytes,
+    );
+    let e = search(&["--algo", "ab-enh", "--tree", &pi, "--trace"]);
+    not_taken(&e, Algorithm::AlphaBetaEnhanced, "--trace", Setting::Trace);
     let e = search(&["--algo", "unknown", "--tree", &pi]);
-    for a in search_bestfirst::Algorithm::ALL {
+    for a in Algorithm::ALL {
         assert!(e.contains(a.name()), "{e}");
     }
 }

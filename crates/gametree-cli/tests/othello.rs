@@ -185,6 +185,27 @@ fn an_enhanced_engine_names_the_line_it_expects() {
     }
 }
 
+/// A multi-threaded algorithm plays Othello too: a full game with YBWC on
+/// two threads, its moves' values said for the engine's colour.
+#[test]
+fn a_threaded_engine_plays_a_full_game() {
+    let game = play(
+        &["--depth", "3", "--algo", "ybwc", "--threads", "2"],
+        Position::initial(),
+        Color::Black,
+        &[],
+    );
+    assert!(game.end.is_game_over(), "{}", game.output);
+    assert_eq!(game.result, expected_result(&game.end));
+    assert!(
+        game.output
+            .contains("the engine plays white (O) with ybwc at depth 3"),
+        "{}",
+        game.output
+    );
+    assert!(game.output.contains(" for white, "), "{}", game.output);
+}
+
 /// A leaf budget per move stops a deep enhanced engine's iterative
 /// deepening: it plays the best move of the last depth it completed, and
 /// says which.
@@ -342,7 +363,23 @@ fn othello_argument_errors_are_one_line() {
         ),
         (
             vec!["othello", "--memory", "9"],
-            "'alphabeta' is depth-first",
+            "algorithm 'alphabeta' takes no --memory",
+        ),
+        (
+            vec!["othello", "--algo", "alphabeta", "--threads", "2"],
+            "algorithm 'alphabeta' takes no --threads",
+        ),
+        (
+            vec!["othello", "--algo", "pvs-enh", "--parallel", "ybwc"],
+            "invalid --parallel: a parallel method needs 2 threads or more",
+        ),
+        (
+            vec!["othello", "--algo", "mtdf-enh", "--parallel", "smp"],
+            "unknown --parallel method 'smp'",
+        ),
+        (
+            vec!["othello", "--algo", "sss", "--depth", "7"],
+            "its OPEN list would hold 12960000 entries",
         ),
         (vec!["othello", "--color", "red"], "'red' is not a colour"),
         (
@@ -364,7 +401,7 @@ fn othello_argument_errors_are_one_line() {
         ),
         (
             vec!["othello", "--match", "alphabeta,scout", "--memory", "5"],
-            "are depth-first",
+            "neither 'alphabeta' nor 'scout' has an OPEN list",
         ),
         (
             vec!["othello", "--match", "alphabeta,sss,mtdf"],
@@ -387,16 +424,8 @@ fn othello_argument_errors_are_one_line() {
             "'alphabeta' searches to a fixed depth",
         ),
         (
-            vec![
-                "othello",
-                "--algo",
-                "pvs-enh",
-                "--threads",
-                "2",
-                "--max-leaves",
-                "100",
-            ],
-            "takes --time-ms but no leaf budget",
+            vec!["othello", "--algo", "ybwc", "--time-ms", "100"],
+            "'ybwc' searches to a fixed depth",
         ),
     ] {
         let e = error(&args);

@@ -1,31 +1,21 @@
 //! What a search prints, on the papers' worked examples, generated trees and
 //! Campbell tree files, checked against the library run directly.
 
-use search_depthfirst::{Algorithm, SearchConfig, Window, alphabeta};
-use search_parallel::ThreadAlgorithm;
+use gametree::{Algorithm, Config, Family, Setting};
+use search_depthfirst::{Algorithm as DepthFirst, SearchConfig, Window, alphabeta};
 use serde_json::{Value as Json, json};
 use tree_core::corpus::check_line;
-use tree_core::{Dewey, ExplicitTree, Traced, Tree, Value, minimax};
+use tree_core::{ExplicitTree, Traced, Tree, Value, minimax};
 
 use crate::common::{
-    algorithm_names, data, gametree_stdin, json, ok, stable, stable_line, temp_file,
+    algorithm_names, data, gametree_stdin, json, keys, moves, ok, report_keys, stable, stable_line,
+    temp_file,
 };
 
-fn keys(v: &Json) -> Vec<&str> {
-    let mut k: Vec<&str> = v
-        .as_object()
-        .expect("an object")
-        .keys()
-        .map(String::as_str)
-        .collect();
-    k.sort_unstable();
-    k
-}
-
 fn order(v: &Json) -> Vec<&str> {
-    v["order"]
+    v["trace"]
         .as_array()
-        .expect("an order list")
+        .expect("a trace")
         .iter()
         .map(|c| c.as_str().expect("a string code"))
         .collect()
@@ -46,34 +36,21 @@ fn alphabeta_on_table1() {
         "--json",
         "--trace",
     ]);
-    assert_eq!(
-        keys(&v),
-        [
-            "algorithm",
-            "best",
-            "distinct_leaves",
-            "interior",
-            "leaves",
-            "order",
-            "peak_open",
-            "pv",
-            "schema",
-            "tree",
-            "value",
-            "wall_seconds"
-        ]
-    );
-    assert_eq!(v["schema"], 1);
+    assert_eq!(keys(&v), report_keys(&["trace"]));
+    assert_eq!(v["schema"], 2);
     assert_eq!(
         v["tree"],
         json!({ "source": "file", "path": data("table1.tree") })
     );
-    assert!(v["wall_seconds"].as_f64().unwrap() >= 0.0);
+    assert!(v["seconds"].as_f64().unwrap() >= 0.0);
     assert_eq!(v["algorithm"], "alphabeta");
     assert_eq!(v["value"], 2);
+    assert_eq!(v["bound"], "exact");
     assert_eq!(v["leaves"], 14);
     assert_eq!(v["distinct_leaves"], 14);
-    assert_eq!(v["peak_open"], Json::Null);
+    assert_eq!(v["peak_memory"], Json::Null);
+    assert_eq!(v["stopped"], Json::Null);
+    assert_eq!(v["threads"], 1);
 
     // The same search through the library.
     let tree = explicit("table1.tree");
@@ -84,12 +61,14 @@ fn alphabeta_on_table1() {
     assert_eq!(order(&v), expected);
     assert_eq!(order(&v).len(), 14);
     assert_eq!(order(&v)[..4], ["1111", "1112", "1121", "1211"]);
-    // The best move and line: the library's, 1-based, and the oracle's.
-    let r = Algorithm::AlphaBeta
+    // The best move and line: the engine's, 1-based, and the oracle's.
+    let r = DepthFirst::AlphaBeta
         .search(&tree, &SearchConfig::new())
         .unwrap();
     assert_eq!(v["best"], (r.best.unwrap() + 1).to_string());
-    assert_eq!(v["pv"], r.pv.to_string());
+    assert_eq!(v["pv"], json!(["2", "2", "2", "2"]));
+    assert_eq!(v["pv_complete"], true);
+    assert_eq!(moves(&v), (r.best, r.pv.clone()));
     assert_eq!(r.pv.depth(), 4);
     check_line(&tree, r.value, r.best, &r.pv, true).unwrap();
 }
@@ -104,22 +83,8 @@ fn no_order_without_trace() {
         &data("table1.tree"),
         "--json",
     ]);
-    assert_eq!(
-        keys(&v),
-        [
-            "algorithm",
-            "best",
-            "distinct_leaves",
-            "interior",
-            "leaves",
-            "peak_open",
-            "pv",
-            "schema",
-            "tree",
-            "value",
-            "wall_seconds"
-        ]
-    );
+    assert_eq!(keys(&v), report_keys(&[]));
+    assert_eq!(v["distinct_leaves"], Json::Null, "counted with --trace");
 }
 
 #[test]
@@ -163,16 +128,8 @@ fn stockman_order() {
 #[test]
 fn every_algorithm_on_every_worked_example() {
     let listed = algorithm_names();
-    let names: Vec<&str> = Algorithm::ALL
-        .iter()
-        .map(|a| a.name())
-        .chain(search_bestfirst::Algorithm::ALL.iter().map(|a| a.name()))
-        .collect();
-    // The sequential algorithms, then the threaded ones (checked in
-    // `threads.rs`: they take no --trace).
-    let threaded = ThreadAlgorithm::ALL.iter().map(|a| a.name());
-    let expected: Vec<&str> = names.iter().copied().chain(threaded).collect();
-    assert_eq!(listed, expected);
+    let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+    assert_eq!(listed, names);
     for file in [
         "table1.tree",
         "table2.tree",
@@ -184,81 +141,83 @@ fn every_algorithm_on_every_worked_example() {
         if file == "table1.tree" {
             assert_eq!(value, 2);
         }
-        for &name in &names {
-            let v = json(&[
-                "search",
-                "--algo",
-                name,
-                "--tree",
-                &data(file),
-                "--json",
-                "--trace",
-            ]);
-            assert_eq!(v["value"], value, "{name} on {file}");
-            assert_eq!(v["algorithm"], name);
-            if name.parse::<Algorithm>().is_ok() {
-                assert_eq!(v["peak_open"], Json::Null, "depth-first: no OPEN");
-            } else {
-                assert!(
-                    v["peak_open"].as_u64().unwrap() >= 1,
-                    "{name}: best-first has an OPEN"
-                );
+        for &a in Algorithm::ALL {
+            let name = a.name();
+            // The multi-threaded searches and the enhanced engines take no
+            // --trace (threads.rs checks the former).
+            let traced = a.takes(Setting::Trace);
+            let path = data(file);
+            let mut args = vec!["search", "--algo", name, "--tree", &path, "--json"];
+            if traced {
+                args.push("--trace");
             }
-            let leaves = v["leaves"].as_u64().unwrap();
-            let distinct = v["distinct_leaves"].as_u64().unwrap();
-            assert_eq!(order(&v).len() as u64, leaves, "{name} on {file}");
-            assert!(distinct <= leaves);
-            let mut codes = order(&v);
-            codes.sort_unstable();
-            codes.dedup();
-            assert_eq!(codes.len() as u64, distinct);
+            let v = json(&args);
+            assert_eq!(v["value"], value, "{name} on {file}");
+            assert_eq!(v["bound"], "exact", "{name} on {file}");
+            assert_eq!(v["algorithm"], name);
+            let unit = match a.family() {
+                Family::BestFirst => {
+                    assert!(
+                        v["peak_memory"].as_u64().unwrap() >= 1,
+                        "{name}: best-first has an OPEN"
+                    );
+                    json!("open-entries")
+                }
+                Family::Enhanced => json!("table-bytes"),
+                _ if a.takes(Setting::TableBytes) => json!("table-entries"),
+                _ => {
+                    assert_eq!(v["peak_memory"], Json::Null, "{name}: a stack only");
+                    Json::Null
+                }
+            };
+            assert_eq!(v["memory_unit"], unit, "{name} on {file}");
+            if traced {
+                let leaves = v["leaves"].as_u64().unwrap();
+                let distinct = v["distinct_leaves"].as_u64().unwrap();
+                assert_eq!(order(&v).len() as u64, leaves, "{name} on {file}");
+                assert!(distinct <= leaves);
+                let mut codes = order(&v);
+                codes.sort_unstable();
+                codes.dedup();
+                assert_eq!(codes.len() as u64, distinct);
+            }
             check_moves(&explicit(file), &v, &format!("{name} on {file}"));
         }
     }
 }
 
-/// The `best` and `pv` of a report: what the oracle accepts (a line down
-/// to a terminal for alpha-beta and SCOUT, the best move alone for the
-/// best-first searches), or `null` from the algorithms that do not report
-/// moves (the MT drivers).
+/// The `best` and `pv` of a report: 1-based, the line starting with the
+/// best move, and what the oracle accepts (a line down to a terminal when
+/// the report says it is complete, as it is for minimax, alpha-beta,
+/// fail-soft alpha-beta, SCOUT and the enhanced engines).
 fn check_moves(tree: &ExplicitTree, v: &Json, what: &str) {
     let name = v["algorithm"].as_str().unwrap();
-    let reports = name.parse::<Algorithm>().is_ok_and(|a| a.takes_limits())
-        || name.parse::<ThreadAlgorithm>().is_ok()
-        || name.parse::<search_bestfirst::Algorithm>().is_ok();
-    if !reports {
-        assert_eq!((&v["best"], &v["pv"]), (&Json::Null, &Json::Null), "{what}");
-        return;
-    }
     let value = Value::new(v["value"].as_i64().unwrap()).unwrap();
-    let best = v["best"].as_str().map(|b| b.parse::<usize>().unwrap() - 1);
-    let pv: Dewey = v["pv"].as_str().unwrap_or("").parse().unwrap();
-    let whole = matches!(name, "alphabeta" | "falphabeta" | "scout" | "minimax");
+    let (best, pv) = moves(v);
+    assert!(best.is_some(), "{what}: every worked example has moves");
+    assert_eq!(pv.digits().first().map(|&d| usize::from(d)), best, "{what}");
+    let whole = v["pv_complete"].as_bool().unwrap();
+    if matches!(name, "alphabeta" | "falphabeta" | "scout" | "minimax") || name.ends_with("-enh") {
+        assert!(whole, "{what}: the whole line");
+    }
     check_line(tree, value, best, &pv, whole).unwrap_or_else(|e| panic!("{what}: {e}"));
 }
 
 #[test]
 fn algos_lists_names_and_descriptions() {
     let out = ok(&["algos"]);
-    let all: Vec<(&str, &str)> = Algorithm::ALL
-        .iter()
-        .map(|a| (a.name(), a.description()))
-        .chain(
-            search_bestfirst::Algorithm::ALL
-                .iter()
-                .map(|a| (a.name(), a.description())),
-        )
-        .collect();
-    // The sequential algorithms, then the threaded ones.
-    assert_eq!(out.lines().count(), all.len() + ThreadAlgorithm::ALL.len());
-    for (line, (name, description)) in out.lines().zip(&all) {
-        assert!(line.starts_with(name), "{line}");
-        assert!(line.ends_with(description), "{line}");
-    }
-    for (line, a) in out.lines().skip(all.len()).zip(ThreadAlgorithm::ALL) {
+    assert_eq!(out.lines().count(), Algorithm::ALL.len());
+    for (line, a) in out.lines().zip(Algorithm::ALL) {
         let (name, description) = line.split_once("  ").expect("name  description");
         assert_eq!(name.trim(), a.name());
-        assert!(description.trim().len() > 20, "{line}");
+        assert_eq!(description.trim(), a.description(), "{line}");
+    }
+    // The enhanced engines are there.
+    for name in ["ab-enh", "pvs-enh", "mtdf-enh", "mtsss-enh", "mtdual-enh"] {
+        assert!(
+            out.lines().any(|l| l.starts_with(&format!("{name} "))),
+            "{out}"
+        );
     }
     // The descriptions start in one column.
     let columns: Vec<usize> = out
@@ -283,12 +242,12 @@ fn text_output_is_aligned() {
     assert_eq!(lines[0], "algorithm   alphabeta");
     assert!(lines.contains(&"value       2"), "{out}");
     assert!(lines.contains(&"leaves      14 (14 distinct)"), "{out}");
-    assert!(lines.contains(&"peak OPEN   n/a"), "{out}");
+    assert!(lines.contains(&"peak memory n/a"), "{out}");
     assert!(lines.iter().any(|l| l.starts_with("interior    ")), "{out}");
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("order       1111 1112 1121 1211 ")),
+            .any(|l| l.starts_with("trace       1111 1112 1121 1211 ")),
         "{out}"
     );
     for l in &lines {
@@ -299,12 +258,9 @@ fn text_output_is_aligned() {
         assert_ne!(l.chars().nth(12), Some(' '), "value column: {l}");
     }
     assert!(lines.contains(&"best        2"), "{out}");
-    assert!(
-        lines.iter().any(|l| l.starts_with("pv          2")),
-        "{out}"
-    );
-    // All 14 codes of the order, wrapped or not.
-    let order = &out[out.find("order").unwrap()..];
+    assert!(lines.contains(&"pv          2222"), "{out}");
+    // All 14 codes of the trace, wrapped or not.
+    let order = &out[out.find("trace").unwrap()..];
     let codes = order
         .split_whitespace()
         .filter(|w| w.len() == 4 && w.chars().all(|c| c == '1' || c == '2'))
@@ -337,36 +293,20 @@ fn windows() {
         (v["value"].clone(), v["bound"].clone()),
         (json!(2), json!("exact"))
     );
-    assert_eq!(
-        keys(&v),
-        [
-            "algorithm",
-            "best",
-            "bound",
-            "distinct_leaves",
-            "interior",
-            "leaves",
-            "peak_open",
-            "pv",
-            "schema",
-            "tree",
-            "value",
-            "wall_seconds",
-            "window"
-        ]
-    );
+    assert_eq!(keys(&v), report_keys(&["window"]));
     // Fail-soft: a bound at least as tight.
     let v = run("falphabeta", "3", "9");
     assert_eq!(v["bound"], "upper");
     assert!(v["value"].as_i64().unwrap() <= 3);
     assert!(v["value"].as_i64().unwrap() >= 2);
-    // Either end may be infinite (null in JSON), or left out.
+    // Either end may be infinite ("-inf", "inf" in JSON, as the library
+    // writes values), or left out.
     let v = run("falphabeta", "-inf", "+inf");
     assert_eq!(
         (v["value"].clone(), v["bound"].clone()),
         (json!(2), json!("exact"))
     );
-    assert_eq!(v["window"], json!({ "alpha": null, "beta": null }));
+    assert_eq!(v["window"], json!({ "alpha": "-inf", "beta": "inf" }));
     let v = json(&[
         "search",
         "--algo",
@@ -377,7 +317,7 @@ fn windows() {
         "1",
         "--json",
     ]);
-    assert_eq!(v["window"], json!({ "alpha": 1, "beta": null }));
+    assert_eq!(v["window"], json!({ "alpha": 1, "beta": "inf" }));
     assert_eq!(v["value"], 2);
     // lalphabeta as printed: its answer is consistent with the value 2.
     for (a, b) in [("-inf", "inf"), ("0", "5"), ("3", "9"), ("-5", "1")] {
@@ -631,13 +571,14 @@ fn terminal_root_and_non_uniform_trees() {
 }
 
 #[test]
-fn best_first_reports_peak_open() {
+fn best_first_reports_peak_memory() {
     let pi = data("pi.tree");
     let v = json(&[
         "search", "--algo", "sss", "--tree", &pi, "--memory", "50", "--json",
     ]);
     assert_eq!(v["value"], 2);
-    let peak = v["peak_open"].as_u64().unwrap();
+    assert_eq!(v["memory_unit"], "open-entries");
+    let peak = v["peak_memory"].as_u64().unwrap();
     assert!(
         (1..=9).contains(&peak),
         "SSS* never holds more than 3^2 entries: {peak}"
@@ -675,4 +616,119 @@ fn best_first_reports_peak_open() {
         "--json",
     ]);
     assert_eq!(order(&v), ["11", "1221", "1211", "1222", "1212"]);
+}
+
+/// The JSON *is* the library's report: `gametree::search` run directly
+/// serialises to the same keys and values, once its moves are 1-based
+/// strings and its trace Dewey codes, and the command line adds `schema`
+/// and `tree`.
+#[test]
+fn the_json_is_the_librarys_report() {
+    let tree = explicit("pi.tree");
+    for (name, extra) in [
+        ("alphabeta", &["--trace"][..]),
+        ("memsss", &["--trace", "--memory", "9"]),
+        ("mt-sss", &[]),
+        ("mtdf-enh", &[]),
+        ("ybwc", &["--threads", "1"]),
+    ] {
+        let algorithm: Algorithm = name.parse().unwrap();
+        let mut config = Config::default();
+        if extra.contains(&"--trace") {
+            config = config.trace(true);
+        }
+        if extra.contains(&"--memory") {
+            config = config.memory(9);
+        }
+        if extra.contains(&"--threads") {
+            config = config.threads(1);
+        }
+        let mut r = gametree::search(algorithm, &tree, &config).unwrap();
+        let trace: Option<Vec<String>> = r
+            .trace
+            .take()
+            .map(|codes| codes.iter().map(ToString::to_string).collect());
+        let mut library = serde_json::to_value(r.map_moves(|i| (i + 1).to_string())).unwrap();
+        if let Some(codes) = trace {
+            library["trace"] = json!(codes);
+        }
+        let path = data("pi.tree");
+        let mut args = vec!["search", "--algo", name, "--tree", &path, "--json"];
+        args.extend_from_slice(extra);
+        let mut cli = json(&args);
+        assert_eq!(cli["schema"], 2);
+        for v in [&mut cli, &mut library] {
+            let o = v.as_object_mut().unwrap();
+            for key in ["seconds", "schema", "tree"] {
+                o.remove(key);
+            }
+        }
+        assert_eq!(cli, library, "{name}");
+    }
+}
+
+/// One numbering: the best move and the line are 1-based in text and
+/// JSON alike, and a line that stops short of a terminal says so.
+#[test]
+fn moves_are_numbered_from_one_and_partial_lines_say_so() {
+    let table1 = data("table1.tree");
+    let v = json(&["search", "--algo", "sss", "--tree", &table1, "--json"]);
+    assert_eq!((&v["best"], &v["pv"]), (&json!("2"), &json!(["2"])));
+    assert_eq!(v["pv_complete"], false);
+    let out = ok(&["search", "--algo", "sss", "--tree", &table1]);
+    assert!(
+        out.contains(
+            "\nbest        2\npv          2 (partial: the algorithm knows only the first move)\n"
+        ),
+        "{out}"
+    );
+    let v = json(&["search", "--algo", "scout", "--tree", &table1, "--json"]);
+    assert_eq!(v["best"], "2");
+    assert_eq!(v["pv"], json!(["2", "2", "2", "2"]));
+    assert_eq!(v["pv_complete"], true);
+    // More than 9 children: the text separates the moves.
+    let wide = [
+        "search", "--algo", "minimax", "--gen", "random", "--b", "11", "--d", "2",
+    ];
+    let v = json(&[&wide[..], &["--json"]].concat());
+    let pv: Vec<&str> = v["pv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(pv.len(), 2);
+    assert_eq!(v["best"], pv[0]);
+    let out = ok(&wide);
+    assert!(
+        out.contains(&format!(
+            "\nbest        {}\npv          {}\n",
+            pv[0],
+            pv.join(".")
+        )),
+        "{out}"
+    );
+}
+
+/// The enhanced engines search a tree as a game, on one thread or
+/// several.
+#[test]
+fn enhanced_engines_search_trees() {
+    let spec = ["--gen", "random", "--b", "4", "--d", "6", "--seed", "3"];
+    let tree = tree_core::GenSpec::new(tree_core::Generator::RANDOM, 4, 6, 3, 0)
+        .build()
+        .unwrap();
+    for name in ["ab-enh", "pvs-enh", "mtdf-enh", "mtsss-enh", "mtdual-enh"] {
+        for threads in ["1", "2"] {
+            let mut args = vec!["search", "--algo", name, "--threads", threads, "--json"];
+            args.extend_from_slice(&spec);
+            let v = json(&args);
+            assert_eq!(v["value"], minimax(&tree).get(), "{name} on {threads}");
+            assert_eq!(v["threads"], threads.parse::<u64>().unwrap());
+            assert_eq!(v["pv_complete"], true, "{name}");
+            let (best, pv) = moves(&v);
+            let value = Value::new(v["value"].as_i64().unwrap()).unwrap();
+            check_line(&tree, value, best, &pv, true).unwrap();
+        }
+    }
 }

@@ -61,7 +61,9 @@ fn json_shape_and_the_library() {
     let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     keys.sort_unstable();
     let mut expected = vec![
+        "schema",
         "algorithm",
+        "tree",
         "processor_tree",
         "processors",
         "value",
@@ -75,6 +77,11 @@ fn json_shape_and_the_library() {
     ];
     expected.sort_unstable();
     assert_eq!(keys, expected);
+    assert_eq!(v["schema"], 2);
+    assert_eq!(
+        v["tree"],
+        serde_json::json!({ "source": "generator", "generator": "random", "b": 5, "d": 4, "seed": 9, "index": 0 })
+    );
     assert_eq!(v["algorithm"], "pvsplit-type2");
     assert_eq!(
         v["processor_tree"],
@@ -185,6 +192,7 @@ fn text_output() {
         "{out}"
     );
     assert!(out.contains("\noverhead    2.488 "), "{out}");
+    assert!(out.contains("\nbest move   1\n"), "{out}");
     // One compact line of evaluations per processor.
     let per = out.lines().last().unwrap();
     assert_eq!(per.split_whitespace().count(), 2 + 5, "{per}");

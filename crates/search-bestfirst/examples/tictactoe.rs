@@ -169,6 +169,19 @@ struct Solution {
     pv: Vec<String>,
 }
 
+impl std::fmt::Display for Solution {
+    /// `value +3  best c1  pv c1 a3 …`; `best -` when the game is over.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "value {:+}  best {}  pv {}",
+            self.value,
+            self.best.as_deref().unwrap_or("-"),
+            self.pv.join(" ")
+        )
+    }
+}
+
 /// Names of the moves along a line of child indices from `root`.
 fn names_along(root: Board, indices: impl IntoIterator<Item = usize>) -> Vec<String> {
     let mut pos = root;
@@ -276,28 +289,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         let side = if root.x_to_move() { "X" } else { "O" };
         println!("{label} ({side} to move):");
         let ab = solve_alphabeta(root)?;
-        println!(
-            "  alpha-beta  value {:+}  best {:?}  pv {}",
-            ab.value,
-            ab.best,
-            ab.pv.join(" ")
-        );
+        println!("  alpha-beta  {ab}");
         let (mem, used) = solve_memsss(root)?;
         println!(
-            "  MemSSS*     value {:+}  best {:?}  pv {}  (M = {}, peak OPEN {})",
-            mem.value,
-            mem.best,
-            mem.pv.join(" "),
-            used.budget,
-            used.peak
+            "  MemSSS*     {mem}  (M = {}, peak OPEN {})",
+            used.budget, used.peak
         );
         let en = solve_enhanced(root)?;
-        println!(
-            "  Enhanced    value {:+}  best {:?}  pv {}",
-            en.value,
-            en.best,
-            en.pv.join(" ")
-        );
+        println!("  Enhanced    {en}");
     }
     Ok(())
 }
