@@ -68,7 +68,9 @@ fn main() -> ExitCode {
             r.elapsed.as_secs_f64() * 1e3
         );
     }
-    println!("\nbest: the root's move, 1-based; memory: OPEN entries (open), MT table entries (tt), enhanced table bytes (B)");
+    println!(
+        "\nbest: the root's move, 1-based; memory: OPEN entries (open), MT table entries (tt), enhanced table bytes (B)"
+    );
     ExitCode::SUCCESS
 }
 

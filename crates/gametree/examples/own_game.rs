@@ -194,7 +194,11 @@ where
         game.moves(&pos, &mut moves);
         let moves = moves.as_slice();
         if moves.is_empty() {
-            writeln!(out, "game over: {} for the player to move", game.evaluate(&pos))?;
+            writeln!(
+                out,
+                "game over: {} for the player to move",
+                game.evaluate(&pos)
+            )?;
             return Ok(pos);
         }
         let mv = if human {
@@ -232,7 +236,9 @@ where
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = if args.first().map(String::as_str) == Some("--play") {
-        let algorithm = args.get(1).map_or(Ok(Algorithm::MtdfEnhanced), |s| s.parse());
+        let algorithm = args
+            .get(1)
+            .map_or(Ok(Algorithm::MtdfEnhanced), |s| s.parse());
         let depth = args.get(2).map_or(Ok(10), |s| s.parse::<u32>());
         match (algorithm, depth) {
             (Ok(a), Ok(d)) => play(
@@ -277,12 +283,16 @@ fn three_families() -> Result<(), Box<dyn std::error::Error>> {
         (Algorithm::MtdfEnhanced, limit.clone()),
     ] {
         let r = search_game(algorithm, &ConnectFour, &start, depth, &config)?;
-        let line: Vec<String> = r.pv.iter().map(|&c| ConnectFour.move_name(&start, c)).collect();
+        let line: Vec<String> =
+            r.pv.iter()
+                .map(|&c| ConnectFour.move_name(&start, c))
+                .collect();
         println!(
             "{:<10} value {:>3}, best {}, line {}{}, {} leaves, peak memory {}",
             algorithm.name(),
             r.value,
-            r.best.map_or("-".into(), |c| ConnectFour.move_name(&start, c)),
+            r.best
+                .map_or("-".into(), |c| ConnectFour.move_name(&start, c)),
             line.join(" "),
             if r.pv_complete { "" } else { " (partial)" },
             r.leaves,
@@ -323,7 +333,11 @@ mod tests {
         let pos = board("aabbcc"); // X to move wins with d
         for depth in [1, 3, 4] {
             let truth = minimax(&Horizon::new(ConnectFour, pos, depth));
-            for a in [Algorithm::AlphaBeta, Algorithm::MemSss, Algorithm::MtdfEnhanced] {
+            for a in [
+                Algorithm::AlphaBeta,
+                Algorithm::MemSss,
+                Algorithm::MtdfEnhanced,
+            ] {
                 let r = search_game(a, &ConnectFour, &pos, depth, &Config::default()).unwrap();
                 assert_eq!(r.value, truth, "{a} at depth {depth}");
                 assert_eq!(r.best, Some(3), "{a} plays d");

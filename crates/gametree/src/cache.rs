@@ -178,7 +178,7 @@ impl Cache {
                     a,
                     depth,
                     config,
-                    EnhancedConfig::default().table_bytes,
+                    (EnhancedConfig::default().table_bytes, false),
                     &limits,
                 );
                 self.enhanced(Slot::Game, &job, game, position)?
@@ -235,7 +235,7 @@ impl Cache {
                 self.salt = self.salt.wrapping_add(1);
                 let game = TreeGame::new(tree, self.salt);
                 let depth = game.depth();
-                let job = EnhancedJob::new(a, depth, config, game.table_bytes(), &limits);
+                let job = EnhancedJob::new(a, depth, config, (game.table_bytes(), true), &limits);
                 let found = self.enhanced(Slot::Tree, &job, &game, &game.root())?;
                 let mut report = found.report(algorithm, job.settings.table_bytes);
                 report.depth = None;
@@ -317,13 +317,16 @@ impl Cache {
                 stopped: None,
             }),
             Err(Error::DepthFirst(SearchError::Stopped(s)))
-            | Err(Error::Threads(ThreadError::Stopped(s))) => Ok(EnhancedFound {
-                completed: 0,
-                threads,
-                per_thread: Vec::new(),
-                report: None,
-                stopped: Some((s.reason, s.leaves)),
-            }),
+            | Err(Error::Threads(ThreadError::Stopped(s)))
+            | Err(Error::Threads(ThreadError::Search(SearchError::Stopped(s)))) => {
+                Ok(EnhancedFound {
+                    completed: 0,
+                    threads,
+                    per_thread: Vec::new(),
+                    report: None,
+                    stopped: Some((s.reason, s.leaves)),
+                })
+            }
             Err(e) => Err(e),
         }
     }
@@ -352,13 +355,13 @@ impl<'a> EnhancedJob<'a> {
         algorithm: EnhancedAlgorithm,
         depth: u32,
         config: &Config,
-        table_bytes: usize,
+        (table_bytes, tree): (usize, bool),
         limits: &'a Limits,
     ) -> EnhancedJob<'a> {
         EnhancedJob {
             algorithm,
             depth,
-            settings: config.enhanced(table_bytes),
+            settings: config.enhanced(table_bytes, tree),
             threads: config.game_threads(),
             limits,
         }

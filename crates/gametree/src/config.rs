@@ -650,11 +650,16 @@ impl Config {
     }
 
     /// An enhanced engine's settings, with `default_bytes` for its table
-    /// unless one was given.
-    pub(crate) fn enhanced(&self, default_bytes: usize) -> EnhancedConfig {
-        let base = self
-            .enhancements
-            .unwrap_or_else(|| EnhancedConfig::default().with_table_bytes(default_bytes));
+    /// unless one was given; `tree`: for a tree, whose interior nodes have
+    /// no evaluation, without iterative deepening unless the settings ask
+    /// for it (under a limit the engine would otherwise deepen through
+    /// heuristic iterations that mean nothing on a tree).
+    pub(crate) fn enhanced(&self, default_bytes: usize, tree: bool) -> EnhancedConfig {
+        let base = self.enhancements.unwrap_or_else(|| {
+            EnhancedConfig::default()
+                .with_table_bytes(default_bytes)
+                .with_iterative_deepening(!tree)
+        });
         match self.table_bytes {
             Some(bytes) => base.with_table_bytes(bytes),
             None => base,

@@ -57,7 +57,7 @@ impl fmt::Display for Error {
             ),
             Error::NotTaken { algorithm, setting } => write!(
                 f,
-                "algorithm '{algorithm}' takes no {} (`{setting}`); the algorithms that do: {}",
+                "algorithm '{algorithm}' does not take {} (`{setting}`); the algorithms that do: {}",
                 setting.description(),
                 takers(*setting)
             ),
