@@ -49,8 +49,9 @@
 
 use tree_core::{Bounds, Tree, Value};
 
-use crate::memsss::MemShape;
-use crate::{BestFirstError, Memory, Open};
+use crate::error::BestFirstError;
+use crate::open::{Memory, Open};
+use crate::shape::MemShape;
 
 /// Position of "no entry".
 pub(crate) const NONE: u32 = u32::MAX;
@@ -65,29 +66,6 @@ fn shape_error(depth: usize, what: &str, bounds: Bounds) -> BestFirstError {
             bounds.branching, bounds.depth
         ),
     }
-}
-
-/// The checks every OPEN-sizing search makes on a shape before it starts.
-pub(crate) fn check_bounds(bounds: Bounds) -> Result<(), BestFirstError> {
-    if bounds.depth > tree_core::MAX_DEPTH {
-        return Err(BestFirstError::TreeShape {
-            message: format!(
-                "the tree is {} deep; at most {} is supported",
-                bounds.depth,
-                tree_core::MAX_DEPTH
-            ),
-        });
-    }
-    if bounds.branching > usize::from(u16::MAX) {
-        return Err(BestFirstError::TreeShape {
-            message: format!(
-                "branching {} is above the supported {}",
-                bounds.branching,
-                u16::MAX
-            ),
-        });
-    }
-    Ok(())
 }
 
 /// What a block-structured OPEN was sized for, and the errors of a tree

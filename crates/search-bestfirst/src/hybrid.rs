@@ -25,9 +25,10 @@ use std::cell::Cell;
 use search_depthfirst::{SearchError, Window, alphabeta};
 use tree_core::{Bounds, Subtree, Tree, Value};
 
-use crate::open::budget;
-use crate::sss::{Gamma, Params, Start, gamma_search, open_size};
-use crate::{BestFirstError, Outcome, SssConfig};
+use crate::error::BestFirstError;
+use crate::open::{Outcome, budget};
+use crate::shape::shape;
+use crate::sss::{Gamma, Params, SssConfig, Start, gamma_search, no_frontier, open_size};
 
 /// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
 /// `depth` is the node's absolute depth (odd = MIN to move).
@@ -182,7 +183,7 @@ pub fn staged_sss<T: Tree + ?Sized>(
 ) -> Result<Outcome, BestFirstError> {
     const NAME: &str = "staged-sss";
     check_plies("stage depth", k)?;
-    let bounds = crate::shape(tree, cfg.shape, NAME)?;
+    let bounds = shape(tree, cfg.shape, NAME)?;
     let capacity = budget(NAME, cfg.memory, staged_minimum(bounds, k)?)?;
     let mut open = Gamma::new(capacity, cfg.variant, bounds, bounds.depth.div_ceil(k));
     let p = Params {
@@ -234,7 +235,7 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
 ) -> Result<Outcome, BestFirstError> {
     const NAME: &str = "sss-over-alphabeta";
     check_plies("SSS* plies", k)?;
-    let bounds = crate::shape(tree, cfg.shape, NAME)?;
+    let bounds = shape(tree, cfg.shape, NAME)?;
     let minimum = sab_minimum(bounds, k)?;
     let mut open = Gamma::new(budget(NAME, cfg.memory, minimum)?, cfg.variant, bounds, 0);
     let p = Params {
@@ -278,7 +279,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
 ) -> Result<Outcome, BestFirstError> {
     const NAME: &str = "alphabeta-over-sss";
     check_plies("alpha-beta plies", k)?;
-    let bounds = crate::shape(tree, cfg.shape, NAME)?;
+    let bounds = shape(tree, cfg.shape, NAME)?;
     let minimum = abs_minimum(bounds, k)?;
     let mut open = Gamma::new(budget(NAME, cfg.memory, minimum)?, cfg.variant, bounds, 0);
     let p = Params {
@@ -312,7 +313,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
                 lower: alpha,
                 upper: beta,
             };
-            return gamma_search(tree, p, open, start, &mut crate::sss::no_frontier, None);
+            return gamma_search(tree, p, open, start, &mut no_frontier, None);
         }
         let w = tree.num_children(node);
         if w == 0 {
@@ -361,7 +362,7 @@ mod tests {
     use tree_core::{Subtree, Traced, Tree, Value, corpus};
 
     use super::alphabeta_below;
-    use crate::BestFirstError;
+    use crate::error::BestFirstError;
 
     /// What the frontier evaluator was before it asked the width itself:
     /// alpha-beta on the node's subtree.

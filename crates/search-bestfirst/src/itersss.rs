@@ -154,7 +154,7 @@
 //! search loop allocates nothing else. `num_children` is asked once per
 //! node: the width of an INACTIVE node is kept in its slot.
 
-use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
+use tree_core::{Bounds, Tree, Value};
 
 mod engine;
 #[cfg(test)]
@@ -162,9 +162,10 @@ mod reference;
 
 use engine::{Arena, Run};
 
-use crate::Variant;
-use crate::sss::{Gamma, Params, Start, gamma_search, no_frontier};
-use crate::{BestFirstError, Memory, Outcome, minimum_memory};
+use crate::error::BestFirstError;
+use crate::open::{Memory, Outcome};
+use crate::shape::{check_levels, shape};
+use crate::sss::{Gamma, Params, Start, Variant, gamma_search, minimum_memory, no_frontier};
 
 const NAME: &str = "IterSSS*";
 /// A width not asked yet.
@@ -272,25 +273,15 @@ impl<N> Default for IterOpen<N> {
 ///
 /// # Errors
 /// [`BestFirstError::InvalidParameter`] for a branching of 0 with a depth
-/// above 0, [`BestFirstError::TreeShape`] for a depth above [`MAX_DEPTH`],
+/// above 0, [`BestFirstError::TreeShape`] for a depth above [`MAX_DEPTH`](tree_core::MAX_DEPTH),
 /// [`BestFirstError::TooLarge`] if it overflows.
 pub fn itersss_minimum(bounds: Bounds) -> Result<usize, BestFirstError> {
+    check_levels(NAME, bounds)?;
     let Bounds {
         branching: b,
         depth: d,
         ..
     } = bounds;
-    if d > MAX_DEPTH {
-        return Err(BestFirstError::TreeShape {
-            message: format!("{NAME}: depth {d} exceeds the supported maximum of {MAX_DEPTH}"),
-        });
-    }
-    if b == 0 && d > 0 {
-        return Err(BestFirstError::InvalidParameter {
-            name: "bounds",
-            message: format!("branching 0 with depth {d}: a tree with interior nodes has b >= 1"),
-        });
-    }
     if d == 0 {
         return Ok(1);
     }
@@ -374,7 +365,7 @@ pub fn itersss_in<T: Tree + ?Sized>(
     cfg: &IterConfig,
     open: &mut IterOpen<T::Node>,
 ) -> Result<Outcome, BestFirstError> {
-    let bounds = crate::shape(tree, cfg.shape, NAME)?;
+    let bounds = shape(tree, cfg.shape, NAME)?;
     let minimum = itersss_minimum(bounds)?;
     let budget = match cfg.memory {
         Some(m) if m < minimum => {

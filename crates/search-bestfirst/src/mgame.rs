@@ -101,10 +101,12 @@
 //! peak (entries held at once, counted as RecSSS\* counts them) is at most
 //! the capacity; a budget below it is refused.
 
-use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
+use tree_core::{Bounds, Tree, Value};
 
-use crate::blocks::{Blocks, Limits, Policy, RecEntry, Solved, check_bounds, terminal};
-use crate::{BestFirstError, Open, Outcome};
+use crate::blocks::{Blocks, Limits, Policy, RecEntry, Solved, terminal};
+use crate::error::BestFirstError;
+use crate::open::{Open, Outcome, budget};
+use crate::shape::{Sums, check_bounds, geometric, geometric_sums, shape};
 
 const ALGORITHM: &str = "MGame";
 
@@ -162,16 +164,6 @@ impl MgConfig {
             tie: MgTie::Auto,
         }
     }
-}
-
-/// `S(m) = b + b² + … + b^m`, `None` on overflow.
-fn geometric(b: usize, m: usize) -> Option<usize> {
-    let (mut sum, mut power) = (0usize, 1usize);
-    for _ in 0..m {
-        power = power.checked_mul(b)?;
-        sum = sum.checked_add(power)?;
-    }
-    Some(sum)
 }
 
 fn check_searchd(searchd: usize) -> Result<(), BestFirstError> {
@@ -240,9 +232,9 @@ struct Slabs {
     /// The tree's depth.
     depth: usize,
     leftmost: bool,
-    /// `S(m)` for `m = 0 ..= searchd/2` (capped at the depth), so that
-    /// region sizes are looked up, not recomputed.
-    sums: [usize; MAX_DEPTH / 2 + 2],
+    /// `S(m)` by `m` (only `m ≤ searchd/2` is read), so that region sizes
+    /// are looked up, not recomputed.
+    sums: Sums,
 }
 
 impl Slabs {
@@ -393,9 +385,9 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
 /// shape; [`BestFirstError::SentinelLeaf`].
 pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, BestFirstError> {
     check_searchd(config.searchd)?;
-    let bounds = crate::shape(tree, config.shape, ALGORITHM)?;
+    let bounds = shape(tree, config.shape, ALGORITHM)?;
     let size = mgame_memory(bounds, config.searchd)?;
-    crate::open::budget(ALGORITHM, config.memory, size)?;
+    budget(ALGORITHM, config.memory, size)?;
     if size
         .checked_mul(Open::<RecEntry<T::Node>>::entry_bytes())
         .is_none_or(|bytes| bytes > isize::MAX as usize)
@@ -410,11 +402,8 @@ pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, B
         MgTie::Stop => false,
         MgTie::Leftmost => true,
     };
-    let mut sums = [0; MAX_DEPTH / 2 + 2];
-    for (m, s) in sums.iter_mut().enumerate().take(searchd / 2 + 1).skip(1) {
-        // Bounded by the size just computed, so no overflow.
-        *s = geometric(bounds.branching, m).unwrap_or(usize::MAX);
-    }
+    // Up to searchd/2, bounded by the size just computed: no overflow.
+    let sums = geometric_sums(bounds.branching);
     let slabs = Slabs {
         searchd,
         depth: bounds.depth,

@@ -28,11 +28,12 @@
 
 use std::fmt;
 
-use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
+use tree_core::{Bounds, Tree, Value};
 
 use crate::blocks::{Bounded, leftmost_highest, reselect, terminal as leaf};
+use crate::error::BestFirstError;
 use crate::open::{Memory, Open, Outcome};
-use crate::{BestFirstError, shape};
+use crate::shape::{check_levels, shape};
 
 /// Which member of the QuickGame family to run.
 ///
@@ -335,29 +336,16 @@ impl<N> Default for QgOpen<N> {
 /// # Errors
 /// [`BestFirstError::InvalidParameter`] for a branching of 0 with a depth
 /// above 0; [`BestFirstError::TreeShape`] for a depth above
-/// [`MAX_DEPTH`]; [`BestFirstError::TooLarge`] if the product overflows.
+/// [`MAX_DEPTH`](tree_core::MAX_DEPTH); [`BestFirstError::TooLarge`] if the product overflows.
 pub fn qg_minimum_memory(bounds: Bounds) -> Result<usize, BestFirstError> {
     min_budget("QuickGame", bounds)
 }
 
 fn min_budget(algorithm: &'static str, bounds: Bounds) -> Result<usize, BestFirstError> {
-    let Bounds {
-        branching: b,
-        depth: d,
-        ..
-    } = bounds;
-    if d > MAX_DEPTH {
-        return Err(BestFirstError::TreeShape {
-            message: format!("{algorithm}: depth {d} exceeds the supported maximum of {MAX_DEPTH}"),
-        });
-    }
-    if b == 0 && d > 0 {
-        return Err(BestFirstError::InvalidParameter {
-            name: "bounds",
-            message: format!("branching 0 with depth {d}: a tree with interior nodes has b >= 1"),
-        });
-    }
-    b.checked_mul(d.div_ceil(2))
+    check_levels(algorithm, bounds)?;
+    bounds
+        .branching
+        .checked_mul(bounds.depth.div_ceil(2))
         .ok_or(BestFirstError::TooLarge { algorithm })
 }
 

@@ -86,8 +86,10 @@ use std::fmt;
 use smallvec::SmallVec;
 use tree_core::{Bounds, Dewey, Tree, Value};
 
-use crate::open::{budget, pow};
-use crate::{BestFirstError, Memory, Outcome};
+use crate::blocks::terminal;
+use crate::error::BestFirstError;
+use crate::open::{Memory, Outcome, budget, pow};
+use crate::shape::shape;
 
 /// The tie rule of SSS*'s OPEN list; see the [module docs](self).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -855,7 +857,7 @@ where
         let w = tree.num_children(root);
         if w == 0 {
             g.peak = g.peak.max(g.live + 1);
-            let v = crate::blocks::terminal(tree, root)?;
+            let v = terminal(tree, root)?;
             return Ok(start.upper.min(if p.negate { -v } else { v }));
         }
         first = Some(w);
@@ -1614,7 +1616,7 @@ where
     /// the sentinels.
     #[inline(always)]
     fn leaf_value(&self, n: &T::Node) -> Result<Value, BestFirstError> {
-        let v = crate::blocks::terminal(self.tree, n)?;
+        let v = terminal(self.tree, n)?;
         Ok(if self.p.negate { -v } else { v })
     }
 
@@ -1936,7 +1938,7 @@ fn run<T: Tree + ?Sized>(
     observer: Observer<'_, T::Node>,
 ) -> Result<Outcome, BestFirstError> {
     let algorithm = if dual { "Dual*" } else { cfg.variant.name() };
-    let bounds = crate::shape(tree, cfg.shape, algorithm)?;
+    let bounds = shape(tree, cfg.shape, algorithm)?;
     let minimum = open_size(algorithm, bounds.branching, bounds.depth, 0, !dual)?;
     let capacity = budget(algorithm, cfg.memory, minimum)?;
     let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
@@ -2111,9 +2113,9 @@ mod tests {
         } else {
             cfg.variant.name()
         };
-        let bounds = crate::shape(tree, cfg.shape, algorithm).unwrap();
+        let bounds = shape(tree, cfg.shape, algorithm).unwrap();
         let minimum = if k > 0 {
-            crate::staged_minimum(bounds, k).unwrap()
+            crate::hybrid::staged_minimum(bounds, k).unwrap()
         } else {
             open_size(algorithm, bounds.branching, bounds.depth, 0, !dual).unwrap()
         };

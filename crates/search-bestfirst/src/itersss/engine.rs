@@ -29,7 +29,7 @@
 use tree_core::{Tree, Value};
 
 use super::{IterCounts, NAME, UNKNOWN};
-use crate::BestFirstError;
+use crate::error::BestFirstError;
 
 /// "No block", "no slot".
 pub(super) const NONE: u32 = u32::MAX;

@@ -7,7 +7,8 @@ use tree_core::{Dewey, Tree, Value};
 
 use super::{IterCounts, NAME, UNKNOWN};
 use crate::sss::Status;
-use crate::{BestFirstError, Memory, Open, Outcome};
+use crate::error::BestFirstError;
+use crate::open::{Memory, Open, Outcome};
 
 /// Walks from `root` along `path`: regenerates a stored ancestor.
 fn node_at<T: Tree + ?Sized>(tree: &T, root: &T::Node, path: &[u16]) -> T::Node {

@@ -9,7 +9,7 @@
 use tree_core::{Dewey, Tree, Value};
 
 use super::{Params, Status, Variant};
-use crate::BestFirstError;
+use crate::error::BestFirstError;
 
 /// One state (n, s, h), with what the operator needs to move on.
 #[derive(Debug, Clone)]
