@@ -199,7 +199,7 @@ fn check_searchd(searchd: usize) -> Result<(), BestFirstError> {
 /// # Errors
 /// [`BestFirstError::InvalidParameter`] for an odd or zero `searchd`;
 /// [`BestFirstError::TreeShape`] for a shape deeper than
-/// [`MAX_DEPTH`] or wider than 65,535; [`BestFirstError::TooLarge`] if the
+/// [`MAX_DEPTH`](tree_core::MAX_DEPTH) or wider than 65,535; [`BestFirstError::TooLarge`] if the
 /// size overflows.
 pub fn mgame_memory(bounds: Bounds, searchd: usize) -> Result<usize, BestFirstError> {
     check_searchd(searchd)?;
