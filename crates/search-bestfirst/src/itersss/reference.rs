@@ -5,7 +5,8 @@
 
 use tree_core::{Dewey, Tree, Value};
 
-use super::{IterCounts, NAME, UNKNOWN};
+use super::arena::UNKNOWN;
+use super::config::{IterCounts, NAME};
 use crate::sss::Status;
 use crate::error::BestFirstError;
 use crate::open::{Memory, Open, Outcome};
