@@ -245,21 +245,22 @@ impl Slabs {
         self.sums[height.saturating_sub(k).div_ceil(2)]
     }
 
-    /// `MGame(p, alpha, beta)` at an interior MAX node `p` of depth `t` with
-    /// `w` children: the local search over the slab below `p`, in the
-    /// region starting at `base`. Returns `p`'s value clamped to
+    /// `MGame(p, alpha, beta)` at the local root `root`: the local search
+    /// over the slab below it. Returns its value clamped to
     /// `[alpha, beta]`.
-    #[allow(clippy::too_many_arguments)]
     fn mgame<T: Tree + ?Sized>(
         &self,
         blocks: &mut Blocks<'_, T>,
-        p: &T::Node,
-        w: usize,
-        t: usize,
-        base: usize,
-        alpha: Value,
-        beta: Value,
+        root: LocalRoot<'_, T::Node>,
     ) -> Result<Value, BestFirstError> {
+        let LocalRoot {
+            node: p,
+            w,
+            t,
+            base,
+            alpha,
+            beta,
+        } = root;
         if t >= blocks.limits.depth {
             return Err(blocks.limits.error(t, "has children"));
         }
@@ -316,6 +317,18 @@ impl Slabs {
     }
 }
 
+/// What one call `MGame(p, alpha, beta)` is given: the interior MAX node
+/// `p`, its `w` children and depth `t`, where its slab's region starts in
+/// OPEN, and the window.
+struct LocalRoot<'n, N> {
+    node: &'n N,
+    w: usize,
+    t: usize,
+    base: usize,
+    alpha: Value,
+    beta: Value,
+}
+
 /// One local search, MGame's [`Policy`] for RecSSS\*'s recursion: regions
 /// cut to the slab, and a frontier node solved by a recursive MGame call.
 struct Local<'s> {
@@ -340,10 +353,15 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
         // A frontier node: solved by MGame(x, r, h(x)) on the next slab.
         let node = blocks.entry(pp).node.clone();
         let h = blocks.entry(pp).h;
-        let v = self
-            .slabs
-            .mgame(blocks, &node, w, t, self.next_base, self.r, h)?;
-        Ok(Some(v))
+        let root = LocalRoot {
+            node: &node,
+            w,
+            t,
+            base: self.next_base,
+            alpha: self.r,
+            beta: h,
+        };
+        Ok(Some(self.slabs.mgame(blocks, root)?))
     }
 }
 
@@ -422,7 +440,15 @@ pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, B
     let value = if w == 0 {
         terminal(tree, &root)?
     } else {
-        slabs.mgame(&mut blocks, &root, w, 0, 1, Value::NEG_INF, Value::INF)?
+        let root = LocalRoot {
+            node: &root,
+            w,
+            t: 0,
+            base: 1,
+            alpha: Value::NEG_INF,
+            beta: Value::INF,
+        };
+        slabs.mgame(&mut blocks, root)?
     };
     Ok(Outcome::new(value, blocks.root_best, blocks.memory()))
 }

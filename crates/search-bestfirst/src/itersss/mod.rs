@@ -166,7 +166,7 @@ mod select;
 #[cfg(test)]
 mod tests;
 
-use tree_core::{Tree, Value};
+use tree_core::Tree;
 
 use self::arena::Arena;
 use self::config::NAME;
@@ -325,20 +325,11 @@ pub fn itersss_in<T: Tree + ?Sized>(
         // block-structured OPEN, with IterSSS*'s shape checks.
         let mut g = Gamma::new(capacity, Variant::Leftmost, bounds, 0);
         let p = Params {
-            variant: Variant::Leftmost,
-            chooser_even: true,
-            negate: false,
-            horizon: usize::MAX,
-            algorithm: NAME,
             shape: Some(bounds),
+            ..Params::sss(Variant::Leftmost, NAME)
         };
         let root = tree.root();
-        let start = Start {
-            root: &root,
-            depth: 0,
-            lower: Value::NEG_INF,
-            upper: Value::INF,
-        };
+        let start = Start::at_root(&root);
         let value = gamma_search(tree, &p, &mut g, start, &mut no_frontier, None)?;
         return Ok(Outcome::new(value, g.best, g.memory()));
     }

@@ -47,7 +47,11 @@ impl<T: Tree + ?Sized> Run<'_, T> {
     /// entries before it, the demand max_i (L_i + D_i + (T − P_i − E_i)) is
     /// T + max_i (L_i + D_i − P_i − E_i): one pass.
     #[inline]
-    pub(super) fn block_aggregate(&self, b: u32, except: Option<(u32, (usize, usize))>) -> (usize, usize) {
+    pub(super) fn block_aggregate(
+        &self,
+        b: u32,
+        except: Option<(u32, (usize, usize))>,
+    ) -> (usize, usize) {
         let blk = &self.blocks[b as usize];
         let slots = &self.slots[blk.first as usize..(blk.first + blk.w) as usize];
         let (mut left, mut before) = (0i64, 0i64);

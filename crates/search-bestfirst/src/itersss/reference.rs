@@ -7,9 +7,9 @@ use tree_core::{Dewey, Tree, Value};
 
 use super::arena::UNKNOWN;
 use super::config::{IterCounts, NAME};
-use crate::sss::Status;
 use crate::error::BestFirstError;
 use crate::open::{Memory, Open, Outcome};
+use crate::sss::Status;
 
 /// Walks from `root` along `path`: regenerates a stored ancestor.
 fn node_at<T: Tree + ?Sized>(tree: &T, root: &T::Node, path: &[u16]) -> T::Node {

@@ -171,11 +171,11 @@ mod search;
 use tree_core::{Bounds, Tree};
 
 pub use self::events::{Activation, MemEvent, MemEvents};
-pub use crate::shape::MemShape;
 use self::search::run;
 use crate::dual_view::{DualView, undo_negation};
 use crate::error::BestFirstError;
 use crate::open::Outcome;
+pub use crate::shape::MemShape;
 use crate::shape::{check_bounds, shape};
 
 /// How a MemSSS\* or MemDual\* search is configured.

@@ -9,8 +9,8 @@ use tree_core::{Bounds, Dewey, Tree, Value};
 
 use super::events::{Activation, MemEvent, MemEvents};
 use crate::blocks::{
-    Bounded, Limits, NONE, Slot, filled, last_level, leftmost_highest, reselect, terminal,
-    terminals,
+    Limits, NONE, Slot, evaluate, filled, impl_slot, last_level, leftmost_highest, reselect,
+    unexpanded_width, write_son,
 };
 use crate::dual_view::dual_root_move;
 use crate::error::BestFirstError;
@@ -63,44 +63,7 @@ struct MemEntry<N> {
     expanded: bool,
 }
 
-impl<N> Bounded for MemEntry<N> {
-    #[inline]
-    fn h(&self) -> Value {
-        self.h
-    }
-}
-
-impl<N> Slot<N> for MemEntry<N> {
-    #[inline]
-    fn node(&self) -> &N {
-        &self.node
-    }
-    #[inline]
-    fn set_node(&mut self, node: N) {
-        self.node = node;
-    }
-    #[inline]
-    fn father(&self) -> &N {
-        &self.father
-    }
-    #[inline]
-    fn index(&self) -> u16 {
-        self.index
-    }
-    #[inline]
-    fn set_index(&mut self, j: u16) {
-        self.index = j;
-    }
-    #[inline]
-    fn father_width(&self) -> u16 {
-        self.father_width
-    }
-    #[inline]
-    fn solve(&mut self, h: Value) {
-        self.h = h;
-        self.state = State::Solved;
-    }
-}
+impl_slot!(MemEntry, |e| e.state = State::Solved);
 
 const NO_SLOT: u16 = u16::MAX;
 
@@ -150,10 +113,8 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
 
     /// A terminal: SOLVED with min(h, v).
     fn evaluate(&mut self, pp: usize) -> Result<(), BestFirstError> {
-        let v = terminal(self.tree, &self.entry(pp).node)?;
-        let e = self.entry_mut(pp);
-        e.solve(e.h.min(v));
-        Ok(())
+        let tree = self.tree;
+        evaluate(tree, self.entry_mut(pp))
     }
 
     /// `MemSSS(p)` for the entry at `pp`, a node at depth `t` (not a
@@ -233,18 +194,7 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
         let (tree, limits) = (self.tree, &self.limits);
         let block = &mut self.open.entries_mut()[off..off + w];
         for (i, e) in block.iter_mut().enumerate() {
-            let son = tree.child(&node, i);
-            let sw = tree.num_children(&son);
-            if sw == 0 {
-                e.node = son;
-                e.terminal_son = true;
-            } else {
-                limits.check_son(t, sw)?;
-                e.node = tree.child(&son, 0);
-                e.father = son;
-                e.terminal_son = false;
-                e.father_width = sw as u16;
-                e.index = 0;
+            if !write_son(tree, limits, &node, t, i, e)? {
                 if inactive == w && m >= need {
                     let a = m.min(most);
                     e.off = next as u32;
@@ -432,20 +382,13 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
                 break;
             }
             if xe.terminal_son {
-                let v = terminal(self.tree, &xe.node)?;
-                let e = &mut self.open.entries_mut()[x];
-                e.solve(e.h.min(v));
+                evaluate(self.tree, &mut self.open.entries_mut()[x])?;
             } else {
                 let before = (i64::from(xe.held), i64::from(xe.groups));
                 if xe.expanded {
                     self.refine(x, t + 2)?;
                 } else {
-                    let w = self.tree.num_children(&xe.node);
-                    let w = if w == 0 {
-                        terminals(self.tree, &mut self.open.entries_mut()[x], top)?
-                    } else {
-                        w
-                    };
+                    let w = unexpanded_width(self.tree, &mut self.open.entries_mut()[x], top)?;
                     if w != 0 {
                         self.open_node(x, t + 2, w)?;
                     }

@@ -22,6 +22,18 @@ pub(crate) struct Start<'a, N> {
     pub upper: Value,
 }
 
+impl<'a, N> Start<'a, N> {
+    /// At `root`, the tree's root, with the full window.
+    pub(crate) fn at_root(root: &'a N) -> Start<'a, N> {
+        Start {
+            root,
+            depth: 0,
+            lower: Value::NEG_INF,
+            upper: Value::INF,
+        }
+    }
+}
+
 /// One Γ-operator search rooted at `root` (absolute depth `root_depth`),
 /// started as (root, LIVE, `upper`), its states in `g` beside those of the
 /// searches it is nested in. Stops early with the top merit once it is at
@@ -321,7 +333,13 @@ where
     ///   case 4 while its block still has children not reached yet gives
     ///   way to the next of them, which is then in front.
     #[inline]
-    pub(super) fn live(&mut self, r: u32, h: Value, rel: i64, fuse: bool) -> Result<Step, BestFirstError> {
+    pub(super) fn live(
+        &mut self,
+        r: u32,
+        h: Value,
+        rel: i64,
+        fuse: bool,
+    ) -> Result<Step, BestFirstError> {
         let tree = self.tree;
         if h <= self.lower {
             return Ok(Step::Done(h));
@@ -572,7 +590,13 @@ where
     /// Cases 5 and 6 for the current state, LIVE with `w` children, at path
     /// length `r` and relative depth `rel`, of merit `h`.
     #[inline(always)]
-    pub(super) fn interior(&mut self, r: u32, h: Value, rel: i64, w: usize) -> Result<(), BestFirstError> {
+    pub(super) fn interior(
+        &mut self,
+        r: u32,
+        h: Value,
+        rel: i64,
+        w: usize,
+    ) -> Result<(), BestFirstError> {
         if let Some(b) = self.p.shape
             && (w > b.branching || rel as usize >= b.depth)
         {

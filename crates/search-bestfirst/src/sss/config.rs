@@ -39,6 +39,22 @@ impl fmt::Display for Variant {
     }
 }
 
+impl Params {
+    /// SSS\*'s parameters for `algorithm` with the tie rule `variant`:
+    /// choosers at even depths, values as the tree gives them, no horizon,
+    /// no shape to keep to.
+    pub(crate) fn sss(variant: Variant, algorithm: &'static str) -> Params {
+        Params {
+            variant,
+            chooser_even: true,
+            negate: false,
+            horizon: usize::MAX,
+            algorithm,
+            shape: None,
+        }
+    }
+}
+
 /// How an SSS* search is configured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SssConfig {

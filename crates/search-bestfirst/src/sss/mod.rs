@@ -116,12 +116,9 @@ fn run<T: Tree + ?Sized>(
     let capacity = budget(algorithm, cfg.memory, minimum)?;
     let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
     let p = Params {
-        variant: cfg.variant,
         chooser_even: !dual,
         negate: dual,
-        horizon: usize::MAX,
-        algorithm,
-        shape: None,
+        ..Params::sss(cfg.variant, algorithm)
     };
     let root = tree.root();
     let start = Start {

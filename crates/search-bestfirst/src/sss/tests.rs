@@ -96,7 +96,9 @@ fn seen<T: Tree>(
             bounds.depth.div_ceil(k.max(1)),
         );
         let mut obs = |e: &[Entry<TracedNode<T::Node>>]| {
-            lines.push(line(e.iter().map(|e| (e.dewey().clone(), e.status(), e.h()))));
+            lines.push(line(
+                e.iter().map(|e| (e.dewey().clone(), e.status(), e.h())),
+            ));
         };
         let observer: Observer<'_, _> = if steps { Some(&mut obs) } else { None };
         stage(&traced, &p, k, &mut open, start, observer).map(|v| (v, open.memory().peak))
