@@ -329,24 +329,6 @@ pub(crate) fn evaluate<T: Tree + ?Sized, E: Slot<T::Node>>(
     Ok(())
 }
 
-/// The number of children of `e`, an unexpanded grandson LIVE with h =
-/// `top`, after [`terminals`] has searched it and its right brothers while
-/// they are terminals: 0 if that solved it, else the children of the
-/// brother it stopped at, for the caller to search.
-#[inline(always)]
-pub(crate) fn unexpanded_width<T: Tree + ?Sized, E: Slot<T::Node>>(
-    tree: &T,
-    e: &mut E,
-    top: Value,
-) -> Result<usize, BestFirstError> {
-    let w = tree.num_children(e.node());
-    if w == 0 {
-        terminals(tree, e, top)
-    } else {
-        Ok(w)
-    }
-}
-
 /// The slot of the leftmost highest h in `block` (Bhattacharya & Bagchi,
 /// *Searching game trees under memory constraints*, 1996, §3: ties go to
 /// the lexicographically smaller node, a block being in left-to-right
@@ -777,12 +759,20 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
             if xe.terminal_son {
                 // RecSSS(x) on a terminal son: evaluate it; it has no
                 // brother to give way to.
-                evaluate(self.tree, &mut self.open.entries_mut()[x])?;
+                let v = terminal(self.tree, &xe.node)?;
+                let e = &mut self.open.entries_mut()[x];
+                e.h = e.h.min(v);
+                e.solved = true;
             } else {
                 if xe.expanded {
                     held += self.refine(x, t + 2, policy)?;
                 } else {
-                    let w = unexpanded_width(self.tree, &mut self.open.entries_mut()[x], top)?;
+                    let w = self.tree.num_children(&xe.node);
+                    let w = if w == 0 {
+                        terminals(self.tree, &mut self.open.entries_mut()[x], top)?
+                    } else {
+                        w
+                    };
                     if w != 0 {
                         held += self.open_node(x, t + 2, w, policy)?;
                     }

@@ -10,7 +10,7 @@ use tree_core::{Bounds, Dewey, Tree, Value};
 use super::events::{Activation, MemEvent, MemEvents};
 use crate::blocks::{
     Limits, NONE, Slot, evaluate, filled, impl_slot, last_level, leftmost_highest, reselect,
-    unexpanded_width, write_son,
+    terminal, terminals, write_son,
 };
 use crate::dual_view::dual_root_move;
 use crate::error::BestFirstError;
@@ -382,13 +382,20 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
                 break;
             }
             if xe.terminal_son {
-                evaluate(self.tree, &mut self.open.entries_mut()[x])?;
+                let v = terminal(self.tree, &xe.node)?;
+                let e = &mut self.open.entries_mut()[x];
+                e.solve(e.h.min(v));
             } else {
                 let before = (i64::from(xe.held), i64::from(xe.groups));
                 if xe.expanded {
                     self.refine(x, t + 2)?;
                 } else {
-                    let w = unexpanded_width(self.tree, &mut self.open.entries_mut()[x], top)?;
+                    let w = self.tree.num_children(&xe.node);
+                    let w = if w == 0 {
+                        terminals(self.tree, &mut self.open.entries_mut()[x], top)?
+                    } else {
+                        w
+                    };
                     if w != 0 {
                         self.open_node(x, t + 2, w)?;
                     }

@@ -93,10 +93,10 @@ mod trace;
 
 use tree_core::{Tree, Value};
 
-pub(crate) use self::cases::{Start, gamma_search, no_frontier};
 pub(crate) use self::config::{Params, open_size};
 pub use self::config::{SssConfig, Variant, minimum_memory};
 pub(crate) use self::gamma::Gamma;
+pub(crate) use self::run::{Start, gamma_search, no_frontier};
 use self::trace::Observer;
 pub use self::trace::{Entry, OpenTrace, Status, format_open};
 use crate::error::BestFirstError;

@@ -8,8 +8,8 @@
 
 use tree_core::{Dewey, Tree, Value};
 
-use super::cases::Start;
 use super::config::{Params, Variant};
+use super::run::Start;
 use super::trace::Status;
 use crate::error::BestFirstError;
 

@@ -1,16 +1,201 @@
-//! One running Γ search, [`Run`], and how it finds the front (see the
-//! [module docs](super), "Selection without a global queue"): every block
-//! on the current path keeps the best alternative on the path down to it,
-//! the current state stays in front while it beats that bound, and when it
-//! loses, the path is left upwards until a block holds the best and entered
-//! downwards to it. The Γ cases that move the current state are the
-//! `cases` module's.
+//! One running Γ search: [`gamma_search`] starts one, [`Run`] is its
+//! state, and how it finds the front (see the [module docs](super),
+//! "Selection without a global queue"): every block on the current path
+//! keeps the best alternative on the path down to it, the current state
+//! stays in front while it beats that bound, and when it loses, the path is
+//! left upwards until a block holds the best and entered downwards to it.
+//! The Γ cases that move the current state are the
+//! [`cases`](super::cases) module's; [`Run::front_first`] reads OPEN off
+//! the blocks for a trace.
+//!
+//! The search's code — this module's and the cases' — is one unit for the
+//! compiler: `Run`'s methods are placed with the type, so `gamma_search`
+//! is written here beside it, where the Γ loop and the selection it calls
+//! are inlined into it.
 
-use tree_core::{Tree, Value};
+use tree_core::{Dewey, Tree, Value};
 
-use super::config::Params;
-use super::gamma::{Gamma, Key, NONE};
+use super::config::{Params, Variant};
+use super::gamma::{Block, Gamma, Key, Link, NONE};
+use super::trace::{Entry, Observer, Status};
+use crate::blocks::terminal;
 use crate::error::BestFirstError;
+
+/// Where a Γ search starts: its root, the root's absolute depth, and the
+/// aspiration window (lower, upper).
+#[derive(Debug)]
+pub(crate) struct Start<'a, N> {
+    pub root: &'a N,
+    pub depth: usize,
+    pub lower: Value,
+    pub upper: Value,
+}
+
+impl<'a, N> Start<'a, N> {
+    /// At `root`, the tree's root, with the full window.
+    pub(crate) fn at_root(root: &'a N) -> Start<'a, N> {
+        Start {
+            root,
+            depth: 0,
+            lower: Value::NEG_INF,
+            upper: Value::INF,
+        }
+    }
+}
+
+/// One Γ-operator search rooted at `root` (absolute depth `root_depth`),
+/// started as (root, LIVE, `upper`), its states in `g` beside those of the
+/// searches it is nested in. Stops early with the top merit once it is at
+/// or below `lower` (aspiration, Campbell p. 16: he says "below"; with
+/// integer values and fail-hard windows, a merit equal to the lower bound
+/// already proves a fail-low, as alpha-beta's `<=` cutoff does). Nodes at
+/// relative depth `p.horizon` go to `frontier`, which must return min(h,
+/// their value) or any upper bound ≤ h that is exact when the value is
+/// below h; it runs with the node's state removed from OPEN.
+///
+/// Returns min(upper, value of root) when that is ≥ `lower`.
+pub(crate) fn gamma_search<T, F>(
+    tree: &T,
+    p: &Params,
+    g: &mut Gamma<T::Node>,
+    start: Start<'_, T::Node>,
+    frontier: &mut F,
+    observer: Observer<'_, T::Node>,
+) -> Result<Value, BestFirstError>
+where
+    T: Tree + ?Sized,
+    F: FnMut(&mut Gamma<T::Node>, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
+{
+    debug_assert_eq!(g.stockman, p.variant == Variant::Stockman);
+    let and_root = (start.depth % 2 == 0) == p.chooser_even;
+    let root = start.root;
+    // Without an observer, the first step (on the LIVE root) is taken here:
+    // a terminal root (every leaf below a stage's horizon, in staged SSS*)
+    // then costs no block.
+    let mut first = None;
+    if g.level == 0 {
+        g.best = None;
+    }
+    if observer.is_none() && p.horizon != 0 {
+        if start.upper <= start.lower {
+            g.peak = g.peak.max(g.live + 1);
+            return Ok(start.upper);
+        }
+        let w = tree.num_children(root);
+        if w == 0 {
+            g.peak = g.peak.max(g.live + 1);
+            let v = terminal(tree, root)?;
+            return Ok(start.upper.min(if p.negate { -v } else { v }));
+        }
+        first = Some(w);
+    }
+    // The top block: one slot, the root's (below a virtual OR node if the
+    // root is AND), already reached.
+    // Each nesting level keeps its top block from search to search.
+    let level = g.level;
+    g.level += 1;
+    let top = match g.tops.get(level) {
+        Some(&top) => top,
+        None => {
+            let top = g.new_block(Block {
+                node: root.clone(),
+                parent: NONE,
+                pslot: 0,
+                first: 0,
+                w: 1,
+                next: 0,
+                xrel: 0,
+                h0: start.upper,
+                t0: 0,
+                live: 1,
+                g0: 1,
+                cur: 0,
+                ckey: Key::NONE,
+                alt: NONE,
+                bound: Key::NONE,
+                hlen: 0,
+            });
+            let first = g.alloc_range(1, top);
+            g.blocks[top as usize].first = first;
+            g.tops.push(top);
+            top
+        }
+    };
+    {
+        let stockman = g.stockman;
+        let blk = &mut g.blocks[top as usize];
+        blk.next = u32::from(!stockman);
+        blk.xrel = if and_root { -1 } else { 0 };
+        blk.cur = 0;
+        blk.alt = NONE;
+        blk.bound = Key::NONE;
+        blk.hlen = 0;
+    }
+    let k = g.blocks[top as usize].first as usize;
+    {
+        let s = &mut g.slots[k];
+        s.x = root.clone();
+        s.cur = root.clone();
+        s.r = 0;
+        s.deep.clear();
+        s.child = NONE;
+        s.solved = false;
+        if and_root {
+            s.push(Link { digit: 0, width: 1 });
+        }
+    }
+    let t = if g.stockman { g.stamp(false) } else { 0 };
+    g.blocks[top as usize].ckey = Key { h: start.upper, t };
+    g.live += 1;
+    g.peak = g.peak.max(g.live);
+    let xrel = if and_root { -1 } else { 0 };
+    macro_rules! go {
+        ($s:literal) => {{
+            let mut run = Run::<T, F, $s> {
+                tree,
+                p,
+                g,
+                frontier,
+                root_depth: start.depth,
+                lower: start.lower,
+                top,
+                live: 1,
+                at: top,
+                k,
+                xrel,
+                best: NONE,
+                best_h: start.upper,
+            };
+            let result = run.search(observer, first);
+            if level == 0 && run.best != NONE {
+                run.g.best = Some(run.best as usize);
+            }
+            if result.is_ok() {
+                // What an early stop leaves below the root.
+                let k = run.g.blocks[top as usize].first as usize;
+                let c = run.g.slots[k].child;
+                if c != NONE {
+                    run.g.free_subtree(c);
+                    run.g.slots[k].child = NONE;
+                }
+                run.g.live -= run.live;
+            }
+            run.g.level -= 1;
+            result
+        }};
+    }
+    if g.stockman { go!(true) } else { go!(false) }
+}
+
+/// A frontier evaluator for searches without a horizon.
+pub(crate) fn no_frontier<O, N>(
+    _: &mut O,
+    _: &N,
+    _: usize,
+    _: Value,
+) -> Result<Value, BestFirstError> {
+    unreachable!("no horizon, no frontier")
+}
 
 /// One running Γ search: its top block, and the current state: the end of
 /// the path of slot `cur` of block `at` (arena index `k`). `S`: the tie
@@ -339,5 +524,74 @@ where
         let blk = &mut self.g.blocks[b as usize];
         blk.alt = alt;
         blk.bound = bound;
+    }
+}
+
+impl<T, F, const S: bool> Run<'_, T, F, S>
+where
+    T: Tree + ?Sized,
+    F: FnMut(&mut Gamma<T::Node>, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
+{
+    /// The search's states in OPEN's order (front first), for traces.
+    pub(super) fn front_first(&self) -> Vec<Entry<T::Node>> {
+        let mut out = Vec::new();
+        self.collect(self.top, &Dewey::root(), &mut out);
+        if self.stockman() {
+            out.sort_by(|a, b| b.0.h.cmp(&a.0.h).then(a.1.cmp(&b.1)));
+        } else {
+            out.sort_by(|a, b| b.0.h.cmp(&a.0.h).then_with(|| a.0.dewey.cmp(&b.0.dewey)));
+        }
+        out.into_iter().map(|(e, _)| e).collect()
+    }
+
+    pub(super) fn collect(&self, b: u32, dewey: &Dewey, out: &mut Vec<(Entry<T::Node>, i64)>) {
+        let blk = &self.g.blocks[b as usize];
+        let top = b == self.top;
+        for a in 0..blk.w {
+            // The top block's slot is the root (below a virtual link for an
+            // AND root).
+            let mut d = if top {
+                dewey.clone()
+            } else {
+                dewey.child(a as usize)
+            };
+            if self.untouched(b, a) {
+                let k = self.slot_key(b, a);
+                let node = self.tree.child(&blk.node, a as usize);
+                out.push((
+                    Entry {
+                        node,
+                        dewey: d,
+                        status: Status::Live,
+                        h: k.h,
+                    },
+                    k.t,
+                ));
+                continue;
+            }
+            let s = &self.g.slots[self.idx(b, a)];
+            let skip = u32::from(top && blk.xrel < 0);
+            for j in skip..s.r {
+                d.push(usize::from(s.link(j).digit));
+            }
+            if s.child != NONE {
+                self.collect(s.child, &d, out);
+                continue;
+            }
+            let k = self.slot_key(b, a);
+            out.push((
+                Entry {
+                    node: s.node().clone(),
+                    dewey: d,
+                    status: if s.solved {
+                        Status::Solved
+                    } else {
+                        Status::Live
+                    },
+                    h: k.h,
+                },
+                k.t,
+            ));
+        }
     }
 }

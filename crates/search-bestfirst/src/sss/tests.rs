@@ -3,10 +3,10 @@
 
 use tree_core::{Bounds, Dewey, Traced, TracedNode, Tree, Value, corpus};
 
-use super::cases::{Start, gamma_search, no_frontier};
 use super::config::{Params, SssConfig, Variant, open_size};
 use super::gamma::{COMPACTIONS, Gamma};
 use super::reference::{self, RefOpen};
+use super::run::{Start, gamma_search, no_frontier};
 use super::trace::{Entry, Observer, Status};
 use crate::error::BestFirstError;
 use crate::hybrid::staged_minimum;
