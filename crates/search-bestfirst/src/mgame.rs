@@ -67,7 +67,7 @@
 //!   precedence over MGame(d) = RecSSS\*).
 //!
 //! The default therefore evaluates the same terminals in the same order as
-//! [`quickgame`](crate::quickgame) for `searchd = 2` and as
+//! [`quickgame`](fn@crate::quickgame) for `searchd = 2` and as
 //! [`recsss`](fn@crate::recsss) for `searchd >= max(d, 4)`, and with
 //! `Leftmost` also for `searchd = 2 >= d`; the tests check both on
 //! thousands of trees.
@@ -368,7 +368,7 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
 /// MGame(searchd) (Bhattacharya & Bagchi 1994; Bhattacharya & Bagchi 1996, §4): RecSSS\* on
 /// slabs of `searchd` plies, each frontier node of a slab solved by a
 /// recursive MGame call with the slab's lower bound. MGame(2) is
-/// [`quickgame`](crate::quickgame) and MGame(`d`) is
+/// [`quickgame`](fn@crate::quickgame) and MGame(`d`) is
 /// [`recsss`](fn@crate::recsss), terminal for terminal (see the
 /// [module docs](self) for the reading, the tie rule and the memory).
 ///

@@ -106,7 +106,7 @@ pub(crate) fn geometric_sums(b: usize) -> Sums {
 }
 
 /// The memory functions of MemSSS\* and MemDual\* for one tree shape (see
-/// the [`memsss` module docs](crate::memsss)): the minmem and maxmem of Bhattacharya & Bagchi 1996, §3, with d lowered
+/// the [`memsss` module docs](mod@crate::memsss)): the minmem and maxmem of Bhattacharya & Bagchi 1996, §3, with d lowered
 /// to d − 1 on odd depths when the lowest level is searched in place.
 ///
 /// ```

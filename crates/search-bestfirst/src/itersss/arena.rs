@@ -40,7 +40,7 @@ pub(crate) struct Blk<N> {
     pub(super) alt: u32,
     pub(super) thr: i64,
     /// Below a partly ACTIVE slot: the best merit of an ACTIVE state below
-    /// (see [`Run::boundary_bests`]).
+    /// (see [`Run::boundary_bests`](super::run::Run::boundary_bests)).
     pub(super) pbest: Option<Value>,
     /// The block's other slots seen from its path slot `cur` (valid if
     /// `ex_ok`), so that its entries and demand for any value (E, D) of
@@ -54,6 +54,38 @@ pub(crate) struct Blk<N> {
     pub(super) ex_l: i64,
     pub(super) ex_r: i64,
     pub(super) ex_b: i64,
+}
+
+impl<N> Blk<N> {
+    /// The block of MAX node `node` at depth `t` with `w` sons, held in
+    /// slot `at` (block, slot) of its parent: wholly ACTIVE, no son
+    /// reached, no entries counted, off the path, its view of the other
+    /// slots to be computed.
+    pub(super) fn new(node: N, (parent, pslot): (u32, u32), w: u32, t: i32) -> Blk<N> {
+        Blk {
+            node,
+            parent,
+            pslot,
+            first: 0,
+            w,
+            t,
+            next: 0,
+            ib: w,
+            partial: false,
+            e: 0,
+            dm: 0,
+            cur: NONE,
+            alt: NONE,
+            thr: i64::MIN,
+            pbest: None,
+            ex_ok: false,
+            ex_t: 0,
+            ex_a: i64::MIN,
+            ex_l: 0,
+            ex_r: 0,
+            ex_b: i64::MIN,
+        }
+    }
 }
 
 /// A MIN son of a block's MAX node and what lies below it.
@@ -85,7 +117,7 @@ pub(crate) struct Sl<N> {
 }
 
 /// Need as a function of the path slot's entries E and demand D in a
-/// block on the path: max(a + E, l + D, c) (see [`Run::need_after`]).
+/// block on the path: max(a + E, l + D, c) (see [`Run::need_after`](super::run::Run::need_after)).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Lin {
     pub(super) a: i64,

@@ -48,7 +48,7 @@ pub struct IterCounts {
 /// (Bhattacharya & Bagchi 1996, §2): **(b − 1)·⌈d/2⌉ + 1** OPEN entries, "(b − 1) inactive nodes
 /// at non-terminal MAX levels and b terminal nodes" (1 for a terminal root).
 /// Uniform trees need all of it. From b^⌈d/2⌉
-/// ([`minimum_memory`]`(bounds, false)`) on, IterSSS\* is SSS\*.
+/// ([`minimum_memory`](crate::sss::minimum_memory)`(bounds, false)`) on, IterSSS\* is SSS\*.
 ///
 /// ```
 /// use search_bestfirst::itersss_minimum;

@@ -1,5 +1,5 @@
 //! IterSSS\*'s OPEN as a tree of blocks (the layout of
-//! [`sss`](crate::sss)'s): one block per expanded MAX node, one slot per
+//! [`sss`](mod@crate::sss)'s): one block per expanded MAX node, one slot per
 //! MIN son of it, and in each slot the MIN node's state, or its current
 //! MAX son's state, or that son's block. What IterSSS\* adds to SSS\* is
 //! kept on the blocks, so that no step scans OPEN:
@@ -38,27 +38,11 @@ impl<T: Tree + ?Sized> Run<'_, T> {
     pub(crate) fn run(&mut self) -> Result<Value, BestFirstError> {
         let root = self.tree.root();
         let top = self.new_block(Blk {
-            node: root.clone(),
-            parent: NONE,
-            pslot: 0,
-            first: 0,
-            w: 1,
-            t: -2,
             next: 1,
-            ib: 1,
-            partial: false,
             e: 1,
             dm: 1 + self.need(0),
             cur: 0,
-            alt: NONE,
-            thr: i64::MIN,
-            pbest: None,
-            ex_ok: false,
-            ex_t: 0,
-            ex_a: i64::MIN,
-            ex_l: 0,
-            ex_r: 0,
-            ex_b: i64::MIN,
+            ..Blk::new(root.clone(), (NONE, 0), 1, -2)
         });
         let first = self.alloc_range(1, top, &root);
         self.blocks[top as usize].first = first;
@@ -338,27 +322,9 @@ impl<T: Tree + ?Sized> Run<'_, T> {
         let dm0 = 1 + self.need(i64::from(t) + 2);
         let w32 = w as u32;
         let c = self.new_block(Blk {
-            node: node.clone(),
-            parent: here.0,
-            pslot: here.1,
-            first: 0,
-            w: w32,
-            t,
-            next: 0,
-            ib: w32,
-            partial: false,
             e: w,
             dm: w + self.need(i64::from(t) + 2),
-            cur: NONE,
-            alt: NONE,
-            thr: i64::MIN,
-            pbest: None,
-            ex_ok: false,
-            ex_t: 0,
-            ex_a: i64::MIN,
-            ex_l: 0,
-            ex_r: 0,
-            ex_b: i64::MIN,
+            ..Blk::new(node.clone(), here, w32, t)
         });
         let first = self.alloc_range(w32, c, &node);
         self.blocks[c as usize].first = first;

@@ -157,7 +157,7 @@ impl<T: Tree + ?Sized> Run<'_, T> {
     ///
     /// Each block on the path maps its path slot's entries E and demand D
     /// to its own: (ex_t + E, max(ex_a + E, ex_l + D + ex_r, ex_b)) from
-    /// its other slots (kept per block, see [`Blk::ex_ok`]), and the slot
+    /// its other slots (kept per block, see [`Blk::ex_ok`](super::arena::Blk::ex_ok)), and the slot
     /// holding it takes the larger of that demand and a fresh search of
     /// its next son. Functions max(a + E, l + D, c) are closed under that
     /// step, so Need as a function of a path block's slot is one [`Lin`],

@@ -6,7 +6,7 @@
 
 use tree_core::Dewey;
 
-/// What MemSSS\* did with its INACTIVE nodes (from [`memsss_with_events`]),
+/// What MemSSS\* did with its INACTIVE nodes (from [`memsss_with_events`](super::memsss_with_events)),
 /// in the order it happened.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MemEvents {

@@ -135,7 +135,7 @@ impl QgConfig {
 /// (b, d) tree the leftmost path is always searched first, so the peak is
 /// exactly `b·⌈d/2⌉` (the paper's "about (b·d)/2"). QuickGame and QG1–3
 /// cannot use more, so a larger budget is accepted but only `b·⌈d/2⌉`
-/// entries are allocated, and [`Memory::capacity`] reports what was
+/// entries are allocated, and [`Memory::capacity`](crate::Memory::capacity) reports what was
 /// allocated.
 ///
 /// On a non-uniform tree the peak is at most the largest sum, over a

@@ -61,7 +61,7 @@ use std::fmt;
 ///   reverses. The cost: **QG3 then does examine leaves that Alpha-Beta
 ///   prunes**, contrary to §3 and §4 (d) — on almost every (6,6) and (8,6)
 ///   random or strong tree, and on 10–20% of (2,6) trees. With the floor
-///   ([`QgConfig::alpha_floor`]) the claim holds on every tree tested.
+///   ([`QgConfig::alpha_floor`](super::QgConfig::alpha_floor)) the claim holds on every tree tested.
 ///
 /// # The π tree (Knuth & Moore's (3,4) tree of the digits of π)
 ///
@@ -130,7 +130,7 @@ impl fmt::Display for QgVariant {
 }
 
 /// How `SelectLowerBound` and Remark 2 are read. [`Reading::PRINTED`] is the
-/// one documented on [`QgVariant`], with [`QgConfig::alpha_floor`] choosing
+/// one documented on [`QgVariant`], with [`QgConfig::alpha_floor`](super::QgConfig::alpha_floor) choosing
 /// the floor; the other settings exist for the investigation of the
 /// π-tree counts in this module's tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,7 +183,7 @@ pub(super) enum Fallback {
 
 impl Reading {
     /// Whether `SelectLowerBound` reads plain h-values of every entry, so
-    /// that [`LeftStats`] gives it without a scan.
+    /// that [`LeftStats`](super::search::LeftStats) gives it without a scan.
     pub(super) fn incremental(&self) -> bool {
         self.left == Left::All && !self.strict_unsolved && !self.qg3_second_of_left
     }

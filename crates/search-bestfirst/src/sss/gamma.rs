@@ -240,7 +240,7 @@ pub(crate) struct Gamma<N> {
     pub(super) tops: Vec<u32>,
     pub(super) level: usize,
     /// The root's best move found by the last outermost search (level 0),
-    /// see [`Run::root_move`].
+    /// see [`Run::root_move`](super::run::Run::root_move).
     pub(crate) best: Option<usize>,
 }
 
