@@ -122,10 +122,9 @@ fn run<T: Tree + ?Sized>(
     };
     let root = tree.root();
     let start = Start {
-        root: &root,
-        depth: 0,
         lower: window.0,
         upper: window.1,
+        ..Start::at_root(&root)
     };
     let v = gamma_search(tree, &p, &mut open, start, &mut no_frontier, observer)?;
     let best = if v > window.0 { open.best } else { None };

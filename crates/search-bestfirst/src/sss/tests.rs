@@ -74,10 +74,9 @@ fn seen<T: Tree>(
     };
     let root = traced.root();
     let start = Start {
-        root: &root,
-        depth: 0,
         lower: window.0,
         upper: window.1,
+        ..Start::at_root(&root)
     };
     let mut lines = Vec::new();
     let out = if by_reference {
