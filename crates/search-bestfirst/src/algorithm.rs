@@ -6,14 +6,21 @@ use std::str::FromStr;
 
 use tree_core::{Bounds, Limits, Tree, Value};
 
-use crate::hybrid::{abs_minimum, sab_minimum};
-use crate::{
-    BestFirstError, IterConfig, MemConfig, MgConfig, MgTie, Outcome, QgConfig, QgOpen, QgVariant,
-    RecConfig, SssConfig, Variant, alphabeta_over_sss, dual, itersss, itersss_minimum, memdual,
-    memdual_maximum, memdual_minimum, memsss, memsss_maximum, memsss_minimum, mgame, mgame_memory,
-    minimum_memory, qg_minimum_memory, qg_search, recdual, recsss, sss, sss_aspiration,
-    sss_over_alphabeta, staged_minimum, staged_sss,
+use crate::error::BestFirstError;
+use crate::hybrid::{
+    abs_minimum, alphabeta_over_sss, sab_minimum, sss_over_alphabeta, staged_minimum, staged_sss,
 };
+use crate::itersss::{IterConfig, itersss, itersss_minimum};
+use crate::limited::Limited;
+use crate::memsss::{
+    MemConfig, memdual, memdual_maximum, memdual_minimum, memsss, memsss_maximum, memsss_minimum,
+};
+use crate::mgame::{MgConfig, MgTie, mgame, mgame_memory};
+use crate::open::{Outcome, budget};
+use crate::quickgame::{QgConfig, QgOpen, QgVariant, qg_minimum_memory, qg_search};
+use crate::recsss::{RecConfig, recdual, recsss};
+use crate::shape::{check_bounds, shape};
+use crate::sss::{SssConfig, Variant, dual, minimum_memory, sss, sss_aspiration};
 
 /// A best-first algorithm of this crate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -274,7 +281,7 @@ impl Algorithm {
     /// algorithm's errors for a bad shape or parameter (a depth over
     /// [`tree_core::MAX_DEPTH`], a stage depth of 0, an odd slab height).
     pub fn minimum_memory(self, bounds: Bounds, opts: &Options) -> Result<usize, BestFirstError> {
-        crate::blocks::check_bounds(bounds)?;
+        check_bounds(bounds)?;
         let leaf = self.leaf_search(opts);
         match self {
             Algorithm::SssStockman
@@ -369,7 +376,7 @@ impl Algorithm {
         if opts.limits.is_none() {
             return self.run_plain(tree, opts);
         }
-        let limited = crate::limited::Limited::new(tree, &opts.limits);
+        let limited = Limited::new(tree, &opts.limits);
         let result = self.run_plain(&limited, opts);
         limited.finish(result)
     }
@@ -432,8 +439,8 @@ impl Algorithm {
                     } else {
                         memdual_maximum
                     };
-                    let bounds = crate::shape(tree, opts.shape, self.name())?;
-                    crate::open::budget(
+                    let bounds = shape(tree, opts.shape, self.name())?;
+                    budget(
                         self.name(),
                         Some(m),
                         needed(bounds, self.leaf_search(opts))?,

@@ -49,8 +49,9 @@
 
 use tree_core::{Bounds, Tree, Value};
 
-use crate::memsss::MemShape;
-use crate::{BestFirstError, Memory, Open};
+use crate::error::BestFirstError;
+use crate::open::{Memory, Open};
+use crate::shape::MemShape;
 
 /// Position of "no entry".
 pub(crate) const NONE: u32 = u32::MAX;
@@ -65,29 +66,6 @@ fn shape_error(depth: usize, what: &str, bounds: Bounds) -> BestFirstError {
             bounds.branching, bounds.depth
         ),
     }
-}
-
-/// The checks every OPEN-sizing search makes on a shape before it starts.
-pub(crate) fn check_bounds(bounds: Bounds) -> Result<(), BestFirstError> {
-    if bounds.depth > tree_core::MAX_DEPTH {
-        return Err(BestFirstError::TreeShape {
-            message: format!(
-                "the tree is {} deep; at most {} is supported",
-                bounds.depth,
-                tree_core::MAX_DEPTH
-            ),
-        });
-    }
-    if bounds.branching > usize::from(u16::MAX) {
-        return Err(BestFirstError::TreeShape {
-            message: format!(
-                "branching {} is above the supported {}",
-                bounds.branching,
-                u16::MAX
-            ),
-        });
-    }
-    Ok(())
 }
 
 /// What a block-structured OPEN was sized for, and the errors of a tree
@@ -244,8 +222,111 @@ pub(crate) trait Slot<N>: Bounded {
     fn set_index(&mut self, j: u16);
     /// Its father's number of children.
     fn father_width(&self) -> u16;
+    /// Makes it stand for `son`, a terminal son of its block's owner.
+    fn set_terminal_son(&mut self, son: N);
+    /// Makes it stand for `node`, the first of `width` children of
+    /// `father`, a non-terminal son of its block's owner.
+    fn set_grandson(&mut self, node: N, father: N, width: u16);
     /// Makes it SOLVED with `h`.
     fn solve(&mut self, h: Value);
+}
+
+/// Implements [`Bounded`] and [`Slot`] for an OPEN entry type `$entry<N>`
+/// with the fields `node`, `father`, `h`, `terminal_son`, `father_width`
+/// and `index`, whose `solve` sets `h` and then runs `$solved` on the entry
+/// `$e` (RecSSS\*'s and MemSSS\*'s entries differ only in how they say
+/// SOLVED).
+macro_rules! impl_slot {
+    ($entry:ident, |$e:ident| $solved:expr) => {
+        impl<N> $crate::blocks::Bounded for $entry<N> {
+            #[inline]
+            fn h(&self) -> Value {
+                self.h
+            }
+        }
+
+        impl<N> $crate::blocks::Slot<N> for $entry<N> {
+            #[inline]
+            fn node(&self) -> &N {
+                &self.node
+            }
+            #[inline]
+            fn set_node(&mut self, node: N) {
+                self.node = node;
+            }
+            #[inline]
+            fn father(&self) -> &N {
+                &self.father
+            }
+            #[inline]
+            fn index(&self) -> u16 {
+                self.index
+            }
+            #[inline]
+            fn set_index(&mut self, j: u16) {
+                self.index = j;
+            }
+            #[inline]
+            fn father_width(&self) -> u16 {
+                self.father_width
+            }
+            #[inline]
+            fn set_terminal_son(&mut self, son: N) {
+                self.node = son;
+                self.terminal_son = true;
+            }
+            #[inline]
+            fn set_grandson(&mut self, node: N, father: N, width: u16) {
+                self.node = node;
+                self.father = father;
+                self.terminal_son = false;
+                self.father_width = width;
+                self.index = 0;
+            }
+            #[inline]
+            fn solve(&mut self, h: Value) {
+                self.h = h;
+                let $e = self;
+                $solved;
+            }
+        }
+    };
+}
+pub(crate) use impl_slot;
+
+/// Writes son `i` of `node`, a MAX node at depth `t`, into its block
+/// entry `e`: the son itself if it is terminal, else its first child
+/// (the son's children checked against `limits`). Returns whether the son
+/// is terminal; the entry's other fields are the caller's to write.
+#[inline(always)]
+pub(crate) fn write_son<T: Tree + ?Sized, E: Slot<T::Node>>(
+    tree: &T,
+    limits: &Limits,
+    node: &T::Node,
+    t: usize,
+    i: usize,
+    e: &mut E,
+) -> Result<bool, BestFirstError> {
+    let son = tree.child(node, i);
+    let sw = tree.num_children(&son);
+    if sw == 0 {
+        e.set_terminal_son(son);
+        return Ok(true);
+    }
+    limits.check_son(t, sw)?;
+    e.set_grandson(tree.child(&son, 0), son, sw as u16);
+    Ok(false)
+}
+
+/// `RecSSS(x)` (or `MemSSS(x)`) for a terminal `e`: SOLVED with min(h, v).
+#[inline(always)]
+pub(crate) fn evaluate<T: Tree + ?Sized, E: Slot<T::Node>>(
+    tree: &T,
+    e: &mut E,
+) -> Result<(), BestFirstError> {
+    let v = terminal(tree, e.node())?;
+    e.solve(e.h().min(v));
+    Ok(())
 }
 
 /// The slot of the leftmost highest h in `block` (Bhattacharya & Bagchi,
@@ -386,44 +467,7 @@ pub(crate) struct RecEntry<N> {
     held: u32,
 }
 
-impl<N> Bounded for RecEntry<N> {
-    #[inline]
-    fn h(&self) -> Value {
-        self.h
-    }
-}
-
-impl<N> Slot<N> for RecEntry<N> {
-    #[inline]
-    fn node(&self) -> &N {
-        &self.node
-    }
-    #[inline]
-    fn set_node(&mut self, node: N) {
-        self.node = node;
-    }
-    #[inline]
-    fn father(&self) -> &N {
-        &self.father
-    }
-    #[inline]
-    fn index(&self) -> u16 {
-        self.index
-    }
-    #[inline]
-    fn set_index(&mut self, j: u16) {
-        self.index = j;
-    }
-    #[inline]
-    fn father_width(&self) -> u16 {
-        self.father_width
-    }
-    #[inline]
-    fn solve(&mut self, h: Value) {
-        self.h = h;
-        self.solved = true;
-    }
-}
+impl_slot!(RecEntry, |e| e.solved = true);
 
 /// What [`Policy::frontier`] makes of a node: `Some(h)`, SOLVED with h, or
 /// `None`, to be expanded.
@@ -514,11 +558,8 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
 
     /// A terminal entry: SOLVED with min(h, v).
     fn evaluate(&mut self, pp: usize) -> Result<(), BestFirstError> {
-        let v = terminal(self.tree, &self.entry(pp).node)?;
-        let e = self.entry_mut(pp);
-        e.h = e.h.min(v);
-        e.solved = true;
-        Ok(())
+        let tree = self.tree;
+        evaluate(tree, self.entry_mut(pp))
     }
 
     /// Writes the block of `node` (a MAX node at depth `t` with `w`
@@ -539,20 +580,9 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         let mut next = off + w;
         let block = &mut self.open.entries_mut()[off..off + w];
         for (i, e) in block.iter_mut().enumerate() {
-            let son = tree.child(node, i);
-            let sw = tree.num_children(&son);
             // Field by field: a terminal son needs only its node, h and
             // flags (it has no brothers, region or block).
-            if sw == 0 {
-                e.node = son;
-                e.terminal_son = true;
-            } else {
-                limits.check_son(t, sw)?;
-                e.node = tree.child(&son, 0);
-                e.father = son;
-                e.terminal_son = false;
-                e.father_width = sw as u16;
-                e.index = 0;
+            if !write_son(tree, limits, node, t, i, e)? {
                 e.off = next as u32;
                 e.held = 0;
                 next += slot;

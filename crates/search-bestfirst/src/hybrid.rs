@@ -25,9 +25,10 @@ use std::cell::Cell;
 use search_depthfirst::{SearchError, Window, alphabeta};
 use tree_core::{Bounds, Subtree, Tree, Value};
 
-use crate::open::budget;
-use crate::sss::{Gamma, Params, Start, gamma_search, open_size};
-use crate::{BestFirstError, Outcome, SssConfig};
+use crate::error::BestFirstError;
+use crate::open::{Outcome, budget};
+use crate::shape::shape;
+use crate::sss::{Gamma, Params, SssConfig, Start, gamma_search, no_frontier, open_size};
 
 /// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
 /// `depth` is the node's absolute depth (odd = MIN to move).
@@ -169,6 +170,19 @@ pub(crate) fn abs_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstEr
     )
 }
 
+/// The shape of `tree` and the OPEN budget `cfg` asks for, at least
+/// `minimum` of that shape.
+fn sized<T: Tree + ?Sized>(
+    tree: &T,
+    cfg: &SssConfig,
+    name: &'static str,
+    minimum: impl FnOnce(Bounds) -> Result<usize, BestFirstError>,
+) -> Result<(Bounds, usize), BestFirstError> {
+    let bounds = shape(tree, cfg.shape, name)?;
+    let capacity = budget(name, cfg.memory, minimum(bounds)?)?;
+    Ok((bounds, capacity))
+}
+
 /// Staged SSS* (Campbell pp. 16–17, SS in Tables 4–7) with stage depth
 /// `k` (his tables use k = 2).
 ///
@@ -182,16 +196,11 @@ pub fn staged_sss<T: Tree + ?Sized>(
 ) -> Result<Outcome, BestFirstError> {
     const NAME: &str = "staged-sss";
     check_plies("stage depth", k)?;
-    let bounds = crate::shape(tree, cfg.shape, NAME)?;
-    let capacity = budget(NAME, cfg.memory, staged_minimum(bounds, k)?)?;
+    let (bounds, capacity) = sized(tree, cfg, NAME, |b| staged_minimum(b, k))?;
     let mut open = Gamma::new(capacity, cfg.variant, bounds, bounds.depth.div_ceil(k));
     let p = Params {
-        variant: cfg.variant,
-        chooser_even: true,
-        negate: false,
         horizon: k,
-        algorithm: NAME,
-        shape: None,
+        ..Params::sss(cfg.variant, NAME)
     };
     fn stage<T: Tree + ?Sized>(
         tree: &T,
@@ -234,29 +243,18 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
 ) -> Result<Outcome, BestFirstError> {
     const NAME: &str = "sss-over-alphabeta";
     check_plies("SSS* plies", k)?;
-    let bounds = crate::shape(tree, cfg.shape, NAME)?;
-    let minimum = sab_minimum(bounds, k)?;
-    let mut open = Gamma::new(budget(NAME, cfg.memory, minimum)?, cfg.variant, bounds, 0);
+    let (bounds, capacity) = sized(tree, cfg, NAME, |b| sab_minimum(b, k))?;
+    let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
     let p = Params {
-        variant: cfg.variant,
-        chooser_even: true,
-        negate: false,
         horizon: k,
-        algorithm: NAME,
-        shape: None,
+        ..Params::sss(cfg.variant, NAME)
     };
     let root = tree.root();
-    let start = Start {
-        root: &root,
-        depth: 0,
-        lower: Value::NEG_INF,
-        upper: Value::INF,
-    };
     let value = gamma_search(
         tree,
         &p,
         &mut open,
-        start,
+        Start::at_root(&root),
         &mut |_: &mut Gamma<T::Node>, n: &T::Node, d: usize, h: Value| {
             alphabeta_below(tree, n, d, h)
         },
@@ -278,32 +276,29 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
 ) -> Result<Outcome, BestFirstError> {
     const NAME: &str = "alphabeta-over-sss";
     check_plies("alpha-beta plies", k)?;
-    let bounds = crate::shape(tree, cfg.shape, NAME)?;
-    let minimum = abs_minimum(bounds, k)?;
-    let mut open = Gamma::new(budget(NAME, cfg.memory, minimum)?, cfg.variant, bounds, 0);
-    let p = Params {
-        variant: cfg.variant,
-        chooser_even: true,
-        negate: false,
-        horizon: usize::MAX,
-        algorithm: NAME,
-        shape: None,
-    };
+    let (bounds, capacity) = sized(tree, cfg, NAME, |b| abs_minimum(b, k))?;
+    let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
+    let p = Params::sss(cfg.variant, NAME);
+    /// What every call of the alpha-beta on top carries: the tree, the
+    /// parameters of the SSS\* below it, and the depth `k` at which it hands
+    /// over.
+    struct Top<'a, T: Tree + ?Sized> {
+        tree: &'a T,
+        p: &'a Params,
+        k: usize,
+    }
     /// Fail-hard alpha-beta in the minimax form (MAX at even depths); at
     /// the root, `best` is the last child that raised alpha (exact, the
     /// root's window being the full one).
-    #[allow(clippy::too_many_arguments)]
     fn ab<T: Tree + ?Sized>(
-        tree: &T,
-        p: &Params,
+        top: &Top<'_, T>,
         open: &mut Gamma<T::Node>,
         node: &T::Node,
         depth: usize,
-        k: usize,
-        alpha: Value,
-        beta: Value,
+        (alpha, beta): (Value, Value),
         best: &mut Option<usize>,
     ) -> Result<Value, BestFirstError> {
+        let Top { tree, p, k } = *top;
         if depth == k {
             // Aspiration SSS* with the window (alpha, beta).
             let start = Start {
@@ -312,7 +307,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
                 lower: alpha,
                 upper: beta,
             };
-            return gamma_search(tree, p, open, start, &mut crate::sss::no_frontier, None);
+            return gamma_search(tree, p, open, start, &mut no_frontier, None);
         }
         let w = tree.num_children(node);
         if w == 0 {
@@ -325,7 +320,7 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
         let (mut alpha, mut beta) = (alpha, beta);
         for i in 0..w {
             let c = tree.child(node, i);
-            let v = ab(tree, p, open, &c, depth + 1, k, alpha, beta, best)?;
+            let v = ab(top, open, &c, depth + 1, (alpha, beta), best)?;
             if depth == 0 && v > alpha {
                 *best = Some(i);
             }
@@ -341,17 +336,9 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
         Ok(if depth.is_multiple_of(2) { alpha } else { beta })
     }
     let mut best = None;
-    let value = ab(
-        tree,
-        &p,
-        &mut open,
-        &tree.root(),
-        0,
-        k,
-        Value::NEG_INF,
-        Value::INF,
-        &mut best,
-    )?;
+    let top = Top { tree, p: &p, k };
+    let window = (Value::NEG_INF, Value::INF);
+    let value = ab(&top, &mut open, &tree.root(), 0, window, &mut best)?;
     Ok(Outcome::new(value, best, open.memory()))
 }
 
@@ -361,7 +348,7 @@ mod tests {
     use tree_core::{Subtree, Traced, Tree, Value, corpus};
 
     use super::alphabeta_below;
-    use crate::BestFirstError;
+    use crate::error::BestFirstError;
 
     /// What the frontier evaluator was before it asked the width itself:
     /// alpha-beta on the node's subtree.

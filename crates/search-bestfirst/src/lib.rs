@@ -88,6 +88,7 @@
 
 mod algorithm;
 mod blocks;
+mod dual_view;
 mod error;
 mod hybrid;
 pub mod itersss;
@@ -97,6 +98,7 @@ pub mod mgame;
 mod open;
 mod quickgame;
 pub mod recsss;
+mod shape;
 pub mod sss;
 
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
@@ -114,24 +116,8 @@ pub use quickgame::{
     QgConfig, QgOpen, QgVariant, qg_minimum_memory, qg_search, qg1, qg2, qg3, quickgame,
 };
 pub use recsss::{RecConfig, recdual, recsss};
+pub use shape::shape;
 pub use sss::{
     Aspired, Entry, OpenTrace, SssConfig, Status, Variant, dual, format_open, minimum_memory, sss,
     sss_aspiration, sss_open_trace,
 };
-
-use tree_core::{Bounds, Tree};
-
-/// The shape a memory-bounded search sizes its OPEN from: `given`, or else
-/// what the tree reports.
-///
-/// # Errors
-/// [`BestFirstError::UnknownShape`] if neither is known.
-pub fn shape<T: Tree + ?Sized>(
-    tree: &T,
-    given: Option<Bounds>,
-    algorithm: &'static str,
-) -> Result<Bounds, BestFirstError> {
-    given
-        .or_else(|| tree.bounds())
-        .ok_or(BestFirstError::UnknownShape { algorithm })
-}

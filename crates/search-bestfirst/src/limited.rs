@@ -32,7 +32,7 @@ use std::cell::{Cell, RefCell};
 
 use tree_core::{Bounds, Limits, Meter, Stopped, Tree, Value};
 
-use crate::BestFirstError;
+use crate::error::BestFirstError;
 
 /// `tree` under a [`Meter`]: see the [module docs](self).
 pub(crate) struct Limited<'a, T: ?Sized> {

@@ -67,7 +67,7 @@
 //!   precedence over MGame(d) = RecSSS\*).
 //!
 //! The default therefore evaluates the same terminals in the same order as
-//! [`quickgame`](crate::quickgame) for `searchd = 2` and as
+//! [`quickgame`](fn@crate::quickgame) for `searchd = 2` and as
 //! [`recsss`](fn@crate::recsss) for `searchd >= max(d, 4)`, and with
 //! `Leftmost` also for `searchd = 2 >= d`; the tests check both on
 //! thousands of trees.
@@ -101,10 +101,12 @@
 //! peak (entries held at once, counted as RecSSS\* counts them) is at most
 //! the capacity; a budget below it is refused.
 
-use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
+use tree_core::{Bounds, Tree, Value};
 
-use crate::blocks::{Blocks, Limits, Policy, RecEntry, Solved, check_bounds, terminal};
-use crate::{BestFirstError, Open, Outcome};
+use crate::blocks::{Blocks, Limits, Policy, RecEntry, Solved, terminal};
+use crate::error::BestFirstError;
+use crate::open::{Open, Outcome, budget};
+use crate::shape::{Sums, check_bounds, geometric, geometric_sums, shape};
 
 const ALGORITHM: &str = "MGame";
 
@@ -164,16 +166,6 @@ impl MgConfig {
     }
 }
 
-/// `S(m) = b + b² + … + b^m`, `None` on overflow.
-fn geometric(b: usize, m: usize) -> Option<usize> {
-    let (mut sum, mut power) = (0usize, 1usize);
-    for _ in 0..m {
-        power = power.checked_mul(b)?;
-        sum = sum.checked_add(power)?;
-    }
-    Some(sum)
-}
-
 fn check_searchd(searchd: usize) -> Result<(), BestFirstError> {
     if searchd < 2 || !searchd.is_multiple_of(2) {
         return Err(BestFirstError::InvalidParameter {
@@ -207,7 +199,7 @@ fn check_searchd(searchd: usize) -> Result<(), BestFirstError> {
 /// # Errors
 /// [`BestFirstError::InvalidParameter`] for an odd or zero `searchd`;
 /// [`BestFirstError::TreeShape`] for a shape deeper than
-/// [`MAX_DEPTH`] or wider than 65,535; [`BestFirstError::TooLarge`] if the
+/// [`MAX_DEPTH`](tree_core::MAX_DEPTH) or wider than 65,535; [`BestFirstError::TooLarge`] if the
 /// size overflows.
 pub fn mgame_memory(bounds: Bounds, searchd: usize) -> Result<usize, BestFirstError> {
     check_searchd(searchd)?;
@@ -240,9 +232,9 @@ struct Slabs {
     /// The tree's depth.
     depth: usize,
     leftmost: bool,
-    /// `S(m)` for `m = 0 ..= searchd/2` (capped at the depth), so that
-    /// region sizes are looked up, not recomputed.
-    sums: [usize; MAX_DEPTH / 2 + 2],
+    /// `S(m)` by `m` (only `m ≤ searchd/2` is read), so that region sizes
+    /// are looked up, not recomputed.
+    sums: Sums,
 }
 
 impl Slabs {
@@ -253,21 +245,22 @@ impl Slabs {
         self.sums[height.saturating_sub(k).div_ceil(2)]
     }
 
-    /// `MGame(p, alpha, beta)` at an interior MAX node `p` of depth `t` with
-    /// `w` children: the local search over the slab below `p`, in the
-    /// region starting at `base`. Returns `p`'s value clamped to
+    /// `MGame(p, alpha, beta)` at the local root `root`: the local search
+    /// over the slab below it. Returns its value clamped to
     /// `[alpha, beta]`.
-    #[allow(clippy::too_many_arguments)]
     fn mgame<T: Tree + ?Sized>(
         &self,
         blocks: &mut Blocks<'_, T>,
-        p: &T::Node,
-        w: usize,
-        t: usize,
-        base: usize,
-        alpha: Value,
-        beta: Value,
+        root: LocalRoot<'_, T::Node>,
     ) -> Result<Value, BestFirstError> {
+        let LocalRoot {
+            node: p,
+            w,
+            t,
+            base,
+            alpha,
+            beta,
+        } = root;
         if t >= blocks.limits.depth {
             return Err(blocks.limits.error(t, "has children"));
         }
@@ -324,6 +317,18 @@ impl Slabs {
     }
 }
 
+/// What one call `MGame(p, alpha, beta)` is given: the interior MAX node
+/// `p`, its `w` children and depth `t`, where its slab's region starts in
+/// OPEN, and the window.
+struct LocalRoot<'n, N> {
+    node: &'n N,
+    w: usize,
+    t: usize,
+    base: usize,
+    alpha: Value,
+    beta: Value,
+}
+
 /// One local search, MGame's [`Policy`] for RecSSS\*'s recursion: regions
 /// cut to the slab, and a frontier node solved by a recursive MGame call.
 struct Local<'s> {
@@ -348,17 +353,22 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
         // A frontier node: solved by MGame(x, r, h(x)) on the next slab.
         let node = blocks.entry(pp).node.clone();
         let h = blocks.entry(pp).h;
-        let v = self
-            .slabs
-            .mgame(blocks, &node, w, t, self.next_base, self.r, h)?;
-        Ok(Some(v))
+        let root = LocalRoot {
+            node: &node,
+            w,
+            t,
+            base: self.next_base,
+            alpha: self.r,
+            beta: h,
+        };
+        Ok(Some(self.slabs.mgame(blocks, root)?))
     }
 }
 
 /// MGame(searchd) (Bhattacharya & Bagchi 1994; Bhattacharya & Bagchi 1996, §4): RecSSS\* on
 /// slabs of `searchd` plies, each frontier node of a slab solved by a
 /// recursive MGame call with the slab's lower bound. MGame(2) is
-/// [`quickgame`](crate::quickgame) and MGame(`d`) is
+/// [`quickgame`](fn@crate::quickgame) and MGame(`d`) is
 /// [`recsss`](fn@crate::recsss), terminal for terminal (see the
 /// [module docs](self) for the reading, the tie rule and the memory).
 ///
@@ -393,9 +403,9 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
 /// shape; [`BestFirstError::SentinelLeaf`].
 pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, BestFirstError> {
     check_searchd(config.searchd)?;
-    let bounds = crate::shape(tree, config.shape, ALGORITHM)?;
+    let bounds = shape(tree, config.shape, ALGORITHM)?;
     let size = mgame_memory(bounds, config.searchd)?;
-    crate::open::budget(ALGORITHM, config.memory, size)?;
+    budget(ALGORITHM, config.memory, size)?;
     if size
         .checked_mul(Open::<RecEntry<T::Node>>::entry_bytes())
         .is_none_or(|bytes| bytes > isize::MAX as usize)
@@ -410,11 +420,8 @@ pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, B
         MgTie::Stop => false,
         MgTie::Leftmost => true,
     };
-    let mut sums = [0; MAX_DEPTH / 2 + 2];
-    for (m, s) in sums.iter_mut().enumerate().take(searchd / 2 + 1).skip(1) {
-        // Bounded by the size just computed, so no overflow.
-        *s = geometric(bounds.branching, m).unwrap_or(usize::MAX);
-    }
+    // Up to searchd/2, bounded by the size just computed: no overflow.
+    let sums = geometric_sums(bounds.branching);
     let slabs = Slabs {
         searchd,
         depth: bounds.depth,
@@ -433,7 +440,15 @@ pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, B
     let value = if w == 0 {
         terminal(tree, &root)?
     } else {
-        slabs.mgame(&mut blocks, &root, w, 0, 1, Value::NEG_INF, Value::INF)?
+        let root = LocalRoot {
+            node: &root,
+            w,
+            t: 0,
+            base: 1,
+            alpha: Value::NEG_INF,
+            beta: Value::INF,
+        };
+        slabs.mgame(&mut blocks, root)?
     };
     Ok(Outcome::new(value, blocks.root_best, blocks.memory()))
 }

@@ -1,6 +1,6 @@
 //! OPEN storage: one array per search, sized once from the budget.
 
-use crate::BestFirstError;
+use crate::error::BestFirstError;
 
 /// A fixed-capacity array of OPEN entries.
 ///

@@ -105,11 +105,13 @@
 //! kept, so that each algorithm's OPEN is the size its paper gives; both
 //! settings are measured in `docs/OVERHEAD.md`.
 
-use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
+use tree_core::{Bounds, Tree};
 
-use crate::blocks::{Blocks, Limits, Policy, Solved, check_bounds};
-use crate::memsss::MemShape;
-use crate::{BestFirstError, Outcome};
+use crate::blocks::{Blocks, Limits, Policy, Solved};
+use crate::dual_view::{DualView, dual_root_move, undo_negation};
+use crate::error::BestFirstError;
+use crate::open::Outcome;
+use crate::shape::{MemShape, Sums, check_bounds, shape};
 
 /// How a RecSSS\* or RecDual\* search is configured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -122,54 +124,21 @@ pub struct RecConfig {
     pub odd_depth_leaf_search: bool,
 }
 
-/// A tree seen from MIN's side with a virtual MAX root above its root:
-/// RecDual\* and MemDual\* run RecSSS\*/MemSSS\* on it (see the module docs).
-/// Node `None` is the virtual root.
-pub(crate) struct DualView<'a, T: ?Sized> {
-    pub tree: &'a T,
-}
-
-impl<T: Tree + ?Sized> Tree for DualView<'_, T> {
-    type Node = Option<T::Node>;
-    fn root(&self) -> Option<T::Node> {
-        None
-    }
-    fn num_children(&self, n: &Option<T::Node>) -> usize {
-        match n {
-            None => 1,
-            Some(n) => self.tree.num_children(n),
-        }
-    }
-    fn child(&self, n: &Option<T::Node>, i: usize) -> Option<T::Node> {
-        match n {
-            None => Some(self.tree.root()),
-            Some(n) => Some(self.tree.child(n, i)),
-        }
-    }
-    fn value(&self, n: &Option<T::Node>) -> Value {
-        // The virtual root has a son, so it is never evaluated.
-        n.as_ref().map_or(Value::NEG_INF, |n| -self.tree.value(n))
-    }
-}
-
 /// RecSSS\*'s [`Policy`]: regions of maxmem(t); a chooser on the lowest
 /// level (at or below [`MemShape::leaf_level`]) searches its terminal sons
 /// in place.
 struct Rec {
     shape: MemShape,
     /// maxmem(t) by ⌈(d − t)/2⌉, looked up rather than recomputed.
-    sums: [usize; MAX_DEPTH / 2 + 2],
+    sums: Sums,
 }
 
 impl Rec {
     fn new(shape: MemShape) -> Rec {
-        let mut sums = [0usize; MAX_DEPTH / 2 + 2];
-        let mut power = 1usize;
-        for m in 1..sums.len() {
-            power = power.saturating_mul(shape.branching());
-            sums[m] = sums[m - 1].saturating_add(power);
+        Rec {
+            shape,
+            sums: shape.maxmem_table(),
         }
-        Rec { shape, sums }
     }
 }
 
@@ -236,38 +205,6 @@ fn run<T: Tree + ?Sized>(
     Ok(Outcome::new(root.h, best, blocks.memory()))
 }
 
-/// The root's best move in RecDual\* and MemDual\* after one search of the
-/// virtual root, which ends as soon as the merit of its one son, the real
-/// root, falls (or the real root is solved): `before` and `after` are that
-/// merit, `solved`, `expanded`, `index` the son's entry afterwards (its
-/// current grandson, a child of the real root), `best` the move so far.
-///
-/// The real root's children are searched one after the other, as an OR
-/// node's are in SSS\*: the best is the last one below which the merit
-/// fell (solved below the merit it started with, its value is that merit,
-/// see `sss::Run::root_move`). When the merit fell in this search, that
-/// child is the entry's grandson if it is still being searched (expanded)
-/// or was the last one (solved), else the one before it (solved, it gave
-/// way to its right brother, fresh).
-pub(crate) fn dual_root_move(
-    before: Value,
-    after: Value,
-    solved: bool,
-    expanded: bool,
-    index: u16,
-    terminal: bool,
-    best: Option<usize>,
-) -> Option<usize> {
-    if terminal || after >= before {
-        return best;
-    }
-    if solved || expanded {
-        Some(usize::from(index))
-    } else {
-        Some(usize::from(index) - 1)
-    }
-}
-
 /// RecSSS\* (Bhattacharya & Bagchi, *A faster alternative to SSS\* with
 /// extension to variable memory\*, IPL 47, 1993; Bhattacharya & Bagchi 1996, §3 properties
 /// (i)–(iv)): SSS\* as a recursion over an OPEN array of MAX nodes and
@@ -300,7 +237,7 @@ pub(crate) fn dual_root_move(
 /// shape; [`BestFirstError::SentinelLeaf`].
 pub fn recsss<T: Tree + ?Sized>(tree: &T, cfg: &RecConfig) -> Result<Outcome, BestFirstError> {
     let algorithm = "RecSSS*";
-    let bounds = crate::shape(tree, cfg.shape, algorithm)?;
+    let bounds = shape(tree, cfg.shape, algorithm)?;
     check_bounds(bounds)?;
     let shape = MemShape::sss(bounds, cfg.odd_depth_leaf_search);
     run(tree, shape, bounds, 0, algorithm)
@@ -329,19 +266,11 @@ pub fn recsss<T: Tree + ?Sized>(tree: &T, cfg: &RecConfig) -> Result<Outcome, Be
 /// As [`recsss`].
 pub fn recdual<T: Tree + ?Sized>(tree: &T, cfg: &RecConfig) -> Result<Outcome, BestFirstError> {
     let algorithm = "RecDual*";
-    let bounds = crate::shape(tree, cfg.shape, algorithm)?;
+    let bounds = shape(tree, cfg.shape, algorithm)?;
     check_bounds(bounds)?;
     let shape = MemShape::dual(bounds, cfg.odd_depth_leaf_search);
     let view = DualView { tree };
     let mut out = run(&view, shape, bounds, 1, algorithm).map_err(undo_negation)?;
     out.value = -out.value;
     Ok(out)
-}
-
-/// A sentinel reported through the dual view, as the tree returned it.
-pub(crate) fn undo_negation(e: BestFirstError) -> BestFirstError {
-    match e {
-        BestFirstError::SentinelLeaf { value } => BestFirstError::SentinelLeaf { value: -value },
-        e => e,
-    }
 }

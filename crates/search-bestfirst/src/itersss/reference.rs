@@ -5,9 +5,11 @@
 
 use tree_core::{Dewey, Tree, Value};
 
-use super::{IterCounts, NAME, UNKNOWN};
+use super::arena::UNKNOWN;
+use super::config::{IterCounts, NAME};
+use crate::error::BestFirstError;
+use crate::open::{Memory, Open, Outcome};
 use crate::sss::Status;
-use crate::{BestFirstError, Memory, Open, Outcome};
 
 /// Walks from `root` along `path`: regenerates a stored ancestor.
 fn node_at<T: Tree + ?Sized>(tree: &T, root: &T::Node, path: &[u16]) -> T::Node {

@@ -8,8 +8,10 @@
 
 use tree_core::{Dewey, Tree, Value};
 
-use super::{Params, Status, Variant};
-use crate::BestFirstError;
+use super::config::{Params, Variant};
+use super::run::Start;
+use super::trace::Status;
+use crate::error::BestFirstError;
 
 /// One state (n, s, h), with what the operator needs to move on.
 #[derive(Debug, Clone)]
@@ -139,14 +141,11 @@ fn stack<N: Clone>(
 /// One Γ search on `open` from position `base` on, as `super::gamma_search`
 /// does it; `frontier` evaluates the nodes at the horizon, `observer` sees
 /// OPEN after every step.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn gamma_search<T, F>(
     tree: &T,
     p: &Params,
     open: &mut RefOpen<T::Node>,
-    root: &T::Node,
-    root_depth: usize,
-    (lower, upper): (Value, Value),
+    start: Start<'_, T::Node>,
     frontier: &mut F,
     observer: RefObserver<'_, T::Node>,
 ) -> Result<Value, BestFirstError>
@@ -154,6 +153,12 @@ where
     T: Tree + ?Sized,
     F: FnMut(&mut RefOpen<T::Node>, &T::Node, usize, Value) -> Result<Value, BestFirstError>,
 {
+    let Start {
+        root,
+        depth: root_depth,
+        lower,
+        upper,
+    } = start;
     let base = open.v.len();
     open.add(
         p.algorithm,

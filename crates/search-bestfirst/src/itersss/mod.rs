@@ -154,55 +154,28 @@
 //! search loop allocates nothing else. `num_children` is asked once per
 //! node: the width of an INACTIVE node is kept in its slot.
 
-use tree_core::{Bounds, MAX_DEPTH, Tree, Value};
-
+mod activation;
+mod arena;
+mod config;
 mod engine;
+mod need;
 #[cfg(test)]
 mod reference;
+mod run;
+mod select;
+#[cfg(test)]
+mod tests;
 
-use engine::{Arena, Run};
+use tree_core::Tree;
 
-use crate::Variant;
-use crate::sss::{Gamma, Params, Start, gamma_search, no_frontier};
-use crate::{BestFirstError, Memory, Outcome, minimum_memory};
-
-const NAME: &str = "IterSSS*";
-/// A width not asked yet.
-const UNKNOWN: u32 = u32::MAX;
-
-/// How an IterSSS\* search is configured (Bhattacharya & Bagchi 1996, §2).
-///
-/// ```
-/// use search_bestfirst::IterConfig;
-/// let cfg = IterConfig { memory: Some(13), ..IterConfig::default() };
-/// assert_eq!(cfg.shape, None);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct IterConfig {
-    /// The budget M, in OPEN entries; `None` = [`itersss_minimum`].
-    pub memory: Option<usize>,
-    /// The tree's shape (maximum branching, depth), if the tree does not
-    /// report it or a different bound is wanted.
-    pub shape: Option<Bounds>,
-}
-
-/// What one IterSSS\* search did with its types (Bhattacharya & Bagchi 1996, §2), for studies of
-/// how memory is used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct IterCounts {
-    /// Inactivations: a LIVE MAX node refused for lack of memory (or an
-    /// activation chain that could not proceed), with everything to its
-    /// right labelled INACTIVE.
-    pub inactivations: u64,
-    /// Activations: an INACTIVE descendant brought back into contention when
-    /// a SOLVED MIN node was selected.
-    pub activations: u64,
-    /// Activation chains refused: inactivations (counted in
-    /// `inactivations` too) where the node that could not be expanded had
-    /// just been reached through activations, so that the SOLVED MIN node
-    /// that started the chain was inactivated with everything to its right.
-    pub refused_chains: u64,
-}
+use self::arena::Arena;
+use self::config::NAME;
+pub use self::config::{IterConfig, IterCounts, itersss_minimum};
+use self::run::Run;
+use crate::error::BestFirstError;
+use crate::open::{Memory, Outcome};
+use crate::shape::shape;
+use crate::sss::{Gamma, Params, Start, Variant, gamma_search, minimum_memory, no_frontier};
 
 /// The reusable OPEN arena of IterSSS\* (Bhattacharya & Bagchi 1996, §2): one array of at most
 /// M entries, kept in left-to-right order. Keep one between searches to
@@ -253,51 +226,6 @@ impl<N> Default for IterOpen<N> {
     fn default() -> Self {
         IterOpen::new()
     }
-}
-
-/// The least budget with which IterSSS\* can search every tree of this shape
-/// (Bhattacharya & Bagchi 1996, §2): **(b − 1)·⌈d/2⌉ + 1** OPEN entries, "(b − 1) inactive nodes
-/// at non-terminal MAX levels and b terminal nodes" (1 for a terminal root).
-/// Uniform trees need all of it. From b^⌈d/2⌉
-/// ([`minimum_memory`]`(bounds, false)`) on, IterSSS\* is SSS\*.
-///
-/// ```
-/// use search_bestfirst::itersss_minimum;
-/// use tree_core::Bounds;
-/// assert_eq!(itersss_minimum(Bounds::uniform(2, 6)), Ok(4));
-/// assert_eq!(itersss_minimum(Bounds::uniform(4, 10)), Ok(16));
-/// assert_eq!(itersss_minimum(Bounds::uniform(6, 8)), Ok(21));
-/// assert_eq!(itersss_minimum(Bounds::uniform(5, 0)), Ok(1));
-/// ```
-///
-/// # Errors
-/// [`BestFirstError::InvalidParameter`] for a branching of 0 with a depth
-/// above 0, [`BestFirstError::TreeShape`] for a depth above [`MAX_DEPTH`],
-/// [`BestFirstError::TooLarge`] if it overflows.
-pub fn itersss_minimum(bounds: Bounds) -> Result<usize, BestFirstError> {
-    let Bounds {
-        branching: b,
-        depth: d,
-        ..
-    } = bounds;
-    if d > MAX_DEPTH {
-        return Err(BestFirstError::TreeShape {
-            message: format!("{NAME}: depth {d} exceeds the supported maximum of {MAX_DEPTH}"),
-        });
-    }
-    if b == 0 && d > 0 {
-        return Err(BestFirstError::InvalidParameter {
-            name: "bounds",
-            message: format!("branching 0 with depth {d}: a tree with interior nodes has b >= 1"),
-        });
-    }
-    if d == 0 {
-        return Ok(1);
-    }
-    (b - 1)
-        .checked_mul(d.div_ceil(2))
-        .and_then(|m| m.checked_add(1))
-        .ok_or(BestFirstError::TooLarge { algorithm: NAME })
 }
 
 /// IterSSS\*(M) (Bhattacharya & Bagchi 1986; Bhattacharya & Bagchi 1996, §2): the root's
@@ -374,7 +302,7 @@ pub fn itersss_in<T: Tree + ?Sized>(
     cfg: &IterConfig,
     open: &mut IterOpen<T::Node>,
 ) -> Result<Outcome, BestFirstError> {
-    let bounds = crate::shape(tree, cfg.shape, NAME)?;
+    let bounds = shape(tree, cfg.shape, NAME)?;
     let minimum = itersss_minimum(bounds)?;
     let budget = match cfg.memory {
         Some(m) if m < minimum => {
@@ -397,20 +325,11 @@ pub fn itersss_in<T: Tree + ?Sized>(
         // block-structured OPEN, with IterSSS*'s shape checks.
         let mut g = Gamma::new(capacity, Variant::Leftmost, bounds, 0);
         let p = Params {
-            variant: Variant::Leftmost,
-            chooser_even: true,
-            negate: false,
-            horizon: usize::MAX,
-            algorithm: NAME,
             shape: Some(bounds),
+            ..Params::sss(Variant::Leftmost, NAME)
         };
         let root = tree.root();
-        let start = Start {
-            root: &root,
-            depth: 0,
-            lower: Value::NEG_INF,
-            upper: Value::INF,
-        };
+        let start = Start::at_root(&root);
         let value = gamma_search(tree, &p, &mut g, start, &mut no_frontier, None)?;
         return Ok(Outcome::new(value, g.best, g.memory()));
     }
@@ -435,118 +354,4 @@ pub fn itersss_in<T: Tree + ?Sized>(
             entry_bytes: open.arena.bytes().div_ceil(capacity.max(1)),
         },
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use tree_core::{GenSpec, Generator, Traced, corpus};
-
-    /// What a search shows: result, counts, leaves in order, expansions.
-    type Seen = (
-        Result<Outcome, BestFirstError>,
-        IterCounts,
-        Vec<tree_core::Dewey>,
-        u64,
-    );
-
-    /// The block engine and the reference at every budget from the minimum
-    /// to b^⌈d/2⌉ (a spread of them on larger trees), and with a shape too
-    /// small for the tree.
-    fn check_same<T: Tree>(tree: &T, what: &str) -> usize {
-        let bounds = tree.bounds().unwrap();
-        let lo = itersss_minimum(bounds).unwrap();
-        let hi = minimum_memory(bounds, false).unwrap().max(lo);
-        let mut ms: Vec<usize> = if hi - lo <= 40 {
-            (lo..=hi).collect()
-        } else {
-            let mut v = vec![lo, lo + 1, lo + 2, (lo + hi) / 2, hi - 1];
-            let mut m = lo;
-            while m < hi {
-                v.push(m);
-                m = m * 5 / 4 + 1;
-            }
-            v
-        };
-        ms.sort_unstable();
-        ms.dedup();
-        let mut shapes = vec![None];
-        if bounds.depth > 0 {
-            shapes.push(Some(Bounds::uniform(
-                bounds.branching.max(1),
-                bounds.depth - 1,
-            )));
-        }
-        let mut open = IterOpen::new();
-        let mut n = 0;
-        for shape in shapes {
-            let b = shape.unwrap_or(bounds);
-            let (lo, hi) = (
-                itersss_minimum(b).unwrap(),
-                minimum_memory(b, false).unwrap().max(1),
-            );
-            for &m in ms.iter().filter(|&&m| m >= lo && m < hi) {
-                let cfg = IterConfig {
-                    memory: Some(m),
-                    shape,
-                };
-                let new: Seen = {
-                    let t = Traced::new(tree);
-                    let r = itersss_in(&t, &cfg, &mut open);
-                    (r, open.counts(), t.order(), t.stats().interior)
-                };
-                let old: Seen = {
-                    let t = Traced::new(tree);
-                    let (r, c) = reference::run(&t, b.branching, b.depth, m, true);
-                    (r, c, t.order(), t.stats().interior)
-                };
-                let strip = |s: &Seen| {
-                    (
-                        s.0.clone()
-                            .map(|o| (o.value, o.memory.peak, o.memory.capacity)),
-                        s.1,
-                        s.2.clone(),
-                        s.3,
-                    )
-                };
-                assert_eq!(
-                    strip(&new),
-                    strip(&old),
-                    "M = {m}, shape {shape:?} on {what}"
-                );
-                n += 1;
-            }
-        }
-        n
-    }
-
-    #[test]
-    fn blocks_behave_as_the_reference_on_random_trees() {
-        let mut runs = 0;
-        for (text, tree) in corpus::random_trees(0x17e, 2_000) {
-            runs += check_same(&tree, &text);
-        }
-        assert!(runs > 5_000, "{runs}");
-    }
-
-    #[test]
-    fn blocks_behave_as_the_reference_on_generated_trees() {
-        let mut runs = 0;
-        for tree in corpus::generated_trees(6) {
-            runs += check_same(&tree, &format!("{:?}", tree.spec()));
-        }
-        for (g, b, d, n) in [
-            (Generator::RANDOM, 3, 5, 6),
-            (Generator::Random { lo: 0, hi: 3 }, 3, 5, 6),
-            (Generator::RANDOM, 2, 8, 6),
-            (Generator::STRONG, 3, 6, 3),
-            (Generator::RANDOM, 4, 5, 3),
-        ] {
-            for seed in 0..n {
-                let tree = GenSpec::new(g, b, d, seed, seed).build().unwrap();
-                runs += check_same(&tree, &format!("{:?}", tree.spec()));
-            }
-        }
-        assert!(runs > 2_000, "{runs}");
-    }
 }

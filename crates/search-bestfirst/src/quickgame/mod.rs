@@ -1,0 +1,405 @@
+//! QuickGame and its revisiting variants QG1, QG2, QG3 (Bhattacharya 1995,
+//! *Experimenting with Revisits in Game Tree Search*).
+//!
+//! QuickGame is called only at MAX nodes and at terminals. At an interior
+//! MAX node `p` it keeps a local OPEN of one entry per son `p.i`: the son's
+//! current grandson `p.i.j` (or `p.i` itself if it is terminal) with an upper
+//! bound `h`. It repeatedly calls itself on the entry of highest `h` and,
+//! when the call comes back, moves that entry to the next grandson. Every
+//! set of solution trees below `p` that shares a MIN son is thus kept in
+//! contention at once, as SSS\* does for the whole tree, but with storage
+//! for only `b` entries per MAX level on the current path.
+//!
+//! QG1, QG2 and QG3 (procedure `QG` of §3) pass a better lower bound `lb`
+//! than QuickGame's `r` to the call, chosen by `SelectLowerBound` from the
+//! `h`-values of the local OPEN; a call that then fails low leaves its
+//! entry LIVE with a tighter `h`, to be *revisited* later.
+//!
+//! The local OPENs are frames of one [`Open`] array used as a stack, sized
+//! once at `b·⌈d/2⌉` entries: see [`QgOpen`] for the layout and the memory
+//! bound, [`qg_minimum_memory`] for the budget.
+//!
+//! # Readings
+//!
+//! Where the pseudo-code leaves something open, the choice made here is
+//! stated on [`QgVariant`] (with the investigation of the π-tree counts)
+//! and on [`qg_search`]; this module's unit tests tabulate every reading
+//! tried.
+
+mod readings;
+mod search;
+#[cfg(test)]
+mod tests;
+
+use tree_core::{Bounds, Tree};
+
+pub use self::readings::QgVariant;
+use self::readings::{Floor, Reading};
+use self::search::{Entry, run};
+use crate::error::BestFirstError;
+use crate::open::{Open, Outcome};
+use crate::shape::{check_levels, shape};
+
+/// The configuration of a QuickGame-family search: its memory budget, the
+/// tree's shape for trees that do not report it, and one option that is
+/// not in the paper's pseudo-code.
+///
+/// ```
+/// use search_bestfirst::QgConfig;
+/// use tree_core::Bounds;
+/// let c = QgConfig::default().with_memory(8).with_shape(Bounds::uniform(2, 8));
+/// assert_eq!(c.memory, Some(8));
+/// assert!(!c.alpha_floor); // the pseudo-code as printed
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct QgConfig {
+    /// The OPEN budget in entries; `None` = the minimum,
+    /// [`qg_minimum_memory`] = `b·⌈d/2⌉`. A larger budget is accepted, but only
+    /// the minimum is allocated (the search cannot use more).
+    pub memory: Option<usize>,
+    /// The shape (maximum branching `b`, depth `d`) to size OPEN from;
+    /// `None` = [`Tree::bounds`].
+    pub shape: Option<Bounds>,
+    /// QG1–3 only: pass `max(lb, alpha)` instead of `lb`, so that no call
+    /// gets a lower bound below the one its node was called with. Not in
+    /// the pseudo-code (default `false`); with it QG3 never examines a leaf
+    /// that Alpha-Beta prunes, as the paper claims (§3, §4 (d)), and without
+    /// it it often does. See [`QgVariant`].
+    pub alpha_floor: bool,
+}
+
+impl QgConfig {
+    /// This configuration with a budget of `entries` OPEN entries.
+    #[must_use]
+    pub const fn with_memory(mut self, entries: usize) -> QgConfig {
+        self.memory = Some(entries);
+        self
+    }
+
+    /// This configuration with [`alpha_floor`](QgConfig::alpha_floor) set to `on`.
+    #[must_use]
+    pub const fn with_alpha_floor(mut self, on: bool) -> QgConfig {
+        self.alpha_floor = on;
+        self
+    }
+
+    /// This configuration with the shape `bounds`.
+    #[must_use]
+    pub const fn with_shape(mut self, bounds: Bounds) -> QgConfig {
+        self.shape = Some(bounds);
+        self
+    }
+}
+
+/// The reusable OPEN arena of a QuickGame-family search: one [`Open`] array
+/// whose frames are the local OPENs. Keep one between searches to avoid
+/// reallocating; [`qg_search`] resizes it for each tree's minimum.
+///
+/// # The local OPENs as one stack
+///
+/// The paper gives each call its own `OPEN[0..b-1]`. Here every call puts
+/// its frame of `w` entries (one per son, `w` = the node's number of
+/// children) on top of a stack kept in one [`Open`] array, allocated and
+/// filled before the search (so that an entry is written field by field,
+/// a terminal son's only in part), and pops it on return; the frames alive
+/// at any instant are those of the interior MAX nodes on the current path,
+/// the local OPENs of the paper. An entry holds the son `p.i` (a node
+/// state), the current grandson `p.i.j` (a node state; for a terminal son,
+/// the son), the son's number of children, the index `j`, `h` and the
+/// status. Nothing is allocated during the search: node states are cloned
+/// into entries and into the recursion, and the recursion holds one frame
+/// of locals per MAX level.
+///
+/// A call does not rescan its frame at every step: only the selected entry
+/// changes, and its `h` never rises, so the next selection is the first
+/// entry to its right still at the old maximum, or a scan when the maximum
+/// falls; the `h`-values `SelectLowerBound` reads are kept the same way. A
+/// frame of terminal sons only is searched in one go (left to right until
+/// one reaches `beta`, which is what the loop does there).
+///
+/// # Memory
+///
+/// Frames are pushed only by interior MAX nodes, at even depths
+/// `0, 2, 4, …`, each with at most `b` entries, and only those on the
+/// current path are alive. An interior MAX node has depth at most `d − 1`,
+/// so there are at most `⌈d/2⌉` of them on a path (depths `0, 2, …,
+/// 2⌈d/2⌉ − 2`): the minimum budget is
+///
+/// > **minmem(b, d) = b · ⌈d/2⌉** entries
+///
+/// for a tree of maximum branching `b` and depth `d` (0 for a terminal
+/// root). At odd `d` the deepest frame belongs to a MAX node at depth
+/// `d − 1` whose sons are terminal MIN nodes that enter OPEN themselves; at
+/// even `d` the deepest frame is at depth `d − 2` and its grandsons are
+/// terminals, which a call evaluates without pushing anything. On a uniform
+/// (b, d) tree the leftmost path is always searched first, so the peak is
+/// exactly `b·⌈d/2⌉` (the paper's "about (b·d)/2"). QuickGame and QG1–3
+/// cannot use more, so a larger budget is accepted but only `b·⌈d/2⌉`
+/// entries are allocated, and [`Memory::capacity`](crate::Memory::capacity) reports what was
+/// allocated.
+///
+/// On a non-uniform tree the peak is at most the largest sum, over a
+/// root-to-terminal path, of the numbers of children of the interior MAX
+/// nodes on it, which is at most `b·⌈d/2⌉`; the tests check both bounds on
+/// every tree of the corpus. A revisit (QG1–3) pushes its frame afresh, so
+/// revisits cost time, never memory.
+#[derive(Debug, Clone)]
+pub struct QgOpen<N> {
+    open: Open<Entry<N>>,
+}
+
+impl<N> QgOpen<N> {
+    /// An empty arena; the first search allocates it.
+    pub fn new() -> QgOpen<N> {
+        QgOpen {
+            open: Open::with_capacity(0),
+        }
+    }
+
+    /// Bytes of one OPEN entry for this node type.
+    pub const fn entry_bytes() -> usize {
+        Open::<Entry<N>>::entry_bytes()
+    }
+}
+
+impl<N> Default for QgOpen<N> {
+    fn default() -> Self {
+        QgOpen::new()
+    }
+}
+
+/// The least OPEN budget, in entries, with which QuickGame and QG1–3 can
+/// search every tree of maximum branching `b` and depth `d`:
+/// **`b·⌈d/2⌉`** (one local OPEN of `b` entries per MAX level that has
+/// interior nodes; 0 for a terminal root). Uniform trees reach it exactly.
+///
+/// ```
+/// use search_bestfirst::qg_minimum_memory;
+/// use tree_core::Bounds;
+/// assert_eq!(qg_minimum_memory(Bounds::uniform(2, 4)), Ok(4));
+/// assert_eq!(qg_minimum_memory(Bounds::uniform(3, 5)), Ok(9));
+/// assert_eq!(qg_minimum_memory(Bounds::uniform(7, 0)), Ok(0));
+/// ```
+///
+/// # Errors
+/// [`BestFirstError::InvalidParameter`] for a branching of 0 with a depth
+/// above 0; [`BestFirstError::TreeShape`] for a depth above
+/// [`MAX_DEPTH`](tree_core::MAX_DEPTH); [`BestFirstError::TooLarge`] if the product overflows.
+pub fn qg_minimum_memory(bounds: Bounds) -> Result<usize, BestFirstError> {
+    min_budget("QuickGame", bounds)
+}
+
+fn min_budget(algorithm: &'static str, bounds: Bounds) -> Result<usize, BestFirstError> {
+    check_levels(algorithm, bounds)?;
+    bounds
+        .branching
+        .checked_mul(bounds.depth.div_ceil(2))
+        .ok_or(BestFirstError::TooLarge { algorithm })
+}
+
+/// QuickGame (Bhattacharya 1995, §2; pseudo-code `Function QuickGame`):
+/// the root's minimax value with local OPENs of `b` entries per MAX level.
+///
+/// ```text
+/// Function QuickGame(p : node; alpha, beta : real) : real;
+/// begin
+///   If p is terminal then return minimum(beta, v(p));
+///   for (each child p.i of p) do begin
+///     h[i] := beta;
+///     If (p.i is terminal) then OPEN[i] := p.i else OPEN[i] := p.i.0;
+///   end;
+///   r := alpha; k := 0;
+///   while (h[k] > r) do begin (* OPEN[k] = x.j, say *)
+///     h[k] := QuickGame(OPEN[k], r, h[k]);
+///     If (OPEN[k] is a terminal MIN node)
+///       or (OPEN[k] has no brother to its right) then r := maximum(r, h[k])
+///     else OPEN[k] := x.j+1;
+///     k := index in OPEN corresponding to node with maximum h-value;
+///   end;
+///   return r;
+/// end;
+/// ```
+///
+/// invoked as `QuickGame(s, -inf, +inf)`. Values are from MAX's point of
+/// view throughout, as the trait gives them: calls are made only on MAX
+/// nodes (grandsons) and on terminals (a terminal MIN son, or a terminal
+/// grandson), and each returns a value of that node from MAX's point of
+/// view, so nothing is negated. Memory: [`qg_minimum_memory`] = `b·⌈d/2⌉`.
+///
+/// ```
+/// use search_bestfirst::{QgConfig, quickgame};
+/// use tree_core::{Traced, worked};
+/// // Bhattacharya 1995, Table 1: 11 of the 16 leaves, in the order the paper prints.
+/// let tree = worked::TABLE1.tree();
+/// let traced = Traced::new(&tree);
+/// let out = quickgame(&traced, &QgConfig::default()).unwrap();
+/// assert_eq!(out.value.get(), 2);
+/// let order: Vec<usize> = traced.order().iter().map(|d| d.rank(2) + 1).collect();
+/// assert_eq!(order, [1, 3, 2, 9, 11, 12, 13, 15, 16, 5, 7]);
+/// assert_eq!((out.memory.peak, out.memory.capacity), (4, 4)); // 2 · ⌈4/2⌉
+/// ```
+///
+/// # Errors
+/// As [`qg_search`].
+pub fn quickgame<T: Tree + ?Sized>(tree: &T, config: &QgConfig) -> Result<Outcome, BestFirstError> {
+    qg_search(tree, QgVariant::QuickGame, config, &mut QgOpen::new())
+}
+
+/// QG1 (§3): procedure `QG` with the lowest `h` to the left of the selected
+/// node as the lower bound. May examine leaves that Alpha-Beta prunes.
+/// See [`qg_search`] for the pseudo-code and [`QgVariant`] for the readings.
+///
+/// ```
+/// use search_bestfirst::{QgConfig, qg1};
+/// use tree_core::{Counted, worked};
+/// let tree = worked::TABLE2.tree();
+/// let counted = Counted::new(&tree);
+/// assert_eq!(qg1(&counted, &QgConfig::default()).unwrap().value.get(), 5);
+/// assert_eq!(counted.stats().leaves, 7); // QuickGame: 9
+/// ```
+///
+/// # Errors
+/// As [`qg_search`].
+pub fn qg1<T: Tree + ?Sized>(tree: &T, config: &QgConfig) -> Result<Outcome, BestFirstError> {
+    qg_search(tree, QgVariant::Qg1, config, &mut QgOpen::new())
+}
+
+/// QG2 (§3): procedure `QG` with the lowest `h` of the whole local OPEN as
+/// the lower bound. May examine leaves that Alpha-Beta prunes. See
+/// [`qg_search`].
+///
+/// ```
+/// use search_bestfirst::{QgConfig, qg2};
+/// use tree_core::{Counted, worked};
+/// let tree = worked::PI.tree();
+/// let counted = Counted::new(&tree);
+/// assert_eq!(qg2(&counted, &QgConfig::default()).unwrap().value.get(), 2);
+/// assert_eq!(counted.stats().leaves, 30); // the paper says 32: see QgVariant
+/// ```
+///
+/// # Errors
+/// As [`qg_search`].
+pub fn qg2<T: Tree + ?Sized>(tree: &T, config: &QgConfig) -> Result<Outcome, BestFirstError> {
+    qg_search(tree, QgVariant::Qg2, config, &mut QgOpen::new())
+}
+
+/// QG3 (§3): procedure `QG` with the second highest `h` to the left of the
+/// selected node (the highest strictly left of it) as the lower bound. The
+/// paper says it never examines a distinct leaf that Alpha-Beta prunes
+/// (§4 (d)); that holds with [`QgConfig::alpha_floor`], not for the
+/// pseudo-code as printed (see [`QgVariant`]). See [`qg_search`].
+///
+/// ```
+/// use search_bestfirst::{QgConfig, qg3};
+/// use tree_core::{Counted, worked};
+/// let tree = worked::PI.tree();
+/// let counted = Counted::new(&tree);
+/// assert_eq!(qg3(&counted, &QgConfig::default()).unwrap().value.get(), 2);
+/// assert_eq!(counted.stats().leaves, 30); // Alpha-Beta: 31, QuickGame: 33
+/// ```
+///
+/// # Errors
+/// As [`qg_search`].
+pub fn qg3<T: Tree + ?Sized>(tree: &T, config: &QgConfig) -> Result<Outcome, BestFirstError> {
+    qg_search(tree, QgVariant::Qg3, config, &mut QgOpen::new())
+}
+
+/// Runs `variant` on `tree` with the scratch arena `open` (reused between
+/// searches), and returns the root's minimax value and OPEN's budget and
+/// peak.
+///
+/// QG1–3 are the paper's procedure `QG` (§3), with `SelectLowerBound` as
+/// described on [`QgVariant`]:
+///
+/// ```text
+/// Procedure QG(p : node; α, β : real);
+/// begin
+///   If p is terminal then return (minimum(β, v(p)), SOLVED);
+///   for (each child p.i of p) do begin
+///     h[i] := β; status[i] := LIVE;
+///     If (p.i is terminal) then OPEN[i] := p.i else OPEN[i] := p.i.0;
+///   end;
+///   lb := α; r := α; k := 0;                            (* Remark 1 *)
+///   while (h[k] > r) do begin (* OPEN[k] = x.j, say *)
+///     update h[k], status[k] with QG(OPEN[k], lb, h[k]);
+///     If (status[k] = SOLVED) then                      (* Remark 2 *)
+///       If (OPEN[k] is a terminal MIN node)
+///         or (OPEN[k] has no brother to its right) then r := maximum(r, h[k])
+///       else begin OPEN[k] := x.j+1; status[k] := LIVE; end;
+///     k := index in OPEN corresponding to node with maximum h-value; (* Remark 3 *)
+///     lb := SelectLowerBound(OPEN);                     (* Remark 4 *)
+///     If (lb = h[k]) then lb := r;
+///   end;
+///   return (h[k], status[k]);
+/// end;
+/// ```
+///
+/// invoked as `QG(s, -inf, +inf)`, with `SelectLowerBound` as read on
+/// [`QgVariant`] and, if [`QgConfig::alpha_floor`] is set,
+/// `lb := maximum(lb, α)` after the `If`. Followed line by line: an unsolved entry
+/// stays in OPEN with the tighter `h` the call returned (Remark 2), a
+/// solved one moves to its right brother with the returned value as its
+/// `h`, and the loop ends when the highest `h` is at most `r`. A call
+/// returns SOLVED with `minimum(β, value of the node)`, or LIVE with an
+/// upper bound on the value; at the root the highest `h` is then the minimax value. Leaf
+/// counts through [`tree_core::Counted`] include revisits (the paper's
+/// "total number of terminals examined"); [`tree_core::Traced`] gives the
+/// distinct ones. A revisit re-expands the node, so it counts again as an
+/// interior expansion.
+///
+/// # Errors
+/// * [`BestFirstError::UnknownShape`] if neither `config.shape` nor
+///   [`Tree::bounds`] gives the shape; [`BestFirstError::InvalidParameter`],
+///   [`BestFirstError::TreeShape`] or [`BestFirstError::TooLarge`] for a
+///   shape [`qg_minimum_memory`] rejects;
+/// * [`BestFirstError::BudgetTooSmall`] (stating `b·⌈d/2⌉`) if
+///   `config.memory` is below the minimum — before anything is searched;
+/// * [`BestFirstError::TreeShape`] if the tree turns out larger than its
+///   shape says (a MAX node with more than `b` children or an interior MAX
+///   node at depth `>= d`), so that OPEN can never overflow;
+/// * [`BestFirstError::SentinelLeaf`] for a terminal valued ±∞.
+pub fn qg_search<T: Tree + ?Sized>(
+    tree: &T,
+    variant: QgVariant,
+    config: &QgConfig,
+    open: &mut QgOpen<T::Node>,
+) -> Result<Outcome, BestFirstError> {
+    let reading = Reading {
+        floor: if config.alpha_floor {
+            Floor::Alpha
+        } else {
+            Floor::None
+        },
+        ..Reading::PRINTED
+    };
+    search(tree, variant, config, open, reading)
+}
+
+/// [`qg_search`] under any `reading` (the tests try them all): the budget
+/// checked, then the search run in `open`.
+fn search<T: Tree + ?Sized>(
+    tree: &T,
+    variant: QgVariant,
+    config: &QgConfig,
+    open: &mut QgOpen<T::Node>,
+    reading: Reading,
+) -> Result<Outcome, BestFirstError> {
+    let algorithm = variant.name();
+    let bounds = shape(tree, config.shape, algorithm)?;
+    let minimum = min_budget(algorithm, bounds)?;
+    let given = config.memory.unwrap_or(minimum);
+    if given < minimum {
+        return Err(BestFirstError::BudgetTooSmall {
+            algorithm,
+            given,
+            minimum,
+        });
+    }
+    if minimum
+        .checked_mul(QgOpen::<T::Node>::entry_bytes())
+        .is_none_or(|bytes| bytes > isize::MAX as usize)
+    {
+        return Err(BestFirstError::TooLarge { algorithm });
+    }
+    run(tree, variant, reading, bounds, &mut open.open, minimum)
+}

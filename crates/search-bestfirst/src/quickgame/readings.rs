@@ -1,0 +1,199 @@
+//! Which QuickGame-family search runs and how its pseudo-code is read:
+//! [`QgVariant`] (with the readings chosen and the investigation of the
+//! π-tree counts) and [`Reading`], the settings the tests try.
+
+use std::fmt;
+
+/// Which member of the QuickGame family to run.
+///
+/// All four share QuickGame's local OPENs, the initialisation of `h` to
+/// `beta`, the selection of the highest `h` (ties to the lexicographically
+/// smaller Dewey code, which is the smaller son index since a frame lists
+/// its entries left to right: Remark 3), and the replacement of a grandson
+/// by its right brother. They differ in the lower bound passed to the call
+/// on the selected node and in what a call returns.
+///
+/// # QuickGame
+///
+/// Every call on the selected node passes `r` (the highest value of a
+/// completely explored MIN son, or `alpha`) as its alpha; the call at an
+/// interior node returns `r`, at a terminal `min(beta, v(p))`. The selected
+/// grandson is replaced by its right brother whatever the call returned.
+///
+/// # The lower bound of QG1–3 (`SelectLowerBound`, Remark 4)
+///
+/// After each call the pseudo-code selects the new highest entry `k`, sets
+/// `lb := SelectLowerBound(OPEN)` and then `If (lb = h[k]) then lb := r`.
+/// The readings taken here:
+///
+/// * **"To the left of p"** means the entries of the local OPEN with a
+///   smaller son index than the selected entry `k`, *whatever their state*:
+///   fresh, unsolved, cut off (`h <= r`) or exhausted (the solved rightmost
+///   grandson, which the pseudo-code leaves in OPEN). The pseudo-code never
+///   removes an entry, so all of them are "in OPEN". (Leaving out the
+///   exhausted entries, or keeping only those with `h > r`, changes nothing
+///   on the worked examples.)
+/// * **No node to the left** (QG1 and QG3 when `k` is the leftmost son):
+///   §3 says "the current lower bound of the grandfather of p has to be
+///   used", i.e. `r`. This is implemented as `SelectLowerBound` answering
+///   `h[k]`, which the printed `If (lb = h[k]) then lb := r` turns into `r`
+///   — the only case where that line fires for QG1 and QG3, since every
+///   entry left of the leftmost maximum has a smaller `h`. For QG2 it
+///   fires when all `h` are equal. (The call's `alpha` as the fallback
+///   instead gives the wrong order on Table 1.)
+/// * **QG3's "second highest h-value to the left of p"** is the highest `h`
+///   strictly left of `k`: `p` itself is the highest of "p and the nodes to
+///   its left", so the second highest is the best of the others. §3's own
+///   b = 2 example forces this: it passes `h(p.0.1)`, the only node to the
+///   left, to the call on `p.1.0`. The other reading (the second highest
+///   among the nodes strictly left) makes QG3 = QuickGame on every b = 2
+///   tree, with 9 leaves on Table 2 instead of the paper's 7.
+/// * **QG2's "all the nodes in the local OPEN"** includes the selected
+///   entry and the exhausted ones.
+/// * **`lb` is not floored**: as printed, `lb` may lie below the call's
+///   own `alpha` (when every entry to the left has fallen below it), a
+///   weaker bound than QuickGame's `r`. This is the default because it is
+///   what the pseudo-code says and because it is what the paper's Table 3
+///   measured: on 100 Korf/Fuller (8,6) trees it gives QG1/QG2/QG3
+///   1,681/1,723/1,563 leaves against the paper's 1,675/1,796/1,555, and
+///   the paper's order QG3 < QG1 < QG2 on strong trees; with the floor
+///   `lb := max(lb, alpha)` it gives 1,519/1,566/1,659 and the order
+///   reverses. The cost: **QG3 then does examine leaves that Alpha-Beta
+///   prunes**, contrary to §3 and §4 (d) — on almost every (6,6) and (8,6)
+///   random or strong tree, and on 10–20% of (2,6) trees. With the floor
+///   ([`QgConfig::alpha_floor`](super::QgConfig::alpha_floor)) the claim holds on every tree tested.
+///
+/// # The π tree (Knuth & Moore's (3,4) tree of the digits of π)
+///
+/// The paper reports QuickGame 33, QG1 = QG2 = 32, QG3 = 30 leaves. These
+/// readings give QuickGame 33 and **QG1 = QG2 = QG3 = 30**, and every other
+/// reading of `SelectLowerBound` tried gives 30 for QG1 and QG2 too
+/// (leaving out exhausted entries, keeping only entries with `h > r`,
+/// `alpha` as the fallback, flooring at `alpha` or at `r`: the module's
+/// unit tests tabulate them). No reading revisits a leaf of this tree, so
+/// counting revisits or not changes nothing either. The reason: on this
+/// tree only the lower bounds passed at the root matter (below it every
+/// call is on a terminal, which ignores alpha), and trying every `lb` in
+/// −∞, 0..9 at every call at the root shows that 32 arises only with
+/// `lb = 2` at the call on `21` (Dewey codes 1-based) and `lb < 2` at the
+/// later call on `32` (or with `lb = 4` at the call on `31`, above every
+/// `h` then in OPEN, which no reading gives). At both instants `r = -inf` and the entries to the
+/// left have `h = 2` (`12`, fresh since `11` was solved at 2; then also
+/// `21`, which came back unsolved at 2), so their minimum, their maximum,
+/// and the minimum over all entries (the selected one holds the maximum)
+/// are 2 at both. What does reproduce every count of the paper (Tables 1
+/// and 2, and 33/32/32/30 on π) is to read Remark 2's "its h-value < lb"
+/// literally: an entry that came back unsolved with `h` counts as *just
+/// below* `h` (`h − 1` on integers) in `SelectLowerBound`. Stored that way,
+/// as an upper bound, it is unsound on integer trees (a node whose value
+/// equals the `lb` it failed against is lost: wrong minimax values on
+/// 12–15% of small random trees with ties); used only to choose `lb` it
+/// is sound, but it is not in the pseudo-code and it costs QG3 its
+/// domination of Alpha-Beta even with the floor, so it is not used here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum QgVariant {
+    /// QuickGame (§2): lower bound `r`, no revisits.
+    QuickGame,
+    /// QG1: the lowest `h` to the left of the selected node.
+    Qg1,
+    /// QG2: the lowest `h` in the whole local OPEN.
+    Qg2,
+    /// QG3: the second highest `h` to the left of the selected node (the
+    /// highest strictly to its left; see above).
+    Qg3,
+}
+
+impl QgVariant {
+    /// The four variants, in the paper's order.
+    pub const ALL: [QgVariant; 4] = [
+        QgVariant::QuickGame,
+        QgVariant::Qg1,
+        QgVariant::Qg2,
+        QgVariant::Qg3,
+    ];
+
+    /// The paper's name: `QuickGame`, `QG1`, `QG2`, `QG3`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            QgVariant::QuickGame => "QuickGame",
+            QgVariant::Qg1 => "QG1",
+            QgVariant::Qg2 => "QG2",
+            QgVariant::Qg3 => "QG3",
+        }
+    }
+}
+
+impl fmt::Display for QgVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How `SelectLowerBound` and Remark 2 are read. [`Reading::PRINTED`] is the
+/// one documented on [`QgVariant`], with [`QgConfig::alpha_floor`](super::QgConfig::alpha_floor) choosing
+/// the floor; the other settings exist for the investigation of the
+/// π-tree counts in this module's tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Reading {
+    /// Which entries left of `k` (for QG2: other than `k`) count.
+    pub(super) left: Left,
+    /// What "no such value" falls back to.
+    pub(super) fallback: Fallback,
+    /// `lb := max(lb, floor)` at the end.
+    pub(super) floor: Floor,
+    /// An unsolved entry counts as `h − 1` in `SelectLowerBound`.
+    pub(super) strict_unsolved: bool,
+    /// An unsolved return is stored as `h − 1` (unsound on integer trees).
+    pub(super) strict_store: bool,
+    /// QG3 takes the second highest among the entries strictly left of `k`.
+    pub(super) qg3_second_of_left: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Left {
+    /// Every entry.
+    All,
+    /// Every entry but the exhausted ones.
+    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
+    NotExhausted,
+    /// Only entries still in contention (`h > r`).
+    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
+    Contending,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Floor {
+    /// None: `lb` as `SelectLowerBound` and the printed `If` give it.
+    None,
+    /// `lb := max(lb, alpha)`.
+    Alpha,
+    /// `lb := max(lb, r)`.
+    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
+    R,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Fallback {
+    /// `r`, the node's current lower bound.
+    R,
+    /// `alpha`, the lower bound the node was called with.
+    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
+    Alpha,
+}
+
+impl Reading {
+    /// Whether `SelectLowerBound` reads plain h-values of every entry, so
+    /// that [`LeftStats`](super::search::LeftStats) gives it without a scan.
+    pub(super) fn incremental(&self) -> bool {
+        self.left == Left::All && !self.strict_unsolved && !self.qg3_second_of_left
+    }
+
+    pub(super) const PRINTED: Reading = Reading {
+        left: Left::All,
+        fallback: Fallback::R,
+        floor: Floor::None,
+        strict_unsolved: false,
+        strict_store: false,
+        qg3_second_of_left: false,
+    };
+}
