@@ -1,6 +1,8 @@
 //! `Algorithm::search` under limits: a leaf budget stops a search at
-//! exactly that many evaluations, a deadline within 10% of its time, a
-//! stop handle from another thread; a stopped search returns no value.
+//! exactly that many evaluations, a deadline after its time, a stop handle
+//! from another thread and within `Meter::CHECK_EVERY` leaves of being
+//! raised (counted in leaves, not in seconds: the host is shared); a
+//! stopped search returns no value.
 
 use std::time::{Duration, Instant};
 
@@ -77,49 +79,80 @@ fn huge() -> HashTree {
     HashTree::new(8, 20, 7).unwrap()
 }
 
-/// Runs `a` on a tree too big to finish with a deadline `ms` from now, up
-/// to three times (the host is shared: a run may lose the processor), and
-/// returns the lateness past the deadline of the best run. Every run must
-/// stop with `Deadline` and consistent counts.
-fn lateness(a: Algorithm, ms: u64) -> (Duration, Vec<Duration>) {
+/// Runs `a` on a tree too big to finish with a deadline `ms` from now:
+/// it must stop with `Deadline`, not before the deadline, with the counts
+/// so far.
+fn stops_at_the_deadline(a: Algorithm, ms: u64) {
     let tree = huge();
-    let mut late = Vec::new();
-    for _ in 0..3 {
-        let deadline = Duration::from_millis(ms);
-        let start = Instant::now();
-        let counted = Counted::new(&tree);
-        let r = a.search(&counted, &limited(Limits::none().with_time(deadline)));
-        let wall = start.elapsed();
-        let s = stopped(r, a.name());
-        assert_eq!(s.reason, StopReason::Deadline, "{a}");
-        assert_eq!(s.leaves, counted.stats().leaves, "{a}: counts so far");
-        assert!(wall >= deadline, "{a}: stopped before the deadline");
-        assert!(s.elapsed <= wall);
-        late.push(wall.saturating_sub(deadline));
-        if late.last() <= Some(&allowed(ms)) {
-            break;
-        }
-    }
-    (*late.iter().min().expect("one run"), late)
-}
-
-/// 10% of the deadline, and 5 ms for the rest of the test (building the
-/// tree, the thread starting).
-fn allowed(ms: u64) -> Duration {
-    Duration::from_millis(ms / 10 + 5)
+    let deadline = Duration::from_millis(ms);
+    let start = Instant::now();
+    let counted = Counted::new(&tree);
+    let r = a.search(&counted, &limited(Limits::none().with_time(deadline)));
+    let wall = start.elapsed();
+    let s = stopped(r, a.name());
+    assert_eq!(s.reason, StopReason::Deadline, "{a}");
+    assert_eq!(s.leaves, counted.stats().leaves, "{a}: counts so far");
+    assert!(wall >= deadline, "{a}: stopped before the deadline");
+    assert!(s.elapsed <= wall);
 }
 
 #[test]
-fn a_deadline_stops_within_ten_percent() {
+fn a_deadline_stops_the_search() {
     for &a in Algorithm::ALL.iter().filter(|a| a.takes_limits()) {
-        for ms in [50, 120, 200] {
-            if a == Algorithm::Minimax && ms > 50 {
-                continue; // the same loop as negamax: once is enough
-            }
-            let (best, all) = lateness(a, ms);
+        stops_at_the_deadline(a, 30);
+    }
+}
+
+/// A tree that raises a stop handle when its `at`-th leaf is evaluated.
+struct StopAt<'t> {
+    tree: &'t HashTree,
+    stop: StopHandle,
+    at: u64,
+    leaves: std::cell::Cell<u64>,
+}
+
+impl tree_core::Tree for StopAt<'_> {
+    type Node = <HashTree as tree_core::Tree>::Node;
+    fn root(&self) -> Self::Node {
+        self.tree.root()
+    }
+    fn num_children(&self, n: &Self::Node) -> usize {
+        self.tree.num_children(n)
+    }
+    fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
+        self.tree.child(n, i)
+    }
+    fn value(&self, n: &Self::Node) -> tree_core::Value {
+        self.leaves.set(self.leaves.get() + 1);
+        if self.leaves.get() == self.at {
+            self.stop.stop();
+        }
+        self.tree.value(n)
+    }
+}
+
+/// How promptly a search notices a limit, in leaves (load-independent):
+/// the meter looks at the clock and the stop handle at least every
+/// `Meter::CHECK_EVERY` leaves, so a search stops within that many leaves
+/// of the moment a deadline passes or a handle is raised.
+#[test]
+fn a_raised_stop_is_noticed_within_check_every_leaves() {
+    let tree = huge();
+    for &a in Algorithm::ALL.iter().filter(|a| a.takes_limits()) {
+        for at in [1, 1000, 5000] {
+            let t = StopAt {
+                tree: &tree,
+                stop: StopHandle::new(),
+                at,
+                leaves: std::cell::Cell::new(0),
+            };
+            let limits = Limits::none().with_stop(t.stop.clone());
+            let s = stopped(a.search(&t, &limited(limits)), a.name());
+            assert_eq!(s.reason, StopReason::Cancelled, "{a}");
             assert!(
-                best <= allowed(ms),
-                "{a}: {ms} ms deadline overrun by {best:?} (runs: {all:?})"
+                s.leaves >= at && s.leaves <= at + tree_core::Meter::CHECK_EVERY,
+                "{a}: raised at leaf {at}, stopped after {}",
+                s.leaves
             );
         }
     }
