@@ -53,115 +53,140 @@ impl fmt::Display for Family {
     }
 }
 
-/// Every search of the workspace: the depth-first algorithms, the enhanced
-/// game engines, the best-first family and the multi-threaded searches.
-///
-/// Every one runs through [`search`](crate::search) (a [`Tree`](tree_core::Tree))
-/// and [`search_game`](crate::search_game) (a [`Game`](tree_core::Game)
-/// searched to a depth). The names are the command line's (`gametree
-/// algos` prints them with a line each):
-///
-/// ```
-/// use gametree::{Algorithm, Family};
-/// assert_eq!("memsss".parse::<Algorithm>()?, Algorithm::MemSss);
-/// assert_eq!(Algorithm::MemSss.to_string(), "memsss");
-/// assert_eq!(Algorithm::MemSss.family(), Family::BestFirst);
-/// for a in Algorithm::ALL {
-///     assert_eq!(a.name().parse::<Algorithm>()?, *a);
-/// }
-/// assert!("sss*".parse::<Algorithm>().is_err());
-/// # Ok::<(), gametree::Error>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Algorithm {
+/// Declares [`Algorithm`] from one list — variant, documentation, engine —
+/// with [`Algorithm::ALL`] in the list's order and the map to the engine
+/// crates' own enums, so that each algorithm is named once.
+macro_rules! algorithms {
+    ($($(#[doc = $doc:literal])* $variant:ident => $engine:expr,)*) => {
+        /// Every search of the workspace: the depth-first algorithms, the enhanced
+        /// game engines, the best-first family and the multi-threaded searches.
+        ///
+        /// Every one runs through [`search`](crate::search) (a [`Tree`](tree_core::Tree))
+        /// and [`search_game`](crate::search_game) (a [`Game`](tree_core::Game)
+        /// searched to a depth). The names are the command line's (`gametree
+        /// algos` prints them with a line each):
+        ///
+        /// ```
+        /// use gametree::{Algorithm, Family};
+        /// assert_eq!("memsss".parse::<Algorithm>()?, Algorithm::MemSss);
+        /// assert_eq!(Algorithm::MemSss.to_string(), "memsss");
+        /// assert_eq!(Algorithm::MemSss.family(), Family::BestFirst);
+        /// for a in Algorithm::ALL {
+        ///     assert_eq!(a.name().parse::<Algorithm>()?, *a);
+        /// }
+        /// assert!("sss*".parse::<Algorithm>().is_err());
+        /// # Ok::<(), gametree::Error>(())
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Algorithm {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        impl Algorithm {
+            /// Every algorithm, in the order `gametree algos` lists them: the
+            /// depth-first ones, the enhanced engines, the best-first family, the
+            /// multi-threaded searches.
+            pub const ALL: &'static [Algorithm] = &[$(Algorithm::$variant,)*];
+
+            /// The engine that runs it.
+            pub(crate) const fn engine(self) -> Engine {
+                match self {
+                    $(Algorithm::$variant => $engine,)*
+                }
+            }
+        }
+    };
+}
+
+algorithms! {
     /// `minimax`: every node (Campbell 1981, Fig. 1).
-    Minimax,
+    Minimax => Engine::Depth(DepthFirst::Minimax),
     /// `negamax`: every node (Fig. 2).
-    Negamax,
+    Negamax => Engine::Depth(DepthFirst::Negamax),
     /// `alphabeta`: fail-hard alpha-beta (Fig. 4).
-    AlphaBeta,
+    AlphaBeta => Engine::Depth(DepthFirst::AlphaBeta),
     /// `falphabeta`: fail-soft alpha-beta (Fig. 5).
-    FAlphaBeta,
+    FAlphaBeta => Engine::Depth(DepthFirst::FAlphaBeta),
     /// `lalphabeta`: the last move with a minimal window (Fig. 6).
-    LAlphaBeta,
+    LAlphaBeta => Engine::Depth(DepthFirst::LAlphaBeta),
     /// `palphabeta`: principal-variation alpha-beta (Fig. 7).
-    PAlphaBeta,
+    PAlphaBeta => Engine::Depth(DepthFirst::PAlphaBeta),
     /// `scout`: SCOUT (Fig. 8).
-    Scout,
+    Scout => Engine::Depth(DepthFirst::Scout),
     /// `scout-test`: SCOUT with TEST (Figs. 8–9).
-    ScoutTest,
+    ScoutTest => Engine::Depth(DepthFirst::ScoutTest),
     /// `aspiration`: aspiration fail-soft alpha-beta (pp. 8–9).
-    Aspiration,
+    Aspiration => Engine::Depth(DepthFirst::Aspiration),
     /// `mt-sss`: SSS\* as MT calls from +∞ (Plaat et al. 1996).
-    MtSss,
+    MtSss => Engine::Depth(DepthFirst::MtSss),
     /// `mt-dual`: DUAL\* as MT calls from −∞.
-    MtDual,
+    MtDual => Engine::Depth(DepthFirst::MtDual),
     /// `mtdf`: MTD(f) from the first guess 0.
-    Mtdf,
+    Mtdf => Engine::Depth(DepthFirst::Mtdf),
     /// `ab-enh`: fail-soft alpha-beta with iterative deepening, a hashed
     /// transposition table and the history heuristic.
-    AlphaBetaEnhanced,
+    AlphaBetaEnhanced => Engine::Enhanced(EnhancedAlgorithm::AlphaBeta),
     /// `pvs-enh`: NegaScout/PVS with the same enhancements.
-    PvsEnhanced,
+    PvsEnhanced => Engine::Enhanced(EnhancedAlgorithm::Pvs),
     /// `mtdf-enh`: MTD(f) with the same enhancements.
-    MtdfEnhanced,
+    MtdfEnhanced => Engine::Enhanced(EnhancedAlgorithm::Mtdf),
     /// `mtsss-enh`: MT-SSS\* with the same enhancements.
-    MtSssEnhanced,
+    MtSssEnhanced => Engine::Enhanced(EnhancedAlgorithm::MtSss),
     /// `mtdual-enh`: MT-DUAL\* with the same enhancements.
-    MtDualEnhanced,
+    MtDualEnhanced => Engine::Enhanced(EnhancedAlgorithm::MtDual),
     /// `sss-stockman`: SSS\* with the Γ operator as printed (Campbell Table 11).
-    SssStockman,
+    SssStockman => Engine::Best(BestFirst::SssStockman),
     /// `sss-left`: SSS\* with Campbell's left-biased cases 4 and 6 (Table 12).
-    SssLeft,
+    SssLeft => Engine::Best(BestFirst::SssLeft),
     /// `sss`: SSS\* with the left-most tie-break.
-    Sss,
+    Sss => Engine::Best(BestFirst::Sss),
     /// `sss-aspiration`: aspiration SSS\* below an upper bound (Campbell p. 16).
-    SssAspiration,
+    SssAspiration => Engine::Best(BestFirst::SssAspiration),
     /// `dual`: Dual\*, SSS\* on the dual tree.
-    Dual,
+    Dual => Engine::Best(BestFirst::Dual),
     /// `staged-sss`: staged SSS\* (Campbell pp. 16–17).
-    StagedSss,
+    StagedSss => Engine::Best(BestFirst::StagedSss),
     /// `sab`: 2-ply SSS\* over alpha-beta (Campbell's SAB).
-    Sab,
+    Sab => Engine::Best(BestFirst::Sab),
     /// `abs`: 2-ply alpha-beta over aspiration SSS\* (ABS).
-    Abs,
+    Abs => Engine::Best(BestFirst::Abs),
     /// `sa2`: 2-ply SSS\* over alpha-beta (SA2).
-    Sa2,
+    Sa2 => Engine::Best(BestFirst::Sa2),
     /// `sa4`: 4-ply SSS\* over alpha-beta (SA4).
-    Sa4,
+    Sa4 => Engine::Best(BestFirst::Sa4),
     /// `as2`: 2-ply alpha-beta over aspiration SSS\* (AS2).
-    As2,
+    As2 => Engine::Best(BestFirst::As2),
     /// `as4`: 4-ply alpha-beta over aspiration SSS\* (AS4).
-    As4,
+    As4 => Engine::Best(BestFirst::As4),
     /// `quickgame`: QuickGame (Bhattacharya 1995).
-    QuickGame,
+    QuickGame => Engine::Best(BestFirst::QuickGame),
     /// `qg1`: QG1.
-    Qg1,
+    Qg1 => Engine::Best(BestFirst::Qg1),
     /// `qg2`: QG2.
-    Qg2,
+    Qg2 => Engine::Best(BestFirst::Qg2),
     /// `qg3`: QG3.
-    Qg3,
+    Qg3 => Engine::Best(BestFirst::Qg3),
     /// `recsss`: RecSSS\* (Bhattacharya & Bagchi 1996, §3).
-    RecSss,
+    RecSss => Engine::Best(BestFirst::RecSss),
     /// `recdual`: RecDual\* (Reinefeld & Ridinger 1994).
-    RecDual,
+    RecDual => Engine::Best(BestFirst::RecDual),
     /// `memsss`: MemSSS\*(M) (Bhattacharya & Bagchi 1996, §3).
-    MemSss,
+    MemSss => Engine::Best(BestFirst::MemSss),
     /// `memdual`: MemDual\*(M).
-    MemDual,
+    MemDual => Engine::Best(BestFirst::MemDual),
     /// `mgame`: MGame(searchd) (Bhattacharya & Bagchi 1996, §4).
-    MGame,
+    MGame => Engine::Best(BestFirst::MGame),
     /// `itersss`: IterSSS\*(M) (Bhattacharya & Bagchi 1996, §2).
-    IterSss,
+    IterSss => Engine::Best(BestFirst::IterSss),
     /// `treesplit`: tree-splitting on threads (Campbell 1981, Figs. 10–11).
-    TreeSplit,
+    TreeSplit => Engine::Thread(ThreadAlgorithm::TreeSplit),
     /// `pvsplit`: pv-splitting on threads (Fig. 12).
-    PvSplit,
+    PvSplit => Engine::Thread(ThreadAlgorithm::PvSplit),
     /// `parallel-staged-sss`: parallel staged SSS\* on threads (p. 49).
-    ParallelStagedSss,
+    ParallelStagedSss => Engine::Thread(ThreadAlgorithm::ParallelStagedSss),
     /// `ybwc`: Young Brothers Wait on threads (Feldmann et al. 1989).
-    Ybwc,
+    Ybwc => Engine::Thread(ThreadAlgorithm::Ybwc),
 }
 
 /// Which engine runs an [`Algorithm`]: the engine crates' own enums.
@@ -174,105 +199,6 @@ pub(crate) enum Engine {
 }
 
 impl Algorithm {
-    /// Every algorithm, in the order `gametree algos` lists them: the
-    /// depth-first ones, the enhanced engines, the best-first family, the
-    /// multi-threaded searches.
-    pub const ALL: &'static [Algorithm] = &[
-        Algorithm::Minimax,
-        Algorithm::Negamax,
-        Algorithm::AlphaBeta,
-        Algorithm::FAlphaBeta,
-        Algorithm::LAlphaBeta,
-        Algorithm::PAlphaBeta,
-        Algorithm::Scout,
-        Algorithm::ScoutTest,
-        Algorithm::Aspiration,
-        Algorithm::MtSss,
-        Algorithm::MtDual,
-        Algorithm::Mtdf,
-        Algorithm::AlphaBetaEnhanced,
-        Algorithm::PvsEnhanced,
-        Algorithm::MtdfEnhanced,
-        Algorithm::MtSssEnhanced,
-        Algorithm::MtDualEnhanced,
-        Algorithm::SssStockman,
-        Algorithm::SssLeft,
-        Algorithm::Sss,
-        Algorithm::SssAspiration,
-        Algorithm::Dual,
-        Algorithm::StagedSss,
-        Algorithm::Sab,
-        Algorithm::Abs,
-        Algorithm::Sa2,
-        Algorithm::Sa4,
-        Algorithm::As2,
-        Algorithm::As4,
-        Algorithm::QuickGame,
-        Algorithm::Qg1,
-        Algorithm::Qg2,
-        Algorithm::Qg3,
-        Algorithm::RecSss,
-        Algorithm::RecDual,
-        Algorithm::MemSss,
-        Algorithm::MemDual,
-        Algorithm::MGame,
-        Algorithm::IterSss,
-        Algorithm::TreeSplit,
-        Algorithm::PvSplit,
-        Algorithm::ParallelStagedSss,
-        Algorithm::Ybwc,
-    ];
-
-    /// The engine that runs it.
-    pub(crate) const fn engine(self) -> Engine {
-        use Algorithm as A;
-        match self {
-            A::Minimax => Engine::Depth(DepthFirst::Minimax),
-            A::Negamax => Engine::Depth(DepthFirst::Negamax),
-            A::AlphaBeta => Engine::Depth(DepthFirst::AlphaBeta),
-            A::FAlphaBeta => Engine::Depth(DepthFirst::FAlphaBeta),
-            A::LAlphaBeta => Engine::Depth(DepthFirst::LAlphaBeta),
-            A::PAlphaBeta => Engine::Depth(DepthFirst::PAlphaBeta),
-            A::Scout => Engine::Depth(DepthFirst::Scout),
-            A::ScoutTest => Engine::Depth(DepthFirst::ScoutTest),
-            A::Aspiration => Engine::Depth(DepthFirst::Aspiration),
-            A::MtSss => Engine::Depth(DepthFirst::MtSss),
-            A::MtDual => Engine::Depth(DepthFirst::MtDual),
-            A::Mtdf => Engine::Depth(DepthFirst::Mtdf),
-            A::AlphaBetaEnhanced => Engine::Enhanced(EnhancedAlgorithm::AlphaBeta),
-            A::PvsEnhanced => Engine::Enhanced(EnhancedAlgorithm::Pvs),
-            A::MtdfEnhanced => Engine::Enhanced(EnhancedAlgorithm::Mtdf),
-            A::MtSssEnhanced => Engine::Enhanced(EnhancedAlgorithm::MtSss),
-            A::MtDualEnhanced => Engine::Enhanced(EnhancedAlgorithm::MtDual),
-            A::SssStockman => Engine::Best(BestFirst::SssStockman),
-            A::SssLeft => Engine::Best(BestFirst::SssLeft),
-            A::Sss => Engine::Best(BestFirst::Sss),
-            A::SssAspiration => Engine::Best(BestFirst::SssAspiration),
-            A::Dual => Engine::Best(BestFirst::Dual),
-            A::StagedSss => Engine::Best(BestFirst::StagedSss),
-            A::Sab => Engine::Best(BestFirst::Sab),
-            A::Abs => Engine::Best(BestFirst::Abs),
-            A::Sa2 => Engine::Best(BestFirst::Sa2),
-            A::Sa4 => Engine::Best(BestFirst::Sa4),
-            A::As2 => Engine::Best(BestFirst::As2),
-            A::As4 => Engine::Best(BestFirst::As4),
-            A::QuickGame => Engine::Best(BestFirst::QuickGame),
-            A::Qg1 => Engine::Best(BestFirst::Qg1),
-            A::Qg2 => Engine::Best(BestFirst::Qg2),
-            A::Qg3 => Engine::Best(BestFirst::Qg3),
-            A::RecSss => Engine::Best(BestFirst::RecSss),
-            A::RecDual => Engine::Best(BestFirst::RecDual),
-            A::MemSss => Engine::Best(BestFirst::MemSss),
-            A::MemDual => Engine::Best(BestFirst::MemDual),
-            A::MGame => Engine::Best(BestFirst::MGame),
-            A::IterSss => Engine::Best(BestFirst::IterSss),
-            A::TreeSplit => Engine::Thread(ThreadAlgorithm::TreeSplit),
-            A::PvSplit => Engine::Thread(ThreadAlgorithm::PvSplit),
-            A::ParallelStagedSss => Engine::Thread(ThreadAlgorithm::ParallelStagedSss),
-            A::Ybwc => Engine::Thread(ThreadAlgorithm::Ybwc),
-        }
-    }
-
     /// The command-line name (`alphabeta`, `memsss`, `ab-enh`, `ybwc`, …).
     pub const fn name(self) -> &'static str {
         match self.engine() {
