@@ -14,7 +14,12 @@ use std::hint::black_box;
 use tree_core::Game;
 
 /// Solves every problem once; the total leaves.
-fn solve_all(cache: &mut Cache, a: Algorithm, config: &Config, problems: &[(Position, i32)]) -> u64 {
+fn solve_all(
+    cache: &mut Cache,
+    a: Algorithm,
+    config: &Config,
+    problems: &[(Position, i32)],
+) -> u64 {
     let mut leaves = 0;
     for (pos, _) in problems {
         cache.clear();

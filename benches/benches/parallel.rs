@@ -37,7 +37,9 @@ use std::time::Instant;
 use criterion::{Criterion, criterion_group, criterion_main};
 use gametree::{Algorithm, Cache, Config, Family, GameParallel, StageWorker, search};
 use othello::Othello;
-use tree_core::{GenSpec, GeneratedTree, Generator, HashTree, Horizon, OrderedHashTree, Tree, minimax};
+use tree_core::{
+    GenSpec, GeneratedTree, Generator, HashTree, Horizon, OrderedHashTree, Tree, minimax,
+};
 
 const TREES: u64 = 10;
 /// Runs averaged for the leaf counts and the rough speed-up.

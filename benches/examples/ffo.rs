@@ -55,7 +55,9 @@ fn main() {
         }
     };
     if let Some(a) = algos.iter().find(|a| a.family() != Family::Enhanced) {
-        eprintln!("ffo: {a} is not an enhanced engine (ab-enh, pvs-enh, mtdf-enh, mtsss-enh, mtdual-enh)");
+        eprintln!(
+            "ffo: {a} is not an enhanced engine (ab-enh, pvs-enh, mtdf-enh, mtsss-enh, mtdual-enh)"
+        );
         std::process::exit(2);
     }
     let problems: Vec<FfoProblem> = othello::ffo()

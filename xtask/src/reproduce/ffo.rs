@@ -147,8 +147,7 @@ fn problems(cfg: &Config) -> Vec<FfoProblem> {
 
 /// Part 1: every enhanced algorithm on every problem.
 fn exact(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Vec<Cell>>> {
-    let settings =
-        Settings::default().table_bytes(if cfg.quick { 1 << 20 } else { EXACT_TABLE });
+    let settings = Settings::default().table_bytes(if cfg.quick { 1 << 20 } else { EXACT_TABLE });
     let algos = enhanced();
     let bar = cfg.bar("ffo: exact", algos.len() as u64);
     // One job per algorithm: its engine (and table) is reused, cleared,
@@ -160,8 +159,16 @@ fn exact(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Vec<Cell>>> {
             .map(|p| {
                 let best = p.problem.best_score().expect("scored");
                 let what = format!("FFO #{}", p.number);
-                solve(cfg, &mut cache, a, &settings, &p.problem.position, best, &what)
-                    .map(|c| c.0)
+                solve(
+                    cfg,
+                    &mut cache,
+                    a,
+                    &settings,
+                    &p.problem.position,
+                    best,
+                    &what,
+                )
+                .map(|c| c.0)
             })
             .collect::<Result<Vec<Cell>>>()
     })?;

@@ -107,8 +107,7 @@ impl Row {
         T: Tree + Sync,
         T::Node: Send + Sync,
     {
-        gametree::search(self.algorithm, tree, &self.settings)
-            .with_context(|| self.name())
+        gametree::search(self.algorithm, tree, &self.settings).with_context(|| self.name())
     }
 
     /// The label with its parameter: `MemSSS* 296`.
@@ -238,9 +237,27 @@ fn rows(kind: Kind, b: usize, d: usize) -> Result<Vec<Row>> {
     let plain = Settings::default;
     let memory = |m| Settings::default().memory(m);
     let mut rows = vec![
-        row(Role::AlphaBeta, "Alpha-Beta", None, Algorithm::AlphaBeta, plain()),
-        row(Role::MemMin, "MemSSS*", Some(min), Algorithm::MemSss, memory(min)),
-        row(Role::MemMax, "MemSSS*", Some(max), Algorithm::MemSss, memory(max)),
+        row(
+            Role::AlphaBeta,
+            "Alpha-Beta",
+            None,
+            Algorithm::AlphaBeta,
+            plain(),
+        ),
+        row(
+            Role::MemMin,
+            "MemSSS*",
+            Some(min),
+            Algorithm::MemSss,
+            memory(min),
+        ),
+        row(
+            Role::MemMax,
+            "MemSSS*",
+            Some(max),
+            Algorithm::MemSss,
+            memory(max),
+        ),
     ];
     if kind == Kind::Strong && (b, d) == (6, 9) {
         rows.push(row(

@@ -519,8 +519,8 @@ mod tests {
                 for &a in &algs {
                     let rec = Recorded::new(&tree).unwrap();
                     assert_eq!(run_on(a, &rec), minimax(&tree));
-                    let traced = gametree::search(a, &tree, &Settings::default().trace(true))
-                        .unwrap();
+                    let traced =
+                        gametree::search(a, &tree, &Settings::default().trace(true)).unwrap();
                     assert_eq!(traced.value, minimax(&tree));
                     assert_eq!(rec.evaluations(), traced.leaves);
                     let mut order = traced.trace.expect("traced");
