@@ -868,3 +868,29 @@ fn plot(series: &[(String, Vec<(f64, f64)>)]) -> Result<String> {
     }
     .svg()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bytes reported for a table are the engine's own table's.
+    #[test]
+    fn table_bytes_are_the_tables() {
+        let sizes = [
+            0,
+            48,
+            95,
+            96,
+            1000,
+            1 << 10,
+            16 << 10,
+            64 << 10,
+            1 << 20,
+            1 << 22,
+        ];
+        for requested in sizes {
+            let engine = GameTable::new(requested).unwrap();
+            assert_eq!(table_bytes(requested), engine.bytes() as u64, "{requested}");
+        }
+    }
+}
