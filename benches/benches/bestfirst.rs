@@ -1,14 +1,14 @@
-//! The best-first family against alpha-beta on the same trees. Before
-//! timing, every value is checked against minimax, and the left-biased and
+//! The best-first family against alpha-beta on the same trees, every
+//! search through the front door (`gametree::search`). Before timing,
+//! every value is checked against minimax, and the left-biased and
 //! left-most SSS* are checked to evaluate no more leaves than alpha-beta
 //! (they dominate it). Throughput is in leaves evaluated per second, so the
 //! time per leaf of each algorithm can be compared with alpha-beta's.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use search_bestfirst::{Algorithm, Options};
-use search_depthfirst::{Window, alphabeta};
+use gametree::{Algorithm, Config, search};
 use std::hint::black_box;
-use tree_core::{Counted, GenSpec, GeneratedTree, Generator, minimax};
+use tree_core::{GenSpec, GeneratedTree, Generator, minimax};
 
 const TREES: u64 = 10;
 
@@ -31,40 +31,36 @@ fn bestfirst(c: &mut Criterion) {
         Algorithm::Qg2,
         Algorithm::Qg3,
     ];
+    let plain = Config::default();
     for (name, g, b, d) in shapes {
         let ts: Vec<GeneratedTree> = (0..TREES)
             .map(|i| GenSpec::new(g, b, d, 7, i).build().expect("valid spec"))
             .collect();
         let truth: Vec<_> = ts.iter().map(minimax).collect();
-        let ab: u64 = ts
-            .iter()
-            .zip(&truth)
-            .map(|(t, v)| {
-                let c = Counted::new(t);
-                assert_eq!(alphabeta(&c, Window::FULL).unwrap(), *v);
-                c.stats().leaves
-            })
-            .sum();
+        // Leaves over all trees, after checking every value.
+        let checked_leaves = |a: Algorithm| -> u64 {
+            ts.iter()
+                .zip(&truth)
+                .map(|(t, v)| {
+                    let r = search(a, t, &plain).expect("search");
+                    assert_eq!(r.value, *v, "{a}");
+                    r.leaves
+                })
+                .sum()
+        };
+        let ab = checked_leaves(Algorithm::AlphaBeta);
         let mut group = c.benchmark_group(format!("bestfirst-{name}"));
         group.sample_size(10);
         group.throughput(Throughput::Elements(ab));
         group.bench_function("alphabeta", |bench| {
             bench.iter(|| {
                 for t in &ts {
-                    black_box(alphabeta(t, Window::FULL).unwrap());
+                    black_box(search(Algorithm::AlphaBeta, t, &plain).unwrap());
                 }
             })
         });
         for a in algorithms {
-            let leaves: u64 = ts
-                .iter()
-                .zip(&truth)
-                .map(|(t, v)| {
-                    let c = Counted::new(t);
-                    assert_eq!(a.run(&c, &Options::default()).unwrap().value, *v, "{a}");
-                    c.stats().leaves
-                })
-                .sum();
+            let leaves = checked_leaves(a);
             if matches!(a, Algorithm::SssLeft | Algorithm::Sss) {
                 assert!(leaves <= ab, "{a} dominates alpha-beta: {leaves} > {ab}");
             }
@@ -73,7 +69,7 @@ fn bestfirst(c: &mut Criterion) {
             group.bench_function(a.name(), |bench| {
                 bench.iter(|| {
                     for t in &ts {
-                        black_box(a.run(t, &Options::default()).unwrap());
+                        black_box(search(a, t, &plain).unwrap());
                     }
                 })
             });

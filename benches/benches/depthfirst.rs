@@ -1,12 +1,13 @@
-//! Alpha-beta and palphabeta on random (8,6) and strong (10,7) trees.
-//! Before timing, every search's value is checked against minimax and
-//! alpha-beta's leaf count against fail-soft alpha-beta's (which must
-//! evaluate the same leaves); throughput is in leaves evaluated per second.
+//! Alpha-beta and palphabeta on random (8,6) and strong (10,7) trees,
+//! through the front door (`gametree::search`). Before timing, every
+//! search's value is checked against minimax and alpha-beta's leaf count
+//! against fail-soft alpha-beta's (which must evaluate the same leaves);
+//! throughput is in leaves evaluated per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use search_depthfirst::{Window, alphabeta, falphabeta, palphabeta};
+use gametree::{Algorithm, Config, search};
 use std::hint::black_box;
-use tree_core::{Counted, GenSpec, GeneratedTree, Generator, minimax};
+use tree_core::{GenSpec, GeneratedTree, Generator, minimax};
 
 const TREES: u64 = 10;
 
@@ -16,17 +17,15 @@ fn trees(g: Generator, b: usize, d: usize) -> Vec<GeneratedTree> {
         .collect()
 }
 
-/// Leaves evaluated by `search` over all trees, after checking its values.
-fn checked_leaves(
-    trees: &[GeneratedTree],
-    search: impl Fn(&Counted<&GeneratedTree>) -> tree_core::Value,
-) -> u64 {
+/// Leaves evaluated by `algorithm` over all trees, after checking its
+/// values.
+fn checked_leaves(trees: &[GeneratedTree], algorithm: Algorithm) -> u64 {
     trees
         .iter()
         .map(|t| {
-            let c = Counted::new(t);
-            assert_eq!(search(&c), minimax(t), "{:?}", t.spec());
-            c.stats().leaves
+            let r = search(algorithm, t, &Config::default()).expect("search");
+            assert_eq!(r.value, minimax(t), "{algorithm} on {:?}", t.spec());
+            r.leaves
         })
         .sum()
 }
@@ -36,35 +35,30 @@ fn depthfirst(c: &mut Criterion) {
         ("random-8x6", Generator::RANDOM, 8, 6),
         ("strong-10x7", Generator::STRONG, 10, 7),
     ];
+    let plain = Config::default();
     for (name, g, b, d) in shapes {
         let ts = trees(g, b, d);
-        let ab = checked_leaves(&ts, |t| alphabeta(t, Window::FULL).unwrap());
-        let fab = checked_leaves(&ts, |t| falphabeta(t, Window::FULL).unwrap());
+        let ab = checked_leaves(&ts, Algorithm::AlphaBeta);
+        let fab = checked_leaves(&ts, Algorithm::FAlphaBeta);
         assert_eq!(
             ab, fab,
             "{name}: alphabeta and falphabeta evaluate the same leaves"
         );
-        let pab = checked_leaves(&ts, |t| palphabeta(t).unwrap());
+        let pab = checked_leaves(&ts, Algorithm::PAlphaBeta);
         eprintln!("{name}: {TREES} trees, alphabeta {ab} leaves, palphabeta {pab} leaves");
 
         let mut group = c.benchmark_group(format!("depthfirst-{name}"));
         group.sample_size(20);
-        group.throughput(Throughput::Elements(ab));
-        group.bench_function("alphabeta", |bench| {
-            bench.iter(|| {
-                for t in &ts {
-                    black_box(alphabeta(t, Window::FULL).unwrap());
-                }
-            })
-        });
-        group.throughput(Throughput::Elements(pab));
-        group.bench_function("palphabeta", |bench| {
-            bench.iter(|| {
-                for t in &ts {
-                    black_box(palphabeta(t).unwrap());
-                }
-            })
-        });
+        for (a, leaves) in [(Algorithm::AlphaBeta, ab), (Algorithm::PAlphaBeta, pab)] {
+            group.throughput(Throughput::Elements(leaves));
+            group.bench_function(a.name(), |bench| {
+                bench.iter(|| {
+                    for t in &ts {
+                        black_box(search(a, t, &plain).unwrap());
+                    }
+                })
+            });
+        }
         group.finish();
     }
 }

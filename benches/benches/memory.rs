@@ -1,15 +1,16 @@
-//! The memory-bounded family against alpha-beta on the same trees:
-//! MemSSS* at its minimum, a middle and its maximum budget, RecSSS*,
-//! MemDual*, QuickGame and IterSSS* at its minimum. Before timing, every value is checked against alpha-beta's and
-//! MemSSS*'s leaf count against alpha-beta's (it never examines a leaf
-//! alpha-beta prunes, so it can never examine more). Throughput is in
-//! leaves per second; the time ratios to alpha-beta are the result.
+//! The memory-bounded family against alpha-beta on the same trees, through
+//! the front door (`gametree::search`): MemSSS* at its minimum, a middle
+//! and its maximum budget, RecSSS*, MemDual*, QuickGame and IterSSS* at
+//! its minimum. Before timing, every value is checked against
+//! alpha-beta's, every peak of OPEN against the budget, and MemSSS*'s
+//! and IterSSS*'s leaf counts against alpha-beta's (they never examine a
+//! leaf alpha-beta prunes, so they can never examine more). Throughput is
+//! in leaves per second; the time ratios to alpha-beta are the result.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use search_bestfirst::{Algorithm, Options, memsss_maximum, memsss_minimum};
-use search_depthfirst::{Window, alphabeta};
+use gametree::{Algorithm, Config, maximum_memory, minimum_memory, search};
 use std::hint::black_box;
-use tree_core::{Counted, GenSpec, GeneratedTree, Generator, Tree};
+use tree_core::{GenSpec, GeneratedTree, Generator, Tree};
 
 const TREES: u64 = 10;
 
@@ -18,21 +19,23 @@ fn memory(c: &mut Criterion) {
         ("random-6x8", Generator::TOPDOWN_RANDOM, 6, 8),
         ("strong-10x7", Generator::STRONG, 10, 7),
     ];
+    let plain = Config::default();
     for (name, g, b, d) in shapes {
         let ts: Vec<GeneratedTree> = (0..TREES)
             .map(|i| GenSpec::new(g, b, d, 3, i).build().expect("valid spec"))
             .collect();
         let bounds = ts[0].bounds().expect("generated trees know their shape");
+        // MemSSS*'s budgets with its odd-depth leaf search (its default).
         let (lo, hi) = (
-            memsss_minimum(bounds, true).expect("fits"),
-            memsss_maximum(bounds, true).expect("fits"),
+            minimum_memory(Algorithm::MemSss, bounds).expect("fits"),
+            maximum_memory(Algorithm::MemSss, bounds).expect("fits"),
         );
         let mid = ((lo as f64) * (hi as f64)).sqrt() as usize;
         let ab: Vec<(tree_core::Value, u64)> = ts
             .iter()
             .map(|t| {
-                let c = Counted::new(t);
-                (alphabeta(&c, Window::FULL).unwrap(), c.stats().leaves)
+                let r = search(Algorithm::AlphaBeta, t, &plain).unwrap();
+                (r.value, r.leaves)
             })
             .collect();
         let ab_total: u64 = ab.iter().map(|x| x.1).sum();
@@ -42,7 +45,7 @@ fn memory(c: &mut Criterion) {
         group.bench_function("alphabeta", |bench| {
             bench.iter(|| {
                 for t in &ts {
-                    black_box(alphabeta(t, Window::FULL).unwrap());
+                    black_box(search(Algorithm::AlphaBeta, t, &plain).unwrap());
                 }
             })
         });
@@ -56,30 +59,37 @@ fn memory(c: &mut Criterion) {
             ("itersss-min".to_string(), Algorithm::IterSss, None),
         ];
         for (label, a, memory) in runs {
-            let opts = Options {
-                memory,
-                ..Options::default()
+            let config = match memory {
+                Some(m) => Config::default().memory(m),
+                None => Config::default(),
             };
+            // The budget searched with: an unset one is the algorithm's
+            // least, MemSSS*'s and MemDual*'s greatest.
+            let budget = memory
+                .or_else(|| match a {
+                    Algorithm::MemSss | Algorithm::MemDual => maximum_memory(a, bounds),
+                    _ => minimum_memory(a, bounds),
+                })
+                .expect("a budget");
             let mut total = 0;
             for (t, (v, ab_leaves)) in ts.iter().zip(&ab) {
-                let c = Counted::new(t);
-                let out = a.run(&c, &opts).unwrap();
-                assert_eq!(out.value, *v, "{label}");
-                assert!(out.memory.peak <= out.memory.capacity, "{label}");
+                let r = search(a, t, &config).unwrap();
+                assert_eq!(r.value, *v, "{label}");
+                assert!(r.peak_memory.expect("OPEN's peak") <= budget, "{label}");
                 if matches!(a, Algorithm::MemSss | Algorithm::IterSss) {
                     assert!(
-                        c.stats().leaves <= *ab_leaves,
+                        r.leaves <= *ab_leaves,
                         "{label} examined more than alpha-beta"
                     );
                 }
-                total += c.stats().leaves;
+                total += r.leaves;
             }
             eprintln!("{name}: {label} {total} leaves, alpha-beta {ab_total}");
             group.throughput(Throughput::Elements(total));
             group.bench_function(&label, |bench| {
                 bench.iter(|| {
                     for t in &ts {
-                        black_box(a.run(t, &opts).unwrap());
+                        black_box(search(a, t, &config).unwrap());
                     }
                 })
             });

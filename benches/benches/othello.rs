@@ -1,14 +1,15 @@
 //! Othello: perft from the initial position (move generation speed) and
-//! alpha-beta to depth 6 from three experiment positions. Before timing,
-//! perft's counts are checked against the known values, and each search's
-//! value against minimax and its leaf count against the recorded one;
-//! throughput is in perft leaves (move paths) or search leaves per second.
+//! alpha-beta to depth 6 from three experiment positions, through the
+//! front door (`gametree::search_game`). Before timing, perft's counts are
+//! checked against the known values, and each search's value against
+//! minimax and its leaf count against the recorded one; throughput is in
+//! perft leaves (move paths) or search leaves per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use gametree::{Algorithm, Config, search_game};
 use othello::{Othello, Position, perft};
-use search_depthfirst::{Window, alphabeta};
 use std::hint::black_box;
-use tree_core::{Counted, Horizon, minimax};
+use tree_core::{Horizon, minimax};
 
 /// perft(d) from the start for the depths timed.
 const PERFT: [(u32, u64); 2] = [(6, 8_200), (8, 390_216)];
@@ -34,15 +35,16 @@ fn othello(c: &mut Criterion) {
     let positions = othello::experiment_positions();
     let mut group = c.benchmark_group("othello-alphabeta");
     group.sample_size(20);
+    let (ab, plain) = (Algorithm::AlphaBeta, Config::default());
     for (k, leaves) in SEARCHES {
-        let tree = Horizon::new(Othello, positions[k], DEPTH);
-        let counted = Counted::new(&tree);
-        let v = alphabeta(&counted, Window::FULL).expect("searchable");
-        assert_eq!(v, minimax(&tree), "position {k}");
-        assert_eq!(counted.stats().leaves, leaves, "position {k}");
+        let pos = &positions[k];
+        let r = search_game(ab, &Othello, pos, DEPTH, &plain).expect("searchable");
+        let tree = Horizon::new(Othello, *pos, DEPTH);
+        assert_eq!(r.value, minimax(&tree), "position {k}");
+        assert_eq!(r.leaves, leaves, "position {k}");
         group.throughput(Throughput::Elements(leaves));
         group.bench_function(format!("depth-{DEPTH}-position-{k}"), |b| {
-            b.iter(|| black_box(alphabeta(&tree, Window::FULL).expect("searchable")))
+            b.iter(|| black_box(search_game(ab, &Othello, pos, DEPTH, &plain).expect("searchable")))
         });
     }
     group.finish();

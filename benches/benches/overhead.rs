@@ -1,17 +1,20 @@
-//! Time per node examined of every search of issue 11 beside alpha-beta on
+//! Time per node examined of every best-first search beside alpha-beta on
 //! the same [`HashTree`]s: RecSSS\*, RecDual\*, MemSSS\*, MemDual\* (least,
 //! middle and greatest budget, both odd-depth settings where they differ),
 //! QuickGame, QG1–3, MGame, IterSSS\*, SSS\* with three tie rules, Dual\*,
 //! staged SSS\*, the hybrids SAB and ABS and the MT drivers (the list is
-//! [`benches::overhead::searches`]).
+//! [`benches::overhead::searches`]), every one through the front door
+//! (`gametree::search`, which counts at the trait boundary and, for the
+//! depth-first searches, records the principal variation).
 //!
-//! Before timing anything, every search runs once through [`Counted`]: its
-//! values must be alpha-beta's, and its leaf count must be the one in
-//! [`EXPECTED`] — a search must never change the leaves it examines, so the
-//! table is a regression guard. Throughput is in nodes examined (leaves +
-//! interior expansions), so criterion's elements/s compare directly with
-//! alpha-beta's: the ratio of times per node is what `docs/OVERHEAD.md`
-//! tabulates (there measured with the interleaved `overhead` example).
+//! Before timing anything, every search runs once: its values must be
+//! alpha-beta's, and its leaf count (the front door's report) must be the
+//! one in [`EXPECTED`] — a search must never change the leaves it
+//! examines, so the table is a regression guard. Throughput is in nodes
+//! examined (leaves + interior expansions), so criterion's elements/s
+//! compare directly with alpha-beta's: the ratio of times per node is what
+//! `docs/OVERHEAD.md` tabulates (there measured with the interleaved
+//! `overhead` example).
 //!
 //! ```text
 //! cargo bench -p benches --bench overhead [-- recsss]
@@ -20,7 +23,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use benches::overhead::{Plain, count, mt_table_bytes, searches};
+use benches::overhead::{count, mt_table_bytes, searches};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tree_core::{Bounds, HashTree};
 
@@ -32,7 +35,7 @@ const TREES: u64 = 2;
 
 /// Leaves examined on the `TREES` trees of each shape, by search, as
 /// `Counted` counts them (revisits included), recorded with the code of
-/// commit `dd902f3`, before issue 11's work on the cost per node.
+/// commit `dd902f3`, before the work on the cost per node.
 #[rustfmt::skip]
 const EXPECTED: &[(&str, &str, u64)] = &[
     ("2x12", "alphabeta", 2163),
@@ -196,7 +199,7 @@ fn overhead(c: &mut Criterion) {
             group.bench_function(&s.name, |bench| {
                 bench.iter(|| {
                     for t in &trees {
-                        black_box((s.run)(&Plain(t)));
+                        black_box(s.run(t));
                     }
                 })
             });

@@ -24,21 +24,21 @@
 //! `parallel-othello-enhanced`: the enhanced PVS engine on Othello
 //! experiment positions at depth 7 (iterative deepening, a 4 MiB table
 //! cleared before each search) on one thread and on two by Lazy SMP and
-//! by YBWC (`search_parallel::search_game`), every iteration's value
-//! asserted equal to the one-thread engine's first.
+//! by YBWC, every depth's value (1 to 7) asserted equal to the one-thread
+//! engine's.
+//!
+//! Every search runs through the front door (`gametree::search`,
+//! `gametree::Cache`): counted at the trait boundary (a striped atomic
+//! counter for the threaded searches), so the leaves are the front door's.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use gametree::{Algorithm, Cache, Config, Family, GameParallel, StageWorker, search};
 use othello::Othello;
-use search_depthfirst::{
-    Enhanced, EnhancedAlgorithm, EnhancedConfig, SharedTable, Window, alphabeta,
-};
-use search_parallel::threads::{StageWorker, ThreadAlgorithm, ThreadConfig, search};
-use search_parallel::{GameParallel, GameThreadConfig, search_game};
 use tree_core::{
-    Counted, GenSpec, GeneratedTree, Generator, HashTree, Horizon, OrderedHashTree, Tree, minimax,
+    GenSpec, GeneratedTree, Generator, HashTree, Horizon, OrderedHashTree, Tree, minimax,
 };
 
 const TREES: u64 = 10;
@@ -51,15 +51,20 @@ fn trees(g: Generator, b: usize, d: usize) -> Vec<GeneratedTree> {
         .collect()
 }
 
-/// Leaves over all trees for one run, after checking every value.
-fn checked_leaves(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], threads: usize) -> u64 {
-    checked_leaves_with(algorithm, ts, ThreadConfig::new(threads))
+/// The multi-threaded tree searches.
+fn threaded() -> Vec<Algorithm> {
+    Algorithm::ALL
+        .iter()
+        .copied()
+        .filter(|a| a.family() == Family::Threads)
+        .collect()
 }
 
-fn checked_leaves_with(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], cfg: ThreadConfig) -> u64 {
+/// Leaves over all trees for one run, after checking every value.
+fn checked_leaves(algorithm: Algorithm, ts: &[GeneratedTree], config: &Config) -> u64 {
     ts.iter()
         .map(|t| {
-            let r = search(algorithm, t, cfg.clone()).expect("search runs");
+            let r = search(algorithm, t, config).expect("search runs");
             assert_eq!(r.value, minimax(t), "{algorithm} on {:?}", t.spec());
             assert_eq!(r.per_thread.iter().sum::<u64>(), r.leaves);
             r.leaves
@@ -67,11 +72,11 @@ fn checked_leaves_with(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], cfg: Th
         .sum()
 }
 
-fn seconds(algorithm: ThreadAlgorithm, ts: &[GeneratedTree], cfg: ThreadConfig) -> f64 {
+fn seconds(algorithm: Algorithm, ts: &[GeneratedTree], config: &Config) -> f64 {
     let start = Instant::now();
     for _ in 0..RUNS {
         for t in ts {
-            black_box(search(algorithm, t, cfg.clone()).expect("search runs"));
+            black_box(search(algorithm, t, config).expect("search runs"));
         }
     }
     start.elapsed().as_secs_f64()
@@ -83,23 +88,20 @@ fn parallel(c: &mut Criterion) {
         ("strong-24x4", Generator::STRONG, 24, 4),
         ("random-8x6", Generator::RANDOM, 8, 6),
     ];
+    let plain = Config::default();
     for (name, g, b, d) in shapes {
         let ts = trees(g, b, d);
         let ab: u64 = ts
             .iter()
             .map(|t| {
-                let c = Counted::new(t);
-                assert_eq!(alphabeta(&c, Window::FULL).unwrap(), minimax(t));
-                c.stats().leaves
+                let r = search(Algorithm::AlphaBeta, t, &plain).unwrap();
+                assert_eq!(r.value, minimax(t));
+                r.leaves
             })
             .sum();
-        for algorithm in [
-            ThreadAlgorithm::TreeSplit,
-            ThreadAlgorithm::PvSplit,
-            ThreadAlgorithm::Ybwc,
-        ] {
+        for algorithm in TARGET {
             assert_eq!(
-                checked_leaves(algorithm, &ts, 1),
+                checked_leaves(algorithm, &ts, &Config::default().threads(1)),
                 ab,
                 "{name}: {algorithm} on one thread is alpha-beta"
             );
@@ -109,27 +111,25 @@ fn parallel(c: &mut Criterion) {
             "  {:<20} {:>10} {:>10} {:>9} {:>9}",
             "algorithm", "leaves(1)", "leaves(2)", "overhead", "speed-up"
         );
-        let sss_workers = |threads| ThreadConfig {
-            stage_worker: StageWorker::Sss,
-            ..ThreadConfig::new(threads)
-        };
-        let rows = ThreadAlgorithm::ALL
+        let threads = |k: usize| Config::default().threads(k);
+        let sss_workers = |k: usize| threads(k).stage_worker(StageWorker::Sss);
+        let rows = threaded()
             .into_iter()
-            .map(|a| (a, a.name(), ThreadConfig::new as fn(usize) -> ThreadConfig))
+            .map(|a| (a, a.name(), &threads as &dyn Fn(usize) -> Config))
             .chain([(
-                ThreadAlgorithm::ParallelStagedSss,
+                Algorithm::ParallelStagedSss,
                 "  (sss workers)",
-                sss_workers as fn(usize) -> ThreadConfig,
+                &sss_workers as &dyn Fn(usize) -> Config,
             )]);
         for (algorithm, label, config) in rows {
             let one: u64 = (0..RUNS)
-                .map(|_| checked_leaves_with(algorithm, &ts, config(1)))
+                .map(|_| checked_leaves(algorithm, &ts, &config(1)))
                 .sum();
             let two: u64 = (0..RUNS)
-                .map(|_| checked_leaves_with(algorithm, &ts, config(2)))
+                .map(|_| checked_leaves(algorithm, &ts, &config(2)))
                 .sum();
             let (one, two) = (one / u64::from(RUNS), two / u64::from(RUNS));
-            let speedup = seconds(algorithm, &ts, config(1)) / seconds(algorithm, &ts, config(2));
+            let speedup = seconds(algorithm, &ts, &config(1)) / seconds(algorithm, &ts, &config(2));
             eprintln!(
                 "  {:<20} {:>10} {:>10} {:>9.3} {:>9.2}",
                 label,
@@ -147,16 +147,17 @@ fn parallel(c: &mut Criterion) {
         group.bench_function("alphabeta", |bench| {
             bench.iter(|| {
                 for t in &ts {
-                    black_box(alphabeta(t, Window::FULL).unwrap());
+                    black_box(search(Algorithm::AlphaBeta, t, &plain).unwrap());
                 }
             })
         });
-        for algorithm in ThreadAlgorithm::ALL {
-            for threads in [1, 2] {
-                group.bench_function(format!("{}/{threads}", algorithm.name()), |bench| {
+        for algorithm in threaded() {
+            for k in [1, 2] {
+                let config = threads(k);
+                group.bench_function(format!("{}/{k}", algorithm.name()), |bench| {
                     bench.iter(|| {
                         for t in &ts {
-                            black_box(search(algorithm, t, ThreadConfig::new(threads)).unwrap());
+                            black_box(search(algorithm, t, &config).unwrap());
                         }
                     })
                 });
@@ -167,11 +168,7 @@ fn parallel(c: &mut Criterion) {
 }
 
 /// The searches of the speed-up target on two threads.
-const TARGET: [ThreadAlgorithm; 3] = [
-    ThreadAlgorithm::TreeSplit,
-    ThreadAlgorithm::PvSplit,
-    ThreadAlgorithm::Ybwc,
-];
+const TARGET: [Algorithm; 3] = [Algorithm::TreeSplit, Algorithm::PvSplit, Algorithm::Ybwc];
 
 /// Alpha-beta on one thread and the target searches on two, on `trees`,
 /// values checked first.
@@ -180,15 +177,16 @@ where
     T: Tree + Sync,
     T::Node: Send + Sync,
 {
+    let plain = Config::default();
     let values: Vec<_> = trees
         .iter()
-        .map(|t| alphabeta(t, Window::FULL).unwrap())
+        .map(|t| search(Algorithm::AlphaBeta, t, &plain).unwrap().value)
         .collect();
     for a in TARGET {
         for k in [1, 2] {
             for (t, v) in trees.iter().zip(&values) {
                 assert_eq!(
-                    search(a, t, ThreadConfig::new(k)).unwrap().value,
+                    search(a, t, &Config::default().threads(k)).unwrap().value,
                     *v,
                     "{a} {k} on {name}"
                 );
@@ -202,15 +200,16 @@ where
     group.bench_function("alphabeta", |bench| {
         bench.iter(|| {
             for t in trees {
-                black_box(alphabeta(t, Window::FULL).unwrap());
+                black_box(search(Algorithm::AlphaBeta, t, &plain).unwrap());
             }
         })
     });
+    let two = Config::default().threads(2);
     for a in TARGET {
         group.bench_function(format!("{}/2", a.name()), |bench| {
             bench.iter(|| {
                 for t in trees {
-                    black_box(search(a, t, ThreadConfig::new(2)).unwrap());
+                    black_box(search(a, t, &two).unwrap());
                 }
             })
         });
@@ -244,49 +243,43 @@ fn othello_enhanced(c: &mut Criterion) {
         .into_iter()
         .step_by(10)
         .collect();
-    let enhanced = EnhancedConfig::default().with_table_bytes(4 << 20);
-    let mut table = SharedTable::new(enhanced.table_bytes).unwrap();
-    let algorithm = EnhancedAlgorithm::Pvs;
+    let algorithm = Algorithm::PvsEnhanced;
+    let table = Config::default().table_bytes(4 << 20);
     let runs = [
-        ("pvs-enh/1", 1, GameParallel::LazySmp),
-        ("pvs-enh/lazy-smp/2", 2, GameParallel::LazySmp),
-        ("pvs-enh/ybwc/2", 2, GameParallel::Ybwc),
+        ("pvs-enh/1", table.clone()),
+        (
+            "pvs-enh/lazy-smp/2",
+            table.clone().threads(2).parallel(GameParallel::LazySmp),
+        ),
+        (
+            "pvs-enh/ybwc/2",
+            table.clone().threads(2).parallel(GameParallel::Ybwc),
+        ),
     ];
+    let mut cache = Cache::new();
     for pos in &positions {
-        let one = Enhanced::new(enhanced)
-            .unwrap()
-            .search(algorithm, &Othello, pos, DEPTH)
-            .unwrap();
-        let values: Vec<_> = one.per_iteration.iter().map(|i| i.value).collect();
-        for (name, threads, method) in runs {
-            let cfg = GameThreadConfig {
-                threads,
-                method,
-                ..GameThreadConfig::default()
+        for depth in 1..=DEPTH {
+            let mut solve = |config: &Config| {
+                cache.clear();
+                let r = cache.search_game(algorithm, &Othello, pos, depth, config);
+                r.unwrap().value
             };
-            table.clear();
-            let r =
-                search_game(algorithm, &Othello, pos, DEPTH, &enhanced, &mut table, &cfg).unwrap();
-            let got: Vec<_> = r.report.per_iteration.iter().map(|i| i.value).collect();
-            assert_eq!(got, values, "{name} on {pos}");
+            let one = solve(&table);
+            for (name, config) in &runs {
+                assert_eq!(solve(config), one, "{name} on {pos} at depth {depth}");
+            }
         }
     }
     let mut group = c.benchmark_group("parallel-othello-enhanced");
     group.sample_size(10);
     group.warm_up_time(std::time::Duration::from_millis(500));
     group.measurement_time(std::time::Duration::from_secs(4));
-    for (name, threads, method) in runs {
-        let cfg = GameThreadConfig {
-            threads,
-            method,
-            ..GameThreadConfig::default()
-        };
-        group.bench_function(name, |bench| {
+    for (name, config) in &runs {
+        group.bench_function(*name, |bench| {
             bench.iter(|| {
                 for pos in &positions {
-                    table.clear();
-                    let r =
-                        search_game(algorithm, &Othello, pos, DEPTH, &enhanced, &mut table, &cfg);
+                    cache.clear();
+                    let r = cache.search_game(algorithm, &Othello, pos, DEPTH, config);
                     black_box(r.unwrap());
                 }
             })

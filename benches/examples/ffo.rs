@@ -1,5 +1,6 @@
-//! The FFO endgame problems solved by the enhanced engines, one thread:
-//! time, leaves, nodes and leaves per second per problem, and totals.
+//! The FFO endgame problems solved by the enhanced engines, one thread,
+//! through the front door (`gametree::Cache`): time, leaves, nodes and
+//! leaves per second per problem, and totals.
 //!
 //! ```text
 //! cargo run --release -p benches --example ffo -- [--from 1] [--to 19] \
@@ -18,8 +19,8 @@
 
 use std::time::{Duration, Instant};
 
+use gametree::{Algorithm, Cache, Config, EnhancedConfig, Family};
 use othello::{FfoProblem, Othello};
-use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
 use tree_core::Game;
 
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
@@ -46,13 +47,19 @@ fn main() {
     let bytes: usize = arg(&args, "--table-bytes", 64 << 20);
     let cpu = args.iter().any(|a| a == "--cpu");
     let algos: String = arg(&args, "--algo", "pvs-enh".to_owned());
-    let algos: Vec<EnhancedAlgorithm> = match algos.split(',').map(str::parse).collect() {
+    let algos: Vec<Algorithm> = match algos.split(',').map(str::parse).collect() {
         Ok(algos) => algos,
         Err(e) => {
             eprintln!("ffo: {e}");
             std::process::exit(2);
         }
     };
+    if let Some(a) = algos.iter().find(|a| a.family() != Family::Enhanced) {
+        eprintln!(
+            "ffo: {a} is not an enhanced engine (ab-enh, pvs-enh, mtdf-enh, mtsss-enh, mtdual-enh)"
+        );
+        std::process::exit(2);
+    }
     let problems: Vec<FfoProblem> = othello::ffo()
         .into_iter()
         .filter(|p| (from..=to).contains(&p.number))
@@ -60,15 +67,12 @@ fn main() {
     let d = EnhancedConfig::default();
     let sort: u32 = arg(&args, "--sort-depth", d.sort_depth);
     let sort_plies: u32 = arg(&args, "--sort-plies", d.sort_plies);
-    let config = d
-        .with_table_bytes(bytes)
-        .with_sort(sort, sort_plies)
-        .with_hints(!args.iter().any(|a| a == "--no-hints"))
-        .with_endgame(!args.iter().any(|a| a == "--no-endgame"));
-    let mut engines: Vec<Enhanced> = algos
-        .iter()
-        .map(|_| Enhanced::new(config).expect("a valid config"))
-        .collect();
+    let config = Config::default().table_bytes(bytes).enhancements(
+        d.with_sort(sort, sort_plies)
+            .with_hints(!args.iter().any(|a| a == "--no-hints"))
+            .with_endgame(!args.iter().any(|a| a == "--no-endgame")),
+    );
+    let mut caches: Vec<Cache> = algos.iter().map(|_| Cache::new()).collect();
     // best[algo][problem] = (time, leaves, nodes)
     let mut best = vec![vec![(Duration::MAX, 0u64, 0u64); problems.len()]; algos.len()];
     for _ in 0..rounds {
@@ -76,10 +80,10 @@ fn main() {
             let pos = p.problem.position;
             let depth = Othello.plies_left(&pos).expect("Othello knows");
             for (a, alg) in algos.iter().enumerate() {
-                engines[a].clear();
+                caches[a].clear();
                 let (t, c) = (Instant::now(), cpu_time());
-                let r = engines[a]
-                    .search(*alg, &Othello, &pos, depth)
+                let r = caches[a]
+                    .search_game(*alg, &Othello, &pos, depth, &config)
                     .expect("search");
                 let s = match (cpu, c, cpu_time()) {
                     (true, Some(c0), Some(c1)) => c1 - c0,
@@ -88,12 +92,11 @@ fn main() {
                 let want = p.problem.best_score().expect("scored") * othello::eval::WIN_SCALE;
                 assert_eq!(r.value.get(), want, "{alg} on FFO #{}", p.number);
                 eprintln!(
-                    "FFO #{} {alg}: {:.6} s, {} leaves, {} interior, {} passes, value {}",
+                    "FFO #{} {alg}: {:.6} s, {} leaves, {} interior, value {}",
                     p.number,
                     s.as_secs_f64(),
                     r.leaves,
                     r.interior,
-                    r.passes,
                     r.value.get() / othello::eval::WIN_SCALE
                 );
                 let b = &mut best[a][k];

@@ -2,13 +2,14 @@
 //! cheap trees in one process.
 //!
 //! Every algorithm of the best-first family (and the MT drivers) runs on the
-//! same [`HashTree`]s as alpha-beta; nodes examined = leaf evaluations +
-//! interior expansions, counted once by [`Counted`] (values checked against
-//! alpha-beta's). Timing runs the uncounted tree: rounds are interleaved
-//! (every algorithm once per round, the order rotating), and the best round
-//! of each algorithm is kept, so a noisy machine slows everyone alike.
-//! Prints one Markdown table per shape: time per node and per leaf, and
-//! both as ratios to alpha-beta's.
+//! same [`HashTree`]s as alpha-beta, through the front door
+//! (`gametree::search`); nodes examined = leaf evaluations + interior
+//! expansions, from the front door's report of one run (values checked
+//! against alpha-beta's). Timing runs the same calls: rounds are
+//! interleaved (every algorithm once per round, the order rotating), and
+//! the best round of each algorithm is kept, so a noisy machine slows
+//! everyone alike. Prints one Markdown table per shape: time per node and
+//! per leaf, and both as ratios to alpha-beta's.
 //!
 //! ```text
 //! cargo run --release -p benches --example overhead -- [--shapes 8x7,4x10] \
@@ -22,9 +23,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use benches::overhead::{Plain, count, mt_table_bytes, searches};
-use search_depthfirst::{Window, alphabeta};
-use tree_core::{Bounds, Counted, HashTree};
+use benches::overhead::{count, mt_table_bytes, searches};
+use gametree::{Algorithm, Config};
+use tree_core::{Bounds, HashTree};
 
 struct Row {
     name: String,
@@ -85,9 +86,8 @@ fn main() {
         let bounds = Bounds::uniform(b, d);
         // Enough trees that alpha-beta examines about `target_nodes` nodes.
         let probe = HashTree::new(b, d, 0).expect("shape");
-        let c = Counted::new(&probe);
-        alphabeta(&c, Window::FULL).expect("search");
-        let per_tree = (c.stats().leaves + c.stats().interior).max(1);
+        let r = gametree::search(Algorithm::AlphaBeta, &probe, &Config::default()).expect("search");
+        let per_tree = (r.leaves + r.interior).max(1);
         let n = target_nodes.div_ceil(per_tree).clamp(1, 1000);
         let trees: Vec<HashTree> = (0..n)
             .map(|i| HashTree::new(b, d, i).expect("shape"))
@@ -115,7 +115,7 @@ fn main() {
                 let i = (k + round) % list.len();
                 let start = Instant::now();
                 for t in &trees {
-                    black_box((list[i].run)(&Plain(t)));
+                    black_box(list[i].run(t));
                 }
                 rows[i].best = rows[i].best.min(start.elapsed());
             }

@@ -23,6 +23,14 @@
 //! update, pv-splitting as Campbell simulated it (pvsplit at the root
 //! processor); the simulator has no YBWC.
 //!
+//! Every timed search runs through the front door (`gametree::search`,
+//! which counts leaves at the trait boundary, a striped atomic counter for
+//! the threaded searches); the leaves are its. The threads' activity (idle
+//! time, hand-offs) is in the engine's report only: after the timed
+//! rounds, each threaded search on K threads runs once more per round on
+//! every tree on the engine itself (`search_parallel::threads::search`),
+//! and the activity columns are those runs'.
+//!
 //! ```text
 //! cargo run --release -p benches --example parallel_table -- \
 //!     [--sets random-8x9,random-24x5,strong-8x12,strong-24x7,othello-9] \
@@ -32,33 +40,60 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use gametree::{Algorithm, Config, Family};
 use othello::Othello;
-use search_depthfirst::{Window, alphabeta};
-use search_parallel::threads::{ThreadActivity, ThreadAlgorithm, ThreadConfig, search};
+use search_parallel::threads::{ThreadActivity, ThreadAlgorithm, ThreadConfig};
 use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
-use tree_core::{Counted, HashTree, Horizon, OrderedHashTree, Tree, Value};
+use tree_core::{HashTree, Horizon, OrderedHashTree, Tree, Value};
 
 struct Options {
     trees: u64,
     rounds: usize,
     threads: usize,
-    algos: Vec<ThreadAlgorithm>,
+    algos: Vec<Algorithm>,
     sim: bool,
 }
 
 /// One timed search: a name and the searches' leaves over the set.
 struct Entry {
     label: String,
-    algorithm: Option<ThreadAlgorithm>,
+    algorithm: Algorithm,
     threads: usize,
+    config: Config,
     best: Duration,
     leaves: u64,
     runs: u64,
-    /// Summed over the runs (trees × rounds).
+    /// Summed over the engine's own runs (trees × rounds).
     activity: ThreadActivity,
-    /// Wall time summed over the timed runs.
+    /// Wall time summed over the engine's own runs.
     wall: Duration,
     searches: u64,
+}
+
+impl Entry {
+    fn new(label: String, algorithm: Algorithm, threads: usize) -> Entry {
+        let config = match algorithm.family() {
+            Family::Threads => Config::default().threads(threads),
+            _ => Config::default(),
+        };
+        Entry {
+            label,
+            algorithm,
+            threads,
+            config,
+            best: Duration::MAX,
+            leaves: 0,
+            runs: 0,
+            activity: ThreadActivity::default(),
+            wall: Duration::ZERO,
+            searches: 0,
+        }
+    }
+
+    /// K independent alpha-beta searches at once, the machine's ceiling.
+    fn is_ceiling(&self) -> bool {
+        self.algorithm == Algorithm::AlphaBeta && self.threads > 1
+    }
 }
 
 fn load() -> String {
@@ -67,22 +102,14 @@ fn load() -> String {
         .unwrap_or_else(|_| "unknown".into())
 }
 
-fn run_one<T>(e: &Entry, t: &T) -> (Value, u64, ThreadActivity)
+/// One search of `t` through the front door: its value and leaves.
+fn run_one<T>(e: &Entry, t: &T) -> (Value, u64)
 where
     T: Tree + Sync,
     T::Node: Send + Sync,
 {
-    match e.algorithm {
-        None => (
-            alphabeta(t, Window::FULL).expect("alpha-beta runs"),
-            0,
-            ThreadActivity::default(),
-        ),
-        Some(a) => {
-            let r = search(a, t, ThreadConfig::new(e.threads)).expect("search runs");
-            (r.value, r.leaves, ThreadActivity::total(&r.activity))
-        }
-    }
+    let r = gametree::search(e.algorithm, t, &e.config).expect("search runs");
+    (r.value, r.leaves)
 }
 
 /// The timed rounds; `partners(true)` starts the partner threads of the
@@ -96,31 +123,51 @@ where
         let n = entries.len();
         for k in 0..n {
             let e = &mut entries[(k + round) % n];
-            let ceiling = e.algorithm.is_none() && e.threads > 1;
+            let ceiling = e.is_ceiling();
             let start = Instant::now();
             if ceiling {
                 partners(true);
             }
             let mut leaves = 0;
-            let mut activity = Vec::new();
             for t in trees {
-                let (v, l, a) = run_one(e, t);
+                let (v, l) = run_one(e, t);
                 black_box(v);
                 leaves += l;
-                activity.push(a);
             }
             if ceiling {
                 partners(false);
             }
-            let took = start.elapsed();
-            e.best = e.best.min(took);
-            e.wall += took;
+            e.best = e.best.min(start.elapsed());
             e.leaves += leaves;
             e.runs += 1;
-            e.searches += trees.len() as u64;
-            activity.push(e.activity);
-            e.activity = ThreadActivity::total(&activity);
         }
+    }
+}
+
+/// The threads' activity of each threaded entry on K threads: its search
+/// run on the engine itself, once per round on every tree.
+fn measure_activity<T>(entries: &mut [Entry], trees: &[T], o: &Options)
+where
+    T: Tree + Sync,
+    T::Node: Send + Sync,
+{
+    for e in entries
+        .iter_mut()
+        .filter(|e| e.algorithm.family() == Family::Threads && e.threads == o.threads)
+    {
+        let engine: ThreadAlgorithm = e.algorithm.name().parse().expect("a threaded search");
+        let mut activity = vec![e.activity];
+        for _ in 0..o.rounds {
+            for t in trees {
+                let start = Instant::now();
+                let r = search_parallel::threads::search(engine, t, ThreadConfig::new(e.threads))
+                    .expect("search runs");
+                e.wall += start.elapsed();
+                e.searches += 1;
+                activity.push(ThreadActivity::total(&r.activity));
+            }
+        }
+        e.activity = ThreadActivity::total(&activity);
     }
 }
 
@@ -131,51 +178,26 @@ where
 {
     let start_load = load();
     // Alpha-beta's value and leaves: the reference.
+    let mut entries = vec![
+        Entry::new("alpha-beta".into(), Algorithm::AlphaBeta, 1),
+        Entry::new(
+            format!("{} independent alpha-beta searches", o.threads),
+            Algorithm::AlphaBeta,
+            o.threads,
+        ),
+    ];
     let mut ab_leaves = 0;
     let values: Vec<Value> = trees
         .iter()
         .map(|t| {
-            let c = Counted::new(t);
-            let v = alphabeta(&c, Window::FULL).expect("alpha-beta runs");
-            ab_leaves += c.stats().leaves;
+            let (v, leaves) = run_one(&entries[0], t);
+            ab_leaves += leaves;
             v
         })
         .collect();
-    let mut entries = vec![Entry {
-        label: "alpha-beta".into(),
-        algorithm: None,
-        threads: 1,
-        best: Duration::MAX,
-        leaves: 0,
-        runs: 0,
-        activity: ThreadActivity::default(),
-        wall: Duration::ZERO,
-        searches: 0,
-    }];
-    entries.push(Entry {
-        label: format!("{} independent alpha-beta searches", o.threads),
-        algorithm: None,
-        threads: o.threads,
-        best: Duration::MAX,
-        leaves: 0,
-        runs: 0,
-        activity: ThreadActivity::default(),
-        wall: Duration::ZERO,
-        searches: 0,
-    });
     for &a in &o.algos {
         for k in [1, o.threads] {
-            entries.push(Entry {
-                label: format!("{a}/{k}"),
-                algorithm: Some(a),
-                threads: k,
-                best: Duration::MAX,
-                leaves: 0,
-                runs: 0,
-                activity: ThreadActivity::default(),
-                wall: Duration::ZERO,
-                searches: 0,
-            });
+            entries.push(Entry::new(format!("{a}/{k}"), a, k));
         }
     }
     // Values first (this also builds the pools the timed runs use).
@@ -193,6 +215,8 @@ where
     let (go_tx, go_rx) = go;
     let go_rx = std::sync::Mutex::new(go_rx);
     let (done_tx, done_rx) = partners_done;
+    let partner = Entry::new("alpha-beta".into(), Algorithm::AlphaBeta, 1);
+    let partner = &partner;
     std::thread::scope(|s| {
         for _ in 1..o.threads {
             let (go_rx, done_tx) = (&go_rx, done_tx.clone());
@@ -203,7 +227,7 @@ where
                         break;
                     }
                     for t in trees {
-                        black_box(alphabeta(t, Window::FULL).expect("alpha-beta runs"));
+                        black_box(run_one(partner, t));
                     }
                     done_tx.send(()).expect("the main thread waits");
                 }
@@ -221,6 +245,7 @@ where
         measure_rounds(&mut entries, trees, o, partners);
         drop(go_tx);
     });
+    measure_activity(&mut entries, trees, o);
     let end_load = load();
     let sims: Vec<Option<(f64, f64)>> = [SimAlgorithm::TreeSplitUpdate, SimAlgorithm::PvSplit]
         .into_iter()
@@ -266,15 +291,15 @@ where
     for &a in &o.algos {
         let one = entries
             .iter()
-            .find(|e| e.algorithm == Some(a) && e.threads == 1)
+            .find(|e| e.algorithm == a && e.threads == 1)
             .expect("entry");
         let many = entries
             .iter()
-            .find(|e| e.algorithm == Some(a) && e.threads == o.threads)
+            .find(|e| e.algorithm == a && e.threads == o.threads)
             .expect("entry");
         let sim = match a {
-            ThreadAlgorithm::TreeSplit => sims[0],
-            ThreadAlgorithm::PvSplit => sims[1],
+            Algorithm::TreeSplit => sims[0],
+            Algorithm::PvSplit => sims[1],
             _ => None,
         };
         let (ss, so) = sim.map_or(("—".into(), "—".into()), |(s, v)| {
@@ -299,11 +324,7 @@ fn main() {
         trees: 3,
         rounds: 7,
         threads: 2,
-        algos: vec![
-            ThreadAlgorithm::Ybwc,
-            ThreadAlgorithm::TreeSplit,
-            ThreadAlgorithm::PvSplit,
-        ],
+        algos: vec![Algorithm::Ybwc, Algorithm::TreeSplit, Algorithm::PvSplit],
         sim: true,
     };
     let mut sets: Vec<String> = [
@@ -327,7 +348,10 @@ fn main() {
                 o.algos = value()
                     .split(',')
                     .map(|s| s.parse().expect("algorithm"))
-                    .collect()
+                    .collect();
+                if let Some(a) = o.algos.iter().find(|a| a.family() != Family::Threads) {
+                    panic!("{a} is not a multi-threaded search (treesplit, pvsplit, ybwc, ...)");
+                }
             }
             "--no-sim" => o.sim = false,
             other => panic!("unknown argument {other}"),

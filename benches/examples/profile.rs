@@ -1,6 +1,9 @@
 //! One search on many [`HashTree`]s, nothing else: a target for `perf
 //! record` or `valgrind --tool=callgrind` when working on one algorithm's
 //! cost per node (the `overhead` example compares them all with alpha-beta).
+//! The search runs through the front door (`gametree::search`), as every
+//! measurement of the workspace does: its profile includes the counting
+//! at the trait boundary.
 //!
 //! ```text
 //! cargo build --release -p benches --example profile
@@ -9,109 +12,54 @@
 //! ```
 //!
 //! Arguments: the search (`alphabeta`, `recsss`, `recsss+leaf`, `recdual`,
-//! `recdual+leaf`, `memsss@min|mid|max`, `memdual@…`, either with `+store`
+//! `recdual+leaf`, `memsss@min|mid|max|M`, `memdual@…`, either with `+store`
 //! for the odd-depth leaf search off, `itersss@min|mid|max|M`, `mgame/N`,
 //! `quickgame`, `qg1`, `qg2`, `qg3`, the last three with `+floor`,
-//! `mt-sss`, `mt-dual`, `mtdf`: the MT drivers with one table reused from
-//! tree to tree, sized as the `overhead` example sizes it, or any other
-//! registry name: `sss`, `dual`, `staged-sss`, `abs`, `sa4`, …), the shape
-//! `BxD`, the number of trees (default 10) and of passes over them
-//! (default 1). Prints the leaves and interior nodes examined per pass,
-//! from a [`Counted`] pass.
+//! `mt-sss`, `mt-dual`, `mtdf`: the MT drivers with a table sized as the
+//! `overhead` example sizes it, or any other algorithm's name: `sss`,
+//! `dual`, `staged-sss`, `abs`, `sa4`, …), the shape `BxD`, the number of
+//! trees (default 10) and of passes over them (default 1). Prints the
+//! leaves and interior nodes examined per pass, from the front door's
+//! report.
 
 use std::hint::black_box;
 
-use benches::overhead::mt_table_bytes;
-use search_bestfirst::{
-    BestFirstError, IterConfig, MemConfig, MgConfig, QgConfig, QgOpen, QgVariant, RecConfig,
-    itersss, itersss_minimum, memdual, memdual_maximum, memdual_minimum, memsss, memsss_maximum,
-    memsss_minimum, mgame, minimum_memory, qg_search, recdual, recsss,
-};
-use search_depthfirst::{
-    MTDF_FIRST_GUESS, TranspositionTable, Window, alphabeta, mt_dual, mt_sss, mtdf,
-};
-use tree_core::{Bounds, Counted, HashTree, Tree, Value};
+use benches::overhead::{budget, mt_table_bytes};
+use gametree::{Algorithm, Config};
+use tree_core::{Bounds, HashTree};
 
-fn run<T: Tree>(spec: &str, bounds: Bounds, tree: &T, tt: &mut TranspositionTable) -> Value {
+/// The algorithm `spec` names and its settings, on trees of shape `bounds`
+/// (the MT drivers' table sized for `trees`).
+fn parse(spec: &str, bounds: Bounds, trees: &[HashTree]) -> Result<(Algorithm, Config), String> {
     let (name, flag) = spec.split_once('+').unwrap_or((spec, ""));
-    type Size = fn(Bounds, bool) -> Result<usize, BestFirstError>;
-    let mem = |min: Size, max: Size, at: &str| {
-        let leaf = flag != "store";
-        let (lo, hi): (usize, usize) = (min(bounds, leaf).unwrap(), max(bounds, leaf).unwrap());
-        let m = match at {
-            "min" => lo,
-            "mid" => lo + (hi - lo) / 2,
-            "max" => hi,
-            other => other.parse().expect("memsss@min|mid|max|M"),
-        };
-        MemConfig {
-            memory: Some(m),
-            shape: None,
-            odd_depth_leaf_search: leaf,
-        }
+    let (base, at) = match name.split_once(['@', '/']) {
+        Some((base, at)) => (base, Some(at)),
+        None => (name, None),
     };
-    let rec = RecConfig {
-        shape: None,
-        odd_depth_leaf_search: flag == "leaf",
+    let a: Algorithm = base.parse().map_err(|e: gametree::Error| e.to_string())?;
+    let mut config = match flag {
+        "" => Config::default(),
+        "leaf" => Config::default().odd_depth_leaf_search(true),
+        "store" => Config::default().odd_depth_leaf_search(false),
+        "floor" => Config::default().alpha_floor(true),
+        other => return Err(format!("unknown setting +{other} (leaf, store, floor)")),
     };
-    let qg = |v| {
-        let cfg = QgConfig::default().with_alpha_floor(flag == "floor");
-        qg_search(tree, v, &cfg, &mut QgOpen::new()).unwrap().value
-    };
-    match name.split_once(['@', '/']) {
-        Some(("memsss", at)) => {
-            memsss(tree, &mem(memsss_minimum, memsss_maximum, at))
-                .unwrap()
-                .value
-        }
-        Some(("memdual", at)) => {
-            memdual(tree, &mem(memdual_minimum, memdual_maximum, at))
-                .unwrap()
-                .value
-        }
-        Some(("itersss", at)) => {
-            let lo = itersss_minimum(bounds).unwrap();
-            let hi = minimum_memory(bounds, false).unwrap().max(lo);
-            let m = match at {
-                "min" => lo,
-                "mid" => lo + (hi - lo) / 2,
-                "max" => hi,
-                other => other.parse().expect("itersss@min|mid|max|M"),
-            };
-            let cfg = IterConfig {
-                memory: Some(m),
-                shape: None,
-            };
-            itersss(tree, &cfg).unwrap().value
-        }
-        Some(("mgame", n)) => {
-            mgame(tree, &MgConfig::new(n.parse().expect("mgame/N")))
-                .unwrap()
-                .value
-        }
-        _ => match name {
-            "alphabeta" => alphabeta(tree, Window::FULL).unwrap(),
-            "recsss" => recsss(tree, &rec).unwrap().value,
-            "recdual" => recdual(tree, &rec).unwrap().value,
-            "quickgame" => qg(QgVariant::QuickGame),
-            "qg1" => qg(QgVariant::Qg1),
-            "qg2" => qg(QgVariant::Qg2),
-            "qg3" => qg(QgVariant::Qg3),
-            "mt-sss" => mt_sss(tree, tt).unwrap().value,
-            "mt-dual" => mt_dual(tree, tt).unwrap().value,
-            "mtdf" => mtdf(tree, tt, MTDF_FIRST_GUESS).unwrap().value,
-            // Any other registry search (`sss`, `dual`, `staged-sss`, `abs`,
-            // `sa4`, …) with the registry's defaults.
-            other => {
-                other
-                    .parse::<search_bestfirst::Algorithm>()
-                    .unwrap_or_else(|_| panic!("unknown search {other}"))
-                    .run(tree, &search_bestfirst::Options::default())
-                    .unwrap()
-                    .value
+    if let Some(at) = at {
+        config = match a {
+            Algorithm::MGame => {
+                config.searchd(at.parse().map_err(|_| format!("mgame/{at}: a number"))?)
             }
-        },
+            _ => {
+                let m = budget(a, bounds, &config, at)?;
+                config.memory(m)
+            }
+        };
     }
+    if matches!(a, Algorithm::MtSss | Algorithm::MtDual | Algorithm::Mtdf) {
+        config = config.table_bytes(mt_table_bytes(trees));
+    }
+    config.check(a).map_err(|e| e.to_string())?;
+    Ok((a, config))
 }
 
 fn main() {
@@ -127,25 +75,21 @@ fn main() {
     let passes: usize = args.get(3).map_or(1, |s| s.parse().expect("passes"));
     let bounds = Bounds::uniform(b, d);
     let trees: Vec<HashTree> = (0..n).map(|i| HashTree::new(b, d, i).unwrap()).collect();
-    let mut tt = TranspositionTable::with_bytes(if spec.starts_with("mt") {
-        mt_table_bytes(&trees)
-    } else {
-        0
-    })
-    .unwrap();
+    let (a, config) = parse(spec, bounds, &trees).unwrap_or_else(|e| {
+        eprintln!("profile: {e}");
+        std::process::exit(2);
+    });
     let (mut leaves, mut interior) = (0, 0);
     for t in &trees {
-        let c = Counted::new(t);
-        assert_eq!(
-            run(spec, bounds, &c, &mut tt),
-            alphabeta(t, Window::FULL).unwrap()
-        );
-        leaves += c.stats().leaves;
-        interior += c.stats().interior;
+        let r = gametree::search(a, t, &config).expect("search");
+        let ab = gametree::search(Algorithm::AlphaBeta, t, &Config::default()).expect("search");
+        assert_eq!(r.value, ab.value);
+        leaves += r.leaves;
+        interior += r.interior;
     }
     for _ in 0..passes {
         for t in &trees {
-            black_box(run(spec, bounds, t, &mut tt));
+            black_box(gametree::search(a, t, &config).expect("search"));
         }
     }
     println!("{spec} on {n} ({b},{d}) trees: {leaves} leaves, {interior} interior per pass");

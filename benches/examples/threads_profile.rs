@@ -1,12 +1,16 @@
 //! A small driver for profiling the multi-threaded searches with `perf` or
 //! `valgrind`: runs one algorithm (or `alphabeta`) on the trees of one shape
-//! over and over and prints the mean time per round.
+//! over and over, through the front door (`gametree::search`, which counts
+//! leaves at the trait boundary), and prints the mean time per round.
 //!
 //! Shapes: `random-24x4`, `strong-24x4`, `random-8x6` (the bench's
 //! generated trees, ten each), `hash-BxD` ([`HashTree`]s),
 //! `ordered-BxD` (strongly ordered [`OrderedHashTree`]s), `othello-D`
 //! (the first experiment positions searched to depth D); the fifth
-//! argument is the number of trees of the last three (default 3).
+//! argument is the number of trees of the last three (default 3). With
+//! `VERBOSE` set, each tree's search is also run once on the engine itself
+//! (`search_parallel::threads::search`), whose report has the jobs and
+//! each thread's activity.
 //!
 //! ```text
 //! cargo build --profile bench -p benches --example threads_profile
@@ -17,36 +21,32 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use gametree::{Algorithm, Config, Family};
 use othello::Othello;
-use search_depthfirst::{Window, alphabeta};
-use search_parallel::threads::{ThreadAlgorithm, ThreadConfig, search};
-use tree_core::{
-    GenSpec, GeneratedTree, Generator, HashTree, Horizon, OrderedHashTree, Tree, Value,
-};
+use search_parallel::threads::{ThreadAlgorithm, ThreadConfig};
+use tree_core::{GenSpec, GeneratedTree, Generator, HashTree, Horizon, OrderedHashTree, Tree};
 
 fn run<T>(algorithm: &str, threads: usize, reps: u32, shape: &str, trees: &[T])
 where
     T: Tree + Sync,
     T::Node: Send + Sync,
 {
-    let once = |t: &T| -> Value {
-        if algorithm == "alphabeta" {
-            alphabeta(t, Window::FULL).expect("runs")
-        } else {
-            let a: ThreadAlgorithm = algorithm.parse().expect("algorithm");
-            search(a, t, ThreadConfig::new(threads))
-                .expect("runs")
-                .value
-        }
+    let a: Algorithm = algorithm.parse().expect("algorithm");
+    let config = match a.family() {
+        Family::Threads => Config::default().threads(threads),
+        _ => Config::default(),
     };
+    let once = |t: &T| gametree::search(a, t, &config).expect("runs");
     for t in trees {
-        assert_eq!(once(t), alphabeta(t, Window::FULL).expect("runs"));
+        let ab = gametree::search(Algorithm::AlphaBeta, t, &Config::default()).expect("runs");
+        assert_eq!(once(t).value, ab.value);
     }
-    if std::env::var_os("VERBOSE").is_some() && algorithm != "alphabeta" {
-        let a: ThreadAlgorithm = algorithm.parse().expect("algorithm");
+    if std::env::var_os("VERBOSE").is_some() && a.family() == Family::Threads {
+        let engine: ThreadAlgorithm = algorithm.parse().expect("algorithm");
         for t in trees {
             let start = Instant::now();
-            let r = search(a, t, ThreadConfig::new(threads)).expect("runs");
+            let r = search_parallel::threads::search(engine, t, ThreadConfig::new(threads))
+                .expect("runs");
             println!(
                 "{:?} leaves {:?} jobs {}",
                 start.elapsed(),

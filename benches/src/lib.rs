@@ -1,152 +1,108 @@
 //! Criterion benchmarks live in `benches/`; this library holds what the
-//! cost-per-node measurements share: every search of issue 11 as a named,
-//! boxed runner over [`tree_core::HashTree`]s ([`overhead`]), used by the `overhead`
-//! bench and the `overhead` example.
+//! cost-per-node measurements share: every best-first search (and the MT
+//! drivers) beside alpha-beta as a named front-door search (a
+//! [`gametree::Algorithm`] and its [`gametree::Config`]) over
+//! [`tree_core::HashTree`]s ([`overhead`]), used by the `overhead` bench
+//! and the `overhead` and `profile` examples.
 
 pub mod overhead {
     //! Every best-first search (and the MT drivers) beside alpha-beta, as
-    //! boxed runners over the same [`HashTree`]s: run on the plain tree for
-    //! timing, or on a [`Counted`] one to count what it examines.
+    //! named front-door searches over the same [`HashTree`]s: timed as
+    //! [`gametree::search`] runs them (counted at the trait boundary), and
+    //! counted from its report.
 
-    use search_bestfirst::{
-        Algorithm, MemConfig, Options, RecConfig, itersss_minimum, memdual, memdual_maximum,
-        memdual_minimum, memsss, memsss_maximum, memsss_minimum, minimum_memory, recdual, recsss,
-    };
-    use search_depthfirst::{
-        Algorithm as DfAlgorithm, MTDF_FIRST_GUESS, TranspositionTable, Window, alphabeta, mt_dual,
-        mt_sss, mtdf,
-    };
-    use std::cell::RefCell;
-    use tree_core::{Bounds, Counted, HashTree, Tree, Value};
+    use gametree::{Algorithm, Config, maximum_memory_for, minimum_memory_for};
+    use search_depthfirst::TranspositionTable;
+    use tree_core::{Bounds, HashTree, Tree, Value};
 
-    /// How to run one search on a tree; returns the root's value.
-    pub type Runner = Box<dyn Fn(&dyn DynTree) -> Value>;
-
-    /// One search of the tables: a name and how to run it.
+    /// One search of the tables: a name, the algorithm and its settings.
+    #[derive(Debug, Clone)]
     pub struct Search {
         /// As the tables print it: `recsss`, `memsss@min=15`,
         /// `memsss+store@max=255` (odd-depth leaf search off), …
         pub name: String,
-        /// Runs it.
-        pub run: Runner,
+        /// The algorithm.
+        pub algorithm: Algorithm,
+        /// Its settings.
+        pub config: Config,
     }
 
-    /// A tree as one object type, so that searches can be boxed closures:
-    /// either plain (for timing) or counted.
-    pub trait DynTree {
-        /// The tree.
-        fn hash(&self) -> &HashTree;
-        /// The counting wrapper, if this is the counted tree.
-        fn counted(&self) -> Option<&Counted<&HashTree>>;
-    }
-
-    impl std::fmt::Debug for Search {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str(&self.name)
-        }
-    }
-
-    /// A tree to time on.
-    #[derive(Debug)]
-    pub struct Plain<'a>(pub &'a HashTree);
-
-    impl DynTree for Plain<'_> {
-        fn hash(&self) -> &HashTree {
-            self.0
-        }
-        fn counted(&self) -> Option<&Counted<&HashTree>> {
-            None
-        }
-    }
-
-    /// A tree to count on.
-    #[derive(Debug)]
-    pub struct WithCounts<'a>(pub &'a HashTree, pub Counted<&'a HashTree>);
-
-    impl<'a> WithCounts<'a> {
-        /// `tree` with zeroed counters.
-        pub fn new(tree: &'a HashTree) -> WithCounts<'a> {
-            WithCounts(tree, Counted::new(tree))
-        }
-    }
-
-    impl DynTree for WithCounts<'_> {
-        fn hash(&self) -> &HashTree {
-            self.0
-        }
-        fn counted(&self) -> Option<&Counted<&HashTree>> {
-            Some(&self.1)
-        }
-    }
-
-    /// Runs `$body` with `$x` bound to the counted tree if there is one,
-    /// else to the plain tree (one monomorphisation each).
-    macro_rules! on {
-        ($t:expr, |$x:ident| $body:expr) => {
-            match $t.counted() {
-                Some($x) => $body,
-                None => {
-                    let $x = $t.hash();
-                    $body
-                }
+    impl Search {
+        fn new(name: impl Into<String>, algorithm: Algorithm, config: Config) -> Search {
+            Search {
+                name: name.into(),
+                algorithm,
+                config,
             }
-        };
-    }
+        }
 
-    fn bestfirst(a: Algorithm, opts: Options, name: String) -> Search {
-        Search {
-            name,
-            run: Box::new(move |t| on!(t, |x| a.run(x, &opts).expect("search").value)),
+        /// The root's value of `tree`, through the front door.
+        ///
+        /// # Panics
+        /// If the search fails (a table too small for an MT driver, say).
+        pub fn run<T>(&self, tree: &T) -> Value
+        where
+            T: Tree + Sync + ?Sized,
+            T::Node: Send + Sync,
+        {
+            self.report(tree).value
+        }
+
+        /// The front door's report on `tree`.
+        ///
+        /// # Panics
+        /// As [`Search::run`].
+        pub fn report<T>(&self, tree: &T) -> gametree::Report
+        where
+            T: Tree + Sync + ?Sized,
+            T::Node: Send + Sync,
+        {
+            gametree::search(self.algorithm, tree, &self.config)
+                .unwrap_or_else(|e| panic!("{}: {e}", self.name))
         }
     }
 
-    fn memory(a: Algorithm, memory: Option<usize>, name: String) -> Search {
-        let opts = Options {
-            memory,
-            ..Options::default()
-        };
-        bestfirst(a, opts, name)
+    /// The budgets of `algorithm` on `bounds` with `config` (its odd-depth
+    /// leaf search): the least, the middle and the greatest.
+    fn budgets(algorithm: Algorithm, bounds: Bounds, config: &Config) -> Option<[usize; 3]> {
+        let lo = minimum_memory_for(algorithm, bounds, config)?;
+        let hi = maximum_memory_for(algorithm, bounds, config)?;
+        Some([lo, lo + (hi - lo) / 2, hi])
     }
 
-    /// Every search of issue 11 on trees of shape `bounds`, alpha-beta
-    /// first: RecSSS\*, RecDual\* (both odd-depth settings), QuickGame,
-    /// QG1–3, MemSSS\* and MemDual\* at the least, a middle and the greatest
-    /// budget (both odd-depth settings), MGame(4) and MGame(6) where they
-    /// are not RecSSS\*, IterSSS\* at its least and greatest budget, SSS\*
-    /// with the three tie rules, Dual\*, staged SSS\*, the hybrids SAB and
-    /// ABS, SA4 and AS4, and the MT drivers, each with one table of
-    /// `mt_bytes` bytes (see [`mt_table_bytes`]) reused from search to
-    /// search. `only` keeps alpha-beta and the searches named (a name also
-    /// selects its `@budget` and `+setting` rows).
-    ///
-    /// # Panics
-    /// If `mt_bytes` is too small for a table and an MT driver is kept.
+    /// Every search of the cost-per-node tables on trees of shape `bounds`,
+    /// alpha-beta first: RecSSS\*, RecDual\* (both odd-depth settings),
+    /// QuickGame, QG1–3, MemSSS\* and MemDual\* at the least, a middle and
+    /// the greatest budget (both odd-depth settings), MGame(4) and MGame(6)
+    /// where they are not RecSSS\*, IterSSS\* at its least and greatest
+    /// budget, SSS\* with the three tie rules, Dual\*, staged SSS\*, the
+    /// hybrids SAB and ABS, SA4 and AS4, and the MT drivers, each with a
+    /// table of `mt_bytes` bytes (see [`mt_table_bytes`]). `only` keeps
+    /// alpha-beta and the searches named (a name also selects its
+    /// `@budget` and `+setting` rows).
     pub fn searches(bounds: Bounds, only: &[String], mt_bytes: usize) -> Vec<Search> {
-        let mut s = vec![Search {
-            name: "alphabeta".into(),
-            run: Box::new(|t| on!(t, |x| alphabeta(x, Window::FULL).expect("search"))),
-        }];
+        let plain = Config::default;
+        let mut s = vec![Search::new("alphabeta", Algorithm::AlphaBeta, plain())];
         // The odd-depth leaf search changes RecSSS*/MemSSS* on odd depths
         // and RecDual*/MemDual* on even ones; elsewhere its rows would
         // repeat the default's.
         let (odd, even) = (bounds.depth % 2 == 1, bounds.depth.is_multiple_of(2));
         for leaf in [false, true] {
-            let cfg = RecConfig {
-                shape: None,
-                odd_depth_leaf_search: leaf,
-            };
+            let config = plain().odd_depth_leaf_search(leaf);
             let tag = if leaf { "+leaf" } else { "" };
             if !leaf || odd {
-                s.push(Search {
-                    name: format!("recsss{tag}"),
-                    run: Box::new(move |t| on!(t, |x| recsss(x, &cfg).expect("search").value)),
-                });
+                s.push(Search::new(
+                    format!("recsss{tag}"),
+                    Algorithm::RecSss,
+                    config.clone(),
+                ));
             }
             if !leaf || even {
-                s.push(Search {
-                    name: format!("recdual{tag}"),
-                    run: Box::new(move |t| on!(t, |x| recdual(x, &cfg).expect("search").value)),
-                });
+                s.push(Search::new(
+                    format!("recdual{tag}"),
+                    Algorithm::RecDual,
+                    config,
+                ));
             }
         }
         for a in [
@@ -155,68 +111,41 @@ pub mod overhead {
             Algorithm::Qg2,
             Algorithm::Qg3,
         ] {
-            s.push(memory(a, None, a.name().into()));
+            s.push(Search::new(a.name(), a, plain()));
         }
-        let mid = |lo: usize, hi: usize| lo + (hi - lo) / 2;
-        type Size = fn(Bounds, bool) -> Result<usize, search_bestfirst::BestFirstError>;
-        type Run = fn(&dyn DynTree, &MemConfig) -> Value;
-        let mems: [(&str, Size, Size, Run, bool); 2] = [
-            (
-                "memsss",
-                memsss_minimum,
-                memsss_maximum,
-                |t, c| on!(t, |x| memsss(x, c).expect("search").value),
-                odd,
-            ),
-            (
-                "memdual",
-                memdual_minimum,
-                memdual_maximum,
-                |t, c| on!(t, |x| memdual(x, c).expect("search").value),
-                even,
-            ),
-        ];
         for leaf in [true, false] {
-            for (name, min, max, run, matters) in mems {
+            for (a, matters) in [(Algorithm::MemSss, odd), (Algorithm::MemDual, even)] {
                 if !leaf && !matters {
                     continue;
                 }
-                if let (Ok(lo), Ok(hi)) = (min(bounds, leaf), max(bounds, leaf)) {
-                    for (tag, m) in [("min", lo), ("mid", mid(lo, hi)), ("max", hi)] {
-                        let cfg = MemConfig {
-                            memory: Some(m),
-                            shape: None,
-                            odd_depth_leaf_search: leaf,
-                        };
+                let config = plain().odd_depth_leaf_search(leaf);
+                if let Some([lo, mid, hi]) = budgets(a, bounds, &config) {
+                    for (tag, m) in [("min", lo), ("mid", mid), ("max", hi)] {
                         let store = if leaf { "" } else { "+store" };
-                        s.push(Search {
-                            name: format!("{name}{store}@{tag}={m}"),
-                            run: Box::new(move |t| run(t, &cfg)),
-                        });
+                        s.push(Search::new(
+                            format!("{a}{store}@{tag}={m}"),
+                            a,
+                            config.clone().memory(m),
+                        ));
                     }
                 }
             }
         }
         for searchd in [4, 6] {
             if searchd < bounds.depth {
-                let opts = Options {
-                    searchd,
-                    ..Options::default()
-                };
-                s.push(bestfirst(
-                    Algorithm::MGame,
-                    opts,
+                s.push(Search::new(
                     format!("mgame/{searchd}"),
+                    Algorithm::MGame,
+                    plain().searchd(searchd),
                 ));
             }
         }
-        if let (Ok(lo), Ok(hi)) = (itersss_minimum(bounds), minimum_memory(bounds, false)) {
-            let hi = hi.max(lo);
-            for (tag, m) in [("min", lo), ("mid", mid(lo, hi)), ("max", hi)] {
-                s.push(memory(
-                    Algorithm::IterSss,
-                    Some(m),
+        if let Some([lo, mid, hi]) = budgets(Algorithm::IterSss, bounds, &plain()) {
+            for (tag, m) in [("min", lo), ("mid", mid), ("max", hi)] {
+                s.push(Search::new(
                     format!("itersss@{tag}={m}"),
+                    Algorithm::IterSss,
+                    plain().memory(m),
                 ));
             }
         }
@@ -231,22 +160,10 @@ pub mod overhead {
             Algorithm::Sa4,
             Algorithm::As4,
         ] {
-            s.push(memory(a, None, a.name().into()));
+            s.push(Search::new(a.name(), a, plain()));
         }
-        let wanted =
-            |name: &str| only.is_empty() || only.iter().any(|o| name.starts_with(o.as_str()));
-        for a in [DfAlgorithm::MtSss, DfAlgorithm::MtDual, DfAlgorithm::Mtdf] {
-            if !wanted(a.name()) {
-                continue;
-            }
-            let tt = RefCell::new(TranspositionTable::with_bytes(mt_bytes).expect("table"));
-            s.push(Search {
-                name: a.name().into(),
-                run: Box::new(move |t| {
-                    let tt = &mut *tt.borrow_mut();
-                    on!(t, |x| mt_driver(a, x, tt))
-                }),
-            });
+        for a in [Algorithm::MtSss, Algorithm::MtDual, Algorithm::Mtdf] {
+            s.push(Search::new(a.name(), a, plain().table_bytes(mt_bytes)));
         }
         s.retain(|x| {
             x.name == "alphabeta"
@@ -260,50 +177,63 @@ pub mod overhead {
         s
     }
 
-    /// The value of the MT driver `a` on `tree` with the table `tt`.
-    fn mt_driver<T: Tree>(a: DfAlgorithm, tree: &T, tt: &mut TranspositionTable) -> Value {
-        match a {
-            DfAlgorithm::MtSss => mt_sss(tree, tt),
-            DfAlgorithm::MtDual => mt_dual(tree, tt),
-            _ => mtdf(tree, tt, MTDF_FIRST_GUESS),
-        }
-        .expect("search")
-        .value
-    }
-
     /// The MT drivers' table for `trees`: the fewest entries that hold
-    /// every entry any driver takes on any of them, so that they evaluate
-    /// the same leaves as with unlimited memory, and no more.
+    /// every entry any driver takes on any of them (with a table sized
+    /// from the tree's shape, the front door's default), so that they
+    /// evaluate the same leaves as with unlimited memory, and no more.
     pub fn mt_table_bytes(trees: &[HashTree]) -> usize {
         let mut most = 0;
         for t in trees {
-            let mut roomy = TranspositionTable::for_shape(t.bounds());
-            for a in [DfAlgorithm::MtSss, DfAlgorithm::MtDual, DfAlgorithm::Mtdf] {
-                mt_driver(a, t, &mut roomy);
-                most = most.max(roomy.len());
+            for a in [Algorithm::MtSss, Algorithm::MtDual, Algorithm::Mtdf] {
+                let r = gametree::search(a, t, &Config::default()).expect("an MT driver runs");
+                most = most.max(r.peak_memory.expect("an MT driver's table entries"));
             }
         }
         most.max(1) * TranspositionTable::ENTRY_BYTES
     }
 
-    /// What one search examines on `trees`, through [`Counted`]: leaves and
-    /// nodes (leaves + interior expansions), its values checked against
-    /// alpha-beta's.
+    /// What one search examines on `trees`, from the front door's report:
+    /// leaves and nodes (leaves + interior expansions), its values checked
+    /// against alpha-beta's.
     ///
     /// # Panics
     /// If a value differs from alpha-beta's.
     pub fn count(search: &Search, trees: &[HashTree]) -> (u64, u64) {
         let (mut leaves, mut nodes) = (0, 0);
         for t in trees {
-            let w = WithCounts::new(t);
-            let v = (search.run)(&w);
-            let truth = alphabeta(t, Window::FULL).expect("search");
-            assert_eq!(v, truth, "{} on {:?}", search.name, t);
-            let st = w.1.stats();
-            leaves += st.leaves;
-            nodes += st.leaves + st.interior;
+            let r = search.report(t);
+            let truth = gametree::search(Algorithm::AlphaBeta, t, &Config::default())
+                .expect("alpha-beta runs")
+                .value;
+            assert_eq!(r.value, truth, "{} on {:?}", search.name, t);
+            leaves += r.leaves;
+            nodes += r.leaves + r.interior;
         }
         (leaves, nodes)
+    }
+
+    /// The budget of `algorithm` on `bounds` that `at` names: `min`,
+    /// `mid`, `max` (as [`searches`] takes them) or a number; `config`
+    /// gives its odd-depth leaf search.
+    ///
+    /// # Errors
+    /// A word that is none of these, or an algorithm without a budget.
+    pub fn budget(
+        algorithm: Algorithm,
+        bounds: Bounds,
+        config: &Config,
+        at: &str,
+    ) -> Result<usize, String> {
+        let [lo, mid, hi] = budgets(algorithm, bounds, config)
+            .ok_or_else(|| format!("{algorithm} takes no budget on {bounds:?}"))?;
+        match at {
+            "min" => Ok(lo),
+            "mid" => Ok(mid),
+            "max" => Ok(hi),
+            m => m
+                .parse()
+                .map_err(|_| format!("{algorithm}@{m}: a budget is min, mid, max or a number")),
+        }
     }
 }
 

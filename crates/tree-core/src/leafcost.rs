@@ -11,8 +11,8 @@
 //! measurement of the machine, left to the caller (`cargo xtask reproduce`
 //! calibrates once per run).
 
-use std::cell::Cell;
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::{Bounds, Tree, Value};
 
@@ -53,8 +53,15 @@ pub fn spin(iterations: u64, seed: u64) -> u64 {
 /// evaluations forms one dependent chain that the processor cannot overlap:
 /// short spins cost what long ones do per step. Counts the iterations spun ([`LeafCost::spun`]), which is
 /// how a test can see that the work was done once per evaluation without
-/// reading a clock. Not `Sync` (the count is a `Cell`): wrap the shared
-/// tree once per thread.
+/// reading a clock.
+///
+/// `Sync`, so that any search can run on it (a multi-threaded one, or one
+/// behind an interface that asks for `Sync`): the state and the count are
+/// atomics read and written apart (relaxed loads and stores, the code of a
+/// `Cell`, no locked instruction per leaf). Evaluations on several threads
+/// at once spin as they should, but may each overwrite the other's addition
+/// to the count: for an exact count across threads, wrap the shared tree
+/// once per thread.
 ///
 /// ```
 /// use tree_core::{Counted, ExplicitTree, LeafCost, minimax};
@@ -68,8 +75,8 @@ pub fn spin(iterations: u64, seed: u64) -> u64 {
 pub struct LeafCost<T> {
     tree: T,
     iterations: u64,
-    state: Cell<u64>,
-    spun: Cell<u64>,
+    state: AtomicU64,
+    spun: AtomicU64,
 }
 
 impl<T: Tree> LeafCost<T> {
@@ -78,8 +85,8 @@ impl<T: Tree> LeafCost<T> {
         LeafCost {
             tree,
             iterations,
-            state: Cell::new(0),
-            spun: Cell::new(0),
+            state: AtomicU64::new(0),
+            spun: AtomicU64::new(0),
         }
     }
 
@@ -90,7 +97,7 @@ impl<T: Tree> LeafCost<T> {
 
     /// The steps of work done so far (evaluations × iterations).
     pub fn spun(&self) -> u64 {
-        self.spun.get()
+        self.spun.load(Relaxed)
     }
 
     /// The wrapped tree.
@@ -118,9 +125,10 @@ impl<T: Tree> Tree for LeafCost<T> {
         let v = self.tree.value(node);
         // Seeded by the last state and the value: one chain over all
         // evaluations, depending on the leaves evaluated.
-        self.state
-            .set(spin(self.iterations, self.state.get() ^ v.get() as u64));
-        self.spun.set(self.spun.get() + self.iterations);
+        let state = spin(self.iterations, self.state.load(Relaxed) ^ v.get() as u64);
+        self.state.store(state, Relaxed);
+        self.spun
+            .store(self.spun.load(Relaxed) + self.iterations, Relaxed);
         v
     }
     fn bounds(&self) -> Option<Bounds> {
@@ -174,6 +182,14 @@ mod tests {
                 assert_eq!(inner.bounds(), tree.bounds());
             }
         }
+    }
+
+    /// Any search can take it: it is `Sync` when the inner tree is.
+    #[test]
+    fn the_wrapper_is_sync() {
+        fn sync<T: Sync>(_: &T) {}
+        let tree = GenSpec::new(Generator::RANDOM, 2, 3, 1, 0).build().unwrap();
+        sync(&LeafCost::new(&tree, 1));
     }
 
     #[test]

@@ -5,10 +5,10 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use anyhow::Result;
-use search_depthfirst::Algorithm;
+use gametree::Algorithm;
 use tree_core::{BestChild, GenSpec, Generator};
 
-use super::measure::{self, Batch, BestFirst, Oracle, Runner, TreeResult};
+use super::measure::{self, Batch, Oracle, Runner, TreeResult};
 use super::render::{csv, md_table, num, times_intro, times_link};
 use super::{Config, Doc, Output};
 use crate::published::{self, Published};
@@ -41,25 +41,26 @@ fn orderings() -> [(&'static str, BestChild); 6] {
 /// The rows of a table of depth `d`, in the thesis's order. SSS* is
 /// Campbell's left-biased version (his Table 12), which his domination facts
 /// assume; the hybrids and staged SSS* use it too.
-fn runners(d: usize) -> Vec<Box<dyn Runner>> {
-    use search_bestfirst::Algorithm as B;
-    let bf = |label, a| -> Box<dyn Runner> {
-        Box::new(BestFirst(label, a, search_bestfirst::Options::default()))
-    };
-    let mut rows: Vec<Box<dyn Runner>> = vec![
-        Box::new(("AB", Algorithm::AlphaBeta)),
-        Box::new(("PAB", Algorithm::PAlphaBeta)),
-        Box::new(("SC", Algorithm::Scout)),
-        bf("SSS", B::SssLeft),
+fn runners(d: usize) -> Vec<Runner> {
+    let r = Runner::new;
+    let mut rows = vec![
+        r("AB", Algorithm::AlphaBeta),
+        r("PAB", Algorithm::PAlphaBeta),
+        r("SC", Algorithm::Scout),
+        r("SSS", Algorithm::SssLeft),
     ];
     match d {
-        4 => rows.extend([bf("SS", B::StagedSss), bf("SAB", B::Sab), bf("ABS", B::Abs)]),
+        4 => rows.extend([
+            r("SS", Algorithm::StagedSss),
+            r("SAB", Algorithm::Sab),
+            r("ABS", Algorithm::Abs),
+        ]),
         6 => rows.extend([
-            bf("SS", B::StagedSss),
-            bf("SA2", B::Sa2),
-            bf("SA4", B::Sa4),
-            bf("AS2", B::As2),
-            bf("AS4", B::As4),
+            r("SS", Algorithm::StagedSss),
+            r("SA2", Algorithm::Sa2),
+            r("SA4", Algorithm::Sa4),
+            r("AS2", Algorithm::As2),
+            r("AS4", Algorithm::As4),
         ]),
         _ => {}
     }
@@ -186,7 +187,7 @@ struct Cell {
 /// The domination claims' leaf-set comparisons on trees of depth `plies`,
 /// as runner indices.
 fn compared(plies: usize) -> Vec<(usize, usize)> {
-    let labels: Vec<&str> = runners(plies).iter().map(|r| r.label()).collect();
+    let labels: Vec<&str> = runners(plies).iter().map(|r| r.label).collect();
     let k = |l: &str| labels.iter().position(|x| *x == l);
     CLAIMS
         .iter()
@@ -197,15 +198,15 @@ fn compared(plies: usize) -> Vec<(usize, usize)> {
 
 pub fn run(cfg: &Config) -> Result<Output> {
     let published = published::campbell_tables()?;
-    let algs: Vec<Vec<Box<dyn Runner>>> = TABLES.iter().map(|&(_, _, d)| runners(d)).collect();
+    let algs: Vec<Vec<Runner>> = TABLES.iter().map(|&(_, _, d)| runners(d)).collect();
     let mut batches = Vec::new();
     let mut keys = Vec::new();
     for (&(table, width, depth), algs) in TABLES.iter().zip(&algs) {
-        let dyn_runners: Vec<&dyn Runner> = algs.iter().map(|r| r.as_ref()).collect();
+        let runners: Vec<&Runner> = algs.iter().collect();
         for (ordering, best) in orderings() {
             let spec = GenSpec::new(Generator::Campbell(best), width, depth, seed(table), 0);
             batches.push(
-                Batch::new(spec, cfg.trees, dyn_runners.clone(), Oracle::Minimax)
+                Batch::new(spec, cfg.trees, runners.clone(), Oracle::Minimax)
                     .with_subsets(compared(depth), cfg.trees),
             );
             keys.push((table, width, depth, ordering));
@@ -259,7 +260,7 @@ fn counts_doc(
     let mut compared = Vec::new();
     for &(table, width, depth) in TABLES {
         let algs = runners(depth);
-        let labels: Vec<&str> = algs.iter().map(|r| r.label()).collect();
+        let labels: Vec<&str> = algs.iter().map(|r| r.label).collect();
         writeln!(md, "## Table {table}: width {width}, depth {depth}\n").unwrap();
         let mut rows = Vec::new();
         for (k, label) in labels.iter().enumerate() {
@@ -320,7 +321,7 @@ fn counts_doc(
     for c in CLAIMS {
         let labels: Vec<String> = runners(c.plies)
             .iter()
-            .map(|r| r.label().to_string())
+            .map(|r| r.label.to_string())
             .collect();
         let (ia, ib) = (
             labels.iter().position(|l| l == c.a),
@@ -441,14 +442,14 @@ fn times_doc(cfg: &Config, cells: &[Cell]) -> Doc {
         writeln!(md, "## Table {table}: width {width}, depth {depth}\n").unwrap();
         let mut rows = Vec::new();
         for (k, r) in runners(depth).iter().enumerate() {
-            let mut row = vec![r.label().to_string()];
+            let mut row = vec![r.label.to_string()];
             for cell in cells.iter().filter(|c| c.table == table) {
                 let t = measure::total_time(&cell.results, k).as_secs_f64();
                 let t_ab = measure::total_time(&cell.results, 0).as_secs_f64();
                 row.push(format!("{:.2}", t / t_ab));
                 csv_rows.push(vec![
                     table.to_string(),
-                    r.label().to_string(),
+                    r.label.to_string(),
                     cell.ordering.to_string(),
                     format!("{:.3}", t / t_ab),
                     format!("{t:.3}"),

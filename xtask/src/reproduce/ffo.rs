@@ -26,6 +26,11 @@
 //!    for the enhanced ones (static evaluations; here every leaf is an end
 //!    of the game).
 //!
+//! The enhanced searches run through the front door (`gametree::Cache`,
+//! whose table is kept from problem to problem and cleared before each);
+//! the best-first searches of part 3 run on their engine, whose report
+//! alone has OPEN's allocation in bytes.
+//!
 //! The counts document (`othello-ffo`) is deterministic: the same bytes on
 //! every run. Times go to the times document (`othello-ffo-time`), written
 //! only when the run is timed: each search's CPU time on its thread (Linux;
@@ -36,10 +41,14 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
+use gametree::{
+    Algorithm, Cache, Config as Settings, EnhancedConfig, Family, maximum_memory_for,
+    minimum_memory_for,
+};
 use othello::{FfoProblem, Othello, Position};
-use search_bestfirst::{Algorithm as BestFirst, Options, memsss_maximum, memsss_minimum};
-use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
+use search_bestfirst::{Algorithm as BestFirst, Options};
+use search_depthfirst::GameTable;
 use tree_core::{Counted, Game, Horizon};
 
 use super::jobs;
@@ -76,18 +85,38 @@ impl std::ops::AddAssign for Cell {
     }
 }
 
-/// Solves `pos` with `e` (cleared first), checks the value, and counts.
+/// The enhanced engines (`mtdf-enh`, …), in the front door's order.
+fn enhanced() -> Vec<Algorithm> {
+    Algorithm::ALL
+        .iter()
+        .copied()
+        .filter(|a| a.family() == Family::Enhanced)
+        .collect()
+}
+
+/// The bytes a table asked for `requested` bytes holds: the largest power
+/// of two of buckets that fits (`search_depthfirst::GameTable::new`).
+fn table_bytes(requested: usize) -> u64 {
+    match requested / GameTable::BUCKET_BYTES {
+        0 => 0,
+        buckets => (GameTable::BUCKET_BYTES << buckets.ilog2()) as u64,
+    }
+}
+
+/// Solves `pos` with the enhanced engine `a` as `settings` say (its table
+/// kept in `cache`, cleared first), checks the value, and counts.
 fn solve(
     cfg: &Config,
-    e: &mut Enhanced,
-    a: EnhancedAlgorithm,
+    cache: &mut Cache,
+    a: Algorithm,
+    settings: &Settings,
     pos: &Position,
     want: i32,
     what: &str,
 ) -> Result<(Cell, Vec<othello::Move>)> {
-    e.clear();
+    cache.clear();
     let depth = Othello.plies_left(pos).expect("Othello bounds its plies");
-    let (r, time) = cfg.cpu_time(|| e.search(a, &Othello, pos, depth));
+    let (r, time) = cfg.cpu_time(|| cache.search_game(a, &Othello, pos, depth, settings));
     let r = r?;
     if r.value.get() != want * W {
         bail!(
@@ -95,11 +124,12 @@ fn solve(
             r.value.get() / W
         );
     }
+    let requested = r.peak_memory.context("an enhanced engine has a table")?;
     Ok((
         Cell {
             leaves: r.leaves,
             nodes: r.leaves + r.interior,
-            bytes: e.table().bytes() as u64,
+            bytes: table_bytes(requested),
             time,
         },
         r.pv,
@@ -117,19 +147,28 @@ fn problems(cfg: &Config) -> Vec<FfoProblem> {
 
 /// Part 1: every enhanced algorithm on every problem.
 fn exact(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Vec<Cell>>> {
-    let config =
-        EnhancedConfig::default().with_table_bytes(if cfg.quick { 1 << 20 } else { EXACT_TABLE });
-    let bar = cfg.bar("ffo: exact", EnhancedAlgorithm::ALL.len() as u64);
+    let settings = Settings::default().table_bytes(if cfg.quick { 1 << 20 } else { EXACT_TABLE });
+    let algos = enhanced();
+    let bar = cfg.bar("ffo: exact", algos.len() as u64);
     // One job per algorithm: its engine (and table) is reused, cleared,
     // from problem to problem.
-    let cells = jobs::run(EnhancedAlgorithm::ALL, &bar, |&a| {
-        let mut e = Enhanced::new(config)?;
+    let cells = jobs::run(&algos, &bar, |&a| {
+        let mut cache = Cache::new();
         problems
             .iter()
             .map(|p| {
                 let best = p.problem.best_score().expect("scored");
                 let what = format!("FFO #{}", p.number);
-                solve(cfg, &mut e, a, &p.problem.position, best, &what).map(|c| c.0)
+                solve(
+                    cfg,
+                    &mut cache,
+                    a,
+                    &settings,
+                    &p.problem.position,
+                    best,
+                    &what,
+                )
+                .map(|c| c.0)
             })
             .collect::<Result<Vec<Cell>>>()
     })?;
@@ -144,11 +183,13 @@ fn listed_moves(cfg: &Config, problems: &[FfoProblem]) -> Result<usize> {
     let set: Vec<&FfoProblem> = problems.iter().filter(|p| p.number <= upto).collect();
     let bar = cfg.bar("ffo: listed moves", set.len() as u64);
     let counts = jobs::run(&set, &bar, |p| {
-        let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(1 << 22))?;
+        let mut cache = Cache::new();
+        let settings = Settings::default().table_bytes(1 << 22);
         for &(mv, score) in &p.problem.scores {
             let child = p.problem.position.play(mv)?;
             let what = format!("FFO #{} after {mv}", p.number);
-            solve(cfg, &mut e, EnhancedAlgorithm::Mtdf, &child, -score, &what)?;
+            let mtdf = Algorithm::MtdfEnhanced;
+            solve(cfg, &mut cache, mtdf, &settings, &child, -score, &what)?;
         }
         Ok(p.problem.scores.len())
     })?;
@@ -171,7 +212,7 @@ fn table_sweep(
     cfg: &Config,
     problems: &[FfoProblem],
     range: std::ops::RangeInclusive<usize>,
-    algorithms: &[EnhancedAlgorithm],
+    algorithms: &[Algorithm],
 ) -> Result<Vec<Vec<Cell>>> {
     let sizes = table_sizes(cfg);
     let set: Vec<&FfoProblem> = problems
@@ -185,12 +226,13 @@ fn table_sweep(
     // One table per job, so at most one per thread lives at once.
     let cells = jobs::run(&jobs, &bar, |&(a, s)| {
         let alg = algorithms[a];
-        let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(sizes[s]))?;
+        let (mut cache, settings) = (Cache::new(), Settings::default().table_bytes(sizes[s]));
         let mut total = Cell::default();
         for p in &set {
             let best = p.problem.best_score().expect("scored");
             let what = format!("FFO #{} with {} bytes", p.number, sizes[s]);
-            total += solve(cfg, &mut e, alg, &p.problem.position, best, &what)?.0;
+            let pos = &p.problem.position;
+            total += solve(cfg, &mut cache, alg, &settings, pos, best, &what)?.0;
         }
         Ok(total)
     })?;
@@ -233,13 +275,14 @@ fn small_positions(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Small>> 
     let set: Vec<&FfoProblem> = problems.iter().filter(|p| p.number <= upto).collect();
     let bar = cfg.bar("ffo: small positions' solutions", set.len() as u64);
     let small = jobs::run(&set, &bar, |p| {
-        let mut e = Enhanced::new(EnhancedConfig::default().with_table_bytes(1 << 22))?;
+        let settings = Settings::default().table_bytes(1 << 22);
         let best = p.problem.best_score().expect("scored");
         let what = format!("FFO #{}", p.number);
         let (_, pv) = solve(
             cfg,
-            &mut e,
-            EnhancedAlgorithm::Mtdf,
+            &mut Cache::new(),
+            Algorithm::MtdfEnhanced,
+            &settings,
             &p.problem.position,
             best,
             &what,
@@ -283,7 +326,7 @@ enum Kind {
     /// enhancement (`true`) or with the table alone (`false`: generation
     /// order, no hints, no endgame solver — MT-SSS* so is Plaat et al.'s
     /// SSS* reformulated, memory in a table instead of OPEN).
-    Enhanced(EnhancedAlgorithm, usize, bool),
+    Enhanced(Algorithm, usize, bool),
     /// A best-first search; for MemSSS*, M as a fraction of the way from
     /// its minimum (0) to its maximum (1) on a geometric scale.
     BestFirst(BestFirst, Option<f64>),
@@ -297,8 +340,8 @@ fn searchers(cfg: &Config) -> Vec<Searcher> {
         &[48, 1 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20]
     };
     for (a, all, family) in [
-        (EnhancedAlgorithm::Mtdf, true, "mtdf-enh"),
-        (EnhancedAlgorithm::MtSss, false, "mt-sss table only"),
+        (Algorithm::MtdfEnhanced, true, "mtdf-enh"),
+        (Algorithm::MtSssEnhanced, false, "mt-sss table only"),
     ] {
         for &t in tables {
             out.push(Searcher {
@@ -345,26 +388,33 @@ fn bytes_label(b: u64) -> String {
 fn small_cell(cfg: &Config, s: &Searcher, p: &Small) -> Result<Cell> {
     match s.kind {
         Kind::Enhanced(a, bytes, all) => {
-            let config = if all {
-                EnhancedConfig::default()
-            } else {
-                EnhancedConfig::plain().with_exact_solve(true)
-            };
-            let mut e = Enhanced::new(config.with_table_bytes(bytes))?;
-            Ok(solve(cfg, &mut e, a, &p.position, p.value, &p.name)?.0)
+            let mut settings = Settings::default().table_bytes(bytes);
+            if !all {
+                settings = settings.enhancements(EnhancedConfig::plain().with_exact_solve(true));
+            }
+            let cache = &mut Cache::new();
+            Ok(solve(cfg, cache, a, &settings, &p.position, p.value, &p.name)?.0)
         }
         Kind::BestFirst(a, fraction) => {
             let shape = othello::game_tree_shape(&p.position);
             let memory = match fraction {
                 None => None,
                 Some(f) => {
-                    let (lo, hi) = (
-                        memsss_minimum(shape, false)? as f64,
-                        memsss_maximum(shape, false)? as f64,
-                    );
+                    // MemSSS*'s budgets without the odd-depth leaf search
+                    // (it runs with it, as by default): the committed scale.
+                    let plain = Settings::default().odd_depth_leaf_search(false);
+                    let budget = |rule: fn(Algorithm, _, &Settings) -> Option<usize>| {
+                        rule(Algorithm::MemSss, shape, &plain)
+                            .map(|m| m as f64)
+                            .with_context(|| format!("no MemSSS* budget on {shape:?}"))
+                    };
+                    let (lo, hi) = (budget(minimum_memory_for)?, budget(maximum_memory_for)?);
                     Some((lo * (hi / lo).powf(f)).round() as usize)
                 }
             };
+            // The engine itself, not the front door: OPEN's allocation
+            // (its budget times its bytes per entry) is in the engine's
+            // report only.
             let tree = Counted::new(Horizon::new(Othello, p.position, shape.depth as u32));
             let opts = Options {
                 memory,
@@ -399,7 +449,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
     let moves_checked = listed_moves(cfg, &problems)?;
     let sizes = table_sizes(cfg);
     let upto = if cfg.quick { 5 } else { 19 };
-    let sweep = table_sweep(cfg, &problems, 1..=upto, EnhancedAlgorithm::ALL)?;
+    let sweep = table_sweep(cfg, &problems, 1..=upto, &enhanced())?;
     // Where the table holds more of the tree: MTD(f) on #21–#30 (full runs).
     let sweep_big = if cfg.quick {
         None
@@ -408,7 +458,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
             cfg,
             &problems,
             21..=30,
-            &[EnhancedAlgorithm::Mtdf],
+            &[Algorithm::MtdfEnhanced],
         )?)
     };
     let small = small_positions(cfg, &problems)?;
@@ -427,7 +477,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
         .map(<[Cell]>::to_vec)
         .collect();
 
-    let algos = EnhancedAlgorithm::ALL;
+    let algos = enhanced();
     let mut md = String::new();
     let last = problems.last().map_or(0, |p| p.number);
     writeln!(
@@ -688,7 +738,7 @@ struct Timed<'a> {
 
 /// The times document: CPU seconds of every part, by algorithm.
 fn times_doc(t: &Timed<'_>) -> Result<Doc> {
-    let algos = EnhancedAlgorithm::ALL;
+    let algos = enhanced();
     let secs = |d: Duration| format!("{:.2}", d.as_secs_f64());
     let mut md = String::new();
     writeln!(
@@ -817,4 +867,30 @@ fn plot(series: &[(String, Vec<(f64, f64)>)]) -> Result<String> {
         log_y: true,
     }
     .svg()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bytes reported for a table are the engine's own table's.
+    #[test]
+    fn table_bytes_are_the_tables() {
+        let sizes = [
+            0,
+            48,
+            95,
+            96,
+            1000,
+            1 << 10,
+            16 << 10,
+            64 << 10,
+            1 << 20,
+            1 << 22,
+        ];
+        for requested in sizes {
+            let engine = GameTable::new(requested).unwrap();
+            assert_eq!(table_bytes(requested), engine.bytes() as u64, "{requested}");
+        }
+    }
 }

@@ -23,10 +23,9 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use anyhow::{Result, bail};
-use search_bestfirst::{Algorithm as B, Options, memsss_maximum, memsss_minimum};
-use search_depthfirst::Algorithm as D;
-use tree_core::{Bounds, Counted, GenSpec, Generator, LeafCost, Tree, Value, spin};
+use anyhow::{Context, Result, bail};
+use gametree::{Algorithm, Config as Settings, Report, maximum_memory, minimum_memory};
+use tree_core::{Bounds, GenSpec, Generator, LeafCost, Tree, spin};
 
 use super::jobs;
 use super::memory::TimeClaim;
@@ -97,21 +96,18 @@ struct Row {
     label: &'static str,
     /// M, or MGame's searchd.
     param: Option<usize>,
-    run: Run,
-}
-
-#[derive(Debug, Clone)]
-enum Run {
-    Depth(D),
-    Best(B, Options),
+    algorithm: Algorithm,
+    settings: Settings,
 }
 
 impl Row {
-    fn run<T: Tree>(&self, tree: &T) -> Result<Value> {
-        Ok(match &self.run {
-            Run::Depth(a) => a.run(tree)?,
-            Run::Best(a, o) => a.run(tree, o)?.value,
-        })
+    /// Searches `tree` through the front door.
+    fn search<T>(&self, tree: &T) -> Result<Report>
+    where
+        T: Tree + Sync,
+        T::Node: Send + Sync,
+    {
+        gametree::search(self.algorithm, tree, &self.settings).with_context(|| self.name())
     }
 
     /// The label with its parameter: `MemSSS* 296`.
@@ -220,70 +216,85 @@ fn cells(cfg: &Config) -> Result<Vec<Cell>> {
 /// depth-first searches, which only add leaves to Alpha-Beta's.
 fn rows(kind: Kind, b: usize, d: usize) -> Result<Vec<Row>> {
     let shape = Bounds::uniform(b, d);
-    // MemSSS* on odd depths runs with the odd-depth variant, as in the paper.
-    let odd = d % 2 == 1;
-    let (min, max) = (memsss_minimum(shape, odd)?, memsss_maximum(shape, odd)?);
-    // IterSSS* is SSS* from M = b^⌈d/2⌉ on.
-    let iter_max = max.max(b.pow(d.div_ceil(2) as u32));
-    let best = |role, label, param, a, memory, searchd| Row {
+    // MemSSS*'s budget rule with its default odd-depth leaf search: the
+    // odd-depth variant on odd depths, as in the paper.
+    let budget = |f: fn(Algorithm, Bounds) -> Option<usize>, a| {
+        f(a, shape).with_context(|| format!("{a} has no budget on a ({b},{d}) tree"))
+    };
+    let (min, max) = (
+        budget(minimum_memory, Algorithm::MemSss)?,
+        budget(maximum_memory, Algorithm::MemSss)?,
+    );
+    // IterSSS* is SSS* from M = b^⌈d/2⌉ (its maximum) on.
+    let iter_max = max.max(budget(maximum_memory, Algorithm::IterSss)?);
+    let row = |role, label, param, algorithm, settings| Row {
         role,
         label,
         param,
-        run: Run::Best(
-            a,
-            Options {
-                memory,
-                searchd,
-                ..Options::default()
-            },
-        ),
+        algorithm,
+        settings,
     };
+    let plain = Settings::default;
+    let memory = |m| Settings::default().memory(m);
     let mut rows = vec![
-        Row {
-            role: Role::AlphaBeta,
-            label: "Alpha-Beta",
-            param: None,
-            run: Run::Depth(D::AlphaBeta),
-        },
-        best(Role::MemMin, "MemSSS*", Some(min), B::MemSss, Some(min), 2),
-        best(Role::MemMax, "MemSSS*", Some(max), B::MemSss, Some(max), 2),
+        row(
+            Role::AlphaBeta,
+            "Alpha-Beta",
+            None,
+            Algorithm::AlphaBeta,
+            plain(),
+        ),
+        row(
+            Role::MemMin,
+            "MemSSS*",
+            Some(min),
+            Algorithm::MemSss,
+            memory(min),
+        ),
+        row(
+            Role::MemMax,
+            "MemSSS*",
+            Some(max),
+            Algorithm::MemSss,
+            memory(max),
+        ),
     ];
     if kind == Kind::Strong && (b, d) == (6, 9) {
-        rows.push(best(
+        rows.push(row(
             Role::Mem296,
             "MemSSS*",
             Some(296),
-            B::MemSss,
-            Some(296),
-            2,
+            Algorithm::MemSss,
+            memory(296),
         ));
     }
     rows.extend([
-        best(Role::RecSss, "RecSSS*", None, B::RecSss, None, 2),
-        best(Role::MemDual, "MemDual*", None, B::MemDual, None, 2),
-        best(
+        row(Role::RecSss, "RecSSS*", None, Algorithm::RecSss, plain()),
+        row(Role::MemDual, "MemDual*", None, Algorithm::MemDual, plain()),
+        row(
             Role::IterMax,
             "IterSSS*",
             Some(iter_max),
-            B::IterSss,
-            Some(iter_max),
-            2,
+            Algorithm::IterSss,
+            memory(iter_max),
         ),
-        best(Role::Sss, "SSS*", None, B::Sss, None, 2),
-        best(Role::QuickGame, "QuickGame", None, B::QuickGame, None, 2),
-        best(Role::MGame, "MGame", Some(4), B::MGame, None, 4),
-        Row {
-            role: Role::MtSss,
-            label: "MT-SSS*",
-            param: None,
-            run: Run::Depth(D::MtSss),
-        },
-        Row {
-            role: Role::MtDual,
-            label: "MT-DUAL*",
-            param: None,
-            run: Run::Depth(D::MtDual),
-        },
+        row(Role::Sss, "SSS*", None, Algorithm::Sss, plain()),
+        row(
+            Role::QuickGame,
+            "QuickGame",
+            None,
+            Algorithm::QuickGame,
+            plain(),
+        ),
+        row(
+            Role::MGame,
+            "MGame",
+            Some(4),
+            Algorithm::MGame,
+            plain().searchd(4),
+        ),
+        row(Role::MtSss, "MT-SSS*", None, Algorithm::MtSss, plain()),
+        row(Role::MtDual, "MT-DUAL*", None, Algorithm::MtDual, plain()),
     ]);
     Ok(rows)
 }
@@ -388,8 +399,8 @@ fn run_tree(cfg: &Config, cell: &Cell, index: usize, cal: &Calibration) -> Resul
     let mut leaves = Vec::with_capacity(cell.rows.len());
     let mut values = Vec::with_capacity(cell.rows.len());
     for r in &cell.rows {
-        let counted = Counted::new(&tree);
-        let v = r.run(&counted)?;
+        let report = r.search(&tree)?;
+        let v = report.value;
         if let Some(&want) = values.first()
             && v != want
         {
@@ -400,13 +411,12 @@ fn run_tree(cfg: &Config, cell: &Cell, index: usize, cal: &Calibration) -> Resul
             );
         }
         values.push(v);
-        leaves.push(counted.stats().leaves);
+        leaves.push(report.leaves);
     }
     let check = |k: usize, iterations: u64| -> Result<()> {
         let wrapped = LeafCost::new(&tree, iterations);
-        let counted = Counted::new(&wrapped);
-        let v = cell.rows[k].run(&counted)?;
-        let n = counted.stats().leaves;
+        let report = cell.rows[k].search(&wrapped)?;
+        let (v, n) = (report.value, report.leaves);
         if v != values[k] || n != leaves[k] || wrapped.spun() != n * iterations {
             bail!(
                 "{} through the leaf-cost wrapper ({iterations} steps) on tree {index} of {}: \

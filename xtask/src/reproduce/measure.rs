@@ -1,6 +1,7 @@
 //! Running algorithms on shared generated trees: values checked against
-//! minimax, counts from the `Counted` wrapper, wall-clock times, and
-//! leaf-set comparisons decided tree by tree.
+//! minimax, counts from the front door's report (`gametree::search`, which
+//! counts at the trait boundary as `tree_core::Counted` does), wall-clock
+//! times, and leaf-set comparisons decided tree by tree.
 //!
 //! An experiment describes its cells as [`Batch`]es; [`run_batches`] turns
 //! them into one job per (cell, tree), runs the jobs with
@@ -10,53 +11,56 @@
 //! result is a handful of counts, times and yes/no answers.
 
 use std::cell::RefCell;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
+use gametree::{Algorithm, Config as Settings, Report};
 use serde::{Deserialize, Serialize};
-use tree_core::{Counted, GenSpec, GeneratedTree, Tree, Value, minimax};
+use tree_core::{GenSpec, Tree, Value, minimax};
 
 use super::Config;
 use super::jobs;
 
-/// An algorithm the harness can run on a generated tree.
-pub trait Runner: Sync {
-    /// The label in the papers' tables (`AB`, `PAB`, `SC`, …).
-    fn label(&self) -> &'static str;
-    /// Runs on a counting wrapper; returns the root value.
-    fn run_counted(&self, tree: &Counted<&GeneratedTree>) -> Result<Value>;
-    /// Runs on a leaf-recording wrapper; returns the root value.
-    fn run_recorded(&self, tree: &Recorded<&GeneratedTree>) -> Result<Value>;
+/// An algorithm of a table: its label in the papers' tables (`AB`, `PAB`,
+/// `SC`, …), the front door's algorithm, and its settings.
+#[derive(Debug, Clone)]
+pub struct Runner {
+    pub label: &'static str,
+    pub algorithm: Algorithm,
+    pub settings: Settings,
 }
 
-impl Runner for (&'static str, search_depthfirst::Algorithm) {
-    fn label(&self) -> &'static str {
-        self.0
+impl Runner {
+    /// `algorithm` with every setting unset (its defaults on the tree).
+    pub fn new(label: &'static str, algorithm: Algorithm) -> Runner {
+        Runner::with(label, algorithm, Settings::default())
     }
-    fn run_counted(&self, tree: &Counted<&GeneratedTree>) -> Result<Value> {
-        Ok(self.1.run(tree)?)
-    }
-    fn run_recorded(&self, tree: &Recorded<&GeneratedTree>) -> Result<Value> {
-        Ok(self.1.run(tree)?)
-    }
-}
 
-/// A best-first algorithm with its options.
-pub struct BestFirst(
-    pub &'static str,
-    pub search_bestfirst::Algorithm,
-    pub search_bestfirst::Options,
-);
+    /// `algorithm` with `settings`.
+    pub fn with(label: &'static str, algorithm: Algorithm, settings: Settings) -> Runner {
+        Runner {
+            label,
+            algorithm,
+            settings,
+        }
+    }
 
-impl Runner for BestFirst {
-    fn label(&self) -> &'static str {
-        self.0
-    }
-    fn run_counted(&self, tree: &Counted<&GeneratedTree>) -> Result<Value> {
-        Ok(self.1.run(tree, &self.2)?.value)
-    }
-    fn run_recorded(&self, tree: &Recorded<&GeneratedTree>) -> Result<Value> {
-        Ok(self.1.run(tree, &self.2)?.value)
+    /// Searches `tree` through the front door; the report's value must be
+    /// exact (no limit is set).
+    pub fn search<T>(&self, tree: &T) -> Result<Report>
+    where
+        T: Tree + Sync + ?Sized,
+        T::Node: Send + Sync,
+    {
+        let report = gametree::search(self.algorithm, tree, &self.settings)
+            .with_context(|| format!("{} ({})", self.label, self.algorithm))?;
+        if report.exact().is_none() {
+            bail!("{} gave no exact value: {report:?}", self.label);
+        }
+        Ok(report)
     }
 }
 
@@ -66,12 +70,31 @@ impl Runner for BestFirst {
 /// the tree differently. Eight bytes per evaluation and none per generated
 /// node, where `tree_core::Traced` keeps a Dewey code (40 bytes) per
 /// evaluation and builds one per generated node.
+///
+/// `Sync`, so that the front door can search it, without a lock per
+/// evaluation: the numbers go into a list of the thread that made the
+/// recorder (a thread-local list, found by the recorder's id), and only
+/// evaluations on other threads (a multi-threaded search) into a list
+/// behind a lock. The recorder stays on its thread (it is not `Send`).
 #[derive(Debug)]
 pub struct Recorded<T> {
     tree: T,
     radix: u64,
-    evaluated: RefCell<Vec<u64>>,
+    /// Names this recorder's list among its thread's.
+    id: u64,
+    /// Evaluations made on other threads than the recorder's.
+    elsewhere: Mutex<Vec<u64>>,
+    /// Not `Send` (its list is its thread's), still `Sync`.
+    _on_its_thread: PhantomData<MutexGuard<'static, ()>>,
 }
+
+thread_local! {
+    /// The lists of the recorders made on this thread: (id, numbers).
+    static LISTS: RefCell<Vec<(u64, Vec<u64>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The next recorder's id.
+static NEXT_ID: AtomicU64 = AtomicU64::new(0);
 
 impl<T: Tree> Recorded<T> {
     /// Wraps `tree`, which must declare bounds small enough that every path
@@ -90,25 +113,62 @@ impl<T: Tree> Recorded<T> {
                 b.depth
             );
         }
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        LISTS.with_borrow_mut(|lists| lists.push((id, Vec::new())));
         Ok(Recorded {
             tree,
             radix,
-            evaluated: RefCell::new(Vec::new()),
+            id,
+            elsewhere: Mutex::new(Vec::new()),
+            _on_its_thread: PhantomData,
         })
     }
 
     /// Terminal evaluations so far, revisits included.
     pub fn evaluations(&self) -> u64 {
-        self.evaluated.borrow().len() as u64
+        let here = LISTS.with_borrow(|lists| {
+            lists
+                .iter()
+                .find(|(id, _)| *id == self.id)
+                .map_or(0, |(_, v)| v.len())
+        });
+        (here + self.others().len()) as u64
     }
 
     /// The distinct terminals evaluated, as a sorted set of numbers.
     pub fn into_leaf_set(self) -> LeafSet {
-        let mut v = self.evaluated.into_inner();
+        let mut v = self.take_list();
+        v.append(&mut self.others());
         v.sort_unstable();
         v.dedup();
         v.shrink_to_fit();
         LeafSet(v)
+    }
+
+    /// The evaluations on other threads (a panic elsewhere while the lock
+    /// was held leaves a list that is still a list).
+    fn others(&self) -> MutexGuard<'_, Vec<u64>> {
+        self.elsewhere
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl<T> Recorded<T> {
+    /// Takes this recorder's list out of its thread's lists.
+    fn take_list(&self) -> Vec<u64> {
+        LISTS.with_borrow_mut(|lists| {
+            lists
+                .iter()
+                .position(|(id, _)| *id == self.id)
+                .map_or_else(Vec::new, |k| lists.swap_remove(k).1)
+        })
+    }
+}
+
+impl<T> Drop for Recorded<T> {
+    fn drop(&mut self) {
+        self.take_list();
     }
 }
 
@@ -130,7 +190,19 @@ impl<T: Tree> Tree for Recorded<T> {
         )
     }
     fn value(&self, node: &Self::Node) -> Value {
-        self.evaluated.borrow_mut().push(node.1);
+        let here = LISTS.with_borrow_mut(|lists| {
+            // The recorder searched is the last one made, but for nesting.
+            match lists.iter_mut().rev().find(|(id, _)| *id == self.id) {
+                Some((_, v)) => {
+                    v.push(node.1);
+                    true
+                }
+                None => false,
+            }
+        });
+        if !here {
+            self.others().push(node.1);
+        }
         self.tree.value(&node.0)
     }
     fn bounds(&self) -> Option<tree_core::Bounds> {
@@ -166,7 +238,7 @@ pub enum Oracle {
 pub struct Batch<'r> {
     pub spec: GenSpec,
     pub trees: usize,
-    pub runners: Vec<&'r dyn Runner>,
+    pub runners: Vec<&'r Runner>,
     pub oracle: Oracle,
     /// Leaf-set comparisons `(a, b)` of runner indices: on each checked
     /// tree, whether every terminal `a` evaluates is one `b` evaluates.
@@ -177,7 +249,7 @@ pub struct Batch<'r> {
 
 impl<'r> Batch<'r> {
     /// A cell without leaf-set comparisons.
-    pub fn new(spec: GenSpec, trees: usize, runners: Vec<&'r dyn Runner>, oracle: Oracle) -> Self {
+    pub fn new(spec: GenSpec, trees: usize, runners: Vec<&'r Runner>, oracle: Oracle) -> Self {
         Batch {
             spec,
             trees,
@@ -217,7 +289,8 @@ pub struct TreeResult {
 /// that the jobs done are a fair sample of the jobs left (for the ETA) and
 /// the last jobs are single trees, not a whole costly cell. In untimed runs
 /// a runner whose leaves are recorded runs once, recorded; in timed runs
-/// it also runs on `Counted` for its time (recording slows a search down).
+/// it also runs on the plain tree for its time (recording slows a search
+/// down).
 pub fn run_batches(
     cfg: &Config,
     label: &str,
@@ -268,7 +341,7 @@ fn run_tree(cfg: &Config, batch: &Batch<'_>, index: usize) -> Result<TreeResult>
             if let Some(t) = truth.filter(|t| *t != v) {
                 bail!(
                     "{} returned {v} on tree {index} of {:?}, the value is {t}",
-                    r.label(),
+                    r.label,
                     batch.spec
                 );
             }
@@ -276,24 +349,33 @@ fn run_tree(cfg: &Config, batch: &Batch<'_>, index: usize) -> Result<TreeResult>
             Ok(())
         };
         if cfg.timed() || !recorded(k) {
-            let counted = Counted::new(&tree);
-            let (v, time) = cfg.time(|| r.run_counted(&counted));
-            check(v?)?;
+            let (report, time) = cfg.time(|| r.search(&tree));
+            let report = report?;
+            check(report.value)?;
             run = Some(Run {
-                leaves: counted.stats().leaves,
+                leaves: report.leaves,
                 time,
             });
         }
         if recorded(k) {
             let rec = Recorded::new(&tree)?;
-            check(r.run_recorded(&rec)?)?;
+            let report = r.search(&rec)?;
+            check(report.value)?;
             let leaves = rec.evaluations();
+            if report.leaves != leaves {
+                bail!(
+                    "{} counted {} terminals on tree {index} of {:?} and recorded {leaves}",
+                    r.label,
+                    report.leaves,
+                    batch.spec
+                );
+            }
             if let Some(run) = &run
                 && run.leaves != leaves
             {
                 bail!(
                     "{} evaluated {} terminals on tree {index} of {:?}, then {leaves} on the same tree",
-                    r.label(),
+                    r.label,
                     run.leaves,
                     batch.spec
                 );
@@ -381,7 +463,7 @@ pub fn dominations(results: &[TreeResult], a: usize, b: usize) -> (usize, usize)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tree_core::{Generator, Traced};
+    use tree_core::Generator;
 
     #[test]
     fn summary_statistics() {
@@ -402,37 +484,27 @@ mod tests {
         assert!(!s(&[1]).is_subset(&s(&[])));
     }
 
-    /// An algorithm of either family, run on any tree.
-    #[derive(Clone, Copy)]
-    enum Alg {
-        Depth(search_depthfirst::Algorithm),
-        Best(search_bestfirst::Algorithm),
-    }
-
-    fn run_on<T: Tree>(a: Alg, tree: &T) -> Value {
-        match a {
-            Alg::Depth(a) => a.run(tree).unwrap(),
-            Alg::Best(a) => {
-                a.run(tree, &search_bestfirst::Options::default())
-                    .unwrap()
-                    .value
-            }
-        }
+    /// The root value of `a` on `tree` (any tree the front door takes).
+    fn run_on<T>(a: Algorithm, tree: &T) -> Value
+    where
+        T: Tree + Sync,
+        T::Node: Send + Sync,
+    {
+        Runner::new("test", a).search(tree).unwrap().value
     }
 
     /// The recorded numbers name the same terminals as Dewey codes: the same
-    /// counts, distinct counts and subset answers as `tree_core::Traced`,
-    /// for algorithms that revisit and that prune differently, with ties.
+    /// counts, distinct counts and subset answers as the front door's trace
+    /// (`tree_core::Traced`), for algorithms that revisit and that prune
+    /// differently, with ties.
     #[test]
     fn recorded_leaf_sets_agree_with_dewey_traces() {
-        use search_bestfirst::Algorithm as B;
-        use search_depthfirst::Algorithm as D;
         let algs = [
-            Alg::Depth(D::AlphaBeta),
-            Alg::Depth(D::Scout),
-            Alg::Best(B::Qg3),
-            Alg::Best(B::SssLeft),
-            Alg::Best(B::Sab),
+            Algorithm::AlphaBeta,
+            Algorithm::Scout,
+            Algorithm::Qg3,
+            Algorithm::SssLeft,
+            Algorithm::Sab,
         ];
         let mut not_nested = 0;
         for (g, b, d) in [
@@ -446,15 +518,17 @@ mod tests {
                 let mut ours = Vec::new();
                 for &a in &algs {
                     let rec = Recorded::new(&tree).unwrap();
-                    let traced = Traced::new(&tree);
                     assert_eq!(run_on(a, &rec), minimax(&tree));
-                    assert_eq!(run_on(a, &traced), minimax(&tree));
-                    assert_eq!(rec.evaluations(), traced.stats().leaves);
-                    let mut order = traced.order();
+                    let traced =
+                        gametree::search(a, &tree, &Settings::default().trace(true)).unwrap();
+                    assert_eq!(traced.value, minimax(&tree));
+                    assert_eq!(rec.evaluations(), traced.leaves);
+                    let mut order = traced.trace.expect("traced");
                     order.sort_unstable();
                     order.dedup();
                     let set = rec.into_leaf_set();
                     assert_eq!(set.0.len(), order.len());
+                    assert_eq!(traced.distinct_leaves, Some(order.len() as u64));
                     dewey.push(order);
                     ours.push(set);
                 }
@@ -471,6 +545,31 @@ mod tests {
         assert!(not_nested > 0);
     }
 
+    /// A recorder searched on several threads records every evaluation
+    /// (those of other threads behind its lock), and a recorder leaves no
+    /// list behind on its thread, whether its set is taken or not.
+    #[test]
+    fn recorders_see_every_thread_and_clean_up() {
+        let lists = || LISTS.with_borrow(Vec::len);
+        let before = lists();
+        let tree = GenSpec::new(Generator::RANDOM, 4, 5, 3, 0).build().unwrap();
+        let every = Recorded::new(&tree).unwrap();
+        let unused = Recorded::new(&tree).unwrap();
+        assert_eq!(run_on(Algorithm::Minimax, &every), minimax(&tree));
+        assert_eq!(every.evaluations(), 4u64.pow(5));
+        drop(unused);
+        let all = every.into_leaf_set();
+        assert_eq!(all.0.len(), 4usize.pow(5));
+        let rec = Recorded::new(&tree).unwrap();
+        let threads = Settings::default().threads(2);
+        let r = gametree::search(Algorithm::Ybwc, &rec, &threads).unwrap();
+        assert_eq!(r.value, minimax(&tree));
+        assert_eq!(rec.evaluations(), r.leaves);
+        let set = rec.into_leaf_set();
+        assert!(!set.0.is_empty() && set.is_subset(&all));
+        assert_eq!(lists(), before);
+    }
+
     #[test]
     fn trees_too_large_to_number_are_an_error() {
         let tree = |b, d| GenSpec::new(Generator::RANDOM, b, d, 1, 0).build().unwrap();
@@ -485,10 +584,9 @@ mod tests {
     /// trees only, and quick (untimed) runs count the same terminals.
     #[test]
     fn batches_compare_per_tree() {
-        use search_bestfirst::{Algorithm as B, Options};
-        let ab = ("AB", search_depthfirst::Algorithm::AlphaBeta);
-        let sss = BestFirst("SSS", B::SssLeft, Options::default());
-        let qg3 = BestFirst("QG3", B::Qg3, Options::default());
+        let ab = Runner::new("AB", Algorithm::AlphaBeta);
+        let sss = Runner::new("SSS", Algorithm::SssLeft);
+        let qg3 = Runner::new("QG3", Algorithm::Qg3);
         let spec = GenSpec::new(Generator::RANDOM, 4, 4, 11, 0);
         let batch = || {
             Batch::new(spec, 12, vec![&ab, &sss, &qg3], Oracle::Minimax)
@@ -521,17 +619,14 @@ mod tests {
         let want = (0..8)
             .filter(|&i| {
                 let tree = GenSpec { index: i, ..spec }.build().unwrap();
-                let sets: Vec<LeafSet> = [
-                    Alg::Depth(search_depthfirst::Algorithm::AlphaBeta),
-                    Alg::Best(B::Qg3),
-                ]
-                .iter()
-                .map(|&a| {
-                    let rec = Recorded::new(&tree).unwrap();
-                    run_on(a, &rec);
-                    rec.into_leaf_set()
-                })
-                .collect();
+                let sets: Vec<LeafSet> = [Algorithm::AlphaBeta, Algorithm::Qg3]
+                    .iter()
+                    .map(|&a| {
+                        let rec = Recorded::new(&tree).unwrap();
+                        run_on(a, &rec);
+                        rec.into_leaf_set()
+                    })
+                    .collect();
                 sets[1].is_subset(&sets[0])
             })
             .count();

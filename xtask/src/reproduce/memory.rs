@@ -6,12 +6,11 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use anyhow::Result;
-use search_bestfirst::{Algorithm as B, Options};
-use search_depthfirst::Algorithm;
+use gametree::{Algorithm, Config as Settings};
 use serde::Deserialize;
 use tree_core::{GenSpec, Generator};
 
-use super::measure::{self, Batch, BestFirst, Oracle, Runner, TreeResult};
+use super::measure::{self, Batch, Oracle, Runner, TreeResult};
 use super::render::{LogXChart, csv, md_table, num, times_intro, times_link};
 use super::{Config, Doc, Output};
 
@@ -47,14 +46,14 @@ struct Row {
     algorithm: &'static str,
     /// M for MemSSS*/IterSSS*, searchd for MGame.
     param: Option<usize>,
-    runner: std::sync::Arc<dyn Runner + Send + Sync>,
+    runner: Runner,
 }
 
 fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
-fn row(algorithm: &'static str, param: Option<usize>, a: B, opts: Options) -> Row {
+fn row(algorithm: &'static str, param: Option<usize>, a: Algorithm, settings: Settings) -> Row {
     let label = match param {
         Some(p) => leak(format!("{algorithm} {p}")),
         None => algorithm,
@@ -62,7 +61,7 @@ fn row(algorithm: &'static str, param: Option<usize>, a: B, opts: Options) -> Ro
     Row {
         algorithm,
         param,
-        runner: std::sync::Arc::new(BestFirst(label, a, opts)),
+        runner: Runner::with(label, a, settings),
     }
 }
 
@@ -70,7 +69,7 @@ fn alphabeta() -> Row {
     Row {
         algorithm: "Alpha-Beta",
         param: None,
-        runner: std::sync::Arc::new(("Alpha-Beta", Algorithm::AlphaBeta)),
+        runner: Runner::new("Alpha-Beta", Algorithm::AlphaBeta),
     }
 }
 
@@ -143,11 +142,7 @@ fn measure_all(cfg: &Config, plans: Vec<Plan>) -> Result<Vec<Measured>> {
         .iter()
         .map(|p| {
             let spec = GenSpec::new(p.generator, p.b, p.d, p.seed, 0);
-            let runners: Vec<&dyn Runner> = p
-                .rows
-                .iter()
-                .map(|r| r.runner.as_ref() as &dyn Runner)
-                .collect();
+            let runners: Vec<&Runner> = p.rows.iter().map(|r| &r.runner).collect();
             Batch::new(spec, cfg.trees, runners, Oracle::FirstRunner)
                 .with_subsets(p.compared(), checked)
         })
@@ -260,34 +255,30 @@ fn plans1(cfg: &Config, paper: &[T1Row]) -> Vec<Plan> {
                 rows.push(row(
                     "MemSSS*",
                     Some(m),
-                    B::MemSss,
-                    Options {
-                        memory: Some(m),
-                        ..Options::default()
-                    },
+                    Algorithm::MemSss,
+                    Settings::default().memory(m),
                 ));
             }
             rows.push(row(
                 "MGame",
                 Some(2),
-                B::MGame,
-                Options {
-                    searchd: 2,
-                    ..Options::default()
-                },
+                Algorithm::MGame,
+                Settings::default().searchd(2),
             ));
             let searchd = d + d % 2; // even, >= d: one local search, RecSSS*
             rows.push(row(
                 "MGame",
                 Some(searchd),
-                B::MGame,
-                Options {
-                    searchd,
-                    ..Options::default()
-                },
+                Algorithm::MGame,
+                Settings::default().searchd(searchd),
             ));
             // MemDual* at its maximum (= RecDual*): the paper's conjecture (§4 ii).
-            rows.push(row("MemDual*", None, B::MemDual, Options::default()));
+            rows.push(row(
+                "MemDual*",
+                None,
+                Algorithm::MemDual,
+                Settings::default(),
+            ));
             plans.push(Plan {
                 table: 1,
                 b,
@@ -319,17 +310,12 @@ fn plans2(cfg: &Config, paper: &[T2Row]) -> Vec<Plan> {
                 .map(|r| (r.algorithm.as_str(), r.memory)),
         );
         let mut rows = vec![alphabeta()];
-        for (name, alg) in [("MemSSS*", B::MemSss), ("IterSSS*", B::IterSss)] {
+        for (name, alg) in [
+            ("MemSSS*", Algorithm::MemSss),
+            ("IterSSS*", Algorithm::IterSss),
+        ] {
             for &m in &ms {
-                rows.push(row(
-                    name,
-                    Some(m),
-                    alg,
-                    Options {
-                        memory: Some(m),
-                        ..Options::default()
-                    },
-                ));
+                rows.push(row(name, Some(m), alg, Settings::default().memory(m)));
             }
         }
         plans.push(Plan {

@@ -8,12 +8,15 @@
 //!   NegaScout/PVS with an aspiration window, MTD(f), MT-SSS\* and
 //!   MT-DUAL\* — each with iterative deepening 1..d, a 16 MiB transposition
 //!   table and the history heuristic (the table is cleared before every
-//!   search, so no search profits from another's);
+//!   search, so no search profits from another's), run on the engine
+//!   itself, whose report has each iteration's leaves;
 //! * plain alpha-beta (generation order, no table) as the baseline;
 //! * plain SSS\* (left-most), RecSSS\* and MemSSS\*(M) at three budgets,
-//!   through `tree_core::Horizon`, with OPEN sized for a branching bound of
-//!   [`BRANCHING`] (a node with more moves would be a clear error, never a
-//!   wrong value).
+//!   with OPEN sized for a branching bound of [`BRANCHING`] (a node with
+//!   more moves would be a clear error, never a wrong value);
+//!
+//! these two through the front door (`gametree::search_game`, which
+//! searches the game's tree to the depth, `tree_core::Horizon`).
 //!
 //! Every value is checked: against `minimax` up to depth [`MINIMAX_UP_TO`],
 //! and against plain alpha-beta above it. Leaves are static evaluations
@@ -23,12 +26,12 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
+use gametree::{Algorithm, Config as Settings, minimum_memory_for};
 use othello::{Othello, Position};
-use search_bestfirst::Options;
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
 use serde::{Deserialize, Serialize};
-use tree_core::{Bounds, Counted, Horizon, minimax};
+use tree_core::{Bounds, Horizon, minimax};
 
 use super::jobs;
 use super::render::{csv, md_table, num, times_intro, times_link};
@@ -49,9 +52,14 @@ const MEM_BUDGETS: [usize; 2] = [1_000, 10_000];
 /// One searcher of the experiment.
 #[derive(Debug, Clone, Copy)]
 enum Searcher {
+    /// An enhanced engine, with PVS's aspiration window or without, run
+    /// on the engine itself: the counts document gives the leaves of its
+    /// last iteration, which only the engine's own report has.
     Enhanced(EnhancedAlgorithm, bool),
-    AlphaBeta,
-    BestFirst(search_bestfirst::Algorithm, Option<usize>),
+    /// A search through the front door (`gametree::search_game`), with a
+    /// MemSSS\* budget: at least `Some(m)`, raised to the smallest budget
+    /// on the shape.
+    Plain(Algorithm, Option<usize>),
 }
 
 #[derive(Debug, Clone)]
@@ -84,25 +92,25 @@ fn rows() -> Vec<Row> {
         },
         Row {
             label: "AB (plain)".into(),
-            searcher: Searcher::AlphaBeta,
+            searcher: Searcher::Plain(Algorithm::AlphaBeta, None),
         },
         Row {
             label: "SSS* (plain)".into(),
-            searcher: Searcher::BestFirst(search_bestfirst::Algorithm::Sss, None),
+            searcher: Searcher::Plain(Algorithm::Sss, None),
         },
         Row {
             label: "RecSSS*".into(),
-            searcher: Searcher::BestFirst(search_bestfirst::Algorithm::RecSss, None),
+            searcher: Searcher::Plain(Algorithm::RecSss, None),
         },
         Row {
             label: "MemSSS*(min)".into(),
-            searcher: Searcher::BestFirst(search_bestfirst::Algorithm::MemSss, Some(0)),
+            searcher: Searcher::Plain(Algorithm::MemSss, Some(0)),
         },
     ];
     for m in MEM_BUDGETS {
         rows.push(Row {
             label: format!("MemSSS*({m})"),
-            searcher: Searcher::BestFirst(search_bestfirst::Algorithm::MemSss, Some(m)),
+            searcher: Searcher::Plain(Algorithm::MemSss, Some(m)),
         });
     }
     rows
@@ -130,9 +138,23 @@ fn table_config(aspiration: bool) -> EnhancedConfig {
     }
 }
 
-/// The smallest MemSSS* budget on this shape (`1 + b·⌈d/2⌉`).
-fn mem_minimum(depth: u32) -> usize {
-    1 + BRANCHING * (depth as usize).div_ceil(2)
+/// The shape OPEN is sized for at `depth`.
+fn shape(depth: u32) -> Bounds {
+    Bounds {
+        branching: BRANCHING,
+        depth: depth as usize,
+        uniform: false,
+    }
+}
+
+/// MemSSS*(min): the least budget of MemSSS* on this shape without the
+/// odd-depth leaf search, `1 + b·⌈d/2⌉` (MemSSS* runs with it, as by
+/// default, and would take `1 + b·⌊d/2⌋` on odd depths: the tables keep
+/// the budget they were made with).
+fn mem_minimum(depth: u32) -> Result<usize> {
+    let plain = Settings::default().odd_depth_leaf_search(false);
+    minimum_memory_for(Algorithm::MemSss, shape(depth), &plain)
+        .with_context(|| format!("no MemSSS* budget at depth {depth}"))
 }
 
 fn search(
@@ -157,37 +179,22 @@ fn search(
             })
         }
         (Searcher::Enhanced(..), None) => bail!("an enhanced search without an engine"),
-        (Searcher::AlphaBeta, _) => {
-            let tree = Counted::new(Horizon::new(Othello, *pos, depth));
-            let (v, time) = cfg.time(|| search_depthfirst::Algorithm::AlphaBeta.run(&tree));
-            let s = tree.stats();
+        (Searcher::Plain(alg, memory), _) => {
+            let mut settings = Settings::default();
+            if alg.takes_memory() {
+                settings = settings.shape(shape(depth));
+            }
+            if let Some(m) = memory {
+                settings = settings.memory(m.max(mem_minimum(depth)?));
+            }
+            let (r, time) =
+                cfg.time(|| gametree::search_game(alg, &Othello, pos, depth, &settings));
+            let r = r?;
             Ok(Cell {
-                value: v?.get(),
-                leaves: s.leaves,
-                last: s.leaves,
-                interior: s.interior,
-                time,
-            })
-        }
-        (Searcher::BestFirst(alg, memory), _) => {
-            let tree = Counted::new(Horizon::new(Othello, *pos, depth));
-            let opts = Options {
-                memory: memory.map(|m| m.max(mem_minimum(depth))),
-                shape: Some(Bounds {
-                    branching: BRANCHING,
-                    depth: depth as usize,
-                    uniform: false,
-                }),
-                variant: search_bestfirst::Variant::Leftmost,
-                ..Options::default()
-            };
-            let (out, time) = cfg.time(|| alg.run(&tree, &opts));
-            let s = tree.stats();
-            Ok(Cell {
-                value: out?.value.get(),
-                leaves: s.leaves,
-                last: s.leaves,
-                interior: s.interior,
+                value: r.value.get(),
+                leaves: r.leaves,
+                last: r.leaves,
+                interior: r.interior,
                 time,
             })
         }

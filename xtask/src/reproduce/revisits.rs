@@ -6,12 +6,11 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use anyhow::Result;
-use search_bestfirst::{Algorithm as B, Options};
-use search_depthfirst::Algorithm;
+use gametree::{Algorithm, Config as Settings};
 use serde::Deserialize;
 use tree_core::{GenSpec, Generator};
 
-use super::measure::{self, Batch, BestFirst, Oracle, Runner, TreeResult};
+use super::measure::{self, Batch, Oracle, Runner, TreeResult};
 use super::render::{csv, md_table, num, times_intro, times_link};
 use super::{Config, Doc, Output};
 
@@ -33,22 +32,18 @@ const QUICK_SHAPES: &[(usize, usize)] = &[(6, 6), (10, 5)];
 
 /// The algorithms, in the paper's column order; AB first (the others are
 /// checked against its value on trees too large for plain minimax).
-fn runners() -> Vec<Box<dyn Runner>> {
-    let bf = |label, a| -> Box<dyn Runner> { Box::new(BestFirst(label, a, Options::default())) };
+fn runners() -> Vec<Runner> {
     vec![
-        Box::new(("Alpha-Beta", Algorithm::AlphaBeta)),
-        bf("QuickGame", B::QuickGame),
-        bf("QG1", B::Qg1),
-        bf("QG2", B::Qg2),
-        bf("QG3", B::Qg3),
-        Box::new(BestFirst(
+        Runner::new("Alpha-Beta", Algorithm::AlphaBeta),
+        Runner::new("QuickGame", Algorithm::QuickGame),
+        Runner::new("QG1", Algorithm::Qg1),
+        Runner::new("QG2", Algorithm::Qg2),
+        Runner::new("QG3", Algorithm::Qg3),
+        Runner::with(
             "QG3 (alpha floor)",
-            B::Qg3,
-            Options {
-                alpha_floor: true,
-                ..Options::default()
-            },
-        )),
+            Algorithm::Qg3,
+            Settings::default().alpha_floor(true),
+        ),
     ]
 }
 
@@ -125,8 +120,8 @@ fn compared(labels: &[&str]) -> Vec<(usize, usize)> {
 pub fn run(cfg: &Config) -> Result<Output> {
     let paper = paper()?;
     let algs = runners();
-    let dyn_runners: Vec<&dyn Runner> = algs.iter().map(|r| r.as_ref()).collect();
-    let labels: Vec<&str> = algs.iter().map(|r| r.label()).collect();
+    let runners: Vec<&Runner> = algs.iter().collect();
+    let labels: Vec<&str> = algs.iter().map(|r| r.label).collect();
     let shapes = if cfg.quick { QUICK_SHAPES } else { SHAPES };
     let mut batches = Vec::new();
     let mut keys = Vec::new();
@@ -139,7 +134,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
                 Oracle::FirstRunner
             };
             batches.push(
-                Batch::new(spec, cfg.trees, dyn_runners.clone(), oracle)
+                Batch::new(spec, cfg.trees, runners.clone(), oracle)
                     .with_subsets(compared(&labels), cfg.trees),
             );
             keys.push((b, d, ordering));

@@ -3,45 +3,22 @@
 
 use std::fmt::Write as _;
 
-use anyhow::Result;
-use search_bestfirst::{Algorithm as BestFirst, Options};
-use search_depthfirst::Algorithm as DepthFirst;
-use tree_core::{Dewey, ExplicitTree, Traced, Tree, minimax, worked};
+use anyhow::{Result, bail};
+use gametree::{Algorithm, Config as Settings, Family};
+use tree_core::{Dewey, ExplicitTree, Tree, minimax, worked};
 
 use super::render::md_table;
 use super::{Config, Doc};
 
-/// An algorithm of either family, as the worked examples run it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Algorithm {
-    Depth(DepthFirst),
-    Best(BestFirst),
-}
-
-impl Algorithm {
-    /// Every algorithm, depth-first first.
-    pub fn all() -> Vec<Algorithm> {
-        DepthFirst::ALL
-            .iter()
-            .map(|&a| Algorithm::Depth(a))
-            .chain(BestFirst::ALL.iter().map(|&a| Algorithm::Best(a)))
-            .collect()
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Depth(a) => a.name(),
-            Algorithm::Best(a) => a.name(),
-        }
-    }
-
-    /// The root value, searching `tree` with default options.
-    pub fn run<T: Tree>(self, tree: &T) -> Result<tree_core::Value> {
-        Ok(match self {
-            Algorithm::Depth(a) => a.run(tree)?,
-            Algorithm::Best(a) => a.run(tree, &Options::default())?.value,
-        })
-    }
+/// Every algorithm that searches a tree as the papers do: the depth-first
+/// family, then the best-first family (the enhanced engines are games'
+/// searches, the multi-threaded ones have no fixed evaluation order).
+pub fn algorithms() -> Vec<Algorithm> {
+    Algorithm::ALL
+        .iter()
+        .copied()
+        .filter(|a| matches!(a.family(), Family::DepthFirst | Family::BestFirst))
+        .collect()
 }
 
 /// What a paper prints for an algorithm on an example.
@@ -59,126 +36,126 @@ struct Stated {
 const STATED: &[Stated] = &[
     Stated {
         example: "table1",
-        algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
+        algorithm: Algorithm::AlphaBeta,
         row: "1 2 3 - 4 5 6 7 8 9 10 11 12 - 13 14",
         source: "Bhattacharya 1995, Table 1",
         agrees: true,
     },
     Stated {
         example: "table2",
-        algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
+        algorithm: Algorithm::AlphaBeta,
         row: "1 2 3 - 4 5 - - 6 - 7 - - - - -",
         source: "Bhattacharya 1995, Table 2",
         agrees: true,
     },
     Stated {
         example: "pi",
-        algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
+        algorithm: Algorithm::AlphaBeta,
         row: "31 leaves",
         source: "Bhattacharya 1995, §2",
         agrees: true,
     },
     Stated {
         example: "stockman",
-        algorithm: Algorithm::Depth(DepthFirst::AlphaBeta),
+        algorithm: Algorithm::AlphaBeta,
         row: "c g h",
         source: "Campbell App. 3",
         agrees: true,
     },
     Stated {
         example: "stockman",
-        algorithm: Algorithm::Best(BestFirst::SssStockman),
+        algorithm: Algorithm::SssStockman,
         row: "c i g j h",
         source: "Campbell Fig. 20",
         agrees: true,
     },
     Stated {
         example: "stockman",
-        algorithm: Algorithm::Best(BestFirst::SssLeft),
+        algorithm: Algorithm::SssLeft,
         row: "c g h",
         source: "Campbell App. 3, Table 12",
         agrees: true,
     },
     Stated {
         example: "table1",
-        algorithm: Algorithm::Best(BestFirst::QuickGame),
+        algorithm: Algorithm::QuickGame,
         row: "1 3 2 - 10 - 11 - 4 - 5 6 7 - 8 9",
         source: "Bhattacharya 1995, Table 1",
         agrees: true,
     },
     Stated {
         example: "table1",
-        algorithm: Algorithm::Best(BestFirst::Qg1),
+        algorithm: Algorithm::Qg1,
         row: "1 3 2 - 10 - 11 - 4 - 5 6 7 - 8 9",
         source: "Bhattacharya 1995, Table 1",
         agrees: true,
     },
     Stated {
         example: "table1",
-        algorithm: Algorithm::Best(BestFirst::Qg2),
+        algorithm: Algorithm::Qg2,
         row: "1 3 2 - 10 - 11 - 4 - 5 6 7 - 8 9",
         source: "Bhattacharya 1995, Table 1",
         agrees: true,
     },
     Stated {
         example: "table1",
-        algorithm: Algorithm::Best(BestFirst::Qg3),
+        algorithm: Algorithm::Qg3,
         row: "1 3 2 - 10 - 11 - 4 - 5 6 7 - 8 9",
         source: "Bhattacharya 1995, Table 1",
         agrees: true,
     },
     Stated {
         example: "table2",
-        algorithm: Algorithm::Best(BestFirst::QuickGame),
+        algorithm: Algorithm::QuickGame,
         row: "1 3 2 - 8 9 - - 4 7 5 6 - - - -",
         source: "Bhattacharya 1995, Table 2",
         agrees: true,
     },
     Stated {
         example: "table2",
-        algorithm: Algorithm::Best(BestFirst::Qg1),
+        algorithm: Algorithm::Qg1,
         row: "1 3 2 - 6 7 - - 4 - 5 - - - - -",
         source: "Bhattacharya 1995, Table 2",
         agrees: true,
     },
     Stated {
         example: "table2",
-        algorithm: Algorithm::Best(BestFirst::Qg2),
+        algorithm: Algorithm::Qg2,
         row: "1 3 2 - 6 7 - - 4 - 5 - - - - -",
         source: "Bhattacharya 1995, Table 2",
         agrees: true,
     },
     Stated {
         example: "table2",
-        algorithm: Algorithm::Best(BestFirst::Qg3),
+        algorithm: Algorithm::Qg3,
         row: "1 3 2 - 6 7 - - 4 - 5 - - - - -",
         source: "Bhattacharya 1995, Table 2",
         agrees: true,
     },
     Stated {
         example: "pi",
-        algorithm: Algorithm::Best(BestFirst::QuickGame),
+        algorithm: Algorithm::QuickGame,
         row: "33 leaves",
         source: "Bhattacharya 1995, §2",
         agrees: true,
     },
     Stated {
         example: "pi",
-        algorithm: Algorithm::Best(BestFirst::Qg1),
+        algorithm: Algorithm::Qg1,
         row: "32 leaves",
         source: "Bhattacharya 1995, §3",
         agrees: false,
     },
     Stated {
         example: "pi",
-        algorithm: Algorithm::Best(BestFirst::Qg2),
+        algorithm: Algorithm::Qg2,
         row: "32 leaves",
         source: "Bhattacharya 1995, §3",
         agrees: false,
     },
     Stated {
         example: "pi",
-        algorithm: Algorithm::Best(BestFirst::Qg3),
+        algorithm: Algorithm::Qg3,
         row: "30 leaves",
         source: "Bhattacharya 1995, §3",
         agrees: true,
@@ -205,15 +182,17 @@ pub struct Trace {
     pub order: Vec<Dewey>,
 }
 
-/// Runs `alg` on `tree` through a tracing wrapper.
+/// Runs `alg` on `tree`, its evaluation order traced.
 pub fn trace(alg: Algorithm, tree: &ExplicitTree) -> Result<Trace> {
-    let t = Traced::new(tree);
-    let v = alg.run(&t)?;
+    let report = gametree::search(alg, tree, &Settings::default().trace(true))?;
+    let (Some(distinct), Some(order)) = (report.distinct_leaves, report.trace) else {
+        bail!("{alg} traced nothing");
+    };
     Ok(Trace {
-        value: v.get(),
-        leaves: t.stats().leaves,
-        distinct: t.distinct_leaves(),
-        order: t.order(),
+        value: report.value.get(),
+        leaves: report.leaves,
+        distinct,
+        order,
     })
 }
 
@@ -301,7 +280,7 @@ pub fn run(_cfg: &Config) -> Result<Doc> {
         )
         .unwrap();
         let mut rows = Vec::new();
-        for alg in Algorithm::all() {
+        for alg in algorithms() {
             let tr = trace(alg, &tree)?;
             let stated = STATED
                 .iter()
