@@ -32,7 +32,9 @@
 //!
 //! `one NAME B D VARIANT` runs a single search once (for `valgrind
 //! --tool=callgrind`, whose instruction counts do not depend on the load):
-//! NAME a `gametree` algorithm name, VARIANT `plain`, `engine` or `front`.
+//! NAME a `gametree` algorithm name, VARIANT `plain`, `engine` or `front`
+//! (or `none`: build the tree and stop, the count to subtract); the
+//! multi-threaded searches run on one thread.
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -282,6 +284,12 @@ fn one(args: &[String]) -> Result<(), String> {
     let num = |s: &String| s.parse::<usize>().map_err(|e| e.to_string());
     let tree = HashTree::new(num(b)?, num(d)?, 1).map_err(|e| e.to_string())?;
     let value = match (a.family(), variant.as_str()) {
+        (_, "none") => black_box(Value::from_small(0)),
+        (gametree::Family::Threads, "front") => {
+            gametree::search(a, &tree, &Config::default().threads(1))
+                .map_err(|e| e.to_string())?
+                .value
+        }
         (_, "front") => gametree::search(a, &tree, &Config::default())
             .map_err(|e| e.to_string())?
             .value,

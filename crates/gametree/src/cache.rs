@@ -9,11 +9,11 @@ use search_depthfirst::{
     SearchConfig, SearchError, SharedTable, Window,
 };
 use search_parallel::{ThreadAlgorithm, ThreadError};
-use tree_core::{Counted, Dewey, Game, Horizon, Limits, StopReason, Traced, Tree, Value};
+use tree_core::{Dewey, Game, Horizon, Limits, StopReason, Traced, Tree, Value};
 
 use crate::adapt::{TreeGame, game_line, reaches_terminal};
 use crate::algorithm::Engine;
-use crate::count::SyncCounted;
+use crate::count::{Counts, SyncCounted};
 use crate::{Algorithm, Bound, Config, Error, Report};
 
 /// Searches `tree` with `algorithm` as `config` says: the root's value,
@@ -408,10 +408,13 @@ struct Found {
     pv: Vec<usize>,
     peak: Option<usize>,
     stopped: Option<StopReason>,
+    /// The leaf evaluations, if the engine counts them (see
+    /// [`Sequential::COUNTS_LEAVES`]).
+    leaves: Option<u64>,
 }
 
 impl Found {
-    fn stopped(reason: StopReason) -> Found {
+    fn stopped(reason: StopReason, leaves: Option<u64>) -> Found {
         Found {
             value: Value::from_small(0),
             bound: Bound::Unknown,
@@ -419,6 +422,7 @@ impl Found {
             pv: Vec::new(),
             peak: None,
             stopped: Some(reason),
+            leaves,
         }
     }
 }
@@ -430,6 +434,11 @@ fn indices(line: &Dewey) -> Vec<usize> {
 
 /// A sequential engine, run on whatever view of the tree measures it.
 trait Sequential {
+    /// Whether the engine counts its leaf evaluations (calls of `value`)
+    /// itself, in [`Found::leaves`], finished or stopped: then the view
+    /// does not count them again.
+    const COUNTS_LEAVES: bool;
+
     fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error>;
 }
 
@@ -439,6 +448,11 @@ struct DepthRun {
 }
 
 impl Sequential for DepthRun {
+    /// The depth-first engines count every terminal evaluation against
+    /// their limits, just before it (so a stopped search's count is the
+    /// evaluations made): `Report::leaves`, `Stopped::leaves`.
+    const COUNTS_LEAVES: bool = true;
+
     fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error> {
         match self.algorithm.search(tree, &self.config) {
             Ok(r) => Ok(Found {
@@ -452,8 +466,9 @@ impl Sequential for DepthRun {
                 pv: indices(&r.pv),
                 peak: r.table_entries,
                 stopped: None,
+                leaves: Some(r.leaves),
             }),
-            Err(SearchError::Stopped(s)) => Ok(Found::stopped(s.reason)),
+            Err(SearchError::Stopped(s)) => Ok(Found::stopped(s.reason, Some(s.leaves))),
             Err(e) => Err(e.into()),
         }
     }
@@ -465,6 +480,8 @@ struct BestRun {
 }
 
 impl Sequential for BestRun {
+    const COUNTS_LEAVES: bool = false;
+
     fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error> {
         match self.algorithm.run(tree, &self.options) {
             Ok(o) => Ok(Found {
@@ -474,15 +491,17 @@ impl Sequential for BestRun {
                 pv: indices(&o.pv),
                 peak: Some(o.memory.peak),
                 stopped: None,
+                leaves: None,
             }),
-            Err(BestFirstError::Stopped(s)) => Ok(Found::stopped(s.reason)),
+            Err(BestFirstError::Stopped(s)) => Ok(Found::stopped(s.reason, None)),
             Err(e) => Err(e.into()),
         }
     }
 }
 
 /// Runs `engine` on `tree` counted (and traced, with `trace`), and makes
-/// its report.
+/// its report. The counts are `tree_core::Counted`'s: leaf evaluations
+/// (the engine's own count when it keeps one) and interior expansions.
 fn sequential<T: Tree + ?Sized, R: Sequential>(
     algorithm: Algorithm,
     tree: &T,
@@ -498,11 +517,16 @@ fn sequential<T: Tree + ?Sized, R: Sequential>(
         report.distinct_leaves = Some(traced.distinct_leaves());
         report.trace = Some(traced.order());
         found
-    } else {
-        let counted = Counted::new(tree);
+    } else if R::COUNTS_LEAVES {
+        let counted = Counts::<T, false>::new(tree);
         let found = engine.run(&counted)?;
-        let stats = counted.stats();
-        (report.leaves, report.interior) = (stats.leaves, stats.interior);
+        report.interior = counted.counts().1;
+        report.leaves = found.leaves.unwrap_or(0);
+        found
+    } else {
+        let counted = Counts::<T, true>::new(tree);
+        let found = engine.run(&counted)?;
+        (report.leaves, report.interior) = counted.counts();
         found
     };
     report.value = found.value;

@@ -1,10 +1,71 @@
-//! [`SyncCounted`]: what `tree_core::Counted` counts, for a tree searched
-//! by several threads at once.
+//! The front door's counts at the trait boundary: [`Counts`] for a
+//! sequential search (what `tree_core::Counted` counts, less what is not
+//! reported), [`SyncCounted`] for a tree searched by several threads at
+//! once.
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use tree_core::{Bounds, Tree, Value};
+
+/// A tree that counts interior expansions (calls of `num_children` on an
+/// interior node) and, if `LEAVES`, leaf evaluations (calls of `value`),
+/// as `tree_core::Counted` does, and nothing else: not the nodes
+/// generated, which no report shows. A search that counts its own leaf
+/// evaluations (the depth-first engines count every one against their
+/// limits) runs with `LEAVES` off, so that a leaf is counted once.
+#[derive(Debug)]
+pub(crate) struct Counts<'t, T: ?Sized, const LEAVES: bool> {
+    tree: &'t T,
+    leaves: Cell<u64>,
+    interior: Cell<u64>,
+}
+
+impl<'t, T: Tree + ?Sized, const LEAVES: bool> Counts<'t, T, LEAVES> {
+    /// Wraps `tree` with zeroed counts.
+    pub(crate) fn new(tree: &'t T) -> Counts<'t, T, LEAVES> {
+        Counts {
+            tree,
+            leaves: Cell::new(0),
+            interior: Cell::new(0),
+        }
+    }
+
+    /// Leaf evaluations (0 unless `LEAVES`) and interior expansions so far.
+    pub(crate) fn counts(&self) -> (u64, u64) {
+        (self.leaves.get(), self.interior.get())
+    }
+}
+
+impl<T: Tree + ?Sized, const LEAVES: bool> Tree for Counts<'_, T, LEAVES> {
+    type Node = T::Node;
+    #[inline]
+    fn root(&self) -> T::Node {
+        self.tree.root()
+    }
+    #[inline]
+    fn num_children(&self, node: &T::Node) -> usize {
+        let n = self.tree.num_children(node);
+        if n > 0 {
+            self.interior.set(self.interior.get() + 1);
+        }
+        n
+    }
+    #[inline]
+    fn child(&self, node: &T::Node, i: usize) -> T::Node {
+        self.tree.child(node, i)
+    }
+    #[inline]
+    fn value(&self, node: &T::Node) -> Value {
+        if LEAVES {
+            self.leaves.set(self.leaves.get() + 1);
+        }
+        self.tree.value(node)
+    }
+    fn bounds(&self) -> Option<Bounds> {
+        self.tree.bounds()
+    }
+}
 
 /// Counter stripes: each thread adds to its own cache line (most of the
 /// time), so that counting does not make the threads fight over one.

@@ -285,8 +285,8 @@ impl Algorithm {
                 feature: "a search window",
             });
         }
-        let mut ctl = Reporting::new(&config.limits);
-        ctl.meter.check()?;
+        let mut ctl = Reporting::new(&config.limits, tree.bounds().map(|b| b.depth));
+        ctl.leaves.check()?;
         let (a, b) = (window.alpha(), window.beta());
         let root = tree.root();
         let exact = |value| Scored {
@@ -327,9 +327,9 @@ impl Algorithm {
                     Some(bytes) => TranspositionTable::with_bytes(bytes)?,
                     None => TranspositionTable::for_shape(tree.bounds()),
                 };
-                let meter = &mut ctl.meter;
+                let leaves = &mut ctl.leaves;
                 let (outcome, best) =
-                    drive(driver, |gamma| mt_pass(tree, &mut tt, gamma, &mut *meter))?;
+                    drive(driver, |gamma| mt_pass(tree, &mut tt, gamma, &mut *leaves))?;
                 table_entries = Some(tt.len());
                 (exact(outcome.value), Some(RootLine::Best(best)))
             }
@@ -351,8 +351,8 @@ impl Algorithm {
             bound: scored.bound,
             best,
             pv,
-            leaves: ctl.meter.leaves(),
-            elapsed: ctl.meter.elapsed(),
+            leaves: ctl.leaves.count(),
+            elapsed: ctl.leaves.elapsed(),
             table_entries,
         })
     }
