@@ -13,7 +13,7 @@ use tree_core::{Dewey, Game, Horizon, Limits, StopReason, Traced, Tree, Value};
 
 use crate::adapt::{TreeGame, game_line, reaches_terminal};
 use crate::algorithm::Engine;
-use crate::count::{Counts, SyncCounted};
+use crate::count::Counts;
 use crate::{Algorithm, Bound, Config, Error, Report};
 
 /// Searches `tree` with `algorithm` as `config` says: the root's value,
@@ -542,7 +542,9 @@ fn sequential<T: Tree + ?Sized, R: Sequential>(
     Ok(report)
 }
 
-/// A multi-threaded search of `tree`, counted by [`SyncCounted`].
+/// A multi-threaded search of `tree`, counted by its threads
+/// ([`search_parallel::threads::ThreadCounts`]: what `tree_core::Counted`
+/// would count, without a shared counter per node).
 fn threaded<T>(
     algorithm: Algorithm,
     engine: ThreadAlgorithm,
@@ -554,13 +556,12 @@ where
     T: Tree + Sync + ?Sized,
     T::Node: Send + Sync,
 {
-    let counted = SyncCounted::new(tree);
     let settings = config.threads_config(limits);
     let window = settings.window;
     let mut report = Report::empty(algorithm);
     report.threads = settings.threads;
-    let result = search_parallel::search(engine, &counted, settings);
-    (report.leaves, report.interior) = counted.counts();
+    let (result, counts) = search_parallel::threads::search_counted(engine, tree, settings);
+    (report.leaves, report.interior) = (counts.leaves, counts.interior);
     match result {
         Ok(r) => {
             report.value = r.value;

@@ -339,8 +339,13 @@ pub struct ThreadReport {
     /// pv-splitting and YBWC on one thread.
     pub pv: Dewey,
     /// Terminal evaluations summed over all threads, including those of
-    /// searches that were later terminated or cancelled.
+    /// searches that were later terminated or cancelled: calls of
+    /// [`Tree::value`].
     pub leaves: u64,
+    /// Interior expansions summed over all threads: calls of
+    /// [`Tree::num_children`] that found children, what
+    /// `tree_core::Counted` counts as interior (see [`ThreadCounts`]).
+    pub interior: u64,
     /// Terminal evaluations per thread — per logical processor or worker,
     /// whichever OS thread ran its jobs. Tree-/pv-splitting: one entry per
     /// processor in preorder of the processor tree (0 = the root processor
@@ -511,6 +516,29 @@ impl From<BestFirstError> for ThreadError {
     }
 }
 
+/// What a multi-threaded search asked of the tree, over all threads: what
+/// `tree_core::Counted` would count at the trait boundary, counted by the
+/// threads themselves (a plain integer per thread, summed at the end) so
+/// that no shared counter is touched per node.
+///
+/// `interior` counts every call of [`Tree::num_children`] that found
+/// children, and the searches ask some nodes more than once: a split node
+/// is asked by its master and again when it is split (tree- and
+/// pv-splitting on processor trees deeper than one level, which also walk
+/// the leftmost path once to find its length), a state by parallel staged
+/// SSS\*'s master whenever it is made, expanded or looked ahead of. On the
+/// split-point engine (YBWC, and tree- and pv-splitting on (1, K)) and on
+/// one thread every interior node searched is asked once, as in
+/// sequential alpha-beta.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ThreadCounts {
+    /// Terminal evaluations: calls of [`Tree::value`].
+    pub leaves: u64,
+    /// Interior expansions: calls of [`Tree::num_children`] that found
+    /// children.
+    pub interior: u64,
+}
+
 /// Runs `algorithm` on `tree` with `config`.
 ///
 /// ```
@@ -539,15 +567,50 @@ where
     T: Tree + Sync + ?Sized,
     T::Node: Send + Sync,
 {
+    search_counted(algorithm, tree, config).0
+}
+
+/// [`search`], and what the search asked of the tree whether it finished
+/// or not: a search stopped by a limit ([`ThreadError::Stopped`]) or by an
+/// error reports its leaves and interior expansions up to the stop here
+/// (on success they are the report's `leaves` and `interior`).
+///
+/// ```
+/// use search_parallel::threads::{ThreadAlgorithm, ThreadConfig, ThreadError, search_counted};
+/// use tree_core::{Counted, GenSpec, Generator, Limits};
+/// let t = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
+/// let (r, counts) = search_counted(ThreadAlgorithm::Ybwc, &t, ThreadConfig::new(1));
+/// let c = Counted::new(&t);
+/// search_depthfirst::alphabeta(&c, search_depthfirst::Window::FULL).unwrap();
+/// assert_eq!((counts.leaves, counts.interior), (c.stats().leaves, c.stats().interior));
+/// assert_eq!(r.unwrap().interior, counts.interior);
+///
+/// let mut config = ThreadConfig::new(2);
+/// config.limits = Limits::none().with_max_leaves(100);
+/// let (r, counts) = search_counted(ThreadAlgorithm::Ybwc, &t, config);
+/// assert!(matches!(r, Err(ThreadError::Stopped(s)) if s.leaves == counts.leaves));
+/// assert!(counts.leaves <= 100 && counts.interior > 0);
+/// ```
+pub fn search_counted<T>(
+    algorithm: ThreadAlgorithm,
+    tree: &T,
+    config: ThreadConfig,
+) -> (Result<ThreadReport, ThreadError>, ThreadCounts)
+where
+    T: Tree + Sync + ?Sized,
+    T::Node: Send + Sync,
+{
+    let mut counts = ThreadCounts::default();
     if config.threads == 0 {
-        return Err(ThreadError::ZeroThreads);
+        return (Err(ThreadError::ZeroThreads), counts);
     }
-    match algorithm {
-        ThreadAlgorithm::TreeSplit => treesplit::run(tree, &config, false),
-        ThreadAlgorithm::PvSplit => treesplit::run(tree, &config, true),
-        ThreadAlgorithm::ParallelStagedSss => staged::run(tree, &config),
-        ThreadAlgorithm::Ybwc => ybwc::run(tree, &config),
-    }
+    let r = match algorithm {
+        ThreadAlgorithm::TreeSplit => treesplit::run(tree, &config, false, &mut counts),
+        ThreadAlgorithm::PvSplit => treesplit::run(tree, &config, true, &mut counts),
+        ThreadAlgorithm::ParallelStagedSss => staged::run(tree, &config, &mut counts),
+        ThreadAlgorithm::Ybwc => ybwc::run(tree, &config, &mut counts),
+    };
+    (r, counts)
 }
 
 /// Checks a thread count against [`MAX_THREADS`].
@@ -906,6 +969,8 @@ pub(crate) struct Searcher<'a, T: ?Sized> {
     countdown: u32,
     /// Terminal evaluations so far.
     pub(crate) leaves: u64,
+    /// Interior expansions so far.
+    pub(crate) interior: u64,
     /// Evaluations left before the next look at the limits.
     pub(crate) quota: Quota,
 }
@@ -936,6 +1001,7 @@ impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
             seen: (Value::NEG_INF, Value::INF),
             countdown: 0,
             leaves: 0,
+            interior: 0,
             quota: Quota::default(),
         }
     }
@@ -992,6 +1058,7 @@ impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
         if w == 0 {
             return self.leaf(node, depth);
         }
+        self.interior += 1;
         if depth >= MAX_DEPTH {
             return Err(self
                 .shared
