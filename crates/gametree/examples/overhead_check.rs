@@ -30,11 +30,12 @@
 //! variant's time per search and the others' relative to it. The host is
 //! shared, so only the relative numbers of one run mean much.
 //!
-//! `one NAME B D VARIANT` runs a single search once (for `valgrind
-//! --tool=callgrind`, whose instruction counts do not depend on the load):
-//! NAME a `gametree` algorithm name, VARIANT `plain`, `engine` or `front`
-//! (or `none`: build the tree and stop, the count to subtract); the
-//! multi-threaded searches run on one thread.
+//! `one NAME B D VARIANT [REPEAT]` runs a single search once, or REPEAT
+//! times (for `valgrind --tool=callgrind`, whose instruction counts do not
+//! depend on the load): NAME a `gametree` algorithm name, VARIANT `plain`,
+//! `engine`, `front` or `cache` (`gametree::search` through one kept
+//! `Cache`), or `none` (build the tree and stop: the count to subtract);
+//! the multi-threaded searches run on one thread.
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -275,46 +276,65 @@ where
     row(&format!("{a}/{k} {name}"), &mut variants, runs)
 }
 
-/// One search, once (for callgrind).
+/// One search, once or `REPEAT` times (for callgrind).
 fn one(args: &[String]) -> Result<(), String> {
-    let [name, b, d, variant] = args else {
-        return Err("one NAME B D VARIANT".into());
+    let (name, b, d, variant, repeat) = match args {
+        [name, b, d, variant] => (name, b, d, variant, 1),
+        [name, b, d, variant, r] => (
+            name,
+            b,
+            d,
+            variant,
+            r.parse::<usize>().map_err(|e| e.to_string())?,
+        ),
+        _ => return Err("one NAME B D VARIANT [REPEAT]".into()),
     };
     let a: Algorithm = name.parse().map_err(|e: gametree::Error| e.to_string())?;
     let num = |s: &String| s.parse::<usize>().map_err(|e| e.to_string());
     let tree = HashTree::new(num(b)?, num(d)?, 1).map_err(|e| e.to_string())?;
-    let value = match (a.family(), variant.as_str()) {
-        (_, "none") => black_box(Value::from_small(0)),
-        (gametree::Family::Threads, "front") => {
-            gametree::search(a, &tree, &Config::default().threads(1))
-                .map_err(|e| e.to_string())?
-                .value
-        }
-        (_, "front") => gametree::search(a, &tree, &Config::default())
-            .map_err(|e| e.to_string())?
-            .value,
-        (gametree::Family::DepthFirst, "plain") => {
-            depthfirst_of(a).run(&tree).map_err(|e| e.to_string())?
-        }
-        (gametree::Family::DepthFirst, "engine") => {
-            depthfirst_of(a)
-                .search(&tree, &SearchConfig::new())
-                .map_err(|e| e.to_string())?
-                .value
-        }
-        (gametree::Family::BestFirst, "plain" | "engine") => {
-            bestfirst_of(a)
-                .run(&tree, &Options::default())
-                .map_err(|e| e.to_string())?
-                .value
-        }
-        (gametree::Family::Threads, "plain" | "engine") => {
-            search_parallel::search(threads_of(a), &tree, ThreadConfig::new(1))
-                .map_err(|e| e.to_string())?
-                .value
-        }
-        _ => return Err(format!("no variant '{variant}' for {a}")),
+    let config = match a.family() {
+        gametree::Family::Threads => Config::default().threads(1),
+        _ => Config::default(),
     };
+    let mut cache = Cache::new();
+    let mut value = Value::from_small(0);
+    for _ in 0..repeat {
+        value = match (a.family(), variant.as_str()) {
+            (_, "none") => black_box(Value::from_small(0)),
+            (_, "front") => {
+                gametree::search(a, &tree, &config)
+                    .map_err(|e| e.to_string())?
+                    .value
+            }
+            (_, "cache") => {
+                cache
+                    .search(a, &tree, &config)
+                    .map_err(|e| e.to_string())?
+                    .value
+            }
+            (gametree::Family::DepthFirst, "plain") => {
+                depthfirst_of(a).run(&tree).map_err(|e| e.to_string())?
+            }
+            (gametree::Family::DepthFirst, "engine") => {
+                depthfirst_of(a)
+                    .search(&tree, &SearchConfig::new())
+                    .map_err(|e| e.to_string())?
+                    .value
+            }
+            (gametree::Family::BestFirst, "plain" | "engine") => {
+                bestfirst_of(a)
+                    .run(&tree, &Options::default())
+                    .map_err(|e| e.to_string())?
+                    .value
+            }
+            (gametree::Family::Threads, "plain" | "engine") => {
+                search_parallel::search(threads_of(a), &tree, ThreadConfig::new(1))
+                    .map_err(|e| e.to_string())?
+                    .value
+            }
+            _ => return Err(format!("no variant '{variant}' for {a}")),
+        };
+    }
     println!("{a} ({b},{d}) {variant}: {value}");
     Ok(())
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 use search_bestfirst::{Algorithm as BestFirst, BestFirstError, Options};
 use search_depthfirst::{
     Algorithm as DepthFirst, Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport,
-    SearchConfig, SearchError, SharedTable, Window,
+    SearchConfig, SearchError, SharedTable, TranspositionTable, Window,
 };
 use search_parallel::{ThreadAlgorithm, ThreadError};
 use tree_core::{Dewey, Game, Horizon, Limits, StopReason, Traced, Tree, Value};
@@ -85,13 +85,16 @@ where
 }
 
 /// What searches keep from one to the next: the enhanced engines' tables
-/// (and history), allocated once.
+/// (and history) and the MT drivers' transposition table, allocated once.
 ///
 /// [`search`] and [`search_game`] start from a new cache each time. Keep
 /// one to play a game move by move (the table's entries from the last
 /// move help the next); [`clear`](Cache::clear) it before searching
 /// another game whose hashes mean other positions. Tree searches never
-/// see each other's entries (each is salted differently).
+/// see each other's entries (each is salted differently); the MT drivers
+/// (`mt-sss`, `mt-dual`, `mtdf`) clear their table before each search, so
+/// a kept table only saves its allocation, and they search as with a new
+/// one.
 ///
 /// ```
 /// use gametree::{Algorithm, Cache, Config};
@@ -111,6 +114,8 @@ pub struct Cache {
     tree_engine: Option<Enhanced>,
     game_engine: Option<Enhanced>,
     shared: Option<(usize, SharedTable)>,
+    /// The MT drivers' table, kept while searches ask for its size.
+    mt: Option<TranspositionTable>,
     salt: u64,
 }
 
@@ -212,20 +217,28 @@ impl Cache {
         T::Node: Send + Sync,
     {
         match algorithm.engine() {
-            Engine::Depth(a) => sequential(
-                algorithm,
-                tree,
-                config.get_trace(),
-                &DepthRun {
-                    algorithm: a,
-                    config: config.depthfirst(limits),
-                },
-            ),
+            Engine::Depth(a) => {
+                let table = if a.uses_table() {
+                    self.mt_table(tree.bounds(), config)
+                } else {
+                    None
+                };
+                sequential(
+                    algorithm,
+                    tree,
+                    config.get_trace(),
+                    &mut DepthRun {
+                        algorithm: a,
+                        config: config.depthfirst(limits),
+                        table,
+                    },
+                )
+            }
             Engine::Best(a) => sequential(
                 algorithm,
                 tree,
                 config.get_trace(),
-                &BestRun {
+                &mut BestRun {
                     algorithm: a,
                     options: config.bestfirst(limits),
                 },
@@ -251,6 +264,27 @@ impl Cache {
                 Ok(report)
             }
         }
+    }
+
+    /// The MT drivers' table for a tree of shape `bounds`: of
+    /// [`Config::table_bytes`], or sized as `search_depthfirst` sizes a
+    /// new one; the kept one if it has that size. `None` for a size no
+    /// table has (the search reports it, after the checks that come first).
+    fn mt_table(
+        &mut self,
+        bounds: Option<tree_core::Bounds>,
+        config: &Config,
+    ) -> Option<&mut TranspositionTable> {
+        let wanted = match config.get_table_bytes() {
+            Some(bytes) => TranspositionTable::with_bytes(bytes).ok()?,
+            None => TranspositionTable::for_shape(bounds),
+        };
+        // Nothing is allocated until a search stores something, so the
+        // table made to learn the size costs nothing.
+        if self.mt.as_ref().is_none_or(|t| t.entries() != wanted.entries()) {
+            self.mt = Some(wanted);
+        }
+        self.mt.as_mut()
     }
 
     /// An enhanced engine's search of `game`, on one thread (with the
@@ -439,22 +473,28 @@ trait Sequential {
     /// does not count them again.
     const COUNTS_LEAVES: bool;
 
-    fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error>;
+    fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error>;
 }
 
-struct DepthRun {
+struct DepthRun<'c> {
     algorithm: DepthFirst,
     config: SearchConfig,
+    /// The MT drivers' table (kept in a [`Cache`]).
+    table: Option<&'c mut TranspositionTable>,
 }
 
-impl Sequential for DepthRun {
+impl Sequential for DepthRun<'_> {
     /// The depth-first engines count every terminal evaluation against
     /// their limits, just before it (so a stopped search's count is the
     /// evaluations made): `Report::leaves`, `Stopped::leaves`.
     const COUNTS_LEAVES: bool = true;
 
-    fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error> {
-        match self.algorithm.search(tree, &self.config) {
+    fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error> {
+        let result = match &mut self.table {
+            Some(table) => self.algorithm.search_in(tree, &self.config, table),
+            None => self.algorithm.search(tree, &self.config),
+        };
+        match result {
             Ok(r) => Ok(Found {
                 value: r.value,
                 bound: match r.bound {
@@ -482,7 +522,7 @@ struct BestRun {
 impl Sequential for BestRun {
     const COUNTS_LEAVES: bool = false;
 
-    fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error> {
+    fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error> {
         match self.algorithm.run(tree, &self.options) {
             Ok(o) => Ok(Found {
                 value: o.value,
@@ -506,7 +546,7 @@ fn sequential<T: Tree + ?Sized, R: Sequential>(
     algorithm: Algorithm,
     tree: &T,
     trace: bool,
-    engine: &R,
+    engine: &mut R,
 ) -> Result<Report, Error> {
     let mut report = Report::empty(algorithm);
     let found = if trace {
