@@ -24,11 +24,12 @@
 //!
 //! Every row first checks that the variants agree (value, and leaves where
 //! both report them). Then the variants of a row are timed interleaved:
-//! each sample runs one variant long enough to take about 20 ms, the
-//! samples go round the variants `--runs` times (default 7), and the
-//! best sample of each variant is kept; the table gives the first
-//! variant's time per search and the others' relative to it. The host is
-//! shared, so only the relative numbers of one run mean much.
+//! each sample runs one variant long enough to take about 5 ms (or one
+//! search, if longer), the samples go round the variants `--runs` times
+//! (default 15), and the best sample of each variant is kept; the table
+//! gives the first variant's time per search and the others' relative to
+//! it. The host is shared, so only the relative numbers of one run mean
+//! much; `one` with callgrind gives numbers that do not depend on it.
 //!
 //! `one NAME B D VARIANT [REPEAT]` runs a single search once, or REPEAT
 //! times (for `valgrind --tool=callgrind`, whose instruction counts do not
@@ -62,8 +63,9 @@ impl<'a> Variant<'a> {
     }
 }
 
-/// Target time of one sample.
-const SAMPLE: Duration = Duration::from_millis(20);
+/// Target time of one sample: short, so that on a loaded host some
+/// samples run without losing the processor (the best is kept).
+const SAMPLE: Duration = Duration::from_millis(5);
 
 /// Times `variants` interleaved, `runs` rounds; prints a row.
 fn row(label: &str, variants: &mut [Variant<'_>], runs: usize) -> Result<(), String> {
@@ -162,7 +164,11 @@ fn depthfirst(runs: usize) -> Result<(), String> {
     for a in algorithms {
         for (b, d) in DEPTHFIRST_SHAPES {
             // Negamax visits every node: a smaller tree.
-            let d = if a == Algorithm::Negamax { d * 3 / 4 } else { d };
+            let d = if a == Algorithm::Negamax {
+                d * 3 / 4
+            } else {
+                d
+            };
             let tree = HashTree::new(b, d, 1).map_err(|e| e.to_string())?;
             row(
                 &format!("{a} ({b},{d})"),
@@ -341,7 +347,7 @@ fn one(args: &[String]) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut runs = 7;
+    let mut runs = 15;
     if let Some(k) = args.iter().position(|a| a == "--runs") {
         match args.get(k + 1).and_then(|s| s.parse().ok()) {
             Some(n) => runs = n,

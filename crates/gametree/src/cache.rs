@@ -281,7 +281,11 @@ impl Cache {
         };
         // Nothing is allocated until a search stores something, so the
         // table made to learn the size costs nothing.
-        if self.mt.as_ref().is_none_or(|t| t.entries() != wanted.entries()) {
+        if self
+            .mt
+            .as_ref()
+            .is_none_or(|t| t.entries() != wanted.entries())
+        {
             self.mt = Some(wanted);
         }
         self.mt.as_mut()
@@ -629,5 +633,95 @@ fn classify(w: Window, value: Value) -> Bound {
         Bound::Lower
     } else {
         Bound::Exact
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Family;
+    use std::time::Duration;
+    use tree_core::{Counted, GenSpec, Generator, HashTree, StopHandle};
+
+    /// What `tree_core::Counted` counts of the engine's own call of
+    /// `algorithm` (a sequential one) on `tree`.
+    fn counted<T: Tree>(algorithm: Algorithm, tree: &T, config: &Config) -> (u64, u64) {
+        let c = Counted::new(tree);
+        let limits = config.limits(Instant::now());
+        match algorithm.engine() {
+            Engine::Depth(a) => {
+                let _ = a.search(&c, &config.depthfirst(limits));
+            }
+            Engine::Best(a) => {
+                let _ = a.run(&c, &config.bestfirst(limits));
+            }
+            _ => unreachable!("sequential"),
+        }
+        (c.stats().leaves, c.stats().interior)
+    }
+
+    /// The front door's counts of a sequential search are `Counted`'s,
+    /// whether the search finishes or a limit stops it.
+    #[test]
+    fn sequential_counts_are_counted_counts() {
+        let trees = [
+            GenSpec::new(Generator::RANDOM, 3, 6, 4, 0).build().unwrap(),
+            GenSpec::new(Generator::STRONG, 5, 4, 2, 0).build().unwrap(),
+        ];
+        let stopped = StopHandle::new();
+        stopped.stop();
+        let configs = [
+            Config::default(),
+            Config::default().max_leaves(25),
+            Config::default().cancel(stopped),
+        ];
+        for tree in &trees {
+            for &a in Algorithm::ALL {
+                if !matches!(a.family(), Family::DepthFirst | Family::BestFirst) {
+                    continue;
+                }
+                for config in &configs {
+                    let r = search(a, tree, config).unwrap();
+                    assert_eq!((r.leaves, r.interior), counted(a, tree, config), "{a}");
+                    let traced = search(a, tree, &config.clone().trace(true)).unwrap();
+                    assert_eq!((traced.leaves, traced.interior), (r.leaves, r.interior));
+                }
+            }
+        }
+    }
+
+    /// A cache's MT table, kept from one search to the next (of other
+    /// trees, shapes and table sizes), gives every search's report.
+    #[test]
+    fn a_kept_mt_table_searches_as_a_new_one() {
+        let mut cache = Cache::new();
+        for (b, d, seed) in [(4, 6, 0), (4, 6, 1), (3, 7, 2), (8, 4, 3), (4, 6, 4)] {
+            let tree = HashTree::new(b, d, seed).unwrap();
+            for a in [Algorithm::MtSss, Algorithm::MtDual, Algorithm::Mtdf] {
+                for config in [
+                    Config::default(),
+                    Config::default().table_bytes(1 << 10),
+                    Config::default().max_leaves(40),
+                ] {
+                    let mut kept = cache.search(a, &tree, &config).unwrap();
+                    let mut new = search(a, &tree, &config).unwrap();
+                    kept.elapsed = Duration::ZERO;
+                    new.elapsed = Duration::ZERO;
+                    assert_eq!(kept, new, "{a} on ({b},{d}) seed {seed}");
+                }
+            }
+        }
+    }
+
+    /// The threads' own counts are the trait boundary's: on one thread,
+    /// those of sequential alpha-beta.
+    #[test]
+    fn one_thread_counts_are_alpha_betas() {
+        let tree = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
+        let ab = counted(Algorithm::AlphaBeta, &tree, &Config::default());
+        for a in [Algorithm::TreeSplit, Algorithm::PvSplit, Algorithm::Ybwc] {
+            let r = search(a, &tree, &Config::default().threads(1)).unwrap();
+            assert_eq!((r.leaves, r.interior), ab, "{a}");
+        }
     }
 }

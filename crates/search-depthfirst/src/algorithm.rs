@@ -219,11 +219,12 @@ impl Algorithm {
     /// The search is the algorithm's function, node for node: the same
     /// terminals in the same order, so the same counts through
     /// [`tree_core::Counted`]. What it adds is a count of leaves against
-    /// the limits (the [`Meter`](tree_core::Meter) is asked before every
-    /// terminal evaluation, and looks at the clock and the stop handle
-    /// every [`Meter::CHECK_EVERY`](tree_core::Meter::CHECK_EVERY)
-    /// leaves) and a table of lines, one per depth, updated whenever a move
-    /// improves a node's score. The plain functions ([`alphabeta`](crate::alphabeta)
+    /// the limits (before every terminal evaluation, looking at the clock
+    /// and the stop handle every
+    /// [`Meter::CHECK_EVERY`](tree_core::Meter::CHECK_EVERY) leaves, as a
+    /// [`Meter`](tree_core::Meter) does) and a table of lines, one row per
+    /// depth, written whenever a move improves a node's score to a value
+    /// inside its window. The plain functions ([`alphabeta`](crate::alphabeta)
     /// and the rest) keep neither: they are the same code with both
     /// compiled out.
     ///

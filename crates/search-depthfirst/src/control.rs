@@ -6,7 +6,8 @@
 //! run with [`Plain`], whose methods are empty and inline, so their code is
 //! what it was before limits and lines existed; [`Algorithm::search`]
 //! (crate::Algorithm::search) runs the same recursions with [`Reporting`],
-//! which keeps a [`tree_core::Meter`] and a triangular table of lines.
+//! which counts leaves against the limits ([`Leaves`]) and keeps a table of
+//! lines.
 //!
 //! # Lines (the principal variation)
 //!
@@ -403,5 +404,101 @@ impl Control for Reporting {
 
     fn counting(&mut self) -> Counting<'_> {
         Counting(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Algorithm, SearchConfig};
+    use tree_core::{Bounds, HashTree, Tree, Value};
+
+    /// [`Leaves`] counts and stops as a [`Meter`] does.
+    #[test]
+    fn leaves_count_and_stop_as_a_meter_does() {
+        for n in [0, 1, 2, 1023, 1024, 1025, 5000] {
+            for limits in [
+                Limits::none().with_max_leaves(n),
+                Limits::none()
+                    .with_max_leaves(n)
+                    .with_stop(tree_core::StopHandle::new()),
+            ] {
+                let (mut l, mut m) = (Leaves::new(&limits), Meter::new(&limits));
+                for k in 0..=n {
+                    let (a, b) = (l.leaf(), m.leaf());
+                    assert_eq!(a.is_ok(), b.is_ok(), "budget {n}, leaf {k}");
+                    assert_eq!(l.count(), m.leaves(), "budget {n}, leaf {k}");
+                    if let (Err(a), Err(b)) = (a, b) {
+                        assert_eq!((a.reason, a.leaves), (b.reason, b.leaves));
+                        assert_eq!((a.reason, a.leaves), (StopReason::LeafLimit, n));
+                    }
+                }
+            }
+        }
+        let mut l = Leaves::new(&Limits::none());
+        for _ in 0..10_000 {
+            l.leaf().unwrap();
+        }
+        assert_eq!(l.count(), 10_000);
+    }
+
+    /// A tree that does not say how deep it is.
+    struct Unknown(HashTree);
+
+    impl Tree for Unknown {
+        type Node = <HashTree as Tree>::Node;
+        fn root(&self) -> Self::Node {
+            self.0.root()
+        }
+        fn num_children(&self, n: &Self::Node) -> usize {
+            self.0.num_children(n)
+        }
+        fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
+            self.0.child(n, i)
+        }
+        fn value(&self, n: &Self::Node) -> Value {
+            self.0.value(n)
+        }
+        fn bounds(&self) -> Option<Bounds> {
+            None
+        }
+    }
+
+    /// The table grows for trees deeper than it was made for (or of
+    /// unknown depth) and reports what a table of the right size does.
+    #[test]
+    fn lines_grow_for_deeper_trees() {
+        let config = SearchConfig::new();
+        for seed in 0..4 {
+            let known = HashTree::new(2, 22, seed).unwrap();
+            let unknown = Unknown(HashTree::new(2, 22, seed).unwrap());
+            for &a in Algorithm::ALL.iter().filter(|a| !a.uses_table()) {
+                if matches!(a, Algorithm::Minimax | Algorithm::Negamax) && seed > 0 {
+                    continue;
+                }
+                let r = a.search(&known, &config).unwrap();
+                assert_eq!(a.search(&unknown, &config).unwrap().pv, r.pv, "{a}");
+                assert!(r.pv.depth() > 16, "{a}: {}", r.pv);
+            }
+        }
+    }
+
+    #[test]
+    fn rows_keep_their_lines_when_the_table_grows() {
+        let mut lines = Lines::new(2);
+        lines.only(1, 7);
+        lines.last_leaf = 5;
+        lines.improve(0, 3);
+        assert_eq!(lines.root(), [3, 7]);
+        // Row 9 is past the table: it grows, rows 0 and 1 move.
+        lines.only(9, 4);
+        assert_eq!(lines.root(), [3, 7]);
+        lines.last_leaf = 9;
+        lines.improve(8, 2);
+        lines.last_leaf = 0;
+        for d in (0..8).rev() {
+            lines.improve(d, d);
+        }
+        assert_eq!(lines.root(), [0, 1, 2, 3, 4, 5, 6, 7, 2]);
     }
 }

@@ -1090,3 +1090,120 @@ fn counters(n: usize) -> Vec<AtomicU64> {
 fn totals(counters: &[AtomicU64]) -> Vec<u64> {
     counters.iter().map(|c| c.load(Relaxed)).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU64;
+    use tree_core::{Bounds, GenSpec, Generator, HashTree, OrderedHashTree};
+
+    /// Counts at the trait boundary, as `tree_core::Counted` does, for
+    /// several threads at once; `bounds` hidden if `hide`.
+    struct Boundary<T> {
+        tree: T,
+        hide: bool,
+        leaves: AtomicU64,
+        interior: AtomicU64,
+    }
+
+    impl<T> Boundary<T> {
+        fn new(tree: T, hide: bool) -> Boundary<T> {
+            Boundary {
+                tree,
+                hide,
+                leaves: AtomicU64::new(0),
+                interior: AtomicU64::new(0),
+            }
+        }
+
+        fn take(&self) -> ThreadCounts {
+            ThreadCounts {
+                leaves: self.leaves.swap(0, Relaxed),
+                interior: self.interior.swap(0, Relaxed),
+            }
+        }
+    }
+
+    impl<T: Tree> Tree for Boundary<T> {
+        type Node = T::Node;
+        fn root(&self) -> T::Node {
+            self.tree.root()
+        }
+        fn num_children(&self, n: &T::Node) -> usize {
+            let w = self.tree.num_children(n);
+            if w > 0 {
+                self.interior.fetch_add(1, Relaxed);
+            }
+            w
+        }
+        fn child(&self, n: &T::Node, i: usize) -> T::Node {
+            self.tree.child(n, i)
+        }
+        fn value(&self, n: &T::Node) -> Value {
+            self.leaves.fetch_add(1, Relaxed);
+            self.tree.value(n)
+        }
+        fn bounds(&self) -> Option<Bounds> {
+            if self.hide { None } else { self.tree.bounds() }
+        }
+    }
+
+    /// Every configuration of interest on `tree`: what the threads count is
+    /// what the trait boundary counts, finished or stopped.
+    fn counts_match<T: Tree + Sync>(name: &str, tree: &Boundary<T>)
+    where
+        T::Node: Send + Sync,
+    {
+        let mut configs = Vec::new();
+        for k in [1, 2, 3] {
+            configs.push(ThreadConfig::new(k));
+            let mut c = ThreadConfig::new(k);
+            c.limits = Limits::none().with_max_leaves(60);
+            configs.push(c);
+            let mut c = ThreadConfig::new(k);
+            c.split_plies = Some(2);
+            configs.push(c);
+        }
+        for (depth, width) in [(2, 2), (0, 1)] {
+            let mut c = ThreadConfig::new(1);
+            c.processors = Some(ProcessorTree { depth, width });
+            configs.push(c);
+        }
+        let mut sss = ThreadConfig::new(2);
+        sss.stage_worker = StageWorker::Sss;
+        configs.push(sss);
+        for algorithm in ThreadAlgorithm::ALL {
+            for config in &configs {
+                let what = format!("{name}: {algorithm} {config:?}");
+                tree.take();
+                let (r, counts) = search_counted(algorithm, tree, config.clone());
+                assert_eq!(counts, tree.take(), "{what}");
+                match r {
+                    Ok(r) => assert_eq!((r.leaves, r.interior), (counts.leaves, counts.interior)),
+                    Err(ThreadError::Stopped(s)) => assert_eq!(s.leaves, counts.leaves, "{what}"),
+                    // SSS* workers need the shape, and take no budget.
+                    Err(ThreadError::BestFirst(_) | ThreadError::Unsupported { .. }) => {}
+                    Err(e) => panic!("{what}: {e}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_threads_count_what_the_trait_boundary_counts() {
+        for hide in [false, true] {
+            for seed in 0..3 {
+                let t = GenSpec::new(Generator::RANDOM, 4, 6, seed, 0)
+                    .build()
+                    .unwrap();
+                counts_match("random (4,6)", &Boundary::new(t, hide));
+            }
+            counts_match(
+                "hash (8,5)",
+                &Boundary::new(HashTree::new(8, 5, 1).unwrap(), hide),
+            );
+            let strong = OrderedHashTree::strong(6, 6, 2).unwrap();
+            counts_match("strong (6,6)", &Boundary::new(strong, hide));
+        }
+    }
+}
