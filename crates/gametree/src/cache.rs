@@ -22,9 +22,13 @@ use crate::{Algorithm, Bound, Config, Error, Report};
 /// Every [`Algorithm`] runs here: the enhanced engines see the tree as a
 /// game whose moves are child indices and solve it at once; the
 /// multi-threaded searches share it among threads (hence `Sync`, which
-/// every tree of `tree_core` is). The search is counted at the trait
-/// boundary (leaf evaluations, interior expansions), as every measurement
-/// of the workspace is; wrap nothing yourself.
+/// every tree of `tree_core` is). The report's counts are what
+/// `tree_core::Counted` counts at the trait boundary (calls of `value`,
+/// and of `num_children` on interior nodes), as every measurement of the
+/// workspace is; wrap nothing yourself. The depth-first engines count
+/// their leaves, and the threads everything, themselves (a thread's
+/// counts are plain integers, summed at the end); the rest is counted by
+/// a view of the tree that adds a counter per call and nothing else.
 ///
 /// ```
 /// use std::time::Duration;
