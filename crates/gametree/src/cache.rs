@@ -6,14 +6,14 @@ use std::time::Instant;
 use search_bestfirst::{Algorithm as BestFirst, BestFirstError, Options};
 use search_depthfirst::{
     Algorithm as DepthFirst, Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport,
-    SearchConfig, SearchError, SharedTable, Window,
+    SearchConfig, SearchError, SharedTable, TranspositionTable, Window,
 };
 use search_parallel::{ThreadAlgorithm, ThreadError};
-use tree_core::{Counted, Dewey, Game, Horizon, Limits, StopReason, Traced, Tree, Value};
+use tree_core::{Dewey, Game, Horizon, Limits, StopReason, Traced, Tree, Value};
 
 use crate::adapt::{TreeGame, game_line, reaches_terminal};
 use crate::algorithm::Engine;
-use crate::count::SyncCounted;
+use crate::count::Counts;
 use crate::{Algorithm, Bound, Config, Error, Report};
 
 /// Searches `tree` with `algorithm` as `config` says: the root's value,
@@ -22,9 +22,13 @@ use crate::{Algorithm, Bound, Config, Error, Report};
 /// Every [`Algorithm`] runs here: the enhanced engines see the tree as a
 /// game whose moves are child indices and solve it at once; the
 /// multi-threaded searches share it among threads (hence `Sync`, which
-/// every tree of `tree_core` is). The search is counted at the trait
-/// boundary (leaf evaluations, interior expansions), as every measurement
-/// of the workspace is; wrap nothing yourself.
+/// every tree of `tree_core` is). The report's counts are what
+/// `tree_core::Counted` counts at the trait boundary (calls of `value`,
+/// and of `num_children` on interior nodes), as every measurement of the
+/// workspace is; wrap nothing yourself. The depth-first engines count
+/// their leaves, and the threads everything, themselves (a thread's
+/// counts are plain integers, summed at the end); the rest is counted by
+/// a view of the tree that adds a counter per call and nothing else.
 ///
 /// ```
 /// use std::time::Duration;
@@ -85,13 +89,16 @@ where
 }
 
 /// What searches keep from one to the next: the enhanced engines' tables
-/// (and history), allocated once.
+/// (and history) and the MT drivers' transposition table, allocated once.
 ///
 /// [`search`] and [`search_game`] start from a new cache each time. Keep
 /// one to play a game move by move (the table's entries from the last
 /// move help the next); [`clear`](Cache::clear) it before searching
 /// another game whose hashes mean other positions. Tree searches never
-/// see each other's entries (each is salted differently).
+/// see each other's entries (each is salted differently); the MT drivers
+/// (`mt-sss`, `mt-dual`, `mtdf`) clear their table before each search, so
+/// a kept table only saves its allocation, and they search as with a new
+/// one.
 ///
 /// ```
 /// use gametree::{Algorithm, Cache, Config};
@@ -111,6 +118,8 @@ pub struct Cache {
     tree_engine: Option<Enhanced>,
     game_engine: Option<Enhanced>,
     shared: Option<(usize, SharedTable)>,
+    /// The MT drivers' table, kept while searches ask for its size.
+    mt: Option<TranspositionTable>,
     salt: u64,
 }
 
@@ -212,20 +221,28 @@ impl Cache {
         T::Node: Send + Sync,
     {
         match algorithm.engine() {
-            Engine::Depth(a) => sequential(
-                algorithm,
-                tree,
-                config.get_trace(),
-                &DepthRun {
-                    algorithm: a,
-                    config: config.depthfirst(limits),
-                },
-            ),
+            Engine::Depth(a) => {
+                let table = if a.uses_table() {
+                    self.mt_table(tree.bounds(), config)
+                } else {
+                    None
+                };
+                sequential(
+                    algorithm,
+                    tree,
+                    config.get_trace(),
+                    &mut DepthRun {
+                        algorithm: a,
+                        config: config.depthfirst(limits),
+                        table,
+                    },
+                )
+            }
             Engine::Best(a) => sequential(
                 algorithm,
                 tree,
                 config.get_trace(),
-                &BestRun {
+                &mut BestRun {
                     algorithm: a,
                     options: config.bestfirst(limits),
                 },
@@ -251,6 +268,31 @@ impl Cache {
                 Ok(report)
             }
         }
+    }
+
+    /// The MT drivers' table for a tree of shape `bounds`: of
+    /// [`Config::table_bytes`], or sized as `search_depthfirst` sizes a
+    /// new one; the kept one if it has that size. `None` for a size no
+    /// table has (the search reports it, after the checks that come first).
+    fn mt_table(
+        &mut self,
+        bounds: Option<tree_core::Bounds>,
+        config: &Config,
+    ) -> Option<&mut TranspositionTable> {
+        let wanted = match config.get_table_bytes() {
+            Some(bytes) => TranspositionTable::with_bytes(bytes).ok()?,
+            None => TranspositionTable::for_shape(bounds),
+        };
+        // Nothing is allocated until a search stores something, so the
+        // table made to learn the size costs nothing.
+        if self
+            .mt
+            .as_ref()
+            .is_none_or(|t| t.entries() != wanted.entries())
+        {
+            self.mt = Some(wanted);
+        }
+        self.mt.as_mut()
     }
 
     /// An enhanced engine's search of `game`, on one thread (with the
@@ -411,10 +453,13 @@ struct Found {
     pv: Vec<usize>,
     peak: Option<usize>,
     stopped: Option<StopReason>,
+    /// The leaf evaluations, if the engine counts them (see
+    /// [`Sequential::COUNTS_LEAVES`]).
+    leaves: Option<u64>,
 }
 
 impl Found {
-    fn stopped(reason: StopReason) -> Found {
+    fn stopped(reason: StopReason, leaves: Option<u64>) -> Found {
         Found {
             value: Value::from_small(0),
             bound: Bound::Unknown,
@@ -422,6 +467,7 @@ impl Found {
             pv: Vec::new(),
             peak: None,
             stopped: Some(reason),
+            leaves,
         }
     }
 }
@@ -433,17 +479,33 @@ fn indices(line: &Dewey) -> Vec<usize> {
 
 /// A sequential engine, run on whatever view of the tree measures it.
 trait Sequential {
-    fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error>;
+    /// Whether the engine counts its leaf evaluations (calls of `value`)
+    /// itself, in [`Found::leaves`], finished or stopped: then the view
+    /// does not count them again.
+    const COUNTS_LEAVES: bool;
+
+    fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error>;
 }
 
-struct DepthRun {
+struct DepthRun<'c> {
     algorithm: DepthFirst,
     config: SearchConfig,
+    /// The MT drivers' table (kept in a [`Cache`]).
+    table: Option<&'c mut TranspositionTable>,
 }
 
-impl Sequential for DepthRun {
-    fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error> {
-        match self.algorithm.search(tree, &self.config) {
+impl Sequential for DepthRun<'_> {
+    /// The depth-first engines count every terminal evaluation against
+    /// their limits, just before it (so a stopped search's count is the
+    /// evaluations made): `Report::leaves`, `Stopped::leaves`.
+    const COUNTS_LEAVES: bool = true;
+
+    fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error> {
+        let result = match &mut self.table {
+            Some(table) => self.algorithm.search_in(tree, &self.config, table),
+            None => self.algorithm.search(tree, &self.config),
+        };
+        match result {
             Ok(r) => Ok(Found {
                 value: r.value,
                 bound: match r.bound {
@@ -455,8 +517,9 @@ impl Sequential for DepthRun {
                 pv: indices(&r.pv),
                 peak: r.table_entries,
                 stopped: None,
+                leaves: Some(r.leaves),
             }),
-            Err(SearchError::Stopped(s)) => Ok(Found::stopped(s.reason)),
+            Err(SearchError::Stopped(s)) => Ok(Found::stopped(s.reason, Some(s.leaves))),
             Err(e) => Err(e.into()),
         }
     }
@@ -468,7 +531,9 @@ struct BestRun {
 }
 
 impl Sequential for BestRun {
-    fn run<U: Tree + ?Sized>(&self, tree: &U) -> Result<Found, Error> {
+    const COUNTS_LEAVES: bool = false;
+
+    fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error> {
         match self.algorithm.run(tree, &self.options) {
             Ok(o) => Ok(Found {
                 value: o.value,
@@ -477,20 +542,22 @@ impl Sequential for BestRun {
                 pv: indices(&o.pv),
                 peak: Some(o.memory.peak),
                 stopped: None,
+                leaves: None,
             }),
-            Err(BestFirstError::Stopped(s)) => Ok(Found::stopped(s.reason)),
+            Err(BestFirstError::Stopped(s)) => Ok(Found::stopped(s.reason, None)),
             Err(e) => Err(e.into()),
         }
     }
 }
 
 /// Runs `engine` on `tree` counted (and traced, with `trace`), and makes
-/// its report.
+/// its report. The counts are `tree_core::Counted`'s: leaf evaluations
+/// (the engine's own count when it keeps one) and interior expansions.
 fn sequential<T: Tree + ?Sized, R: Sequential>(
     algorithm: Algorithm,
     tree: &T,
     trace: bool,
-    engine: &R,
+    engine: &mut R,
 ) -> Result<Report, Error> {
     let mut report = Report::empty(algorithm);
     let found = if trace {
@@ -501,11 +568,16 @@ fn sequential<T: Tree + ?Sized, R: Sequential>(
         report.distinct_leaves = Some(traced.distinct_leaves());
         report.trace = Some(traced.order());
         found
-    } else {
-        let counted = Counted::new(tree);
+    } else if R::COUNTS_LEAVES {
+        let counted = Counts::<T, false>::new(tree);
         let found = engine.run(&counted)?;
-        let stats = counted.stats();
-        (report.leaves, report.interior) = (stats.leaves, stats.interior);
+        report.interior = counted.counts().1;
+        report.leaves = found.leaves.unwrap_or(0);
+        found
+    } else {
+        let counted = Counts::<T, true>::new(tree);
+        let found = engine.run(&counted)?;
+        (report.leaves, report.interior) = counted.counts();
         found
     };
     report.value = found.value;
@@ -521,7 +593,9 @@ fn sequential<T: Tree + ?Sized, R: Sequential>(
     Ok(report)
 }
 
-/// A multi-threaded search of `tree`, counted by [`SyncCounted`].
+/// A multi-threaded search of `tree`, counted by its threads
+/// ([`search_parallel::threads::ThreadCounts`]: what `tree_core::Counted`
+/// would count, without a shared counter per node).
 fn threaded<T>(
     algorithm: Algorithm,
     engine: ThreadAlgorithm,
@@ -533,13 +607,12 @@ where
     T: Tree + Sync + ?Sized,
     T::Node: Send + Sync,
 {
-    let counted = SyncCounted::new(tree);
     let settings = config.threads_config(limits);
     let window = settings.window;
     let mut report = Report::empty(algorithm);
     report.threads = settings.threads;
-    let result = search_parallel::search(engine, &counted, settings);
-    (report.leaves, report.interior) = counted.counts();
+    let (result, counts) = search_parallel::threads::search_counted(engine, tree, settings);
+    (report.leaves, report.interior) = (counts.leaves, counts.interior);
     match result {
         Ok(r) => {
             report.value = r.value;
@@ -567,5 +640,95 @@ fn classify(w: Window, value: Value) -> Bound {
         Bound::Lower
     } else {
         Bound::Exact
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Family;
+    use std::time::Duration;
+    use tree_core::{Counted, GenSpec, Generator, HashTree, StopHandle};
+
+    /// What `tree_core::Counted` counts of the engine's own call of
+    /// `algorithm` (a sequential one) on `tree`.
+    fn counted<T: Tree>(algorithm: Algorithm, tree: &T, config: &Config) -> (u64, u64) {
+        let c = Counted::new(tree);
+        let limits = config.limits(Instant::now());
+        match algorithm.engine() {
+            Engine::Depth(a) => {
+                let _ = a.search(&c, &config.depthfirst(limits));
+            }
+            Engine::Best(a) => {
+                let _ = a.run(&c, &config.bestfirst(limits));
+            }
+            _ => unreachable!("sequential"),
+        }
+        (c.stats().leaves, c.stats().interior)
+    }
+
+    /// The front door's counts of a sequential search are `Counted`'s,
+    /// whether the search finishes or a limit stops it.
+    #[test]
+    fn sequential_counts_are_counted_counts() {
+        let trees = [
+            GenSpec::new(Generator::RANDOM, 3, 6, 4, 0).build().unwrap(),
+            GenSpec::new(Generator::STRONG, 5, 4, 2, 0).build().unwrap(),
+        ];
+        let stopped = StopHandle::new();
+        stopped.stop();
+        let configs = [
+            Config::default(),
+            Config::default().max_leaves(25),
+            Config::default().cancel(stopped),
+        ];
+        for tree in &trees {
+            for &a in Algorithm::ALL {
+                if !matches!(a.family(), Family::DepthFirst | Family::BestFirst) {
+                    continue;
+                }
+                for config in &configs {
+                    let r = search(a, tree, config).unwrap();
+                    assert_eq!((r.leaves, r.interior), counted(a, tree, config), "{a}");
+                    let traced = search(a, tree, &config.clone().trace(true)).unwrap();
+                    assert_eq!((traced.leaves, traced.interior), (r.leaves, r.interior));
+                }
+            }
+        }
+    }
+
+    /// A cache's MT table, kept from one search to the next (of other
+    /// trees, shapes and table sizes), gives every search's report.
+    #[test]
+    fn a_kept_mt_table_searches_as_a_new_one() {
+        let mut cache = Cache::new();
+        for (b, d, seed) in [(4, 6, 0), (4, 6, 1), (3, 7, 2), (8, 4, 3), (4, 6, 4)] {
+            let tree = HashTree::new(b, d, seed).unwrap();
+            for a in [Algorithm::MtSss, Algorithm::MtDual, Algorithm::Mtdf] {
+                for config in [
+                    Config::default(),
+                    Config::default().table_bytes(1 << 10),
+                    Config::default().max_leaves(40),
+                ] {
+                    let mut kept = cache.search(a, &tree, &config).unwrap();
+                    let mut new = search(a, &tree, &config).unwrap();
+                    kept.elapsed = Duration::ZERO;
+                    new.elapsed = Duration::ZERO;
+                    assert_eq!(kept, new, "{a} on ({b},{d}) seed {seed}");
+                }
+            }
+        }
+    }
+
+    /// The threads' own counts are the trait boundary's: on one thread,
+    /// those of sequential alpha-beta.
+    #[test]
+    fn one_thread_counts_are_alpha_betas() {
+        let tree = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
+        let ab = counted(Algorithm::AlphaBeta, &tree, &Config::default());
+        for a in [Algorithm::TreeSplit, Algorithm::PvSplit, Algorithm::Ybwc] {
+            let r = search(a, &tree, &Config::default().threads(1)).unwrap();
+            assert_eq!((r.leaves, r.interior), ab, "{a}");
+        }
     }
 }

@@ -219,11 +219,12 @@ impl Algorithm {
     /// The search is the algorithm's function, node for node: the same
     /// terminals in the same order, so the same counts through
     /// [`tree_core::Counted`]. What it adds is a count of leaves against
-    /// the limits (the [`Meter`](tree_core::Meter) is asked before every
-    /// terminal evaluation, and looks at the clock and the stop handle
-    /// every [`Meter::CHECK_EVERY`](tree_core::Meter::CHECK_EVERY)
-    /// leaves) and a table of lines, one per depth, updated whenever a move
-    /// improves a node's score. The plain functions ([`alphabeta`](crate::alphabeta)
+    /// the limits (before every terminal evaluation, looking at the clock
+    /// and the stop handle every
+    /// [`Meter::CHECK_EVERY`](tree_core::Meter::CHECK_EVERY) leaves, as a
+    /// [`Meter`](tree_core::Meter) does) and a table of lines, one row per
+    /// depth, written whenever a move improves a node's score to a value
+    /// inside its window. The plain functions ([`alphabeta`](crate::alphabeta)
     /// and the rest) keep neither: they are the same code with both
     /// compiled out.
     ///
@@ -270,13 +271,60 @@ impl Algorithm {
     /// other than the full one given to an algorithm that takes none
     /// ([`Algorithm::takes_window`]).
     ///
-    /// The MT drivers use a table sized as [`Algorithm::run`]'s and report
+    /// The MT drivers use a table sized as [`Algorithm::run`]'s (or of
+    /// [`SearchConfig::table_bytes`]), made for the search, and report
     /// the best move only: the root's move at which the pass that proved
-    /// the value's lower bound stopped.
+    /// the value's lower bound stopped. [`Algorithm::search_in`] takes a
+    /// table kept from one search to the next instead.
     pub fn search<T: Tree + ?Sized>(
         self,
         tree: &T,
         config: &SearchConfig,
+    ) -> Result<Report, SearchError> {
+        self.search_with(tree, config, None)
+    }
+
+    /// [`Algorithm::search`] with `table` as the MT drivers' transposition
+    /// table, so that a caller searching many trees keeps one table (and
+    /// what it allocated) instead of a new one per search. The drivers
+    /// clear it first, in constant time, and search exactly as with a new
+    /// table of its size: the same terminals in the same order, the same
+    /// report. [`SearchConfig::table_bytes`] is not looked at (the table
+    /// has its size); the algorithms without a table do not touch it.
+    ///
+    /// ```
+    /// use search_depthfirst::{Algorithm, SearchConfig, TranspositionTable};
+    /// use tree_core::{HashTree, Tree};
+    /// let config = SearchConfig::new();
+    /// let mut table = TranspositionTable::for_shape(HashTree::new(4, 6, 0)?.bounds());
+    /// for seed in 0..3 {
+    ///     let tree = HashTree::new(4, 6, seed)?;
+    ///     let kept = Algorithm::MtSss.search_in(&tree, &config, &mut table)?;
+    ///     let fresh = Algorithm::MtSss.search(&tree, &config)?;
+    ///     assert_eq!((kept.value, kept.best, kept.leaves), (fresh.value, fresh.best, fresh.leaves));
+    ///     assert_eq!(kept.table_entries, Some(table.len()));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Algorithm::search`].
+    pub fn search_in<T: Tree + ?Sized>(
+        self,
+        tree: &T,
+        config: &SearchConfig,
+        table: &mut TranspositionTable,
+    ) -> Result<Report, SearchError> {
+        self.search_with(tree, config, Some(table))
+    }
+
+    /// [`Algorithm::search`], the MT drivers with `table` if given, else
+    /// with a new one.
+    fn search_with<T: Tree + ?Sized>(
+        self,
+        tree: &T,
+        config: &SearchConfig,
+        table: Option<&mut TranspositionTable>,
     ) -> Result<Report, SearchError> {
         let window = config.window;
         if window != Window::FULL && !self.takes_window() {
@@ -285,8 +333,8 @@ impl Algorithm {
                 feature: "a search window",
             });
         }
-        let mut ctl = Reporting::new(&config.limits);
-        ctl.meter.check()?;
+        let mut ctl = Reporting::new(&config.limits, tree.bounds().map(|b| b.depth));
+        ctl.leaves.check()?;
         let (a, b) = (window.alpha(), window.beta());
         let root = tree.root();
         let exact = |value| Scored {
@@ -323,13 +371,21 @@ impl Algorithm {
                     Algorithm::MtDual => Driver::Dual,
                     _ => Driver::Mtdf(MTDF_FIRST_GUESS),
                 };
-                let mut tt = match config.table_bytes {
-                    Some(bytes) => TranspositionTable::with_bytes(bytes)?,
-                    None => TranspositionTable::for_shape(tree.bounds()),
+                let mut own;
+                let tt = match table {
+                    Some(t) => t,
+                    None => {
+                        own = match config.table_bytes {
+                            Some(bytes) => TranspositionTable::with_bytes(bytes)?,
+                            None => TranspositionTable::for_shape(tree.bounds()),
+                        };
+                        &mut own
+                    }
                 };
-                let meter = &mut ctl.meter;
+                tt.clear();
+                let leaves = &mut ctl.leaves;
                 let (outcome, best) =
-                    drive(driver, |gamma| mt_pass(tree, &mut tt, gamma, &mut *meter))?;
+                    drive(driver, |gamma| mt_pass(tree, tt, gamma, &mut *leaves))?;
                 table_entries = Some(tt.len());
                 (exact(outcome.value), Some(RootLine::Best(best)))
             }
@@ -351,8 +407,8 @@ impl Algorithm {
             bound: scored.bound,
             best,
             pv,
-            leaves: ctl.meter.leaves(),
-            elapsed: ctl.meter.elapsed(),
+            leaves: ctl.leaves.count(),
+            elapsed: ctl.leaves.elapsed(),
             table_entries,
         })
     }

@@ -6,29 +6,53 @@
 //! run with [`Plain`], whose methods are empty and inline, so their code is
 //! what it was before limits and lines existed; [`Algorithm::search`]
 //! (crate::Algorithm::search) runs the same recursions with [`Reporting`],
-//! which keeps a [`tree_core::Meter`] and a triangular table of lines.
+//! which counts leaves against the limits ([`Leaves`]) and keeps a table of
+//! lines.
 //!
 //! # Lines (the principal variation)
 //!
-//! A terminal empties its line. When child `i` *improves* a node's score
-//! (the `t > m` of the figures) to a value strictly inside the node's
-//! window, the node's line becomes `i` followed by the child's line, which
-//! the child's search has just left in the table one level down: the
-//! child's value was then strictly inside the child's window too, so the
-//! child is exact. A node whose search returns its exact value (inside its
-//! window) got that value from the last child that improved it, so by
-//! induction its line is a principal variation: every step goes to a child
-//! of the same minimax value. The line of a node that fails high or low is
-//! never read, except at the root: a root that fails high keeps the move
-//! that refuted ([`Control::only`]), one that fails low nothing. A move
-//! whose value is known but whose search ended on its window's edge (a
-//! re-search that failed high by exactly its bound) is recorded alone.
+//! When child `i` *improves* a node's score (the `t > m` of the figures)
+//! to a value strictly inside the node's window, the node's line becomes
+//! `i` followed by the child's line, which the child's search has just
+//! left in the table one level down: the child's value was then strictly
+//! inside the child's window too, so the child is exact. A node whose
+//! search returns its exact value (inside its window) got that value from
+//! the last child that improved it, so by induction its line is a
+//! principal variation: every step goes to a child of the same minimax
+//! value. The line of a node that fails high or low is never read, except
+//! at the root: a root that fails high keeps the move that refuted
+//! ([`Control::only`]), one that fails low nothing. A move whose value is
+//! known but whose search ended on its window's edge (a re-search that
+//! failed high by exactly its bound) is recorded alone.
 //!
-//! So lines are copied only at nodes of exact value, which in alpha-beta
-//! are few (the principal variation and the nodes that replaced it): the
-//! cost per node is nothing, per terminal a store, per cutoff nothing.
+//! A terminal's line is empty. Rather than emptying a row of the table at
+//! every terminal, the table remembers the depth of the last terminal
+//! evaluated: when child `i` of a node at depth `d` improves it and that
+//! depth is `d + 1`, the child was that terminal (an interior child's
+//! search ends below `d + 1`, and every search of an interior node
+//! evaluates a terminal through the same control: its first child is
+//! always searched with it), and the node's line is `i` alone; otherwise
+//! the child's line is the row at `d + 1`, which the child's own
+//! improvement wrote.
+//!
+//! So the cost per terminal is one store, per cutoff nothing, per null
+//! window nothing (a null-window node never improves without a cutoff),
+//! and per improvement a row of the table written: two words when the
+//! child is a terminal, the child's line copied otherwise. The table is
+//! one flat array of rows, one per depth, allocated once per search for
+//! the tree's depth (and grown if a tree deeper than it says, or of unknown
+//! depth, needs more).
+//!
+//! # Leaves against the limits
+//!
+//! [`Leaves`] counts down to the next look at the limits (a leaf budget's
+//! end, or every [`Meter::CHECK_EVERY`] leaves when there is a deadline or
+//! a stop handle), so a terminal costs a decrement and a test: what a
+//! [`Meter`] does, with one comparison less.
 
-use tree_core::{Dewey, Limits, Meter};
+use std::time::Duration;
+
+use tree_core::{Dewey, Limits, MAX_DEPTH, Meter, StopReason, Stopped};
 
 use crate::SearchError;
 
@@ -103,7 +127,7 @@ pub(crate) struct Counting<'c>(&'c mut Reporting);
 impl Control for Counting<'_> {
     #[inline(always)]
     fn leaf(&mut self, _depth: usize) -> Result<(), SearchError> {
-        self.0.meter.leaf().map_err(SearchError::Stopped)
+        self.0.leaves.leaf().map_err(SearchError::Stopped)
     }
 
     type Counting<'d>
@@ -116,20 +140,228 @@ impl Control for Counting<'_> {
     }
 }
 
-/// A [`Meter`] for the limits and a triangular table of lines.
+/// Leaf evaluations counted against [`Limits`]: the count and the checks
+/// of a [`Meter`] (which keeps the clock and the stop handle), as a
+/// countdown to the next check.
+#[derive(Debug)]
+pub(crate) struct Leaves {
+    /// Evaluations left before the next check.
+    left: u64,
+    /// The count at which the next check happens (`left` is 0).
+    check_at: u64,
+    /// The leaf budget (`u64::MAX`: none).
+    max_leaves: u64,
+    /// Whether there is a deadline or a stop handle to look at.
+    periodic: bool,
+    meter: Meter,
+}
+
+impl Leaves {
+    /// No leaf yet, under `limits`, started now.
+    pub(crate) fn new(limits: &Limits) -> Leaves {
+        let mut l = Leaves {
+            left: 0,
+            check_at: 0,
+            max_leaves: limits.max_leaves.unwrap_or(u64::MAX),
+            periodic: limits.deadline.is_some() || limits.stop.is_some(),
+            meter: Meter::new(limits),
+        };
+        l.check_at = l.next_check(0);
+        l.left = l.check_at;
+        l
+    }
+
+    /// The count at which to check next after `leaves` (as
+    /// [`Meter`]: every [`Meter::CHECK_EVERY`] leaves if there is
+    /// something to look at, and at the budget's end).
+    fn next_check(&self, leaves: u64) -> u64 {
+        let periodic = if self.periodic {
+            leaves.saturating_add(Meter::CHECK_EVERY)
+        } else {
+            u64::MAX
+        };
+        periodic.min(self.max_leaves)
+    }
+
+    /// Counts one leaf evaluation about to happen.
+    ///
+    /// # Errors
+    /// As [`Meter::leaf`]: the budget is spent (the leaf is then not
+    /// counted), the deadline passed, the stop handle was raised.
+    #[inline(always)]
+    pub(crate) fn leaf(&mut self) -> Result<(), Stopped> {
+        let (left, none) = self.left.overflowing_sub(1);
+        self.left = left;
+        if none {
+            return self.slow();
+        }
+        Ok(())
+    }
+
+    /// [`Leaves::leaf`] at a check (`left` has just wrapped from 0).
+    #[cold]
+    #[inline(never)]
+    fn slow(&mut self) -> Result<(), Stopped> {
+        self.left = 0;
+        let leaves = self.check_at;
+        if leaves >= self.max_leaves {
+            return Err(self.stopped(StopReason::LeafLimit));
+        }
+        self.check()?;
+        self.check_at = self.next_check(leaves);
+        // The budget is not spent, so the next check is later.
+        self.left = self.check_at - leaves - 1;
+        Ok(())
+    }
+
+    /// Looks at the clock and the stop handle now.
+    ///
+    /// # Errors
+    /// [`Stopped`] if the deadline passed or the handle was raised.
+    pub(crate) fn check(&self) -> Result<(), Stopped> {
+        self.meter.check().map_err(|s| self.stopped(s.reason))
+    }
+
+    fn stopped(&self, reason: StopReason) -> Stopped {
+        Stopped {
+            leaves: self.count(),
+            ..self.meter.stopped(reason)
+        }
+    }
+
+    /// Leaves counted so far.
+    pub(crate) fn count(&self) -> u64 {
+        self.check_at - self.left
+    }
+
+    /// Time since the count started.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.meter.elapsed()
+    }
+}
+
+/// The principal variations of the nodes on the current path, one row
+/// per depth (see [Lines](self#lines-the-principal-variation)).
+#[derive(Debug)]
+struct Lines {
+    /// Row `d` at `d * stride`: the length of the line of the node last
+    /// searched at depth `d`, then its moves. Rows not yet written are
+    /// empty (all zero).
+    cells: Vec<usize>,
+    /// Cells per row: the most moves a row holds, plus one. The table has
+    /// `stride - 1` rows, so a row has room for the line of a node at any
+    /// of its depths.
+    stride: usize,
+    /// The rows to allocate at first: the tree's depth, if known.
+    hint: usize,
+    /// The depth of the last terminal evaluated.
+    last_leaf: usize,
+}
+
+impl Lines {
+    fn new(hint: usize) -> Lines {
+        Lines {
+            cells: Vec::new(),
+            stride: 1,
+            hint,
+            last_leaf: usize::MAX,
+        }
+    }
+
+    /// The rows the table has.
+    fn rows(&self) -> usize {
+        self.stride - 1
+    }
+
+    /// Room for rows `0..=depth` at least: the hint, or twice what there
+    /// is, rows copied to their new places.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, depth: usize) {
+        let rows = (2 * self.rows())
+            .min(MAX_DEPTH + 1)
+            .max(self.hint)
+            .max(depth + 1);
+        let stride = rows + 1;
+        let mut cells = vec![0; rows * stride];
+        for d in 0..self.rows() {
+            let old = &self.cells[d * self.stride..][..self.stride];
+            let n = old[0];
+            cells[d * stride..][..=n].copy_from_slice(&old[..=n]);
+        }
+        self.cells = cells;
+        self.stride = stride;
+    }
+
+    /// The first two cells of row `depth`, the table grown to have it.
+    #[inline(always)]
+    fn head(&mut self, depth: usize) -> &mut [usize] {
+        let at = depth * self.stride;
+        if self.cells.len() < at + 2 {
+            // Also for a row past the end: its `at` is at least the
+            // table's length.
+            self.grow(depth);
+            return &mut self.cells[depth * self.stride..][..2];
+        }
+        &mut self.cells[at..at + 2]
+    }
+
+    /// Row `depth` becomes `i` alone.
+    #[inline(always)]
+    fn only(&mut self, depth: usize, i: usize) {
+        let row = self.head(depth);
+        row[0] = 1;
+        row[1] = i;
+    }
+
+    /// Row `depth` becomes `i` and the line of its child, the node last
+    /// searched at `depth + 1`.
+    #[inline(always)]
+    fn improve(&mut self, depth: usize, i: usize) {
+        if self.last_leaf == depth + 1 {
+            self.only(depth, i);
+        } else {
+            self.extend(depth, i);
+        }
+    }
+
+    /// [`Lines::improve`] for an interior child: row `depth + 1` copied.
+    #[inline(never)]
+    fn extend(&mut self, depth: usize, i: usize) {
+        self.head(depth + 1);
+        let s = self.stride;
+        let (upper, lower) = self.cells.split_at_mut((depth + 1) * s);
+        let child = &lower[..s];
+        let row = &mut upper[depth * s..];
+        let n = child[0];
+        row[0] = n + 1;
+        row[1] = i;
+        row[2..n + 2].copy_from_slice(&child[1..=n]);
+    }
+
+    /// The moves of row 0: the root's line.
+    fn root(&self) -> &[usize] {
+        match self.cells.first() {
+            Some(&n) => &self.cells[1..=n],
+            None => &[],
+        }
+    }
+}
+
+/// Limits counted by [`Leaves`], and a table of lines.
 #[derive(Debug)]
 pub(crate) struct Reporting {
-    pub(crate) meter: Meter,
-    /// `lines[d]`: the line of the node last searched at depth `d`; missing
-    /// entries are empty.
-    lines: Vec<Vec<usize>>,
+    pub(crate) leaves: Leaves,
+    lines: Lines,
 }
 
 impl Reporting {
-    pub(crate) fn new(limits: &Limits) -> Reporting {
+    /// A search under `limits` of a tree of depth `depth` (if known: the
+    /// table's first size).
+    pub(crate) fn new(limits: &Limits, depth: Option<usize>) -> Reporting {
         Reporting {
-            meter: Meter::new(limits),
-            lines: Vec::new(),
+            leaves: Leaves::new(limits),
+            lines: Lines::new(depth.unwrap_or(16).clamp(1, MAX_DEPTH + 1)),
         }
     }
 
@@ -137,7 +369,7 @@ impl Reporting {
     /// Dewey digit cannot number (a child index above 65,535).
     pub(crate) fn root_line(&self) -> Dewey {
         let mut d = Dewey::root();
-        for &i in self.lines.first().map_or(&[][..], Vec::as_slice) {
+        for &i in self.lines.root() {
             if i > usize::from(u16::MAX) {
                 break;
             }
@@ -148,43 +380,125 @@ impl Reporting {
 }
 
 impl Control for Reporting {
-    #[inline]
+    #[inline(always)]
     fn leaf(&mut self, depth: usize) -> Result<(), SearchError> {
-        if let Some(line) = self.lines.get_mut(depth) {
-            line.clear();
-        }
-        self.meter.leaf().map_err(SearchError::Stopped)
+        self.lines.last_leaf = depth;
+        self.leaves.leaf().map_err(SearchError::Stopped)
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn improve(&mut self, depth: usize, i: usize) {
-        if self.lines.len() < depth + 2 {
-            self.lines.resize_with(depth + 2, Vec::new);
-        }
-        let (head, tail) = self.lines.split_at_mut(depth + 1);
-        let line = &mut head[depth];
-        line.clear();
-        line.push(i);
-        line.extend_from_slice(&tail[0]);
+        self.lines.improve(depth, i);
     }
 
-    #[inline(never)]
+    #[inline(always)]
     fn only(&mut self, depth: usize, i: usize) {
-        if self.lines.len() < depth + 1 {
-            self.lines.resize_with(depth + 1, Vec::new);
-        }
-        let line = &mut self.lines[depth];
-        line.clear();
-        line.push(i);
+        self.lines.only(depth, i);
     }
 
     fn first_move(&self) -> Option<usize> {
-        self.lines.first().and_then(|l| l.first().copied())
+        self.lines.root().first().copied()
     }
 
     type Counting<'c> = Counting<'c>;
 
     fn counting(&mut self) -> Counting<'_> {
         Counting(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Algorithm, SearchConfig};
+    use tree_core::{Bounds, HashTree, Tree, Value};
+
+    /// [`Leaves`] counts and stops as a [`Meter`] does.
+    #[test]
+    fn leaves_count_and_stop_as_a_meter_does() {
+        for n in [0, 1, 2, 1023, 1024, 1025, 5000] {
+            for limits in [
+                Limits::none().with_max_leaves(n),
+                Limits::none()
+                    .with_max_leaves(n)
+                    .with_stop(tree_core::StopHandle::new()),
+            ] {
+                let (mut l, mut m) = (Leaves::new(&limits), Meter::new(&limits));
+                for k in 0..=n {
+                    let (a, b) = (l.leaf(), m.leaf());
+                    assert_eq!(a.is_ok(), b.is_ok(), "budget {n}, leaf {k}");
+                    assert_eq!(l.count(), m.leaves(), "budget {n}, leaf {k}");
+                    if let (Err(a), Err(b)) = (a, b) {
+                        assert_eq!((a.reason, a.leaves), (b.reason, b.leaves));
+                        assert_eq!((a.reason, a.leaves), (StopReason::LeafLimit, n));
+                    }
+                }
+            }
+        }
+        let mut l = Leaves::new(&Limits::none());
+        for _ in 0..10_000 {
+            l.leaf().unwrap();
+        }
+        assert_eq!(l.count(), 10_000);
+    }
+
+    /// A tree that does not say how deep it is.
+    struct Unknown(HashTree);
+
+    impl Tree for Unknown {
+        type Node = <HashTree as Tree>::Node;
+        fn root(&self) -> Self::Node {
+            self.0.root()
+        }
+        fn num_children(&self, n: &Self::Node) -> usize {
+            self.0.num_children(n)
+        }
+        fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
+            self.0.child(n, i)
+        }
+        fn value(&self, n: &Self::Node) -> Value {
+            self.0.value(n)
+        }
+        fn bounds(&self) -> Option<Bounds> {
+            None
+        }
+    }
+
+    /// The table grows for trees deeper than it was made for (or of
+    /// unknown depth) and reports what a table of the right size does.
+    #[test]
+    fn lines_grow_for_deeper_trees() {
+        let config = SearchConfig::new();
+        for seed in 0..4 {
+            let known = HashTree::new(2, 22, seed).unwrap();
+            let unknown = Unknown(HashTree::new(2, 22, seed).unwrap());
+            for &a in Algorithm::ALL.iter().filter(|a| !a.uses_table()) {
+                if matches!(a, Algorithm::Minimax | Algorithm::Negamax) && seed > 0 {
+                    continue;
+                }
+                let r = a.search(&known, &config).unwrap();
+                assert_eq!(a.search(&unknown, &config).unwrap().pv, r.pv, "{a}");
+                assert!(r.pv.depth() > 16, "{a}: {}", r.pv);
+            }
+        }
+    }
+
+    #[test]
+    fn rows_keep_their_lines_when_the_table_grows() {
+        let mut lines = Lines::new(2);
+        lines.only(1, 7);
+        lines.last_leaf = 5;
+        lines.improve(0, 3);
+        assert_eq!(lines.root(), [3, 7]);
+        // Row 9 is past the table: it grows, rows 0 and 1 move.
+        lines.only(9, 4);
+        assert_eq!(lines.root(), [3, 7]);
+        lines.last_leaf = 9;
+        lines.improve(8, 2);
+        lines.last_leaf = 0;
+        for d in (0..8).rev() {
+            lines.improve(d, d);
+        }
+        assert_eq!(lines.root(), [0, 1, 2, 3, 4, 5, 6, 7, 2]);
     }
 }

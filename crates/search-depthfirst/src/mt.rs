@@ -2,8 +2,9 @@
 //! (Plaat, Schaeffer, Pijls & de Bruin 1996, "Best-first fixed-depth
 //! minimax algorithms", Artificial Intelligence 87).
 
-use tree_core::{Dewey, Meter, Stopped, Tree, Value};
+use tree_core::{Dewey, Stopped, Tree, Value};
 
+use crate::control::Leaves;
 use crate::window::{expand, offset, static_max};
 use crate::{Outcome, SearchError};
 
@@ -327,7 +328,8 @@ pub fn mt<T: Tree + ?Sized>(
 }
 
 /// What MT asks before every terminal evaluation: nothing ([`Open`], the
-/// plain functions, where it compiles away) or a [`Meter`] (limits).
+/// plain functions, where it compiles away) or the [`Leaves`] of a search
+/// with limits.
 pub(crate) trait Gate {
     /// Whether the next terminal may be evaluated.
     fn leaf(&mut self) -> Result<(), Stopped>;
@@ -344,10 +346,10 @@ impl Gate for Open {
     }
 }
 
-impl Gate for &mut Meter {
-    #[inline]
+impl Gate for &mut Leaves {
+    #[inline(always)]
     fn leaf(&mut self) -> Result<(), Stopped> {
-        Meter::leaf(self)
+        Leaves::leaf(self)
     }
 }
 

@@ -94,7 +94,8 @@ use search_depthfirst::SearchError;
 use tree_core::{Bounds, Dewey, Limits, MAX_DEPTH, Tree, Value};
 
 use super::{
-    Link, Quota, Searcher, Shared, Stopped, ThreadActivity, ThreadError, guarded, line_of, pool,
+    Link, Quota, Searcher, Shared, Stopped, ThreadActivity, ThreadCounts, ThreadError, guarded,
+    line_of, pool,
 };
 
 /// The largest full subtree (terminals: b^h for height h in a (b, d) tree)
@@ -320,6 +321,8 @@ pub(crate) struct Team<'a, T: Tree + ?Sized> {
     mail: Vec<Sender<Mail<T::Node>>>,
     /// Terminal evaluations per thread.
     leaves: Vec<AtomicU64>,
+    /// Interior expansions per thread.
+    interior: Vec<AtomicU64>,
     /// Children taken from other threads' frames.
     jobs: AtomicU64,
     activity: Vec<Tally>,
@@ -333,12 +336,14 @@ pub(crate) struct Outcome {
     pub(crate) best: Option<usize>,
     pub(crate) pv: Dewey,
     pub(crate) leaves: Vec<u64>,
+    pub(crate) interior: u64,
     pub(crate) jobs: u64,
     pub(crate) activity: Vec<ThreadActivity>,
 }
 
 /// Runs `policy` on `threads` threads (≥ 1) from the root with `window`
-/// under `limits`.
+/// under `limits`; `counts` gets the leaves and interior expansions of
+/// every thread, whether the search finishes or not.
 ///
 /// Without frames (one thread, or a tree too small to split) the search is
 /// alpha-beta on the calling thread alone: Fig. 4, with the root's loop
@@ -350,6 +355,7 @@ pub(crate) fn run<T>(
     region: Region,
     window: search_depthfirst::Window,
     limits: &Limits,
+    counts: &mut ThreadCounts,
 ) -> Result<Outcome, ThreadError>
 where
     T: Tree + Sync + ?Sized,
@@ -369,6 +375,7 @@ where
         done: AtomicBool::new(false),
         mail: senders,
         leaves: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        interior: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         jobs: AtomicU64::new(0),
         activity: (0..threads).map(|_| Tally::default()).collect(),
         limits_none: limits.is_none(),
@@ -402,13 +409,18 @@ where
         })
     };
     let leaves: Vec<u64> = team.leaves.iter().map(|c| c.load(Relaxed)).collect();
-    let value = shared.finish(result, leaves.iter().sum())?;
+    *counts = ThreadCounts {
+        leaves: leaves.iter().sum(),
+        interior: team.interior.iter().map(|c| c.load(Relaxed)).sum(),
+    };
+    let value = shared.finish(result, counts.leaves)?;
     let best = shared.best();
     Ok(Outcome {
         value,
         best,
         pv: line_of(best),
         leaves,
+        interior: counts.interior,
         jobs: team.jobs.load(Relaxed),
         activity: team.activity.iter().map(Tally::get).collect(),
     })
@@ -422,6 +434,8 @@ struct Worker<'t, 'a, T: Tree + ?Sized> {
     rx: Receiver<Mail<T::Node>>,
     /// Terminal evaluations not yet added to the team's counter.
     leaves: u64,
+    /// Interior expansions not yet added to the team's counter.
+    interior: u64,
     /// Evaluations left before the next look at the limits.
     quota: Quota,
     /// Whether the search has limits: then plain alpha-beta counts every
@@ -448,6 +462,7 @@ where
             me,
             rx,
             leaves: 0,
+            interior: 0,
             quota: Quota::default(),
             metered: !team.limits_none,
             frames: 0,
@@ -455,6 +470,15 @@ where
             stack: Vec::new(),
             activity: ThreadActivity::default(),
         }
+    }
+
+    /// Adds the leaves and interior expansions counted since the last call
+    /// to the team's counters.
+    fn add_counts(&mut self) {
+        self.team.leaves[self.me].fetch_add(self.leaves, Relaxed);
+        self.team.interior[self.me].fetch_add(self.interior, Relaxed);
+        self.leaves = 0;
+        self.interior = 0;
     }
 
     /// An id for a new frame, unique in the search (never 0), from a
@@ -468,8 +492,7 @@ where
     /// quota back.
     fn finish(&mut self) {
         self.team.shared.give_back(&mut self.quota);
-        self.team.leaves[self.me].fetch_add(self.leaves, Relaxed);
-        self.leaves = 0;
+        self.add_counts();
         self.team.jobs.fetch_add(self.jobs, Relaxed);
         self.jobs = 0;
         self.team.activity[self.me].set(&self.activity);
@@ -493,6 +516,7 @@ where
         if w == 0 {
             return self.leaf(&root, 0);
         }
+        self.interior += 1;
         let (a, b) = link.window();
         let mut m = a;
         for i in 0..w {
@@ -565,6 +589,7 @@ where
         s.quota = std::mem::take(&mut self.quota);
         let v = s.ab(node, depth, r, a, b);
         self.leaves += s.leaves;
+        self.interior += s.interior;
         self.quota = std::mem::take(&mut s.quota);
         v
     }
@@ -616,6 +641,7 @@ where
         if w == 0 {
             return self.leaf_of::<METERED>(node, depth);
         }
+        self.interior += 1;
         if depth >= MAX_DEPTH {
             return Err(self.too_deep(depth));
         }
@@ -646,6 +672,7 @@ where
         if width == 0 {
             return self.leaf(node, depth);
         }
+        self.interior += 1;
         if depth >= MAX_DEPTH {
             return Err(self.too_deep(depth));
         }
@@ -833,8 +860,7 @@ where
         // A failure is recorded in `shared`, which stops everyone.
         let _ = guarded(team.shared, || self.children(&f, false));
         // Counts reach the team before the owner can see the frame left.
-        team.leaves[self.me].fetch_add(self.leaves, Relaxed);
-        self.leaves = 0;
+        self.add_counts();
     }
 }
 

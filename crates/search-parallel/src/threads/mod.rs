@@ -339,8 +339,13 @@ pub struct ThreadReport {
     /// pv-splitting and YBWC on one thread.
     pub pv: Dewey,
     /// Terminal evaluations summed over all threads, including those of
-    /// searches that were later terminated or cancelled.
+    /// searches that were later terminated or cancelled: calls of
+    /// [`Tree::value`].
     pub leaves: u64,
+    /// Interior expansions summed over all threads: calls of
+    /// [`Tree::num_children`] that found children, what
+    /// `tree_core::Counted` counts as interior (see [`ThreadCounts`]).
+    pub interior: u64,
     /// Terminal evaluations per thread — per logical processor or worker,
     /// whichever OS thread ran its jobs. Tree-/pv-splitting: one entry per
     /// processor in preorder of the processor tree (0 = the root processor
@@ -511,6 +516,29 @@ impl From<BestFirstError> for ThreadError {
     }
 }
 
+/// What a multi-threaded search asked of the tree, over all threads: what
+/// `tree_core::Counted` would count at the trait boundary, counted by the
+/// threads themselves (a plain integer per thread, summed at the end) so
+/// that no shared counter is touched per node.
+///
+/// `interior` counts every call of [`Tree::num_children`] that found
+/// children, and the searches ask some nodes more than once: a split node
+/// is asked by its master and again when it is split (tree- and
+/// pv-splitting on processor trees deeper than one level, which also walk
+/// the leftmost path once to find its length), a state by parallel staged
+/// SSS\*'s master whenever it is made, expanded or looked ahead of. On the
+/// split-point engine (YBWC, and tree- and pv-splitting on (1, K)) and on
+/// one thread every interior node searched is asked once, as in
+/// sequential alpha-beta.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ThreadCounts {
+    /// Terminal evaluations: calls of [`Tree::value`].
+    pub leaves: u64,
+    /// Interior expansions: calls of [`Tree::num_children`] that found
+    /// children.
+    pub interior: u64,
+}
+
 /// Runs `algorithm` on `tree` with `config`.
 ///
 /// ```
@@ -539,15 +567,50 @@ where
     T: Tree + Sync + ?Sized,
     T::Node: Send + Sync,
 {
+    search_counted(algorithm, tree, config).0
+}
+
+/// [`search`], and what the search asked of the tree whether it finished
+/// or not: a search stopped by a limit ([`ThreadError::Stopped`]) or by an
+/// error reports its leaves and interior expansions up to the stop here
+/// (on success they are the report's `leaves` and `interior`).
+///
+/// ```
+/// use search_parallel::threads::{ThreadAlgorithm, ThreadConfig, ThreadError, search_counted};
+/// use tree_core::{Counted, GenSpec, Generator, Limits};
+/// let t = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
+/// let (r, counts) = search_counted(ThreadAlgorithm::Ybwc, &t, ThreadConfig::new(1));
+/// let c = Counted::new(&t);
+/// search_depthfirst::alphabeta(&c, search_depthfirst::Window::FULL).unwrap();
+/// assert_eq!((counts.leaves, counts.interior), (c.stats().leaves, c.stats().interior));
+/// assert_eq!(r.unwrap().interior, counts.interior);
+///
+/// let mut config = ThreadConfig::new(2);
+/// config.limits = Limits::none().with_max_leaves(100);
+/// let (r, counts) = search_counted(ThreadAlgorithm::Ybwc, &t, config);
+/// assert!(matches!(r, Err(ThreadError::Stopped(s)) if s.leaves == counts.leaves));
+/// assert!(counts.leaves <= 100 && counts.interior > 0);
+/// ```
+pub fn search_counted<T>(
+    algorithm: ThreadAlgorithm,
+    tree: &T,
+    config: ThreadConfig,
+) -> (Result<ThreadReport, ThreadError>, ThreadCounts)
+where
+    T: Tree + Sync + ?Sized,
+    T::Node: Send + Sync,
+{
+    let mut counts = ThreadCounts::default();
     if config.threads == 0 {
-        return Err(ThreadError::ZeroThreads);
+        return (Err(ThreadError::ZeroThreads), counts);
     }
-    match algorithm {
-        ThreadAlgorithm::TreeSplit => treesplit::run(tree, &config, false),
-        ThreadAlgorithm::PvSplit => treesplit::run(tree, &config, true),
-        ThreadAlgorithm::ParallelStagedSss => staged::run(tree, &config),
-        ThreadAlgorithm::Ybwc => ybwc::run(tree, &config),
-    }
+    let r = match algorithm {
+        ThreadAlgorithm::TreeSplit => treesplit::run(tree, &config, false, &mut counts),
+        ThreadAlgorithm::PvSplit => treesplit::run(tree, &config, true, &mut counts),
+        ThreadAlgorithm::ParallelStagedSss => staged::run(tree, &config, &mut counts),
+        ThreadAlgorithm::Ybwc => ybwc::run(tree, &config, &mut counts),
+    };
+    (r, counts)
 }
 
 /// Checks a thread count against [`MAX_THREADS`].
@@ -906,6 +969,8 @@ pub(crate) struct Searcher<'a, T: ?Sized> {
     countdown: u32,
     /// Terminal evaluations so far.
     pub(crate) leaves: u64,
+    /// Interior expansions so far.
+    pub(crate) interior: u64,
     /// Evaluations left before the next look at the limits.
     pub(crate) quota: Quota,
 }
@@ -936,6 +1001,7 @@ impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
             seen: (Value::NEG_INF, Value::INF),
             countdown: 0,
             leaves: 0,
+            interior: 0,
             quota: Quota::default(),
         }
     }
@@ -992,6 +1058,7 @@ impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
         if w == 0 {
             return self.leaf(node, depth);
         }
+        self.interior += 1;
         if depth >= MAX_DEPTH {
             return Err(self
                 .shared
@@ -1022,4 +1089,121 @@ fn counters(n: usize) -> Vec<AtomicU64> {
 
 fn totals(counters: &[AtomicU64]) -> Vec<u64> {
     counters.iter().map(|c| c.load(Relaxed)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU64;
+    use tree_core::{Bounds, GenSpec, Generator, HashTree, OrderedHashTree};
+
+    /// Counts at the trait boundary, as `tree_core::Counted` does, for
+    /// several threads at once; `bounds` hidden if `hide`.
+    struct Boundary<T> {
+        tree: T,
+        hide: bool,
+        leaves: AtomicU64,
+        interior: AtomicU64,
+    }
+
+    impl<T> Boundary<T> {
+        fn new(tree: T, hide: bool) -> Boundary<T> {
+            Boundary {
+                tree,
+                hide,
+                leaves: AtomicU64::new(0),
+                interior: AtomicU64::new(0),
+            }
+        }
+
+        fn take(&self) -> ThreadCounts {
+            ThreadCounts {
+                leaves: self.leaves.swap(0, Relaxed),
+                interior: self.interior.swap(0, Relaxed),
+            }
+        }
+    }
+
+    impl<T: Tree> Tree for Boundary<T> {
+        type Node = T::Node;
+        fn root(&self) -> T::Node {
+            self.tree.root()
+        }
+        fn num_children(&self, n: &T::Node) -> usize {
+            let w = self.tree.num_children(n);
+            if w > 0 {
+                self.interior.fetch_add(1, Relaxed);
+            }
+            w
+        }
+        fn child(&self, n: &T::Node, i: usize) -> T::Node {
+            self.tree.child(n, i)
+        }
+        fn value(&self, n: &T::Node) -> Value {
+            self.leaves.fetch_add(1, Relaxed);
+            self.tree.value(n)
+        }
+        fn bounds(&self) -> Option<Bounds> {
+            if self.hide { None } else { self.tree.bounds() }
+        }
+    }
+
+    /// Every configuration of interest on `tree`: what the threads count is
+    /// what the trait boundary counts, finished or stopped.
+    fn counts_match<T: Tree + Sync>(name: &str, tree: &Boundary<T>)
+    where
+        T::Node: Send + Sync,
+    {
+        let mut configs = Vec::new();
+        for k in [1, 2, 3] {
+            configs.push(ThreadConfig::new(k));
+            let mut c = ThreadConfig::new(k);
+            c.limits = Limits::none().with_max_leaves(60);
+            configs.push(c);
+            let mut c = ThreadConfig::new(k);
+            c.split_plies = Some(2);
+            configs.push(c);
+        }
+        for (depth, width) in [(2, 2), (0, 1)] {
+            let mut c = ThreadConfig::new(1);
+            c.processors = Some(ProcessorTree { depth, width });
+            configs.push(c);
+        }
+        let mut sss = ThreadConfig::new(2);
+        sss.stage_worker = StageWorker::Sss;
+        configs.push(sss);
+        for algorithm in ThreadAlgorithm::ALL {
+            for config in &configs {
+                let what = format!("{name}: {algorithm} {config:?}");
+                tree.take();
+                let (r, counts) = search_counted(algorithm, tree, config.clone());
+                assert_eq!(counts, tree.take(), "{what}");
+                match r {
+                    Ok(r) => assert_eq!((r.leaves, r.interior), (counts.leaves, counts.interior)),
+                    Err(ThreadError::Stopped(s)) => assert_eq!(s.leaves, counts.leaves, "{what}"),
+                    // SSS* workers need the shape, and take no budget.
+                    Err(ThreadError::BestFirst(_) | ThreadError::Unsupported { .. }) => {}
+                    Err(e) => panic!("{what}: {e}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_threads_count_what_the_trait_boundary_counts() {
+        for hide in [false, true] {
+            for seed in 0..3 {
+                let t = GenSpec::new(Generator::RANDOM, 4, 6, seed, 0)
+                    .build()
+                    .unwrap();
+                counts_match("random (4,6)", &Boundary::new(t, hide));
+            }
+            counts_match(
+                "hash (8,5)",
+                &Boundary::new(HashTree::new(8, 5, 1).unwrap(), hide),
+            );
+            let strong = OrderedHashTree::strong(6, 6, 2).unwrap();
+            counts_match("strong (6,6)", &Boundary::new(strong, hide));
+        }
+    }
 }

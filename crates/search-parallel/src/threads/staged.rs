@@ -106,6 +106,7 @@
 //! whichever thread ran it. Speculative jobs are looked for in the front
 //! 2K states of OPEN only.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::SeqCst;
@@ -120,8 +121,8 @@ use search_depthfirst::Window;
 use tree_core::{Bounds, Counted, Dewey, MAX_DEPTH, Subtree, Tree, Value};
 
 use super::{
-    Quota, Searcher, Shared, StageWorker, Stopped, ThreadAlgorithm, ThreadConfig, ThreadError,
-    ThreadReport, check_threads, counters, guarded, line_of, pool, totals,
+    Quota, Searcher, Shared, StageWorker, Stopped, ThreadAlgorithm, ThreadConfig, ThreadCounts,
+    ThreadError, ThreadReport, check_threads, counters, guarded, line_of, pool, totals,
 };
 
 /// LIVE or SOLVED.
@@ -298,7 +299,11 @@ impl<N> Drop for Finish<'_, N> {
     }
 }
 
-pub(super) fn run<T>(tree: &T, cfg: &ThreadConfig) -> Result<ThreadReport, ThreadError>
+pub(super) fn run<T>(
+    tree: &T,
+    cfg: &ThreadConfig,
+    counts: &mut ThreadCounts,
+) -> Result<ThreadReport, ThreadError>
 where
     T: Tree + Sync + ?Sized,
     T::Node: Send + Sync,
@@ -320,11 +325,13 @@ where
     };
     let shared = Shared::new(&cfg.limits);
     let counters = counters(cfg.threads + 1);
+    let interior = AtomicU64::new(0);
     let jobs = AtomicU64::new(0);
     let (reply_tx, replies) = channel::<Reply>();
     let worker = cfg.stage_worker;
     let board = Board::new(cfg.threads);
     let (shared, counters, reply_tx, board) = (&shared, &counters, &reply_tx, &board);
+    let interior = &interior;
     let master = |parallel: bool| {
         let mut master = Master {
             tree,
@@ -341,7 +348,9 @@ where
             board: parallel.then_some(board),
             replies: &replies,
             counters,
+            interior,
             leaves: 0,
+            expanded: Cell::new(0),
             quota: Quota::default(),
             jobs: &jobs,
         };
@@ -351,6 +360,7 @@ where
         master.cancel_all();
         shared.give_back(&mut master.quota);
         counters[0].fetch_add(master.leaves, Relaxed);
+        interior.fetch_add(master.expanded.get(), Relaxed);
         r
     };
     let result = match &pool {
@@ -359,11 +369,12 @@ where
             for j in 1..cfg.threads {
                 s.spawn(move |_| {
                     while let Some(job) = board.next(j) {
-                        let mut leaves = 0;
+                        let mut c = ThreadCounts::default();
                         let r = (!job.ticket.claimed.swap(true, Relaxed)).then(|| {
-                            guarded(shared, || evaluate(tree, shared, worker, &job, &mut leaves))
+                            guarded(shared, || evaluate(tree, shared, worker, &job, &mut c))
                         });
-                        counters[j + 1].fetch_add(leaves, Relaxed);
+                        counters[j + 1].fetch_add(c.leaves, Relaxed);
+                        interior.fetch_add(c.interior, Relaxed);
                         // The master outlives the scope: the channel is open.
                         let _ = reply_tx.send((j, job.id, r));
                     }
@@ -374,27 +385,33 @@ where
             master(true)
         }),
     };
-    let value = shared.finish(result, counters.iter().map(|c| c.load(Relaxed)).sum())?;
+    *counts = ThreadCounts {
+        leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
+        interior: interior.load(Relaxed),
+    };
+    let value = shared.finish(result, counts.leaves)?;
     let best = shared.best();
     Ok(ThreadReport {
         algorithm: ThreadAlgorithm::ParallelStagedSss,
         value: cfg.window.clamp(value),
         best,
         pv: line_of(best),
-        leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
+        leaves: counts.leaves,
+        interior: counts.interior,
         per_thread: totals(counters),
         jobs: jobs.load(Relaxed),
         activity: Vec::new(),
     })
 }
 
-/// min(h, value(node)) for a job, by the worker's search.
+/// min(h, value(node)) for a job, by the worker's search; its leaves and
+/// interior expansions are added to `counts`.
 fn evaluate<T: Tree + ?Sized>(
     tree: &T,
     shared: &Shared,
     worker: StageWorker,
     job: &Job<T::Node>,
-    leaves: &mut u64,
+    counts: &mut ThreadCounts,
 ) -> Result<Value, Stopped> {
     let h = job.h;
     if h == Value::NEG_INF {
@@ -413,7 +430,8 @@ fn evaluate<T: Tree + ?Sized>(
             let mut s = Searcher::alone(tree, shared);
             s.cancel = Some(&job.ticket.cancel);
             let r = s.ab(&job.node, job.depth, 0, window.alpha(), window.beta());
-            *leaves += s.leaves;
+            counts.leaves += s.leaves;
+            counts.interior += s.interior;
             let v = window.clamp(r?);
             Ok(if max { v } else { -v })
         }
@@ -433,7 +451,9 @@ fn evaluate<T: Tree + ?Sized>(
             } else {
                 sss_aspiration(&view, -h, Value::INF, &cfg)
             };
-            *leaves += view.stats().leaves;
+            let stats = view.stats();
+            counts.leaves += stats.leaves;
+            counts.interior += stats.interior;
             let v = r.map_err(|e| shared.fail(e.into()))?.outcome.value;
             Ok(if max { v } else { -(v.max(-h)) })
         }
@@ -463,7 +483,13 @@ struct Master<'a, T: Tree + ?Sized> {
     replies: &'a Receiver<Reply>,
     /// Terminal evaluations: the master's, then each worker's.
     counters: &'a [AtomicU64],
+    /// Interior expansions, all threads together.
+    interior: &'a AtomicU64,
+    /// The master's terminal evaluations.
     leaves: u64,
+    /// The master's interior expansions (its calls of `num_children`
+    /// that found children).
+    expanded: Cell<u64>,
     /// The master's evaluations left before its next look at the limits.
     quota: Quota,
     jobs: &'a AtomicU64,
@@ -474,11 +500,19 @@ where
     T: Tree + Sync + ?Sized,
     T::Node: Send + Sync,
 {
+    /// The number of children of `node`, an interior expansion if any.
+    fn width(&self, node: &T::Node) -> usize {
+        let w = self.tree.num_children(node);
+        if w > 0 {
+            self.expanded.set(self.expanded.get() + 1);
+        }
+        w
+    }
+
     /// A new state.
     fn state(&self, node: T::Node, dewey: Dewey, status: Status, h: Value) -> State<T::Node> {
-        let horizon = status == Status::Live
-            && dewey.depth() == self.stage
-            && self.tree.num_children(&node) > 0;
+        let horizon =
+            status == Status::Live && dewey.depth() == self.stage && self.width(&node) > 0;
         State {
             node,
             dewey,
@@ -557,7 +591,7 @@ where
                     let k = e.dewey.last().expect("not the root");
                     let parent = e.dewey.parent().expect("not the root");
                     let pnode = self.node_at(&parent);
-                    let s = if k + 1 < self.tree.num_children(&pnode) {
+                    let s = if k + 1 < self.width(&pnode) {
                         // Case 2: the next brother.
                         let node = self.tree.child(&pnode, k + 1);
                         self.state(node, parent.child(k + 1), Status::Live, e.h)
@@ -577,7 +611,7 @@ where
                         self.insert(s);
                         continue;
                     }
-                    let w = self.tree.num_children(&e.node);
+                    let w = self.width(&e.node);
                     if w == 0 {
                         // Case 4 above the horizon: the master evaluates.
                         self.shared.leaf(&mut self.quota)?;
@@ -673,13 +707,13 @@ where
                     return;
                 };
                 let pnode = self.node_at(&parent);
-                if k + 1 < self.tree.num_children(&pnode) {
+                if k + 1 < self.width(&pnode) {
                     let next = self.tree.child(&pnode, k + 1);
                     self.future(&next, &parent.child(k + 1), Status::Live, h, out, want);
                 }
             }
             Status::Live => {
-                let w = self.tree.num_children(node);
+                let w = self.width(node);
                 if w == 0 {
                     return;
                 }
@@ -800,9 +834,10 @@ where
     /// count as worker `j`'s (workers are logical, as processors are in
     /// tree-splitting).
     fn run_here(&self, job: &Job<T::Node>, j: usize) -> Result<Value, Stopped> {
-        let mut leaves = 0;
-        let r = evaluate(self.tree, self.shared, self.worker, job, &mut leaves);
-        self.counters[j + 1].fetch_add(leaves, Relaxed);
+        let mut c = ThreadCounts::default();
+        let r = evaluate(self.tree, self.shared, self.worker, job, &mut c);
+        self.counters[j + 1].fetch_add(c.leaves, Relaxed);
+        self.interior.fetch_add(c.interior, Relaxed);
         r
     }
 

@@ -116,8 +116,8 @@ use tree_core::{MAX_DEPTH, Tree, Value};
 
 use super::engine::{self, Policy, Region};
 use super::{
-    Link, Searcher, Shared, Stopped, ThreadConfig, ThreadError, ThreadReport, check_threads,
-    counters, guarded, line_of, pool, totals,
+    Link, Searcher, Shared, Stopped, ThreadConfig, ThreadCounts, ThreadError, ThreadReport,
+    check_threads, counters, guarded, line_of, pool, totals,
 };
 use crate::ProcessorTree;
 use crate::threads::ThreadAlgorithm;
@@ -171,6 +171,9 @@ struct Ctx<'a, T: ?Sized> {
     tree: &'a T,
     shared: &'a Shared,
     counters: &'a [AtomicU64],
+    /// Interior expansions, all processors together (the masters count
+    /// theirs at each node, a leaf processor once per search).
+    interior: AtomicU64,
     width: usize,
     /// sizes[l] = processors in a processor subtree with l levels of slaves.
     sizes: Vec<usize>,
@@ -185,7 +188,12 @@ struct Ctx<'a, T: ?Sized> {
 }
 
 /// Tree-splitting (`pv = false`) or pv-splitting (`pv = true`).
-pub(super) fn run<T>(tree: &T, cfg: &ThreadConfig, pv: bool) -> Result<ThreadReport, ThreadError>
+pub(super) fn run<T>(
+    tree: &T,
+    cfg: &ThreadConfig,
+    pv: bool,
+    counts: &mut ThreadCounts,
+) -> Result<ThreadReport, ThreadError>
 where
     T: Tree + Sync + ?Sized,
     T::Node: Send + Sync,
@@ -224,7 +232,15 @@ where
                 Region::new(tree.bounds(), cfg.split_plies),
             )
         };
-        let o = engine::run(tree, policy, threads, region, cfg.window, &cfg.limits)?;
+        let o = engine::run(
+            tree,
+            policy,
+            threads,
+            region,
+            cfg.window,
+            &cfg.limits,
+            counts,
+        )?;
         // Processors in preorder: the master (which evaluates nothing
         // here), then slave j on thread j.
         let per_thread = if processors.depth == 0 {
@@ -238,6 +254,7 @@ where
             best: o.best,
             pv: o.pv,
             leaves: per_thread.iter().sum(),
+            interior: o.interior,
             per_thread,
             jobs: o.jobs,
             activity: if threads == 1 { Vec::new() } else { o.activity },
@@ -260,6 +277,7 @@ where
         tree,
         shared: &shared,
         counters: &counters,
+        interior: AtomicU64::new(0),
         width: processors.width,
         sizes,
         type2: cfg.type2,
@@ -271,36 +289,29 @@ where
     let result = guarded(&shared, || {
         let root = tree.root();
         if pv {
-            let plies = leftmost_path(tree, &root).saturating_sub(processors.depth);
+            let plies = ctx.leftmost_path(&root).saturating_sub(processors.depth);
             ctx.pvsplit(&root, 0, &root_link, plies, 0, processors.depth)
         } else {
             ctx.master(&root, 0, &root_link, Kind::Unknown, 0, processors.depth)
         }
     });
-    let value = shared.finish(result, counters.iter().map(|c| c.load(Relaxed)).sum())?;
+    *counts = ThreadCounts {
+        leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
+        interior: ctx.interior.load(Relaxed),
+    };
+    let value = shared.finish(result, counts.leaves)?;
     let best = shared.best();
     Ok(ThreadReport {
         algorithm,
         value: cfg.window.clamp(value),
         best,
         pv: line_of(best),
-        leaves: counters.iter().map(|c| c.load(Relaxed)).sum(),
+        leaves: counts.leaves,
+        interior: counts.interior,
         per_thread: totals(&counters),
         jobs: ctx.jobs.load(Relaxed),
         activity: Vec::new(),
     })
-}
-
-/// The number of plies from `node` down its first successors to a
-/// terminal (move generation only, no evaluation), capped at MAX_DEPTH.
-fn leftmost_path<T: Tree + ?Sized>(tree: &T, node: &T::Node) -> usize {
-    let mut n = node.clone();
-    let mut plies = 0;
-    while plies < MAX_DEPTH && tree.num_children(&n) > 0 {
-        n = tree.child(&n, 0);
-        plies += 1;
-    }
-    plies
 }
 
 impl<T> Ctx<'_, T>
@@ -308,6 +319,28 @@ where
     T: Tree + Sync + ?Sized,
     T::Node: Send + Sync,
 {
+    /// The number of plies from `node` down its first successors to a
+    /// terminal (move generation only, no evaluation), capped at
+    /// MAX_DEPTH; the interior nodes on the way count as expansions.
+    fn leftmost_path(&self, node: &T::Node) -> usize {
+        let mut n = node.clone();
+        let mut plies = 0;
+        while plies < MAX_DEPTH && self.width_of(&n) > 0 {
+            n = self.tree.child(&n, 0);
+            plies += 1;
+        }
+        plies
+    }
+
+    /// The number of children of `node`, an interior expansion if any.
+    fn width_of(&self, node: &T::Node) -> usize {
+        let w = self.tree.num_children(node);
+        if w > 0 {
+            self.interior.fetch_add(1, Relaxed);
+        }
+        w
+    }
+
     fn count(&self, processor: usize, leaves: u64) {
         if leaves > 0 {
             self.counters[processor].fetch_add(leaves, Relaxed);
@@ -327,7 +360,7 @@ where
         me: usize,
         levels: usize,
     ) -> Result<Value, Stopped> {
-        let w = self.tree.num_children(node);
+        let w = self.width_of(node);
         if w == 0 {
             let mut searcher = Searcher::alone(self.tree, self.shared);
             let v = searcher.leaf(node, depth);
@@ -372,7 +405,7 @@ where
             depth,
             link,
             kind,
-            width: self.tree.num_children(node),
+            width: self.width_of(node),
             next: AtomicUsize::new(first),
         };
         let stride = self.sizes[levels - 1];
@@ -473,6 +506,7 @@ where
         };
         let v = searcher.ab(node, depth, 1, a, b);
         self.count(id, searcher.leaves);
+        self.interior.fetch_add(searcher.interior, Relaxed);
         v
     }
 
@@ -490,7 +524,7 @@ where
         if plies == 0 {
             return self.master(node, depth, link, Kind::Type1, me, levels);
         }
-        let w = self.tree.num_children(node);
+        let w = self.width_of(node);
         if w == 0 {
             return self.master(node, depth, link, Kind::Type1, me, levels);
         }

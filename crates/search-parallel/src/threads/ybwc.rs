@@ -48,9 +48,15 @@
 use tree_core::Tree;
 
 use super::engine::{self, Policy, Region};
-use super::{ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, check_threads};
+use super::{
+    ThreadAlgorithm, ThreadConfig, ThreadCounts, ThreadError, ThreadReport, check_threads,
+};
 
-pub(super) fn run<T>(tree: &T, cfg: &ThreadConfig) -> Result<ThreadReport, ThreadError>
+pub(super) fn run<T>(
+    tree: &T,
+    cfg: &ThreadConfig,
+    counts: &mut ThreadCounts,
+) -> Result<ThreadReport, ThreadError>
 where
     T: Tree + Sync + ?Sized,
     T::Node: Send + Sync,
@@ -68,6 +74,7 @@ where
         region,
         cfg.window,
         &cfg.limits,
+        counts,
     )?;
     Ok(ThreadReport {
         algorithm: ThreadAlgorithm::Ybwc,
@@ -75,6 +82,7 @@ where
         best: o.best,
         pv: o.pv,
         leaves: o.leaves.iter().sum(),
+        interior: o.interior,
         per_thread: o.leaves,
         jobs: o.jobs,
         activity: if cfg.threads == 1 {
