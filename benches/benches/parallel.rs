@@ -88,7 +88,9 @@ fn parallel(c: &mut Criterion) {
         ("strong-24x4", Generator::STRONG, 24, 4),
         ("random-8x6", Generator::RANDOM, 8, 6),
     ];
-    let plain = Config::default();
+    // Sequential alpha-beta, the threads' reference: the value and the
+    // best move, as the threads report (no line kept).
+    let plain = Config::default().pv(false);
     for (name, g, b, d) in shapes {
         let ts = trees(g, b, d);
         let ab: u64 = ts
@@ -177,7 +179,9 @@ where
     T: Tree + Sync,
     T::Node: Send + Sync,
 {
-    let plain = Config::default();
+    // Sequential alpha-beta, the threads' reference: the value and the
+    // best move, as the threads report (no line kept).
+    let plain = Config::default().pv(false);
     let values: Vec<_> = trees
         .iter()
         .map(|t| search(Algorithm::AlphaBeta, t, &plain).unwrap().value)

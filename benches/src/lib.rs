@@ -82,7 +82,14 @@ pub mod overhead {
     /// `@budget` and `+setting` rows).
     pub fn searches(bounds: Bounds, only: &[String], mt_bytes: usize) -> Vec<Search> {
         let plain = Config::default;
-        let mut s = vec![Search::new("alphabeta", Algorithm::AlphaBeta, plain())];
+        // Alpha-beta as the reference cost per node: like every search of
+        // the table it reports the value and the best move, not the whole
+        // line (`pv(false)`: the plain recursion's cost).
+        let mut s = vec![Search::new(
+            "alphabeta",
+            Algorithm::AlphaBeta,
+            plain().pv(false),
+        )];
         // The odd-depth leaf search changes RecSSS*/MemSSS* on odd depths
         // and RecDual*/MemDual* on even ones; elsewhere its rows would
         // repeat the default's.

@@ -14,7 +14,8 @@
 //!   (`search_depthfirst::Algorithm::run`: the value alone), as
 //!   `search_depthfirst::Algorithm::search` (limits metered, best move and
 //!   principal variation kept) and through `gametree::search` (which also
-//!   counts leaves and interior expansions), on `HashTree`s of four shapes;
+//!   counts leaves and interior expansions), and that with
+//!   `Config::pv(false)` (the best move alone), on `HashTree`s of four shapes;
 //! * `mt`: the MT drivers through `gametree::search` and through one
 //!   `gametree::Cache` kept between searches, on small trees;
 //! * `bestfirst`: `search_bestfirst::Algorithm::run` beside
@@ -34,7 +35,8 @@
 //! `one NAME B D VARIANT [REPEAT]` runs a single search once, or REPEAT
 //! times (for `valgrind --tool=callgrind`, whose instruction counts do not
 //! depend on the load): NAME a `gametree` algorithm name, VARIANT `plain`,
-//! `engine`, `front` or `cache` (`gametree::search` through one kept
+//! `engine`, `front`, `front-nopv` (depth-first, `Config::pv(false)`) or
+//! `cache` (`gametree::search` through one kept
 //! `Cache`), or `none` (build the tree and stop: the count to subtract);
 //! the multi-threaded searches run on one thread.
 
@@ -143,6 +145,10 @@ where
         }),
         Variant::new("front", move || {
             let r = gametree::search(a, tree, &Config::default()).expect("runs");
+            (r.value, Some(r.leaves))
+        }),
+        Variant::new("front-nopv", move || {
+            let r = gametree::search(a, tree, &Config::default().pv(false)).expect("runs");
             (r.value, Some(r.leaves))
         }),
     ]
@@ -309,6 +315,11 @@ fn one(args: &[String]) -> Result<(), String> {
             (_, "none") => black_box(Value::from_small(0)),
             (_, "front") => {
                 gametree::search(a, &tree, &config)
+                    .map_err(|e| e.to_string())?
+                    .value
+            }
+            (gametree::Family::DepthFirst, "front-nopv") => {
+                gametree::search(a, &tree, &config.clone().pv(false))
                     .map_err(|e| e.to_string())?
                     .value
             }

@@ -38,6 +38,7 @@ fn with(setting: Setting) -> Config {
         Setting::Parallel => c.threads(2).parallel(GameParallel::Ybwc),
         Setting::Trace => c.trace(true),
         Setting::Enhancements => c.enhancements(EnhancedConfig::default()),
+        Setting::Pv => c.pv(false),
         other => panic!("no value for {other:?}"),
     }
 }
@@ -224,6 +225,24 @@ fn bad_settings_are_errors() {
                 Config::default()
             };
             assert!(search(a, &deep, &config).is_err(), "{a}");
+        }
+    }
+}
+
+/// `pv(false)`: the same search, value and best move, the line the best
+/// move alone (marked partial).
+#[test]
+fn without_a_line_the_best_move_stays() {
+    for tree in generated_trees(1) {
+        for &a in Algorithm::ALL.iter().filter(|a| a.takes(Setting::Pv)) {
+            let full = search(a, &tree, &Config::default()).unwrap();
+            let r = search(a, &tree, &Config::default().pv(false)).unwrap();
+            assert_eq!(
+                (r.value, r.best, r.leaves, r.interior),
+                (full.value, full.best, full.leaves, full.interior),
+                "{a}"
+            );
+            assert!(r.pv.len() <= 1 && r.pv.first() == r.best.as_ref(), "{a}");
         }
     }
 }

@@ -8,7 +8,7 @@ use tree_core::{Dewey, Tree, Value};
 
 use crate::alphabeta::{alphabeta_at, falphabeta_at, lalphabeta_root, palphabeta_at};
 use crate::aspiration::aspiration_root;
-use crate::control::{Control, Reporting, RootLine};
+use crate::control::{Report as Reporter, Reporting, RootLine, RootOnly};
 use crate::minimax::{minimax_at, negamax_at};
 use crate::mt::{Driver, drive, mt_pass};
 use crate::scout::{scout_at, scout_test_at};
@@ -333,8 +333,24 @@ impl Algorithm {
                 feature: "a search window",
             });
         }
-        let mut ctl = Reporting::new(&config.limits, tree.bounds().map(|b| b.depth));
-        ctl.leaves.check()?;
+        if config.lines {
+            let depth = tree.bounds().map(|b| b.depth);
+            self.search_on(tree, config, table, Reporting::new(&config.limits, depth))
+        } else {
+            self.search_on(tree, config, table, RootOnly::new(&config.limits))
+        }
+    }
+
+    /// [`Algorithm::search_with`] on the control `ctl`.
+    fn search_on<T: Tree + ?Sized, C: Reporter>(
+        self,
+        tree: &T,
+        config: &SearchConfig,
+        table: Option<&mut TranspositionTable>,
+        mut ctl: C,
+    ) -> Result<Report, SearchError> {
+        let window = config.window;
+        ctl.leaves().check()?;
         let (a, b) = (window.alpha(), window.beta());
         let root = tree.root();
         let exact = |value| Scored {
@@ -383,7 +399,7 @@ impl Algorithm {
                     }
                 };
                 tt.clear();
-                let leaves = &mut ctl.leaves;
+                let leaves = ctl.leaves();
                 let (outcome, best) =
                     drive(driver, |gamma| mt_pass(tree, tt, gamma, &mut *leaves))?;
                 table_entries = Some(tt.len());
@@ -407,8 +423,8 @@ impl Algorithm {
             bound: scored.bound,
             best,
             pv,
-            leaves: ctl.leaves.count(),
-            elapsed: ctl.leaves.elapsed(),
+            leaves: ctl.leaves().count(),
+            elapsed: ctl.leaves().elapsed(),
             table_entries,
         })
     }

@@ -120,14 +120,14 @@ impl Control for Plain {
     }
 }
 
-/// Counts leaves against a [`Reporting`]'s limits and keeps no lines (see
-/// [`Control::Counting`]).
-pub(crate) struct Counting<'c>(&'c mut Reporting);
+/// Counts leaves against a reporting control's limits and keeps no lines
+/// (see [`Control::Counting`]).
+pub(crate) struct Counting<'c>(&'c mut Leaves);
 
 impl Control for Counting<'_> {
     #[inline(always)]
     fn leaf(&mut self, _depth: usize) -> Result<(), SearchError> {
-        self.0.leaves.leaf().map_err(SearchError::Stopped)
+        self.0.leaf().map_err(SearchError::Stopped)
     }
 
     type Counting<'d>
@@ -403,7 +403,89 @@ impl Control for Reporting {
     type Counting<'c> = Counting<'c>;
 
     fn counting(&mut self) -> Counting<'_> {
-        Counting(self)
+        Counting(&mut self.leaves)
+    }
+}
+
+/// What [`Algorithm::search`](crate::Algorithm::search) asks of its
+/// control besides the hooks: the leaf count and the root's line.
+pub(crate) trait Report: Control {
+    /// The leaves counted against the limits.
+    fn leaves(&mut self) -> &mut Leaves;
+    /// The root's line as far as the control keeps it.
+    fn root_line(&self) -> Dewey;
+}
+
+impl Report for Reporting {
+    fn leaves(&mut self) -> &mut Leaves {
+        &mut self.leaves
+    }
+    fn root_line(&self) -> Dewey {
+        Reporting::root_line(self)
+    }
+}
+
+/// Limits counted by [`Leaves`], and the root's best move alone: what a
+/// search that keeps no principal variation
+/// ([`SearchConfig::lines`](crate::SearchConfig::lines) off) records. An
+/// improvement costs a comparison with depth 0, so the recursions run at
+/// the plain functions' cost but for the leaf count.
+#[derive(Debug)]
+pub(crate) struct RootOnly {
+    pub(crate) leaves: Leaves,
+    best: Option<usize>,
+}
+
+impl RootOnly {
+    pub(crate) fn new(limits: &Limits) -> RootOnly {
+        RootOnly {
+            leaves: Leaves::new(limits),
+            best: None,
+        }
+    }
+}
+
+impl Control for RootOnly {
+    #[inline(always)]
+    fn leaf(&mut self, _depth: usize) -> Result<(), SearchError> {
+        self.leaves.leaf().map_err(SearchError::Stopped)
+    }
+
+    #[inline(always)]
+    fn improve(&mut self, depth: usize, i: usize) {
+        if depth == 0 {
+            self.best = Some(i);
+        }
+    }
+
+    #[inline(always)]
+    fn only(&mut self, depth: usize, i: usize) {
+        if depth == 0 {
+            self.best = Some(i);
+        }
+    }
+
+    fn first_move(&self) -> Option<usize> {
+        self.best
+    }
+
+    type Counting<'c> = Counting<'c>;
+
+    fn counting(&mut self) -> Counting<'_> {
+        Counting(&mut self.leaves)
+    }
+}
+
+impl Report for RootOnly {
+    fn leaves(&mut self) -> &mut Leaves {
+        &mut self.leaves
+    }
+    fn root_line(&self) -> Dewey {
+        let mut d = Dewey::root();
+        if let Some(i) = self.best.filter(|&i| i <= usize::from(u16::MAX)) {
+            d.push(i);
+        }
+        d
     }
 }
 

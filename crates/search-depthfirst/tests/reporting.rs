@@ -210,3 +210,27 @@ fn a_limit_that_does_not_bind_changes_nothing() {
         assert_eq!((r.best, r.leaves), (free.best, free.leaves), "{a}");
     }
 }
+
+/// Without lines (`SearchConfig::with_lines(false)`) a search is the same
+/// search: the same value, bound, best move, leaves in the same counts;
+/// its line is the best move alone.
+#[test]
+fn without_lines_the_search_and_its_best_move_are_the_same() {
+    let no_lines = SearchConfig::new().with_lines(false);
+    for (text, tree) in random_trees(0x11e5, 300) {
+        for &a in Algorithm::ALL {
+            let with = Counted::new(&tree);
+            let full = a.search(&with, &SearchConfig::new()).unwrap();
+            let without = Counted::new(&tree);
+            let r = a.search(&without, &no_lines).unwrap();
+            assert_eq!(
+                (r.value, r.bound, r.best, r.leaves),
+                (full.value, full.bound, full.best, full.leaves),
+                "{a} on {text}"
+            );
+            assert_eq!(with.stats(), without.stats(), "{a} on {text}");
+            assert!(r.pv.depth() <= 1, "{a} on {text}: {}", r.pv);
+            assert_eq!(r.pv.digits().first().map(|&i| usize::from(i)), r.best);
+        }
+    }
+}
