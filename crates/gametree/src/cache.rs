@@ -135,7 +135,9 @@ impl Cache {
         if let Some(e) = &mut self.game_engine {
             e.clear();
         }
-        self.shared = None;
+        if let Some((_, table)) = &mut self.shared {
+            table.clear();
+        }
     }
 
     /// [`search`], keeping what it allocates for the next search.
@@ -191,7 +193,7 @@ impl Cache {
                     &limits,
                 );
                 self.enhanced(Slot::Game, &job, game, position)?
-                    .report(algorithm, job.settings.table_bytes)
+                    .report(algorithm)
             }
             _ => {
                 let tree = Horizon::new(game, position.clone(), depth);
@@ -254,7 +256,7 @@ impl Cache {
                 let depth = game.depth();
                 let job = EnhancedJob::new(a, depth, config, (game.table_bytes(), true), &limits);
                 let found = self.enhanced(Slot::Tree, &job, &game, &game.root())?;
-                let mut report = found.report(algorithm, job.settings.table_bytes);
+                let mut report = found.report(algorithm);
                 report.depth = None;
                 if report.stopped.is_some() && found.completed < depth {
                     // A horizon inside a tree evaluates interior nodes as
@@ -310,6 +312,7 @@ impl Cache {
         G::Move: Send + Sync,
     {
         let (settings, threads) = (&job.settings, job.threads.threads);
+        let allocated;
         let result = if threads == 1 {
             let slot = match slot {
                 Slot::Tree => &mut self.tree_engine,
@@ -319,6 +322,7 @@ impl Cache {
                 *slot = Some(Enhanced::new(*settings)?);
             }
             let engine = slot.as_mut().expect("just made");
+            allocated = engine.table().bytes();
             engine
                 .search_with_limits(job.algorithm, game, position, job.depth, job.limits)
                 .map(|r| (r, Vec::new()))
@@ -330,6 +334,7 @@ impl Cache {
                 self.shared = Some((bytes, SharedTable::new(bytes)?));
             }
             let table = &mut self.shared.as_mut().expect("just made").1;
+            allocated = table.bytes();
             search_parallel::search_game_with_limits(
                 job.algorithm,
                 game,
@@ -353,6 +358,7 @@ impl Cache {
         match result {
             Ok((r, per_thread)) => Ok(EnhancedFound {
                 completed: r.completed_depth,
+                allocated,
                 threads,
                 per_thread,
                 report: Some(r),
@@ -363,6 +369,7 @@ impl Cache {
             | Err(Error::Threads(ThreadError::Search(SearchError::Stopped(s)))) => {
                 Ok(EnhancedFound {
                     completed: 0,
+                    allocated,
                     threads,
                     per_thread: Vec::new(),
                     report: None,
@@ -416,16 +423,18 @@ struct EnhancedFound<M> {
     /// A stop before the first iteration completed: why, and the leaves.
     stopped: Option<(StopReason, u64)>,
     completed: u32,
+    /// The bytes the transposition table took.
+    allocated: usize,
     threads: usize,
     per_thread: Vec<u64>,
 }
 
 impl<M: Copy> EnhancedFound<M> {
-    fn report(&self, algorithm: Algorithm, table_bytes: usize) -> Report<M> {
+    fn report(&self, algorithm: Algorithm) -> Report<M> {
         let mut report = Report::empty(algorithm);
         report.threads = self.threads;
         report.per_thread.clone_from(&self.per_thread);
-        report.peak_memory = Some(table_bytes);
+        report.peak_memory = Some(self.allocated);
         if let Some((reason, leaves)) = self.stopped {
             report.stopped = Some(reason);
             report.leaves = leaves;

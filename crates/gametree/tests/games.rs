@@ -177,3 +177,35 @@ fn a_best_first_search_of_a_game_without_a_move_bound_needs_a_shape() {
     .unwrap();
     assert_eq!(r.value, oracle(&Unbounded, &6, 6));
 }
+
+/// An enhanced engine's peak memory is the table it allocated (a power of
+/// two of buckets within the bytes asked for), on one thread and several.
+#[test]
+fn an_enhanced_engines_memory_is_its_table() {
+    use gametree::MemoryUnit;
+    use search_depthfirst::{GameTable, SharedTable};
+    let pos = Position::initial();
+    for bytes in [1000, 1 << 16, 3 << 20] {
+        let config = Config::default().table_bytes(bytes);
+        let r = search_game(Algorithm::MtdfEnhanced, &Othello, &pos, 3, &config).unwrap();
+        assert_eq!(r.memory_unit, Some(MemoryUnit::TableBytes));
+        assert_eq!(
+            r.peak_memory,
+            Some(GameTable::new(bytes).unwrap().bytes()),
+            "{bytes}"
+        );
+        let r = search_game(
+            Algorithm::MtdfEnhanced,
+            &Othello,
+            &pos,
+            3,
+            &config.threads(2),
+        )
+        .unwrap();
+        assert_eq!(
+            r.peak_memory,
+            Some(SharedTable::new(bytes).unwrap().bytes()),
+            "{bytes}"
+        );
+    }
+}

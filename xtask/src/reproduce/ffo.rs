@@ -48,7 +48,6 @@ use gametree::{
 };
 use othello::{FfoProblem, Othello, Position};
 use search_bestfirst::{Algorithm as BestFirst, Options};
-use search_depthfirst::GameTable;
 use tree_core::{Counted, Game, Horizon};
 
 use super::jobs;
@@ -94,15 +93,6 @@ fn enhanced() -> Vec<Algorithm> {
         .collect()
 }
 
-/// The bytes a table asked for `requested` bytes holds: the largest power
-/// of two of buckets that fits (`search_depthfirst::GameTable::new`).
-fn table_bytes(requested: usize) -> u64 {
-    match requested / GameTable::BUCKET_BYTES {
-        0 => 0,
-        buckets => (GameTable::BUCKET_BYTES << buckets.ilog2()) as u64,
-    }
-}
-
 /// Solves `pos` with the enhanced engine `a` as `settings` say (its table
 /// kept in `cache`, cleared first), checks the value, and counts.
 fn solve(
@@ -124,12 +114,12 @@ fn solve(
             r.value.get() / W
         );
     }
-    let requested = r.peak_memory.context("an enhanced engine has a table")?;
+    let allocated = r.peak_memory.context("an enhanced engine has a table")?;
     Ok((
         Cell {
             leaves: r.leaves,
             nodes: r.leaves + r.interior,
-            bytes: table_bytes(requested),
+            bytes: allocated as u64,
             time,
         },
         r.pv,
@@ -867,30 +857,4 @@ fn plot(series: &[(String, Vec<(f64, f64)>)]) -> Result<String> {
         log_y: true,
     }
     .svg()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The bytes reported for a table are the engine's own table's.
-    #[test]
-    fn table_bytes_are_the_tables() {
-        let sizes = [
-            0,
-            48,
-            95,
-            96,
-            1000,
-            1 << 10,
-            16 << 10,
-            64 << 10,
-            1 << 20,
-            1 << 22,
-        ];
-        for requested in sizes {
-            let engine = GameTable::new(requested).unwrap();
-            assert_eq!(table_bytes(requested), engine.bytes() as u64, "{requested}");
-        }
-    }
 }
