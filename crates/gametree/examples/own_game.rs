@@ -141,7 +141,7 @@ impl Game for ConnectFour {
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // X moved first: X is to move after an even number of moves.
-        let (x, o) = if self.moves % 2 == 0 {
+        let (x, o) = if self.moves.is_multiple_of(2) {
             (self.mine, self.mine ^ self.all)
         } else {
             (self.mine ^ self.all, self.mine)
