@@ -8,7 +8,7 @@ use tree_core::{Tree, Value};
 
 use super::staged::STAGE;
 use super::{
-    At, Kind, ParallelError, ProcessorTree, Rules, Sim, SimReport, check_processors, report,
+    At, Kind, ParallelError, ProcessorTree, Rules, Sim, SimReport, Task, check_processors, report,
 };
 
 /// The parallel algorithms the processor-tree simulator runs (Campbell
@@ -198,21 +198,14 @@ pub fn simulate<T: Tree + ?Sized>(
         processor: 0,
         levels: processors.depth,
     };
-    let (full_lo, full_hi) = (Value::NEG_INF, Value::INF);
+
     let rules = |type2, pv_every_master| Rules {
         type2,
         pv_every_master,
     };
     let job = match algorithm {
-        SimAlgorithm::TreeSplit => Sim::new(tree, processors, Rules::default()).treesplit(
-            &tree.root(),
-            false,
-            root,
-            0,
-            full_lo,
-            full_hi,
-            Kind::Other,
-        )?,
+        SimAlgorithm::TreeSplit => Sim::new(tree, processors, Rules::default())
+            .treesplit(Task::root(&tree.root(), root), Kind::Other)?,
         SimAlgorithm::TreeSplitUpdate => {
             let (value, finish, work, best) = super::update::run(tree, processors, true)?;
             return report(tree, count, value, finish, &work, best);
@@ -228,15 +221,7 @@ pub fn simulate<T: Tree + ?Sized>(
             } else {
                 1
             };
-            Sim::new(tree, processors, r).pvsplit(
-                &tree.root(),
-                false,
-                to_go,
-                root,
-                0,
-                full_lo,
-                full_hi,
-            )?
+            Sim::new(tree, processors, r).pvsplit(Task::root(&tree.root(), root), to_go)?
         }
         SimAlgorithm::StagedSss => Sim::new(tree, processors, Rules::default()).staged(
             &tree.root(),

@@ -373,6 +373,55 @@ struct At {
     levels: usize,
 }
 
+/// A search a processor is given: node `node` (`negate`: MIN is to move
+/// there), the processor, the time it starts, and the window `(alpha,
+/// beta)` from the side to move at the node (negamax).
+struct Task<'n, N> {
+    node: &'n N,
+    negate: bool,
+    at: At,
+    start: u64,
+    alpha: Value,
+    beta: Value,
+}
+
+impl<N> Clone for Task<'_, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<N> Copy for Task<'_, N> {}
+
+impl<'n, N> Task<'n, N> {
+    /// The search of the root `node` on processor `at` from time 0, with
+    /// the full window.
+    fn root(node: &'n N, at: At) -> Task<'n, N> {
+        Task {
+            node,
+            negate: false,
+            at,
+            start: 0,
+            alpha: Value::NEG_INF,
+            beta: Value::INF,
+        }
+    }
+
+    /// The search of `node`, a successor of this task's node, on
+    /// processor `at` from time `start`, under this task's window
+    /// negated.
+    fn successor<'c>(&self, node: &'c N, at: At, start: u64) -> Task<'c, N> {
+        Task {
+            node,
+            negate: !self.negate,
+            at,
+            start,
+            alpha: -self.beta,
+            beta: -self.alpha,
+        }
+    }
+}
+
 struct Sim<'a, T: ?Sized> {
     tree: &'a T,
     width: usize,
@@ -398,79 +447,48 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
         }
     }
 
-    /// Sequential fail-hard alpha-beta on `at.processor`, one unit per
-    /// terminal from `start`.
-    fn leaf(
-        &self,
-        p: &T::Node,
-        negate: bool,
-        at: At,
-        start: u64,
-        alpha: Value,
-        beta: Value,
-    ) -> Result<Job, ParallelError> {
-        let sub = Counted::new(Subtree::new(self.tree, p.clone(), negate));
-        let value = alphabeta(&sub, Window::new(alpha, beta)?)?;
+    /// Sequential fail-hard alpha-beta on `task.at.processor`, one unit
+    /// per terminal from `task.start`.
+    fn leaf(&self, task: Task<'_, T::Node>) -> Result<Job, ParallelError> {
+        let sub = Counted::new(Subtree::new(self.tree, task.node.clone(), task.negate));
+        let value = alphabeta(&sub, Window::new(task.alpha, task.beta)?)?;
         let count = sub.stats().leaves;
         Ok(Job {
             value,
-            finish: start + count,
+            finish: task.start + count,
             work: vec![Run {
-                processor: at.processor,
-                start,
+                processor: task.at.processor,
+                start: task.start,
                 count,
             }],
             best: None,
         })
     }
 
-    /// The job a slave is given for successor `p` (negamax window
-    /// `(alpha, beta)` from the slave's side): `treesplit`, or `pvsplit` in
-    /// the general pv-splitting.
-    #[allow(clippy::too_many_arguments)]
-    fn slave_job(
-        &self,
-        p: &T::Node,
-        negate: bool,
-        at: At,
-        start: u64,
-        alpha: Value,
-        beta: Value,
-        kind: Kind,
-    ) -> Result<Job, ParallelError> {
+    /// The job a slave is given (its task's window from the slave's
+    /// side): `treesplit`, or `pvsplit` in the general pv-splitting.
+    fn slave_job(&self, task: Task<'_, T::Node>, kind: Kind) -> Result<Job, ParallelError> {
         if self.rules.pv_every_master {
-            self.pvsplit(p, negate, at.levels, at, start, alpha, beta)
+            self.pvsplit(task, task.at.levels)
         } else {
-            self.treesplit(p, negate, at, start, alpha, beta, kind)
+            self.treesplit(task, kind)
         }
     }
 
-    /// `at.processor.treesplit(p, α, β)` (Fig. 10) started at time `start`;
-    /// `negate` says whether MIN is to move at `p`, `kind` is `p`'s critical
-    /// type where pv-splitting tracks it.
-    #[allow(clippy::too_many_arguments)]
-    fn treesplit(
-        &self,
-        p: &T::Node,
-        negate: bool,
-        at: At,
-        start: u64,
-        alpha: Value,
-        beta: Value,
-        kind: Kind,
-    ) -> Result<Job, ParallelError> {
-        let w = self.tree.num_children(p);
-        if at.levels == 0 || w == 0 {
+    /// `at.processor.treesplit(p, α, β)` (Fig. 10) for `task`; `kind` is
+    /// the node's critical type where pv-splitting tracks it.
+    fn treesplit(&self, task: Task<'_, T::Node>, kind: Kind) -> Result<Job, ParallelError> {
+        let w = self.tree.num_children(task.node);
+        if task.at.levels == 0 || w == 0 {
             // A leaf processor (or a master at a terminal): sequential
             // alpha-beta, one unit per terminal.
-            return self.leaf(p, negate, at, start, alpha, beta);
+            return self.leaf(task);
         }
         if self.rules.type2 && kind == Kind::Type2 {
-            return self.type2(p, negate, at, start, alpha, beta);
+            return self.type2(task);
         }
         let mut work = Vec::new();
-        let (value, finish, best) =
-            self.parfor(p, negate, 0..w, at, start, alpha, beta, kind, &mut work)?;
+        let (value, finish, best) = self.parfor(task, 0..w, kind, &mut work)?;
         Ok(Job {
             value,
             finish,
@@ -479,42 +497,33 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
         })
     }
 
-    /// Fig. 10's `parfor` over successors `range` of `p` on the slaves of
-    /// `at`, from time `start` with the master's window `(alpha, beta)`:
+    /// Fig. 10's `parfor` over successors `range` of the task's node on
+    /// the slaves of its processor, from its start with its window
+    /// `(alpha, beta)`:
     /// the first successors go to slaves 0, 1, … under that window; when a
     /// slave returns (earliest completion first, ties to the lowest slave
     /// number) the master raises α, cuts off (terminating the other slaves)
     /// once α ≥ β, or else gives that slave the next successor under the
     /// current window. Returns the master's α, when it knows it, and the
     /// successor whose score last raised α (none if none did).
-    #[allow(clippy::too_many_arguments)]
     fn parfor(
         &self,
-        p: &T::Node,
-        negate: bool,
+        task: Task<'_, T::Node>,
         range: std::ops::Range<usize>,
-        at: At,
-        start: u64,
-        mut alpha: Value,
-        beta: Value,
         kind: Kind,
         work: &mut Vec<Run>,
     ) -> Result<(Value, u64, Option<usize>), ParallelError> {
+        let (p, at, start, beta) = (task.node, task.at, task.start, task.beta);
+        let mut alpha = task.alpha;
         // running[j] = the job slave j is doing.
         // running[j] = (successor, job).
         let mut running: Vec<Option<(usize, Job)>> = (0..self.width).map(|_| None).collect();
         let mut next = range.start;
         let mut best = None;
         let spawn = |i: usize, j: usize, t: u64, alpha: Value| {
-            self.slave_job(
-                &self.tree.child(p, i),
-                !negate,
-                self.slave(at, j),
-                t,
-                -beta,
-                -alpha,
-                kind.child(i),
-            )
+            let child = self.tree.child(p, i);
+            let now = Task { alpha, ..task };
+            self.slave_job(now.successor(&child, self.slave(at, j), t), kind.child(i))
         };
         for (j, slot) in running.iter_mut().enumerate() {
             if next == range.end {
