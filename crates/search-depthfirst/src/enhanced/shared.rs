@@ -200,17 +200,15 @@ impl SharedTable {
         lookup(self.bucket(key).iter().map(Entry::read), key, depth, exact)
     }
 
-    /// Stores bounds for `key` as [`GameTable`] does; `generation` is the
-    /// search's. Returns whether a live entry of another position or depth
-    /// was evicted.
-    #[allow(clippy::too_many_arguments)] // an entry's fields
+    /// Stores the bounds (lower, upper) for `key` as [`GameTable`] does;
+    /// `generation` is the search's. Returns whether a live entry of
+    /// another position or depth was evicted.
     fn store(
         &self,
         key: u64,
         depth: u32,
         exact: bool,
-        lower: Value,
-        upper: Value,
+        (lower, upper): (Value, Value),
         best: Option<usize>,
         generation: u8,
     ) -> bool {
@@ -303,7 +301,7 @@ impl TableAccess for SharedHandle<'_> {
         }
         self.stats.stores += 1;
         let g = self.generation;
-        if self.table.store(key, depth, exact, lower, upper, best, g) {
+        if self.table.store(key, depth, exact, (lower, upper), best, g) {
             self.stats.overwrites += 1;
         }
     }

@@ -10,7 +10,14 @@
 //! frame above, negated, exactly like `search_parallel::threads`' chain of
 //! links but local to the rank. Only the innermost frame ever has slaves
 //! running (a master runs one `parfor` at a time), so the slaves' table
-//! lives in [`Rank::split`]'s loop.
+//! lives in the loop of `Rank::split` (`master.rs`).
+//!
+//! One type, `Rank`, holds a rank's state; its methods are grouped by the
+//! part the rank plays: `rank.rs` (the state, and what every rank does
+//! alike: the start-up handshake, messages out of place, the statistics
+//! wave), `root.rs` (rank 0), `slave.rs` (serving a master), `master.rs`
+//! (Figs. 10 and 12 at a master), `leaf.rs` (a leaf processor's polled
+//! alpha-beta); `place.rs` numbers the processor tree.
 
 mod leaf;
 mod master;
