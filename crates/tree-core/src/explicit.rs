@@ -5,7 +5,8 @@ use std::fmt;
 use std::io::{Read, Write};
 
 use crate::error::leaf_count;
-use crate::{Bounds, MAX_DEPTH, Tree, TreeError, Value};
+use crate::tree::MAX_DEPTH;
+use crate::{Bounds, Tree, TreeError, Value};
 
 /// The largest explicit tree built: 2^28 nodes (about 3 GiB).
 pub const MAX_EXPLICIT_NODES: u64 = 1 << 28;

@@ -98,9 +98,5 @@ pub use hashtree::{HashNode, HashTree, OrderedHashTree, OrderedNode};
 pub use leafcost::{LeafCost, spin};
 pub use limits::{Limits, Meter, StopHandle, StopReason, Stopped};
 pub use subtree::Subtree;
-pub use tree::{Bounds, Tree, minimax, minimax_at};
+pub use tree::{Bounds, MAX_DEPTH, Tree, minimax, minimax_at};
 pub use value::{Value, ValueError};
-
-/// The deepest tree supported anywhere in the workspace (searches recurse
-/// once per level).
-pub const MAX_DEPTH: usize = 256;
