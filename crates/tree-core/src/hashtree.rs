@@ -14,8 +14,7 @@
 //! occur), independent of the visiting order and the thread, like every
 //! generated tree of this crate.
 
-use crate::error::leaf_count;
-use crate::explicit::MAX_BRANCHING;
+use crate::explicit::uniform_leaves;
 use crate::{BestChild, Bounds, Tree, TreeError, Value};
 
 /// A node of a [`HashTree`]: the hash of its path and its depth.
@@ -77,14 +76,7 @@ impl HashTree {
         lo: i32,
         hi: i32,
     ) -> Result<HashTree, TreeError> {
-        leaf_count(b, d)?;
-        if b > MAX_BRANCHING {
-            return Err(TreeError::TooLarge {
-                branching: b,
-                depth: d,
-                limit: "more than 65,535 children per node",
-            });
-        }
+        uniform_leaves(b, d)?;
         if lo > hi || Value::new(lo).is_err() || Value::new(hi).is_err() {
             return Err(TreeError::Parse {
                 position: 0,

@@ -6,10 +6,11 @@ use std::str::FromStr;
 
 use tree_core::{Tree, Value};
 
+use super::error::{ParallelError, check_processors};
+use super::processors::ProcessorTree;
+use super::replay::{At, Kind, Rules, Sim, Task};
+use super::report::{SimReport, report};
 use super::staged::STAGE;
-use super::{
-    At, Kind, ParallelError, ProcessorTree, Rules, Sim, SimReport, Task, check_processors, report,
-};
 
 /// The parallel algorithms the processor-tree simulator runs (Campbell
 /// 1981, ch. 4-5). Every one returns the minimax value; they differ in how
@@ -233,4 +234,35 @@ pub fn simulate<T: Tree + ?Sized>(
         )?,
     };
     report(tree, count, job.value, job.finish, &job.work, job.best)
+}
+
+/// Simulates Campbell's tree-splitting (1981, p. 39, Fig. 10) on a processor
+/// tree, EVALTIME = 1, with the root processor at the root of `tree` and the
+/// full window.
+///
+/// Fig. 10, as simulated: a leaf processor returns `alphabeta(p, α, β)`. A
+/// master generates the successors `p.1 … p.w` and hands them out in order,
+/// each to an idle slave, which searches it (recursively, with the master's
+/// *current* window negated: `t = -j.treesplit(p.i, -β, -α)`); at first every
+/// slave gets one successor under the window the master was called with.
+/// When a slave returns (earliest completion first, ties to the lowest slave
+/// number), the master raises α to `t` if `t > α`, and if then `α >= β`
+/// (the cutoff test read as Fig. 4's, see `search-depthfirst`) terminates
+/// its running slaves and returns α; otherwise it gives that slave the next
+/// unsearched successor under the new window. A master returns α once all
+/// successors are in. A master whose position is terminal evaluates it
+/// itself (one unit). Slaves are never told of bounds found after they
+/// started (no Fig. 11 update).
+///
+/// # Errors
+/// [`ParallelError::ZeroWidth`] if `processors.depth > 0` and
+/// `processors.width == 0`; [`ParallelError::TooManyProcessors`] past
+/// [`ProcessorTree::MAX_PROCESSORS`]; [`ParallelError::Search`] if a
+/// processor's alpha-beta fails (a tree deeper than
+/// [`tree_core::MAX_DEPTH`], a sentinel leaf).
+pub fn simulate_treesplit<T: Tree + ?Sized>(
+    tree: &T,
+    processors: ProcessorTree,
+) -> Result<SimReport, ParallelError> {
+    simulate(SimAlgorithm::TreeSplit, tree, processors)
 }

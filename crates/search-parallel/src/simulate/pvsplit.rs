@@ -3,7 +3,8 @@
 
 use tree_core::Tree;
 
-use super::{At, Job, Kind, ParallelError, Sim, Task};
+use super::error::ParallelError;
+use super::replay::{At, Job, Kind, Sim, Task};
 
 impl<T: Tree + ?Sized> Sim<'_, T> {
     /// `at.processor.pvsplit(p, α, β, depth)` (Fig. 12) for `task`, with `to_go` =
