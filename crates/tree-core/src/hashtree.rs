@@ -45,13 +45,26 @@ pub struct HashTree {
     span: u64,
 }
 
-/// SplitMix64's finaliser.
+/// SplitMix64's finaliser (Steele, Lea & Flood 2014): a bijection of
+/// `u64` that mixes every input bit into every output bit. The hash behind
+/// [`HashTree`], and a mixer for games' position hashes.
+///
+/// ```
+/// assert_eq!(tree_core::mix64(0), 0);
+/// assert_ne!(tree_core::mix64(1), tree_core::mix64(2));
+/// ```
 #[inline(always)]
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+pub const fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// SplitMix64's output for the state `z`: the golden-ratio increment,
+/// then [`mix64`].
+#[inline(always)]
+fn mix(z: u64) -> u64 {
+    mix64(z.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
 impl HashTree {

@@ -60,7 +60,7 @@ impl<M: Copy> Run<M> {
     }
 }
 
-/// The search of [`Enhanced::search`] on any engine (its depth checked):
+/// The search of [`Enhanced::search`](super::Enhanced::search) on any engine (its depth checked):
 /// the iterations, the best move and the principal variation.
 pub(crate) fn iterate<G: Game + ?Sized, T: TableAccess>(
     engine: &mut Engine<'_, G, T>,

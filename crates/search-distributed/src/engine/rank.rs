@@ -341,7 +341,7 @@ where
 
     /// The end of a search on a rank other than 0: waits for its master's
     /// DONE (sent once rank 0 has every statistic) and passes it on. Only
-    /// then does the rank leave [`search`], so that its READY for a next
+    /// then does the rank leave [`search`](super::search), so that its READY for a next
     /// search cannot reach a master still gathering this one's statistics.
     pub(super) fn done(&mut self) -> Result<(), Stop> {
         loop {

@@ -21,7 +21,7 @@ use super::staged::STAGE;
 pub enum SimAlgorithm {
     /// Tree-splitting (Fig. 10) without window updates, as Campbell
     /// simulated it ("TS" in Tables 8-10; p. 55 blames its anomalies on the
-    /// missing update). Same as [`simulate_treesplit`](super::simulate_treesplit).
+    /// missing update). Same as [`simulate_treesplit`].
     TreeSplit,
     /// Tree-splitting with Fig. 11's dynamic window update: whenever a
     /// master's window narrows, every slave it has running learns the new

@@ -14,7 +14,7 @@ use super::report::Run;
 /// The outcome of one processor's job, in absolute simulated time.
 pub(super) struct Job {
     /// The job's value from the side to move at its position (negamax);
-    /// the staged-SSS* jobs of [`staged`] use MAX's point of view instead.
+    /// the staged-SSS* jobs of [`staged`](super::staged) use MAX's point of view instead.
     pub(super) value: Value,
     /// When it returns.
     pub(super) finish: u64,

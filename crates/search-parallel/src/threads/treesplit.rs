@@ -188,7 +188,7 @@ struct Ctx<'a, T: ?Sized> {
     /// theirs at each node, a leaf processor once per search).
     interior: AtomicU64,
     width: usize,
-    /// sizes[l] = processors in a processor subtree with l levels of slaves.
+    /// `sizes[l]` = processors in a processor subtree with l levels of slaves.
     sizes: Vec<usize>,
     type2: bool,
     jobs: AtomicU64,
