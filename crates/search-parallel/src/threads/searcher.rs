@@ -32,7 +32,7 @@ pub const WINDOW_POLL: u32 = 32;
 /// most `WINDOW_POLL` more child visits, so at most `WINDOW_POLL + 1` more terminal
 /// evaluations. Exactness does not depend on the latency: `seen` is a
 /// read of monotone cells, so successive reads only narrow, and a stale
-/// window is a wider one (see the module docs).
+/// window is a wider one (see the [module docs](super)).
 pub(crate) struct Searcher<'a, T: ?Sized> {
     tree: &'a T,
     shared: &'a Shared,
@@ -93,7 +93,8 @@ impl<'a, T: Tree + ?Sized> Searcher<'a, T> {
     /// Fig. 4 at `node` (absolute `depth`, `r` plies below the link's
     /// node) with the local window (a, b), narrowed before every child by
     /// the link's window as last read: [`polled::alphabeta`]. Returns a
-    /// value correct for the last window applied (see the module docs).
+    /// value correct for the last window applied (see the [module
+    /// docs](super)).
     pub(crate) fn ab(
         &mut self,
         node: &T::Node,
