@@ -5,13 +5,17 @@
 //! arguments combine (`--tree` or `--gen`) is checked in [`crate::source`];
 //! whether the algorithm takes an option (`--memory` for alpha-beta, a
 //! window for SSS\*) is the library's check ([`gametree::Algorithm::takes`]),
-//! reported with the option's flag by [`crate::run`] as one
-//! `gametree: error: …` line.
-
-use std::path::PathBuf;
+//! reported with the option's flag by [`crate::options::explain`] as one
+//! `gametree: error: …` line. The options of `gametree othello` and
+//! `gametree solve` are declared beside their commands, and the tree's
+//! ([`TreeArgs`]) beside the code that reads it ([`crate::source`]).
 
 use clap::{Args, Parser, Subcommand};
-use tree_core::{Generator, Value};
+use tree_core::Value;
+
+use crate::othello::OthelloArgs;
+use crate::solve::SolveArgs;
+use crate::source::TreeArgs;
 
 /// `gametree`: search one game tree with one algorithm and report what it cost.
 #[derive(Parser, Debug)]
@@ -38,44 +42,11 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Play Othello against an engine using any algorithm, or let two
     /// engines play a match (--match A,B).
-    Othello(crate::othello::OthelloArgs),
+    Othello(OthelloArgs),
     /// Solve Othello endgames exactly: every position of an Othello Board
     /// File (the FFO problems' format), its value, best move, principal
     /// variation, nodes and time, checked against the file's scores.
-    Solve(crate::solve::SolveArgs),
-}
-
-/// Where a tree comes from: `--tree FILE` (text, or with `--b`/`--d` a
-/// Campbell tree file) or `--gen KIND --b B --d D [--seed S] [--index I]`;
-/// shared by `gametree search` and `gametree simulate`.
-#[derive(Args, Debug)]
-pub struct TreeArgs {
-    /// Read the tree from FILE: nested-array text such as
-    /// `[[4,[[5,5],[5,5]]]]` (`#` comments allowed), or, with --b and --d, a
-    /// Campbell tree file (b^d bytes, one per leaf, leftmost first). `-`
-    /// reads standard input.
-    #[arg(long, value_name = "FILE")]
-    pub tree: Option<PathBuf>,
-
-    /// Generate the tree with generator KIND (needs --b and --d).
-    #[arg(long = "gen", value_name = "KIND", long_help = gen_help())]
-    pub generator: Option<String>,
-
-    /// Branching degree of a generated tree or a Campbell tree file.
-    #[arg(long = "b", value_name = "B")]
-    pub branching: Option<usize>,
-
-    /// Depth of a generated tree or a Campbell tree file.
-    #[arg(long = "d", value_name = "D")]
-    pub depth: Option<usize>,
-
-    /// Seed of a generated tree's experiment [default: 0].
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
-
-    /// Index of a generated tree within its experiment [default: 0].
-    #[arg(long, value_name = "I")]
-    pub index: Option<u64>,
+    Solve(SolveArgs),
 }
 
 /// `gametree search`.
@@ -146,7 +117,7 @@ pub struct SearchArgs {
 
     /// The search on MPI ranks (`--mpi`).
     #[command(flatten)]
-    pub mpi: crate::mpi::MpiArgs,
+    pub mpi: MpiArgs,
 
     /// Stop the search after MS milliseconds: it then reports the leaves so
     /// far, its value unknown (every algorithm).
@@ -166,6 +137,21 @@ pub struct SearchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The `--mpi` options of `gametree search`.
+#[derive(Args, Debug)]
+pub struct MpiArgs {
+    /// Run treesplit or pvsplit on MPI ranks, one per processor of
+    /// --processors DEPTH,WIDTH (start it with `mpirun -np K`, K = 1 + W +
+    /// … + W^D; needs a build with `--features mpi`).
+    #[arg(long)]
+    pub mpi: bool,
+
+    /// With --mpi: seconds a busy rank may stay silent before rank 0
+    /// reports it dead and aborts the job [default: 10].
+    #[arg(long, value_name = "SECS")]
+    pub mpi_timeout: Option<f64>,
 }
 
 /// `gametree simulate`.
@@ -203,14 +189,6 @@ fn simulate_after_help() -> &'static str {
      are free), so the results are the same on every host. Campbell 1981, p. 41: \
      treesplit on --gen perfect --b 8 --d 4 evaluates 127, 190, 316 and 568 terminals \
      on processor trees 0,1, 1,2, 1,4 and 1,8."
-}
-
-fn gen_help() -> String {
-    format!(
-        "Generate the tree with generator KIND (needs --b and --d; --seed and --index pick \
-         the tree). KIND is one of: {}",
-        Generator::NAMES.join(", ")
-    )
 }
 
 fn after_help() -> &'static str {

@@ -155,30 +155,35 @@
 //!
 //! ## Layout
 //!
-//! * [`cli`]: the clap structs — syntax and types only; [`cli::TreeArgs`],
-//!   the tree-source options, is flattened into `search` and `simulate`.
-//! * [`source`]: where the tree comes from, reading it, and the
-//!   [`source::TreeVisitor`] that the search, the simulation and the MPI
-//!   search implement, so that one match knows the tree types.
-//! * [`run`]: the subcommands, `gametree search`'s options as a
-//!   [`gametree::Config`], and the library's errors with the flags' names.
-//! * [`report`]: the report rendered as aligned text and as JSON, and the
-//!   simulator's report.
-//! * [`progress`]: the progress line of long searches.
-//! * [`simulate`]: `gametree simulate`.
-//! * [`othello`]: `gametree othello`, a game against an engine or a match.
-//! * [`solve`]: `gametree solve FILE.obf`, exact Othello endgames checked
-//!   against the file's scores.
-//! * [`mpi`]: `gametree search --mpi`.
+//! Modules depend only downward, and none imports the crate root:
+//!
+//! * [`run`]: which module runs each subcommand (`gametree algos` itself);
+//! * [`cli`]: the clap structs — syntax and types only (the options of
+//!   `othello` and `solve` beside their commands, [`source::TreeArgs`]
+//!   beside the code that reads the tree);
+//! * the subcommands: [`search`] (`gametree search`, its options as a
+//!   [`gametree::Config`]), [`mpi`] (`gametree search --mpi`),
+//!   [`simulate`], [`othello`] (a game against an engine, or a match),
+//!   [`solve`] (exact Othello endgames checked against the file's
+//!   scores);
+//! * what they share: [`source`] (where the tree comes from, reading it,
+//!   and the [`source::TreeVisitor`] that the search, the simulation and
+//!   the MPI search implement, so that one match knows the tree types),
+//!   [`report`] (the report as aligned text and as JSON, and the
+//!   simulator's report), [`progress`] (the progress line of long
+//!   searches), [`options`] (the library's settings by their flags, its
+//!   errors in the command line's words, the one error line).
 //!
 //! This binary sees every crate; no library crate knows it exists.
 
 mod cli;
 mod mpi;
+mod options;
 mod othello;
 mod progress;
 mod report;
 mod run;
+mod search;
 mod simulate;
 mod solve;
 mod source;
@@ -187,6 +192,8 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::Parser as _;
+
+use crate::options::fail;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
@@ -199,11 +206,4 @@ fn main() -> ExitCode {
         },
         Err(e) => fail(&e),
     }
-}
-
-/// Reports `e` as exactly one line, `gametree: error: …`, and fails.
-fn fail(e: &anyhow::Error) -> ExitCode {
-    let message = format!("{e:#}").replace(['\n', '\r'], " ");
-    let _ = writeln!(std::io::stderr(), "gametree: error: {message}");
-    ExitCode::FAILURE
 }

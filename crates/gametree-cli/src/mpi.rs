@@ -20,22 +20,8 @@
 //! is an error that says how to build with it.
 
 use anyhow::Result;
-use clap::Args;
 
-/// The `--mpi` options of `gametree search`.
-#[derive(Args, Debug)]
-pub struct MpiArgs {
-    /// Run treesplit or pvsplit on MPI ranks, one per processor of
-    /// --processors DEPTH,WIDTH (start it with `mpirun -np K`, K = 1 + W +
-    /// … + W^D; needs a build with `--features mpi`).
-    #[arg(long)]
-    pub mpi: bool,
-
-    /// With --mpi: seconds a busy rank may stay silent before rank 0
-    /// reports it dead and aborts the job [default: 10].
-    #[arg(long, value_name = "SECS")]
-    pub mpi_timeout: Option<f64>,
-}
+use crate::cli::MpiArgs;
 
 /// `--mpi-timeout` without `--mpi`.
 pub(crate) fn check_unused(args: &MpiArgs) -> Result<()> {
@@ -71,11 +57,11 @@ mod with_mpi {
     use serde::Serialize;
 
     use crate::cli::SearchArgs;
+    use crate::options::{fail, parse_processors};
     use crate::report::{
         Lines, ProcessorTreeJson, SCHEMA, WindowJson, bound_text, line_text, move_text,
         processors_text, spaced, to_json_line, value_json, value_text,
     };
-    use crate::run::parse_processors;
     use crate::source::{TreeJson, TreeSource, TreeVisitor};
 
     /// `gametree search --mpi`: what rank 0 prints (nothing elsewhere).
@@ -89,7 +75,7 @@ mod with_mpi {
             Err((e, abort)) => {
                 if abort {
                     // Finishing normally would wait for the silent rank.
-                    crate::fail(&e);
+                    fail(&e);
                     transport.abort(1);
                 }
                 Err(e)

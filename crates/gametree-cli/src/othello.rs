@@ -46,7 +46,7 @@ use gametree::{
 };
 use othello::{Color, Move, Othello, Position};
 
-use crate::run::explain;
+use crate::options::explain;
 
 /// The engine's default algorithm.
 pub const DEFAULT_ALGO: &str = "alphabeta";

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use gametree::{Bounds, Tree, Value};
+use gametree::{Tree, Value};
 
 /// How often the line is printed.
 const EVERY: Duration = Duration::from_secs(1);
@@ -112,18 +112,7 @@ impl<'t, T: Tree + ?Sized> Progress<'t, T> {
 
 impl<T: Tree + ?Sized> Tree for Progress<'_, T> {
     type Node = T::Node;
-    #[inline]
-    fn root(&self) -> T::Node {
-        self.tree.root()
-    }
-    #[inline]
-    fn num_children(&self, node: &T::Node) -> usize {
-        self.tree.num_children(node)
-    }
-    #[inline]
-    fn child(&self, node: &T::Node, i: usize) -> T::Node {
-        self.tree.child(node, i)
-    }
+    tree_core::forward_tree!(tree: root, num_children, child, bounds);
     #[inline]
     fn value(&self, node: &T::Node) -> Value {
         let stripe = STRIPE.with(|s| {
@@ -134,9 +123,6 @@ impl<T: Tree + ?Sized> Tree for Progress<'_, T> {
         });
         self.stripes[stripe].0.fetch_add(1, Relaxed);
         self.tree.value(node)
-    }
-    fn bounds(&self) -> Option<Bounds> {
-        self.tree.bounds()
     }
 }
 

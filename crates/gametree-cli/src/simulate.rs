@@ -12,8 +12,8 @@ use gametree::{ProcessorTree, Tree};
 use search_parallel::SimAlgorithm;
 
 use crate::cli::SimulateArgs;
+use crate::options::parse_processors;
 use crate::report::{SCHEMA, SimulationReport};
-use crate::run::parse_processors;
 use crate::source::{TreeJson, TreeSource, TreeVisitor};
 
 /// `gametree simulate`.

@@ -38,8 +38,8 @@ use othello::obf::{ObfPosition, parse_obf};
 use othello::{Color, Othello, Position};
 use serde::Serialize;
 
+use crate::options::explain;
 use crate::report::SCHEMA;
-use crate::run::explain;
 
 /// The default engine.
 pub const DEFAULT_ALGO: Algorithm = Algorithm::MtdfEnhanced;

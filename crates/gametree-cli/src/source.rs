@@ -10,10 +10,50 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
 use serde::Serialize;
 use tree_core::{ExplicitTree, GenSpec, Generator, Tree, TreeError};
 
-use crate::cli::TreeArgs;
+/// Where a tree comes from: `--tree FILE` (text, or with `--b`/`--d` a
+/// Campbell tree file) or `--gen KIND --b B --d D [--seed S] [--index I]`;
+/// shared by `gametree search` and `gametree simulate`.
+#[derive(Args, Debug)]
+pub struct TreeArgs {
+    /// Read the tree from FILE: nested-array text such as
+    /// `[[4,[[5,5],[5,5]]]]` (`#` comments allowed), or, with --b and --d, a
+    /// Campbell tree file (b^d bytes, one per leaf, leftmost first). `-`
+    /// reads standard input.
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<PathBuf>,
+
+    /// Generate the tree with generator KIND (needs --b and --d).
+    #[arg(long = "gen", value_name = "KIND", long_help = gen_help())]
+    pub generator: Option<String>,
+
+    /// Branching degree of a generated tree or a Campbell tree file.
+    #[arg(long = "b", value_name = "B")]
+    pub branching: Option<usize>,
+
+    /// Depth of a generated tree or a Campbell tree file.
+    #[arg(long = "d", value_name = "D")]
+    pub depth: Option<usize>,
+
+    /// Seed of a generated tree's experiment [default: 0].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Index of a generated tree within its experiment [default: 0].
+    #[arg(long, value_name = "I")]
+    pub index: Option<u64>,
+}
+
+fn gen_help() -> String {
+    format!(
+        "Generate the tree with generator KIND (needs --b and --d; --seed and --index pick \
+         the tree). KIND is one of: {}",
+        Generator::NAMES.join(", ")
+    )
+}
 
 /// Where a searched tree came from, for the JSON report: enough to search
 /// it again.

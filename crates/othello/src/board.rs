@@ -6,9 +6,6 @@
 //! `h1` = 7, `a8` = 56, `h8` = 63.
 
 use std::fmt;
-use std::str::FromStr;
-
-use crate::ParseError;
 
 /// Every square but those of file a.
 const NOT_FILE_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -245,19 +242,6 @@ impl fmt::Display for Color {
     }
 }
 
-impl FromStr for Color {
-    type Err = ParseError;
-
-    /// `black`/`white` (any case) or the symbols `X`/`O`.
-    fn from_str(s: &str) -> Result<Color, ParseError> {
-        match s.to_ascii_lowercase().as_str() {
-            "black" | "x" => Ok(Color::Black),
-            "white" | "o" => Ok(Color::White),
-            _ => Err(ParseError::Color { text: s.to_owned() }),
-        }
-    }
-}
-
 /// A square of the board, `a1` to `h8`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -327,24 +311,6 @@ impl fmt::Display for Square {
     }
 }
 
-impl FromStr for Square {
-    type Err = ParseError;
-
-    /// A file letter `a`–`h` (either case) and a rank digit `1`–`8`:
-    /// `d3`, `F5`.
-    fn from_str(s: &str) -> Result<Square, ParseError> {
-        let err = || ParseError::Square { text: s.to_owned() };
-        let &[f, r] = s.as_bytes() else {
-            return Err(err());
-        };
-        let f = f.to_ascii_lowercase();
-        if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&r) {
-            return Err(err());
-        }
-        Square::from_coords(f - b'a', r - b'1').ok_or_else(err)
-    }
-}
-
 /// A move: a disc on a square, or a pass (legal only when the player to
 /// move has no square to play and the game is not over).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -374,19 +340,31 @@ impl fmt::Display for Move {
     }
 }
 
-impl FromStr for Move {
-    type Err = ParseError;
-
-    /// A square (`d3`) or `pass`, either case, surrounding white space
-    /// ignored.
-    fn from_str(s: &str) -> Result<Move, ParseError> {
-        let t = s.trim();
-        if t.eq_ignore_ascii_case("pass") {
-            return Ok(Move::Pass);
-        }
-        t.parse()
-            .map(Move::Play)
-            .map_err(|_| ParseError::Move { text: s.to_owned() })
+/// The final score of a finished game for the owner of `me` against the
+/// owner of `opp`, by the rule of the Othello federations (and of the FFO
+/// endgame problems): own discs minus the opponent's, with the empty
+/// squares counted for the winner; a draw scores 0. So a game that ends
+/// 40–20 with 4 empty squares scores +24 for the winner and −24 for the
+/// loser, and a score always lies within ±64.
+///
+/// ```
+/// use othello::eval::final_score;
+/// let (me, opp) = ((1u64 << 40) - 1, !((1u64 << 40) - 1) & ((1 << 60) - 1));
+/// assert_eq!(final_score(me, opp), 40 - 20 + 4);
+/// assert_eq!(final_score(opp, me), -24);
+/// assert_eq!(final_score(0b1, 0b10), 0);
+/// ```
+#[inline]
+pub const fn final_score(me: u64, opp: u64) -> i32 {
+    let mine = me.count_ones() as i32;
+    let theirs = opp.count_ones() as i32;
+    let empty = 64 - mine - theirs;
+    if mine > theirs {
+        mine - theirs + empty
+    } else if mine < theirs {
+        mine - theirs - empty
+    } else {
+        0
     }
 }
 

@@ -2,8 +2,9 @@
 //! frontier discs during the game; the final score × [`WIN_SCALE`] at its
 //! end, by the federation's rule (the empty squares go to the winner).
 
-use crate::Position;
+pub use crate::board::final_score;
 use crate::board::{self, CORNERS};
+use crate::position::Position;
 
 /// The factor of the final disc difference: far above any heuristic score
 /// (whose magnitude is below [`HEURISTIC_BOUND`]), so searches prefer a
@@ -64,34 +65,6 @@ pub const MOBILITY_WEIGHT: i32 = 10;
 /// Penalty per frontier disc (a disc next to an empty square), own minus
 /// opponent's.
 pub const FRONTIER_WEIGHT: i32 = 5;
-
-/// The final score of a finished game for the owner of `me` against the
-/// owner of `opp`, by the rule of the Othello federations (and of the FFO
-/// endgame problems): own discs minus the opponent's, with the empty
-/// squares counted for the winner; a draw scores 0. So a game that ends
-/// 40–20 with 4 empty squares scores +24 for the winner and −24 for the
-/// loser, and a score always lies within ±64.
-///
-/// ```
-/// use othello::eval::final_score;
-/// let (me, opp) = ((1u64 << 40) - 1, !((1u64 << 40) - 1) & ((1 << 60) - 1));
-/// assert_eq!(final_score(me, opp), 40 - 20 + 4);
-/// assert_eq!(final_score(opp, me), -24);
-/// assert_eq!(final_score(0b1, 0b10), 0);
-/// ```
-#[inline]
-pub const fn final_score(me: u64, opp: u64) -> i32 {
-    let mine = me.count_ones() as i32;
-    let theirs = opp.count_ones() as i32;
-    let empty = 64 - mine - theirs;
-    if mine > theirs {
-        mine - theirs + empty
-    } else if mine < theirs {
-        mine - theirs - empty
-    } else {
-        0
-    }
-}
 
 /// The evaluation of `pos` from the point of view of the player to move.
 ///

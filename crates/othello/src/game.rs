@@ -1,6 +1,6 @@
 //! [`Othello`]: the rules as a [`tree_core::Game`].
 
-use tree_core::{ArrayVec, Game, Stats, Value};
+use tree_core::{ArrayVec, Game, Stats, Value, mix64};
 
 use crate::{Color, Move, Position, Square, board, endgame, eval};
 
@@ -137,14 +137,6 @@ impl Game for Othello {
     }
 }
 
-/// SplitMix64's finaliser: a bijection of `u64` that mixes every input bit
-/// into every output bit.
-const fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// Added to the black mask before mixing (so the empty board does not hash
 /// to 0).
 const BLACK_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -152,7 +144,8 @@ const BLACK_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 const WHITE_TO_MOVE: u64 = 0xd1b5_4a32_d192_ed03;
 
 /// The position's 64-bit hash: `mix(mix(black + K) ^ white)`, XORed with a
-/// constant when white is to move, where `mix` is SplitMix64's finaliser.
+/// constant when white is to move, where `mix` is SplitMix64's finaliser
+/// ([`tree_core::mix64`]).
 /// O(1), no tables; positions that differ only in the side to move always
 /// hash differently.
 ///
@@ -163,7 +156,7 @@ const WHITE_TO_MOVE: u64 = 0xd1b5_4a32_d192_ed03;
 /// assert_ne!(hash(&p), hash(&q));
 /// ```
 pub const fn hash(pos: &Position) -> u64 {
-    let h = mix(mix(pos.black().wrapping_add(BLACK_KEY)) ^ pos.white());
+    let h = mix64(mix64(pos.black().wrapping_add(BLACK_KEY)) ^ pos.white());
     match pos.to_move() {
         Color::Black => h,
         Color::White => h ^ WHITE_TO_MOVE,

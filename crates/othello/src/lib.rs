@@ -67,6 +67,7 @@ pub mod endgame;
 mod error;
 pub mod eval;
 mod game;
+mod notation;
 pub mod obf;
 mod position;
 mod positions;

@@ -282,10 +282,10 @@ impl Position {
 
     /// The final score of the game for black by the federation's rule:
     /// black's discs minus white's, the empty squares counted for the
-    /// winner (see [`eval::final_score`](crate::eval::final_score)).
+    /// winner (see [`board::final_score`]).
     /// Meaningful at the end of the game.
     pub const fn final_score(&self) -> i32 {
-        crate::eval::final_score(self.black, self.white)
+        board::final_score(self.black, self.white)
     }
 
     /// Black's discs minus white's.

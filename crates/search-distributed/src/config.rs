@@ -2,13 +2,10 @@
 //! [`DistConfig`], [`PvReading`].
 
 use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
 use search_depthfirst::Window;
 use search_parallel::ProcessorTree;
-
-use crate::DistError;
 
 /// The distributed searches, by their command-line names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -38,16 +35,6 @@ impl DistAlgorithm {
 impl fmt::Display for DistAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl FromStr for DistAlgorithm {
-    type Err = DistError;
-    fn from_str(s: &str) -> Result<DistAlgorithm, DistError> {
-        DistAlgorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| DistError::UnknownAlgorithm { name: s.into() })
     }
 }
 

@@ -1,12 +1,13 @@
 //! [`DistError`]: why a distributed search could not run or finish.
 
 use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
 use search_depthfirst::SearchError;
 use search_parallel::ProcessorTree;
 
-use crate::DistAlgorithm;
+use crate::config::DistAlgorithm;
 
 /// Why a distributed search could not run or finish.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -192,5 +193,17 @@ impl std::error::Error for DistError {
 impl From<SearchError> for DistError {
     fn from(e: SearchError) -> DistError {
         DistError::Search(e)
+    }
+}
+
+/// Parsing a name is where [`DistError::UnknownAlgorithm`] comes from, so
+/// the parser lives beside the error (whose message lists the names).
+impl FromStr for DistAlgorithm {
+    type Err = DistError;
+    fn from_str(s: &str) -> Result<DistAlgorithm, DistError> {
+        DistAlgorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| DistError::UnknownAlgorithm { name: s.into() })
     }
 }

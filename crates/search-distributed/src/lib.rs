@@ -91,6 +91,7 @@ mod config;
 mod engine;
 mod error;
 mod farm;
+mod kind;
 mod message;
 #[cfg(feature = "mpi")]
 mod mpi;
@@ -102,7 +103,7 @@ pub use config::{DistAlgorithm, DistConfig, PvReading};
 pub use engine::{refuse, search};
 pub use error::DistError;
 pub use farm::{Farm, FarmConfig, FarmError};
-pub use message::MessageKind;
+pub use kind::MessageKind;
 #[cfg(feature = "mpi")]
 pub use mpi::MpiTransport;
 pub use report::{DistReport, Latency, RankStats};

@@ -7,7 +7,7 @@ use search_parallel::ProcessorTree;
 use tree_core::Value;
 
 use crate::DistAlgorithm;
-use crate::message::MessageKind;
+use crate::kind::MessageKind;
 
 /// Messages of one kind received by a rank, and how long they took from
 /// the sender's clock to the moment the receiver read them (on one host the

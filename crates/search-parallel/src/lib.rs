@@ -32,6 +32,7 @@
 //! | [`simulate()`], [`SimAlgorithm`], [`ProcessorTree`], [`SimReport`] | Campbell 1981, ch. 4 Figs. 10-12, p. 49; ch. 5's cost model |
 //! | [`simulate_treesplit`] | Fig. 10 (= `simulate(SimAlgorithm::TreeSplit, ..)`) |
 //! | [`threads`]: [`search`], [`ThreadAlgorithm`], [`ThreadConfig`], [`ThreadReport`] | real threads: Campbell Figs. 10-12 and p. 49; YBWC (Feldmann et al. 1989) |
+//! | [`polled`]: [`polled::alphabeta`] | Fig. 4 narrowed by Fig. 11's windows as they change: the threads' slaves and `search-distributed`'s leaf processors |
 //!
 //! The [`mod@simulate`] module runs Campbell's parallel algorithms on a
 //! simulated processor tree of (depth, width): a master at the root of the
@@ -63,6 +64,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod polled;
 pub mod simulate;
 pub mod threads;
 

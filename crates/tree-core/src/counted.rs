@@ -110,10 +110,7 @@ impl<T: Tree> Counted<T> {
 
 impl<T: Tree> Tree for Counted<T> {
     type Node = T::Node;
-    #[inline]
-    fn root(&self) -> T::Node {
-        self.tree.root()
-    }
+    crate::forward_tree!(tree: root, bounds);
     #[inline]
     fn num_children(&self, node: &T::Node) -> usize {
         self.counters.on_num_children(self.tree.num_children(node))
@@ -127,9 +124,6 @@ impl<T: Tree> Tree for Counted<T> {
     fn value(&self, node: &T::Node) -> Value {
         self.counters.on_value();
         self.tree.value(node)
-    }
-    fn bounds(&self) -> Option<Bounds> {
-        self.tree.bounds()
     }
 }
 

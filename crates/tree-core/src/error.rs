@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::ValueError;
+use crate::tree::MAX_DEPTH;
 
 /// Why a tree could not be built, parsed or read.
 #[derive(Debug)]
@@ -19,7 +20,7 @@ pub enum TreeError {
         /// What limit was hit.
         limit: &'static str,
     },
-    /// A tree deeper than [`MAX_DEPTH`](crate::MAX_DEPTH).
+    /// A tree deeper than [`MAX_DEPTH`].
     TooDeep {
         /// The depth asked for or found.
         depth: usize,
@@ -75,7 +76,7 @@ impl fmt::Display for TreeError {
             TreeError::TooDeep { depth } => write!(
                 f,
                 "tree depth {depth} exceeds the supported maximum of {}",
-                crate::MAX_DEPTH
+                MAX_DEPTH
             ),
             TreeError::LeafCount { expected, found } => {
                 write!(f, "expected b^d = {expected} leaf values, found {found}")
@@ -125,7 +126,7 @@ impl From<std::io::Error> for TreeError {
 /// [`TreeError::ZeroBranching`], [`TreeError::TooDeep`] or
 /// [`TreeError::TooLarge`].
 pub fn leaf_count(branching: usize, depth: usize) -> Result<u64, TreeError> {
-    if depth > crate::MAX_DEPTH {
+    if depth > MAX_DEPTH {
         return Err(TreeError::TooDeep { depth });
     }
     if branching == 0 && depth > 0 {

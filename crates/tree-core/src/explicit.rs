@@ -5,7 +5,8 @@ use std::fmt;
 use std::io::{Read, Write};
 
 use crate::error::leaf_count;
-use crate::{Bounds, MAX_DEPTH, Tree, TreeError, Value};
+use crate::tree::MAX_DEPTH;
+use crate::{Bounds, Tree, TreeError, Value};
 
 /// The largest explicit tree built: 2^28 nodes (about 3 GiB).
 pub const MAX_EXPLICIT_NODES: u64 = 1 << 28;
@@ -81,6 +82,26 @@ impl Tree for ExplicitTree {
     }
 }
 
+/// The number of terminals of a uniform (b, d) tree, `b^d`, checked as
+/// every uniform tree of this crate checks its shape: [`leaf_count`]
+/// (depth, zero branching, overflow), and at most [`MAX_BRANCHING`]
+/// children per node (a Dewey digit).
+///
+/// # Errors
+/// As [`leaf_count`]; [`TreeError::TooLarge`] for `b` above
+/// [`MAX_BRANCHING`].
+pub(crate) fn uniform_leaves(b: usize, d: usize) -> Result<u64, TreeError> {
+    let leaves = leaf_count(b, d)?;
+    if b > MAX_BRANCHING {
+        return Err(TreeError::TooLarge {
+            branching: b,
+            depth: d,
+            limit: "more than 65,535 children per node",
+        });
+    }
+    Ok(leaves)
+}
+
 impl ExplicitTree {
     /// A uniform (b, d) tree whose leaves, left to right, take `leaves`.
     ///
@@ -103,14 +124,7 @@ impl ExplicitTree {
     /// # Errors
     /// As [`ExplicitTree::uniform`], less the value check.
     pub fn uniform_values(b: usize, d: usize, leaves: &[Value]) -> Result<ExplicitTree, TreeError> {
-        let n_leaves = leaf_count(b, d)?;
-        if b > MAX_BRANCHING {
-            return Err(TreeError::TooLarge {
-                branching: b,
-                depth: d,
-                limit: "more than 65,535 children per node",
-            });
-        }
+        let n_leaves = uniform_leaves(b, d)?;
         // Total nodes: 1 + b + ... + b^d <= 2 b^d for b >= 2, d + 1 for b = 1.
         let total = (0..=d).try_fold(0u64, |acc, k| {
             acc.checked_add((b as u64).checked_pow(k as u32)?)

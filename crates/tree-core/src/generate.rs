@@ -31,8 +31,7 @@ use std::str::FromStr;
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::{SplitMix64, Xoshiro256PlusPlus};
 
-use crate::error::leaf_count;
-use crate::explicit::MAX_BRANCHING;
+use crate::explicit::uniform_leaves;
 use crate::{Bounds, Tree, TreeError, Value};
 
 /// Which child of a node is its best child.
@@ -403,14 +402,7 @@ impl GeneratedTree {
         let GenSpec {
             generator, b, d, ..
         } = spec;
-        leaf_count(b, d)?;
-        if b > MAX_BRANCHING {
-            return Err(TreeError::TooLarge {
-                branching: b,
-                depth: d,
-                limit: "more than 65,535 children per node",
-            });
-        }
+        uniform_leaves(b, d)?;
         let bad = |message: String| TreeError::Parse {
             position: 0,
             message,

@@ -14,8 +14,7 @@
 //! occur), independent of the visiting order and the thread, like every
 //! generated tree of this crate.
 
-use crate::error::leaf_count;
-use crate::explicit::MAX_BRANCHING;
+use crate::explicit::uniform_leaves;
 use crate::{BestChild, Bounds, Tree, TreeError, Value};
 
 /// A node of a [`HashTree`]: the hash of its path and its depth.
@@ -46,13 +45,26 @@ pub struct HashTree {
     span: u64,
 }
 
-/// SplitMix64's finaliser.
+/// SplitMix64's finaliser (Steele, Lea & Flood 2014): a bijection of
+/// `u64` that mixes every input bit into every output bit. The hash behind
+/// [`HashTree`], and a mixer for games' position hashes.
+///
+/// ```
+/// assert_eq!(tree_core::mix64(0), 0);
+/// assert_ne!(tree_core::mix64(1), tree_core::mix64(2));
+/// ```
 #[inline(always)]
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+pub const fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// SplitMix64's output for the state `z`: the golden-ratio increment,
+/// then [`mix64`].
+#[inline(always)]
+fn mix(z: u64) -> u64 {
+    mix64(z.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
 impl HashTree {
@@ -77,14 +89,7 @@ impl HashTree {
         lo: i32,
         hi: i32,
     ) -> Result<HashTree, TreeError> {
-        leaf_count(b, d)?;
-        if b > MAX_BRANCHING {
-            return Err(TreeError::TooLarge {
-                branching: b,
-                depth: d,
-                limit: "more than 65,535 children per node",
-            });
-        }
+        uniform_leaves(b, d)?;
         if lo > hi || Value::new(lo).is_err() || Value::new(hi).is_err() {
             return Err(TreeError::Parse {
                 position: 0,

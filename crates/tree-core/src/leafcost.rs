@@ -14,7 +14,7 @@
 use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use crate::{Bounds, Tree, Value};
+use crate::{Tree, Value};
 
 /// One step of [`spin`]'s chain: a multiply, a rotate and an xor, each
 /// depending on the last, so no two iterations overlap and the compiler
@@ -108,18 +108,7 @@ impl<T: Tree> LeafCost<T> {
 
 impl<T: Tree> Tree for LeafCost<T> {
     type Node = T::Node;
-    #[inline]
-    fn root(&self) -> T::Node {
-        self.tree.root()
-    }
-    #[inline]
-    fn num_children(&self, node: &T::Node) -> usize {
-        self.tree.num_children(node)
-    }
-    #[inline]
-    fn child(&self, node: &T::Node, i: usize) -> T::Node {
-        self.tree.child(node, i)
-    }
+    crate::forward_tree!(tree: root, num_children, child, bounds);
     #[inline]
     fn value(&self, node: &T::Node) -> Value {
         let v = self.tree.value(node);
@@ -130,9 +119,6 @@ impl<T: Tree> Tree for LeafCost<T> {
         self.spun
             .store(self.spun.load(Relaxed) + self.iterations, Relaxed);
         v
-    }
-    fn bounds(&self) -> Option<Bounds> {
-        self.tree.bounds()
     }
 }
 

@@ -94,13 +94,9 @@ pub use error::{TreeError, leaf_count};
 pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
 pub use game::{Game, Horizon, HorizonNode, MoveBuffer};
 pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator};
-pub use hashtree::{HashNode, HashTree, OrderedHashTree, OrderedNode};
+pub use hashtree::{HashNode, HashTree, OrderedHashTree, OrderedNode, mix64};
 pub use leafcost::{LeafCost, spin};
 pub use limits::{Limits, Meter, StopHandle, StopReason, Stopped};
 pub use subtree::Subtree;
-pub use tree::{Bounds, Tree, minimax, minimax_at};
+pub use tree::{Bounds, MAX_DEPTH, Tree, minimax, minimax_at};
 pub use value::{Value, ValueError};
-
-/// The deepest tree supported anywhere in the workspace (searches recurse
-/// once per level).
-pub const MAX_DEPTH: usize = 256;

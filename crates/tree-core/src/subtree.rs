@@ -37,14 +37,7 @@ impl<T: Tree + ?Sized> Tree for Subtree<'_, T> {
     fn root(&self) -> T::Node {
         self.root.clone()
     }
-    #[inline]
-    fn num_children(&self, node: &T::Node) -> usize {
-        self.tree.num_children(node)
-    }
-    #[inline]
-    fn child(&self, node: &T::Node, i: usize) -> T::Node {
-        self.tree.child(node, i)
-    }
+    crate::forward_tree!(tree: num_children, child);
     #[inline]
     fn value(&self, node: &T::Node) -> Value {
         let v = self.tree.value(node);

@@ -2,6 +2,10 @@
 
 use crate::Value;
 
+/// The deepest tree supported anywhere in the workspace (searches recurse
+/// once per level).
+pub const MAX_DEPTH: usize = 256;
+
 /// A game tree rooted at a MAX node, seen one node at a time.
 ///
 /// Four required methods: the root, the number of children (0 = terminal),
@@ -108,6 +112,70 @@ impl<T: Tree + ?Sized> Tree for &T {
     fn bounds(&self) -> Option<Bounds> {
         (**self).bounds()
     }
+}
+
+/// Writes out, inside an `impl Tree for Wrapper`, the [`Tree`] methods
+/// named, each forwarding to the tree in the wrapper's field `$inner`
+/// (whose node type is the wrapper's), `#[inline]`: a wrapper that counts,
+/// meters or records one method writes that one out and forwards the
+/// others. Methods not named keep their own body (or `bounds`, its
+/// default: unknown).
+///
+/// ```
+/// use tree_core::{ExplicitTree, Tree, Value, forward_tree, minimax};
+///
+/// /// A tree whose every terminal is worth one more.
+/// struct PlusOne<T> {
+///     tree: T,
+/// }
+///
+/// impl<T: Tree> Tree for PlusOne<T> {
+///     type Node = T::Node;
+///     forward_tree!(tree: root, num_children, child, bounds);
+///     fn value(&self, node: &T::Node) -> Value {
+///         Value::new(self.tree.value(node).get() + 1).expect("small values")
+///     }
+/// }
+///
+/// let tree = ExplicitTree::parse("[[3, 5], [2, 9]]")?;
+/// assert_eq!(minimax(&PlusOne { tree }).get(), 4);
+/// # Ok::<(), tree_core::TreeError>(())
+/// ```
+#[macro_export]
+macro_rules! forward_tree {
+    ($inner:ident: $($method:ident),+ $(,)?) => {
+        $($crate::forward_tree!(@$inner $method);)+
+    };
+    (@$inner:ident root) => {
+        #[inline]
+        fn root(&self) -> Self::Node {
+            self.$inner.root()
+        }
+    };
+    (@$inner:ident num_children) => {
+        #[inline]
+        fn num_children(&self, node: &Self::Node) -> usize {
+            self.$inner.num_children(node)
+        }
+    };
+    (@$inner:ident child) => {
+        #[inline]
+        fn child(&self, node: &Self::Node, i: usize) -> Self::Node {
+            self.$inner.child(node, i)
+        }
+    };
+    (@$inner:ident value) => {
+        #[inline]
+        fn value(&self, node: &Self::Node) -> $crate::Value {
+            self.$inner.value(node)
+        }
+    };
+    (@$inner:ident bounds) => {
+        #[inline]
+        fn bounds(&self) -> ::core::option::Option<$crate::Bounds> {
+            self.$inner.bounds()
+        }
+    };
 }
 
 /// Plain minimax over the whole tree: the oracle every algorithm is checked

@@ -43,6 +43,44 @@ pub(crate) struct Budget {
     periodic: bool,
 }
 
+/// Where a position is searched: its remaining depth, its distance from
+/// the root, whether an ancestor's search already reaches every end of the
+/// game (so does this one), and whether moves after the first get a null
+/// window first (PVS). The recursion's state, passed down by value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct At {
+    /// Plies to go.
+    pub depth: u32,
+    /// An ancestor's search reaches every end of the game.
+    pub exact: bool,
+    /// Plies below the root.
+    pub ply: usize,
+    /// Every move after the first is tried with a null window first.
+    pub pvs: bool,
+}
+
+impl At {
+    /// The root searched to `depth` plies, with PVS or not.
+    pub fn root(depth: u32, pvs: bool) -> At {
+        At {
+            depth,
+            exact: false,
+            ply: 0,
+            pvs,
+        }
+    }
+
+    /// A child of this position: a ply deeper, one less to go.
+    #[inline]
+    fn child(self) -> At {
+        At {
+            depth: self.depth - 1,
+            ply: self.ply + 1,
+            ..self
+        }
+    }
+}
+
 /// Everything one search uses: the game, the scratch space, the counters.
 pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     pub game: &'a G,
@@ -201,27 +239,29 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         self.exact_solve && depth > 0 && self.game.plies_left(pos).is_some_and(|p| p <= depth)
     }
 
-    /// Fail-soft negamax alpha-beta on `pos` with `depth` plies to go, `ply`
-    /// plies below the root, window `(alpha, beta)`, `alpha < beta`; with
-    /// `pvs`, every move after the first is tried with the null window
-    /// `(alpha, alpha + 1)` first and re-searched with `(alpha, beta)` if it
-    /// lands strictly inside. `exact`: an ancestor's search already reaches
-    /// every end of the game (so does this one).
+    /// Fail-soft negamax alpha-beta on `pos` with `at.depth` plies to go,
+    /// `at.ply` plies below the root, window `(alpha, beta)`, `alpha <
+    /// beta`; with `at.pvs`, every move after the first is tried with the
+    /// null window `(alpha, alpha + 1)` first and re-searched with `(alpha,
+    /// beta)` if it lands strictly inside. `at.exact`: an ancestor's search
+    /// already reaches every end of the game (so does this one).
     ///
     /// With `v` the negamax value of `pos` at `depth` and `g` the result:
     /// `g <= alpha` implies `v <= g`; `g >= beta` implies `v >= g`;
     /// otherwise `g = v`.
-    #[allow(clippy::too_many_arguments)] // the recursion's state, passed down
     pub fn negamax(
         &mut self,
         pos: &G::Position,
-        depth: u32,
-        exact: bool,
-        ply: usize,
+        at: At,
         mut alpha: Value,
         beta: Value,
-        pvs: bool,
     ) -> Result<Value, SearchError> {
+        let At {
+            depth,
+            exact,
+            ply,
+            pvs,
+        } = at;
         let left = if self.exact_solve && depth > 0 {
             self.game.plies_left(pos)
         } else {
@@ -297,6 +337,12 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                 elapsed: Duration::ZERO,
             }));
         }
+        let here = At {
+            depth,
+            exact,
+            ply,
+            pvs,
+        };
         let alpha0 = alpha;
         let mut best = Value::NEG_INF;
         let mut best_move = None;
@@ -348,7 +394,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                 deferred.push((i, child));
                 continue;
             }
-            let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, k > 0)?;
+            let s = self.child(&child, here, alpha, beta, k > 0)?;
             if s > best {
                 best = s;
                 best_move = Some(i);
@@ -398,7 +444,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         }
         if best < beta {
             for (i, child) in deferred {
-                let s = self.child(&child, depth, exact, ply, alpha, beta, pvs, true)?;
+                let s = self.child(&child, here, alpha, beta, true)?;
                 if s > best {
                     best = s;
                     best_move = Some(i);
@@ -456,36 +502,37 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         alpha: Value,
     ) -> Result<Value, SearchError> {
         let child = self.game.play(job.parent, job.moves[k].1);
-        let (d, e, p, b, pvs) = (job.depth, job.exact, job.ply, job.beta, job.pvs);
-        self.child(&child, d, e, p, alpha, b, pvs, true)
+        let parent = At {
+            depth: job.depth,
+            exact: job.exact,
+            ply: job.ply,
+            pvs: job.pvs,
+        };
+        self.child(&child, parent, alpha, job.beta, true)
     }
 
     /// The value of `child` for the player to move at its parent (a move
-    /// of a position at `depth`, `ply`), in the parent's window; the first
+    /// of a position searched `at`), in the parent's window; the first
     /// move (`later` false) or any move without PVS gets the whole window,
     /// the others a null window first.
-    #[allow(clippy::too_many_arguments)] // the recursion's state, passed down
     #[inline]
     fn child(
         &mut self,
         child: &G::Position,
-        depth: u32,
-        exact: bool,
-        ply: usize,
+        at: At,
         alpha: Value,
         beta: Value,
-        pvs: bool,
         later: bool,
     ) -> Result<Value, SearchError> {
-        let (d, p) = (depth - 1, ply + 1);
-        if pvs && later && alpha.offset(1) < beta {
-            let s = -self.negamax(child, d, exact, p, -alpha.offset(1), -alpha, pvs)?;
+        let below = at.child();
+        if at.pvs && later && alpha.offset(1) < beta {
+            let s = -self.negamax(child, below, -alpha.offset(1), -alpha)?;
             if s > alpha && s < beta {
-                return Ok(-self.negamax(child, d, exact, p, -beta, -alpha, pvs)?);
+                return Ok(-self.negamax(child, below, -beta, -alpha)?);
             }
             return Ok(s);
         }
-        Ok(-self.negamax(child, d, exact, p, -beta, -alpha, pvs)?)
+        Ok(-self.negamax(child, below, -beta, -alpha)?)
     }
 
     /// Writes into `plies[ply].order` the moves of `pos` (`n` of them,
@@ -540,16 +587,13 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             for k in 0..self.plies[ply].order.len() {
                 let i = self.plies[ply].order[k].index as usize;
                 let child = self.plies[ply].children[i].clone();
-                let depth = self.sort.0 - 1;
-                let v = self.negamax(
-                    &child,
-                    depth,
-                    false,
-                    ply + 1,
-                    Value::NEG_INF,
-                    Value::INF,
-                    false,
-                )?;
+                let at = At {
+                    depth: self.sort.0 - 1,
+                    exact: false,
+                    ply: ply + 1,
+                    pvs: false,
+                };
+                let v = self.negamax(&child, at, Value::NEG_INF, Value::INF)?;
                 self.plies[ply].order[k].shallow = -v;
             }
         }
@@ -631,7 +675,13 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             return hi <= target;
         }
         let counts = (self.leaves, self.interior);
-        let g = self.negamax(pos, depth, exact, ply, target, target.offset(1), false);
+        let at = At {
+            depth,
+            exact,
+            ply,
+            pvs: false,
+        };
+        let g = self.negamax(pos, at, target, target.offset(1));
         (self.leaves, self.interior) = counts;
         g.is_ok_and(|g| g <= target)
     }

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
-use tree_core::Value;
+use tree_core::{Value, mix64};
 
 use super::GameTable;
 use super::table::{Probe, Slot, TableAccess, TableStats, lookup};
@@ -16,13 +16,10 @@ use crate::SearchError;
 /// Slots of the table of positions being searched.
 const BUSY_SLOTS: usize = 1 << 14;
 
-/// SplitMix64's finaliser: a good 64-bit mixing function.
+/// SplitMix64's output for the state `z`: a good 64-bit mixing function.
 #[inline]
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+fn mix(z: u64) -> u64 {
+    mix64(z.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
 /// The verification of two data words: a non-linear function, so that no
@@ -36,7 +33,7 @@ fn verify(w0: u64, w1: u64) -> u64 {
 
 /// One entry: `check = key ^ verify(w0, w1)`; `w0` = lower bound (low 32
 /// bits) and upper bound (high 32 bits) as `i32`s; `w1` = depth (bits
-/// 0–15), best move (16–31, [`NO_MOVE`] if none), generation (32–39, 0 =
+/// 0–15), best move (16–31, [`NO_MOVE`](super::table::NO_MOVE) if none), generation (32–39, 0 =
 /// empty) and the exact-game flag (bit 40).
 #[derive(Debug, Default)]
 struct Entry {
@@ -200,17 +197,15 @@ impl SharedTable {
         lookup(self.bucket(key).iter().map(Entry::read), key, depth, exact)
     }
 
-    /// Stores bounds for `key` as [`GameTable`] does; `generation` is the
-    /// search's. Returns whether a live entry of another position or depth
-    /// was evicted.
-    #[allow(clippy::too_many_arguments)] // an entry's fields
+    /// Stores the bounds (lower, upper) for `key` as [`GameTable`] does;
+    /// `generation` is the search's. Returns whether a live entry of
+    /// another position or depth was evicted.
     fn store(
         &self,
         key: u64,
         depth: u32,
         exact: bool,
-        lower: Value,
-        upper: Value,
+        (lower, upper): (Value, Value),
         best: Option<usize>,
         generation: u8,
     ) -> bool {
@@ -303,7 +298,7 @@ impl TableAccess for SharedHandle<'_> {
         }
         self.stats.stores += 1;
         let g = self.generation;
-        if self.table.store(key, depth, exact, lower, upper, best, g) {
+        if self.table.store(key, depth, exact, (lower, upper), best, g) {
             self.stats.overwrites += 1;
         }
     }

@@ -6,10 +6,11 @@ use std::str::FromStr;
 
 use tree_core::{Tree, Value};
 
+use super::error::{ParallelError, check_processors};
+use super::processors::ProcessorTree;
+use super::replay::{At, Kind, Rules, Sim, Task};
+use super::report::{SimReport, report};
 use super::staged::STAGE;
-use super::{
-    At, Kind, ParallelError, ProcessorTree, Rules, Sim, SimReport, check_processors, report,
-};
 
 /// The parallel algorithms the processor-tree simulator runs (Campbell
 /// 1981, ch. 4-5). Every one returns the minimax value; they differ in how
@@ -20,7 +21,7 @@ use super::{
 pub enum SimAlgorithm {
     /// Tree-splitting (Fig. 10) without window updates, as Campbell
     /// simulated it ("TS" in Tables 8-10; p. 55 blames its anomalies on the
-    /// missing update). Same as [`simulate_treesplit`](super::simulate_treesplit).
+    /// missing update). Same as [`simulate_treesplit`].
     TreeSplit,
     /// Tree-splitting with Fig. 11's dynamic window update: whenever a
     /// master's window narrows, every slave it has running learns the new
@@ -198,21 +199,14 @@ pub fn simulate<T: Tree + ?Sized>(
         processor: 0,
         levels: processors.depth,
     };
-    let (full_lo, full_hi) = (Value::NEG_INF, Value::INF);
+
     let rules = |type2, pv_every_master| Rules {
         type2,
         pv_every_master,
     };
     let job = match algorithm {
-        SimAlgorithm::TreeSplit => Sim::new(tree, processors, Rules::default()).treesplit(
-            &tree.root(),
-            false,
-            root,
-            0,
-            full_lo,
-            full_hi,
-            Kind::Other,
-        )?,
+        SimAlgorithm::TreeSplit => Sim::new(tree, processors, Rules::default())
+            .treesplit(Task::root(&tree.root(), root), Kind::Other)?,
         SimAlgorithm::TreeSplitUpdate => {
             let (value, finish, work, best) = super::update::run(tree, processors, true)?;
             return report(tree, count, value, finish, &work, best);
@@ -228,15 +222,7 @@ pub fn simulate<T: Tree + ?Sized>(
             } else {
                 1
             };
-            Sim::new(tree, processors, r).pvsplit(
-                &tree.root(),
-                false,
-                to_go,
-                root,
-                0,
-                full_lo,
-                full_hi,
-            )?
+            Sim::new(tree, processors, r).pvsplit(Task::root(&tree.root(), root), to_go)?
         }
         SimAlgorithm::StagedSss => Sim::new(tree, processors, Rules::default()).staged(
             &tree.root(),
@@ -248,4 +234,35 @@ pub fn simulate<T: Tree + ?Sized>(
         )?,
     };
     report(tree, count, job.value, job.finish, &job.work, job.best)
+}
+
+/// Simulates Campbell's tree-splitting (1981, p. 39, Fig. 10) on a processor
+/// tree, EVALTIME = 1, with the root processor at the root of `tree` and the
+/// full window.
+///
+/// Fig. 10, as simulated: a leaf processor returns `alphabeta(p, α, β)`. A
+/// master generates the successors `p.1 … p.w` and hands them out in order,
+/// each to an idle slave, which searches it (recursively, with the master's
+/// *current* window negated: `t = -j.treesplit(p.i, -β, -α)`); at first every
+/// slave gets one successor under the window the master was called with.
+/// When a slave returns (earliest completion first, ties to the lowest slave
+/// number), the master raises α to `t` if `t > α`, and if then `α >= β`
+/// (the cutoff test read as Fig. 4's, see `search-depthfirst`) terminates
+/// its running slaves and returns α; otherwise it gives that slave the next
+/// unsearched successor under the new window. A master returns α once all
+/// successors are in. A master whose position is terminal evaluates it
+/// itself (one unit). Slaves are never told of bounds found after they
+/// started (no Fig. 11 update).
+///
+/// # Errors
+/// [`ParallelError::ZeroWidth`] if `processors.depth > 0` and
+/// `processors.width == 0`; [`ParallelError::TooManyProcessors`] past
+/// [`ProcessorTree::MAX_PROCESSORS`]; [`ParallelError::Search`] if a
+/// processor's alpha-beta fails (a tree deeper than
+/// [`tree_core::MAX_DEPTH`], a sentinel leaf).
+pub fn simulate_treesplit<T: Tree + ?Sized>(
+    tree: &T,
+    processors: ProcessorTree,
+) -> Result<SimReport, ParallelError> {
+    simulate(SimAlgorithm::TreeSplit, tree, processors)
 }

@@ -7,7 +7,9 @@
 use search_bestfirst::{SssConfig, Variant, sss_aspiration};
 use tree_core::{Bounds, Counted, Dewey, Subtree, Tree, Value};
 
-use super::{At, Job, ParallelError, Run, Sim};
+use super::error::ParallelError;
+use super::replay::{At, Job, Sim};
+use super::report::Run;
 
 /// Plies between a master and its slaves (a stage of staged SSS*).
 pub(super) const STAGE: usize = 2;

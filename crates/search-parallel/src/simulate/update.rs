@@ -20,7 +20,9 @@ use tree_core::{Tree, Value};
 
 use search_depthfirst::SearchError;
 
-use super::{ParallelError, ProcessorTree, Run, subtree_sizes};
+use super::error::{ParallelError, check_processors};
+use super::processors::{ProcessorTree, subtree_sizes};
+use super::report::Run;
 
 /// A lower bound (raises α) or an upper bound (lowers β).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -238,7 +240,7 @@ pub(super) fn run<T: Tree + ?Sized>(
     processors: ProcessorTree,
     update: bool,
 ) -> Result<(Value, u64, Vec<Run>, Option<usize>), ParallelError> {
-    let count = super::check_processors(processors)?;
+    let count = check_processors(processors)?;
     let sizes = subtree_sizes(processors);
     let mut levels = vec![0; count];
     let mut parent = vec![usize::MAX; count];

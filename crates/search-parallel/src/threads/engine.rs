@@ -93,10 +93,12 @@ use std::time::{Duration, Instant};
 use search_depthfirst::SearchError;
 use tree_core::{Bounds, Dewey, Limits, MAX_DEPTH, Tree, Value};
 
-use super::{
-    Link, Quota, Searcher, Shared, Stopped, ThreadActivity, ThreadCounts, ThreadError, guarded,
-    line_of, pool,
-};
+use super::error::ThreadError;
+use super::link::Link;
+use super::pool;
+use super::report::{ThreadActivity, ThreadCounts, line_of};
+use super::searcher::Searcher;
+use super::shared::{Quota, Shared, Stopped, guarded};
 
 /// The largest full subtree (terminals: b^h for height h in a (b, d) tree)
 /// searched by plain alpha-beta, without reading shared state. Window

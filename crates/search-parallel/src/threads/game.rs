@@ -55,7 +55,9 @@ use search_depthfirst::{
 };
 use tree_core::{Game, Limits, StopReason, Value};
 
-use super::{ThreadError, check_threads, panic_message, pool};
+use super::error::{ThreadError, check_threads};
+use super::pool;
+use super::shared::panic_message;
 
 /// How the threads share the work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

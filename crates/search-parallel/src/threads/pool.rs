@@ -27,7 +27,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::ThreadPool;
 
-use super::ThreadError;
+use super::error::ThreadError;
 
 /// Pools of at most this many threads are never dropped.
 pub(crate) const KEPT_SIZES: usize = 16;

@@ -120,10 +120,13 @@ use search_bestfirst::{SssConfig, Variant, sss_aspiration};
 use search_depthfirst::Window;
 use tree_core::{Bounds, Counted, Dewey, MAX_DEPTH, Subtree, Tree, Value};
 
-use super::{
-    Quota, Searcher, Shared, StageWorker, Stopped, ThreadAlgorithm, ThreadConfig, ThreadCounts,
-    ThreadError, ThreadReport, check_threads, counters, guarded, line_of, pool, totals,
-};
+use super::algorithm::ThreadAlgorithm;
+use super::config::{StageWorker, ThreadConfig};
+use super::error::{ThreadError, check_threads};
+use super::pool;
+use super::report::{ThreadCounts, ThreadReport, line_of};
+use super::searcher::Searcher;
+use super::shared::{Quota, Shared, Stopped, counters, guarded, totals};
 
 /// LIVE or SOLVED.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

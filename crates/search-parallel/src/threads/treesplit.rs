@@ -114,13 +114,16 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use rayon::ThreadPool;
 use tree_core::{MAX_DEPTH, Tree, Value};
 
+use super::algorithm::ThreadAlgorithm;
+use super::config::ThreadConfig;
 use super::engine::{self, Policy, Region};
-use super::{
-    Link, Searcher, Shared, Stopped, ThreadConfig, ThreadCounts, ThreadError, ThreadReport,
-    check_threads, counters, guarded, line_of, pool, totals,
-};
+use super::error::{ThreadError, check_threads};
+use super::link::Link;
+use super::pool;
+use super::report::{ThreadCounts, ThreadReport, line_of};
+use super::searcher::Searcher;
+use super::shared::{Shared, Stopped, counters, guarded, totals};
 use crate::ProcessorTree;
-use crate::threads::ThreadAlgorithm;
 
 /// A split whose successors are subtrees of fewer plies than this (known
 /// from [`Tree::bounds`]) is searched by the master's first slave alone, on
@@ -154,6 +157,16 @@ impl Kind {
     }
 }
 
+/// A processor of the processor tree: its number in preorder (0 the root
+/// processor; slave `j` of master `m`, whose slaves head processor subtrees
+/// of `s` processors, is `m + 1 + j*s`) and the levels of slaves below it
+/// (0: a leaf processor).
+#[derive(Debug, Clone, Copy)]
+struct Processor {
+    id: usize,
+    levels: usize,
+}
+
 /// One split (a `parfor` of Figs. 10 and 12): the node whose successors
 /// the slaves take in order, and the next one to take.
 struct Split<'s, N> {
@@ -175,7 +188,7 @@ struct Ctx<'a, T: ?Sized> {
     /// theirs at each node, a leaf processor once per search).
     interior: AtomicU64,
     width: usize,
-    /// sizes[l] = processors in a processor subtree with l levels of slaves.
+    /// `sizes[l]` = processors in a processor subtree with l levels of slaves.
     sizes: Vec<usize>,
     type2: bool,
     jobs: AtomicU64,
@@ -286,13 +299,17 @@ where
         tree_depth: tree.bounds().map(|b| b.depth),
     };
     let root_link = Link::root(cfg.window);
+    let root_processor = Processor {
+        id: 0,
+        levels: processors.depth,
+    };
     let result = guarded(&shared, || {
         let root = tree.root();
         if pv {
             let plies = ctx.leftmost_path(&root).saturating_sub(processors.depth);
-            ctx.pvsplit(&root, 0, &root_link, plies, 0, processors.depth)
+            ctx.pvsplit(&root, 0, &root_link, plies, root_processor)
         } else {
-            ctx.master(&root, 0, &root_link, Kind::Unknown, 0, processors.depth)
+            ctx.master(&root, 0, &root_link, Kind::Unknown, root_processor)
         }
     });
     *counts = ThreadCounts {
@@ -347,8 +364,7 @@ where
         }
     }
 
-    /// Fig. 10 at a master on processor `me`, which heads a processor
-    /// subtree with `levels` levels of slaves: the value of `node`
+    /// Fig. 10 at a master on processor `me`: the value of `node`
     /// (absolute `depth`, type `kind`) from its side to move, under
     /// `link`'s window.
     fn master(
@@ -357,14 +373,13 @@ where
         depth: usize,
         link: &Arc<Link>,
         kind: Kind,
-        me: usize,
-        levels: usize,
+        me: Processor,
     ) -> Result<Value, Stopped> {
         let w = self.width_of(node);
         if w == 0 {
             let mut searcher = Searcher::alone(self.tree, self.shared);
             let v = searcher.leaf(node, depth);
-            self.count(me, searcher.leaves);
+            self.count(me.id, searcher.leaves);
             return v;
         }
         self.check_depth(depth)?;
@@ -376,12 +391,12 @@ where
                 }
                 let c = self.tree.child(node, i);
                 let clink = Link::child(link);
-                let t = -self.master(&c, depth + 1, &clink, Kind::Type3, me, levels)?;
+                let t = -self.master(&c, depth + 1, &clink, Kind::Type3, me)?;
                 link.raise(t);
             }
             return Ok(link.score());
         }
-        self.split(node, depth, link, 0, kind, me, levels)
+        self.split(node, depth, link, 0, kind, me)
     }
 
     /// The `parfor` of Figs. 10 and 12 at master `me`: successors
@@ -389,7 +404,6 @@ where
     /// current window. Each slave takes the next successor when it is idle
     /// (a shared counter replaces the job and reply messages); slave 0 runs
     /// on the master's own thread, which would otherwise only wait.
-    #[allow(clippy::too_many_arguments)]
     fn split(
         &self,
         node: &T::Node,
@@ -397,8 +411,7 @@ where
         link: &Arc<Link>,
         first: usize,
         kind: Kind,
-        me: usize,
-        levels: usize,
+        me: Processor,
     ) -> Result<Value, Stopped> {
         let split = Split {
             node,
@@ -408,12 +421,14 @@ where
             width: self.width_of(node),
             next: AtomicUsize::new(first),
         };
-        let stride = self.sizes[levels - 1];
+        let stride = self.sizes[me.levels - 1];
         let slave = |j: usize| {
+            let processor = Processor {
+                id: me.id + 1 + j * stride,
+                levels: me.levels - 1,
+            };
             // A failure is recorded in `shared` (which stops the others).
-            let _ = guarded(self.shared, || {
-                self.slave(&split, me + 1 + j * stride, levels - 1)
-            });
+            let _ = guarded(self.shared, || self.slave(&split, processor));
         };
         match &self.pool {
             Some(pool) if self.width > 1 && self.worth_splitting(depth) => {
@@ -440,12 +455,11 @@ where
             .is_none_or(|d| d.saturating_sub(depth + 1) >= MIN_SPLIT_HEIGHT)
     }
 
-    /// Slave processor `id` (with `levels` levels of slaves below it) in a
-    /// split: takes the next successor while there is one and the master's
+    /// Slave processor `me` in a split: takes the next successor while there is one and the master's
     /// window is open (α < β; a closed window is `terminate()`), searches
     /// it, and raises the master's α with the answer (Fig. 10's `if (t >
     /// α) α = t`).
-    fn slave(&self, split: &Split<'_, T::Node>, id: usize, levels: usize) -> Result<(), Stopped> {
+    fn slave(&self, split: &Split<'_, T::Node>, me: Processor) -> Result<(), Stopped> {
         let mut jobs = 0;
         let r = loop {
             if self.shared.stopped() {
@@ -460,18 +474,11 @@ where
             }
             jobs += 1;
             let child = self.tree.child(split.node, i);
-            let v = if levels == 0 {
-                self.leaf_processor(&child, split.depth + 1, split.link, id)
+            let v = if me.levels == 0 {
+                self.leaf_processor(&child, split.depth + 1, split.link, me.id)
             } else {
                 let clink = Link::child(split.link);
-                self.master(
-                    &child,
-                    split.depth + 1,
-                    &clink,
-                    split.kind.child(i),
-                    id,
-                    levels,
-                )
+                self.master(&child, split.depth + 1, &clink, split.kind.child(i), me)
             };
             match v {
                 Ok(v) => {
@@ -518,27 +525,26 @@ where
         depth: usize,
         link: &Arc<Link>,
         plies: usize,
-        me: usize,
-        levels: usize,
+        me: Processor,
     ) -> Result<Value, Stopped> {
         if plies == 0 {
-            return self.master(node, depth, link, Kind::Type1, me, levels);
+            return self.master(node, depth, link, Kind::Type1, me);
         }
         let w = self.width_of(node);
         if w == 0 {
-            return self.master(node, depth, link, Kind::Type1, me, levels);
+            return self.master(node, depth, link, Kind::Type1, me);
         }
         self.check_depth(depth)?;
         let first = self.tree.child(node, 0);
         let clink = Link::child(link);
-        let t = -self.pvsplit(&first, depth + 1, &clink, plies - 1, me, levels)?;
+        let t = -self.pvsplit(&first, depth + 1, &clink, plies - 1, me)?;
         if link.raise(t) && depth == 0 {
             self.shared.note_root(t, 0);
         }
         if link.closed() {
             return Ok(link.score());
         }
-        self.split(node, depth, link, 1, Kind::Type1, me, levels)
+        self.split(node, depth, link, 1, Kind::Type1, me)
     }
 
     fn check_depth(&self, depth: usize) -> Result<(), Stopped> {

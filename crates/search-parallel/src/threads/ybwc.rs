@@ -47,10 +47,11 @@
 
 use tree_core::Tree;
 
+use super::algorithm::ThreadAlgorithm;
+use super::config::ThreadConfig;
 use super::engine::{self, Policy, Region};
-use super::{
-    ThreadAlgorithm, ThreadConfig, ThreadCounts, ThreadError, ThreadReport, check_threads,
-};
+use super::error::{ThreadError, check_threads};
+use super::report::{ThreadCounts, ThreadReport};
 
 pub(super) fn run<T>(
     tree: &T,

@@ -1,0 +1,188 @@
+//! [`EnhancedConfig`]: the settings of an enhanced search.
+
+#[cfg(doc)]
+use tree_core::Game;
+use tree_core::Value;
+
+use super::table::GameTable;
+use crate::{SearchError, Window};
+
+/// The settings of an enhanced search.
+///
+/// ```
+/// use search_depthfirst::EnhancedConfig;
+/// let c = EnhancedConfig::default().with_table_bytes(1 << 20).with_history(false);
+/// assert_eq!(c.table_bytes, 1 << 20);
+/// assert!(!c.history && c.iterative_deepening);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnhancedConfig {
+    /// The transposition table's size in bytes (see [`GameTable::new`]); 0
+    /// = no table. Default 16 MiB.
+    pub table_bytes: usize,
+    /// Order moves by the history heuristic. Default on.
+    pub history: bool,
+    /// Search depths 1, 2, …, d in turn, the table kept between them, the
+    /// previous iteration's best move tried first at the root. Default on.
+    pub iterative_deepening: bool,
+    /// Try the table's best move for a position first. Default on; off,
+    /// the table only cuts searches off (MT-SSS\* then evaluates exactly
+    /// the leaves of [`mt_sss`](crate::mt_sss) on the
+    /// [`Horizon`](tree_core::Horizon) tree, if the table never drops an
+    /// entry).
+    pub table_move: bool,
+    /// PVS only: the half-width of an aspiration window at the root around
+    /// the previous iteration's value (or [`first_guess`](Self::first_guess)).
+    /// Default `None` (full window).
+    pub aspiration: Option<u32>,
+    /// MTD(f)'s first guess for its first search, and the centre of PVS's
+    /// first aspiration window. Default 0.
+    pub first_guess: Value,
+    /// Order moves by the game's [`Game::order_hint`] (after the table's
+    /// move; history breaks ties). Default on; it costs a
+    /// [`Game::play`] of every move before the first is searched (the
+    /// table's move excepted), so a game without hints loses a little.
+    pub hints: bool,
+    /// Exact-solve mode: a position searched to at least the game's bound
+    /// on the plies left ([`Game::plies_left`]) is solved to the end of
+    /// the game, which is its value at that depth: the table stores and
+    /// finds its bounds as exact-game bounds, valid at every such depth,
+    /// and with iterative deepening a root the depth reaches is searched
+    /// once, with no shallower (heuristic) iterations. Default on; a game
+    /// without a bound is never in this mode.
+    pub exact_solve: bool,
+    /// In exact-solve mode, ask the game's own solver
+    /// ([`Game::solve_end`]) first at every position but the root. Default
+    /// on.
+    pub endgame: bool,
+    /// In exact-solve mode, order the moves of positions whose bound on
+    /// the plies left ([`Game::plies_left`]) is at least `sort_plies` by a
+    /// heuristic search of `sort_depth` plies of each (the value of the
+    /// position after the move searched `sort_depth − 1` plies, full
+    /// window; the game's hints and history break ties). Its leaves and
+    /// nodes are counted with the search's. Default 5 (0: off): the best
+    /// of 0–6 on Othello's FFO endgames #21–#38 (see `docs/OTHELLO.md`),
+    /// where it cuts the nodes by 2–5× on the largest.
+    pub sort_depth: u32,
+    /// See [`sort_depth`](Self::sort_depth). Default 36: Othello positions
+    /// with 18 or more empty squares (its bound is twice the empty
+    /// squares).
+    pub sort_plies: u32,
+}
+
+impl Default for EnhancedConfig {
+    fn default() -> EnhancedConfig {
+        EnhancedConfig {
+            table_bytes: 16 << 20,
+            history: true,
+            iterative_deepening: true,
+            table_move: true,
+            aspiration: None,
+            first_guess: Value::from_small(0),
+            hints: true,
+            exact_solve: true,
+            endgame: true,
+            sort_depth: 5,
+            sort_plies: 36,
+        }
+    }
+}
+
+impl EnhancedConfig {
+    /// Every enhancement off: no table, no history, no iterative deepening,
+    /// no table move, no hints, no exact-solve mode, no endgame solver; the
+    /// searches are then the plain algorithms in generation order (MT
+    /// drivers without memory re-search everything).
+    pub fn plain() -> EnhancedConfig {
+        EnhancedConfig {
+            table_bytes: 0,
+            history: false,
+            iterative_deepening: false,
+            table_move: false,
+            aspiration: None,
+            first_guess: Value::from_small(0),
+            hints: false,
+            exact_solve: false,
+            endgame: false,
+            sort_depth: 0,
+            sort_plies: 0,
+        }
+    }
+
+    /// With a table of `bytes` bytes (0 = none).
+    pub fn with_table_bytes(mut self, bytes: usize) -> EnhancedConfig {
+        self.table_bytes = bytes;
+        self
+    }
+
+    /// With or without the history heuristic.
+    pub fn with_history(mut self, on: bool) -> EnhancedConfig {
+        self.history = on;
+        self
+    }
+
+    /// With or without iterative deepening.
+    pub fn with_iterative_deepening(mut self, on: bool) -> EnhancedConfig {
+        self.iterative_deepening = on;
+        self
+    }
+
+    /// With or without the table's move first.
+    pub fn with_table_move(mut self, on: bool) -> EnhancedConfig {
+        self.table_move = on;
+        self
+    }
+
+    /// With an aspiration window of half-width `delta` at PVS's root.
+    pub fn with_aspiration(mut self, delta: Option<u32>) -> EnhancedConfig {
+        self.aspiration = delta;
+        self
+    }
+
+    /// With this first guess.
+    pub fn with_first_guess(mut self, guess: Value) -> EnhancedConfig {
+        self.first_guess = guess;
+        self
+    }
+
+    /// With or without the game's ordering hints.
+    pub fn with_hints(mut self, on: bool) -> EnhancedConfig {
+        self.hints = on;
+        self
+    }
+
+    /// With or without exact-solve mode.
+    pub fn with_exact_solve(mut self, on: bool) -> EnhancedConfig {
+        self.exact_solve = on;
+        self
+    }
+
+    /// With ordering by a heuristic search of `depth` plies at positions
+    /// whose bound on the plies left is at least `plies`, in exact-solve
+    /// mode (`depth` 0: off).
+    pub fn with_sort(mut self, depth: u32, plies: u32) -> EnhancedConfig {
+        self.sort_depth = depth;
+        self.sort_plies = plies;
+        self
+    }
+
+    /// With or without the game's endgame solver (in exact-solve mode).
+    pub fn with_endgame(mut self, on: bool) -> EnhancedConfig {
+        self.endgame = on;
+        self
+    }
+
+    /// Checks the settings.
+    ///
+    /// # Errors
+    /// [`SearchError::TableTooSmall`] for a table smaller than one bucket
+    /// (but not 0); [`SearchError::EmptyWindow`] for an aspiration
+    /// half-width of 0.
+    pub fn validate(&self) -> Result<(), SearchError> {
+        GameTable::buckets_for(self.table_bytes)?;
+        if let Some(delta) = self.aspiration {
+            Window::around(self.first_guess, delta)?;
+        }
+        Ok(())
+    }
+}
