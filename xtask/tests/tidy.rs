@@ -2,7 +2,9 @@
 //! by author and year (docs/REFERENCES.md), never by the file names of a
 //! local copy, a path outside the repository or a section of a private
 //! specification; the workspace's `rust-version` is no older than any
-//! locked dependency's; the docs' `html_root_url`s match the packages.
+//! locked dependency's; the docs' `html_root_url`s match the packages; the
+//! test support (`tree_core::corpus`, `search_depthfirst::testgames`) stays
+//! behind the `testing` feature.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -241,4 +243,143 @@ fn documentation_links_stay_local() {
         checked += 1;
     }
     assert!(checked >= 7, "checked only {checked} library crates");
+}
+
+/// The gating attributes that keep a module out of the default API: the
+/// crate's own tests, or the `testing` feature.
+const TESTING_GATES: [&str; 2] = [
+    r#"#[cfg(any(test, feature = "testing"))]"#,
+    r#"#[cfg(feature = "testing")]"#,
+];
+
+/// The attributes written on the lines just above `pub mod NAME;` in
+/// `source` (comments between them skipped), or `None` without that line.
+fn module_attributes(source: &str, name: &str) -> Option<Vec<String>> {
+    let lines: Vec<&str> = source.lines().collect();
+    let declaration = format!("pub mod {name};");
+    let at = lines.iter().position(|l| l.trim() == declaration)?;
+    let attributes = lines[..at]
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .take_while(|l| l.starts_with("#[") || l.starts_with("//"))
+        .filter(|l| l.starts_with("#["))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    Some(attributes)
+}
+
+#[test]
+fn module_attributes_reads_the_lines_above_the_declaration() {
+    let gated =
+        "mod a;\n// support\n#[cfg(any(test, feature = \"testing\"))]\n// more\npub mod corpus;\n";
+    assert_eq!(
+        module_attributes(gated, "corpus"),
+        Some(vec![TESTING_GATES[0].to_string()])
+    );
+    assert_eq!(
+        module_attributes("mod a;\npub mod corpus;\n", "corpus"),
+        Some(vec![])
+    );
+    assert_eq!(module_attributes("mod corpus;\n", "corpus"), None);
+}
+
+/// The test support — tree-core's `corpus`, search-depthfirst's
+/// `testgames` — stays out of what a user of the published crates sees by
+/// default, so that `cargo doc` without the `testing` feature documents
+/// neither: each module is compiled only for its crate's own tests or
+/// with the `testing` feature, which no default feature includes; no
+/// library re-exports it; and no workspace crate enables the feature
+/// outside its `[dev-dependencies]`.
+#[test]
+fn test_support_stays_out_of_the_default_api() {
+    let root = workspace_root();
+    for (krate, module) in [("tree-core", "corpus"), ("search-depthfirst", "testgames")] {
+        let lib = root.join("crates").join(krate).join("src/lib.rs");
+        let source = std::fs::read_to_string(&lib).expect("the crate's lib.rs");
+        let attributes = module_attributes(&source, module)
+            .unwrap_or_else(|| panic!("{}: no `pub mod {module};`", lib.display()));
+        assert!(
+            attributes
+                .iter()
+                .any(|a| TESTING_GATES.contains(&a.as_str())),
+            "{}: `pub mod {module};` must be gated by {} (test support, not the stable API); \
+             its attributes are {attributes:?}",
+            lib.display(),
+            TESTING_GATES[0]
+        );
+    }
+
+    // No library re-exports the support.
+    let mut reexports = Vec::new();
+    for path in tracked_files(&root) {
+        let rel = path.strip_prefix(&root).unwrap_or(&path).to_path_buf();
+        let in_library =
+            rel.starts_with("crates") && rel.components().any(|c| c.as_os_str() == "src");
+        if !in_library || rel.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let Some(text) = text_of(&path) else { continue };
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.starts_with("pub use")
+                && (line.contains("corpus") || line.contains("testgames"))
+            {
+                reexports.push(format!("{}:{}: {line}", rel.display(), n + 1));
+            }
+        }
+    }
+    assert!(
+        reexports.is_empty(),
+        "test support re-exported:\n{}",
+        reexports.join("\n")
+    );
+
+    // The feature is on only where cargo builds tests, benches and examples.
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let out = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .current_dir(&root)
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "cargo metadata failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("metadata is JSON");
+    let mut enabled = Vec::new();
+    let mut gated = 0;
+    for p in meta["packages"].as_array().expect("packages") {
+        let name = p["name"].as_str().unwrap_or_default();
+        if p["features"]["testing"].is_array() {
+            gated += 1;
+        }
+        let defaults = p["features"]["default"].as_array().into_iter().flatten();
+        if defaults
+            .filter_map(|f| f.as_str())
+            .any(|f| f.contains("testing"))
+        {
+            enabled.push(format!("{name}: its default features include `testing`"));
+        }
+        for d in p["dependencies"].as_array().expect("dependencies") {
+            let dev = d["kind"].as_str() == Some("dev");
+            let testing = d["features"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|f| f.as_str() == Some("testing"));
+            if testing && !dev {
+                enabled.push(format!(
+                    "{name}: `testing` of {} outside [dev-dependencies]",
+                    d["name"].as_str().unwrap_or_default()
+                ));
+            }
+        }
+    }
+    assert!(
+        gated >= 2,
+        "tree-core and search-depthfirst declare a `testing` feature (found {gated})"
+    );
+    assert!(enabled.is_empty(), "{}", enabled.join("\n"));
 }

@@ -351,10 +351,13 @@ impl Algorithm {
     ///
     /// ```
     /// use search_bestfirst::{Algorithm, BestFirstError, Options};
-    /// use tree_core::{GenSpec, Generator, Limits, StopReason, corpus::check_line};
+    /// use tree_core::{GenSpec, Generator, Limits, StopReason, Tree, minimax, minimax_at};
     /// let tree = GenSpec::new(Generator::RANDOM, 3, 6, 7, 0).build().unwrap();
     /// let out = Algorithm::Sss.run(&tree, &Options::default()).unwrap();
-    /// check_line(&tree, out.value, out.best, &out.pv, false).unwrap();
+    /// assert_eq!(out.value, minimax(&tree));
+    /// // The best move leads to a position of the root's value.
+    /// let child = tree.child(&tree.root(), out.best.unwrap());
+    /// assert_eq!(minimax_at(&tree, &child, false), out.value);
     /// let opts = Options { limits: Limits::none().with_max_leaves(10), ..Options::default() };
     /// match Algorithm::Sss.run(&tree, &opts) {
     ///     Err(BestFirstError::Stopped(s)) => {

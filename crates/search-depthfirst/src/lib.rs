@@ -20,7 +20,6 @@
 //! | [`aspiration`] | Campbell pp. 8-9 |
 //! | [`mt`], [`mt_sss`], [`mt_dual`], [`mtdf`] | Plaat, Schaeffer, Pijls & de Bruin 1996 |
 //! | [`Enhanced`], [`EnhancedAlgorithm`]: alpha-beta, PVS, MTD(f), MT-SSS\*, MT-DUAL\* on a [`Game`](tree_core::Game) with iterative deepening, a [`GameTable`] and the history heuristic | Srivastava 2019, §IV; Schaeffer 1989; Plaat et al. 1996 (module [`enhanced`]) |
-//! | [`testgames`]: synthetic games with transpositions, passes and early ends, for tests and benches | — |
 //!
 //! and [`Algorithm`], which names each of them for a command line or the
 //! reproduction harness and runs it with default parameters:
@@ -30,6 +29,10 @@
 //! [`Limits`](tree_core::Limits): a deadline, a leaf budget, a stop handle;
 //! a search that reaches one returns [`SearchError::Stopped`] with the
 //! leaves evaluated so far).
+//!
+//! Behind the `testing` feature, `testgames`: synthetic games with
+//! transpositions, passes and early ends, which the workspace's tests and
+//! benches share — test support, not part of the stable API.
 //!
 //! ## Design
 //!
@@ -70,7 +73,7 @@
 //!
 //! ```
 //! use search_depthfirst::{Algorithm, SearchConfig, Window, alphabeta};
-//! use tree_core::{Counted, GenSpec, Generator, Value, minimax};
+//! use tree_core::{Counted, GenSpec, Generator, Tree, minimax, minimax_at};
 //!
 //! let tree = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
 //! let counted = Counted::new(&tree);
@@ -86,23 +89,57 @@
 //! let r = Algorithm::Scout.search(&tree, &SearchConfig::new()).unwrap();
 //! assert_eq!(r.value, v);
 //! assert_eq!(r.pv.depth(), 6);
-//! tree_core::corpus::check_line(&tree, r.value, r.best, &r.pv, true).unwrap();
+//! assert_eq!(r.best, Some(usize::from(r.pv.digits()[0])));
+//! // Every move of the line leads to a position of the root's value.
+//! let mut node = tree.root();
+//! for (ply, &i) in r.pv.digits().iter().enumerate() {
+//!     node = tree.child(&node, usize::from(i));
+//!     assert_eq!(minimax_at(&tree, &node, ply % 2 == 1), v);
+//! }
 //! ```
 //!
-//! A real game searched with the enhancements (here a synthetic game with
-//! transpositions from [`testgames`]):
+//! A real game searched with the enhancements (here one-heap Nim, whose
+//! different orders of the same moves reach the same position):
 //!
 //! ```
-//! use search_depthfirst::testgames::{Lattice, LatticePosition, horizon_value};
 //! use search_depthfirst::{EnhancedAlgorithm, EnhancedConfig};
+//! use tree_core::{ArrayVec, Game, Horizon, Value, minimax};
 //!
-//! let game = Lattice::new(1, 5, 20);
-//! let root = LatticePosition::START;
+//! /// Take 1, 2 or 3 from the heap; whoever cannot move loses. A position
+//! /// is the heap and whether the first player is to move.
+//! struct Nim;
+//! impl Game for Nim {
+//!     type Position = (u8, bool);
+//!     type Move = u8; // how many to take
+//!     type Moves = ArrayVec<u8, 3>;
+//!     fn moves(&self, &(heap, _): &(u8, bool), out: &mut ArrayVec<u8, 3>) {
+//!         out.clear();
+//!         out.extend(1..=heap.min(3));
+//!     }
+//!     fn play(&self, &(heap, first): &(u8, bool), take: u8) -> (u8, bool) {
+//!         (heap - take, !first)
+//!     }
+//!     fn evaluate(&self, &(heap, _): &(u8, bool)) -> Value {
+//!         // For the player to move: lost on an empty heap, losing on a
+//!         // multiple of 4.
+//!         Value::new(match heap {
+//!             0 => -2,
+//!             h if h % 4 == 0 => -1,
+//!             _ => 1,
+//!         })
+//!         .unwrap()
+//!     }
+//!     fn hash(&self, &(heap, first): &(u8, bool)) -> u64 {
+//!         u64::from(heap) << 1 | u64::from(first)
+//!     }
+//! }
+//!
+//! let root = (21, true);
 //! let config = EnhancedConfig::default().with_table_bytes(1 << 20);
-//! let report = EnhancedAlgorithm::MtSss.run(&game, &root, 5, &config).unwrap();
-//! assert_eq!(report.value, horizon_value(&game, &root, 5));
+//! let report = EnhancedAlgorithm::MtSss.run(&Nim, &root, 5, &config).unwrap();
+//! assert_eq!(report.value, minimax(&Horizon::new(&Nim, root, 5)));
 //! assert_eq!(report.per_iteration.len(), 5); // iterative deepening, 1..=5
-//! assert!(report.table.hits > 0);
+//! assert!(report.table.hits > 0); // taking 1 then 2 is taking 2 then 1
 //! ```
 
 #![deny(missing_docs)]
@@ -118,6 +155,9 @@ mod minimax;
 mod mt;
 mod report;
 mod scout;
+// Test support: compiled for this crate's own tests and, through the
+// `testing` feature, for the other crates' tests and benches.
+#[cfg(any(test, feature = "testing"))]
 pub mod testgames;
 mod window;
 

@@ -1,5 +1,8 @@
-//! Synthetic [`Game`]s for testing and benchmarking the enhanced searches
-//! (public so that benches and other crates' tests share them).
+//! Synthetic [`Game`]s for testing and benchmarking the enhanced searches.
+//!
+//! Behind the `testing` feature: test support, not part of the stable API.
+//! The workspace's crates enable it for their tests and benches (through
+//! `[dev-dependencies]`), so that they share these games.
 //!
 //! * [`Lattice`]: a game with **transpositions**. Each player owns counters
 //!   of a few kinds and a move adds one to a counter of the mover's, so

@@ -82,7 +82,8 @@
 //! [`LocalTransport`], ranks as threads connected by channels; the crate's
 //! default tests run the protocol that way, including dead and silent
 //! ranks. The MPI tests (feature `mpi`) start `mpirun` on the
-//! `distributed-check` binary: `scripts/test-mpi.sh`.
+//! `distributed-check` driver, an example of this package (built by the
+//! tests, installed by nothing): `scripts/test-mpi.sh`.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]

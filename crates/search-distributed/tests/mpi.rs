@@ -1,18 +1,58 @@
 //! The protocol on MPI processes (feature `mpi`): each test starts `mpirun`
-//! on the `distributed-check` driver and reads rank 0's JSON. Run by
-//! `scripts/test-mpi.sh` (which skips when `mpirun` is missing); not part
-//! of `cargo test --workspace`, which builds without the feature.
+//! on the `distributed-check` driver (the package's example
+//! `examples/distributed_check.rs`, which the first test to need it builds
+//! with cargo) and reads rank 0's JSON. Run by `scripts/test-mpi.sh`
+//! (which skips when `mpirun` is missing); not part of `cargo test
+//! --workspace`, which builds without the feature.
 //!
 //! Every `mpirun` runs under a deadline: a hang fails the test, and the
 //! job is killed.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use serde_json::Value as Json;
 
-const DRIVER: &str = env!("CARGO_BIN_EXE_distributed-check");
+/// The `distributed-check` driver, built once per test run by `cargo
+/// build --example` (an example has no `CARGO_BIN_EXE_…` path): cargo
+/// finds it up to date, or rebuilds it, and names the executable in its
+/// JSON messages. The same profile as this test's (release when debug
+/// assertions are off), the same feature; the target directory is
+/// cargo's (`CARGO_TARGET_DIR` is inherited).
+fn driver() -> &'static Path {
+    static DRIVER: OnceLock<PathBuf> = OnceLock::new();
+    DRIVER.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+        let mut cmd = Command::new(cargo);
+        cmd.arg("build")
+            .arg("--manifest-path")
+            .arg(&manifest)
+            .args(["--example", "distributed-check", "--features", "mpi"])
+            .args(["--message-format", "json-render-diagnostics"]);
+        if !cfg!(debug_assertions) {
+            cmd.arg("--release");
+        }
+        let out = cmd
+            .stderr(Stdio::inherit())
+            .output()
+            .expect("cargo runs (to build the distributed-check example)");
+        assert!(
+            out.status.success(),
+            "building the distributed-check example failed (cargo's messages above)"
+        );
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Json>(l).ok())
+            .filter(|m| {
+                m["reason"] == "compiler-artifact" && m["target"]["name"] == "distributed-check"
+            })
+            .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+            .expect("cargo names the distributed-check executable")
+    })
+}
 
 /// Whether `mpirun` is Open MPI (which needs `--oversubscribe` to start
 /// more ranks than cores, and `--allow-run-as-root`-style consent as
@@ -43,7 +83,7 @@ fn mpirun(ranks: usize, extra: &[&str], args: &[&str], limit: Duration) -> Outpu
     }
     cmd.args(["-np", &ranks.to_string()])
         .args(extra)
-        .arg(DRIVER)
+        .arg(driver())
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -269,7 +309,7 @@ fn victim(tag: &str, extra: &[&str], victim: usize, signal: &str) -> Aftermath {
     let mut child = cmd
         .args(["-np", "3"])
         .args(extra)
-        .arg(DRIVER)
+        .arg(driver())
         .args(["slow", "--processors", "1,2", "--timeout-ms", "2000"])
         .args(["--pid-dir", dir.to_str().unwrap()])
         .stdout(Stdio::null())

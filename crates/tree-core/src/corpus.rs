@@ -1,8 +1,10 @@
 //! The shared test corpus: random non-uniform trees and a grid of generated
 //! trees that every algorithm is checked on against [`minimax`](crate::minimax).
 //!
-//! Public so that every crate's tests (and users checking their own
-//! algorithms) draw from one corpus; deterministic from the seed.
+//! Behind the `testing` feature: test support, not part of the stable API.
+//! Every crate of the workspace enables it for its tests, benches and
+//! examples (through `[dev-dependencies]`), so that they all draw from one
+//! corpus; deterministic from the seed.
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -56,8 +56,11 @@
 //!   budget and cancellation every search takes, and the meter it counts
 //!   leaves with.
 //! * [`minimax`]: the oracle every algorithm is tested against.
-//! * [`worked`]: the papers' worked-example trees; [`corpus`]: the random
-//!   trees every algorithm's tests share.
+//! * [`worked`]: the papers' worked-example trees.
+//!
+//! Behind the `testing` feature, `corpus`: the random trees every
+//! algorithm's tests share and the checks of a search's best move and
+//! principal variation — test support, not part of the stable API.
 //!
 //! ## Design choices
 //!
@@ -70,6 +73,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+// Test support: compiled for this crate's own tests and, through the
+// `testing` feature, for the other crates' tests, benches and examples.
+#[cfg(any(test, feature = "testing"))]
 pub mod corpus;
 mod counted;
 mod dewey;

@@ -1,21 +1,26 @@
 //! `distributed-check`: the MPI test and measurement driver of
-//! search-distributed (feature `mpi`). Start it under `mpirun` with as many
-//! ranks as the processor tree has processors; rank 0 prints one JSON
-//! object, the other ranks print nothing.
+//! search-distributed (feature `mpi`). An example, not a binary of the
+//! crate: nothing installs it. The MPI tests (`tests/mpi.rs`, run by
+//! `scripts/test-mpi.sh`) build it with cargo and start it under `mpirun`
+//! with as many ranks as the processor tree has processors; rank 0 prints
+//! one JSON object, the other ranks print nothing. By hand:
 //!
 //! ```text
-//! mpirun -np 7 distributed-check corpus --processors 2,2
-//! mpirun -np 3 distributed-check compare --processors 1,2 --ordering opt --trees 20 --algo ts,pv --evaltime-us 100
-//! mpirun -np 3 distributed-check terminate --processors 1,2
-//! mpirun -np 2 distributed-check ping --rounds 10000
-//! mpirun -np 3 distributed-check slow --processors 1,2 --pid-dir /tmp/pids --timeout-ms 2000
+//! cargo build -p search-distributed --features mpi --example distributed-check
+//! mpirun -np 7 target/debug/examples/distributed-check corpus --processors 2,2
+//! mpirun -np 3 target/debug/examples/distributed-check compare --processors 1,2 --ordering opt --trees 20 --algo ts,pv --evaltime-us 100
+//! mpirun -np 3 target/debug/examples/distributed-check terminate --processors 1,2
+//! mpirun -np 2 target/debug/examples/distributed-check ping --rounds 10000
+//! mpirun -np 3 target/debug/examples/distributed-check slow --processors 1,2 --pid-dir /tmp/pids --timeout-ms 2000
 //! ```
 //!
 //! * `corpus`: every variant (tree-splitting with and without window
 //!   updates, pv-splitting as the threads and as the simulator read it)
-//!   on the shared corpus (`tree_core::corpus`: 400 random non-uniform
-//!   trees and every generator on every small shape), value checked
-//!   against minimax on rank 0; message counts and latencies summed.
+//!   on the shared corpus (`tree_core::corpus`, behind tree-core's
+//!   `testing` feature, which the dev-dependencies enable: 400 random
+//!   non-uniform trees and every generator on every small shape), value
+//!   checked against minimax on rank 0; message counts and latencies
+//!   summed.
 //! * `compare`: Campbell's Tables 8–10 trees (width 24, depth 4, his
 //!   orderings), each searched over MPI and simulated
 //!   (`search_parallel::simulate`) on the same processor tree: terminals
@@ -40,7 +45,7 @@ use search_distributed::{
 };
 use search_parallel::{SimAlgorithm, simulate};
 
-#[path = "../../tests/support/two_way.rs"]
+#[path = "../tests/support/two_way.rs"]
 mod two_way;
 use tree_core::{BestChild, Counted, GenSpec, Generator, Subtree, Tree, Value, corpus, minimax};
 use two_way::TwoWay;
