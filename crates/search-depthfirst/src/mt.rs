@@ -95,6 +95,67 @@ pub struct TranspositionTable {
     entries: usize,
     /// Entries in use.
     used: usize,
+    /// Where the overflow area starts (0: no overflow area).
+    over: usize,
+    /// Whether a block found no room since the table was cleared.
+    full: bool,
+}
+
+/// Experiment knobs (temporary).
+#[derive(Debug, Clone, Copy)]
+struct Knobs {
+    policy: u8,
+    cut: f64,
+    terminals: bool,
+    migrate: bool,
+}
+
+fn knobs() -> Knobs {
+    static K: std::sync::OnceLock<Knobs> = std::sync::OnceLock::new();
+    *K.get_or_init(|| {
+        let get = |n: &str, d: f64| {
+            std::env::var(n)
+                .ok()
+                .and_then(|v| v.parse::<f64>().ok())
+                .unwrap_or(d)
+        };
+        Knobs {
+            policy: get("MT_POLICY", 0.0) as u8,
+            cut: get("MT_CUT", 0.5),
+            terminals: get("MT_TERMINALS", 1.0) != 0.0,
+            migrate: get("MT_MIGRATE", 0.0) != 0.0,
+        }
+    })
+}
+
+/// The ways of a bucket of the overflow area under `policy`.
+fn ways(policy: u8) -> usize {
+    match policy {
+        1 => 1,
+        4 => 4,
+        8 => 8,
+        _ => 2,
+    }
+}
+
+/// SplitMix64's finalizer.
+#[inline]
+fn fmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The key of the node of entry `at` in the block region, as an anchor.
+#[inline]
+fn anchor(at: usize) -> u64 {
+    fmix(at as u64 ^ 0x243F_6A88_85A3_08D3)
+}
+
+/// The key of child `i` of the node of key `k`.
+#[inline]
+fn step(k: u64, i: usize) -> u64 {
+    fmix(k ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 /// Nodes of at most this many children get a block for every child at
@@ -187,6 +248,8 @@ impl TranspositionTable {
             slots: Vec::new(),
             entries: n.min(TranspositionTable::MAX_ENTRIES),
             used: 0,
+            over: 0,
+            full: false,
         })
     }
 
@@ -226,6 +289,8 @@ impl TranspositionTable {
     /// Forgets every entry (keeping what is allocated), in constant time.
     pub fn clear(&mut self) {
         self.used = 0;
+        self.over = 0;
+        self.full = false;
     }
 
     /// The number of entries in use: the root's and the blocks of the
@@ -247,10 +312,22 @@ impl TranspositionTable {
             return None;
         }
         let mut at = 0;
-        for &i in dewey.digits() {
+        let digits = dewey.digits();
+        for (d, &i) in digits.iter().enumerate() {
             let (kids, room) = block(self.slots[at][1]);
             if usize::from(i) >= room {
-                return None;
+                if self.over == 0 {
+                    return None;
+                }
+                let mut k = step(anchor(at), usize::from(i));
+                for &j in &digits[d + 1..] {
+                    k = step(k, usize::from(j));
+                }
+                let (lo, up) = probe(&self.slots[self.over..], knobs().policy, k)?;
+                return Some(TtEntry {
+                    lower: value_of(lo as u32),
+                    upper: value_of(up as u32),
+                });
             }
             at = kids + usize::from(i);
         }
@@ -277,6 +354,128 @@ impl TranspositionTable {
             self.used = 1;
         }
         0
+    }
+
+    /// Makes room for the overflow area once the blocks have run out.
+    #[cold]
+    fn split(&mut self) {
+        let k = knobs();
+        let e = self.entries;
+        let c = cut_at(e, self.used);
+        assert!(splittable(e, self.used));
+        self.slots.resize(e, [0; 2]);
+        let mut moved = Vec::new();
+        if k.migrate {
+            // (entry, key if moved, depth, next child)
+            let mut stack: Vec<(usize, u64, bool, usize, usize)> = vec![(0, 0, false, 0, 0)];
+            while let Some(top) = stack.last_mut() {
+                let (p, pk, pm, depth, j) = *top;
+                let (kids, room) = block(self.slots[p][1]);
+                if j >= room {
+                    stack.pop();
+                    continue;
+                }
+                top.4 += 1;
+                let q = kids + j;
+                let m = pm || q >= c;
+                let key = if !m {
+                    0
+                } else if pm {
+                    step(pk, j)
+                } else {
+                    step(anchor(p), j)
+                };
+                if m && self.slots[q][0] != UNKNOWN[0] {
+                    moved.push((key, depth + 1, self.slots[q][0]));
+                }
+                stack.push((q, key, m, depth + 1, 0));
+            }
+        }
+        for s in &mut self.slots[..c] {
+            let (kids, room) = block(s[1]);
+            if kids + room > c {
+                let r = c.saturating_sub(kids).min(room);
+                s[1] = if r == 0 { 0 } else { block_word(kids, r) };
+            }
+        }
+        self.slots[c..].fill([0; 2]);
+        self.over = c;
+        self.used = e;
+        for (key, depth, b) in moved {
+            store(&mut self.slots[c..], k.policy, key, depth, b);
+        }
+    }
+}
+
+/// Where the blocks end once a table of `e` entries, `used` in use, has
+/// an overflow area.
+fn cut_at(e: usize, used: usize) -> usize {
+    used.min((e as f64 * knobs().cut) as usize).max(1)
+}
+
+/// Whether a table of `e` entries, `used` in use, can have an overflow area.
+#[cold]
+fn splittable(e: usize, used: usize) -> bool {
+    e - cut_at(e, used) >= 2 * ways(knobs().policy)
+}
+
+/// The bounds stored in the overflow area `area` for key `k`, as bits.
+#[inline]
+fn probe(area: &[[u64; 2]], policy: u8, k: u64) -> Option<(i32, i32)> {
+    let w = ways(policy);
+    let nb = area.len() / w;
+    let b = (((fmix(k ^ 0x1319_8A2E_0370_7344) >> 32) * nb as u64) >> 32) as usize * w;
+    let check = k & !0xFF;
+    for e in &area[b..b + w] {
+        if e[1] & !0xFF == check && e[1] != 0 {
+            return Some((e[0] as u32 as i32, (e[0] >> 32) as u32 as i32));
+        }
+    }
+    None
+}
+
+/// Stores the bounds word `bw` for key `k` (a node at `depth`).
+#[inline]
+fn store(area: &mut [[u64; 2]], policy: u8, k: u64, depth: usize, bw: u64) {
+    let w = ways(policy);
+    let nb = area.len() / w;
+    let b = (((fmix(k ^ 0x1319_8A2E_0370_7344) >> 32) * nb as u64) >> 32) as usize * w;
+    let check = k & !0xFF;
+    let tag = check | depth.clamp(1, 255) as u64;
+    let bucket = &mut area[b..b + w];
+    for e in bucket.iter_mut() {
+        if e[1] & !0xFF == check && e[1] != 0 {
+            *e = [bw, tag];
+            return;
+        }
+    }
+    let d = |e: &[u64; 2]| if e[1] == 0 { 1000 } else { e[1] & 0xFF };
+    match policy {
+        1 => bucket[0] = [bw, tag],
+        3 => {
+            // two-tier: slot 0 depth-preferred, slot 1 always
+            if bucket[0][1] == 0 || depth as u64 <= d(&bucket[0]) {
+                bucket[1] = bucket[0];
+                bucket[0] = [bw, tag];
+            } else {
+                bucket[1] = [bw, tag];
+            }
+        }
+        5 => {
+            // 2-way always replace the second after moving
+            bucket[1] = bucket[0];
+            bucket[0] = [bw, tag];
+        }
+        _ => {
+            // replace the deepest (empty first), ties: last
+            let mut v = 0;
+            for (j, e) in bucket.iter().enumerate() {
+                if d(e) >= d(&bucket[v]) {
+                    v = j;
+                }
+            }
+            bucket[v] = [bw, tag];
+        }
     }
 }
 
@@ -368,27 +567,38 @@ pub(crate) fn mt_pass<T: Tree + ?Sized, G: Gate>(
     // (where an entry of no bounds would decide it), as without an entry.
     let new = tt.used == 0;
     let at = tt.root();
-    let mut m = Mt {
-        tree,
-        slots: std::mem::take(&mut tt.slots),
-        entries: tt.entries,
-        used: tt.used,
-        gamma: gamma.get(),
-        fail: None,
-        gate,
-        best: None,
-    };
-    let r = if new {
-        m.search::<MaxToMove>(&root, at, 0)
-    } else {
-        m.visit::<MaxToMove>(|| root.clone(), at, 0)
-    };
-    tt.used = m.used;
-    tt.slots = m.slots;
-    match (r, m.fail) {
-        (Ok(g), _) => Ok((value_of(g as u32), m.best)),
-        (Err(()), Some(e)) => Err(e),
-        (Err(()), None) => unreachable!("a failed search records its error"),
+    let mut gate = gate;
+    loop {
+        let mut m = Mt {
+            tree,
+            slots: std::mem::take(&mut tt.slots),
+            entries: tt.entries,
+            used: tt.used,
+            over: tt.over,
+            full: false,
+            policy: knobs().policy,
+            terminals: knobs().terminals,
+            gamma: gamma.get(),
+            fail: None,
+            gate,
+            best: None,
+        };
+        let r = if new {
+            m.search::<MaxToMove>(&root, at, 0)
+        } else {
+            m.visit::<MaxToMove>(|| root.clone(), at, 0)
+        };
+        tt.used = m.used;
+        tt.slots = m.slots;
+        gate = m.gate;
+        match (r, m.fail) {
+            (Ok(g), _) => return Ok((value_of(g as u32), m.best)),
+            (Err(()), Some(e)) => return Err(e),
+            (Err(()), None) => {
+                // The blocks ran out: make the overflow area, search again.
+                tt.split();
+            }
+        }
     }
 }
 
@@ -431,6 +641,12 @@ struct Mt<'a, T: Tree + ?Sized, G> {
     /// How many there may be.
     entries: usize,
     used: usize,
+    /// Where the overflow area starts (0: none).
+    over: usize,
+    /// Whether a block found no room.
+    full: bool,
+    policy: u8,
+    terminals: bool,
     gamma: i32,
     fail: Option<SearchError>,
     /// Asked before every terminal evaluation.
@@ -550,8 +766,17 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
             if i == room && at != NONE {
                 (kids, room) = self.grow(at, w, room);
             }
-            let c = if i < room { kids + i } else { NONE };
-            let r = self.search::<S::Other>(&self.tree.child(n, i), c, depth + 1)?;
+            let r = if i < room {
+                self.search::<S::Other>(&self.tree.child(n, i), kids + i, depth + 1)?
+            } else if self.over == 0 {
+                if at != NONE && self.policy != 0 && splittable(self.entries, self.used) {
+                    // Start the pass again with an overflow area.
+                    return Err(());
+                }
+                self.search::<S::Other>(&self.tree.child(n, i), NONE, depth + 1)?
+            } else {
+                self.over_child::<S::Other>(n, i, anchor(at), depth + 1)?
+            };
             g = if S::MAX { g.max(r) } else { g.min(r) };
             i += 1;
         }
@@ -578,6 +803,7 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
     #[inline(never)]
     fn allocate(&mut self, n: usize) -> bool {
         if n > self.entries {
+            self.full = true;
             return false;
         }
         let len = (self.slots.len() * 2).max(n).max(1 << 10).min(self.entries);
@@ -609,6 +835,71 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
         // node at most 65,536 children.
         self.slots[at][1] = block_word(start, want);
         (start, want)
+    }
+
+    /// MT on child `i` of `n` (the node of key `pk`), which has no entry
+    /// in the blocks: its bounds in the overflow area if they decide,
+    /// else a search.
+    #[inline(never)]
+    fn over_child<S: Side>(
+        &mut self,
+        n: &T::Node,
+        i: usize,
+        pk: u64,
+        depth: usize,
+    ) -> Result<i32, ()> {
+        let k = step(pk, i);
+        let (lo, up) = probe(&self.slots[self.over..], self.policy, k)
+            .unwrap_or((Value::NEG_INF.get(), Value::INF.get()));
+        if lo >= self.gamma {
+            return Ok(lo);
+        }
+        if up < self.gamma {
+            return Ok(up);
+        }
+        let c = self.tree.child(n, i);
+        let w = self.tree.num_children(&c);
+        if w == 0 {
+            if let Err(s) = self.gate.leaf() {
+                return self.fail(SearchError::Stopped(s));
+            }
+            let g = match static_max(self.tree, &c, depth) {
+                Ok(g) => g,
+                Err(e) => return self.fail(e),
+            };
+            if self.terminals {
+                let over = self.over;
+                store(&mut self.slots[over..], self.policy, k, depth, bounds(g, g));
+            }
+            return Ok(g.get());
+        }
+        if let Err(e) = expand(depth) {
+            return self.fail(e);
+        }
+        if w > usize::from(u16::MAX) + 1 {
+            return self.fail(SearchError::TooManyChildren { children: w });
+        }
+        let gamma = self.gamma;
+        let cut = |g: i32| if S::MAX { g >= gamma } else { g < gamma };
+        let mut g = if S::MAX {
+            Value::NEG_INF.get()
+        } else {
+            Value::INF.get()
+        };
+        let mut j = 0;
+        while j < w && !cut(g) {
+            let r = self.over_child::<S::Other>(&c, j, k, depth + 1)?;
+            g = if S::MAX { g.max(r) } else { g.min(r) };
+            j += 1;
+        }
+        let b = if g < gamma {
+            (lo as u32 as u64) | u64::from(g as u32) << 32
+        } else {
+            (g as u32 as u64) | u64::from(up as u32) << 32
+        };
+        let over = self.over;
+        store(&mut self.slots[over..], self.policy, k, depth, b);
+        Ok(g)
     }
 }
 
