@@ -108,6 +108,7 @@ struct Knobs {
     cut: f64,
     terminals: bool,
     migrate: bool,
+    restart: bool,
 }
 
 fn knobs() -> Knobs {
@@ -124,6 +125,7 @@ fn knobs() -> Knobs {
             cut: get("MT_CUT", 0.5),
             terminals: get("MT_TERMINALS", 1.0) != 0.0,
             migrate: get("MT_MIGRATE", 0.0) != 0.0,
+            restart: get("MT_RESTART", 1.0) != 0.0,
         }
     })
 }
@@ -565,6 +567,12 @@ pub(crate) fn mt_pass<T: Tree + ?Sized, G: Gate>(
     let root = tree.root();
     // A new root entry knows nothing: the root is searched even at γ = −∞
     // (where an entry of no bounds would decide it), as without an entry.
+    if !knobs().restart && tt.full && tt.over == 0 && knobs().policy != 0 {
+        tt.full = false;
+        if splittable(tt.entries, tt.used) {
+            tt.split();
+        }
+    }
     let new = tt.used == 0;
     let at = tt.root();
     let mut gate = gate;
@@ -590,6 +598,7 @@ pub(crate) fn mt_pass<T: Tree + ?Sized, G: Gate>(
         };
         tt.used = m.used;
         tt.slots = m.slots;
+        tt.full |= m.full;
         gate = m.gate;
         match (r, m.fail) {
             (Ok(g), _) => return Ok((value_of(g as u32), m.best)),
@@ -769,7 +778,11 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
             let r = if i < room {
                 self.search::<S::Other>(&self.tree.child(n, i), kids + i, depth + 1)?
             } else if self.over == 0 {
-                if at != NONE && self.policy != 0 && splittable(self.entries, self.used) {
+                if at != NONE
+                    && self.policy != 0
+                    && knobs().restart
+                    && splittable(self.entries, self.used)
+                {
                     // Start the pass again with an overflow area.
                     return Err(());
                 }
