@@ -55,15 +55,43 @@ impl TtEntry {
 /// what it uses. [`new`](Self::new) gives
 /// [`DEFAULT_BYTES`](Self::DEFAULT_BYTES).
 ///
-/// **When it is full.** A node whose block finds no room keeps the block it
-/// has (or none): its other children are searched without storing anything
-/// below them, and searched again when MT comes back to them. Nothing is
-/// ever replaced, so until the table is full MT behaves exactly as with
-/// unbounded memory — the same terminals, in the same order — and after
-/// that only searches more: MT and its drivers still return the exact
-/// value (a table too small evaluates more terminals, never a wrong value).
-/// The entries a search takes ([`len`](Self::len)) are what it needs for
-/// that.
+/// **When it is full.** Until a block finds no room, nothing changes: with
+/// at least the entries a search takes ([`len`](Self::len) after it) MT
+/// behaves exactly as with unbounded memory — the same terminals, in the
+/// same order. The first time a block finds no room, the MT call stops,
+/// reorganises the table and searches again from the root (it stored
+/// nothing for the nodes it had not finished, so every stored bound stays
+/// true; what it stored it finds again):
+///
+/// * the blocks keep the first quarter of the table (less if they took
+///   less) and no longer grow; a block reaching past that point keeps the
+///   children before it;
+/// * the other three quarters become a hashed **overflow area** of buckets
+///   of four entries (64 bytes). A node without an entry in the blocks is
+///   stored there under a 128-bit key: a hash of its path from the deepest
+///   ancestor with an entry in the blocks (that entry's index and the child
+///   indices below it), extended one child at a time as MT descends, so
+///   only the searches below the blocks compute it;
+/// * every node the blocks no longer hold that had bounds moves to the
+///   overflow area under its key, so nothing found so far is lost (unless
+///   its bucket is full, as below);
+/// * **replacement: depth-preferred.** A node is stored in its bucket in
+///   place of its own older entry, else in an empty entry, else in place of
+///   the deepest entry there (the last of the deepest on a tie): the nodes
+///   near the root, whose subtrees cost the most to search again, stay.
+///
+/// A bucket is found from 64 bits of the key and an entry in it is
+/// recognised by 56 other bits of it, stored beside the bounds (the 8 bits
+/// left hold the node's depth); the bucket and the 56 bits are drawn
+/// independently, so an entry of another node matches with probability
+/// 2⁻⁵⁶ ≈ 1.4 × 10⁻¹⁷ per entry compared (four per lookup) — about one
+/// wrong match in 10¹⁶ lookups, far beyond any search's reach.
+/// Bounds found under a wrong match would be the one way to a wrong value;
+/// short of that, MT and its drivers return the exact value at every size
+/// (a table too small evaluates more terminals, never a wrong value).
+/// Tables under 48 bytes (too small for the blocks' quarter and two
+/// buckets) keep the blocks they have when full and search the rest
+/// without storing anything.
 ///
 /// **Reuse.** A table describes one tree. [`mt`] trusts what it finds, so
 /// reuse a table between calls of [`mt`] only on the same tree; the drivers
@@ -86,84 +114,29 @@ impl TtEntry {
 #[derive(Debug, Clone)]
 pub struct TranspositionTable {
     /// The entries allocated so far (at most `entries`); the first `used`
-    /// are in use, the root's first. An entry is two words: the bounds
-    /// (lower in the low half, upper in the high half, as `i32` bits) and
-    /// the block (the index of child 0's entry in the low half, how many
-    /// children have an entry there in the high half).
+    /// are in use, the root's first. A block entry is two words: the
+    /// bounds (lower in the low half, upper in the high half, as `i32`
+    /// bits) and the block (the index of child 0's entry in the low half,
+    /// how many children have an entry there in the high half). An entry
+    /// of the overflow area is the bounds and a tag (see [`tag`]); an
+    /// empty one is two zeros.
     slots: Vec<[u64; 2]>,
     /// How many entries the table may have.
     entries: usize,
-    /// Entries in use.
+    /// Entries in use (all of them once there is an overflow area).
     used: usize,
-    /// Where the overflow area starts (0: no overflow area).
+    /// Where the overflow area starts and the blocks end; 0 while there
+    /// is none.
     over: usize,
-    /// Whether a block found no room since the table was cleared.
-    full: bool,
-}
-
-/// Experiment knobs (temporary).
-#[derive(Debug, Clone, Copy)]
-struct Knobs {
-    policy: u8,
-    cut: f64,
-    terminals: bool,
-    migrate: bool,
-    restart: bool,
-}
-
-fn knobs() -> Knobs {
-    static K: std::sync::OnceLock<Knobs> = std::sync::OnceLock::new();
-    *K.get_or_init(|| {
-        let get = |n: &str, d: f64| {
-            std::env::var(n)
-                .ok()
-                .and_then(|v| v.parse::<f64>().ok())
-                .unwrap_or(d)
-        };
-        Knobs {
-            policy: get("MT_POLICY", 0.0) as u8,
-            cut: get("MT_CUT", 0.5),
-            terminals: get("MT_TERMINALS", 1.0) != 0.0,
-            migrate: get("MT_MIGRATE", 0.0) != 0.0,
-            restart: get("MT_RESTART", 1.0) != 0.0,
-        }
-    })
-}
-
-/// The ways of a bucket of the overflow area under `policy`.
-fn ways(policy: u8) -> usize {
-    match policy {
-        1 => 1,
-        4 => 4,
-        8 => 8,
-        _ => 2,
-    }
-}
-
-/// SplitMix64's finalizer.
-#[inline]
-fn fmix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The key of the node of entry `at` in the block region, as an anchor.
-#[inline]
-fn anchor(at: usize) -> u64 {
-    fmix(at as u64 ^ 0x243F_6A88_85A3_08D3)
-}
-
-/// The key of child `i` of the node of key `k`.
-#[inline]
-fn step(k: u64, i: usize) -> u64 {
-    fmix(k ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 /// Nodes of at most this many children get a block for every child at
 /// once (a cache line's worth); wider ones get one for their first child
 /// first.
 const SMALL_BLOCK: usize = 4;
+
+/// The entries of a bucket of the overflow area (a cache line's worth).
+const WAYS: usize = 4;
 
 /// The entry of a node with no stored bounds and no block.
 const UNKNOWN: [u64; 2] = [bounds(Value::NEG_INF, Value::INF), 0];
@@ -211,6 +184,130 @@ fn block(w: u64) -> (usize, usize) {
     ((w as u32) as usize, (w >> 32) as usize)
 }
 
+/// The key of a node in the overflow area: two 64-bit hashes of its path,
+/// one for its bucket, one for its tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Key(u64, u64);
+
+/// SplitMix64's finalizer (Steele, Lea & Flood 2014): a bijection of
+/// 64-bit words that mixes every input bit into every output bit.
+#[inline(always)]
+fn fmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Key {
+    /// The key a node with the block entry `at` gives its children.
+    #[inline]
+    fn anchor(at: usize) -> Key {
+        Key(
+            fmix(at as u64 ^ 0x243F_6A88_85A3_08D3),
+            fmix(at as u64 ^ 0x1319_8A2E_0370_7344),
+        )
+    }
+
+    /// The key of child `i` of the node of this key. Two children of one
+    /// node never share a key (each half is a bijection of its input);
+    /// other nodes share one only by chance in both halves.
+    #[inline]
+    fn child(self, i: usize) -> Key {
+        let i = i as u64 + 1;
+        Key(
+            fmix(self.0 ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            fmix(self.1 ^ i.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)),
+        )
+    }
+
+    /// The key of the node `digits` below the node with the block entry
+    /// `at`.
+    fn below(at: usize, digits: &[u16]) -> Key {
+        digits
+            .iter()
+            .fold(Key::anchor(at), |k, &i| k.child(usize::from(i)))
+    }
+
+    /// The first entry of this key's bucket in an overflow area of
+    /// `buckets` buckets (relative to the area).
+    #[inline]
+    fn bucket(self, buckets: usize) -> usize {
+        (((self.0 >> 32) * buckets as u64) >> 32) as usize * WAYS
+    }
+}
+
+/// The tag of an entry of the overflow area: 56 bits of the key's second
+/// half, and the node's depth (at least 1, at most 255) in the low byte;
+/// never 0, the tag of an empty entry.
+#[inline]
+fn tag(k: Key, depth: usize) -> u64 {
+    (k.1 & !0xFF) | depth.clamp(1, 255) as u64
+}
+
+/// Whether the tag `t` is the key `k`'s.
+#[inline(always)]
+fn tagged(t: u64, k: Key) -> bool {
+    t != 0 && (t ^ k.1) & !0xFF == 0
+}
+
+/// The overflow area `area` (a whole number of buckets, each of
+/// [`WAYS`] entries): its lookups and stores.
+struct Overflow;
+
+impl Overflow {
+    /// The bounds word stored for `k`, if any.
+    #[inline]
+    fn probe(area: &[[u64; 2]], k: Key) -> Option<u64> {
+        let b = k.bucket(area.len() / WAYS);
+        area[b..b + WAYS]
+            .iter()
+            .find(|e| tagged(e[1], k))
+            .map(|e| e[0])
+    }
+
+    /// Stores the bounds word `w` for `k` (a node at `depth`): in place of
+    /// its entry, else in an empty one, else in place of the deepest.
+    #[inline]
+    fn store(area: &mut [[u64; 2]], k: Key, depth: usize, w: u64) {
+        let b = k.bucket(area.len() / WAYS);
+        let bucket = &mut area[b..b + WAYS];
+        let at = match bucket.iter().position(|e| tagged(e[1], k)) {
+            Some(i) => i,
+            None => Overflow::victim(bucket),
+        };
+        bucket[at] = [w, tag(k, depth)];
+    }
+
+    /// The entry of a full or partly empty bucket a new node takes: an
+    /// empty one, else the deepest (the last of the deepest on a tie).
+    #[inline]
+    fn victim(bucket: &[[u64; 2]]) -> usize {
+        // An empty entry counts as deeper than any node.
+        let depth = |e: &[u64; 2]| if e[1] == 0 { 256 } else { e[1] & 0xFF };
+        let mut v = 0;
+        for (i, e) in bucket.iter().enumerate().skip(1) {
+            if depth(e) >= depth(&bucket[v]) {
+                v = i;
+            }
+        }
+        v
+    }
+}
+
+/// Where the blocks end once a table of `entries` entries (`used` of them
+/// in use) has an overflow area: a quarter of the table, or less if the
+/// blocks take less; at least the root's entry.
+fn blocks_end(entries: usize, used: usize) -> usize {
+    used.min(entries / 4).max(1)
+}
+
+/// Whether a table of `entries` entries (`used` in use) has room for an
+/// overflow area of at least two buckets.
+#[cold]
+fn splittable(entries: usize, used: usize) -> bool {
+    entries - blocks_end(entries, used) >= 2 * WAYS
+}
+
 impl Default for TranspositionTable {
     fn default() -> TranspositionTable {
         TranspositionTable::new()
@@ -251,7 +348,6 @@ impl TranspositionTable {
             entries: n.min(TranspositionTable::MAX_ENTRIES),
             used: 0,
             over: 0,
-            full: false,
         })
     }
 
@@ -292,12 +388,13 @@ impl TranspositionTable {
     pub fn clear(&mut self) {
         self.used = 0;
         self.over = 0;
-        self.full = false;
     }
 
     /// The number of entries in use: the root's and the blocks of the
     /// nodes MT has expanded (an entry for each node it has searched, the
-    /// rest of their blocks, and the blocks it has moved).
+    /// rest of their blocks, and the blocks it has moved) — or all of them,
+    /// once the blocks have run out and the table has an overflow area
+    /// (see "When it is full" above).
     pub fn len(&self) -> usize {
         self.used
     }
@@ -308,32 +405,28 @@ impl TranspositionTable {
     }
 
     /// The bounds stored for the node `dewey`, if any (`None` for a node
-    /// MT has not searched, or knows nothing of).
+    /// MT has not searched, or knows nothing of, or whose entry in the
+    /// overflow area another node has taken).
     pub fn get(&self, dewey: &Dewey) -> Option<TtEntry> {
         if self.used == 0 {
             return None;
         }
-        let mut at = 0;
         let digits = dewey.digits();
+        let mut at = 0;
+        let mut w = None;
         for (d, &i) in digits.iter().enumerate() {
             let (kids, room) = block(self.slots[at][1]);
             if usize::from(i) >= room {
                 if self.over == 0 {
                     return None;
                 }
-                let mut k = step(anchor(at), usize::from(i));
-                for &j in &digits[d + 1..] {
-                    k = step(k, usize::from(j));
-                }
-                let (lo, up) = probe(&self.slots[self.over..], knobs().policy, k)?;
-                return Some(TtEntry {
-                    lower: value_of(lo as u32),
-                    upper: value_of(up as u32),
-                });
+                let k = Key::below(at, &digits[d..]);
+                w = Some(Overflow::probe(&self.slots[self.over..], k)?);
+                break;
             }
             at = kids + usize::from(i);
         }
-        let w = self.slots[at][0];
+        let w = w.unwrap_or(self.slots[at][0]);
         let e = TtEntry {
             lower: lower(w),
             upper: upper(w),
@@ -358,126 +451,126 @@ impl TranspositionTable {
         0
     }
 
-    /// Makes room for the overflow area once the blocks have run out.
+    /// Makes the overflow area once a block has found no room (see "When
+    /// it is full" above): the blocks end at a quarter of the table, and
+    /// the nodes they no longer hold move to the overflow area.
+    ///
+    /// For its duration it takes 4 bytes per entry besides the table (the
+    /// bucket each node moves to: a bucket is found from bits a node's tag
+    /// does not keep, so that the tag's 56 bits stay independent of it).
     #[cold]
+    #[inline(never)]
     fn split(&mut self) {
-        let k = knobs();
+        /// A node of the blocks on the walk from the root.
+        struct Frame {
+            /// Its block.
+            kids: usize,
+            room: usize,
+            /// The key it gives its children.
+            key: Key,
+            /// Whether it moves to the overflow area.
+            moves: bool,
+            depth: usize,
+            /// The next child to walk.
+            next: usize,
+        }
         let e = self.entries;
-        let c = cut_at(e, self.used);
-        assert!(splittable(e, self.used));
+        let c = blocks_end(e, self.used);
+        debug_assert!(self.over == 0 && splittable(e, self.used));
         self.slots.resize(e, [0; 2]);
-        let mut moved = Vec::new();
-        if k.migrate {
-            // (entry, key if moved, depth, next child)
-            let mut stack: Vec<(usize, u64, bool, usize, usize)> = vec![(0, 0, false, 0, 0)];
-            while let Some(top) = stack.last_mut() {
-                let (p, pk, pm, depth, j) = *top;
-                let (kids, room) = block(self.slots[p][1]);
-                if j >= room {
-                    stack.pop();
-                    continue;
+        let buckets = (e - c) / WAYS;
+        // The bucket each moving node goes to, + 1, by entry (0: none). A
+        // node moves if its entry is at c or beyond or its parent moves.
+        let mut target = vec![0u32; e];
+        // Every node of the blocks, depth first from the root: a moving
+        // node with bounds becomes an entry of the overflow area where it
+        // is (its tag in place of its block, once the walk has read it).
+        let (kids, room) = block(self.slots[0][1]);
+        let mut walk = vec![Frame {
+            kids,
+            room,
+            key: Key::anchor(0),
+            moves: false,
+            depth: 0,
+            next: 0,
+        }];
+        while let Some(f) = walk.last_mut() {
+            if f.next == f.room {
+                walk.pop();
+                continue;
+            }
+            let (j, parent) = (f.next, f.key);
+            f.next += 1;
+            let q = f.kids + j;
+            let moves = f.moves || q >= c;
+            let depth = f.depth + 1;
+            let key = parent.child(j);
+            let (kids, room) = block(self.slots[q][1]);
+            if moves {
+                self.slots[q][1] = 0;
+                if self.slots[q][0] != UNKNOWN[0] {
+                    self.slots[q][1] = tag(key, depth);
+                    target[q] = (key.bucket(buckets) / WAYS + 1) as u32;
                 }
-                top.4 += 1;
-                let q = kids + j;
-                let m = pm || q >= c;
-                let key = if !m {
-                    0
-                } else if pm {
-                    step(pk, j)
-                } else {
-                    step(anchor(p), j)
-                };
-                if m && self.slots[q][0] != UNKNOWN[0] {
-                    moved.push((key, depth + 1, self.slots[q][0]));
-                }
-                stack.push((q, key, m, depth + 1, 0));
+            }
+            walk.push(Frame {
+                kids,
+                room,
+                key: if moves { key } else { Key::anchor(q) },
+                moves,
+                depth,
+                next: 0,
+            });
+        }
+        // The overflow area: empty but for the moving nodes.
+        for (s, t) in self.slots[c..].iter_mut().zip(&target[c..]) {
+            if *t == 0 {
+                *s = [0; 2];
             }
         }
+        // Each moving node to its bucket: to an empty entry, else in place
+        // of a node still to move (which moves on in its turn), else in
+        // place of the deepest if it is not deeper.
+        for p in 0..e {
+            if target[p] == 0 {
+                continue;
+            }
+            let mut b = target[p] as usize - 1;
+            target[p] = 0;
+            let mut node = std::mem::replace(
+                &mut self.slots[p],
+                if p < c { UNKNOWN } else { [0; 2] },
+            );
+            loop {
+                let first = c + b * WAYS;
+                let bucket = first..first + WAYS;
+                if let Some(s) = bucket.clone().find(|&s| self.slots[s][1] == 0) {
+                    self.slots[s] = node;
+                    break;
+                }
+                if let Some(s) = bucket.clone().find(|&s| target[s] != 0) {
+                    std::mem::swap(&mut self.slots[s], &mut node);
+                    b = target[s] as usize - 1;
+                    target[s] = 0;
+                    continue;
+                }
+                let v = first + Overflow::victim(&self.slots[bucket]);
+                if node[1] & 0xFF < self.slots[v][1] & 0xFF {
+                    self.slots[v] = node;
+                }
+                break;
+            }
+        }
+        // The blocks keep what lies before c.
         for s in &mut self.slots[..c] {
             let (kids, room) = block(s[1]);
             if kids + room > c {
-                let r = c.saturating_sub(kids).min(room);
-                s[1] = if r == 0 { 0 } else { block_word(kids, r) };
+                let room = c.saturating_sub(kids).min(room);
+                s[1] = if room == 0 { 0 } else { block_word(kids, room) };
             }
         }
-        self.slots[c..].fill([0; 2]);
         self.over = c;
         self.used = e;
-        for (key, depth, b) in moved {
-            store(&mut self.slots[c..], k.policy, key, depth, b);
-        }
-    }
-}
-
-/// Where the blocks end once a table of `e` entries, `used` in use, has
-/// an overflow area.
-fn cut_at(e: usize, used: usize) -> usize {
-    used.min((e as f64 * knobs().cut) as usize).max(1)
-}
-
-/// Whether a table of `e` entries, `used` in use, can have an overflow area.
-#[cold]
-fn splittable(e: usize, used: usize) -> bool {
-    e - cut_at(e, used) >= 2 * ways(knobs().policy)
-}
-
-/// The bounds stored in the overflow area `area` for key `k`, as bits.
-#[inline]
-fn probe(area: &[[u64; 2]], policy: u8, k: u64) -> Option<(i32, i32)> {
-    let w = ways(policy);
-    let nb = area.len() / w;
-    let b = (((fmix(k ^ 0x1319_8A2E_0370_7344) >> 32) * nb as u64) >> 32) as usize * w;
-    let check = k & !0xFF;
-    for e in &area[b..b + w] {
-        if e[1] & !0xFF == check && e[1] != 0 {
-            return Some((e[0] as u32 as i32, (e[0] >> 32) as u32 as i32));
-        }
-    }
-    None
-}
-
-/// Stores the bounds word `bw` for key `k` (a node at `depth`).
-#[inline]
-fn store(area: &mut [[u64; 2]], policy: u8, k: u64, depth: usize, bw: u64) {
-    let w = ways(policy);
-    let nb = area.len() / w;
-    let b = (((fmix(k ^ 0x1319_8A2E_0370_7344) >> 32) * nb as u64) >> 32) as usize * w;
-    let check = k & !0xFF;
-    let tag = check | depth.clamp(1, 255) as u64;
-    let bucket = &mut area[b..b + w];
-    for e in bucket.iter_mut() {
-        if e[1] & !0xFF == check && e[1] != 0 {
-            *e = [bw, tag];
-            return;
-        }
-    }
-    let d = |e: &[u64; 2]| if e[1] == 0 { 1000 } else { e[1] & 0xFF };
-    match policy {
-        1 => bucket[0] = [bw, tag],
-        3 => {
-            // two-tier: slot 0 depth-preferred, slot 1 always
-            if bucket[0][1] == 0 || depth as u64 <= d(&bucket[0]) {
-                bucket[1] = bucket[0];
-                bucket[0] = [bw, tag];
-            } else {
-                bucket[1] = [bw, tag];
-            }
-        }
-        5 => {
-            // 2-way always replace the second after moving
-            bucket[1] = bucket[0];
-            bucket[0] = [bw, tag];
-        }
-        _ => {
-            // replace the deepest (empty first), ties: last
-            let mut v = 0;
-            for (j, e) in bucket.iter().enumerate() {
-                if d(e) >= d(&bucket[v]) {
-                    v = j;
-                }
-            }
-            bucket[v] = [bw, tag];
-        }
     }
 }
 
@@ -562,20 +655,13 @@ pub(crate) fn mt_pass<T: Tree + ?Sized, G: Gate>(
     tree: &T,
     tt: &mut TranspositionTable,
     gamma: Value,
-    gate: G,
+    mut gate: G,
 ) -> Result<(Value, Option<usize>), SearchError> {
     let root = tree.root();
     // A new root entry knows nothing: the root is searched even at γ = −∞
     // (where an entry of no bounds would decide it), as without an entry.
-    if !knobs().restart && tt.full && tt.over == 0 && knobs().policy != 0 {
-        tt.full = false;
-        if splittable(tt.entries, tt.used) {
-            tt.split();
-        }
-    }
     let new = tt.used == 0;
     let at = tt.root();
-    let mut gate = gate;
     loop {
         let mut m = Mt {
             tree,
@@ -583,9 +669,6 @@ pub(crate) fn mt_pass<T: Tree + ?Sized, G: Gate>(
             entries: tt.entries,
             used: tt.used,
             over: tt.over,
-            full: false,
-            policy: knobs().policy,
-            terminals: knobs().terminals,
             gamma: gamma.get(),
             fail: None,
             gate,
@@ -598,14 +681,15 @@ pub(crate) fn mt_pass<T: Tree + ?Sized, G: Gate>(
         };
         tt.used = m.used;
         tt.slots = m.slots;
-        tt.full |= m.full;
-        gate = m.gate;
         match (r, m.fail) {
             (Ok(g), _) => return Ok((value_of(g as u32), m.best)),
             (Err(()), Some(e)) => return Err(e),
             (Err(()), None) => {
-                // The blocks ran out: make the overflow area, search again.
+                // A block found no room: the table gets its overflow area
+                // and the call starts again from the root (it stored
+                // nothing for the nodes it had not finished).
                 tt.split();
+                gate = m.gate;
             }
         }
     }
@@ -642,7 +726,9 @@ const NONE: usize = usize::MAX;
 /// One call of [`mt`]: the tree, the table's entries, γ, and the error
 /// that stopped the search, if one did. Values here are a [`Value`]'s bits
 /// ([`Value::get`]), which order as the values do; a failed call returns
-/// `Err(())` with the error in `fail` (so that a result fits in registers).
+/// `Err(())` with the error in `fail` (so that a result fits in
+/// registers), or with none to start again once the table has an overflow
+/// area.
 struct Mt<'a, T: Tree + ?Sized, G> {
     tree: &'a T,
     /// The table's entries, taken for the call.
@@ -652,10 +738,6 @@ struct Mt<'a, T: Tree + ?Sized, G> {
     used: usize,
     /// Where the overflow area starts (0: none).
     over: usize,
-    /// Whether a block found no room.
-    full: bool,
-    policy: u8,
-    terminals: bool,
     gamma: i32,
     fail: Option<SearchError>,
     /// Asked before every terminal evaluation.
@@ -777,18 +859,14 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
             }
             let r = if i < room {
                 self.search::<S::Other>(&self.tree.child(n, i), kids + i, depth + 1)?
-            } else if self.over == 0 {
-                if at != NONE
-                    && self.policy != 0
-                    && knobs().restart
-                    && splittable(self.entries, self.used)
-                {
-                    // Start the pass again with an overflow area.
-                    return Err(());
-                }
-                self.search::<S::Other>(&self.tree.child(n, i), NONE, depth + 1)?
+            } else if self.over != 0 {
+                self.overflow::<S::Other>(n, i, Key::anchor(at), depth + 1)?
+            } else if at != NONE && splittable(self.entries, self.used) {
+                // The blocks have run out: start again with an overflow
+                // area.
+                return Err(());
             } else {
-                self.over_child::<S::Other>(n, i, anchor(at), depth + 1)?
+                self.search::<S::Other>(&self.tree.child(n, i), NONE, depth + 1)?
             };
             g = if S::MAX { g.max(r) } else { g.min(r) };
             i += 1;
@@ -816,7 +894,6 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
     #[inline(never)]
     fn allocate(&mut self, n: usize) -> bool {
         if n > self.entries {
-            self.full = true;
             return false;
         }
         let len = (self.slots.len() * 2).max(n).max(1 << 10).min(self.entries);
@@ -826,13 +903,14 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
 
     /// Gives the node at `at` (`w` children, the first `room` with an
     /// entry) a block for more children: for all `w` if it has a block
-    /// already (for its first child only: `room` is 0 or 1) or if `w` is
-    /// at most [`SMALL_BLOCK`], else for its first child only; child 0's
-    /// entry is copied. Returns the block, unchanged if the table has no
-    /// room.
+    /// already (for its first child only: `room` is 0 or 1, unless the
+    /// table has an overflow area) or if `w` is at most [`SMALL_BLOCK`],
+    /// else for its first child only; child 0's entry is copied. Returns
+    /// the block, unchanged if the table has no room (always, once it has
+    /// an overflow area).
     #[inline(always)]
     fn grow(&mut self, at: usize, w: usize, room: usize) -> (usize, usize) {
-        debug_assert!(room <= 1);
+        debug_assert!(room <= 1 || self.over != 0);
         let want = if room == 0 && w > SMALL_BLOCK { 1 } else { w };
         let start = self.used;
         if self.slots.len() - start < want && !self.allocate(start + want) {
@@ -850,28 +928,32 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
         (start, want)
     }
 
-    /// MT on child `i` of `n` (the node of key `pk`), which has no entry
-    /// in the blocks: its bounds in the overflow area if they decide,
-    /// else a search.
+    /// MT on child `i` of `n`, a child without an entry in the blocks
+    /// (`pk` is the key `n` gives its children, `depth` the child's):
+    /// its bounds in the overflow area if they decide, else a search (the
+    /// child generated only then) that stores its result there, keeping
+    /// the bound it had.
     #[inline(never)]
-    fn over_child<S: Side>(
+    fn overflow<S: Side>(
         &mut self,
         n: &T::Node,
         i: usize,
-        pk: u64,
+        pk: Key,
         depth: usize,
     ) -> Result<i32, ()> {
-        let k = step(pk, i);
-        let (lo, up) = probe(&self.slots[self.over..], self.policy, k)
-            .unwrap_or((Value::NEG_INF.get(), Value::INF.get()));
-        if lo >= self.gamma {
-            return Ok(lo);
+        let k = pk.child(i);
+        let b = Overflow::probe(&self.slots[self.over..], k).unwrap_or(UNKNOWN[0]);
+        let lower = b as u32 as i32;
+        if lower >= self.gamma {
+            return Ok(lower);
         }
-        if up < self.gamma {
-            return Ok(up);
+        let upper = (b >> 32) as u32 as i32;
+        if upper < self.gamma {
+            return Ok(upper);
         }
         let c = self.tree.child(n, i);
         let w = self.tree.num_children(&c);
+        let over = self.over;
         if w == 0 {
             if let Err(s) = self.gate.leaf() {
                 return self.fail(SearchError::Stopped(s));
@@ -880,10 +962,7 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
                 Ok(g) => g,
                 Err(e) => return self.fail(e),
             };
-            if self.terminals {
-                let over = self.over;
-                store(&mut self.slots[over..], self.policy, k, depth, bounds(g, g));
-            }
+            Overflow::store(&mut self.slots[over..], k, depth, bounds(g, g));
             return Ok(g.get());
         }
         if let Err(e) = expand(depth) {
@@ -901,17 +980,17 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
         };
         let mut j = 0;
         while j < w && !cut(g) {
-            let r = self.over_child::<S::Other>(&c, j, k, depth + 1)?;
+            let r = self.overflow::<S::Other>(&c, j, k, depth + 1)?;
             g = if S::MAX { g.max(r) } else { g.min(r) };
             j += 1;
         }
+        // Fail low gives an upper bound, fail high a lower bound.
         let b = if g < gamma {
-            (lo as u32 as u64) | u64::from(g as u32) << 32
+            (b & 0xFFFF_FFFF) | u64::from(g as u32) << 32
         } else {
-            (g as u32 as u64) | u64::from(up as u32) << 32
+            (b & !0xFFFF_FFFF) | u64::from(g as u32)
         };
-        let over = self.over;
-        store(&mut self.slots[over..], self.policy, k, depth, b);
+        Overflow::store(&mut self.slots[over..], k, depth, b);
         Ok(g)
     }
 }
