@@ -7,7 +7,7 @@
 //! cargo run --release -p search-depthfirst --example mt_table              # sizes and defaults
 //! cargo run --release -p search-depthfirst --example mt_table -- sizes     # (8,5) by table size
 //! cargo run --release -p search-depthfirst --example mt_table -- defaults  # (8,9), default sizes
-//! cargo run --release -p search-depthfirst --example mt_table -- fractions # 30 trees, by fraction
+//! cargo run --release -p search-depthfirst --example mt_table -- fractions # 27 trees, by fraction
 //! cargo run --release -p search-depthfirst --example mt_table -- one mt-sss 8 6 4 [BYTES] [REPEAT]
 //! ```
 //!
@@ -25,11 +25,12 @@
 //!   of ten shapes, of the terminals with a table of a fraction of the
 //!   entries the search takes, over those with unlimited memory.
 //! * `one DRIVER B D TREES [BYTES] [REPEAT]`: one driver (`mt-sss`,
-//!   `mt-dual`, `mtdf` from 0, or `none` to build the trees and stop: the
-//!   count to subtract) on `TREES` `HashTree`s of shape (B,D), seeds 0…,
-//!   with a table of BYTES (default: `for_shape`), REPEAT times (default
-//!   1): for `valgrind --tool=callgrind`, whose counts do not depend on the
-//!   load.
+//!   `mt-dual`, `mtdf` from 0, the same prefixed `search:` to run them
+//!   through `Algorithm::search_in`, which meters every leaf, or `none` to
+//!   build the trees and stop: the count to subtract) on `TREES`
+//!   `HashTree`s of shape (B,D), seeds 0…, with one table of BYTES
+//!   (default: `for_shape`), REPEAT times (default 1): for `valgrind
+//!   --tool=callgrind`, whose counts do not depend on the load.
 //!
 //! The example uses only what the table had before its overflow area
 //! (`with_bytes`, `new`, `for_shape`, `len`), so the same file measures
@@ -37,7 +38,7 @@
 
 use std::process::ExitCode;
 
-use search_depthfirst::{TranspositionTable, mt_dual, mt_sss, mtdf};
+use search_depthfirst::{Algorithm, SearchConfig, TranspositionTable, mt_dual, mt_sss, mtdf};
 use tree_core::{Counted, GenSpec, Generator, HashTree, Tree, Value, minimax};
 
 /// One of the drivers.
@@ -286,7 +287,11 @@ fn one(args: &[String]) -> Result<(), String> {
     };
     let num = |s: &String| s.parse::<usize>().map_err(|_| format!("{s}: not a number"));
     let (b, d, n) = (num(b)?, num(d)?, num(n)?);
-    let driver = match driver.as_str() {
+    let (registry, name) = match driver.strip_prefix("search:") {
+        Some(name) => (true, name),
+        None => (false, driver.as_str()),
+    };
+    let driver = match name {
         "mt-sss" => Some(Driver::Sss),
         "mt-dual" => Some(Driver::Dual),
         "mtdf" => Some(Driver::Mtdf0),
@@ -305,7 +310,25 @@ fn one(args: &[String]) -> Result<(), String> {
         Some(bytes) => TranspositionTable::with_bytes(bytes).map_err(|e| e.to_string())?,
         None => TranspositionTable::for_shape(trees[0].bounds()),
     };
-    let mut leaves = 0;
+    if registry {
+        let a = match driver {
+            Driver::Sss => Algorithm::MtSss,
+            Driver::Dual => Algorithm::MtDual,
+            _ => Algorithm::Mtdf,
+        };
+        let config = SearchConfig::new();
+        let mut leaves = 0;
+        for _ in 0..repeat {
+            for t in &trees {
+                leaves += a
+                    .search_in(t, &config, &mut tt)
+                    .map_err(|e| e.to_string())?
+                    .leaves;
+            }
+        }
+        println!("{leaves} leaves");
+        return Ok(());
+    }
     for _ in 0..repeat {
         for t in &trees {
             let o = match driver {
@@ -315,10 +338,9 @@ fn one(args: &[String]) -> Result<(), String> {
             }
             .map_err(|e| e.to_string())?;
             std::hint::black_box(o);
-            leaves += 1;
         }
     }
-    println!("{leaves} searches");
+    println!("{} searches", repeat * trees.len());
     Ok(())
 }
 

@@ -301,13 +301,6 @@ fn blocks_end(entries: usize, used: usize) -> usize {
     used.min(entries / 4).max(1)
 }
 
-/// Whether a table of `entries` entries (`used` in use) has room for an
-/// overflow area of at least two buckets.
-#[cold]
-fn splittable(entries: usize, used: usize) -> bool {
-    entries - blocks_end(entries, used) >= 2 * WAYS
-}
-
 impl Default for TranspositionTable {
     fn default() -> TranspositionTable {
         TranspositionTable::new()
@@ -450,128 +443,126 @@ impl TranspositionTable {
         }
         0
     }
+}
 
-    /// Makes the overflow area once a block has found no room (see "When
-    /// it is full" above): the blocks end at a quarter of the table, and
-    /// the nodes they no longer hold move to the overflow area.
-    ///
-    /// For its duration it takes 4 bytes per entry besides the table (the
-    /// bucket each node moves to: a bucket is found from bits a node's tag
-    /// does not keep, so that the tag's 56 bits stay independent of it).
-    #[cold]
-    #[inline(never)]
-    fn split(&mut self) {
-        /// A node of the blocks on the walk from the root.
-        struct Frame {
-            /// Its block.
-            kids: usize,
-            room: usize,
-            /// The key it gives its children.
-            key: Key,
-            /// Whether it moves to the overflow area.
-            moves: bool,
-            depth: usize,
-            /// The next child to walk.
-            next: usize,
+/// Makes the overflow area of a table of `entries` entries (`slots`, the
+/// first `used` in use) once a block has found no room (see "When it is
+/// full" above): the blocks end at a quarter of the table, and the nodes
+/// they no longer hold move to the overflow area. Returns where it starts,
+/// and the entries now in use (all of them).
+///
+/// For its duration it takes 4 bytes per entry besides the table (the
+/// bucket each node moves to: a bucket is found from bits a node's tag
+/// does not keep, so that the tag's 56 bits stay independent of it).
+#[cold]
+#[inline(never)]
+fn split(slots: &mut Vec<[u64; 2]>, entries: usize, used: usize) -> (usize, usize) {
+    /// A node of the blocks on the walk from the root.
+    struct Frame {
+        /// Its block.
+        kids: usize,
+        room: usize,
+        /// The key it gives its children.
+        key: Key,
+        /// Whether it moves to the overflow area.
+        moves: bool,
+        depth: usize,
+        /// The next child to walk.
+        next: usize,
+    }
+    let e = entries;
+    let c = blocks_end(e, used);
+    debug_assert!(e >= SPLITTABLE && e - c >= 2 * WAYS);
+    slots.resize(e, [0; 2]);
+    let buckets = (e - c) / WAYS;
+    // The bucket each moving node goes to, + 1, by entry (0: none). A node
+    // moves if its entry is at c or beyond or its parent moves.
+    let mut target = vec![0u32; e];
+    // Every node of the blocks, depth first from the root: a moving node
+    // with bounds becomes an entry of the overflow area where it is (its
+    // tag in place of its block, once the walk has read it).
+    let (kids, room) = block(slots[0][1]);
+    let mut walk = vec![Frame {
+        kids,
+        room,
+        key: Key::anchor(0),
+        moves: false,
+        depth: 0,
+        next: 0,
+    }];
+    while let Some(f) = walk.last_mut() {
+        if f.next == f.room {
+            walk.pop();
+            continue;
         }
-        let e = self.entries;
-        let c = blocks_end(e, self.used);
-        debug_assert!(self.over == 0 && splittable(e, self.used));
-        self.slots.resize(e, [0; 2]);
-        let buckets = (e - c) / WAYS;
-        // The bucket each moving node goes to, + 1, by entry (0: none). A
-        // node moves if its entry is at c or beyond or its parent moves.
-        let mut target = vec![0u32; e];
-        // Every node of the blocks, depth first from the root: a moving
-        // node with bounds becomes an entry of the overflow area where it
-        // is (its tag in place of its block, once the walk has read it).
-        let (kids, room) = block(self.slots[0][1]);
-        let mut walk = vec![Frame {
+        let (j, parent) = (f.next, f.key);
+        f.next += 1;
+        let q = f.kids + j;
+        let moves = f.moves || q >= c;
+        let depth = f.depth + 1;
+        let key = parent.child(j);
+        let (kids, room) = block(slots[q][1]);
+        if moves {
+            slots[q][1] = 0;
+            if slots[q][0] != UNKNOWN[0] {
+                slots[q][1] = tag(key, depth);
+                target[q] = (key.bucket(buckets) / WAYS + 1) as u32;
+            }
+        }
+        walk.push(Frame {
             kids,
             room,
-            key: Key::anchor(0),
-            moves: false,
-            depth: 0,
+            key: if moves { key } else { Key::anchor(q) },
+            moves,
+            depth,
             next: 0,
-        }];
-        while let Some(f) = walk.last_mut() {
-            if f.next == f.room {
-                walk.pop();
-                continue;
-            }
-            let (j, parent) = (f.next, f.key);
-            f.next += 1;
-            let q = f.kids + j;
-            let moves = f.moves || q >= c;
-            let depth = f.depth + 1;
-            let key = parent.child(j);
-            let (kids, room) = block(self.slots[q][1]);
-            if moves {
-                self.slots[q][1] = 0;
-                if self.slots[q][0] != UNKNOWN[0] {
-                    self.slots[q][1] = tag(key, depth);
-                    target[q] = (key.bucket(buckets) / WAYS + 1) as u32;
-                }
-            }
-            walk.push(Frame {
-                kids,
-                room,
-                key: if moves { key } else { Key::anchor(q) },
-                moves,
-                depth,
-                next: 0,
-            });
+        });
+    }
+    // The overflow area: empty but for the moving nodes.
+    for (s, t) in slots[c..].iter_mut().zip(&target[c..]) {
+        if *t == 0 {
+            *s = [0; 2];
         }
-        // The overflow area: empty but for the moving nodes.
-        for (s, t) in self.slots[c..].iter_mut().zip(&target[c..]) {
-            if *t == 0 {
-                *s = [0; 2];
-            }
+    }
+    // Each moving node to its bucket: to an empty entry, else in place of
+    // a node still to move (which moves on in its turn), else in place of
+    // the deepest if it is not deeper.
+    for p in 0..e {
+        if target[p] == 0 {
+            continue;
         }
-        // Each moving node to its bucket: to an empty entry, else in place
-        // of a node still to move (which moves on in its turn), else in
-        // place of the deepest if it is not deeper.
-        for p in 0..e {
-            if target[p] == 0 {
-                continue;
-            }
-            let mut b = target[p] as usize - 1;
-            target[p] = 0;
-            let mut node = std::mem::replace(
-                &mut self.slots[p],
-                if p < c { UNKNOWN } else { [0; 2] },
-            );
-            loop {
-                let first = c + b * WAYS;
-                let bucket = first..first + WAYS;
-                if let Some(s) = bucket.clone().find(|&s| self.slots[s][1] == 0) {
-                    self.slots[s] = node;
-                    break;
-                }
-                if let Some(s) = bucket.clone().find(|&s| target[s] != 0) {
-                    std::mem::swap(&mut self.slots[s], &mut node);
-                    b = target[s] as usize - 1;
-                    target[s] = 0;
-                    continue;
-                }
-                let v = first + Overflow::victim(&self.slots[bucket]);
-                if node[1] & 0xFF < self.slots[v][1] & 0xFF {
-                    self.slots[v] = node;
-                }
+        let mut b = target[p] as usize - 1;
+        target[p] = 0;
+        let mut node = std::mem::replace(&mut slots[p], if p < c { UNKNOWN } else { [0; 2] });
+        loop {
+            let first = c + b * WAYS;
+            let bucket = first..first + WAYS;
+            if let Some(s) = bucket.clone().find(|&s| slots[s][1] == 0) {
+                slots[s] = node;
                 break;
             }
-        }
-        // The blocks keep what lies before c.
-        for s in &mut self.slots[..c] {
-            let (kids, room) = block(s[1]);
-            if kids + room > c {
-                let room = c.saturating_sub(kids).min(room);
-                s[1] = if room == 0 { 0 } else { block_word(kids, room) };
+            if let Some(s) = bucket.clone().find(|&s| target[s] != 0) {
+                std::mem::swap(&mut slots[s], &mut node);
+                b = target[s] as usize - 1;
+                target[s] = 0;
+                continue;
             }
+            let v = first + Overflow::victim(&slots[bucket]);
+            if node[1] & 0xFF < slots[v][1] & 0xFF {
+                slots[v] = node;
+            }
+            break;
         }
-        self.over = c;
-        self.used = e;
     }
+    // The blocks keep what lies before c.
+    for s in &mut slots[..c] {
+        let (kids, room) = block(s[1]);
+        if kids + room > c {
+            let room = c.saturating_sub(kids).min(room);
+            s[1] = if room == 0 { 0 } else { block_word(kids, room) };
+        }
+    }
+    (c, e)
 }
 
 /// MT, Memory-enhanced Test (Plaat et al. 1996, the function `MT(n, γ)`):
@@ -655,44 +646,103 @@ pub(crate) fn mt_pass<T: Tree + ?Sized, G: Gate>(
     tree: &T,
     tt: &mut TranspositionTable,
     gamma: Value,
-    mut gate: G,
+    gate: G,
 ) -> Result<(Value, Option<usize>), SearchError> {
     let root = tree.root();
     // A new root entry knows nothing: the root is searched even at γ = −∞
     // (where an entry of no bounds would decide it), as without an entry.
     let new = tt.used == 0;
     let at = tt.root();
-    loop {
-        let mut m = Mt {
-            tree,
-            slots: std::mem::take(&mut tt.slots),
-            entries: tt.entries,
-            used: tt.used,
-            over: tt.over,
-            gamma: gamma.get(),
-            fail: None,
-            gate,
-            best: None,
-        };
-        let r = if new {
-            m.search::<MaxToMove>(&root, at, 0)
+    let (r, fail, best) = if tt.over == 0 && !(1..SPLITTABLE).contains(&tt.entries) {
+        let (r, fail, best, gate) = pass::<T, G, BLOCKS>(tree, tt, gamma, gate, &root, at, new);
+        if r.is_err() && fail.is_none() {
+            again(tree, tt, gamma, gate, &root, at, new)
         } else {
-            m.visit::<MaxToMove>(|| root.clone(), at, 0)
-        };
-        tt.used = m.used;
-        tt.slots = m.slots;
-        match (r, m.fail) {
-            (Ok(g), _) => return Ok((value_of(g as u32), m.best)),
-            (Err(()), Some(e)) => return Err(e),
-            (Err(()), None) => {
-                // A block found no room: the table gets its overflow area
-                // and the call starts again from the root (it stored
-                // nothing for the nodes it had not finished).
-                tt.split();
-                gate = m.gate;
-            }
+            (r, fail, best)
         }
+    } else {
+        let (r, fail, best, _) = pass::<T, G, OVERFLOW>(tree, tt, gamma, gate, &root, at, new);
+        (r, fail, best)
+    };
+    match (r, fail) {
+        (Ok(g), _) => Ok((value_of(g as u32), best)),
+        (Err(()), Some(e)) => Err(e),
+        (Err(()), None) => unreachable!("a failed search records its error"),
     }
+}
+
+/// How MT is compiled: for a table that has room in its blocks and stops a
+/// call when they run out ([`BLOCKS`]), or for one with an overflow area,
+/// or too small for one ([`OVERFLOW`]). The search with room for everything
+/// thus runs code that knows nothing of the overflow area.
+type Mode = bool;
+
+/// MT while the blocks have room: a block that finds none stops the call
+/// (`Err(())` with no error), to start it again with an overflow area.
+const BLOCKS: Mode = false;
+
+/// MT with an overflow area, or with a table too small for one (whose
+/// children without room are searched without storing anything).
+const OVERFLOW: Mode = true;
+
+/// The fewest entries a table needs for an overflow area of two buckets
+/// beside the blocks' quarter.
+const SPLITTABLE: usize = 10;
+
+/// The result of one MT call on `tree` with `tt` compiled for `M`, from
+/// the root (entry `at`; `new` if it was just taken): the result, the
+/// error if one stopped it, the root's move that failed high, and `gate`
+/// back.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn pass<T: Tree + ?Sized, G: Gate, const M: Mode>(
+    tree: &T,
+    tt: &mut TranspositionTable,
+    gamma: Value,
+    gate: G,
+    root: &T::Node,
+    at: usize,
+    new: bool,
+) -> (Result<i32, ()>, Option<SearchError>, Option<usize>, G) {
+    let mut m = Mt::<T, G, M> {
+        tree,
+        slots: std::mem::take(&mut tt.slots),
+        entries: tt.entries,
+        used: tt.used,
+        over: tt.over,
+        gamma: gamma.get(),
+        fail: None,
+        gate,
+        best: None,
+    };
+    let r = if new {
+        m.search::<MaxToMove>(root, at, 0)
+    } else {
+        m.visit::<MaxToMove>(|| root.clone(), at, 0)
+    };
+    tt.used = m.used;
+    tt.slots = m.slots;
+    (r, m.fail, m.best, m.gate)
+}
+
+/// After an MT call stopped because a block found no room: the table gets
+/// its overflow area, and the call starts again from the root (it stored
+/// nothing for the nodes it had not finished, and cannot stop so again).
+#[cold]
+#[inline(never)]
+#[allow(clippy::type_complexity)]
+fn again<T: Tree + ?Sized, G: Gate>(
+    tree: &T,
+    tt: &mut TranspositionTable,
+    gamma: Value,
+    gate: G,
+    root: &T::Node,
+    at: usize,
+    new: bool,
+) -> (Result<i32, ()>, Option<SearchError>, Option<usize>) {
+    (tt.over, tt.used) = split(&mut tt.slots, tt.entries, tt.used);
+    let (r, fail, best, _) = pass::<T, G, OVERFLOW>(tree, tt, gamma, gate, root, at, new);
+    (r, fail, best)
 }
 
 /// The player to move at a node, as a type, so that MT's loop is compiled
@@ -729,7 +779,7 @@ const NONE: usize = usize::MAX;
 /// `Err(())` with the error in `fail` (so that a result fits in
 /// registers), or with none to start again once the table has an overflow
 /// area.
-struct Mt<'a, T: Tree + ?Sized, G> {
+struct Mt<'a, T: Tree + ?Sized, G, const M: Mode> {
     tree: &'a T,
     /// The table's entries, taken for the call.
     slots: Vec<[u64; 2]>,
@@ -746,7 +796,7 @@ struct Mt<'a, T: Tree + ?Sized, G> {
     best: Option<usize>,
 }
 
-impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
+impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
     /// Records `e` and fails.
     #[cold]
     fn fail(&mut self, e: SearchError) -> Result<i32, ()> {
@@ -855,19 +905,21 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
             }
             // Child i: its entry does not decide it, or it has none.
             if i == room && at != NONE {
-                (kids, room) = self.grow(at, w, room);
+                match self.grow(at, w, room) {
+                    Some(b) => (kids, room) = b,
+                    // The blocks have run out: start again with an
+                    // overflow area.
+                    None if M == BLOCKS => return Err(()),
+                    None => {
+                        if self.over != 0 {
+                            return self.beyond::<S>(n, at, depth, w, i, g);
+                        }
+                        // A table too small for one: on without storing.
+                    }
+                }
             }
-            let r = if i < room {
-                self.search::<S::Other>(&self.tree.child(n, i), kids + i, depth + 1)?
-            } else if self.over != 0 {
-                self.overflow::<S::Other>(n, i, Key::anchor(at), depth + 1)?
-            } else if at != NONE && splittable(self.entries, self.used) {
-                // The blocks have run out: start again with an overflow
-                // area.
-                return Err(());
-            } else {
-                self.search::<S::Other>(&self.tree.child(n, i), NONE, depth + 1)?
-            };
+            let c = if i < room { kids + i } else { NONE };
+            let r = self.search::<S::Other>(&self.tree.child(n, i), c, depth + 1)?;
             g = if S::MAX { g.max(r) } else { g.min(r) };
             i += 1;
         }
@@ -906,15 +958,15 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
     /// already (for its first child only: `room` is 0 or 1, unless the
     /// table has an overflow area) or if `w` is at most [`SMALL_BLOCK`],
     /// else for its first child only; child 0's entry is copied. Returns
-    /// the block, unchanged if the table has no room (always, once it has
-    /// an overflow area).
+    /// the new block, or `None` if the table has no room (always, once it
+    /// has an overflow area).
     #[inline(always)]
-    fn grow(&mut self, at: usize, w: usize, room: usize) -> (usize, usize) {
+    fn grow(&mut self, at: usize, w: usize, room: usize) -> Option<(usize, usize)> {
         debug_assert!(room <= 1 || self.over != 0);
         let want = if room == 0 && w > SMALL_BLOCK { 1 } else { w };
         let start = self.used;
         if self.slots.len() - start < want && !self.allocate(start + want) {
-            return (block(self.slots[at][1]).0, room);
+            return None;
         }
         self.used = start + want;
         let old = block(self.slots[at][1]).0;
@@ -925,7 +977,44 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
         // Both fit in 32 bits: the table has at most u32::MAX entries, a
         // node at most 65,536 children.
         self.slots[at][1] = block_word(start, want);
-        (start, want)
+        Some((start, want))
+    }
+
+    /// The rest of [`mt_at`](Self::mt_at) on the node `n` (entry `at`,
+    /// `S` to move, `w` children, `g` so far) from its child `i`, the
+    /// first to find no room in the blocks: every child from `i` on in the
+    /// overflow area.
+    #[cold]
+    #[inline(never)]
+    fn beyond<S: Side>(
+        &mut self,
+        n: &T::Node,
+        at: usize,
+        depth: usize,
+        w: usize,
+        mut i: usize,
+        mut g: i32,
+    ) -> Result<i32, ()> {
+        let gamma = self.gamma;
+        let cut = |g: i32| if S::MAX { g >= gamma } else { g < gamma };
+        let key = Key::anchor(at);
+        while i < w && !cut(g) {
+            let r = self.overflow::<S::Other>(n, i, key, depth + 1)?;
+            g = if S::MAX { g.max(r) } else { g.min(r) };
+            i += 1;
+        }
+        if depth == 0 && S::MAX && g >= gamma && i > 0 {
+            // The loop stopped at the child that reached γ.
+            self.best = Some(i - 1);
+        }
+        // Fail low gives an upper bound, fail high a lower bound.
+        let b = &mut self.slots[at][0];
+        *b = if g < gamma {
+            (*b & 0xFFFF_FFFF) | u64::from(g as u32) << 32
+        } else {
+            (*b & !0xFFFF_FFFF) | u64::from(g as u32)
+        };
+        Ok(g)
     }
 
     /// MT on child `i` of `n`, a child without an entry in the blocks
