@@ -58,40 +58,52 @@ impl TtEntry {
 /// **When it is full.** Until a block finds no room, nothing changes: with
 /// at least the entries a search takes ([`len`](Self::len) after it) MT
 /// behaves exactly as with unbounded memory — the same terminals, in the
-/// same order. The first time a block finds no room, the MT call stops,
-/// reorganises the table and searches again from the root (it stored
-/// nothing for the nodes it had not finished, so every stored bound stays
-/// true; what it stored it finds again):
+/// same order, and the same code (MT is compiled apart for a table that has
+/// filled up). The first time a block finds no room, the MT call stops,
+/// the table is reorganised, and the call starts again from the root (it
+/// stored nothing for the nodes it had not finished, so every stored bound
+/// is true; what it stored it finds again):
 ///
 /// * the blocks keep the first quarter of the table (less if they took
 ///   less) and no longer grow; a block reaching past that point keeps the
 ///   children before it;
-/// * the other three quarters become a hashed **overflow area** of buckets
-///   of four entries (64 bytes). A node without an entry in the blocks is
-///   stored there under a 128-bit key: a hash of its path from the deepest
-///   ancestor with an entry in the blocks (that entry's index and the child
-///   indices below it), extended one child at a time as MT descends, so
-///   only the searches below the blocks compute it;
-/// * every node the blocks no longer hold that had bounds moves to the
-///   overflow area under its key, so nothing found so far is lost (unless
-///   its bucket is full, as below);
-/// * **replacement: depth-preferred.** A node is stored in its bucket in
-///   place of its own older entry, else in an empty entry, else in place of
-///   the deepest entry there (the last of the deepest on a tie): the nodes
-///   near the root, whose subtrees cost the most to search again, stay.
+/// * the rest becomes a hashed **overflow area** of buckets of four entries
+///   (64 bytes). A node without an entry in the blocks is stored there
+///   under a 128-bit key: a hash of its path from its deepest ancestor with
+///   an entry in the blocks (that entry's index, then the child indices
+///   below it), extended one child at a time as MT descends, so only the
+///   searches below the blocks compute it;
+/// * every node with bounds that the blocks no longer hold moves to the
+///   overflow area under its key (the shallower first where a bucket is
+///   too full for all), so little of what was found is lost. For its
+///   duration the reorganisation takes 4 bytes per entry besides the table;
+/// * **replacement: depth-preferred.** A node is stored in place of its own
+///   entry, else in an empty entry of its bucket, else in place of the
+///   deepest node there (the last of the deepest on a tie): the nodes near
+///   the root, whose subtrees cost the most to search again, stay, and the
+///   deep ones take turns.
 ///
-/// A bucket is found from 64 bits of the key and an entry in it is
-/// recognised by 56 other bits of it, stored beside the bounds (the 8 bits
-/// left hold the node's depth); the bucket and the 56 bits are drawn
-/// independently, so an entry of another node matches with probability
-/// 2⁻⁵⁶ ≈ 1.4 × 10⁻¹⁷ per entry compared (four per lookup) — about one
-/// wrong match in 10¹⁶ lookups, far beyond any search's reach.
+/// A bucket is chosen by one 64-bit half of the key; an entry in it is
+/// recognised by 56 bits of the other half, stored beside the bounds (the
+/// low 8 bits hold 255 − the node's depth, for the replacement). The
+/// halves are separate hashes of the path (SplitMix64's finalizer with
+/// different constants), so an entry of another node in the bucket carries
+/// the same 56 bits with probability about 2⁻⁵⁶ ≈ 1.4 × 10⁻¹⁷ per entry
+/// compared, four per lookup: one wrong match in about 1.8 × 10¹⁶ lookups,
+/// far beyond any search's reach (a search of 10⁹ lookups: one chance in
+/// 18 million).
 /// Bounds found under a wrong match would be the one way to a wrong value;
 /// short of that, MT and its drivers return the exact value at every size
 /// (a table too small evaluates more terminals, never a wrong value).
-/// Tables under 48 bytes (too small for the blocks' quarter and two
-/// buckets) keep the blocks they have when full and search the rest
-/// without storing anything.
+/// A table of fewer than 10 entries (160 bytes) has no room for an
+/// overflow area beside the blocks: when it is full, a node whose block
+/// finds no room keeps what it has and its other children are searched
+/// without storing anything below them.
+///
+/// A lookup in the overflow area costs more than one in the blocks (a hash,
+/// a bucket at random), so when terminals are cheap a search with a table
+/// that has filled up can take longer per terminal than one without the
+/// overflow area, while it evaluates far fewer.
 ///
 /// **Reuse.** A table describes one tree. [`mt`] trusts what it finds, so
 /// reuse a table between calls of [`mt`] only on the same tree; the drivers
@@ -228,20 +240,20 @@ impl Key {
             .fold(Key::anchor(at), |k, &i| k.child(usize::from(i)))
     }
 
-    /// The first entry of this key's bucket in an overflow area of
-    /// `buckets` buckets (relative to the area).
+    /// This key's bucket in an overflow area of `buckets` buckets.
     #[inline]
     fn bucket(self, buckets: usize) -> usize {
-        (((self.0 >> 32) * buckets as u64) >> 32) as usize * WAYS
+        (((self.0 >> 32) * buckets as u64) >> 32) as usize
     }
 }
 
 /// The tag of an entry of the overflow area: 56 bits of the key's second
-/// half, and the node's depth (at least 1, at most 255) in the low byte;
-/// never 0, the tag of an empty entry.
+/// half, and in the low byte 255 − the node's depth (depths from 254 on
+/// count as 254), so that the deeper the node, the lower the byte; never 0,
+/// the tag (and so the byte) of an empty entry.
 #[inline]
 fn tag(k: Key, depth: usize) -> u64 {
-    (k.1 & !0xFF) | depth.clamp(1, 255) as u64
+    (k.1 & !0xFF) | (255 - depth.clamp(1, 254)) as u64
 }
 
 /// Whether the tag `t` is the key `k`'s.
@@ -250,44 +262,63 @@ fn tagged(t: u64, k: Key) -> bool {
     t != 0 && (t ^ k.1) & !0xFF == 0
 }
 
+/// A bucket of the overflow area.
+type Bucket = [[u64; 2]; WAYS];
+
 /// The overflow area `area` (a whole number of buckets, each of
-/// [`WAYS`] entries): its lookups and stores.
+/// [`WAYS`] entries, and fewer than [`WAYS`] entries after them, unused):
+/// its lookups and stores.
 struct Overflow;
 
 impl Overflow {
-    /// The bounds word stored for `k`, if any.
-    #[inline]
-    fn probe(area: &[[u64; 2]], k: Key) -> Option<u64> {
-        let b = k.bucket(area.len() / WAYS);
-        area[b..b + WAYS]
-            .iter()
-            .find(|e| tagged(e[1], k))
-            .map(|e| e[0])
+    /// The bucket of `k` in `area`, and the index of its first entry
+    /// there.
+    #[inline(always)]
+    fn bucket(area: &[[u64; 2]], k: Key) -> (&Bucket, usize) {
+        let buckets = area.as_chunks::<WAYS>().0;
+        let b = k.bucket(buckets.len());
+        (&buckets[b], b * WAYS)
     }
 
-    /// Stores the bounds word `w` for `k` (a node at `depth`): in place of
-    /// its entry, else in an empty one, else in place of the deepest.
+    /// The entry stored for `k`, if any: where it is in `area`, and its
+    /// bounds word.
     #[inline]
-    fn store(area: &mut [[u64; 2]], k: Key, depth: usize, w: u64) {
-        let b = k.bucket(area.len() / WAYS);
-        let bucket = &mut area[b..b + WAYS];
-        let at = match bucket.iter().position(|e| tagged(e[1], k)) {
-            Some(i) => i,
-            None => Overflow::victim(bucket),
-        };
-        bucket[at] = [w, tag(k, depth)];
+    fn probe(area: &[[u64; 2]], k: Key) -> Option<(usize, u64)> {
+        let (bucket, first) = Overflow::bucket(area, k);
+        for (i, e) in bucket.iter().enumerate() {
+            if tagged(e[1], k) {
+                return Some((first + i, e[0]));
+            }
+        }
+        None
     }
 
-    /// The entry of a full or partly empty bucket a new node takes: an
-    /// empty one, else the deepest (the last of the deepest on a tie).
+    /// Stores the bounds word `w` for `k` (a node at `depth`): at `found`
+    /// (where [`probe`](Self::probe) found `k`) if `k` is still there,
+    /// else in place of the [`victim`](Self::victim) of its bucket. No
+    /// other node stores `k`, so if a probe did not find it, it is not
+    /// there.
     #[inline]
-    fn victim(bucket: &[[u64; 2]]) -> usize {
-        // An empty entry counts as deeper than any node.
-        let depth = |e: &[u64; 2]| if e[1] == 0 { 256 } else { e[1] & 0xFF };
-        let mut v = 0;
-        for (i, e) in bucket.iter().enumerate().skip(1) {
-            if depth(e) >= depth(&bucket[v]) {
-                v = i;
+    fn store(area: &mut [[u64; 2]], k: Key, depth: usize, w: u64, found: Option<usize>) {
+        let t = tag(k, depth);
+        if let Some(e) = found.and_then(|e| area.get_mut(e)).filter(|e| e[1] == t) {
+            e[0] = w;
+            return;
+        }
+        let buckets = area.as_chunks_mut::<WAYS>().0;
+        let bucket = &mut buckets[k.bucket(buckets.len())];
+        bucket[Overflow::victim(bucket)] = [w, t];
+    }
+
+    /// The entry of a bucket a new node takes: an empty one, else the
+    /// deepest (the last of the deepest on a tie) — the lowest tag byte.
+    #[inline(always)]
+    fn victim(bucket: &Bucket) -> usize {
+        let byte = |i: usize| bucket[i][1] & 0xFF;
+        let (mut v, mut low) = (0, byte(0));
+        for i in 1..WAYS {
+            if byte(i) <= low {
+                (v, low) = (i, byte(i));
             }
         }
         v
@@ -414,7 +445,7 @@ impl TranspositionTable {
                     return None;
                 }
                 let k = Key::below(at, &digits[d..]);
-                w = Some(Overflow::probe(&self.slots[self.over..], k)?);
+                w = Some(Overflow::probe(&self.slots[self.over..], k)?.1);
                 break;
             }
             at = kids + usize::from(i);
@@ -506,7 +537,7 @@ fn split(slots: &mut Vec<[u64; 2]>, entries: usize, used: usize) -> (usize, usiz
             slots[q][1] = 0;
             if slots[q][0] != UNKNOWN[0] {
                 slots[q][1] = tag(key, depth);
-                target[q] = (key.bucket(buckets) / WAYS + 1) as u32;
+                target[q] = (key.bucket(buckets) + 1) as u32;
             }
         }
         walk.push(Frame {
@@ -547,8 +578,10 @@ fn split(slots: &mut Vec<[u64; 2]>, entries: usize, used: usize) -> (usize, usiz
                 target[s] = 0;
                 continue;
             }
-            let v = first + Overflow::victim(&slots[bucket]);
-            if node[1] & 0xFF < slots[v][1] & 0xFF {
+            let full: &Bucket = slots[bucket].try_into().expect("a bucket is WAYS entries");
+            let v = first + Overflow::victim(full);
+            // The node takes the deepest's place if it is not as deep.
+            if node[1] & 0xFF > slots[v][1] & 0xFF {
                 slots[v] = node;
             }
             break;
@@ -1031,7 +1064,10 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
         depth: usize,
     ) -> Result<i32, ()> {
         let k = pk.child(i);
-        let b = Overflow::probe(&self.slots[self.over..], k).unwrap_or(UNKNOWN[0]);
+        let (found, b) = match Overflow::probe(&self.slots[self.over..], k) {
+            Some((e, b)) => (Some(e), b),
+            None => (None, UNKNOWN[0]),
+        };
         let lower = b as u32 as i32;
         if lower >= self.gamma {
             return Ok(lower);
@@ -1051,7 +1087,7 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
                 Ok(g) => g,
                 Err(e) => return self.fail(e),
             };
-            Overflow::store(&mut self.slots[over..], k, depth, bounds(g, g));
+            Overflow::store(&mut self.slots[over..], k, depth, bounds(g, g), found);
             return Ok(g.get());
         }
         if let Err(e) = expand(depth) {
@@ -1079,7 +1115,7 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
         } else {
             (b & !0xFFFF_FFFF) | u64::from(g as u32)
         };
-        Overflow::store(&mut self.slots[over..], k, depth, b);
+        Overflow::store(&mut self.slots[over..], k, depth, b, found);
         Ok(g)
     }
 }
@@ -1259,5 +1295,48 @@ mod tests {
         mt_sss(&tree, &mut tt).unwrap();
         assert!(allocated_well(&tt), "{} of {}", tt.slots.len(), tt.used);
         assert!(tt.slots.len() * 100 < tt.entries, "{}", tt.slots.len());
+    }
+
+    /// Once a table has filled up, its blocks (reached from the root) lie
+    /// before the overflow area, whose entries are each empty or tagged
+    /// and in the bucket of a key; a table of fewer than 10 entries never
+    /// gets one; and a new search clears it all.
+    #[test]
+    fn a_table_that_fills_up_keeps_its_blocks_before_the_overflow_area() {
+        let blocks_within = |tt: &TranspositionTable| {
+            let mut stack = vec![0];
+            while let Some(at) = stack.pop() {
+                let (kids, room) = block(tt.slots[at][1]);
+                assert!(room == 0 || kids + room <= tt.over, "{kids}+{room}");
+                stack.extend(kids..kids + room);
+            }
+        };
+        let mut split = 0;
+        for bytes in [16, 144, 160, 256, 1 << 10, 1 << 12] {
+            let mut tt = TranspositionTable::with_bytes(bytes).unwrap();
+            for (text, tree) in random_trees(0x5b1, 300) {
+                for dual in [false, true] {
+                    if dual {
+                        mt_dual(&tree, &mut tt).unwrap();
+                    } else {
+                        mt_sss(&tree, &mut tt).unwrap();
+                    }
+                    if tt.over == 0 {
+                        continue;
+                    }
+                    split += 1;
+                    assert!(tt.entries >= SPLITTABLE, "{bytes} bytes on {text}");
+                    assert_eq!((tt.len(), tt.slots.len()), (tt.entries, tt.entries));
+                    assert!(tt.over <= tt.entries / 4);
+                    blocks_within(&tt);
+                    for e in &tt.slots[tt.over..] {
+                        assert!(e[1] == 0 || e[1] & 0xFF != 0, "{e:?}");
+                    }
+                }
+            }
+            tt.clear();
+            assert_eq!((tt.len(), tt.over), (0, 0));
+        }
+        assert!(split > 500, "{split} searches filled their table");
     }
 }
