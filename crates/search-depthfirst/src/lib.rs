@@ -56,8 +56,8 @@
 //!   node per level and nothing else. The MT family keeps a fixed-size
 //!   [`TranspositionTable`] that stores the searched part of the tree
 //!   itself (a generic tree has no position hash, and no transpositions),
-//!   passed in by the caller as scratch space so it can be reused and
-//!   measured.
+//!   with a hashed overflow area once that fills up, passed in by the
+//!   caller as scratch space so it can be reused and measured.
 //! * **Reporting without a cost to the baseline.** Each recursion is
 //!   generic over a small control (a hook before every terminal
 //!   evaluation, two when a move improves a node); the plain functions use

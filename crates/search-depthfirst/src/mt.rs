@@ -55,15 +55,55 @@ impl TtEntry {
 /// what it uses. [`new`](Self::new) gives
 /// [`DEFAULT_BYTES`](Self::DEFAULT_BYTES).
 ///
-/// **When it is full.** A node whose block finds no room keeps the block it
-/// has (or none): its other children are searched without storing anything
-/// below them, and searched again when MT comes back to them. Nothing is
-/// ever replaced, so until the table is full MT behaves exactly as with
-/// unbounded memory — the same terminals, in the same order — and after
-/// that only searches more: MT and its drivers still return the exact
-/// value (a table too small evaluates more terminals, never a wrong value).
-/// The entries a search takes ([`len`](Self::len)) are what it needs for
-/// that.
+/// **When it is full.** Until a block finds no room, nothing changes: with
+/// at least the entries a search takes ([`len`](Self::len) after it) MT
+/// behaves exactly as with unbounded memory — the same terminals, in the
+/// same order, and the same code (MT is compiled apart for a table that has
+/// filled up). The first time a block finds no room, the MT call stops,
+/// the table is reorganised, and the call starts again from the root (it
+/// stored nothing for the nodes it had not finished, so every stored bound
+/// is true; what it stored it finds again):
+///
+/// * the blocks keep the first quarter of the table (less if they took
+///   less) and no longer grow; a block reaching past that point keeps the
+///   children before it;
+/// * the rest becomes a hashed **overflow area** of buckets of four entries
+///   (64 bytes). A node without an entry in the blocks is stored there
+///   under a 128-bit key: a hash of its path from its deepest ancestor with
+///   an entry in the blocks (that entry's index, then the child indices
+///   below it), extended one child at a time as MT descends, so only the
+///   searches below the blocks compute it;
+/// * every node with bounds that the blocks no longer hold moves to the
+///   overflow area under its key (the shallower first where a bucket is
+///   too full for all), so little of what was found is lost. For its
+///   duration the reorganisation takes 4 bytes per entry besides the table;
+/// * **replacement: depth-preferred.** A node is stored in place of its own
+///   entry, else in an empty entry of its bucket, else in place of the
+///   deepest node there (the last of the deepest on a tie): the nodes near
+///   the root, whose subtrees cost the most to search again, stay, and the
+///   deep ones take turns.
+///
+/// A bucket is chosen by one 64-bit half of the key; an entry in it is
+/// recognised by 56 bits of the other half, stored beside the bounds (the
+/// low 8 bits hold 255 − the node's depth, for the replacement). The
+/// halves are separate hashes of the path (SplitMix64's finalizer with
+/// different constants), so an entry of another node in the bucket carries
+/// the same 56 bits with probability about 2⁻⁵⁶ ≈ 1.4 × 10⁻¹⁷ per entry
+/// compared, four per lookup: one wrong match in about 1.8 × 10¹⁶ lookups,
+/// far beyond any search's reach (a search of 10⁹ lookups: one chance in
+/// 18 million).
+/// Bounds found under a wrong match would be the one way to a wrong value;
+/// short of that, MT and its drivers return the exact value at every size
+/// (a table too small evaluates more terminals, never a wrong value).
+/// A table of fewer than 10 entries (160 bytes) has no room for an
+/// overflow area beside the blocks: when it is full, a node whose block
+/// finds no room keeps what it has and its other children are searched
+/// without storing anything below them.
+///
+/// A lookup in the overflow area costs more than one in the blocks (a hash,
+/// a bucket at random), so when terminals are cheap a search with a table
+/// that has filled up can take longer per terminal than one without the
+/// overflow area, while it evaluates far fewer.
 ///
 /// **Reuse.** A table describes one tree. [`mt`] trusts what it finds, so
 /// reuse a table between calls of [`mt`] only on the same tree; the drivers
@@ -86,21 +126,29 @@ impl TtEntry {
 #[derive(Debug, Clone)]
 pub struct TranspositionTable {
     /// The entries allocated so far (at most `entries`); the first `used`
-    /// are in use, the root's first. An entry is two words: the bounds
-    /// (lower in the low half, upper in the high half, as `i32` bits) and
-    /// the block (the index of child 0's entry in the low half, how many
-    /// children have an entry there in the high half).
+    /// are in use, the root's first. A block entry is two words: the
+    /// bounds (lower in the low half, upper in the high half, as `i32`
+    /// bits) and the block (the index of child 0's entry in the low half,
+    /// how many children have an entry there in the high half). An entry
+    /// of the overflow area is the bounds and a tag (see [`tag`]); an
+    /// empty one is two zeros.
     slots: Vec<[u64; 2]>,
     /// How many entries the table may have.
     entries: usize,
-    /// Entries in use.
+    /// Entries in use (all of them once there is an overflow area).
     used: usize,
+    /// Where the overflow area starts and the blocks end; 0 while there
+    /// is none.
+    over: usize,
 }
 
 /// Nodes of at most this many children get a block for every child at
 /// once (a cache line's worth); wider ones get one for their first child
 /// first.
 const SMALL_BLOCK: usize = 4;
+
+/// The entries of a bucket of the overflow area (a cache line's worth).
+const WAYS: usize = 4;
 
 /// The entry of a node with no stored bounds and no block.
 const UNKNOWN: [u64; 2] = [bounds(Value::NEG_INF, Value::INF), 0];
@@ -148,6 +196,142 @@ fn block(w: u64) -> (usize, usize) {
     ((w as u32) as usize, (w >> 32) as usize)
 }
 
+/// The key of a node in the overflow area: two 64-bit hashes of its path,
+/// one for its bucket, one for its tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Key(u64, u64);
+
+/// SplitMix64's finalizer (Steele, Lea & Flood 2014): a bijection of
+/// 64-bit words that mixes every input bit into every output bit.
+#[inline(always)]
+fn fmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Key {
+    /// The key a node with the block entry `at` gives its children.
+    #[inline]
+    fn anchor(at: usize) -> Key {
+        Key(
+            fmix(at as u64 ^ 0x243F_6A88_85A3_08D3),
+            fmix(at as u64 ^ 0x1319_8A2E_0370_7344),
+        )
+    }
+
+    /// The key of child `i` of the node of this key. Two children of one
+    /// node never share a key (each half is a bijection of its input);
+    /// other nodes share one only by chance in both halves.
+    #[inline]
+    fn child(self, i: usize) -> Key {
+        let i = i as u64 + 1;
+        Key(
+            fmix(self.0 ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            fmix(self.1 ^ i.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)),
+        )
+    }
+
+    /// The key of the node `digits` below the node with the block entry
+    /// `at`.
+    fn below(at: usize, digits: &[u16]) -> Key {
+        digits
+            .iter()
+            .fold(Key::anchor(at), |k, &i| k.child(usize::from(i)))
+    }
+
+    /// This key's bucket in an overflow area of `buckets` buckets.
+    #[inline]
+    fn bucket(self, buckets: usize) -> usize {
+        (((self.0 >> 32) * buckets as u64) >> 32) as usize
+    }
+}
+
+/// The tag of an entry of the overflow area: 56 bits of the key's second
+/// half, and in the low byte 255 − the node's depth (depths from 254 on
+/// count as 254), so that the deeper the node, the lower the byte; never 0,
+/// the tag (and so the byte) of an empty entry.
+#[inline]
+fn tag(k: Key, depth: usize) -> u64 {
+    (k.1 & !0xFF) | (255 - depth.clamp(1, 254)) as u64
+}
+
+/// Whether the tag `t` is the key `k`'s.
+#[inline(always)]
+fn tagged(t: u64, k: Key) -> bool {
+    t != 0 && (t ^ k.1) & !0xFF == 0
+}
+
+/// A bucket of the overflow area.
+type Bucket = [[u64; 2]; WAYS];
+
+/// The overflow area `area` (a whole number of buckets, each of
+/// [`WAYS`] entries, and fewer than [`WAYS`] entries after them, unused):
+/// its lookups and stores.
+struct Overflow;
+
+impl Overflow {
+    /// The bucket of `k` in `area`, and the index of its first entry
+    /// there.
+    #[inline(always)]
+    fn bucket(area: &[[u64; 2]], k: Key) -> (&Bucket, usize) {
+        let buckets = area.as_chunks::<WAYS>().0;
+        let b = k.bucket(buckets.len());
+        (&buckets[b], b * WAYS)
+    }
+
+    /// The entry stored for `k`, if any: where it is in `area`, and its
+    /// bounds word.
+    #[inline]
+    fn probe(area: &[[u64; 2]], k: Key) -> Option<(usize, u64)> {
+        let (bucket, first) = Overflow::bucket(area, k);
+        for (i, e) in bucket.iter().enumerate() {
+            if tagged(e[1], k) {
+                return Some((first + i, e[0]));
+            }
+        }
+        None
+    }
+
+    /// Stores the bounds word `w` for `k` (a node at `depth`): at `found`
+    /// (where [`probe`](Self::probe) found `k`) if `k` is still there,
+    /// else in place of the [`victim`](Self::victim) of its bucket. No
+    /// other node stores `k`, so if a probe did not find it, it is not
+    /// there.
+    #[inline]
+    fn store(area: &mut [[u64; 2]], k: Key, depth: usize, w: u64, found: Option<usize>) {
+        let t = tag(k, depth);
+        if let Some(e) = found.and_then(|e| area.get_mut(e)).filter(|e| e[1] == t) {
+            e[0] = w;
+            return;
+        }
+        let buckets = area.as_chunks_mut::<WAYS>().0;
+        let bucket = &mut buckets[k.bucket(buckets.len())];
+        bucket[Overflow::victim(bucket)] = [w, t];
+    }
+
+    /// The entry of a bucket a new node takes: an empty one, else the
+    /// deepest (the last of the deepest on a tie) — the lowest tag byte.
+    #[inline(always)]
+    fn victim(bucket: &Bucket) -> usize {
+        let byte = |i: usize| bucket[i][1] & 0xFF;
+        let (mut v, mut low) = (0, byte(0));
+        for i in 1..WAYS {
+            if byte(i) <= low {
+                (v, low) = (i, byte(i));
+            }
+        }
+        v
+    }
+}
+
+/// Where the blocks end once a table of `entries` entries (`used` of them
+/// in use) has an overflow area: a quarter of the table, or less if the
+/// blocks take less; at least the root's entry.
+fn blocks_end(entries: usize, used: usize) -> usize {
+    used.min(entries / 4).max(1)
+}
+
 impl Default for TranspositionTable {
     fn default() -> TranspositionTable {
         TranspositionTable::new()
@@ -187,6 +371,7 @@ impl TranspositionTable {
             slots: Vec::new(),
             entries: n.min(TranspositionTable::MAX_ENTRIES),
             used: 0,
+            over: 0,
         })
     }
 
@@ -226,11 +411,14 @@ impl TranspositionTable {
     /// Forgets every entry (keeping what is allocated), in constant time.
     pub fn clear(&mut self) {
         self.used = 0;
+        self.over = 0;
     }
 
     /// The number of entries in use: the root's and the blocks of the
     /// nodes MT has expanded (an entry for each node it has searched, the
-    /// rest of their blocks, and the blocks it has moved).
+    /// rest of their blocks, and the blocks it has moved) — or all of them,
+    /// once the blocks have run out and the table has an overflow area
+    /// (see "When it is full" above).
     pub fn len(&self) -> usize {
         self.used
     }
@@ -241,20 +429,28 @@ impl TranspositionTable {
     }
 
     /// The bounds stored for the node `dewey`, if any (`None` for a node
-    /// MT has not searched, or knows nothing of).
+    /// MT has not searched, or knows nothing of, or whose entry in the
+    /// overflow area another node has taken).
     pub fn get(&self, dewey: &Dewey) -> Option<TtEntry> {
         if self.used == 0 {
             return None;
         }
+        let digits = dewey.digits();
         let mut at = 0;
-        for &i in dewey.digits() {
+        let mut w = None;
+        for (d, &i) in digits.iter().enumerate() {
             let (kids, room) = block(self.slots[at][1]);
             if usize::from(i) >= room {
-                return None;
+                if self.over == 0 {
+                    return None;
+                }
+                let k = Key::below(at, &digits[d..]);
+                w = Some(Overflow::probe(&self.slots[self.over..], k)?.1);
+                break;
             }
             at = kids + usize::from(i);
         }
-        let w = self.slots[at][0];
+        let w = w.unwrap_or(self.slots[at][0]);
         let e = TtEntry {
             lower: lower(w),
             upper: upper(w),
@@ -278,6 +474,128 @@ impl TranspositionTable {
         }
         0
     }
+}
+
+/// Makes the overflow area of a table of `entries` entries (`slots`, the
+/// first `used` in use) once a block has found no room (see "When it is
+/// full" above): the blocks end at a quarter of the table, and the nodes
+/// they no longer hold move to the overflow area. Returns where it starts,
+/// and the entries now in use (all of them).
+///
+/// For its duration it takes 4 bytes per entry besides the table (the
+/// bucket each node moves to: a bucket is found from bits a node's tag
+/// does not keep, so that the tag's 56 bits stay independent of it).
+#[cold]
+#[inline(never)]
+fn split(slots: &mut Vec<[u64; 2]>, entries: usize, used: usize) -> (usize, usize) {
+    /// A node of the blocks on the walk from the root.
+    struct Frame {
+        /// Its block.
+        kids: usize,
+        room: usize,
+        /// The key it gives its children.
+        key: Key,
+        /// Whether it moves to the overflow area.
+        moves: bool,
+        depth: usize,
+        /// The next child to walk.
+        next: usize,
+    }
+    let e = entries;
+    let c = blocks_end(e, used);
+    debug_assert!(e >= SPLITTABLE && e - c >= 2 * WAYS);
+    slots.resize(e, [0; 2]);
+    let buckets = (e - c) / WAYS;
+    // The bucket each moving node goes to, + 1, by entry (0: none). A node
+    // moves if its entry is at c or beyond or its parent moves.
+    let mut target = vec![0u32; e];
+    // Every node of the blocks, depth first from the root: a moving node
+    // with bounds becomes an entry of the overflow area where it is (its
+    // tag in place of its block, once the walk has read it).
+    let (kids, room) = block(slots[0][1]);
+    let mut walk = vec![Frame {
+        kids,
+        room,
+        key: Key::anchor(0),
+        moves: false,
+        depth: 0,
+        next: 0,
+    }];
+    while let Some(f) = walk.last_mut() {
+        if f.next == f.room {
+            walk.pop();
+            continue;
+        }
+        let (j, parent) = (f.next, f.key);
+        f.next += 1;
+        let q = f.kids + j;
+        let moves = f.moves || q >= c;
+        let depth = f.depth + 1;
+        let key = parent.child(j);
+        let (kids, room) = block(slots[q][1]);
+        if moves {
+            slots[q][1] = 0;
+            if slots[q][0] != UNKNOWN[0] {
+                slots[q][1] = tag(key, depth);
+                target[q] = (key.bucket(buckets) + 1) as u32;
+            }
+        }
+        walk.push(Frame {
+            kids,
+            room,
+            key: if moves { key } else { Key::anchor(q) },
+            moves,
+            depth,
+            next: 0,
+        });
+    }
+    // The overflow area: empty but for the moving nodes.
+    for (s, t) in slots[c..].iter_mut().zip(&target[c..]) {
+        if *t == 0 {
+            *s = [0; 2];
+        }
+    }
+    // Each moving node to its bucket: to an empty entry, else in place of
+    // a node still to move (which moves on in its turn), else in place of
+    // the deepest if it is not deeper.
+    for p in 0..e {
+        if target[p] == 0 {
+            continue;
+        }
+        let mut b = target[p] as usize - 1;
+        target[p] = 0;
+        let mut node = std::mem::replace(&mut slots[p], if p < c { UNKNOWN } else { [0; 2] });
+        loop {
+            let first = c + b * WAYS;
+            let bucket = first..first + WAYS;
+            if let Some(s) = bucket.clone().find(|&s| slots[s][1] == 0) {
+                slots[s] = node;
+                break;
+            }
+            if let Some(s) = bucket.clone().find(|&s| target[s] != 0) {
+                std::mem::swap(&mut slots[s], &mut node);
+                b = target[s] as usize - 1;
+                target[s] = 0;
+                continue;
+            }
+            let full: &Bucket = slots[bucket].try_into().expect("a bucket is WAYS entries");
+            let v = first + Overflow::victim(full);
+            // The node takes the deepest's place if it is not as deep.
+            if node[1] & 0xFF > slots[v][1] & 0xFF {
+                slots[v] = node;
+            }
+            break;
+        }
+    }
+    // The blocks keep what lies before c.
+    for s in &mut slots[..c] {
+        let (kids, room) = block(s[1]);
+        if kids + room > c {
+            let room = c.saturating_sub(kids).min(room);
+            s[1] = if room == 0 { 0 } else { block_word(kids, room) };
+        }
+    }
+    (c, e)
 }
 
 /// MT, Memory-enhanced Test (Plaat et al. 1996, the function `MT(n, γ)`):
@@ -368,28 +686,96 @@ pub(crate) fn mt_pass<T: Tree + ?Sized, G: Gate>(
     // (where an entry of no bounds would decide it), as without an entry.
     let new = tt.used == 0;
     let at = tt.root();
-    let mut m = Mt {
+    let (r, fail, best) = if tt.over == 0 && !(1..SPLITTABLE).contains(&tt.entries) {
+        let (r, fail, best, gate) = pass::<T, G, BLOCKS>(tree, tt, gamma, gate, &root, at, new);
+        if r.is_err() && fail.is_none() {
+            again(tree, tt, gamma, gate, &root, at, new)
+        } else {
+            (r, fail, best)
+        }
+    } else {
+        let (r, fail, best, _) = pass::<T, G, OVERFLOW>(tree, tt, gamma, gate, &root, at, new);
+        (r, fail, best)
+    };
+    match (r, fail) {
+        (Ok(g), _) => Ok((value_of(g as u32), best)),
+        (Err(()), Some(e)) => Err(e),
+        (Err(()), None) => unreachable!("a failed search records its error"),
+    }
+}
+
+/// How MT is compiled: for a table that has room in its blocks and stops a
+/// call when they run out ([`BLOCKS`]), or for one with an overflow area,
+/// or too small for one ([`OVERFLOW`]). The search with room for everything
+/// thus runs code that knows nothing of the overflow area.
+type Mode = bool;
+
+/// MT while the blocks have room: a block that finds none stops the call
+/// (`Err(())` with no error), to start it again with an overflow area.
+const BLOCKS: Mode = false;
+
+/// MT with an overflow area, or with a table too small for one (whose
+/// children without room are searched without storing anything).
+const OVERFLOW: Mode = true;
+
+/// The fewest entries a table needs for an overflow area of two buckets
+/// beside the blocks' quarter.
+const SPLITTABLE: usize = 10;
+
+/// The result of one MT call on `tree` with `tt` compiled for `M`, from
+/// the root (entry `at`; `new` if it was just taken): the result, the
+/// error if one stopped it, the root's move that failed high, and `gate`
+/// back.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn pass<T: Tree + ?Sized, G: Gate, const M: Mode>(
+    tree: &T,
+    tt: &mut TranspositionTable,
+    gamma: Value,
+    gate: G,
+    root: &T::Node,
+    at: usize,
+    new: bool,
+) -> (Result<i32, ()>, Option<SearchError>, Option<usize>, G) {
+    let mut m = Mt::<T, G, M> {
         tree,
         slots: std::mem::take(&mut tt.slots),
         entries: tt.entries,
         used: tt.used,
+        over: tt.over,
         gamma: gamma.get(),
         fail: None,
         gate,
         best: None,
     };
     let r = if new {
-        m.search::<MaxToMove>(&root, at, 0)
+        m.search::<MaxToMove>(root, at, 0)
     } else {
         m.visit::<MaxToMove>(|| root.clone(), at, 0)
     };
     tt.used = m.used;
     tt.slots = m.slots;
-    match (r, m.fail) {
-        (Ok(g), _) => Ok((value_of(g as u32), m.best)),
-        (Err(()), Some(e)) => Err(e),
-        (Err(()), None) => unreachable!("a failed search records its error"),
-    }
+    (r, m.fail, m.best, m.gate)
+}
+
+/// After an MT call stopped because a block found no room: the table gets
+/// its overflow area, and the call starts again from the root (it stored
+/// nothing for the nodes it had not finished, and cannot stop so again).
+#[cold]
+#[inline(never)]
+#[allow(clippy::type_complexity)]
+fn again<T: Tree + ?Sized, G: Gate>(
+    tree: &T,
+    tt: &mut TranspositionTable,
+    gamma: Value,
+    gate: G,
+    root: &T::Node,
+    at: usize,
+    new: bool,
+) -> (Result<i32, ()>, Option<SearchError>, Option<usize>) {
+    (tt.over, tt.used) = split(&mut tt.slots, tt.entries, tt.used);
+    let (r, fail, best, _) = pass::<T, G, OVERFLOW>(tree, tt, gamma, gate, root, at, new);
+    (r, fail, best)
 }
 
 /// The player to move at a node, as a type, so that MT's loop is compiled
@@ -423,14 +809,18 @@ const NONE: usize = usize::MAX;
 /// One call of [`mt`]: the tree, the table's entries, γ, and the error
 /// that stopped the search, if one did. Values here are a [`Value`]'s bits
 /// ([`Value::get`]), which order as the values do; a failed call returns
-/// `Err(())` with the error in `fail` (so that a result fits in registers).
-struct Mt<'a, T: Tree + ?Sized, G> {
+/// `Err(())` with the error in `fail` (so that a result fits in
+/// registers), or with none to start again once the table has an overflow
+/// area.
+struct Mt<'a, T: Tree + ?Sized, G, const M: Mode> {
     tree: &'a T,
     /// The table's entries, taken for the call.
     slots: Vec<[u64; 2]>,
     /// How many there may be.
     entries: usize,
     used: usize,
+    /// Where the overflow area starts (0: none).
+    over: usize,
     gamma: i32,
     fail: Option<SearchError>,
     /// Asked before every terminal evaluation.
@@ -439,7 +829,7 @@ struct Mt<'a, T: Tree + ?Sized, G> {
     best: Option<usize>,
 }
 
-impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
+impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
     /// Records `e` and fails.
     #[cold]
     fn fail(&mut self, e: SearchError) -> Result<i32, ()> {
@@ -548,7 +938,18 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
             }
             // Child i: its entry does not decide it, or it has none.
             if i == room && at != NONE {
-                (kids, room) = self.grow(at, w, room);
+                match self.grow(at, w, room) {
+                    Some(b) => (kids, room) = b,
+                    // The blocks have run out: start again with an
+                    // overflow area.
+                    None if M == BLOCKS => return Err(()),
+                    None => {
+                        if self.over != 0 {
+                            return self.beyond::<S>(n, at, depth, w, i, g);
+                        }
+                        // A table too small for one: on without storing.
+                    }
+                }
             }
             let c = if i < room { kids + i } else { NONE };
             let r = self.search::<S::Other>(&self.tree.child(n, i), c, depth + 1)?;
@@ -587,17 +988,18 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
 
     /// Gives the node at `at` (`w` children, the first `room` with an
     /// entry) a block for more children: for all `w` if it has a block
-    /// already (for its first child only: `room` is 0 or 1) or if `w` is
-    /// at most [`SMALL_BLOCK`], else for its first child only; child 0's
-    /// entry is copied. Returns the block, unchanged if the table has no
-    /// room.
+    /// already (for its first child only: `room` is 0 or 1, unless the
+    /// table has an overflow area) or if `w` is at most [`SMALL_BLOCK`],
+    /// else for its first child only; child 0's entry is copied. Returns
+    /// the new block, or `None` if the table has no room (always, once it
+    /// has an overflow area).
     #[inline(always)]
-    fn grow(&mut self, at: usize, w: usize, room: usize) -> (usize, usize) {
-        debug_assert!(room <= 1);
+    fn grow(&mut self, at: usize, w: usize, room: usize) -> Option<(usize, usize)> {
+        debug_assert!(room <= 1 || self.over != 0);
         let want = if room == 0 && w > SMALL_BLOCK { 1 } else { w };
         let start = self.used;
         if self.slots.len() - start < want && !self.allocate(start + want) {
-            return (block(self.slots[at][1]).0, room);
+            return None;
         }
         self.used = start + want;
         let old = block(self.slots[at][1]).0;
@@ -608,7 +1010,113 @@ impl<T: Tree + ?Sized, G: Gate> Mt<'_, T, G> {
         // Both fit in 32 bits: the table has at most u32::MAX entries, a
         // node at most 65,536 children.
         self.slots[at][1] = block_word(start, want);
-        (start, want)
+        Some((start, want))
+    }
+
+    /// The rest of [`mt_at`](Self::mt_at) on the node `n` (entry `at`,
+    /// `S` to move, `w` children, `g` so far) from its child `i`, the
+    /// first to find no room in the blocks: every child from `i` on in the
+    /// overflow area.
+    #[cold]
+    #[inline(never)]
+    fn beyond<S: Side>(
+        &mut self,
+        n: &T::Node,
+        at: usize,
+        depth: usize,
+        w: usize,
+        mut i: usize,
+        mut g: i32,
+    ) -> Result<i32, ()> {
+        let gamma = self.gamma;
+        let cut = |g: i32| if S::MAX { g >= gamma } else { g < gamma };
+        let key = Key::anchor(at);
+        while i < w && !cut(g) {
+            let r = self.overflow::<S::Other>(n, i, key, depth + 1)?;
+            g = if S::MAX { g.max(r) } else { g.min(r) };
+            i += 1;
+        }
+        if depth == 0 && S::MAX && g >= gamma && i > 0 {
+            // The loop stopped at the child that reached γ.
+            self.best = Some(i - 1);
+        }
+        // Fail low gives an upper bound, fail high a lower bound.
+        let b = &mut self.slots[at][0];
+        *b = if g < gamma {
+            (*b & 0xFFFF_FFFF) | u64::from(g as u32) << 32
+        } else {
+            (*b & !0xFFFF_FFFF) | u64::from(g as u32)
+        };
+        Ok(g)
+    }
+
+    /// MT on child `i` of `n`, a child without an entry in the blocks
+    /// (`pk` is the key `n` gives its children, `depth` the child's):
+    /// its bounds in the overflow area if they decide, else a search (the
+    /// child generated only then) that stores its result there, keeping
+    /// the bound it had.
+    #[inline(never)]
+    fn overflow<S: Side>(
+        &mut self,
+        n: &T::Node,
+        i: usize,
+        pk: Key,
+        depth: usize,
+    ) -> Result<i32, ()> {
+        let k = pk.child(i);
+        let (found, b) = match Overflow::probe(&self.slots[self.over..], k) {
+            Some((e, b)) => (Some(e), b),
+            None => (None, UNKNOWN[0]),
+        };
+        let lower = b as u32 as i32;
+        if lower >= self.gamma {
+            return Ok(lower);
+        }
+        let upper = (b >> 32) as u32 as i32;
+        if upper < self.gamma {
+            return Ok(upper);
+        }
+        let c = self.tree.child(n, i);
+        let w = self.tree.num_children(&c);
+        let over = self.over;
+        if w == 0 {
+            if let Err(s) = self.gate.leaf() {
+                return self.fail(SearchError::Stopped(s));
+            }
+            let g = match static_max(self.tree, &c, depth) {
+                Ok(g) => g,
+                Err(e) => return self.fail(e),
+            };
+            Overflow::store(&mut self.slots[over..], k, depth, bounds(g, g), found);
+            return Ok(g.get());
+        }
+        if let Err(e) = expand(depth) {
+            return self.fail(e);
+        }
+        if w > usize::from(u16::MAX) + 1 {
+            return self.fail(SearchError::TooManyChildren { children: w });
+        }
+        let gamma = self.gamma;
+        let cut = |g: i32| if S::MAX { g >= gamma } else { g < gamma };
+        let mut g = if S::MAX {
+            Value::NEG_INF.get()
+        } else {
+            Value::INF.get()
+        };
+        let mut j = 0;
+        while j < w && !cut(g) {
+            let r = self.overflow::<S::Other>(&c, j, k, depth + 1)?;
+            g = if S::MAX { g.max(r) } else { g.min(r) };
+            j += 1;
+        }
+        // Fail low gives an upper bound, fail high a lower bound.
+        let b = if g < gamma {
+            (b & 0xFFFF_FFFF) | u64::from(g as u32) << 32
+        } else {
+            (b & !0xFFFF_FFFF) | u64::from(g as u32)
+        };
+        Overflow::store(&mut self.slots[over..], k, depth, b, found);
+        Ok(g)
     }
 }
 
@@ -787,5 +1295,48 @@ mod tests {
         mt_sss(&tree, &mut tt).unwrap();
         assert!(allocated_well(&tt), "{} of {}", tt.slots.len(), tt.used);
         assert!(tt.slots.len() * 100 < tt.entries, "{}", tt.slots.len());
+    }
+
+    /// Once a table has filled up, its blocks (reached from the root) lie
+    /// before the overflow area, whose entries are each empty or tagged
+    /// and in the bucket of a key; a table of fewer than 10 entries never
+    /// gets one; and a new search clears it all.
+    #[test]
+    fn a_table_that_fills_up_keeps_its_blocks_before_the_overflow_area() {
+        let blocks_within = |tt: &TranspositionTable| {
+            let mut stack = vec![0];
+            while let Some(at) = stack.pop() {
+                let (kids, room) = block(tt.slots[at][1]);
+                assert!(room == 0 || kids + room <= tt.over, "{kids}+{room}");
+                stack.extend(kids..kids + room);
+            }
+        };
+        let mut split = 0;
+        for bytes in [16, 144, 160, 256, 1 << 10, 1 << 12] {
+            let mut tt = TranspositionTable::with_bytes(bytes).unwrap();
+            for (text, tree) in random_trees(0x5b1, 300) {
+                for dual in [false, true] {
+                    if dual {
+                        mt_dual(&tree, &mut tt).unwrap();
+                    } else {
+                        mt_sss(&tree, &mut tt).unwrap();
+                    }
+                    if tt.over == 0 {
+                        continue;
+                    }
+                    split += 1;
+                    assert!(tt.entries >= SPLITTABLE, "{bytes} bytes on {text}");
+                    assert_eq!((tt.len(), tt.slots.len()), (tt.entries, tt.entries));
+                    assert!(tt.over <= tt.entries / 4);
+                    blocks_within(&tt);
+                    for e in &tt.slots[tt.over..] {
+                        assert!(e[1] == 0 || e[1] & 0xFF != 0, "{e:?}");
+                    }
+                }
+            }
+            tt.clear();
+            assert_eq!((tt.len(), tt.over), (0, 0));
+        }
+        assert!(split > 500, "{split} searches filled their table");
     }
 }

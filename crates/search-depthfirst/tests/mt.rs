@@ -124,3 +124,223 @@ fn sizes_entries_and_reuse() {
     assert_eq!(mt_sss(&tree, &mut tt).unwrap().value, v);
     assert_eq!(tt.len(), n, "the same nodes after a clear");
 }
+
+/// Every node's minimax value (from MAX's point of view), with its Dewey
+/// code.
+fn node_values<T: Tree>(tree: &T) -> Vec<(Dewey, Value)> {
+    fn walk<T: Tree>(
+        tree: &T,
+        n: &T::Node,
+        at: &mut Dewey,
+        max: bool,
+        out: &mut Vec<(Dewey, Value)>,
+    ) -> Value {
+        let w = tree.num_children(n);
+        let mut v = if max { Value::NEG_INF } else { Value::INF };
+        if w == 0 {
+            v = tree.value(n);
+        }
+        for i in 0..w {
+            at.push(i);
+            let c = walk(tree, &tree.child(n, i), at, !max, out);
+            at.pop();
+            v = if max { v.max(c) } else { v.min(c) };
+        }
+        out.push((at.clone(), v));
+        v
+    }
+    let mut out = Vec::new();
+    walk(tree, &tree.root(), &mut Dewey::root(), true, &mut out);
+    out
+}
+
+/// Checks that every bound `tt` holds for a node of `tree` is true, and
+/// returns how many nodes have bounds there.
+fn check_bounds(tt: &TranspositionTable, values: &[(Dewey, Value)], what: &str) -> usize {
+    let mut stored = 0;
+    for (d, v) in values {
+        if let Some(e) = tt.get(d) {
+            assert!(
+                e.lower <= *v && *v <= e.upper,
+                "{e:?} for {d} ({v}), {what}"
+            );
+            stored += 1;
+        }
+    }
+    stored
+}
+
+/// The sizes that fill up on the corpus: none, one to four entries, the
+/// smallest tables with an overflow area (10 entries: its two buckets of
+/// four and the blocks' quarter) and a few more.
+const SMALL: [usize; 12] = [0, 16, 32, 48, 64, 144, 160, 176, 192, 256, 512, 1 << 10];
+
+/// The value of every driver, and every bound a table that fills up holds
+/// after each of them (the blocks, and the overflow area's nodes, moved
+/// there or stored there), on the corpus; and after MT calls at random
+/// γ, which keep the table between calls.
+#[test]
+fn a_table_that_fills_up_holds_only_true_bounds() {
+    let mut rng = crate::common::Rng::new(0x0ff1);
+    let (mut filled, mut overflowing) = (0, 0);
+    let mut check = |tree: &dyn Fn() -> Vec<(Dewey, Value)>,
+                     drivers: &dyn Fn(usize, &mut TranspositionTable) -> Value,
+                     mts: &mut dyn FnMut(&mut TranspositionTable, Value) -> Value,
+                     what: &str| {
+        let values = tree();
+        let truth = values.last().unwrap().1;
+        for bytes in SMALL {
+            let mut tt = TranspositionTable::with_bytes(bytes).unwrap();
+            for driver in 0..4 {
+                assert_eq!(drivers(driver, &mut tt), truth, "{bytes} bytes, {what}");
+                let stored = check_bounds(&tt, &values, what);
+                if tt.entries() > 0 && tt.len() == tt.entries() {
+                    filled += 1;
+                    // More nodes known than the blocks' quarter holds.
+                    if stored > tt.entries() / 4 {
+                        overflowing += 1;
+                    }
+                }
+            }
+            tt.clear();
+            for _ in 0..6 {
+                let gamma = truth.offset(rng.range(-40, 40));
+                let g = mts(&mut tt, gamma);
+                assert!(if g >= gamma { truth >= g } else { truth <= g }, "{what}");
+                check_bounds(&tt, &values, what);
+            }
+        }
+    };
+    for (text, tree) in random_trees(0xf111, 400) {
+        let truth = minimax(&tree);
+        check(
+            &|| node_values(&tree),
+            &|d, tt| match d {
+                0 => mt_sss(&tree, tt).unwrap().value,
+                1 => mt_dual(&tree, tt).unwrap().value,
+                2 => mtdf(&tree, tt, Value::from_small(0)).unwrap().value,
+                _ => mtdf(&tree, tt, truth).unwrap().value,
+            },
+            &mut |tt, gamma| mt(&tree, tt, gamma).unwrap(),
+            &text,
+        );
+    }
+    for tree in generated_trees(1) {
+        let truth = minimax(&tree);
+        check(
+            &|| node_values(&tree),
+            &|d, tt| match d {
+                0 => mt_sss(&tree, tt).unwrap().value,
+                1 => mt_dual(&tree, tt).unwrap().value,
+                2 => mtdf(&tree, tt, Value::from_small(0)).unwrap().value,
+                _ => mtdf(&tree, tt, truth).unwrap().value,
+            },
+            &mut |tt, gamma| mt(&tree, tt, gamma).unwrap(),
+            &format!("{:?}", tree.spec()),
+        );
+    }
+    assert!(filled > 5_000, "{filled} searches filled their table");
+    assert!(overflowing > 2_000, "{overflowing} used the overflow area");
+}
+
+/// With a table of a quarter of the entries a search takes, the drivers
+/// examine at most 1.05× their terminals with unlimited memory, on the
+/// (8,5) `HashTree` of seed 0: MT-DUAL\* 3,406 terminals taking 7,503
+/// entries with unlimited memory, 3,447 with 1,875 entries (1.012×;
+/// without the overflow area it examined 22,174 with 2,048 entries,
+/// 6.5×); MT-SSS\* 2,257 (4,203 entries), 2,330 with 1,050 (1.032×);
+/// MTD(f) from the value 1,932 (4,055 entries), 1,935 with 1,013.
+#[test]
+fn the_overflow_area_keeps_a_quarter_table_near_unlimited_memory() {
+    let tree = HashTree::new(8, 5, 0).unwrap();
+    let truth = minimax(&tree);
+    let runs: [(&str, Driver<'_, HashTree>, u64); 3] = [
+        ("MT-SSS*", &|t, tt| mt_sss(t, tt).unwrap().value, 2_257),
+        ("MT-DUAL*", &|t, tt| mt_dual(t, tt).unwrap().value, 3_406),
+        ("MTD(f)", &|t, tt| mtdf(t, tt, truth).unwrap().value, 1_932),
+    ];
+    for (name, run, unlimited) in runs {
+        let leaves = |tt: &mut TranspositionTable| {
+            let traced = Traced::new(&tree);
+            assert_eq!(run(&traced, tt), truth, "{name}");
+            traced.order().len() as u64
+        };
+        let mut roomy = TranspositionTable::new();
+        assert_eq!(leaves(&mut roomy), unlimited, "{name}");
+        let quarter = roomy.len() / 4;
+        let mut tt =
+            TranspositionTable::with_bytes(quarter * TranspositionTable::ENTRY_BYTES).unwrap();
+        let got = leaves(&mut tt);
+        assert_eq!(tt.len(), tt.entries(), "{name}: the table filled up");
+        assert!(
+            got * 100 <= unlimited * 105,
+            "{name}: {got} terminals with {quarter} entries, {unlimited} with unlimited memory"
+        );
+    }
+}
+
+/// A table that filled up in one search is cleared for the next as a new
+/// one: the same terminals in the same order as a new table of its size.
+#[test]
+fn a_kept_table_that_filled_up_searches_as_a_new_one() {
+    for bytes in [160, 256, 1 << 10] {
+        let mut kept = TranspositionTable::with_bytes(bytes).unwrap();
+        for (text, tree) in random_trees(0x4e3, 300) {
+            let again = drivers(&tree, &mut kept);
+            let fresh = drivers(&tree, &mut TranspositionTable::with_bytes(bytes).unwrap());
+            assert_eq!(again, fresh, "{bytes} bytes on {text}");
+        }
+    }
+}
+
+/// Through `Algorithm::search` (MT asking its leaf budget before every
+/// terminal), a table that fills up gives the driver function's terminals
+/// and value, and a leaf budget stops the search at exactly that many
+/// terminals, before the table fills up or after.
+#[test]
+fn a_table_that_fills_up_under_a_leaf_budget() {
+    use search_depthfirst::{Algorithm, SearchConfig};
+    use tree_core::{Counted, GenSpec, Generator, Limits};
+    let tree = GenSpec::new(Generator::RANDOM, 5, 6, 3, 1).build().unwrap();
+    let truth = minimax(&tree);
+    for bytes in [160, 1 << 10, 1 << 14] {
+        let config = SearchConfig::new().with_table_bytes(bytes);
+        for a in [Algorithm::MtSss, Algorithm::MtDual, Algorithm::Mtdf] {
+            let full = a.search(&tree, &config).unwrap();
+            assert_eq!(full.value, truth, "{a}, {bytes} bytes");
+            assert_eq!(
+                full.table_entries,
+                Some(bytes / 16),
+                "{a}: the table filled up"
+            );
+            let counted = Counted::new(&tree);
+            let mut tt = TranspositionTable::with_bytes(bytes).unwrap();
+            match a {
+                Algorithm::MtSss => mt_sss(&counted, &mut tt),
+                Algorithm::MtDual => mt_dual(&counted, &mut tt),
+                _ => mtdf(&counted, &mut tt, Value::from_small(0)),
+            }
+            .unwrap();
+            assert_eq!(full.leaves, counted.stats().leaves, "{a}, {bytes} bytes");
+            for budget in [0, 1, 7, 100, full.leaves / 2, full.leaves - 1] {
+                let limited = config
+                    .clone()
+                    .with_limits(Limits::none().with_max_leaves(budget));
+                let counted = Counted::new(&tree);
+                match a.search(&counted, &limited) {
+                    Err(SearchError::Stopped(s)) => assert_eq!(s.leaves, budget, "{a}"),
+                    other => panic!("{a}, {bytes} bytes, budget {budget}: {other:?}"),
+                }
+                assert_eq!(counted.stats().leaves, budget, "{a}, {bytes} bytes");
+            }
+            let enough = config
+                .clone()
+                .with_limits(Limits::none().with_max_leaves(full.leaves));
+            let r = a.search(&tree, &enough).unwrap();
+            assert_eq!(
+                (r.value, r.best, r.leaves),
+                (full.value, full.best, full.leaves)
+            );
+        }
+    }
+}
