@@ -140,11 +140,8 @@ fn parse(case: &str) -> Result<Case, String> {
         }
     }
     if alpha.is_some() || beta.is_some() {
-        let w = Window::new(
-            alpha.unwrap_or(Value::NEG_INF),
-            beta.unwrap_or(Value::INF),
-        )
-        .map_err(|e| e.to_string())?;
+        let w = Window::new(alpha.unwrap_or(Value::NEG_INF), beta.unwrap_or(Value::INF))
+            .map_err(|e| e.to_string())?;
         config = config.window(w);
     }
     Ok(Case {
@@ -191,7 +188,9 @@ fn run(case: &str, rank: usize) -> Result<Option<Json>, String> {
                 }
                 return Ok(None);
             }
-            Ok(Some(json!({ "case": case, "report": report, "oracle": oracle })))
+            Ok(Some(
+                json!({ "case": case, "report": report, "oracle": oracle }),
+            ))
         }
         Err(e) => {
             if e.needs_abort() && rank == 0 {

@@ -38,7 +38,10 @@
 //! calling thread: every later call must come from that thread) and
 //! finalised when that thread ends — for the main thread, when the
 //! program exits — or by [`finalize`]. A program not started by `mpirun`
-//! is one rank.
+//! is one rank. Searches follow one another on the same ranks; before one
+//! on another processor tree than the last, the ranks wait for each other
+//! (`MPI_Barrier`), so that no rank starts it while its new master is still
+//! ending the last one.
 //!
 //! ## When a rank fails
 //!
@@ -53,7 +56,9 @@
 
 use std::cell::RefCell;
 
-use search_distributed::{DistAlgorithm, DistError, MessageKind, MpiTransport, Transport};
+use search_distributed::{
+    DistAlgorithm, DistError, MessageKind, MpiTransport, ProcessorTree, Transport,
+};
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 use tree_core::Tree;
 
@@ -174,8 +179,28 @@ struct KindJson {
 /// thread), or finalised.
 enum World {
     Unborn,
-    Open(MpiTransport),
+    Open(Ranks),
     Finalized,
+}
+
+/// The MPI ranks, and the processor tree of the last search on them.
+struct Ranks {
+    transport: MpiTransport,
+    last: Option<ProcessorTree>,
+}
+
+impl Ranks {
+    /// Ready for a search on `processors`: after a search on another
+    /// processor tree, every rank waits for every other to have left it
+    /// (a rank leaves a search when its master has, which orders the
+    /// searches only while the masters stay the same).
+    fn start(&mut self, processors: ProcessorTree) -> &mut MpiTransport {
+        if self.last.is_some_and(|p| p != processors) {
+            self.transport.barrier();
+        }
+        self.last = Some(processors);
+        &mut self.transport
+    }
 }
 
 thread_local! {
@@ -186,11 +211,14 @@ thread_local! {
 
 /// Runs `f` on this process's MPI transport, initialising MPI first if it
 /// is not yet.
-fn with_world<R>(f: impl FnOnce(&mut MpiTransport) -> R) -> Result<R, Error> {
+fn with_world<R>(f: impl FnOnce(&mut Ranks) -> R) -> Result<R, Error> {
     WORLD.with(|world| {
         let mut world = world.borrow_mut();
         if let World::Unborn = *world {
-            *world = World::Open(MpiTransport::init()?);
+            *world = World::Open(Ranks {
+                transport: MpiTransport::init()?,
+                last: None,
+            });
         }
         match &mut *world {
             World::Open(t) => Ok(f(t)),
@@ -210,7 +238,7 @@ fn with_world<R>(f: impl FnOnce(&mut MpiTransport) -> R) -> Result<R, Error> {
 /// [`Error::Distributed`] if MPI cannot be initialised here: it was
 /// initialised on another thread or by other code, or finalised.
 pub fn rank() -> Result<usize, Error> {
-    with_world(|t| t.rank())
+    with_world(|r| r.transport.rank())
 }
 
 /// The ranks of the job (initialising MPI as [`rank`] does).
@@ -218,7 +246,7 @@ pub fn rank() -> Result<usize, Error> {
 /// # Errors
 /// As [`rank`].
 pub fn ranks() -> Result<usize, Error> {
-    with_world(|t| t.size())
+    with_world(|r| r.transport.size())
 }
 
 /// Takes part in a search on MPI ranks as a rank that cannot search (its
@@ -228,9 +256,9 @@ pub fn ranks() -> Result<usize, Error> {
 /// error to report (on rank 0), with `config`'s processor tree checked
 /// against the job as [`search`](crate::search) would.
 pub fn refuse(config: &crate::Config, reason: &str) -> Error {
-    match with_world(|t| {
-        let dist = config.distributed(t.size());
-        search_distributed::refuse(t, &dist, reason)
+    match with_world(|r| {
+        let dist = config.distributed(r.transport.size());
+        search_distributed::refuse(r.start(dist.processors), &dist, reason)
     }) {
         Ok(e) => Error::Distributed(e),
         Err(e) => e,
@@ -242,8 +270,8 @@ pub fn refuse(config: &crate::Config, reason: &str) -> Error {
 /// first. Without MPI initialised, ends this process with `code`.
 pub fn abort(code: i32) -> ! {
     WORLD.with(|world| {
-        if let World::Open(t) = &mut *world.borrow_mut() {
-            t.abort(code);
+        if let World::Open(r) = &mut *world.borrow_mut() {
+            r.transport.abort(code);
         }
     });
     std::process::exit(code)
@@ -288,10 +316,11 @@ pub(crate) fn search<T: Tree + ?Sized>(
     tree: &T,
     config: &crate::Config,
 ) -> Result<Report, Error> {
-    let (found, rank, ranks, window) = with_world(|t| {
-        let dist = config.distributed(t.size());
-        let found = search_distributed::search(engine, tree, t, &dist);
-        (found, t.rank(), t.size(), dist.window)
+    let (found, rank, ranks, window) = with_world(|r| {
+        let (rank, ranks) = (r.transport.rank(), r.transport.size());
+        let dist = config.distributed(ranks);
+        let found = search_distributed::search(engine, tree, r.start(dist.processors), &dist);
+        (found, rank, ranks, dist.window)
     })?;
     let mut report = Report::empty(algorithm);
     report.threads = ranks;

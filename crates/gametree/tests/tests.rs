@@ -4,4 +4,6 @@ mod algorithms;
 mod games;
 mod limits;
 mod memory;
+#[cfg(feature = "mpi")]
+mod mpi;
 mod report;
