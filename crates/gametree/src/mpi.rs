@@ -56,9 +56,7 @@
 
 use std::cell::RefCell;
 
-use search_distributed::{
-    DistAlgorithm, DistError, MessageKind, MpiTransport, ProcessorTree, Transport,
-};
+use search_distributed::{DistAlgorithm, MpiTransport, ProcessorTree, Transport};
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 use tree_core::Tree;
 
@@ -68,7 +66,7 @@ use crate::cache::classify;
 use crate::{Algorithm, Config};
 use crate::{Error, Report};
 
-pub use search_distributed::{DistReport, Latency, RankStats};
+pub use search_distributed::{DistError, DistReport, Latency, MessageKind, RankStats};
 
 /// What a search on MPI ranks adds to its [`Report`]
 /// ([`Report::mpi`]).
