@@ -377,8 +377,8 @@ impl Config {
     }
 
     /// The root window of alpha-beta, fail-soft alpha-beta, Fig. 6's
-    /// alpha-beta and the multi-threaded searches: the report's value is
-    /// then a bound where it falls outside
+    /// alpha-beta, the multi-threaded searches and those on MPI ranks: the
+    /// report's value is then a bound where it falls outside
     /// ([`Report::bound`](crate::Report::bound)).
     #[must_use]
     pub fn window(mut self, window: Window) -> Config {
@@ -450,7 +450,9 @@ impl Config {
     }
 
     /// An explicit processor tree for tree-splitting and pv-splitting,
-    /// instead of [`threads`](Config::threads) (which is the tree 1, K).
+    /// instead of [`threads`](Config::threads) (which is the tree 1, K);
+    /// on MPI ranks (feature `mpi`), one rank per processor (default: one
+    /// master over the other ranks).
     #[must_use]
     pub fn processors(mut self, processors: ProcessorTree) -> Config {
         self.processors = Some(processors);
