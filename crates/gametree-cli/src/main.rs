@@ -151,7 +151,8 @@
 //! processor's best move, the evaluations in all and per processor,
 //! sequential alpha-beta's, the search overhead S = N(A(k))/N(A(1)) and
 //! the speed-up. `gametree search --mpi` runs tree- and pv-splitting on MPI
-//! ranks ([`mpi`], feature `mpi`).
+//! ranks through the front door (`mpi-treesplit`, `mpi-pvsplit`; [`mpi`],
+//! feature `mpi`).
 //!
 //! ## Layout
 //!

@@ -24,6 +24,8 @@ pub(crate) fn flag(setting: Setting) -> &'static str {
         Setting::Type2 => "--no-type2",
         Setting::Trace => "--trace",
         Setting::Parallel => "--parallel",
+        #[cfg(feature = "mpi")]
+        Setting::RankTimeout => "--mpi-timeout",
         other => other.name(),
     }
 }

@@ -116,6 +116,9 @@ impl SearchOutput {
             "leaves",
             match r.distinct_leaves {
                 Some(distinct) => format!("{} ({distinct} distinct)", r.leaves),
+                None if self.on_ranks() => {
+                    format!("{} (distinct not counted across ranks)", r.leaves)
+                }
                 None => r.leaves.to_string(),
             },
         );
@@ -137,6 +140,7 @@ impl SearchOutput {
         if !r.per_thread.is_empty() {
             out.line("per thread", spaced(&r.per_thread));
         }
+        self.ranks_text(&mut out);
         if let Some(reason) = r.stopped {
             out.line("stopped", stop_text(reason, r.elapsed.as_secs_f64()));
         }
@@ -145,6 +149,51 @@ impl SearchOutput {
         }
         out.0
     }
+}
+
+impl SearchOutput {
+    /// Whether the search ran on MPI ranks.
+    fn on_ranks(&self) -> bool {
+        #[cfg(feature = "mpi")]
+        if self.report.mpi.is_some() {
+            return true;
+        }
+        false
+    }
+
+    /// The lines of a search on MPI ranks: the ranks, the time on rank 0,
+    /// the messages by kind.
+    #[cfg(feature = "mpi")]
+    fn ranks_text(&self, out: &mut Lines) {
+        use gametree::mpi::MessageKind;
+        let Some(mpi) = &self.report.mpi else {
+            return;
+        };
+        out.line(
+            "MPI ranks",
+            format!("{} (rank r is processor r in preorder)", mpi.ranks),
+        );
+        let Some(r) = &mpi.details else {
+            return;
+        };
+        out.line(
+            "elapsed",
+            format!("{:.3} ms", r.elapsed.as_secs_f64() * 1e3),
+        );
+        let counted: Vec<String> = MessageKind::ALL
+            .iter()
+            .filter(|&&k| r.sent(k) > 0)
+            .map(|&k| match r.latency(k).mean_us() {
+                Some(us) => format!("{} {} ({us:.1} us)", k.name(), r.sent(k)),
+                None => format!("{} {}", k.name(), r.sent(k)),
+            })
+            .collect();
+        out.line("messages", counted.join(", "));
+    }
+
+    /// Nothing without MPI.
+    #[cfg(not(feature = "mpi"))]
+    fn ranks_text(&self, _: &mut Lines) {}
 }
 
 /// How many children the codes of `tree` are printed for: with separators

@@ -23,7 +23,7 @@ pub(crate) fn run(command: &Command) -> Result<String> {
 
 /// `gametree algos`: every [`Algorithm`], one line each with its
 /// description, in the library's order (depth-first, enhanced,
-/// best-first, multi-threaded).
+/// best-first, multi-threaded, and with the feature `mpi` on MPI ranks).
 fn algos() -> String {
     let width = Algorithm::ALL
         .iter()

@@ -19,7 +19,7 @@ use crate::source::{TreeJson, TreeSource, TreeVisitor};
 
 /// `gametree search`.
 pub(crate) fn search_command(args: &SearchArgs) -> Result<String> {
-    if args.mpi.mpi {
+    if crate::mpi::wanted(args) {
         return crate::mpi::search_command(args);
     }
     crate::mpi::check_unused(&args.mpi)?;
@@ -43,7 +43,7 @@ pub(crate) fn search_command(args: &SearchArgs) -> Result<String> {
 
 /// The search's configuration, and the window and processor tree asked
 /// for.
-fn config(args: &SearchArgs) -> Result<(Config, Option<Window>, Option<ProcessorTree>)> {
+pub(crate) fn config(args: &SearchArgs) -> Result<(Config, Option<Window>, Option<ProcessorTree>)> {
     let mut config = Config::default();
     if let Some(m) = args.memory {
         config = config.memory(usize::try_from(m).context("--memory is too large")?);

@@ -143,7 +143,9 @@ mod with {
                     "--json",
                 ],
             );
-            assert_eq!(v["algorithm"], algo);
+            // The front door's name of the search on MPI ranks.
+            assert_eq!(v["algorithm"], format!("mpi-{algo}"));
+            assert_eq!(v["threads"], ranks);
             assert_eq!(v["value"], 2);
             best_is_right(&tree, &v);
             assert_eq!(v["processors"], ranks);
@@ -294,7 +296,7 @@ mod with {
             (
                 3,
                 &["--algo", "treesplit", "--processors", "1,2", "--no-type2"],
-                "--no-type2 is for pvsplit",
+                "algorithm 'mpi-treesplit' takes no --no-type2",
             ),
             (
                 3,

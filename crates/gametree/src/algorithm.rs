@@ -7,6 +7,9 @@ use search_bestfirst::Algorithm as BestFirst;
 use search_depthfirst::{Algorithm as DepthFirst, EnhancedAlgorithm};
 use search_parallel::ThreadAlgorithm;
 
+#[cfg(feature = "mpi")]
+use search_distributed::DistAlgorithm;
+
 use crate::Error;
 
 /// The engine crates' families, in the order `gametree algos` lists them.
@@ -25,6 +28,10 @@ pub enum Family {
     BestFirst,
     /// The multi-threaded tree searches of `search-parallel`.
     Threads,
+    /// The searches on MPI ranks of `search-distributed` (feature `mpi`):
+    /// one process per processor of Campbell's processor tree.
+    #[cfg(feature = "mpi")]
+    Distributed,
 }
 
 impl Family {
@@ -34,6 +41,8 @@ impl Family {
         Family::Enhanced,
         Family::BestFirst,
         Family::Threads,
+        #[cfg(feature = "mpi")]
+        Family::Distributed,
     ];
 
     /// What the family is, in a few words.
@@ -43,6 +52,8 @@ impl Family {
             Family::Enhanced => "enhanced",
             Family::BestFirst => "best-first",
             Family::Threads => "multi-threaded",
+            #[cfg(feature = "mpi")]
+            Family::Distributed => "distributed",
         }
     }
 }
@@ -55,11 +66,20 @@ impl fmt::Display for Family {
 
 /// Declares [`Algorithm`] from one list — variant, documentation, engine —
 /// with [`Algorithm::ALL`] in the list's order and the map to the engine
-/// crates' own enums, so that each algorithm is named once.
+/// crates' own enums, so that each algorithm is named once. The list ends
+/// with a section under a `#[cfg(…)]`: the algorithms of an optional
+/// engine, which exist (and are in [`Algorithm::ALL`]) only when it is
+/// built.
 macro_rules! algorithms {
-    ($($(#[doc = $doc:literal])* $variant:ident => $engine:expr,)*) => {
+    (
+        $($(#[doc = $doc:literal])* $variant:ident => $engine:expr,)*
+        #[cfg($cfg:meta)] {
+            $($(#[doc = $gdoc:literal])* $gvariant:ident => $gengine:expr,)*
+        }
+    ) => {
         /// Every search of the workspace: the depth-first algorithms, the enhanced
-        /// game engines, the best-first family and the multi-threaded searches.
+        /// game engines, the best-first family and the multi-threaded searches
+        /// (and, with the feature `mpi`, the searches on MPI ranks).
         ///
         /// Every one runs through [`search`](crate::search) (a [`Tree`](tree_core::Tree))
         /// and [`search_game`](crate::search_game) (a [`Game`](tree_core::Game)
@@ -81,18 +101,24 @@ macro_rules! algorithms {
         #[non_exhaustive]
         pub enum Algorithm {
             $($(#[doc = $doc])* $variant,)*
+            $(#[cfg($cfg)] $(#[doc = $gdoc])* $gvariant,)*
         }
 
         impl Algorithm {
             /// Every algorithm, in the order `gametree algos` lists them: the
             /// depth-first ones, the enhanced engines, the best-first family, the
-            /// multi-threaded searches.
-            pub const ALL: &'static [Algorithm] = &[$(Algorithm::$variant,)*];
+            /// multi-threaded searches (and with the feature `mpi` the searches
+            /// on MPI ranks).
+            pub const ALL: &'static [Algorithm] = &[
+                $(Algorithm::$variant,)*
+                $(#[cfg($cfg)] Algorithm::$gvariant,)*
+            ];
 
             /// The engine that runs it.
             pub(crate) const fn engine(self) -> Engine {
                 match self {
                     $(Algorithm::$variant => $engine,)*
+                    $(#[cfg($cfg)] Algorithm::$gvariant => $gengine,)*
                 }
             }
         }
@@ -187,6 +213,14 @@ algorithms! {
     ParallelStagedSss => Engine::Thread(ThreadAlgorithm::ParallelStagedSss),
     /// `ybwc`: Young Brothers Wait on threads (Feldmann et al. 1989).
     Ybwc => Engine::Thread(ThreadAlgorithm::Ybwc),
+    #[cfg(feature = "mpi")] {
+        /// `mpi-treesplit`: tree-splitting on MPI ranks, one per processor
+        /// (Campbell 1981, Figs. 10–11); see [`crate::mpi`].
+        MpiTreeSplit => Engine::Dist(DistAlgorithm::TreeSplit),
+        /// `mpi-pvsplit`: pv-splitting on MPI ranks (Fig. 12, with the
+        /// type-2 rule of p. 47); see [`crate::mpi`].
+        MpiPvSplit => Engine::Dist(DistAlgorithm::PvSplit),
+    }
 }
 
 /// Which engine runs an [`Algorithm`]: the engine crates' own enums.
@@ -196,6 +230,19 @@ pub(crate) enum Engine {
     Enhanced(EnhancedAlgorithm),
     Best(BestFirst),
     Thread(ThreadAlgorithm),
+    #[cfg(feature = "mpi")]
+    Dist(DistAlgorithm),
+}
+
+impl Engine {
+    /// Whether it runs on MPI ranks (never without the feature `mpi`).
+    pub(crate) const fn distributed(self) -> bool {
+        #[cfg(feature = "mpi")]
+        if let Engine::Dist(_) = self {
+            return true;
+        }
+        false
+    }
 }
 
 impl Algorithm {
@@ -206,6 +253,8 @@ impl Algorithm {
             Engine::Enhanced(a) => a.name(),
             Engine::Best(a) => a.name(),
             Engine::Thread(a) => a.name(),
+            #[cfg(feature = "mpi")]
+            Engine::Dist(a) => crate::mpi::name(a),
         }
     }
 
@@ -216,6 +265,8 @@ impl Algorithm {
             Engine::Enhanced(a) => a.description(),
             Engine::Best(a) => a.description(),
             Engine::Thread(a) => a.description(),
+            #[cfg(feature = "mpi")]
+            Engine::Dist(a) => crate::mpi::description(a),
         }
     }
 
@@ -226,6 +277,8 @@ impl Algorithm {
             Engine::Enhanced(_) => Family::Enhanced,
             Engine::Best(_) => Family::BestFirst,
             Engine::Thread(_) => Family::Threads,
+            #[cfg(feature = "mpi")]
+            Engine::Dist(_) => Family::Distributed,
         }
     }
 
@@ -328,6 +381,8 @@ mod tests {
             + EnhancedAlgorithm::ALL.len()
             + BestFirst::ALL.len()
             + ThreadAlgorithm::ALL.len();
+        #[cfg(feature = "mpi")]
+        let engines = engines + DistAlgorithm::ALL.len();
         assert_eq!(n, engines, "every engine's algorithm is an Algorithm");
     }
 

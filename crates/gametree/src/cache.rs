@@ -250,6 +250,8 @@ impl Cache {
                 },
             ),
             Engine::Thread(a) => threaded(algorithm, a, tree, config, limits),
+            #[cfg(feature = "mpi")]
+            Engine::Dist(a) => crate::mpi::search(algorithm, a, tree, config),
             Engine::Enhanced(a) => {
                 self.salt = self.salt.wrapping_add(1);
                 let game = TreeGame::new(tree, self.salt);
@@ -642,7 +644,7 @@ where
 
 /// What a fail-hard result for the window `w` says about the minimax
 /// value.
-fn classify(w: Window, value: Value) -> Bound {
+pub(crate) fn classify(w: Window, value: Value) -> Bound {
     if value <= w.alpha() && w.alpha() != Value::NEG_INF {
         Bound::Upper
     } else if value >= w.beta() && w.beta() != Value::INF {

@@ -63,6 +63,9 @@ pub enum Setting {
     Enhancements,
     /// [`Config::pv`].
     Pv,
+    /// [`Config::rank_timeout`] (feature `mpi`).
+    #[cfg(feature = "mpi")]
+    RankTimeout,
 }
 
 impl Setting {
@@ -91,6 +94,8 @@ impl Setting {
         Setting::Trace,
         Setting::Enhancements,
         Setting::Pv,
+        #[cfg(feature = "mpi")]
+        Setting::RankTimeout,
     ];
 
     /// The builder method's name (`memory`, `table_bytes`, …).
@@ -119,6 +124,8 @@ impl Setting {
             Setting::Trace => "trace",
             Setting::Enhancements => "enhancements",
             Setting::Pv => "pv",
+            #[cfg(feature = "mpi")]
+            Setting::RankTimeout => "rank_timeout",
         }
     }
 
@@ -148,6 +155,8 @@ impl Setting {
             Setting::Trace => "an evaluation-order trace",
             Setting::Enhancements => "engine enhancements",
             Setting::Pv => "a switch for its principal variation",
+            #[cfg(feature = "mpi")]
+            Setting::RankTimeout => "a timeout for a silent MPI rank",
         }
     }
 
@@ -176,14 +185,18 @@ impl Algorithm {
     /// assert!(Algorithm::MemSss.takes(Setting::Memory));
     /// assert!(!Algorithm::AlphaBeta.takes(Setting::Memory));
     /// assert!(Algorithm::AlphaBeta.takes(Setting::Window));
-    /// // Every algorithm stops at a time limit.
-    /// assert!(Algorithm::ALL.iter().all(|a| a.takes(Setting::TimeLimit)));
+    /// // Every search of one process stops at a time limit (those on MPI
+    /// // ranks, `mpi-…`, take no limit).
+    /// assert!(Algorithm::ALL
+    ///     .iter()
+    ///     .filter(|a| !a.name().starts_with("mpi-"))
+    ///     .all(|a| a.takes(Setting::TimeLimit)));
     /// ```
     pub fn takes(self, setting: Setting) -> bool {
         use search_bestfirst::Algorithm as B;
         let engine = self.engine();
         match setting {
-            Setting::TimeLimit | Setting::MaxLeaves | Setting::Cancel => true,
+            Setting::TimeLimit | Setting::MaxLeaves | Setting::Cancel => !engine.distributed(),
             Setting::Memory | Setting::Shape => matches!(engine, Engine::Best(_)),
             Setting::TableBytes => match engine {
                 Engine::Depth(a) => a.uses_table(),
@@ -194,7 +207,7 @@ impl Algorithm {
             Setting::Window => match engine {
                 Engine::Depth(a) => a.takes_window(),
                 Engine::Thread(_) => true,
-                _ => false,
+                _ => engine.distributed(),
             },
             Setting::TieRule => matches!(
                 engine,
@@ -221,11 +234,18 @@ impl Algorithm {
                 engine,
                 Engine::Best(B::RecSss | B::RecDual | B::MemSss | B::MemDual)
             ),
-            Setting::Processors => matches!(
-                engine,
-                Engine::Thread(ThreadAlgorithm::TreeSplit | ThreadAlgorithm::PvSplit)
-            ),
-            Setting::Type2 => matches!(engine, Engine::Thread(ThreadAlgorithm::PvSplit)),
+            Setting::Processors => {
+                matches!(
+                    engine,
+                    Engine::Thread(ThreadAlgorithm::TreeSplit | ThreadAlgorithm::PvSplit)
+                ) || engine.distributed()
+            }
+            Setting::Type2 => match engine {
+                Engine::Thread(a) => matches!(a, ThreadAlgorithm::PvSplit),
+                #[cfg(feature = "mpi")]
+                Engine::Dist(a) => matches!(a, search_distributed::DistAlgorithm::PvSplit),
+                _ => false,
+            },
             Setting::StageWorker => {
                 matches!(engine, Engine::Thread(ThreadAlgorithm::ParallelStagedSss))
             }
@@ -236,8 +256,12 @@ impl Algorithm {
                 )
             ),
             Setting::Parallel | Setting::Enhancements => matches!(engine, Engine::Enhanced(_)),
-            Setting::Trace => !matches!(engine, Engine::Thread(_) | Engine::Enhanced(_)),
+            Setting::Trace => {
+                !matches!(engine, Engine::Thread(_) | Engine::Enhanced(_)) && !engine.distributed()
+            }
             Setting::Pv => matches!(engine, Engine::Depth(a) if !a.uses_table()),
+            #[cfg(feature = "mpi")]
+            Setting::RankTimeout => engine.distributed(),
         }
     }
 }
@@ -293,6 +317,8 @@ pub struct Config {
     trace: bool,
     enhancements: Option<EnhancedConfig>,
     pv: Option<bool>,
+    #[cfg(feature = "mpi")]
+    rank_timeout: Option<Duration>,
 }
 
 impl Config {
@@ -351,8 +377,8 @@ impl Config {
     }
 
     /// The root window of alpha-beta, fail-soft alpha-beta, Fig. 6's
-    /// alpha-beta and the multi-threaded searches: the report's value is
-    /// then a bound where it falls outside
+    /// alpha-beta, the multi-threaded searches and those on MPI ranks: the
+    /// report's value is then a bound where it falls outside
     /// ([`Report::bound`](crate::Report::bound)).
     #[must_use]
     pub fn window(mut self, window: Window) -> Config {
@@ -424,7 +450,9 @@ impl Config {
     }
 
     /// An explicit processor tree for tree-splitting and pv-splitting,
-    /// instead of [`threads`](Config::threads) (which is the tree 1, K).
+    /// instead of [`threads`](Config::threads) (which is the tree 1, K);
+    /// on MPI ranks (feature `mpi`), one rank per processor (default: one
+    /// master over the other ranks).
     #[must_use]
     pub fn processors(mut self, processors: ProcessorTree) -> Config {
         self.processors = Some(processors);
@@ -493,6 +521,17 @@ impl Config {
         self
     }
 
+    /// How long a search on MPI ranks waits for a rank that has to answer
+    /// before it reports the rank dead (default 10 s; feature `mpi`): see
+    /// [`crate::mpi`]. It must exceed the longest call of a
+    /// [`Tree`](tree_core::Tree) method.
+    #[cfg(feature = "mpi")]
+    #[must_use]
+    pub fn rank_timeout(mut self, timeout: Duration) -> Config {
+        self.rank_timeout = Some(timeout);
+        self
+    }
+
     /// The memory budget, if set.
     pub fn get_memory(&self) -> Option<usize> {
         self.memory
@@ -557,6 +596,8 @@ impl Config {
             (Setting::Trace, self.trace),
             (Setting::Enhancements, self.enhancements.is_some()),
             (Setting::Pv, self.pv.is_some()),
+            #[cfg(feature = "mpi")]
+            (Setting::RankTimeout, self.rank_timeout.is_some()),
         ];
         set.into_iter().filter(|s| s.1).map(|s| s.0).collect()
     }
@@ -583,6 +624,10 @@ impl Config {
         }
         if self.stage == Some(0) {
             return invalid(Setting::Stage, "must be at least 1");
+        }
+        #[cfg(feature = "mpi")]
+        if self.rank_timeout == Some(Duration::ZERO) {
+            return invalid(Setting::RankTimeout, "must be positive");
         }
         if self.threads.is_some() && self.processors.is_some() {
             return invalid(
@@ -667,6 +712,28 @@ impl Config {
         c.split_plies = self.split_plies.or(c.split_plies);
         c.window = self.window_or_full();
         c.limits = limits;
+        c
+    }
+
+    /// The configuration of a search on `ranks` MPI ranks: the processor
+    /// tree given, or one master over the other ranks, (1, `ranks` − 1)
+    /// (one rank: the tree (0, 1), alpha-beta on rank 0); a busy rank's
+    /// heartbeat at most a fifth of the timeout.
+    #[cfg(feature = "mpi")]
+    pub(crate) fn distributed(&self, ranks: usize) -> search_distributed::DistConfig {
+        let processors = self.processors.unwrap_or(ProcessorTree {
+            depth: usize::from(ranks > 1),
+            width: ranks.saturating_sub(1).max(1),
+        });
+        let mut c = search_distributed::DistConfig::new(processors);
+        c.window = self.window_or_full();
+        if let Some(t) = self.type2 {
+            c.type2 = t;
+        }
+        if let Some(t) = self.rank_timeout {
+            c.timeout = t;
+        }
+        c.heartbeat = c.heartbeat.min(c.timeout / 5);
         c
     }
 

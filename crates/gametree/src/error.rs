@@ -6,6 +6,9 @@ use search_bestfirst::BestFirstError;
 use search_depthfirst::SearchError;
 use search_parallel::ThreadError;
 
+#[cfg(feature = "mpi")]
+use search_distributed::DistError;
+
 use crate::config::takers;
 use crate::{Algorithm, Setting};
 
@@ -45,6 +48,22 @@ pub enum Error {
     BestFirst(BestFirstError),
     /// An error of a multi-threaded search (a worker that panicked).
     Threads(ThreadError),
+    /// An error of a search on MPI ranks (feature `mpi`): a processor tree
+    /// that is not the job's ranks, a rank that failed, refused or stopped
+    /// answering (then see [`Error::needs_abort`]), the transport's.
+    #[cfg(feature = "mpi")]
+    Distributed(DistError),
+}
+
+#[cfg(feature = "mpi")]
+impl Error {
+    /// Whether the job of a search on MPI ranks must be ended with
+    /// [`mpi::abort`](crate::mpi::abort) once the error is reported
+    /// (feature `mpi`): a rank stopped answering, and ending normally would
+    /// wait for it forever. Never for an error of a search in one process.
+    pub fn needs_abort(&self) -> bool {
+        matches!(self, Error::Distributed(e) if e.needs_abort())
+    }
 }
 
 impl fmt::Display for Error {
@@ -65,6 +84,8 @@ impl fmt::Display for Error {
             Error::DepthFirst(e) => e.fmt(f),
             Error::BestFirst(e) => e.fmt(f),
             Error::Threads(e) => e.fmt(f),
+            #[cfg(feature = "mpi")]
+            Error::Distributed(e) => e.fmt(f),
         }
     }
 }
@@ -75,6 +96,8 @@ impl std::error::Error for Error {
             Error::DepthFirst(e) => e.source(),
             Error::BestFirst(e) => e.source(),
             Error::Threads(e) => e.source(),
+            #[cfg(feature = "mpi")]
+            Error::Distributed(e) => e.source(),
             _ => None,
         }
     }
@@ -95,5 +118,12 @@ impl From<BestFirstError> for Error {
 impl From<ThreadError> for Error {
     fn from(e: ThreadError) -> Error {
         Error::Threads(e)
+    }
+}
+
+#[cfg(feature = "mpi")]
+impl From<DistError> for Error {
+    fn from(e: DistError) -> Error {
+        Error::Distributed(e)
     }
 }

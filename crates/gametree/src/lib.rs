@@ -3,8 +3,9 @@
 //! The front door of the workspace. Every search of every engine crate —
 //! minimax and the alpha-beta family, the MT drivers, the enhanced game
 //! engines, the SSS\* family under a memory budget (SSS\*, RecSSS\*,
-//! IterSSS\*, MemSSS\*, MGame, QuickGame and QG1–3, the hybrids) and the
-//! multi-threaded searches — is an [`Algorithm`], configured by one
+//! IterSSS\*, MemSSS\*, MGame, QuickGame and QG1–3, the hybrids), the
+//! multi-threaded searches, and with the feature `mpi` the searches on MPI
+//! ranks (`mpi`) — is an [`Algorithm`], configured by one
 //! [`Config`], run by one call, and described by one [`Report`]:
 //!
 //! * [`search`]`(algorithm, &tree, &config)` for any [`Tree`]: a finished
@@ -68,6 +69,7 @@
 //! | [`Report`], [`Bound`], [`MemoryUnit`] | value, best move, line, leaves, interior, peak memory, time, stop |
 //! | [`minimum_memory`], [`maximum_memory`] | the budget rule of every best-first search |
 //! | [`Error`] | every engine's errors, and the configuration's |
+//! | `mpi` (feature `mpi`) | the searches on MPI ranks: the world, a rank that cannot search, the per-rank report |
 //!
 //! The engines stay usable on their own (`search-depthfirst`,
 //! `search-bestfirst`, `search-parallel`): this crate adds one dispatch per
@@ -83,6 +85,8 @@ mod config;
 mod count;
 mod error;
 mod memory;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 mod report;
 
 pub use algorithm::{Algorithm, Family, MemoryUnit};

@@ -98,9 +98,30 @@ pub struct Report<M = usize> {
     /// [`Config::trace`](crate::Config::trace).
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "trace_json")]
     pub trace: Option<Vec<Dewey>>,
+    /// For a search on MPI ranks (feature `mpi`): this process's rank and,
+    /// on rank 0, every rank's statistics and the messages by kind
+    /// ([`mpi::MpiReport`](crate::mpi::MpiReport)); `None` for a search in
+    /// one process. Only rank 0's report has the search's results (see
+    /// [`rank`](Report::rank)).
+    #[cfg(feature = "mpi")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mpi: Option<crate::mpi::MpiReport>,
 }
 
 impl<M> Report<M> {
+    /// The MPI rank that returned the report: 0 for a search in one
+    /// process. A search on MPI ranks (feature `mpi`) returns on every
+    /// rank; rank 0's report has what the search found and what it cost,
+    /// every other rank's has nothing ([`Bound::Unknown`], no counts) but
+    /// its rank.
+    pub fn rank(&self) -> usize {
+        #[cfg(feature = "mpi")]
+        if let Some(m) = &self.mpi {
+            return m.rank;
+        }
+        0
+    }
+
     /// The value, if it is the exact minimax value.
     pub fn exact(&self) -> Option<Value> {
         (self.bound == Bound::Exact).then_some(self.value)
@@ -134,6 +155,8 @@ impl<M> Report<M> {
             threads: self.threads,
             per_thread: self.per_thread,
             trace: self.trace,
+            #[cfg(feature = "mpi")]
+            mpi: self.mpi,
         }
     }
 
@@ -157,6 +180,8 @@ impl<M> Report<M> {
             threads: 1,
             per_thread: Vec::new(),
             trace: None,
+            #[cfg(feature = "mpi")]
+            mpi: None,
         }
     }
 }

@@ -39,6 +39,8 @@ fn with(setting: Setting) -> Config {
         Setting::Trace => c.trace(true),
         Setting::Enhancements => c.enhancements(EnhancedConfig::default()),
         Setting::Pv => c.pv(false),
+        #[cfg(feature = "mpi")]
+        Setting::RankTimeout => c.rank_timeout(Duration::from_secs(10)),
         other => panic!("no value for {other:?}"),
     }
 }
@@ -62,7 +64,7 @@ fn an_option_not_taken_is_an_error_naming_both() {
         .build()
         .unwrap();
     let mut refused = 0;
-    for &a in Algorithm::ALL {
+    for a in crate::in_process() {
         for &s in Setting::ALL {
             let config = with(s);
             let result = search(a, &tree, &config);
@@ -110,7 +112,7 @@ where
 #[test]
 fn every_algorithm_is_exact_on_random_trees() {
     for (text, tree) in random_trees(0x5EED, 120) {
-        for &a in Algorithm::ALL {
+        for a in crate::in_process() {
             let config = if a.family() == Family::Threads {
                 Config::default().threads(2)
             } else {
@@ -125,7 +127,7 @@ fn every_algorithm_is_exact_on_random_trees() {
 fn every_algorithm_is_exact_on_generated_trees() {
     for tree in generated_trees(1) {
         let what = format!("{:?}", tree.bounds());
-        for &a in Algorithm::ALL {
+        for a in crate::in_process() {
             let config = if a.family() == Family::Threads {
                 Config::default().threads(3)
             } else {
@@ -218,7 +220,7 @@ fn bad_settings_are_errors() {
     let deep =
         tree_core::GenSpec::new(tree_core::Generator::RANDOM, 1, MAX_DEPTH + 1, 1, 0).build();
     if let Ok(deep) = deep {
-        for &a in Algorithm::ALL {
+        for a in crate::in_process() {
             let config = if a.family() == Family::Threads {
                 Config::default().threads(1)
             } else {

@@ -8,7 +8,7 @@ use tree_core::{GenSpec, Generator};
 #[test]
 fn a_leaf_budget_stops_every_algorithm_with_a_report() {
     let tree = GenSpec::new(Generator::RANDOM, 6, 8, 1, 0).build().unwrap();
-    for &a in Algorithm::ALL {
+    for a in crate::in_process() {
         let config = Config::default().max_leaves(50);
         let config = if a == Algorithm::ParallelStagedSss {
             config.threads(2)
@@ -30,7 +30,7 @@ fn a_raised_stop_handle_stops_at_once() {
     let tree = GenSpec::new(Generator::RANDOM, 8, 8, 1, 0).build().unwrap();
     let stop = StopHandle::new();
     stop.stop();
-    for &a in Algorithm::ALL {
+    for a in crate::in_process() {
         let r = search(a, &tree, &Config::default().cancel(stop.clone())).unwrap();
         assert_eq!(r.stopped, Some(StopReason::Cancelled), "{a}");
     }

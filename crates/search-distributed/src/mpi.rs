@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use mpi::collective::CommunicatorCollectives;
 use mpi::environment::Universe;
 use mpi::point_to_point::MatchedReceiveVec;
 use mpi::topology::SimpleCommunicator;
@@ -54,6 +55,16 @@ impl MpiTransport {
             rank,
             size,
         })
+    }
+
+    /// Waits until every rank has called it (`MPI_Barrier`). Searches on
+    /// the same ranks may follow one another without it while the processor
+    /// tree stays the same (a rank leaves a search only once its master
+    /// has); before a search on another processor tree, call it on every
+    /// rank, so that no rank's READY reaches its new master while that one
+    /// is still ending the last search.
+    pub fn barrier(&self) {
+        self.world.barrier();
     }
 
     /// The name of the host this rank runs on (`MPI_Get_processor_name`).

@@ -48,7 +48,10 @@ use crate::transport::Transport;
 /// rank (every generator, tree file and `Horizon` game qualifies).
 ///
 /// Calls may follow one another on the same ranks (one search after
-/// another): each ends with every message of the search received.
+/// another): each ends with every message of the search received. A rank
+/// leaves a search once its master has, so this orders two searches on
+/// the same processor tree; before a search on another one, synchronise
+/// the ranks (`MpiTransport::barrier`).
 ///
 /// # Errors
 /// On every rank: [`DistError::ZeroWidth`],
