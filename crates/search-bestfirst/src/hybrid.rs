@@ -19,16 +19,72 @@
 //! Campbell's names fix k: SAB = SA2 (2-ply SSS* on top), SA4 (4-ply SSS*
 //! on top), ABS = AS2 (2-ply alpha-beta on top), AS4 (4-ply alpha-beta on
 //! top); SAB and ABS are his 4-ply names, SA2/SA4/AS2/AS4 his 6-ply ones.
+//!
+//! The three share one [`Config`] (the SSS\* tie rule, the budget, the
+//! shape, the limits) whose [`Kind`] says which hybrid, with its k: they
+//! are all SSS\* cut at a horizon, and differ only in what is above or
+//! below it.
+//!
+//! ```
+//! use search_bestfirst::hybrid::{self, Kind};
+//! use tree_core::{GenSpec, Generator, minimax};
+//! let tree = GenSpec::new(Generator::RANDOM, 3, 6, 7, 0).build().unwrap();
+//! for kind in [Kind::Staged(2), Kind::SssOverAlphaBeta(4), Kind::AlphaBetaOverSss(2)] {
+//!     let cfg = hybrid::Config { kind, ..hybrid::Config::default() };
+//!     let out = hybrid::search(&tree, &cfg).unwrap();
+//!     assert_eq!(out.value, minimax(&tree));
+//!     assert!(out.memory.peak <= hybrid::minimum(tree_core::Bounds::uniform(3, 6), &cfg).unwrap());
+//! }
+//! ```
 
 use std::cell::Cell;
 
 use search_depthfirst::{SearchError, Window, alphabeta};
-use tree_core::{Bounds, Subtree, Tree, Value};
+use tree_core::{Bounds, Limits, Subtree, Tree, Value};
 
 use crate::error::BestFirstError;
+use crate::limited::metered;
 use crate::open::{Outcome, budget};
 use crate::shape::shape;
-use crate::sss::{Gamma, Params, SssConfig, Start, gamma_search, no_frontier, open_size};
+use crate::sss::{Gamma, Params, Start, Variant, gamma_search, no_frontier, open_size};
+
+/// Which hybrid, and its k.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Staged SSS\* (Campbell pp. 16–17, SS in Tables 4–7) with stage
+    /// depth k (his tables use k = 2).
+    Staged(usize),
+    /// SSS\* on the top k plies over alpha-beta (SAB/SA2 with k = 2, SA4
+    /// with k = 4). OPEN: b^⌈k/2⌉ entries (alpha-beta keeps only its stack).
+    SssOverAlphaBeta(usize),
+    /// Fail-hard alpha-beta on the top k plies over aspiration SSS\*
+    /// (ABS/AS2 with k = 2, AS4 with k = 4). OPEN: one SSS\* below depth k
+    /// at a time, b^(choosing levels from k to d) entries.
+    AlphaBetaOverSss(usize),
+}
+
+impl Default for Kind {
+    fn default() -> Kind {
+        Kind::Staged(2)
+    }
+}
+
+/// How a hybrid search is configured.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// Which hybrid, and its k (default: staged SSS\* with stage depth 2).
+    pub kind: Kind,
+    /// The tie rule of the SSS\* in it.
+    pub variant: Variant,
+    /// OPEN budget in entries; `None` = the minimum for the tree
+    /// ([`minimum`]).
+    pub memory: Option<usize>,
+    /// The tree's shape, if the tree does not report it.
+    pub shape: Option<Bounds>,
+    /// When to stop: a deadline, a leaf budget, a stop handle (default:
+    /// none); a stopped search returns [`BestFirstError::Stopped`].
+    pub limits: Limits,
+}
 
 /// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
 /// `depth` is the node's absolute depth (odd = MIN to move).
@@ -122,12 +178,44 @@ fn check_plies(name: &'static str, k: usize) -> Result<(), BestFirstError> {
     Ok(())
 }
 
-/// The OPEN entries staged SSS* with stage depth `k` needs: one stage's
-/// OPEN for each stage level, b^(choosing levels in the stage) each.
+/// The OPEN entries the hybrid of `cfg` needs on a tree of shape
+/// `bounds` (its OPEN has one size): for staged SSS\*, one stage's OPEN for
+/// each stage level, b^(choosing levels in the stage) each; for SSS\* over
+/// k plies of alpha-beta, b^⌈k/2⌉; for alpha-beta on the top k plies over
+/// SSS\*, one SSS\* below depth k.
+///
+/// ```
+/// use search_bestfirst::hybrid::{self, Kind};
+/// use tree_core::Bounds;
+/// let at = |kind| hybrid::minimum(Bounds::uniform(3, 6), &hybrid::Config { kind, ..Default::default() });
+/// assert_eq!(at(Kind::Staged(2)), Ok(9)); // three stages of 3
+/// assert_eq!(at(Kind::SssOverAlphaBeta(4)), Ok(9));
+/// assert_eq!(at(Kind::AlphaBetaOverSss(2)), Ok(9));
+/// ```
 ///
 /// # Errors
+/// [`BestFirstError::InvalidParameter`] for k = 0;
 /// [`BestFirstError::TooLarge`] on overflow.
-pub fn staged_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
+pub fn minimum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
+    match cfg.kind {
+        Kind::Staged(k) => {
+            check_plies("stage depth", k)?;
+            staged_open(bounds, k)
+        }
+        Kind::SssOverAlphaBeta(k) => {
+            check_plies("SSS* plies", k)?;
+            sab_open(bounds, k)
+        }
+        Kind::AlphaBetaOverSss(k) => {
+            check_plies("alpha-beta plies", k)?;
+            abs_open(bounds, k)
+        }
+    }
+}
+
+/// The OPEN entries staged SSS* with stage depth `k` needs: one stage's
+/// OPEN for each stage level, b^(choosing levels in the stage) each.
+pub(crate) fn staged_open(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
     let k = k.max(1);
     (0..bounds.depth.max(1))
         .step_by(k)
@@ -141,10 +229,7 @@ pub fn staged_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError>
 }
 
 /// The OPEN entries SSS\* over `k` plies of alpha-beta needs: b^⌈k/2⌉.
-///
-/// # Errors
-/// [`BestFirstError::TooLarge`] on overflow.
-pub(crate) fn sab_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
+fn sab_open(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
     open_size(
         "sss-over-alphabeta",
         bounds.branching,
@@ -156,10 +241,7 @@ pub(crate) fn sab_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstEr
 
 /// The OPEN entries alpha-beta on the top `k` plies over SSS\* needs: one
 /// SSS\* below depth `k`.
-///
-/// # Errors
-/// [`BestFirstError::TooLarge`] on overflow.
-pub(crate) fn abs_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
+fn abs_open(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
     let below = bounds.depth.saturating_sub(k);
     open_size(
         "alphabeta-over-sss",
@@ -170,11 +252,28 @@ pub(crate) fn abs_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstEr
     )
 }
 
+/// The hybrid of `cfg.kind` (see the [module docs](self)): the root's
+/// minimax value, the best move, OPEN's use.
+///
+/// # Errors
+/// [`BestFirstError::InvalidParameter`] for k = 0;
+/// [`BestFirstError::BudgetTooSmall`] for a budget below [`minimum`];
+/// [`BestFirstError::UnknownShape`], [`BestFirstError::SentinelLeaf`],
+/// [`BestFirstError::TreeShape`] as for [`sss::search`](crate::sss::search);
+/// [`BestFirstError::Stopped`] if one of [`Config::limits`] stopped it.
+pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+    metered!(tree, &cfg.limits, |t| match cfg.kind {
+        Kind::Staged(k) => staged_sss(t, k, cfg),
+        Kind::SssOverAlphaBeta(k) => sss_over_alphabeta(t, k, cfg),
+        Kind::AlphaBetaOverSss(k) => alphabeta_over_sss(t, k, cfg),
+    })
+}
+
 /// The shape of `tree` and the OPEN budget `cfg` asks for, at least
 /// `minimum` of that shape.
 fn sized<T: Tree + ?Sized>(
     tree: &T,
-    cfg: &SssConfig,
+    cfg: &Config,
     name: &'static str,
     minimum: impl FnOnce(Bounds) -> Result<usize, BestFirstError>,
 ) -> Result<(Bounds, usize), BestFirstError> {
@@ -187,16 +286,15 @@ fn sized<T: Tree + ?Sized>(
 /// `k` (his tables use k = 2).
 ///
 /// # Errors
-/// [`BestFirstError::InvalidParameter`] for `k = 0`; the errors of
-/// [`sss`](crate::sss()).
-pub fn staged_sss<T: Tree + ?Sized>(
+/// As [`search`].
+fn staged_sss<T: Tree + ?Sized>(
     tree: &T,
     k: usize,
-    cfg: &SssConfig,
+    cfg: &Config,
 ) -> Result<Outcome, BestFirstError> {
     const NAME: &str = "staged-sss";
     check_plies("stage depth", k)?;
-    let (bounds, capacity) = sized(tree, cfg, NAME, |b| staged_minimum(b, k))?;
+    let (bounds, capacity) = sized(tree, cfg, NAME, |b| staged_open(b, k))?;
     let mut open = Gamma::new(capacity, cfg.variant, bounds, bounds.depth.div_ceil(k));
     let p = Params {
         horizon: k,
@@ -236,14 +334,14 @@ pub fn staged_sss<T: Tree + ?Sized>(
 ///
 /// # Errors
 /// As [`staged_sss`].
-pub fn sss_over_alphabeta<T: Tree + ?Sized>(
+fn sss_over_alphabeta<T: Tree + ?Sized>(
     tree: &T,
     k: usize,
-    cfg: &SssConfig,
+    cfg: &Config,
 ) -> Result<Outcome, BestFirstError> {
     const NAME: &str = "sss-over-alphabeta";
     check_plies("SSS* plies", k)?;
-    let (bounds, capacity) = sized(tree, cfg, NAME, |b| sab_minimum(b, k))?;
+    let (bounds, capacity) = sized(tree, cfg, NAME, |b| sab_open(b, k))?;
     let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
     let p = Params {
         horizon: k,
@@ -269,14 +367,14 @@ pub fn sss_over_alphabeta<T: Tree + ?Sized>(
 ///
 /// # Errors
 /// As [`staged_sss`].
-pub fn alphabeta_over_sss<T: Tree + ?Sized>(
+fn alphabeta_over_sss<T: Tree + ?Sized>(
     tree: &T,
     k: usize,
-    cfg: &SssConfig,
+    cfg: &Config,
 ) -> Result<Outcome, BestFirstError> {
     const NAME: &str = "alphabeta-over-sss";
     check_plies("alpha-beta plies", k)?;
-    let (bounds, capacity) = sized(tree, cfg, NAME, |b| abs_minimum(b, k))?;
+    let (bounds, capacity) = sized(tree, cfg, NAME, |b| abs_open(b, k))?;
     let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
     let p = Params::sss(cfg.variant, NAME);
     /// What every call of the alpha-beta on top carries: the tree, the

@@ -90,34 +90,18 @@ mod algorithm;
 mod blocks;
 mod dual_view;
 mod error;
-mod hybrid;
+pub mod hybrid;
 pub mod itersss;
 mod limited;
 pub mod memsss;
 pub mod mgame;
 mod open;
-mod quickgame;
+pub mod quickgame;
 pub mod recsss;
 mod shape;
 pub mod sss;
 
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
 pub use error::BestFirstError;
-pub use hybrid::{alphabeta_over_sss, sss_over_alphabeta, staged_minimum, staged_sss};
-pub use itersss::{IterConfig, IterCounts, IterOpen, itersss, itersss_in, itersss_minimum};
-pub use memsss::{
-    Activation, MemConfig, MemEvent, MemEvents, MemShape, memdual, memdual_maximum,
-    memdual_minimum, memdual_with_events, memsss, memsss_maximum, memsss_minimum,
-    memsss_with_events,
-};
-pub use mgame::{MgConfig, MgTie, mgame, mgame_memory};
-pub use open::{Memory, Open, Outcome};
-pub use quickgame::{
-    QgConfig, QgOpen, QgVariant, qg_minimum_memory, qg_search, qg1, qg2, qg3, quickgame,
-};
-pub use recsss::{RecConfig, recdual, recsss};
-pub use shape::shape;
-pub use sss::{
-    Aspired, Entry, OpenTrace, SssConfig, Status, Variant, dual, format_open, minimum_memory, sss,
-    sss_aspiration, sss_open_trace,
-};
+pub use open::{Memory, Outcome};
+pub use sss::config::Variant;

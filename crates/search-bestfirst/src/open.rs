@@ -10,7 +10,7 @@ use crate::error::BestFirstError;
 /// peak occupancy, and can be [`reset`](Open::reset) and reused by the next
 /// search without allocating.
 #[derive(Debug, Clone)]
-pub struct Open<E> {
+pub(crate) struct Open<E> {
     entries: Vec<E>,
     capacity: usize,
     peak: usize,
@@ -56,50 +56,6 @@ impl<E> Open<E> {
         Ok(())
     }
 
-    /// Inserts an entry at position `i`, shifting the later ones.
-    ///
-    /// # Errors
-    /// As [`Open::push`].
-    #[inline]
-    pub fn insert(
-        &mut self,
-        algorithm: &'static str,
-        i: usize,
-        e: E,
-    ) -> Result<(), BestFirstError> {
-        if self.entries.len() == self.capacity {
-            return Err(BestFirstError::BudgetTooSmall {
-                algorithm,
-                given: self.capacity,
-                minimum: self.capacity + 1,
-            });
-        }
-        self.entries.insert(i, e);
-        self.peak = self.peak.max(self.entries.len());
-        Ok(())
-    }
-
-    /// Removes the last entry.
-    #[inline]
-    pub fn pop(&mut self) -> Option<E> {
-        self.entries.pop()
-    }
-
-    /// Keeps, among the entries from position `base` on, only those for
-    /// which `keep` is true; entries before `base` are untouched.
-    pub fn retain_from(&mut self, base: usize, mut keep: impl FnMut(&E) -> bool) {
-        let mut i = base;
-        let mut j = base;
-        while j < self.entries.len() {
-            if keep(&self.entries[j]) {
-                self.entries.swap(i, j);
-                i += 1;
-            }
-            j += 1;
-        }
-        self.entries.truncate(i);
-    }
-
     /// The entries, in insertion order (as far as removals preserve it).
     #[inline]
     pub fn entries(&self) -> &[E] {
@@ -112,40 +68,10 @@ impl<E> Open<E> {
         &mut self.entries
     }
 
-    /// Removes entry `i`, moving the last entry into its place.
-    #[inline]
-    pub fn swap_remove(&mut self, i: usize) -> E {
-        self.entries.swap_remove(i)
-    }
-
-    /// Removes entry `i`, keeping the order of the others.
-    #[inline]
-    pub fn remove(&mut self, i: usize) -> E {
-        self.entries.remove(i)
-    }
-
-    /// Keeps only the entries for which `keep` is true, in order.
-    #[inline]
-    pub fn retain(&mut self, keep: impl FnMut(&E) -> bool) {
-        self.entries.retain(keep);
-    }
-
-    /// Truncates to `len` entries (a stack-like OPEN popping a frame).
-    #[inline]
-    pub fn truncate(&mut self, len: usize) {
-        self.entries.truncate(len);
-    }
-
     /// Entries held now.
     #[inline]
     pub fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    /// Whether no entry is held.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 
     /// The budget, in entries.
@@ -154,7 +80,8 @@ impl<E> Open<E> {
     }
 
     /// The most entries held at once since the last reset.
-    pub fn peak(&self) -> usize {
+    #[cfg(test)]
+    fn peak(&self) -> usize {
         self.peak
     }
 
@@ -176,15 +103,6 @@ pub struct Memory {
 }
 
 impl Memory {
-    /// The memory report of `open` after a search.
-    pub fn of<E>(open: &Open<E>) -> Memory {
-        Memory {
-            capacity: open.capacity(),
-            peak: open.peak(),
-            entry_bytes: Open::<E>::entry_bytes(),
-        }
-    }
-
     /// Peak bytes of OPEN.
     pub fn peak_bytes(&self) -> usize {
         self.peak * self.entry_bytes
@@ -277,13 +195,7 @@ mod tests {
         let e = open.push("t", 3).unwrap_err();
         assert!(e.to_string().contains("budget is 3"), "{e}");
         assert_eq!(open.peak(), 3);
-        open.retain_from(1, |&e| e != 1);
-        assert_eq!(open.entries(), &[0, 2]);
-        open.insert("t", 1, 7).unwrap();
-        assert_eq!(open.entries(), &[0, 7, 2]);
-        assert!(open.insert("t", 0, 5).is_err());
-        open.truncate(1);
-        assert_eq!(open.peak(), 3);
+        assert_eq!(open.entries(), &[0, 1, 2]);
         let ptr = open.entries().as_ptr();
         open.reset(2);
         assert_eq!((open.len(), open.peak(), open.capacity()), (0, 0, 2));
