@@ -74,7 +74,7 @@
 //!
 //! # OPEN
 //!
-//! One [`Open`] array, allocated and filled before the search, holds the
+//! One OPEN array, allocated and filled before the search, holds the
 //! whole stack of local searches. Only the local searches of the MAX nodes
 //! on the current path of frontier calls are alive at once, one per slab,
 //! so the local search at depth `t = L·searchd` gets the fixed region `L`

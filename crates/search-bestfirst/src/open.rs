@@ -56,6 +56,45 @@ impl<E> Open<E> {
         Ok(())
     }
 
+    /// Inserts an entry at position `i`, shifting the later ones.
+    ///
+    /// # Errors
+    /// As [`Open::push`].
+    #[cfg(test)]
+    pub fn insert(
+        &mut self,
+        algorithm: &'static str,
+        i: usize,
+        e: E,
+    ) -> Result<(), BestFirstError> {
+        if self.entries.len() == self.capacity {
+            return Err(BestFirstError::BudgetTooSmall {
+                algorithm,
+                given: self.capacity,
+                minimum: self.capacity + 1,
+            });
+        }
+        self.entries.insert(i, e);
+        self.peak = self.peak.max(self.entries.len());
+        Ok(())
+    }
+
+    /// Keeps, among the entries from position `base` on, only those for
+    /// which `keep` is true; entries before `base` are untouched.
+    #[cfg(test)]
+    pub fn retain_from(&mut self, base: usize, mut keep: impl FnMut(&E) -> bool) {
+        let mut i = base;
+        let mut j = base;
+        while j < self.entries.len() {
+            if keep(&self.entries[j]) {
+                self.entries.swap(i, j);
+                i += 1;
+            }
+            j += 1;
+        }
+        self.entries.truncate(i);
+    }
+
     /// The entries, in insertion order (as far as removals preserve it).
     #[inline]
     pub fn entries(&self) -> &[E] {
@@ -103,6 +142,16 @@ pub struct Memory {
 }
 
 impl Memory {
+    /// The memory report of `open` after a search.
+    #[cfg(test)]
+    pub(crate) fn of<E>(open: &Open<E>) -> Memory {
+        Memory {
+            capacity: open.capacity(),
+            peak: open.peak(),
+            entry_bytes: Open::<E>::entry_bytes(),
+        }
+    }
+
     /// Peak bytes of OPEN.
     pub fn peak_bytes(&self) -> usize {
         self.peak * self.entry_bytes
@@ -195,7 +244,13 @@ mod tests {
         let e = open.push("t", 3).unwrap_err();
         assert!(e.to_string().contains("budget is 3"), "{e}");
         assert_eq!(open.peak(), 3);
-        assert_eq!(open.entries(), &[0, 1, 2]);
+        open.retain_from(1, |&e| e != 1);
+        assert_eq!(open.entries(), &[0, 2]);
+        open.insert("t", 1, 7).unwrap();
+        assert_eq!(open.entries(), &[0, 7, 2]);
+        assert!(open.insert("t", 0, 5).is_err());
+        open.entries.truncate(1);
+        assert_eq!(open.peak(), 3);
         let ptr = open.entries().as_ptr();
         open.reset(2);
         assert_eq!((open.len(), open.peak(), open.capacity()), (0, 0, 2));

@@ -82,7 +82,7 @@
 //!
 //! # Odd depth
 //!
-//! With [`RecConfig::odd_depth_leaf_search`], when the sons of the lowest
+//! With [`Config::odd_depth_leaf_search`], when the sons of the lowest
 //! chooser level are the terminals (odd d for RecSSS\*, even d for
 //! RecDual\*), a chooser there evaluates its sons in place, left to right,
 //! stopping at the first one ≥ h — the "simple search as in Alpha-Beta at
@@ -320,11 +320,21 @@ pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestF
         budget(algorithm, cfg.memory, shape.maximum_checked(algorithm)?)?;
     }
     metered!(tree, &cfg.limits, |t| if cfg.dual {
-        let view = DualView { tree: t };
-        let mut out = run(&view, shape, bounds, 1, algorithm).map_err(undo_negation)?;
-        out.value = -out.value;
-        Ok(out)
+        run_dual(t, shape, bounds, algorithm)
     } else {
         run(t, shape, bounds, 0, algorithm)
     })
+}
+
+/// RecDual\*: [`run`] under the dual view, the value negated back.
+fn run_dual<T: Tree + ?Sized>(
+    tree: &T,
+    shape: MemShape,
+    bounds: Bounds,
+    algorithm: &'static str,
+) -> Result<Outcome, BestFirstError> {
+    let view = DualView { tree };
+    let mut out = run(&view, shape, bounds, 1, algorithm).map_err(undo_negation)?;
+    out.value = -out.value;
+    Ok(out)
 }

@@ -2,6 +2,7 @@
 //! the minimax oracle (`corpus::check_line`), on the corpus and across
 //! budgets of the memory-bounded ones.
 
+use crate::support::taken;
 use search_bestfirst::{Algorithm, BestFirstError, Options, Variant};
 use tree_core::{Tree, Value, corpus, minimax, worked};
 
@@ -44,11 +45,12 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
         for variant in [Variant::Stockman, Variant::LeftBiased, Variant::Leftmost] {
             for stage in [1, 2, 3] {
                 let opts = Options {
-                    variant,
-                    stage,
-                    upper: truth.offset(if stage == 2 { 1 } else { -1 }),
+                    variant: Some(variant),
+                    stage: Some(stage),
+                    upper: Some(truth.offset(if stage == 2 { 1 } else { -1 })),
                     ..Options::default()
                 };
+                let opts = taken(a, opts);
                 check(tree, a, &opts, what);
             }
         }
@@ -66,7 +68,7 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
             Algorithm::MGame => {
                 for searchd in [2, 4, 6, d.next_multiple_of(2).max(2)] {
                     let opts = Options {
-                        searchd,
+                        searchd: Some(searchd),
                         ..Options::default()
                     };
                     check(tree, a, &opts, what);
@@ -74,7 +76,7 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
             }
             Algorithm::Qg1 | Algorithm::Qg2 | Algorithm::Qg3 => {
                 let opts = Options {
-                    alpha_floor: true,
+                    alpha_floor: Some(true),
                     ..Options::default()
                 };
                 check(tree, a, &opts, what);
@@ -82,7 +84,7 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
             Algorithm::SssAspiration => {
                 for upper in [Value::NEG_INF, truth, truth.offset(5), Value::INF] {
                     let opts = Options {
-                        upper,
+                        upper: Some(upper),
                         ..Options::default()
                     };
                     check(tree, a, &opts, what);

@@ -94,7 +94,7 @@
 //!    brother or a parent, purges and changes of type never increase it),
 //!    and every expansion is checked, so Need ≤ M holds throughout.
 //! 3. At the start Need = 1 + (b − 1)·⌈d/2⌉: the paper's minimum
-//!    (b − 1)·⌈d/2⌉ + 1 ([`least`]), "(b − 1) inactive nodes at
+//!    (b − 1)·⌈d/2⌉ + 1 ([`minimum`]), "(b − 1) inactive nodes at
 //!    non-terminal MAX levels and b terminal nodes".
 //! 4. Every count in Need describes a partial SSS\* frontier, so Need ≤
 //!    b^⌈d/2⌉ for every OPEN: with M ≥ b^⌈d/2⌉ no expansion is ever refused
@@ -174,9 +174,9 @@ use self::config::least;
 pub use self::config::{Config, Counts, maximum, minimum};
 use self::run::Run;
 use crate::error::BestFirstError;
+use crate::limited::metered;
 use crate::open::{Memory, Outcome};
 use crate::shape::shape;
-use crate::limited::metered;
 use crate::sss::{Gamma, Params, Start, Variant, full_size, gamma_search, no_frontier};
 
 /// The reusable OPEN arena of IterSSS\* (Bhattacharya & Bagchi 1996, §2): one array of at most

@@ -4,7 +4,7 @@
 use tree_core::{Bounds, GenSpec, Generator, Traced, Tree, corpus};
 
 use super::config::{Config, Counts, least};
-use super::{Cache, search_in, reference};
+use super::{Cache, reference, search_in};
 use crate::error::BestFirstError;
 use crate::open::Outcome;
 use crate::sss::full_size as minimum_memory;
@@ -48,14 +48,12 @@ fn check_same<T: Tree>(tree: &T, what: &str) -> usize {
     let mut n = 0;
     for shape in shapes {
         let b = shape.unwrap_or(bounds);
-        let (lo, hi) = (
-            least(b).unwrap(),
-            minimum_memory(b, false).unwrap().max(1),
-        );
+        let (lo, hi) = (least(b).unwrap(), minimum_memory(b, false).unwrap().max(1));
         for &m in ms.iter().filter(|&&m| m >= lo && m < hi) {
             let cfg = Config {
                 memory: Some(m),
                 shape,
+                ..Config::default()
             };
             let new: Seen = {
                 let t = Traced::new(tree);

@@ -15,7 +15,7 @@
 //! `h`-values of the local OPEN; a call that then fails low leaves its
 //! entry LIVE with a tighter `h`, to be *revisited* later.
 //!
-//! The local OPENs are frames of one [`Open`] array used as a stack, sized
+//! The local OPENs are frames of one OPEN array used as a stack, sized
 //! once at `b·⌈d/2⌉` entries: see [`Cache`] for the layout and the memory
 //! bound, [`minimum`] for the budget.
 //!
@@ -85,7 +85,7 @@ impl Config {
     }
 }
 
-/// The reusable OPEN arena of a QuickGame-family search: one [`Open`] array
+/// The reusable OPEN arena of a QuickGame-family search: one OPEN array
 /// whose frames are the local OPENs. Keep one between searches to avoid
 /// reallocating; [`search_in`] resizes it for each tree's minimum.
 ///
@@ -93,7 +93,7 @@ impl Config {
 ///
 /// The paper gives each call its own `OPEN[0..b-1]`. Here every call puts
 /// its frame of `w` entries (one per son, `w` = the node's number of
-/// children) on top of a stack kept in one [`Open`] array, allocated and
+/// children) on top of a stack kept in one OPEN array, allocated and
 /// filled before the search (so that an entry is written field by field,
 /// a terminal son's only in part), and pops it on return; the frames alive
 /// at any instant are those of the interior MAX nodes on the current path,

@@ -106,12 +106,7 @@ pub enum Variant {
 
 impl Variant {
     /// The four variants, in the paper's order.
-    pub const ALL: [Variant; 4] = [
-        Variant::QuickGame,
-        Variant::Qg1,
-        Variant::Qg2,
-        Variant::Qg3,
-    ];
+    pub const ALL: [Variant; 4] = [Variant::QuickGame, Variant::Qg1, Variant::Qg2, Variant::Qg3];
 
     /// The paper's name: `QuickGame`, `QG1`, `QG2`, `QG3`.
     pub const fn name(self) -> &'static str {

@@ -4,7 +4,7 @@
 
 use tree_core::{Bounds, Tree, Value};
 
-use super::readings::{Fallback, Floor, Left, Variant, Reading};
+use super::readings::{Fallback, Floor, Left, Reading, Variant};
 use crate::blocks::{Bounded, leftmost_highest, reselect, terminal as leaf};
 use crate::error::BestFirstError;
 use crate::open::{Memory, Open, Outcome};

@@ -10,7 +10,7 @@ use tree_core::{
     Counted, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, minimax, worked,
 };
 
-use super::readings::{Fallback, Floor, Left, Variant, Reading};
+use super::readings::{Fallback, Floor, Left, Reading, Variant};
 use super::search::{Entry, Status, highest};
 use super::{Cache, Config, search_reading};
 

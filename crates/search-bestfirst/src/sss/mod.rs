@@ -213,7 +213,9 @@ pub struct Aspired {
 /// As [`search`].
 pub fn aspiration<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Aspired, BestFirstError> {
     let (lower, upper) = cfg.window()?;
-    metered!(tree, &cfg.limits, |t| aspiration_plain(t, cfg, lower, upper))
+    metered!(tree, &cfg.limits, |t| aspiration_plain(
+        t, cfg, lower, upper
+    ))
 }
 
 /// [`aspiration`] within (`lower`, `upper`), without looking at the limits.
