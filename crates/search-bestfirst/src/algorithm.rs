@@ -296,30 +296,7 @@ impl Algorithm {
                 limits: limits.clone(),
             })
         };
-        let rec = |dual| {
-            let d = recsss::Config::default();
-            Built::Rec(recsss::Config {
-                dual,
-                memory,
-                shape,
-                odd_depth_leaf_search: opts
-                    .odd_depth_leaf_search
-                    .unwrap_or(d.odd_depth_leaf_search),
-                limits: limits.clone(),
-            })
-        };
-        let mem = |dual| {
-            let d = memsss::Config::default();
-            Built::Mem(memsss::Config {
-                dual,
-                memory,
-                shape,
-                odd_depth_leaf_search: opts
-                    .odd_depth_leaf_search
-                    .unwrap_or(d.odd_depth_leaf_search),
-                limits: limits.clone(),
-            })
-        };
+        let leaf = |default| opts.odd_depth_leaf_search.unwrap_or(default);
         Ok(match self {
             Algorithm::SssStockman => sss(Variant::Stockman, false),
             Algorithm::SssLeft => sss(Variant::LeftBiased, false),
@@ -335,10 +312,20 @@ impl Algorithm {
             Algorithm::Qg1 => quickgame(quickgame::Variant::Qg1),
             Algorithm::Qg2 => quickgame(quickgame::Variant::Qg2),
             Algorithm::Qg3 => quickgame(quickgame::Variant::Qg3),
-            Algorithm::RecSss => rec(false),
-            Algorithm::RecDual => rec(true),
-            Algorithm::MemSss => mem(false),
-            Algorithm::MemDual => mem(true),
+            Algorithm::RecSss | Algorithm::RecDual => Built::Rec(recsss::Config {
+                dual: self == Algorithm::RecDual,
+                memory,
+                shape,
+                odd_depth_leaf_search: leaf(recsss::Config::default().odd_depth_leaf_search),
+                limits,
+            }),
+            Algorithm::MemSss | Algorithm::MemDual => Built::Mem(memsss::Config {
+                dual: self == Algorithm::MemDual,
+                memory,
+                shape,
+                odd_depth_leaf_search: leaf(memsss::Config::default().odd_depth_leaf_search),
+                limits,
+            }),
             Algorithm::IterSss => Built::Iter(itersss::Config {
                 memory,
                 shape,

@@ -86,6 +86,10 @@ pub struct Config {
     pub limits: Limits,
 }
 
+impl Config {
+    crate::open::with_memory!();
+}
+
 /// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
 /// `depth` is the node's absolute depth (odd = MIN to move).
 ///
@@ -168,14 +172,31 @@ impl<T: Tree + ?Sized> Tree for Known<'_, T> {
     }
 }
 
-fn check_plies(name: &'static str, k: usize) -> Result<(), BestFirstError> {
-    if k == 0 {
-        return Err(BestFirstError::InvalidParameter {
-            name,
-            message: "must be at least 1".into(),
-        });
+impl Kind {
+    /// The name in errors.
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Staged(_) => "staged-sss",
+            Kind::SssOverAlphaBeta(_) => "sss-over-alphabeta",
+            Kind::AlphaBetaOverSss(_) => "alphabeta-over-sss",
+        }
     }
-    Ok(())
+
+    /// k, checked to be at least 1.
+    fn plies(self) -> Result<usize, BestFirstError> {
+        let (name, k) = match self {
+            Kind::Staged(k) => ("stage depth", k),
+            Kind::SssOverAlphaBeta(k) => ("SSS* plies", k),
+            Kind::AlphaBetaOverSss(k) => ("alpha-beta plies", k),
+        };
+        if k == 0 {
+            return Err(BestFirstError::InvalidParameter {
+                name,
+                message: "must be at least 1".into(),
+            });
+        }
+        Ok(k)
+    }
 }
 
 /// The OPEN entries the hybrid of `cfg` needs on a tree of shape
@@ -197,19 +218,11 @@ fn check_plies(name: &'static str, k: usize) -> Result<(), BestFirstError> {
 /// [`BestFirstError::InvalidParameter`] for k = 0;
 /// [`BestFirstError::TooLarge`] on overflow.
 pub fn minimum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
+    let k = cfg.kind.plies()?;
     match cfg.kind {
-        Kind::Staged(k) => {
-            check_plies("stage depth", k)?;
-            staged_open(bounds, k)
-        }
-        Kind::SssOverAlphaBeta(k) => {
-            check_plies("SSS* plies", k)?;
-            sab_open(bounds, k)
-        }
-        Kind::AlphaBetaOverSss(k) => {
-            check_plies("alpha-beta plies", k)?;
-            abs_open(bounds, k)
-        }
+        Kind::Staged(_) => staged_open(bounds, k),
+        Kind::SssOverAlphaBeta(_) => sab_open(bounds, k),
+        Kind::AlphaBetaOverSss(_) => abs_open(bounds, k),
     }
 }
 
@@ -262,44 +275,44 @@ fn abs_open(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
 /// [`BestFirstError::TreeShape`] as for [`sss::search`](crate::sss::search);
 /// [`BestFirstError::Stopped`] if one of [`Config::limits`] stopped it.
 pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
-    metered!(tree, &cfg.limits, |t| match cfg.kind {
-        Kind::Staged(k) => staged_sss(t, k, cfg),
-        Kind::SssOverAlphaBeta(k) => sss_over_alphabeta(t, k, cfg),
-        Kind::AlphaBetaOverSss(k) => alphabeta_over_sss(t, k, cfg),
-    })
+    metered!(tree, &cfg.limits, |t| search_plain(t, cfg))
 }
 
-/// The shape of `tree` and the OPEN budget `cfg` asks for, at least
-/// `minimum` of that shape.
-fn sized<T: Tree + ?Sized>(
-    tree: &T,
-    cfg: &Config,
-    name: &'static str,
-    minimum: impl FnOnce(Bounds) -> Result<usize, BestFirstError>,
-) -> Result<(Bounds, usize), BestFirstError> {
+/// [`search`] without looking at the limits: OPEN sized for the hybrid,
+/// then SSS\* with its horizon.
+fn search_plain<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+    let name = cfg.kind.name();
+    let k = cfg.kind.plies()?;
     let bounds = shape(tree, cfg.shape, name)?;
-    let capacity = budget(name, cfg.memory, minimum(bounds)?)?;
-    Ok((bounds, capacity))
+    let capacity = budget(name, cfg.memory, minimum(bounds, cfg)?)?;
+    // Staged SSS\* nests a search per stage; alpha-beta over SSS\* has no
+    // horizon inside its SSS\* (it starts each one at its own horizon).
+    let (nest, horizon) = match cfg.kind {
+        Kind::Staged(_) => (bounds.depth.div_ceil(k), k),
+        Kind::SssOverAlphaBeta(_) => (0, k),
+        Kind::AlphaBetaOverSss(_) => (0, usize::MAX),
+    };
+    let mut open = Gamma::new(capacity, cfg.variant, bounds, nest);
+    let p = Params {
+        horizon,
+        ..Params::sss(cfg.variant, name)
+    };
+    let (value, best) = match cfg.kind {
+        Kind::Staged(_) => (staged_sss(tree, &p, &mut open)?, open.best),
+        Kind::SssOverAlphaBeta(_) => (sss_over_alphabeta(tree, &p, &mut open)?, open.best),
+        Kind::AlphaBetaOverSss(_) => alphabeta_over_sss(tree, k, &p, &mut open)?,
+    };
+    Ok(Outcome::new(value, best, open.memory()))
 }
 
-/// Staged SSS* (Campbell pp. 16–17, SS in Tables 4–7) with stage depth
-/// `k` (his tables use k = 2).
-///
-/// # Errors
-/// As [`search`].
+/// Staged SSS\* (Campbell pp. 16–17, SS in Tables 4–7): SSS\* to the
+/// horizon of `p`, each frontier node evaluated by a further staged SSS\*
+/// started with its merit as the upper bound.
 fn staged_sss<T: Tree + ?Sized>(
     tree: &T,
-    k: usize,
-    cfg: &Config,
-) -> Result<Outcome, BestFirstError> {
-    const NAME: &str = "staged-sss";
-    check_plies("stage depth", k)?;
-    let (bounds, capacity) = sized(tree, cfg, NAME, |b| staged_open(b, k))?;
-    let mut open = Gamma::new(capacity, cfg.variant, bounds, bounds.depth.div_ceil(k));
-    let p = Params {
-        horizon: k,
-        ..Params::sss(cfg.variant, NAME)
-    };
+    p: &Params,
+    open: &mut Gamma<T::Node>,
+) -> Result<Value, BestFirstError> {
     fn stage<T: Tree + ?Sized>(
         tree: &T,
         p: &Params,
@@ -325,58 +338,37 @@ fn staged_sss<T: Tree + ?Sized>(
             None,
         )
     }
-    let value = stage(tree, &p, &mut open, &tree.root(), 0, Value::INF)?;
-    Ok(Outcome::new(value, open.best, open.memory()))
+    stage(tree, p, open, &tree.root(), 0, Value::INF)
 }
 
-/// SSS* on the top `k` plies over alpha-beta (SAB/SA2 with k = 2, SA4 with
-/// k = 4). OPEN: b^⌈k/2⌉ entries (alpha-beta keeps only its stack).
-///
-/// # Errors
-/// As [`staged_sss`].
+/// SSS\* on the top plies (the horizon of `p`) over alpha-beta (SAB/SA2
+/// with k = 2, SA4 with k = 4).
 fn sss_over_alphabeta<T: Tree + ?Sized>(
     tree: &T,
-    k: usize,
-    cfg: &Config,
-) -> Result<Outcome, BestFirstError> {
-    const NAME: &str = "sss-over-alphabeta";
-    check_plies("SSS* plies", k)?;
-    let (bounds, capacity) = sized(tree, cfg, NAME, |b| sab_open(b, k))?;
-    let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
-    let p = Params {
-        horizon: k,
-        ..Params::sss(cfg.variant, NAME)
-    };
+    p: &Params,
+    open: &mut Gamma<T::Node>,
+) -> Result<Value, BestFirstError> {
     let root = tree.root();
-    let value = gamma_search(
+    gamma_search(
         tree,
-        &p,
-        &mut open,
+        p,
+        open,
         Start::at_root(&root),
         &mut |_: &mut Gamma<T::Node>, n: &T::Node, d: usize, h: Value| {
             alphabeta_below(tree, n, d, h)
         },
         None,
-    )?;
-    Ok(Outcome::new(value, open.best, open.memory()))
+    )
 }
 
-/// Fail-hard alpha-beta on the top `k` plies over aspiration SSS* (ABS/AS2
-/// with k = 2, AS4 with k = 4). OPEN: one SSS* below depth k at a time,
-/// b^(choosing levels from k to d) entries.
-///
-/// # Errors
-/// As [`staged_sss`].
+/// Fail-hard alpha-beta on the top `k` plies over aspiration SSS\* (ABS/AS2
+/// with k = 2, AS4 with k = 4): the value and the root's best move.
 fn alphabeta_over_sss<T: Tree + ?Sized>(
     tree: &T,
     k: usize,
-    cfg: &Config,
-) -> Result<Outcome, BestFirstError> {
-    const NAME: &str = "alphabeta-over-sss";
-    check_plies("alpha-beta plies", k)?;
-    let (bounds, capacity) = sized(tree, cfg, NAME, |b| abs_open(b, k))?;
-    let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
-    let p = Params::sss(cfg.variant, NAME);
+    p: &Params,
+    open: &mut Gamma<T::Node>,
+) -> Result<(Value, Option<usize>), BestFirstError> {
     /// What every call of the alpha-beta on top carries: the tree, the
     /// parameters of the SSS\* below it, and the depth `k` at which it hands
     /// over.
@@ -434,10 +426,10 @@ fn alphabeta_over_sss<T: Tree + ?Sized>(
         Ok(if depth.is_multiple_of(2) { alpha } else { beta })
     }
     let mut best = None;
-    let top = Top { tree, p: &p, k };
+    let top = Top { tree, p, k };
     let window = (Value::NEG_INF, Value::INF);
-    let value = ab(&top, &mut open, &tree.root(), 0, window, &mut best)?;
-    Ok(Outcome::new(value, best, open.memory()))
+    let value = ab(&top, open, &tree.root(), 0, window, &mut best)?;
+    Ok((value, best))
 }
 
 #[cfg(test)]

@@ -171,12 +171,7 @@ impl Config {
         }
     }
 
-    /// This configuration with a budget of `entries` OPEN entries.
-    #[must_use]
-    pub fn with_memory(mut self, entries: usize) -> Config {
-        self.memory = Some(entries);
-        self
-    }
+    crate::open::with_memory!();
 }
 
 fn check_searchd(searchd: usize) -> Result<(), BestFirstError> {

@@ -223,6 +223,21 @@ pub(crate) fn budget(
     }
 }
 
+/// The `with_memory` builder of every module's `Config` (whose `memory` is
+/// an `Option<usize>`).
+macro_rules! with_memory {
+    () => {
+        /// This configuration with a budget of `entries` OPEN entries.
+        #[must_use]
+        pub fn with_memory(mut self, entries: usize) -> Self {
+            self.memory = Some(entries);
+            self
+        }
+    };
+}
+
+pub(crate) use with_memory;
+
 /// `b^e` with overflow reported as [`BestFirstError::TooLarge`].
 pub(crate) fn pow(algorithm: &'static str, b: usize, e: usize) -> Result<usize, BestFirstError> {
     u32::try_from(e)

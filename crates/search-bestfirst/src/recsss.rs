@@ -136,20 +136,11 @@ pub struct Config {
 }
 
 impl Config {
-    /// This configuration with a budget of `entries` OPEN entries.
-    #[must_use]
-    pub fn with_memory(mut self, entries: usize) -> Config {
-        self.memory = Some(entries);
-        self
-    }
+    crate::open::with_memory!();
 
     /// RecSSS\*'s (RecDual\*'s) memory shape on `bounds`.
     fn mem_shape(&self, bounds: Bounds) -> MemShape {
-        if self.dual {
-            MemShape::dual(bounds, self.odd_depth_leaf_search)
-        } else {
-            MemShape::sss(bounds, self.odd_depth_leaf_search)
-        }
+        MemShape::of(bounds, self.dual, self.odd_depth_leaf_search)
     }
 
     /// The algorithm's name in errors.

@@ -128,6 +128,15 @@ pub struct MemShape {
 }
 
 impl MemShape {
+    /// [`MemShape::dual`] if `dual`, else [`MemShape::sss`].
+    pub fn of(bounds: Bounds, dual: bool, odd_depth_leaf_search: bool) -> MemShape {
+        if dual {
+            MemShape::dual(bounds, odd_depth_leaf_search)
+        } else {
+            MemShape::sss(bounds, odd_depth_leaf_search)
+        }
+    }
+
     /// The shape MemSSS\* and RecSSS\* size their OPEN from: b and d from
     /// `bounds` (b at least 1), the lowest MAX level searched in place on odd
     /// d if `odd_depth_leaf_search`.

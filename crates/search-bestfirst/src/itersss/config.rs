@@ -31,12 +31,7 @@ pub struct Config {
 }
 
 impl Config {
-    /// This configuration with a budget of `entries` OPEN entries.
-    #[must_use]
-    pub fn with_memory(mut self, entries: usize) -> Config {
-        self.memory = Some(entries);
-        self
-    }
+    crate::open::with_memory!();
 }
 
 /// What one IterSSS\* search did with its types (Bhattacharya & Bagchi 1996, §2), for studies of

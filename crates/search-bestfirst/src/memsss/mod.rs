@@ -212,20 +212,11 @@ impl Default for Config {
 }
 
 impl Config {
-    /// This configuration with a budget of `entries` OPEN entries.
-    #[must_use]
-    pub fn with_memory(mut self, entries: usize) -> Config {
-        self.memory = Some(entries);
-        self
-    }
+    crate::open::with_memory!();
 
     /// MemSSS\*'s (MemDual\*'s) memory shape on `bounds`.
     fn mem_shape(&self, bounds: Bounds) -> MemShape {
-        if self.dual {
-            MemShape::dual(bounds, self.odd_depth_leaf_search)
-        } else {
-            MemShape::sss(bounds, self.odd_depth_leaf_search)
-        }
+        MemShape::of(bounds, self.dual, self.odd_depth_leaf_search)
     }
 
     /// The algorithm's name in errors.

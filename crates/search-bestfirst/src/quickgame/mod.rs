@@ -77,12 +77,7 @@ pub struct Config {
 }
 
 impl Config {
-    /// This configuration with a budget of `entries` OPEN entries.
-    #[must_use]
-    pub fn with_memory(mut self, entries: usize) -> Config {
-        self.memory = Some(entries);
-        self
-    }
+    crate::open::with_memory!();
 }
 
 /// The reusable OPEN arena of a QuickGame-family search: one OPEN array

@@ -111,6 +111,8 @@ impl Config {
         }
     }
 
+    crate::open::with_memory!();
+
     /// The window `(lower, upper)`, checked: `lower < upper`, and the full
     /// window for Dual\*.
     pub(crate) fn window(&self) -> Result<(Value, Value), BestFirstError> {
