@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::support::{itersss_minimum, minimum_memory};
+use crate::support::{alphabeta_leaves, itersss_minimum, minimum_memory};
 use search_bestfirst::{BestFirstError, Variant, itersss, sss};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
@@ -17,12 +17,6 @@ fn cfg(m: usize) -> itersss::Config {
         shape: None,
         ..itersss::Config::default()
     }
-}
-
-fn alphabeta_leaves<T: Tree>(tree: &T) -> BTreeSet<Dewey> {
-    let traced = Traced::new(tree);
-    alphabeta(&traced, Window::FULL).unwrap();
-    traced.order().into_iter().collect()
 }
 
 /// The budgets tried on a tree: every M from the minimum to b^⌈d/2⌉ when

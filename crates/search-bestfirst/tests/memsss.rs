@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use crate::support::{
-    memdual, memdual_maximum, memdual_minimum, memdual_with_events, memsss_maximum, memsss_minimum,
-    recdual,
+    alphabeta_leaves, memdual, memdual_maximum, memdual_minimum, memdual_with_events,
+    memsss_maximum, memsss_minimum, order, recdual,
 };
 use search_bestfirst::{BestFirstError, Outcome, memsss, recsss};
 use search_depthfirst::{Window, alphabeta};
@@ -15,20 +15,6 @@ use tree_core::{
     Bounds, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Traced, Tree, Value, corpus,
     minimax, worked,
 };
-
-fn order<T: Tree>(tree: &T, search: impl Fn(&Traced<&T>)) -> Vec<Dewey> {
-    let traced = Traced::new(tree);
-    search(&traced);
-    traced.order()
-}
-
-fn alphabeta_leaves<T: Tree>(tree: &T) -> BTreeSet<Dewey> {
-    order(tree, |t| {
-        alphabeta(t, Window::FULL).unwrap();
-    })
-    .into_iter()
-    .collect()
-}
 
 fn d(s: &str) -> Dewey {
     s.parse().unwrap()

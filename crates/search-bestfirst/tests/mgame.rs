@@ -2,15 +2,11 @@
 //! RecSSS* (searchd >= d) terminal for terminal, exactness in between,
 //! OPEN's size and peak, errors.
 
-use crate::support::{memsss_maximum, memsss_minimum, mgame_memory, qg_minimum_memory, quickgame};
+use crate::support::{
+    memsss_maximum, memsss_minimum, mgame_memory, order, qg_minimum_memory, quickgame,
+};
 use search_bestfirst::{Algorithm, BestFirstError, Options, mgame, quickgame, recsss};
-use tree_core::{Bounds, Dewey, ExplicitTree, Traced, Tree, corpus, minimax, worked};
-
-fn order<T: Tree>(tree: &T, search: impl Fn(&Traced<&T>)) -> Vec<Dewey> {
-    let traced = Traced::new(tree);
-    search(&traced);
-    traced.order()
-}
+use tree_core::{Bounds, ExplicitTree, Traced, Tree, corpus, minimax, worked};
 
 fn config(searchd: usize, tie: mgame::Tie) -> mgame::Config {
     mgame::Config {

@@ -1,18 +1,11 @@
 //! RecSSS* and RecDual*: the same terminals in the same order as SSS* and
 //! Dual*, exactness on the corpus, OPEN's size and peak, errors.
 
-use crate::support::{dual, memdual_maximum, memsss_maximum, recdual};
+use crate::support::{dual, memdual_maximum, memsss_maximum, order, recdual};
 use search_bestfirst::{BestFirstError, Variant, recsss, sss};
 use tree_core::{
-    Bounds, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Traced, Tree, Value, corpus,
-    minimax, worked,
+    Bounds, ExplicitTree, GenSpec, GeneratedTree, Generator, Tree, Value, corpus, minimax, worked,
 };
-
-fn order<T: Tree>(tree: &T, search: impl Fn(&Traced<&T>)) -> Vec<Dewey> {
-    let traced = Traced::new(tree);
-    search(&traced);
-    traced.order()
-}
 
 /// Small uniform trees from several generators, ties included.
 fn uniform_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {

@@ -6,7 +6,10 @@
 use search_bestfirst::hybrid::{self, Kind};
 use search_bestfirst::sss::{self, Aspired, OpenTrace};
 use search_bestfirst::{BestFirstError, Outcome, itersss, memsss, mgame, quickgame, recsss};
-use tree_core::{Bounds, Tree, Value};
+use std::collections::BTreeSet;
+
+use search_depthfirst::{Window, alphabeta};
+use tree_core::{Bounds, Dewey, Traced, Tree, Value};
 
 type Found = Result<Outcome, BestFirstError>;
 
@@ -231,4 +234,20 @@ pub fn taken(
             _ => return opts,
         }
     }
+}
+
+/// The terminals `search` evaluates on `tree`, in order.
+pub fn order<T: Tree>(tree: &T, search: impl Fn(&Traced<&T>)) -> Vec<Dewey> {
+    let traced = Traced::new(tree);
+    search(&traced);
+    traced.order()
+}
+
+/// The terminals alpha-beta evaluates on `tree` with the full window.
+pub fn alphabeta_leaves<T: Tree>(tree: &T) -> BTreeSet<Dewey> {
+    order(tree, |t| {
+        alphabeta(t, Window::FULL).unwrap();
+    })
+    .into_iter()
+    .collect()
 }
