@@ -1,7 +1,10 @@
 //! Every best-first algorithm by name: exact on the corpus, within its
 //! budget, and refusing budgets below its minimum.
 
-use crate::support::{alphabeta_over_sss, sss_over_alphabeta, staged_minimum, staged_sss, taken};
+use crate::support::{
+    alphabeta_over_sss, each_generated_tree, each_random_tree, sss_over_alphabeta, staged_minimum,
+    staged_sss, taken,
+};
 use search_bestfirst::{Algorithm, BestFirstError, Options, Variant, sss};
 use tree_core::{Bounds, GenSpec, Generator, Tree, Value, corpus, minimax, worked};
 
@@ -29,21 +32,13 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn every_algorithm_is_exact_on_generated_trees() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(6) {
-        check_all(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    let n = each_generated_tree(6, |tree, what| check_all(tree, what));
     assert!(n > 1_000);
 }
 
 #[test]
 fn every_algorithm_is_exact_on_random_nonuniform_trees() {
-    let mut n = 0;
-    for (text, tree) in corpus::random_trees(0x4b1d, 2_000) {
-        check_all(&tree, &text);
-        n += 1;
-    }
+    let n = each_random_tree(0x4b1d, 2_000, |tree, what| check_all(tree, what));
     assert_eq!(n, 2_000);
 }
 

@@ -4,7 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use crate::support::{alphabeta_leaves, itersss_minimum, minimum_memory};
+use crate::support::{
+    alphabeta_leaves, each_generated_tree, each_random_tree, itersss_minimum, minimum_memory,
+};
 use search_bestfirst::{BestFirstError, Variant, itersss, sss};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
@@ -140,15 +142,8 @@ fn check_is_sss<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn at_full_memory_it_is_sss() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(10) {
-        check_is_sss(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
-    for (text, tree) in corpus::random_trees(0x5555, 2_000) {
-        check_is_sss(&tree, &text);
-        n += 1;
-    }
+    let mut n = each_generated_tree(10, |tree, what| check_is_sss(tree, what));
+    n += each_random_tree(0x5555, 2_000, |tree, what| check_is_sss(tree, what));
     for seed in 0..20 {
         let tree = GenSpec::new(Generator::RANDOM, 4, 6, seed, seed)
             .build()

@@ -2,7 +2,7 @@
 //! the minimax oracle (`corpus::check_line`), on the corpus and across
 //! budgets of the memory-bounded ones.
 
-use crate::support::taken;
+use crate::support::{each_generated_tree, each_random_tree, taken};
 use search_bestfirst::{Algorithm, BestFirstError, Options, Variant};
 use tree_core::{Tree, Value, corpus, minimax, worked};
 
@@ -97,21 +97,13 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn best_moves_agree_with_the_oracle_on_random_trees() {
-    let mut n = 0;
-    for (text, tree) in corpus::random_trees(0x9e57, 4_000) {
-        check_all(&tree, &text);
-        n += 1;
-    }
+    let n = each_random_tree(0x9e57, 4_000, |tree, what| check_all(tree, what));
     assert_eq!(n, 4_000);
 }
 
 #[test]
 fn best_moves_agree_with_the_oracle_on_generated_trees() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(2) {
-        check_all(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    let n = each_generated_tree(2, |tree, what| check_all(tree, what));
     assert!(n > 300, "{n}");
 }
 

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use crate::support::{
-    alphabeta_leaves, memdual, memdual_maximum, memdual_minimum, memdual_with_events,
-    memsss_maximum, memsss_minimum, order, recdual,
+    alphabeta_leaves, each_random_tree, memdual, memdual_maximum, memdual_minimum,
+    memdual_with_events, memsss_maximum, memsss_minimum, order, recdual,
 };
 use search_bestfirst::{BestFirstError, Outcome, memsss, recsss};
 use search_depthfirst::{Window, alphabeta};
@@ -330,11 +330,7 @@ fn wide_nonuniform_trees_at_sampled_budgets() {
 
 #[test]
 fn at_the_maximum_memsss_is_recsss() {
-    let mut n = 0;
-    for (text, tree) in corpus::random_trees(0x3e5, 3_000) {
-        compare_with_rec(&tree, &text);
-        n += 1;
-    }
+    let mut n = each_random_tree(0x3e5, 3_000, |tree, what| compare_with_rec(tree, what));
     for tree in uniform_trees(SHAPES, 20) {
         compare_with_rec(&tree, &format_args!("{:?}", tree.spec()));
         n += 1;

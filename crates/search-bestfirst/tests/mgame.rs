@@ -3,7 +3,8 @@
 //! OPEN's size and peak, errors.
 
 use crate::support::{
-    memsss_maximum, memsss_minimum, mgame_memory, order, qg_minimum_memory, quickgame,
+    each_generated_tree, each_random_tree, memsss_maximum, memsss_minimum, mgame_memory, order,
+    qg_minimum_memory, quickgame,
 };
 use search_bestfirst::{Algorithm, BestFirstError, Options, mgame, quickgame, recsss};
 use tree_core::{Bounds, ExplicitTree, Traced, Tree, corpus, minimax, worked};
@@ -58,15 +59,8 @@ fn same_as_recsss<T: Tree>(
 
 #[test]
 fn searchd_2_is_quickgame() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(6) {
-        same_as_quickgame(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
-    for (text, tree) in corpus::random_trees(0x3a3e, 1_000) {
-        same_as_quickgame(&tree, &text);
-        n += 1;
-    }
+    let n = each_generated_tree(6, |tree, what| same_as_quickgame(tree, what))
+        + each_random_tree(0x3a3e, 1_000, |tree, what| same_as_quickgame(tree, what));
     assert!(n >= 2_000, "{n}");
 }
 

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-use crate::support::{qg_minimum_memory, qg_search, qg1, qg2, qg3, quickgame};
+use crate::support::{each_generated_tree, qg_minimum_memory, qg_search, qg1, qg2, qg3, quickgame};
 use search_bestfirst::{BestFirstError, Outcome, quickgame};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
@@ -219,11 +219,7 @@ fn check<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn exact_on_generated_trees() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(60) {
-        check(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    let n = each_generated_tree(60, |tree, what| check(tree, what));
     assert!(n >= 10_000, "{n} trees");
 }
 

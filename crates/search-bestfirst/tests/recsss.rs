@@ -1,7 +1,7 @@
 //! RecSSS* and RecDual*: the same terminals in the same order as SSS* and
 //! Dual*, exactness on the corpus, OPEN's size and peak, errors.
 
-use crate::support::{dual, memdual_maximum, memsss_maximum, order, recdual};
+use crate::support::{dual, each_random_tree, memdual_maximum, memsss_maximum, order, recdual};
 use search_bestfirst::{BestFirstError, Variant, recsss, sss};
 use tree_core::{
     Bounds, ExplicitTree, GenSpec, GeneratedTree, Generator, Tree, Value, corpus, minimax, worked,
@@ -76,11 +76,7 @@ fn recsss_evaluates_what_sss_does_in_the_same_order_on_uniform_trees() {
 
 #[test]
 fn recsss_evaluates_what_sss_does_in_the_same_order_on_nonuniform_trees() {
-    let mut n = 0;
-    for (text, tree) in corpus::random_trees(0x5e55, 3_000) {
-        same_order_as_sss(&tree, &text);
-        n += 1;
-    }
+    let n = each_random_tree(0x5e55, 3_000, |tree, what| same_order_as_sss(tree, what));
     assert_eq!(n, 3_000);
 }
 

@@ -2,7 +2,9 @@
 
 use std::collections::BTreeSet;
 
-use crate::support::{dual, minimum_memory, sss_aspiration, sss_open_trace};
+use crate::support::{
+    dual, each_generated_tree, each_random_tree, minimum_memory, sss_aspiration, sss_open_trace,
+};
 use search_bestfirst::{BestFirstError, Variant, sss};
 use search_depthfirst::{TranspositionTable, Window, alphabeta, mt_sss};
 use tree_core::{Bounds, Dewey, ExplicitTree, Traced, Tree, Value, corpus, minimax, worked};
@@ -230,21 +232,13 @@ fn check_exact<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn exact_on_generated_trees() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(20) {
-        check_exact(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    let n = each_generated_tree(20, |tree, what| check_exact(tree, what));
     assert!(n >= 3_000);
 }
 
 #[test]
 fn exact_on_random_nonuniform_trees() {
-    let mut n = 0;
-    for (text, tree) in corpus::random_trees(0x555, 8_000) {
-        check_exact(&tree, &text);
-        n += 1;
-    }
+    let n = each_random_tree(0x555, 8_000, |tree, what| check_exact(tree, what));
     assert!(n >= 8_000);
 }
 

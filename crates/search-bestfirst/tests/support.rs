@@ -9,7 +9,9 @@ use search_bestfirst::{BestFirstError, Outcome, itersss, memsss, mgame, quickgam
 use std::collections::BTreeSet;
 
 use search_depthfirst::{Window, alphabeta};
-use tree_core::{Bounds, Dewey, Traced, Tree, Value};
+use std::fmt::Display;
+
+use tree_core::{Bounds, Dewey, ExplicitTree, GeneratedTree, Traced, Tree, Value, corpus};
 
 type Found = Result<Outcome, BestFirstError>;
 
@@ -250,4 +252,26 @@ pub fn alphabeta_leaves<T: Tree>(tree: &T) -> BTreeSet<Dewey> {
     })
     .into_iter()
     .collect()
+}
+
+/// `check` on each of the `n` random non-uniform trees of `seed`, with
+/// its text: how many it checked.
+pub fn each_random_tree(seed: u64, n: usize, check: impl Fn(&ExplicitTree, &dyn Display)) -> usize {
+    let mut k = 0;
+    for (text, tree) in corpus::random_trees(seed, n) {
+        check(&tree, &text);
+        k += 1;
+    }
+    k
+}
+
+/// `check` on each tree of the generated grid, `per_cell` per cell, with
+/// its spec: how many it checked.
+pub fn each_generated_tree(per_cell: u64, check: impl Fn(&GeneratedTree, &dyn Display)) -> usize {
+    let mut k = 0;
+    for tree in corpus::generated_trees(per_cell) {
+        check(&tree, &format_args!("{:?}", tree.spec()));
+        k += 1;
+    }
+    k
 }
