@@ -296,7 +296,7 @@ pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestF
 
 /// [`search`], also recording every node made INACTIVE and every
 /// activation ([`MemEvents`]), in the caller's Dewey codes. The recording
-/// allocates; the search itself does not. Takes no limits.
+/// allocates; the search itself does not.
 ///
 /// ```
 /// use search_bestfirst::memsss;
@@ -314,7 +314,7 @@ pub fn search_with_events<T: Tree + ?Sized>(
     cfg: &Config,
 ) -> Result<(Outcome, MemEvents), BestFirstError> {
     let mut events = MemEvents::default();
-    let out = run_plain(tree, cfg, Some(&mut events))?;
+    let out = metered!(tree, &cfg.limits, |t| run_plain(t, cfg, Some(&mut events)))?;
     Ok((out, events))
 }
 

@@ -232,7 +232,7 @@ fn aspiration_plain<T: Tree + ?Sized>(
 
 /// SSS\* within [`Config::upper`] (one search, as [`aspiration`] with no
 /// lower bound), recording OPEN after every Γ step (front first) — the
-/// thesis's Figs. 16, 18 and 20. Takes no limits.
+/// thesis's Figs. 16, 18 and 20.
 ///
 /// # Errors
 /// As [`search`].
@@ -242,6 +242,7 @@ pub fn open_trace<T: Tree + ?Sized>(
 ) -> Result<(Outcome, OpenTrace<T::Node>), BestFirstError> {
     let mut steps = Vec::new();
     let mut obs = |entries: &[Entry<T::Node>]| steps.push(entries.to_vec());
-    let out = run(tree, cfg, (Value::NEG_INF, cfg.upper), Some(&mut obs))?;
+    let window = (Value::NEG_INF, cfg.upper);
+    let out = metered!(tree, &cfg.limits, |t| run(t, cfg, window, Some(&mut obs)))?;
     Ok((out, steps))
 }
