@@ -61,15 +61,15 @@
 //! where the search allocates scratch space worth keeping between
 //! searches (QuickGame's frame stack, IterSSS\*'s arena). The modules:
 //!
-//! * [`sss`]: SSS\* in its three tie rules ([`Variant`]), Dual\*
+//! * [`sss`] — SSS\* in its three tie rules ([`Variant`]), Dual\*
 //!   (`dual: true`), aspiration SSS\* (a window in the `Config`);
-//! * [`hybrid`]: staged SSS\* and Campbell's SSS\*/alpha-beta hybrids, one
+//! * [`hybrid`] — staged SSS\* and Campbell's SSS\*/alpha-beta hybrids, one
 //!   [`hybrid::Kind`] each;
-//! * [`quickgame`]: QuickGame and QG1–3, one [`quickgame::Variant`] each;
-//! * [`recsss`]: RecSSS\* and RecDual\* (`dual: true`);
-//! * [`memsss`]: MemSSS\*(M) and MemDual\*(M) (`dual: true`);
-//! * [`itersss`]: IterSSS\*(M);
-//! * [`mgame`]: MGame(searchd).
+//! * [`quickgame`] — QuickGame and QG1–3, one [`quickgame::Variant`] each;
+//! * [`recsss`] — RecSSS\* and RecDual\* (`dual: true`);
+//! * [`memsss`] — MemSSS\*(M) and MemDual\*(M) (`dual: true`);
+//! * [`itersss`] — IterSSS\*(M);
+//! * [`mgame`] — MGame(searchd).
 //!
 //! A dual is always `dual: true` in its primal's `Config`, never a module
 //! of its own. The crate root holds what they share: [`Outcome`],

@@ -75,7 +75,6 @@ fn hybrid_of(kind: Kind, cfg: &sss::Config) -> hybrid::Config {
         memory: cfg.memory,
         shape: cfg.shape,
         limits: cfg.limits.clone(),
-        ..hybrid::Config::default()
     }
 }
 
