@@ -246,7 +246,7 @@ impl Cache {
                 config.get_trace(),
                 &mut BestRun {
                     algorithm: a,
-                    options: config.bestfirst(limits),
+                    options: config.bestfirst(algorithm, limits),
                 },
             ),
             Engine::Thread(a) => threaded(algorithm, a, tree, config, limits),
@@ -671,7 +671,7 @@ mod tests {
                 let _ = a.search(&c, &config.depthfirst(limits));
             }
             Engine::Best(a) => {
-                let _ = a.run(&c, &config.bestfirst(limits));
+                let _ = a.run(&c, &config.bestfirst(algorithm, limits));
             }
             _ => unreachable!("sequential"),
         }

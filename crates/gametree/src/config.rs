@@ -4,7 +4,8 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use search_bestfirst::{MgTie, Variant};
+use search_bestfirst::Variant;
+use search_bestfirst::mgame::Tie as MgTie;
 use search_depthfirst::{EnhancedConfig, Window};
 use search_parallel::{GameParallel, ProcessorTree, StageWorker, ThreadAlgorithm};
 use tree_core::{Bounds, Limits, StopHandle, Value};
@@ -664,19 +665,27 @@ impl Config {
         self.window.unwrap_or(Window::FULL)
     }
 
-    /// The best-first options.
-    pub(crate) fn bestfirst(&self, limits: Limits) -> search_bestfirst::Options {
-        let d = search_bestfirst::Options::default();
+    /// The best-first options for `algorithm`: those it takes (the
+    /// registry refuses the others; a search has checked them already,
+    /// and the memory figures ignore them).
+    pub(crate) fn bestfirst(
+        &self,
+        algorithm: Algorithm,
+        limits: Limits,
+    ) -> search_bestfirst::Options {
+        let takes = |setting| algorithm.takes(setting);
         search_bestfirst::Options {
             memory: self.memory,
-            upper: self.upper.unwrap_or(d.upper),
-            stage: self.stage.unwrap_or(d.stage),
-            variant: self.tie_rule.unwrap_or(d.variant),
+            upper: self.upper.filter(|_| takes(Setting::Upper)),
+            stage: self.stage.filter(|_| takes(Setting::Stage)),
+            variant: self.tie_rule.filter(|_| takes(Setting::TieRule)),
             shape: self.shape,
-            alpha_floor: self.alpha_floor.unwrap_or(d.alpha_floor),
-            searchd: self.searchd.unwrap_or(d.searchd),
-            mgame_tie: self.mgame_tie.unwrap_or(d.mgame_tie),
-            odd_depth_leaf_search: self.odd_depth_leaf_search,
+            alpha_floor: self.alpha_floor.filter(|_| takes(Setting::AlphaFloor)),
+            searchd: self.searchd.filter(|_| takes(Setting::Searchd)),
+            mgame_tie: self.mgame_tie.filter(|_| takes(Setting::MgameTie)),
+            odd_depth_leaf_search: self
+                .odd_depth_leaf_search
+                .filter(|_| takes(Setting::OddDepthLeafSearch)),
             limits,
         }
     }

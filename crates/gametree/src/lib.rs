@@ -96,7 +96,8 @@ pub use error::Error;
 pub use memory::{maximum_memory, maximum_memory_for, minimum_memory, minimum_memory_for};
 pub use report::{Bound, Report};
 
-pub use search_bestfirst::{MgTie, Variant as TieRule};
+pub use search_bestfirst::Variant as TieRule;
+pub use search_bestfirst::mgame::Tie as MgTie;
 pub use search_depthfirst::{EnhancedConfig, Window};
 pub use search_parallel::{GameParallel, ProcessorTree, StageWorker};
 pub use tree_core::{Bounds, Dewey, Game, StopHandle, StopReason, Tree, Value};

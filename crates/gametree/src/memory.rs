@@ -51,7 +51,10 @@ pub fn maximum_memory(algorithm: Algorithm, bounds: Bounds) -> Option<usize> {
 pub fn minimum_memory_for(algorithm: Algorithm, bounds: Bounds, config: &Config) -> Option<usize> {
     match algorithm.engine() {
         Engine::Best(a) => a
-            .minimum_memory(bounds, &config.bestfirst(tree_core::Limits::none()))
+            .minimum_memory(
+                bounds,
+                &config.bestfirst(algorithm, tree_core::Limits::none()),
+            )
             .ok(),
         _ => None,
     }
@@ -61,7 +64,10 @@ pub fn minimum_memory_for(algorithm: Algorithm, bounds: Bounds, config: &Config)
 pub fn maximum_memory_for(algorithm: Algorithm, bounds: Bounds, config: &Config) -> Option<usize> {
     match algorithm.engine() {
         Engine::Best(a) => a
-            .maximum_memory(bounds, &config.bestfirst(tree_core::Limits::none()))
+            .maximum_memory(
+                bounds,
+                &config.bestfirst(algorithm, tree_core::Limits::none()),
+            )
             .ok(),
         _ => None,
     }

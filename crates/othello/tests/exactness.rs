@@ -58,7 +58,7 @@ fn every_best_first_algorithm_is_exact_on_othello() {
 /// minimum, or for MemSSS*/MemDual* the maximum).
 #[test]
 fn memory_bounded_searches_are_exact_on_othello_under_tight_budgets() {
-    use search_bestfirst::{itersss_minimum, memdual_minimum, memsss_maximum, memsss_minimum};
+    use search_bestfirst::{itersss, memsss};
     use tree_core::Tree;
     let cases = oracle();
     let mut failures = Vec::new();
@@ -66,10 +66,18 @@ fn memory_bounded_searches_are_exact_on_othello_under_tight_budgets() {
         for (d, &expected) in (1..).zip(values) {
             let tree = Horizon::new(Othello, *p, d);
             let bounds = tree.bounds().expect("Othello knows its branching bound");
-            let mem_min = memsss_minimum(bounds, false).unwrap();
-            let mem_max = memsss_maximum(bounds, false).unwrap();
-            let dual_min = memdual_minimum(bounds, false).unwrap();
-            let iter_min = itersss_minimum(bounds).unwrap();
+            let stored = memsss::Config {
+                odd_depth_leaf_search: false,
+                ..memsss::Config::default()
+            };
+            let dual = memsss::Config {
+                dual: true,
+                ..stored.clone()
+            };
+            let mem_min = memsss::minimum(bounds, &stored).unwrap();
+            let mem_max = memsss::maximum(bounds, &stored).unwrap();
+            let dual_min = memsss::minimum(bounds, &dual).unwrap();
+            let iter_min = itersss::minimum(bounds, &itersss::Config::default()).unwrap();
             let runs = [
                 (BestFirst::MemSss, mem_min),
                 (BestFirst::MemSss, (mem_min + mem_max) / 2),

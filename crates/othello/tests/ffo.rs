@@ -5,7 +5,7 @@
 
 use othello::obf::{ObfErrorKind, parse_obf, parse_obf_line};
 use othello::{FfoProblem, Move, Othello, Position, ffo};
-use search_bestfirst::{Algorithm as BestFirst, Options, memsss_maximum, memsss_minimum};
+use search_bestfirst::{Algorithm as BestFirst, Options, memsss};
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport};
 use tree_core::{Counted, Game, Horizon, Value, minimax};
 
@@ -279,8 +279,12 @@ fn best_first_searches_reproduce_the_scores_on_small_positions() {
         let shape = othello::game_tree_shape(pos);
         let tree = Horizon::new(Othello, *pos, shape.depth as u32);
         assert_eq!(minimax(&tree), value(*want), "{name}: minimax");
-        let min = memsss_minimum(shape, false).unwrap();
-        let max = memsss_maximum(shape, false).unwrap();
+        let stored = memsss::Config {
+            odd_depth_leaf_search: false,
+            ..memsss::Config::default()
+        };
+        let min = memsss::minimum(shape, &stored).unwrap();
+        let max = memsss::maximum(shape, &stored).unwrap();
         let runs = [
             (BestFirst::Sss, None),
             (BestFirst::RecSss, None),

@@ -15,7 +15,7 @@
 
 use std::error::Error;
 
-use search_bestfirst::{MemConfig, memsss, memsss_minimum};
+use search_bestfirst::memsss;
 use search_depthfirst::{Algorithm, Enhanced, EnhancedAlgorithm, EnhancedConfig, SearchConfig};
 use tree_core::{ArrayVec, Game, Horizon, MoveBuffer, Tree, Value};
 
@@ -221,8 +221,12 @@ fn solve_memsss(root: Board) -> Result<(Solution, MemUse), Box<dyn Error>> {
     let value_of = |pos: Board| -> Result<(i32, MemUse), Box<dyn Error>> {
         let tree = Horizon::new(TicTacToe, pos, pos.empties());
         let shape = tree.bounds().expect("TicTacToe gives max_moves");
-        let budget = memsss_minimum(shape, false)?;
-        let out = memsss(&tree, &MemConfig::with_memory(budget))?;
+        let stored = memsss::Config {
+            odd_depth_leaf_search: false,
+            ..memsss::Config::default()
+        };
+        let budget = memsss::minimum(shape, &stored)?;
+        let out = memsss::search(&tree, &memsss::Config::default().with_memory(budget))?;
         Ok((
             out.value.get(),
             MemUse {

@@ -7,20 +7,13 @@ use std::str::FromStr;
 use tree_core::{Bounds, Limits, Tree, Value};
 
 use crate::error::BestFirstError;
-use crate::hybrid::{
-    abs_minimum, alphabeta_over_sss, sab_minimum, sss_over_alphabeta, staged_minimum, staged_sss,
-};
-use crate::itersss::{IterConfig, itersss, itersss_minimum};
-use crate::limited::Limited;
-use crate::memsss::{
-    MemConfig, memdual, memdual_maximum, memdual_minimum, memsss, memsss_maximum, memsss_minimum,
-};
-use crate::mgame::{MgConfig, MgTie, mgame, mgame_memory};
-use crate::open::{Outcome, budget};
-use crate::quickgame::{QgConfig, QgOpen, QgVariant, qg_minimum_memory, qg_search};
-use crate::recsss::{RecConfig, recdual, recsss};
-use crate::shape::{check_bounds, shape};
-use crate::sss::{SssConfig, Variant, dual, minimum_memory, sss, sss_aspiration};
+use crate::hybrid::{self, Kind};
+use crate::mgame::{self, Tie};
+use crate::open::Outcome;
+use crate::quickgame;
+use crate::shape::check_bounds;
+use crate::sss::{self, Variant};
+use crate::{itersss, memsss, recsss};
 
 /// A best-first algorithm of this crate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -37,7 +30,7 @@ pub enum Algorithm {
     SssAspiration,
     /// Dual*: SSS* on the dual tree.
     Dual,
-    /// Staged SSS* with stage depth [`Options::stage`].
+    /// Staged SSS* with stage depth [`Options::stage`] (default 2).
     StagedSss,
     /// SSS* over alpha-beta, 2 plies of SSS* (Campbell's 4-ply SAB).
     Sab,
@@ -74,33 +67,40 @@ pub enum Algorithm {
     MGame,
 }
 
-/// Parameters some algorithms take; the rest ignore them. `limits` applies
-/// to every algorithm.
-#[derive(Debug, Clone)]
+/// What [`Algorithm::run`] is given: the budget, the shape and the limits,
+/// which every algorithm takes, and the parameters of some of them, each
+/// `None` by default (the algorithm's own default). An option set for an
+/// algorithm that does not take it is refused with
+/// [`BestFirstError::NotTaken`] naming both, never ignored. The registry
+/// builds each module's `Config` from these.
+#[derive(Debug, Clone, Default)]
 pub struct Options {
     /// OPEN budget in entries; `None` = the algorithm's minimum (for
-    /// MemSSS*/MemDual*, their maximum, which makes them RecSSS*/RecDual*).
-    /// RecSSS*/RecDual* need their full size and refuse less.
+    /// MemSSS\*/MemDual\*, their maximum, which makes them RecSSS\*/RecDual\*).
+    /// RecSSS\*/RecDual\* need their full size and refuse less.
     pub memory: Option<usize>,
-    /// The upper bound of aspiration SSS*.
-    pub upper: Value,
-    /// The stage depth of staged SSS*.
-    pub stage: usize,
-    /// The tie rule of the SSS* inside the hybrids, staged SSS* and Dual*.
-    pub variant: Variant,
+    /// Aspiration SSS\* only: the upper bound (default +∞).
+    pub upper: Option<Value>,
+    /// Staged SSS\* only: the stage depth (default 2).
+    pub stage: Option<usize>,
+    /// Aspiration SSS\*, Dual\*, staged SSS\* and the hybrids: the tie rule
+    /// of their SSS\* (default [`Variant::LeftBiased`]).
+    pub variant: Option<Variant>,
     /// The tree's shape when it does not report one.
     pub shape: Option<Bounds>,
-    /// QG1-3: floor the lower bound passed down at the node's own alpha
-    /// (not in the paper's pseudo-code; see [`QgConfig::alpha_floor`]).
-    pub alpha_floor: bool,
-    /// MGame's slab height (even, at least 2; default 2 = QuickGame).
-    pub searchd: usize,
-    /// MGame's tie rule (default [`MgTie::Auto`]).
-    pub mgame_tie: MgTie,
-    /// RecSSS\*, RecDual\*, MemSSS\*, MemDual\*: search the sons of the
+    /// QG1-3 only: floor the lower bound passed down at the node's own
+    /// alpha (not in the paper's pseudo-code; see
+    /// [`quickgame::Config::alpha_floor`]; default off).
+    pub alpha_floor: Option<bool>,
+    /// MGame only: the slab height (even, at least 2; default 2 = QuickGame).
+    pub searchd: Option<usize>,
+    /// MGame only: the tie rule (default [`Tie::Auto`]).
+    pub mgame_tie: Option<Tie>,
+    /// RecSSS\*, RecDual\*, MemSSS\*, MemDual\* only: search the sons of the
     /// lowest chooser level in place when they are the terminals
-    /// ([`MemConfig::odd_depth_leaf_search`]); `None` = each algorithm's
-    /// default (off for RecSSS\*/RecDual\*, on for MemSSS\*/MemDual\*).
+    /// ([`memsss::Config::odd_depth_leaf_search`]); `None` = each
+    /// algorithm's default (off for RecSSS\*/RecDual\*, on for
+    /// MemSSS\*/MemDual\*).
     pub odd_depth_leaf_search: Option<bool>,
     /// When to stop: a deadline, a leaf budget, a stop handle (default:
     /// none). A search stopped by one returns
@@ -108,21 +108,15 @@ pub struct Options {
     pub limits: Limits,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            memory: None,
-            upper: Value::INF,
-            stage: 2,
-            variant: Variant::LeftBiased,
-            shape: None,
-            alpha_floor: false,
-            searchd: 2,
-            mgame_tie: MgTie::Auto,
-            odd_depth_leaf_search: None,
-            limits: Limits::none(),
-        }
-    }
+/// A module's configuration, built from [`Options`] for one algorithm.
+enum Built {
+    Sss(sss::Config),
+    Hybrid(hybrid::Config),
+    QuickGame(quickgame::Config),
+    Rec(recsss::Config),
+    Mem(memsss::Config),
+    Iter(itersss::Config),
+    MGame(mgame::Config),
 }
 
 impl Algorithm {
@@ -235,27 +229,116 @@ impl Algorithm {
         true
     }
 
-    /// Whether the odd-depth leaf search applies (RecSSS\*, RecDual\*,
-    /// MemSSS\*, MemDual\*), and its default.
-    const fn leaf_search_default(self) -> Option<bool> {
-        match self {
-            Algorithm::RecSss | Algorithm::RecDual => Some(
-                RecConfig {
-                    shape: None,
-                    odd_depth_leaf_search: false,
-                }
-                .odd_depth_leaf_search,
+    /// `Err` naming the first option of `opts` that this algorithm does
+    /// not take.
+    fn check_taken(self, opts: &Options) -> Result<(), BestFirstError> {
+        use Algorithm::*;
+        let tie = matches!(
+            self,
+            SssAspiration | Dual | StagedSss | Sab | Abs | Sa2 | Sa4 | As2 | As4
+        );
+        let refused = [
+            ("upper", opts.upper.is_some() && self != SssAspiration),
+            ("stage", opts.stage.is_some() && self != StagedSss),
+            ("variant", opts.variant.is_some() && !tie),
+            (
+                "alpha_floor",
+                opts.alpha_floor.is_some() && !matches!(self, Qg1 | Qg2 | Qg3),
             ),
-            Algorithm::MemSss | Algorithm::MemDual => Some(true),
-            _ => None,
+            ("searchd", opts.searchd.is_some() && self != MGame),
+            ("mgame_tie", opts.mgame_tie.is_some() && self != MGame),
+            (
+                "odd_depth_leaf_search",
+                opts.odd_depth_leaf_search.is_some()
+                    && !matches!(self, RecSss | RecDual | MemSss | MemDual),
+            ),
+        ];
+        match refused.iter().find(|(_, refused)| *refused) {
+            Some(&(option, _)) => Err(BestFirstError::NotTaken {
+                algorithm: self.name(),
+                option,
+            }),
+            None => Ok(()),
         }
     }
 
-    /// The odd-depth leaf search `opts` asks of this algorithm.
-    fn leaf_search(self, opts: &Options) -> bool {
-        opts.odd_depth_leaf_search
-            .or(self.leaf_search_default())
-            .unwrap_or(false)
+    /// The module configuration that runs this algorithm with `opts`.
+    fn build(self, opts: &Options) -> Result<Built, BestFirstError> {
+        self.check_taken(opts)?;
+        let (memory, shape, limits) = (opts.memory, opts.shape, opts.limits.clone());
+        let variant = opts.variant.unwrap_or(Variant::LeftBiased);
+        let sss = |variant, dual| {
+            Built::Sss(sss::Config {
+                variant,
+                memory,
+                shape,
+                dual,
+                upper: opts.upper.unwrap_or(Value::INF),
+                limits: limits.clone(),
+                ..sss::Config::default()
+            })
+        };
+        let hybrid = |kind| {
+            Built::Hybrid(hybrid::Config {
+                kind,
+                variant,
+                memory,
+                shape,
+                limits: limits.clone(),
+            })
+        };
+        let quickgame = |variant| {
+            Built::QuickGame(quickgame::Config {
+                variant,
+                memory,
+                shape,
+                alpha_floor: opts.alpha_floor.unwrap_or(false),
+                limits: limits.clone(),
+            })
+        };
+        let leaf = |default| opts.odd_depth_leaf_search.unwrap_or(default);
+        Ok(match self {
+            Algorithm::SssStockman => sss(Variant::Stockman, false),
+            Algorithm::SssLeft => sss(Variant::LeftBiased, false),
+            Algorithm::Sss => sss(Variant::Leftmost, false),
+            Algorithm::SssAspiration => sss(variant, false),
+            Algorithm::Dual => sss(variant, true),
+            Algorithm::StagedSss => hybrid(Kind::Staged(opts.stage.unwrap_or(2))),
+            Algorithm::Sab | Algorithm::Sa2 => hybrid(Kind::SssOverAlphaBeta(2)),
+            Algorithm::Sa4 => hybrid(Kind::SssOverAlphaBeta(4)),
+            Algorithm::Abs | Algorithm::As2 => hybrid(Kind::AlphaBetaOverSss(2)),
+            Algorithm::As4 => hybrid(Kind::AlphaBetaOverSss(4)),
+            Algorithm::QuickGame => quickgame(quickgame::Variant::QuickGame),
+            Algorithm::Qg1 => quickgame(quickgame::Variant::Qg1),
+            Algorithm::Qg2 => quickgame(quickgame::Variant::Qg2),
+            Algorithm::Qg3 => quickgame(quickgame::Variant::Qg3),
+            Algorithm::RecSss | Algorithm::RecDual => Built::Rec(recsss::Config {
+                dual: self == Algorithm::RecDual,
+                memory,
+                shape,
+                odd_depth_leaf_search: leaf(recsss::Config::default().odd_depth_leaf_search),
+                limits,
+            }),
+            Algorithm::MemSss | Algorithm::MemDual => Built::Mem(memsss::Config {
+                dual: self == Algorithm::MemDual,
+                memory,
+                shape,
+                odd_depth_leaf_search: leaf(memsss::Config::default().odd_depth_leaf_search),
+                limits,
+            }),
+            Algorithm::IterSss => Built::Iter(itersss::Config {
+                memory,
+                shape,
+                limits,
+            }),
+            Algorithm::MGame => Built::MGame(mgame::Config {
+                memory,
+                shape,
+                tie: opts.mgame_tie.unwrap_or_default(),
+                limits,
+                ..mgame::Config::new(opts.searchd.unwrap_or(2))
+            }),
+        })
     }
 
     /// The least OPEN budget, in entries, the algorithm accepts on a tree
@@ -263,7 +346,7 @@ impl Algorithm {
     /// height, odd-depth leaf search): what a budget of
     /// [`Options::memory`]` = None` gives every algorithm but MemSSS\* and
     /// MemDual\* (whose default is their maximum). RecSSS\* and RecDual\*
-    /// need their full size.
+    /// need their full size. Each module's `minimum`.
     ///
     /// ```
     /// use search_bestfirst::{Algorithm, Options};
@@ -277,40 +360,21 @@ impl Algorithm {
     /// ```
     ///
     /// # Errors
-    /// [`BestFirstError::TooLarge`] when the figure overflows; the
+    /// [`BestFirstError::NotTaken`] for an option the algorithm does not
+    /// take; [`BestFirstError::TooLarge`] when the figure overflows; the
     /// algorithm's errors for a bad shape or parameter (a depth over
     /// [`tree_core::MAX_DEPTH`], a stage depth of 0, an odd slab height).
     pub fn minimum_memory(self, bounds: Bounds, opts: &Options) -> Result<usize, BestFirstError> {
+        let built = self.build(opts)?;
         check_bounds(bounds)?;
-        let leaf = self.leaf_search(opts);
-        match self {
-            Algorithm::SssStockman
-            | Algorithm::SssLeft
-            | Algorithm::Sss
-            | Algorithm::SssAspiration => minimum_memory(bounds, false),
-            Algorithm::Dual => minimum_memory(bounds, true),
-            Algorithm::StagedSss => {
-                if opts.stage == 0 {
-                    return Err(BestFirstError::InvalidParameter {
-                        name: "stage depth",
-                        message: "must be at least 1".into(),
-                    });
-                }
-                staged_minimum(bounds, opts.stage)
-            }
-            Algorithm::Sab | Algorithm::Sa2 => sab_minimum(bounds, 2),
-            Algorithm::Sa4 => sab_minimum(bounds, 4),
-            Algorithm::Abs | Algorithm::As2 => abs_minimum(bounds, 2),
-            Algorithm::As4 => abs_minimum(bounds, 4),
-            Algorithm::QuickGame | Algorithm::Qg1 | Algorithm::Qg2 | Algorithm::Qg3 => {
-                qg_minimum_memory(bounds)
-            }
-            Algorithm::RecSss => memsss_maximum(bounds, leaf),
-            Algorithm::RecDual => memdual_maximum(bounds, leaf),
-            Algorithm::MemSss => memsss_minimum(bounds, leaf),
-            Algorithm::MemDual => memdual_minimum(bounds, leaf),
-            Algorithm::IterSss => itersss_minimum(bounds),
-            Algorithm::MGame => mgame_memory(bounds, opts.searchd),
+        match &built {
+            Built::Sss(c) => sss::minimum(bounds, c),
+            Built::Hybrid(c) => hybrid::minimum(bounds, c),
+            Built::QuickGame(c) => quickgame::minimum(bounds, c),
+            Built::Rec(c) => recsss::minimum(bounds, c),
+            Built::Mem(c) => memsss::minimum(bounds, c),
+            Built::Iter(c) => itersss::minimum(bounds, c),
+            Built::MGame(c) => mgame::minimum(bounds, c),
         }
     }
 
@@ -319,17 +383,15 @@ impl Algorithm {
     /// algorithms whose OPEN has one size (SSS\* and its relatives,
     /// QuickGame, MGame, RecSSS\*); RecSSS\*'s size for MemSSS\* (and
     /// RecDual\*'s for MemDual\*); b^⌈d/2⌉ for IterSSS\*, from which on it
-    /// is SSS\*.
+    /// is SSS\*. Each module's `maximum`, where it has one.
     ///
     /// # Errors
     /// As [`Algorithm::minimum_memory`].
     pub fn maximum_memory(self, bounds: Bounds, opts: &Options) -> Result<usize, BestFirstError> {
         let least = self.minimum_memory(bounds, opts)?;
-        let leaf = self.leaf_search(opts);
-        Ok(match self {
-            Algorithm::MemSss => memsss_maximum(bounds, leaf)?,
-            Algorithm::MemDual => memdual_maximum(bounds, leaf)?,
-            Algorithm::IterSss => minimum_memory(bounds, false)?.max(least),
+        Ok(match self.build(opts)? {
+            Built::Mem(c) => memsss::maximum(bounds, &c)?,
+            Built::Iter(c) => itersss::maximum(bounds, &c)?,
             _ => least,
         })
     }
@@ -347,7 +409,7 @@ impl Algorithm {
     /// ends — IterSSS\*'s and MGame's passes, staged SSS\*'s stages and the
     /// aspiration re-search only bound it — so none returns a partial
     /// result. Without limits the search runs on the tree itself, the
-    /// same code as the per-algorithm functions.
+    /// same code as the modules' `search` functions (which this calls).
     ///
     /// ```
     /// use search_bestfirst::{Algorithm, BestFirstError, Options};
@@ -368,125 +430,23 @@ impl Algorithm {
     /// ```
     ///
     /// # Errors
-    /// The algorithm's own errors: a budget below its minimum, an unknown
-    /// shape, a sentinel leaf, a bad parameter; [`BestFirstError::Stopped`]
-    /// if a limit stopped it.
+    /// [`BestFirstError::NotTaken`] for an option the algorithm does not
+    /// take; the algorithm's own errors: a budget below its minimum, an
+    /// unknown shape, a sentinel leaf, a bad parameter;
+    /// [`BestFirstError::Stopped`] if a limit stopped it.
     pub fn run<T: Tree + ?Sized>(
         self,
         tree: &T,
         opts: &Options,
     ) -> Result<Outcome, BestFirstError> {
-        if opts.limits.is_none() {
-            return self.run_plain(tree, opts);
-        }
-        let limited = Limited::new(tree, &opts.limits);
-        let result = self.run_plain(&limited, opts);
-        limited.finish(result)
-    }
-
-    /// [`Algorithm::run`] without looking at the limits.
-    fn run_plain<T: Tree + ?Sized>(
-        self,
-        tree: &T,
-        opts: &Options,
-    ) -> Result<Outcome, BestFirstError> {
-        let cfg = |variant| SssConfig {
-            variant,
-            memory: opts.memory,
-            shape: opts.shape,
-        };
-        match self {
-            Algorithm::SssStockman => sss(tree, &cfg(Variant::Stockman)),
-            Algorithm::SssLeft => sss(tree, &cfg(Variant::LeftBiased)),
-            Algorithm::Sss => sss(tree, &cfg(Variant::Leftmost)),
-            Algorithm::SssAspiration => {
-                let c = cfg(opts.variant);
-                if opts.upper == Value::NEG_INF {
-                    // Every value is at least −∞: nothing to aspire to.
-                    return sss(tree, &c);
-                }
-                let first = sss_aspiration(tree, Value::NEG_INF, opts.upper, &c)?;
-                if first.exact {
-                    return Ok(first.outcome);
-                }
-                // Failed high: the value is at least `upper`; search above it.
-                let second = sss_aspiration(tree, opts.upper.offset(-1), Value::INF, &c)?;
-                let mut out = second.outcome;
-                out.memory.peak = out.memory.peak.max(first.outcome.memory.peak);
-                Ok(out)
-            }
-            Algorithm::Dual => dual(tree, &cfg(opts.variant)),
-            Algorithm::StagedSss => staged_sss(tree, opts.stage, &cfg(opts.variant)),
-            Algorithm::Sab | Algorithm::Sa2 => sss_over_alphabeta(tree, 2, &cfg(opts.variant)),
-            Algorithm::Sa4 => sss_over_alphabeta(tree, 4, &cfg(opts.variant)),
-            Algorithm::Abs | Algorithm::As2 => alphabeta_over_sss(tree, 2, &cfg(opts.variant)),
-            Algorithm::As4 => alphabeta_over_sss(tree, 4, &cfg(opts.variant)),
-            Algorithm::QuickGame | Algorithm::Qg1 | Algorithm::Qg2 | Algorithm::Qg3 => {
-                let variant = match self {
-                    Algorithm::QuickGame => QgVariant::QuickGame,
-                    Algorithm::Qg1 => QgVariant::Qg1,
-                    Algorithm::Qg2 => QgVariant::Qg2,
-                    _ => QgVariant::Qg3,
-                };
-                let config = QgConfig {
-                    memory: opts.memory,
-                    shape: opts.shape,
-                    alpha_floor: opts.alpha_floor,
-                };
-                qg_search(tree, variant, &config, &mut QgOpen::new())
-            }
-            Algorithm::RecSss | Algorithm::RecDual => {
-                if let Some(m) = opts.memory {
-                    let needed = if self == Algorithm::RecSss {
-                        memsss_maximum
-                    } else {
-                        memdual_maximum
-                    };
-                    let bounds = shape(tree, opts.shape, self.name())?;
-                    budget(
-                        self.name(),
-                        Some(m),
-                        needed(bounds, self.leaf_search(opts))?,
-                    )?;
-                }
-                let config = RecConfig {
-                    shape: opts.shape,
-                    odd_depth_leaf_search: self.leaf_search(opts),
-                };
-                if self == Algorithm::RecSss {
-                    recsss(tree, &config)
-                } else {
-                    recdual(tree, &config)
-                }
-            }
-            Algorithm::MemSss | Algorithm::MemDual => {
-                let config = MemConfig {
-                    memory: opts.memory,
-                    shape: opts.shape,
-                    odd_depth_leaf_search: self.leaf_search(opts),
-                };
-                if self == Algorithm::MemSss {
-                    memsss(tree, &config)
-                } else {
-                    memdual(tree, &config)
-                }
-            }
-            Algorithm::IterSss => itersss(
-                tree,
-                &IterConfig {
-                    memory: opts.memory,
-                    shape: opts.shape,
-                },
-            ),
-            Algorithm::MGame => {
-                let config = MgConfig {
-                    memory: opts.memory,
-                    shape: opts.shape,
-                    tie: opts.mgame_tie,
-                    ..MgConfig::new(opts.searchd)
-                };
-                mgame(tree, &config)
-            }
+        match self.build(opts)? {
+            Built::Sss(c) => sss::search(tree, &c),
+            Built::Hybrid(c) => hybrid::search(tree, &c),
+            Built::QuickGame(c) => quickgame::search(tree, &c),
+            Built::Rec(c) => recsss::search(tree, &c),
+            Built::Mem(c) => memsss::search(tree, &c),
+            Built::Iter(c) => itersss::search(tree, &c),
+            Built::MGame(c) => mgame::search(tree, &c),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! RecSSS\*'s block-structured OPEN and its recursion, shared by
-//! [`recsss`](fn@crate::recsss)/[`recdual`](fn@crate::recdual) and
-//! [`mgame`](fn@crate::mgame); [`Limits`] is shared with
-//! [`memsss`](fn@crate::memsss) too.
+//! [`recsss`](crate::recsss::search)/[RecDual*](crate::recsss::search) and
+//! [`mgame`](crate::mgame::search); [`Limits`] is shared with
+//! [`memsss`](crate::memsss::search) too.
 //!
 //! Every non-terminal MAX node p in OPEN owns a *region*: its *block*, one
 //! entry per son of p (the son's current grandson, or the son itself if it

@@ -49,10 +49,19 @@ pub enum BestFirstError {
     },
     /// An error from a depth-first search used inside a hybrid.
     DepthFirst(SearchError),
-    /// A limit of [`Options::limits`](crate::Options::limits) stopped the
-    /// search before it knew the value: why, with the leaves evaluated and
-    /// the time taken until then.
+    /// A limit (a module `Config`'s `limits`, or
+    /// [`Options::limits`](crate::Options::limits)) stopped the search
+    /// before it knew the value: why, with the leaves evaluated and the time
+    /// taken until then.
     Stopped(Stopped),
+    /// An option of [`Options`](crate::Options) that the chosen algorithm
+    /// does not take (it would be ignored).
+    NotTaken {
+        /// The algorithm's command-line name.
+        algorithm: &'static str,
+        /// The option's name (the field of [`Options`](crate::Options)).
+        option: &'static str,
+    },
 }
 
 impl fmt::Display for BestFirstError {
@@ -87,6 +96,9 @@ impl fmt::Display for BestFirstError {
             ),
             BestFirstError::DepthFirst(e) => write!(f, "{e}"),
             BestFirstError::Stopped(s) => write!(f, "{s}"),
+            BestFirstError::NotTaken { algorithm, option } => {
+                write!(f, "{algorithm} does not take the option {option}")
+            }
         }
     }
 }

@@ -19,16 +19,76 @@
 //! Campbell's names fix k: SAB = SA2 (2-ply SSS* on top), SA4 (4-ply SSS*
 //! on top), ABS = AS2 (2-ply alpha-beta on top), AS4 (4-ply alpha-beta on
 //! top); SAB and ABS are his 4-ply names, SA2/SA4/AS2/AS4 his 6-ply ones.
+//!
+//! The three share one [`Config`] (the SSS\* tie rule, the budget, the
+//! shape, the limits) whose [`Kind`] says which hybrid, with its k: they
+//! are all SSS\* cut at a horizon, and differ only in what is above or
+//! below it.
+//!
+//! ```
+//! use search_bestfirst::hybrid::{self, Kind};
+//! use tree_core::{GenSpec, Generator, minimax};
+//! let tree = GenSpec::new(Generator::RANDOM, 3, 6, 7, 0).build().unwrap();
+//! for kind in [Kind::Staged(2), Kind::SssOverAlphaBeta(4), Kind::AlphaBetaOverSss(2)] {
+//!     let cfg = hybrid::Config { kind, ..hybrid::Config::default() };
+//!     let out = hybrid::search(&tree, &cfg).unwrap();
+//!     assert_eq!(out.value, minimax(&tree));
+//!     assert!(out.memory.peak <= hybrid::minimum(tree_core::Bounds::uniform(3, 6), &cfg).unwrap());
+//! }
+//! ```
 
 use std::cell::Cell;
 
 use search_depthfirst::{SearchError, Window, alphabeta};
-use tree_core::{Bounds, Subtree, Tree, Value};
+use tree_core::{Bounds, Limits, Subtree, Tree, Value};
 
 use crate::error::BestFirstError;
+use crate::limited::metered;
 use crate::open::{Outcome, budget};
 use crate::shape::shape;
-use crate::sss::{Gamma, Params, SssConfig, Start, gamma_search, no_frontier, open_size};
+use crate::sss::{Gamma, Params, Start, Variant, gamma_search, no_frontier, open_size};
+
+/// Which hybrid, and its k.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Staged SSS\* (Campbell pp. 16–17, SS in Tables 4–7) with stage
+    /// depth k (his tables use k = 2).
+    Staged(usize),
+    /// SSS\* on the top k plies over alpha-beta (SAB/SA2 with k = 2, SA4
+    /// with k = 4). OPEN: b^⌈k/2⌉ entries (alpha-beta keeps only its stack).
+    SssOverAlphaBeta(usize),
+    /// Fail-hard alpha-beta on the top k plies over aspiration SSS\*
+    /// (ABS/AS2 with k = 2, AS4 with k = 4). OPEN: one SSS\* below depth k
+    /// at a time, b^(choosing levels from k to d) entries.
+    AlphaBetaOverSss(usize),
+}
+
+impl Default for Kind {
+    fn default() -> Kind {
+        Kind::Staged(2)
+    }
+}
+
+/// How a hybrid search is configured.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// Which hybrid, and its k (default: staged SSS\* with stage depth 2).
+    pub kind: Kind,
+    /// The tie rule of the SSS\* in it.
+    pub variant: Variant,
+    /// OPEN budget in entries; `None` = the minimum for the tree
+    /// ([`minimum`]).
+    pub memory: Option<usize>,
+    /// The tree's shape, if the tree does not report it.
+    pub shape: Option<Bounds>,
+    /// When to stop: a deadline, a leaf budget, a stop handle (default:
+    /// none); a stopped search returns [`BestFirstError::Stopped`].
+    pub limits: Limits,
+}
+
+impl Config {
+    crate::open::with_memory!();
+}
 
 /// min(h, value of `node`) by fail-hard alpha-beta with the window (−∞, h);
 /// `depth` is the node's absolute depth (odd = MIN to move).
@@ -112,22 +172,63 @@ impl<T: Tree + ?Sized> Tree for Known<'_, T> {
     }
 }
 
-fn check_plies(name: &'static str, k: usize) -> Result<(), BestFirstError> {
-    if k == 0 {
-        return Err(BestFirstError::InvalidParameter {
-            name,
-            message: "must be at least 1".into(),
-        });
+impl Kind {
+    /// The name in errors.
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Staged(_) => "staged-sss",
+            Kind::SssOverAlphaBeta(_) => "sss-over-alphabeta",
+            Kind::AlphaBetaOverSss(_) => "alphabeta-over-sss",
+        }
     }
-    Ok(())
+
+    /// k, checked to be at least 1.
+    fn plies(self) -> Result<usize, BestFirstError> {
+        let (name, k) = match self {
+            Kind::Staged(k) => ("stage depth", k),
+            Kind::SssOverAlphaBeta(k) => ("SSS* plies", k),
+            Kind::AlphaBetaOverSss(k) => ("alpha-beta plies", k),
+        };
+        if k == 0 {
+            return Err(BestFirstError::InvalidParameter {
+                name,
+                message: "must be at least 1".into(),
+            });
+        }
+        Ok(k)
+    }
+}
+
+/// The OPEN entries the hybrid of `cfg` needs on a tree of shape
+/// `bounds` (its OPEN has one size): for staged SSS\*, one stage's OPEN for
+/// each stage level, b^(choosing levels in the stage) each; for SSS\* over
+/// k plies of alpha-beta, b^⌈k/2⌉; for alpha-beta on the top k plies over
+/// SSS\*, one SSS\* below depth k.
+///
+/// ```
+/// use search_bestfirst::hybrid::{self, Kind};
+/// use tree_core::Bounds;
+/// let at = |kind| hybrid::minimum(Bounds::uniform(3, 6), &hybrid::Config { kind, ..Default::default() });
+/// assert_eq!(at(Kind::Staged(2)), Ok(9)); // three stages of 3
+/// assert_eq!(at(Kind::SssOverAlphaBeta(4)), Ok(9));
+/// assert_eq!(at(Kind::AlphaBetaOverSss(2)), Ok(9));
+/// ```
+///
+/// # Errors
+/// [`BestFirstError::InvalidParameter`] for k = 0;
+/// [`BestFirstError::TooLarge`] on overflow.
+pub fn minimum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
+    let k = cfg.kind.plies()?;
+    match cfg.kind {
+        Kind::Staged(_) => staged_open(bounds, k),
+        Kind::SssOverAlphaBeta(_) => sab_open(bounds, k),
+        Kind::AlphaBetaOverSss(_) => abs_open(bounds, k),
+    }
 }
 
 /// The OPEN entries staged SSS* with stage depth `k` needs: one stage's
 /// OPEN for each stage level, b^(choosing levels in the stage) each.
-///
-/// # Errors
-/// [`BestFirstError::TooLarge`] on overflow.
-pub fn staged_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
+pub(crate) fn staged_open(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
     let k = k.max(1);
     (0..bounds.depth.max(1))
         .step_by(k)
@@ -141,10 +242,7 @@ pub fn staged_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError>
 }
 
 /// The OPEN entries SSS\* over `k` plies of alpha-beta needs: b^⌈k/2⌉.
-///
-/// # Errors
-/// [`BestFirstError::TooLarge`] on overflow.
-pub(crate) fn sab_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
+fn sab_open(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
     open_size(
         "sss-over-alphabeta",
         bounds.branching,
@@ -156,10 +254,7 @@ pub(crate) fn sab_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstEr
 
 /// The OPEN entries alpha-beta on the top `k` plies over SSS\* needs: one
 /// SSS\* below depth `k`.
-///
-/// # Errors
-/// [`BestFirstError::TooLarge`] on overflow.
-pub(crate) fn abs_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
+fn abs_open(bounds: Bounds, k: usize) -> Result<usize, BestFirstError> {
     let below = bounds.depth.saturating_sub(k);
     open_size(
         "alphabeta-over-sss",
@@ -170,38 +265,54 @@ pub(crate) fn abs_minimum(bounds: Bounds, k: usize) -> Result<usize, BestFirstEr
     )
 }
 
-/// The shape of `tree` and the OPEN budget `cfg` asks for, at least
-/// `minimum` of that shape.
-fn sized<T: Tree + ?Sized>(
-    tree: &T,
-    cfg: &SssConfig,
-    name: &'static str,
-    minimum: impl FnOnce(Bounds) -> Result<usize, BestFirstError>,
-) -> Result<(Bounds, usize), BestFirstError> {
-    let bounds = shape(tree, cfg.shape, name)?;
-    let capacity = budget(name, cfg.memory, minimum(bounds)?)?;
-    Ok((bounds, capacity))
-}
-
-/// Staged SSS* (Campbell pp. 16–17, SS in Tables 4–7) with stage depth
-/// `k` (his tables use k = 2).
+/// The hybrid of `cfg.kind` (see the [module docs](self)): the root's
+/// minimax value, the best move, OPEN's use.
 ///
 /// # Errors
-/// [`BestFirstError::InvalidParameter`] for `k = 0`; the errors of
-/// [`sss`](crate::sss()).
-pub fn staged_sss<T: Tree + ?Sized>(
-    tree: &T,
-    k: usize,
-    cfg: &SssConfig,
-) -> Result<Outcome, BestFirstError> {
-    const NAME: &str = "staged-sss";
-    check_plies("stage depth", k)?;
-    let (bounds, capacity) = sized(tree, cfg, NAME, |b| staged_minimum(b, k))?;
-    let mut open = Gamma::new(capacity, cfg.variant, bounds, bounds.depth.div_ceil(k));
-    let p = Params {
-        horizon: k,
-        ..Params::sss(cfg.variant, NAME)
+/// [`BestFirstError::InvalidParameter`] for k = 0;
+/// [`BestFirstError::BudgetTooSmall`] for a budget below [`minimum`];
+/// [`BestFirstError::UnknownShape`], [`BestFirstError::SentinelLeaf`],
+/// [`BestFirstError::TreeShape`] as for [`sss::search`](crate::sss::search);
+/// [`BestFirstError::Stopped`] if one of [`Config::limits`] stopped it.
+pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+    metered!(tree, &cfg.limits, |t| search_plain(t, cfg))
+}
+
+/// [`search`] without looking at the limits: OPEN sized for the hybrid,
+/// then SSS\* with its horizon.
+fn search_plain<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+    let name = cfg.kind.name();
+    let k = cfg.kind.plies()?;
+    let bounds = shape(tree, cfg.shape, name)?;
+    let capacity = budget(name, cfg.memory, minimum(bounds, cfg)?)?;
+    // Staged SSS\* nests a search per stage; alpha-beta over SSS\* has no
+    // horizon inside its SSS\* (it starts each one at its own horizon).
+    let (nest, horizon) = match cfg.kind {
+        Kind::Staged(_) => (bounds.depth.div_ceil(k), k),
+        Kind::SssOverAlphaBeta(_) => (0, k),
+        Kind::AlphaBetaOverSss(_) => (0, usize::MAX),
     };
+    let mut open = Gamma::new(capacity, cfg.variant, bounds, nest);
+    let p = Params {
+        horizon,
+        ..Params::sss(cfg.variant, name)
+    };
+    let (value, best) = match cfg.kind {
+        Kind::Staged(_) => (staged_sss(tree, &p, &mut open)?, open.best),
+        Kind::SssOverAlphaBeta(_) => (sss_over_alphabeta(tree, &p, &mut open)?, open.best),
+        Kind::AlphaBetaOverSss(_) => alphabeta_over_sss(tree, k, &p, &mut open)?,
+    };
+    Ok(Outcome::new(value, best, open.memory()))
+}
+
+/// Staged SSS\* (Campbell pp. 16–17, SS in Tables 4–7): SSS\* to the
+/// horizon of `p`, each frontier node evaluated by a further staged SSS\*
+/// started with its merit as the upper bound.
+fn staged_sss<T: Tree + ?Sized>(
+    tree: &T,
+    p: &Params,
+    open: &mut Gamma<T::Node>,
+) -> Result<Value, BestFirstError> {
     fn stage<T: Tree + ?Sized>(
         tree: &T,
         p: &Params,
@@ -227,58 +338,37 @@ pub fn staged_sss<T: Tree + ?Sized>(
             None,
         )
     }
-    let value = stage(tree, &p, &mut open, &tree.root(), 0, Value::INF)?;
-    Ok(Outcome::new(value, open.best, open.memory()))
+    stage(tree, p, open, &tree.root(), 0, Value::INF)
 }
 
-/// SSS* on the top `k` plies over alpha-beta (SAB/SA2 with k = 2, SA4 with
-/// k = 4). OPEN: b^⌈k/2⌉ entries (alpha-beta keeps only its stack).
-///
-/// # Errors
-/// As [`staged_sss`].
-pub fn sss_over_alphabeta<T: Tree + ?Sized>(
+/// SSS\* on the top plies (the horizon of `p`) over alpha-beta (SAB/SA2
+/// with k = 2, SA4 with k = 4).
+fn sss_over_alphabeta<T: Tree + ?Sized>(
     tree: &T,
-    k: usize,
-    cfg: &SssConfig,
-) -> Result<Outcome, BestFirstError> {
-    const NAME: &str = "sss-over-alphabeta";
-    check_plies("SSS* plies", k)?;
-    let (bounds, capacity) = sized(tree, cfg, NAME, |b| sab_minimum(b, k))?;
-    let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
-    let p = Params {
-        horizon: k,
-        ..Params::sss(cfg.variant, NAME)
-    };
+    p: &Params,
+    open: &mut Gamma<T::Node>,
+) -> Result<Value, BestFirstError> {
     let root = tree.root();
-    let value = gamma_search(
+    gamma_search(
         tree,
-        &p,
-        &mut open,
+        p,
+        open,
         Start::at_root(&root),
         &mut |_: &mut Gamma<T::Node>, n: &T::Node, d: usize, h: Value| {
             alphabeta_below(tree, n, d, h)
         },
         None,
-    )?;
-    Ok(Outcome::new(value, open.best, open.memory()))
+    )
 }
 
-/// Fail-hard alpha-beta on the top `k` plies over aspiration SSS* (ABS/AS2
-/// with k = 2, AS4 with k = 4). OPEN: one SSS* below depth k at a time,
-/// b^(choosing levels from k to d) entries.
-///
-/// # Errors
-/// As [`staged_sss`].
-pub fn alphabeta_over_sss<T: Tree + ?Sized>(
+/// Fail-hard alpha-beta on the top `k` plies over aspiration SSS\* (ABS/AS2
+/// with k = 2, AS4 with k = 4): the value and the root's best move.
+fn alphabeta_over_sss<T: Tree + ?Sized>(
     tree: &T,
     k: usize,
-    cfg: &SssConfig,
-) -> Result<Outcome, BestFirstError> {
-    const NAME: &str = "alphabeta-over-sss";
-    check_plies("alpha-beta plies", k)?;
-    let (bounds, capacity) = sized(tree, cfg, NAME, |b| abs_minimum(b, k))?;
-    let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
-    let p = Params::sss(cfg.variant, NAME);
+    p: &Params,
+    open: &mut Gamma<T::Node>,
+) -> Result<(Value, Option<usize>), BestFirstError> {
     /// What every call of the alpha-beta on top carries: the tree, the
     /// parameters of the SSS\* below it, and the depth `k` at which it hands
     /// over.
@@ -336,10 +426,10 @@ pub fn alphabeta_over_sss<T: Tree + ?Sized>(
         Ok(if depth.is_multiple_of(2) { alpha } else { beta })
     }
     let mut best = None;
-    let top = Top { tree, p: &p, k };
+    let top = Top { tree, p, k };
     let window = (Value::NEG_INF, Value::INF);
-    let value = ab(&top, &mut open, &tree.root(), 0, window, &mut best)?;
-    Ok(Outcome::new(value, best, open.memory()))
+    let value = ab(&top, open, &tree.root(), 0, window, &mut best)?;
+    Ok((value, best))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! it.
 //!
 //! Every algorithm here stores its OPEN list in storage allocated before
-//! the search for the caller's budget M — one [`Open`] array, or for SSS\*,
+//! the search for the caller's budget M — one array, or for SSS\*,
 //! its relatives and IterSSS\* the blocks of the AND/OR tree OPEN is the
 //! frontier of — counted in entries as the papers count them (bytes are
 //! reported too, see [`Memory`]). No search holds more entries than its
@@ -50,16 +50,43 @@
 //! work in the hot loop at nearly every evaluation, against the searches'
 //! measured cost per node (`docs/OVERHEAD.md`, `docs/OVERHEAD-SSS.md`).
 //!
+//! # One shape per engine
+//!
+//! Every search module has the same shape, as `regex-automata`'s engines
+//! do: a `Config` (the budget `memory`, the `shape` for trees that do not
+//! report one, the module's own parameters, and `limits`), a `search(tree,
+//! &Config)`, a `minimum(bounds, &Config)` — the least OPEN budget it
+//! accepts on trees of that shape — and a `maximum` where more memory than
+//! the minimum can be used, and `search_in(tree, &Config, &mut Cache)`
+//! where the search allocates scratch space worth keeping between
+//! searches (QuickGame's frame stack, IterSSS\*'s arena). The modules:
+//!
+//! * [`sss`] — SSS\* in its three tie rules ([`Variant`]), Dual\*
+//!   (`dual: true`), aspiration SSS\* (a window in the `Config`);
+//! * [`hybrid`] — staged SSS\* and Campbell's SSS\*/alpha-beta hybrids, one
+//!   [`hybrid::Kind`] each;
+//! * [`quickgame`] — QuickGame and QG1–3, one [`quickgame::Variant`] each;
+//! * [`recsss`] — RecSSS\* and RecDual\* (`dual: true`);
+//! * [`memsss`] — MemSSS\*(M) and MemDual\*(M) (`dual: true`);
+//! * [`itersss`] — IterSSS\*(M);
+//! * [`mgame`] — MGame(searchd).
+//!
+//! A dual is always `dual: true` in its primal's `Config`, never a module
+//! of its own. The crate root holds what they share: [`Outcome`],
+//! [`Memory`], [`BestFirstError`], [`Variant`], and the registry
+//! [`Algorithm`] (every search by its command-line name) with its
+//! [`Options`], from which it builds the module's `Config` — refusing, with
+//! [`BestFirstError::NotTaken`], an option the algorithm does not take.
+//!
 //! # Limits
 //!
-//! [`Options::limits`] (a deadline, a leaf budget, a stop handle) applies to
-//! every algorithm through [`Algorithm::run`], which then returns
-//! [`BestFirstError::Stopped`] with the leaves evaluated and the time
-//! taken; a leaf budget is exact. The per-algorithm functions and configs
-//! stay the plain figures (their configs are `Copy` and comparable, which
-//! a stop handle is not). A limited search runs the same code on a view of
-//! the tree that meters its terminal evaluations (see `limited.rs`), so
-//! the unlimited path is unchanged.
+//! Every `Config` has `limits` (a deadline, a leaf budget, a stop handle;
+//! none by default), as [`Options::limits`] does for [`Algorithm::run`]: a
+//! search stopped by one returns [`BestFirstError::Stopped`] with the
+//! leaves evaluated and the time taken; a leaf budget is exact. A limited
+//! search runs the same code on a view of the tree that meters its
+//! terminal evaluations (see `limited.rs`), so the unlimited path is
+//! unchanged.
 //!
 //! Counting of leaves and expansions is done by wrapping the tree in
 //! [`tree_core::Counted`] or [`tree_core::Traced`], as for every search in
@@ -68,14 +95,15 @@
 //! ## Quick start
 //!
 //! ```
-//! use search_bestfirst::{MemConfig, memsss, memsss_minimum};
+//! use search_bestfirst::memsss;
 //! use tree_core::{GenSpec, Generator, Tree, minimax};
 //!
 //! let tree = GenSpec::new(Generator::STRONG, 4, 6, 1, 0).build()?;
 //! let shape = tree.bounds().expect("generated trees know their shape");
+//! let config = memsss::Config::default();
 //! // MemSSS* within the smallest budget it accepts, then with a larger one.
-//! for memory in [memsss_minimum(shape, false)?, 40] {
-//!     let out = memsss(&tree, &MemConfig::with_memory(memory))?;
+//! for memory in [memsss::minimum(shape, &config)?, 40] {
+//!     let out = memsss::search(&tree, &config.clone().with_memory(memory))?;
 //!     assert_eq!(out.value, minimax(&tree));
 //!     assert!(out.memory.peak <= memory);
 //!     println!("M = {memory}: value {}, peak OPEN {}", out.value, out.memory.peak);
@@ -90,34 +118,18 @@ mod algorithm;
 mod blocks;
 mod dual_view;
 mod error;
-mod hybrid;
+pub mod hybrid;
 pub mod itersss;
 mod limited;
 pub mod memsss;
 pub mod mgame;
 mod open;
-mod quickgame;
+pub mod quickgame;
 pub mod recsss;
 mod shape;
 pub mod sss;
 
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
 pub use error::BestFirstError;
-pub use hybrid::{alphabeta_over_sss, sss_over_alphabeta, staged_minimum, staged_sss};
-pub use itersss::{IterConfig, IterCounts, IterOpen, itersss, itersss_in, itersss_minimum};
-pub use memsss::{
-    Activation, MemConfig, MemEvent, MemEvents, MemShape, memdual, memdual_maximum,
-    memdual_minimum, memdual_with_events, memsss, memsss_maximum, memsss_minimum,
-    memsss_with_events,
-};
-pub use mgame::{MgConfig, MgTie, mgame, mgame_memory};
-pub use open::{Memory, Open, Outcome};
-pub use quickgame::{
-    QgConfig, QgOpen, QgVariant, qg_minimum_memory, qg_search, qg1, qg2, qg3, quickgame,
-};
-pub use recsss::{RecConfig, recdual, recsss};
-pub use shape::shape;
-pub use sss::{
-    Aspired, Entry, OpenTrace, SssConfig, Status, Variant, dual, format_open, minimum_memory, sss,
-    sss_aspiration, sss_open_trace,
-};
+pub use open::{Memory, Outcome};
+pub use sss::config::Variant;

@@ -101,3 +101,27 @@ impl<T: Tree + ?Sized> Tree for Limited<'_, T> {
         self.tree.bounds()
     }
 }
+
+/// `$body` with `$t` bound to `$tree` when `$limits` is none (the plain
+/// code, instruction for instruction), or to a [`Limited`] view of it
+/// otherwise, whose stop replaces the result: how every module's `search`
+/// honours its `Config::limits`. `$body` must not return early (no `?`):
+/// its result has to reach [`Limited::finish`].
+macro_rules! metered {
+    ($tree:expr, $limits:expr, |$t:ident| $body:expr) => {{
+        let limits: &tree_core::Limits = $limits;
+        if limits.is_none() {
+            let $t = $tree;
+            $body
+        } else {
+            let view = $crate::limited::Limited::new($tree, limits);
+            let result = {
+                let $t = &view;
+                $body
+            };
+            view.finish(result)
+        }
+    }};
+}
+
+pub(crate) use metered;

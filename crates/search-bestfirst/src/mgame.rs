@@ -14,7 +14,7 @@
 //!
 //! `MGame(p, alpha, beta)` at an interior MAX node `p` (a terminal returns
 //! `min(beta, v(p))`) runs a *local search*: RecSSS\* (see
-//! [`recsss`](fn@crate::recsss)) over the subtree of height `searchd` below
+//! [`recsss`](crate::recsss::search)) over the subtree of height `searchd` below
 //! `p`, with every `h` starting at `beta`. A MAX node of that subtree at
 //! relative depth `k < searchd` owns a block of one entry per son (the
 //! son's current grandson, or the son itself if it is terminal), exactly
@@ -41,7 +41,7 @@
 //! or 0 is refused ([`BestFirstError::InvalidParameter`]): the frontier
 //! must be a MAX level.
 //!
-//! # The tie rule ([`MgTie`])
+//! # The tie rule ([`Tie`])
 //!
 //! The two end points disagree on one thing: what the local root does when
 //! its best LIVE entry ties with the best solved value `r`. QuickGame's
@@ -52,14 +52,14 @@
 //! left-most SSS\* does. Both are correct; the first never evaluates more.
 //! Neither rule gives both end points (on a depth-2 tree, MGame(2) and
 //! MGame(d) are the same search and QuickGame and RecSSS\* differ there), so
-//! the rule is a parameter, [`MgConfig::tie`]:
+//! the rule is a parameter, [`Config::tie`]:
 //!
-//! * [`MgTie::Stop`]: QuickGame's rule in every local search — stop when
+//! * [`Tie::Stop`]: QuickGame's rule in every local search — stop when
 //!   the highest `h` is at most `r`;
-//! * [`MgTie::Leftmost`]: RecSSS\*'s rule in every local search — stop when
+//! * [`Tie::Leftmost`]: RecSSS\*'s rule in every local search — stop when
 //!   the leftmost entry of highest `h` is SOLVED, or its `h` is at most
 //!   `alpha`;
-//! * [`MgTie::Auto`] (default): `Leftmost` when `searchd > 2` and
+//! * [`Tie::Auto`] (default): `Leftmost` when `searchd > 2` and
 //!   `searchd >= d`, i.e. exactly when MGame is the single frontier-less
 //!   local search that RecSSS\* is; `Stop` otherwise, i.e. for every
 //!   frontier-driven search and for MGame(2) at any depth (QuickGame's
@@ -67,14 +67,14 @@
 //!   precedence over MGame(d) = RecSSS\*).
 //!
 //! The default therefore evaluates the same terminals in the same order as
-//! [`quickgame`](fn@crate::quickgame) for `searchd = 2` and as
-//! [`recsss`](fn@crate::recsss) for `searchd >= max(d, 4)`, and with
+//! [`quickgame`](crate::quickgame::search) for `searchd = 2` and as
+//! [`recsss`](crate::recsss::search) for `searchd >= max(d, 4)`, and with
 //! `Leftmost` also for `searchd = 2 >= d`; the tests check both on
 //! thousands of trees.
 //!
 //! # OPEN
 //!
-//! One [`Open`] array, allocated and filled before the search, holds the
+//! One OPEN array, allocated and filled before the search, holds the
 //! whole stack of local searches. Only the local searches of the MAX nodes
 //! on the current path of frontier calls are alive at once, one per slab,
 //! so the local search at depth `t = L·searchd` gets the fixed region `L`
@@ -97,7 +97,7 @@
 //! `1 + b·⌈d/2⌉`, MemSSS\*'s minimum (QuickGame's `b·⌈d/2⌉` plus the root);
 //! for `searchd >= d` it is `1 + b + … + b^⌈d/2⌉`, RecSSS\*'s OPEN and
 //! MemSSS\*'s maximum: MGame uses those and the discrete sizes in between
-//! ([`mgame_memory`]). The search never writes outside its regions, so the
+//! ([`minimum`]). The search never writes outside its regions, so the
 //! peak (entries held at once, counted as RecSSS\* counts them) is at most
 //! the capacity; a budget below it is refused.
 
@@ -105,6 +105,7 @@ use tree_core::{Bounds, Tree, Value};
 
 use crate::blocks::{Blocks, Limits, Policy, RecEntry, Solved, terminal};
 use crate::error::BestFirstError;
+use crate::limited::metered;
 use crate::open::{Open, Outcome, budget};
 use crate::shape::{Sums, check_bounds, geometric, geometric_sums, shape};
 
@@ -113,7 +114,7 @@ const ALGORITHM: &str = "MGame";
 /// How a local search of MGame treats a tie between its best LIVE entry
 /// and its best solved value (see the [module docs](self)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum MgTie {
+pub enum Tie {
     /// `Leftmost` if `searchd > 2` and `searchd >= d` (MGame is then
     /// RecSSS\*), `Stop` otherwise (QuickGame's rule).
     #[default]
@@ -128,42 +129,49 @@ pub enum MgTie {
 /// The configuration of an MGame search.
 ///
 /// ```
-/// use search_bestfirst::{MgConfig, MgTie};
-/// let c = MgConfig::default();
-/// assert_eq!((c.searchd, c.memory, c.tie), (2, None, MgTie::Auto));
-/// assert_eq!(MgConfig::new(4).searchd, 4);
+/// use search_bestfirst::mgame::{Config, Tie};
+/// let c = Config::default();
+/// assert_eq!((c.searchd, c.memory, c.tie), (2, None, Tie::Auto));
+/// assert_eq!(Config::new(4).searchd, 4);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MgConfig {
+#[derive(Debug, Clone)]
+pub struct Config {
     /// The height of the slabs: even, at least 2. 2 is QuickGame; `>= d`
     /// is RecSSS\*.
     pub searchd: usize,
     /// The OPEN budget in entries; `None` = the size MGame needs,
-    /// [`mgame_memory`]. A larger budget is accepted, but only that size is
+    /// [`minimum`]. A larger budget is accepted, but only that size is
     /// allocated (the search cannot use more).
     pub memory: Option<usize>,
     /// The shape to size OPEN from; `None` = [`Tree::bounds`].
     pub shape: Option<Bounds>,
     /// The tie rule of the local searches.
-    pub tie: MgTie,
+    pub tie: Tie,
+    /// When to stop: a deadline, a leaf budget, a stop handle (default:
+    /// none); a stopped search returns [`BestFirstError::Stopped`].
+    pub limits: tree_core::Limits,
 }
 
-impl Default for MgConfig {
-    fn default() -> MgConfig {
-        MgConfig::new(2)
+impl Default for Config {
+    fn default() -> Config {
+        Config::new(2)
     }
 }
 
-impl MgConfig {
-    /// MGame(`searchd`) with the default budget, shape and tie rule.
-    pub const fn new(searchd: usize) -> MgConfig {
-        MgConfig {
+impl Config {
+    /// MGame(`searchd`) with the default budget, shape and tie rule, and
+    /// no limits.
+    pub fn new(searchd: usize) -> Config {
+        Config {
             searchd,
             memory: None,
             shape: None,
-            tie: MgTie::Auto,
+            tie: Tie::Auto,
+            limits: tree_core::Limits::none(),
         }
     }
+
+    crate::open::with_memory!();
 }
 
 fn check_searchd(searchd: usize) -> Result<(), BestFirstError> {
@@ -179,21 +187,21 @@ fn check_searchd(searchd: usize) -> Result<(), BestFirstError> {
     Ok(())
 }
 
-/// The OPEN entries MGame(`searchd`) allocates — and its least budget — on
-/// trees of shape `bounds`: `1 + Σ_{t = 0, searchd, … < d} S(min(searchd/2,
+/// The OPEN entries MGame(`cfg.searchd`) allocates — its least budget, and
+/// all it can use — on trees of shape `bounds`: `1 + Σ_{t = 0, searchd, … < d} S(min(searchd/2,
 /// ⌈(d − t)/2⌉))` with `S(m) = b + … + b^m` (see the [module docs](self)).
 /// `1 + b·⌈d/2⌉` for `searchd = 2`, RecSSS\*'s `1 + b + … + b^⌈d/2⌉` for
 /// `searchd >= d`.
 ///
 /// ```
-/// use search_bestfirst::mgame_memory;
+/// use search_bestfirst::mgame::{Config, minimum};
 /// use tree_core::Bounds;
 /// let s = Bounds::uniform(2, 6);
-/// assert_eq!(mgame_memory(s, 2), Ok(7)); // 1 + 2·3: MemSSS*'s minimum
-/// assert_eq!(mgame_memory(s, 4), Ok(1 + (2 + 4) + 2));
-/// assert_eq!(mgame_memory(s, 6), Ok(15)); // 1 + 2 + 4 + 8: RecSSS*
-/// assert_eq!(mgame_memory(s, 8), Ok(15));
-/// assert!(mgame_memory(s, 3).is_err());
+/// assert_eq!(minimum(s, &Config::new(2)), Ok(7)); // 1 + 2·3: MemSSS*'s minimum
+/// assert_eq!(minimum(s, &Config::new(4)), Ok(1 + (2 + 4) + 2));
+/// assert_eq!(minimum(s, &Config::new(6)), Ok(15)); // 1 + 2 + 4 + 8: RecSSS*
+/// assert_eq!(minimum(s, &Config::new(8)), Ok(15));
+/// assert!(minimum(s, &Config::new(3)).is_err());
 /// ```
 ///
 /// # Errors
@@ -201,7 +209,8 @@ fn check_searchd(searchd: usize) -> Result<(), BestFirstError> {
 /// [`BestFirstError::TreeShape`] for a shape deeper than
 /// [`MAX_DEPTH`](tree_core::MAX_DEPTH) or wider than 65,535; [`BestFirstError::TooLarge`] if the
 /// size overflows.
-pub fn mgame_memory(bounds: Bounds, searchd: usize) -> Result<usize, BestFirstError> {
+pub fn minimum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
+    let searchd = cfg.searchd;
     check_searchd(searchd)?;
     check_bounds(bounds)?;
     let Bounds {
@@ -368,12 +377,12 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
 /// MGame(searchd) (Bhattacharya & Bagchi 1994; Bhattacharya & Bagchi 1996, §4): RecSSS\* on
 /// slabs of `searchd` plies, each frontier node of a slab solved by a
 /// recursive MGame call with the slab's lower bound. MGame(2) is
-/// [`quickgame`](fn@crate::quickgame) and MGame(`d`) is
-/// [`recsss`](fn@crate::recsss), terminal for terminal (see the
+/// [`quickgame`](crate::quickgame::search) and MGame(`d`) is
+/// [`recsss`](crate::recsss::search), terminal for terminal (see the
 /// [module docs](self) for the reading, the tie rule and the memory).
 ///
 /// ```
-/// use search_bestfirst::{MgConfig, QgConfig, RecConfig, mgame, quickgame, recsss};
+/// use search_bestfirst::{mgame, quickgame, recsss};
 /// use tree_core::{GenSpec, Generator, Traced, minimax};
 ///
 /// let tree = GenSpec::new(Generator::RANDOM, 3, 6, 7, 0).build().unwrap();
@@ -382,13 +391,15 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
 ///     f(&t);
 ///     t.order()
 /// };
-/// let m2 = order(&|t| assert_eq!(mgame(t, &MgConfig::new(2)).unwrap().value, minimax(&tree)));
-/// let qg = order(&|t| drop(quickgame(t, &QgConfig::default()).unwrap()));
+/// let m2 = order(&|t| {
+///     assert_eq!(mgame::search(t, &mgame::Config::new(2)).unwrap().value, minimax(&tree))
+/// });
+/// let qg = order(&|t| drop(quickgame::search(t, &quickgame::Config::default()).unwrap()));
 /// assert_eq!(m2, qg);
-/// let m6 = order(&|t| drop(mgame(t, &MgConfig::new(6)).unwrap()));
-/// let rec = order(&|t| drop(recsss(t, &RecConfig::default()).unwrap()));
+/// let m6 = order(&|t| drop(mgame::search(t, &mgame::Config::new(6)).unwrap()));
+/// let rec = order(&|t| drop(recsss::search(t, &recsss::Config::default()).unwrap()));
 /// assert_eq!(m6, rec);
-/// let out = mgame(&tree, &MgConfig::new(4)).unwrap();
+/// let out = mgame::search(&tree, &mgame::Config::new(4)).unwrap();
 /// // A slab of 4 plies, then one of the 2 plies left.
 /// assert_eq!(out.memory.capacity, 1 + (3 + 9) + 3);
 /// ```
@@ -397,14 +408,19 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
 /// [`BestFirstError::InvalidParameter`] for an odd or zero `searchd`;
 /// [`BestFirstError::UnknownShape`] if the tree reports no shape and none
 /// is given; [`BestFirstError::TooLarge`] if OPEN's size overflows;
-/// [`BestFirstError::BudgetTooSmall`] (stating [`mgame_memory`]) if
+/// [`BestFirstError::BudgetTooSmall`] (stating [`minimum`]) if
 /// `config.memory` is below it, before anything is searched;
 /// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
 /// shape; [`BestFirstError::SentinelLeaf`].
-pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, BestFirstError> {
+pub fn search<T: Tree + ?Sized>(tree: &T, config: &Config) -> Result<Outcome, BestFirstError> {
+    metered!(tree, &config.limits, |t| search_plain(t, config))
+}
+
+/// [`search`] without looking at the limits.
+fn search_plain<T: Tree + ?Sized>(tree: &T, config: &Config) -> Result<Outcome, BestFirstError> {
     check_searchd(config.searchd)?;
     let bounds = shape(tree, config.shape, ALGORITHM)?;
-    let size = mgame_memory(bounds, config.searchd)?;
+    let size = minimum(bounds, config)?;
     budget(ALGORITHM, config.memory, size)?;
     if size
         .checked_mul(Open::<RecEntry<T::Node>>::entry_bytes())
@@ -416,9 +432,9 @@ pub fn mgame<T: Tree + ?Sized>(tree: &T, config: &MgConfig) -> Result<Outcome, B
     }
     let searchd = config.searchd.min(bounds.depth.next_multiple_of(2).max(2));
     let leftmost = match config.tie {
-        MgTie::Auto => config.searchd > 2 && config.searchd >= bounds.depth,
-        MgTie::Stop => false,
-        MgTie::Leftmost => true,
+        Tie::Auto => config.searchd > 2 && config.searchd >= bounds.depth,
+        Tie::Stop => false,
+        Tie::Leftmost => true,
     };
     // Up to searchd/2, bounded by the size just computed: no overflow.
     let sums = geometric_sums(bounds.branching);

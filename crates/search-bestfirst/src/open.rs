@@ -10,7 +10,7 @@ use crate::error::BestFirstError;
 /// peak occupancy, and can be [`reset`](Open::reset) and reused by the next
 /// search without allocating.
 #[derive(Debug, Clone)]
-pub struct Open<E> {
+pub(crate) struct Open<E> {
     entries: Vec<E>,
     capacity: usize,
     peak: usize,
@@ -60,7 +60,7 @@ impl<E> Open<E> {
     ///
     /// # Errors
     /// As [`Open::push`].
-    #[inline]
+    #[cfg(test)]
     pub fn insert(
         &mut self,
         algorithm: &'static str,
@@ -79,14 +79,9 @@ impl<E> Open<E> {
         Ok(())
     }
 
-    /// Removes the last entry.
-    #[inline]
-    pub fn pop(&mut self) -> Option<E> {
-        self.entries.pop()
-    }
-
     /// Keeps, among the entries from position `base` on, only those for
     /// which `keep` is true; entries before `base` are untouched.
+    #[cfg(test)]
     pub fn retain_from(&mut self, base: usize, mut keep: impl FnMut(&E) -> bool) {
         let mut i = base;
         let mut j = base;
@@ -112,40 +107,10 @@ impl<E> Open<E> {
         &mut self.entries
     }
 
-    /// Removes entry `i`, moving the last entry into its place.
-    #[inline]
-    pub fn swap_remove(&mut self, i: usize) -> E {
-        self.entries.swap_remove(i)
-    }
-
-    /// Removes entry `i`, keeping the order of the others.
-    #[inline]
-    pub fn remove(&mut self, i: usize) -> E {
-        self.entries.remove(i)
-    }
-
-    /// Keeps only the entries for which `keep` is true, in order.
-    #[inline]
-    pub fn retain(&mut self, keep: impl FnMut(&E) -> bool) {
-        self.entries.retain(keep);
-    }
-
-    /// Truncates to `len` entries (a stack-like OPEN popping a frame).
-    #[inline]
-    pub fn truncate(&mut self, len: usize) {
-        self.entries.truncate(len);
-    }
-
     /// Entries held now.
     #[inline]
     pub fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    /// Whether no entry is held.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 
     /// The budget, in entries.
@@ -154,7 +119,8 @@ impl<E> Open<E> {
     }
 
     /// The most entries held at once since the last reset.
-    pub fn peak(&self) -> usize {
+    #[cfg(test)]
+    fn peak(&self) -> usize {
         self.peak
     }
 
@@ -177,7 +143,8 @@ pub struct Memory {
 
 impl Memory {
     /// The memory report of `open` after a search.
-    pub fn of<E>(open: &Open<E>) -> Memory {
+    #[cfg(test)]
+    pub(crate) fn of<E>(open: &Open<E>) -> Memory {
         Memory {
             capacity: open.capacity(),
             peak: open.peak(),
@@ -256,6 +223,21 @@ pub(crate) fn budget(
     }
 }
 
+/// The `with_memory` builder of every module's `Config` (whose `memory` is
+/// an `Option<usize>`).
+macro_rules! with_memory {
+    () => {
+        /// This configuration with a budget of `entries` OPEN entries.
+        #[must_use]
+        pub fn with_memory(mut self, entries: usize) -> Self {
+            self.memory = Some(entries);
+            self
+        }
+    };
+}
+
+pub(crate) use with_memory;
+
 /// `b^e` with overflow reported as [`BestFirstError::TooLarge`].
 pub(crate) fn pow(algorithm: &'static str, b: usize, e: usize) -> Result<usize, BestFirstError> {
     u32::try_from(e)
@@ -282,7 +264,7 @@ mod tests {
         open.insert("t", 1, 7).unwrap();
         assert_eq!(open.entries(), &[0, 7, 2]);
         assert!(open.insert("t", 0, 5).is_err());
-        open.truncate(1);
+        open.entries.truncate(1);
         assert_eq!(open.peak(), 3);
         let ptr = open.entries().as_ptr();
         open.reset(2);

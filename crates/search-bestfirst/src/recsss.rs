@@ -4,7 +4,7 @@
 //!
 //! # OPEN
 //!
-//! One array of [`memsss_maximum`](crate::memsss_maximum) entries,
+//! One array of [`memsss::maximum`](crate::memsss::maximum) entries,
 //! allocated before the search: 1 + b + b² + … + b^⌈d/2⌉ for a uniform
 //! (b, d) tree (Bhattacharya & Bagchi 1996, §3 (iv)). Every non-terminal MAX node p in OPEN owns a
 //! *region*, the positions below it, of maxmem(t) entries (t = depth of p):
@@ -44,7 +44,7 @@
 //! SOLVED if x is. The root is called until it is SOLVED.
 //!
 //! The recursion and the block layout live in the crate's `blocks` module,
-//! shared with [MGame](fn@crate::mgame): RecSSS\* supplies only the region
+//! shared with [MGame](crate::mgame::search): RecSSS\* supplies only the region
 //! sizes maxmem(t) and the in-place search of the lowest level (see
 //! [Odd depth](#odd-depth)).
 //!
@@ -82,7 +82,7 @@
 //!
 //! # Odd depth
 //!
-//! With [`RecConfig::odd_depth_leaf_search`], when the sons of the lowest
+//! With [`Config::odd_depth_leaf_search`], when the sons of the lowest
 //! chooser level are the terminals (odd d for RecSSS\*, even d for
 //! RecDual\*), a chooser there evaluates its sons in place, left to right,
 //! stopping at the first one ≥ h — the "simple search as in Alpha-Beta at
@@ -110,18 +110,66 @@ use tree_core::{Bounds, Tree};
 use crate::blocks::{Blocks, Limits, Policy, Solved};
 use crate::dual_view::{DualView, dual_root_move, undo_negation};
 use crate::error::BestFirstError;
-use crate::open::Outcome;
+use crate::limited::metered;
+use crate::open::{Outcome, budget};
 use crate::shape::{MemShape, Sums, check_bounds, shape};
 
 /// How a RecSSS\* or RecDual\* search is configured.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct RecConfig {
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// RecDual\* instead of RecSSS\*.
+    pub dual: bool,
+    /// The OPEN budget in entries; `None` = OPEN's size ([`minimum`]),
+    /// which is all the search accepts: a smaller budget is refused (that is
+    /// MemSSS\*'s job, [`memsss`](crate::memsss)), a larger one accepted, but
+    /// only the size is allocated.
+    pub memory: Option<usize>,
     /// The tree's shape, if the tree does not report it.
     pub shape: Option<Bounds>,
     /// Search the sons of the lowest chooser level in place when they are
     /// the terminals (odd d for RecSSS\*, even d for RecDual\*), keeping them
     /// out of OPEN (Bhattacharya & Bagchi 1996, §4). Off by default.
     pub odd_depth_leaf_search: bool,
+    /// When to stop: a deadline, a leaf budget, a stop handle (default:
+    /// none); a stopped search returns [`BestFirstError::Stopped`].
+    pub limits: tree_core::Limits,
+}
+
+impl Config {
+    crate::open::with_memory!();
+
+    /// RecSSS\*'s (RecDual\*'s) memory shape on `bounds`.
+    fn mem_shape(&self, bounds: Bounds) -> MemShape {
+        MemShape::of(bounds, self.dual, self.odd_depth_leaf_search)
+    }
+
+    /// The algorithm's name in errors.
+    fn name(&self) -> &'static str {
+        if self.dual { "RecDual*" } else { "RecSSS*" }
+    }
+}
+
+/// The size of RecSSS\*'s OPEN on a tree of shape `bounds` — its only
+/// budget, so both its minimum and its maximum: 1 + b + … + b^⌈d/2⌉ (with
+/// the odd-depth leaf search, ⌊d/2⌋); for RecDual\*, 2 + b + … +
+/// b^⌈(d−1)/2⌉. MemSSS\*'s (MemDual\*'s) maximum.
+///
+/// ```
+/// use search_bestfirst::recsss;
+/// use tree_core::Bounds;
+/// let c = recsss::Config::default();
+/// assert_eq!(recsss::minimum(Bounds::uniform(3, 5), &c), Ok(1 + 3 + 9 + 27));
+/// let dual = recsss::Config { dual: true, ..c };
+/// assert_eq!(recsss::minimum(Bounds::uniform(2, 2), &dual), Ok(2 + 2));
+/// ```
+///
+/// # Errors
+/// [`BestFirstError::TreeShape`] for a tree deeper than
+/// [`tree_core::MAX_DEPTH`] or wider than 65,535;
+/// [`BestFirstError::TooLarge`] on overflow.
+pub fn minimum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
+    check_bounds(bounds)?;
+    cfg.mem_shape(bounds).maximum_checked(cfg.name())
 }
 
 /// RecSSS\*'s [`Policy`]: regions of maxmem(t); a chooser on the lowest
@@ -210,65 +258,72 @@ fn run<T: Tree + ?Sized>(
 /// (i)–(iv)): SSS\* as a recursion over an OPEN array of MAX nodes and
 /// terminal MIN nodes, never purged, with local scans of b grandsons.
 /// OPEN has 1 + b + … + b^⌈d/2⌉ entries for a (b, d) tree
-/// ([`memsss_maximum`](crate::memsss_maximum) gives it for any shape).
+/// ([`minimum`] gives it for any shape).
 /// Evaluates the same terminals in the same order as SSS\* with the
 /// left-most tie rule ([`Variant::Leftmost`](crate::Variant::Leftmost)).
 /// See the [module docs](self) for the layout.
 ///
+/// With [`Config::dual`], RecDual\* (Reinefeld & Ridinger, *Time-efficient
+/// state space search\*, AIJ 71, 1994, as cited in Bhattacharya & Bagchi
+/// 1996, §1): RecSSS\* on the dual tree, whose OPEN holds MIN nodes and
+/// terminal MAX nodes, each MIN node storing one grandson per son. Derived,
+/// as that paper is not available, as −RecSSS\*(T̃) with T̃ = T's leaves
+/// negated under a virtual root (see the [module docs](self)); OPEN has 2 +
+/// b + … + b^⌈(d−1)/2⌉ entries. Evaluates the same terminals in the same
+/// order as Dual\* ([`sss::search`](crate::sss::search) with
+/// [`sss::Config::dual`](crate::sss::Config::dual)) with the left-most tie
+/// rule.
+///
 /// ```
-/// use search_bestfirst::{RecConfig, SssConfig, Variant, recsss, sss};
-/// use tree_core::{GenSpec, Generator, Traced, minimax};
+/// use search_bestfirst::{Variant, recsss, sss};
+/// use tree_core::{ExplicitTree, GenSpec, Generator, Traced, minimax};
 ///
 /// let tree = GenSpec::new(Generator::RANDOM, 3, 5, 7, 0).build().unwrap();
 /// let a = Traced::new(&tree);
-/// let out = recsss(&a, &RecConfig::default()).unwrap();
+/// let out = recsss::search(&a, &recsss::Config::default()).unwrap();
 /// assert_eq!(out.value, minimax(&tree));
 /// assert_eq!(out.memory.capacity, 1 + 3 + 9 + 27);
 /// // The same terminals in the same order as left-most SSS*.
 /// let b = Traced::new(&tree);
-/// sss(&b, &SssConfig::new(Variant::Leftmost)).unwrap();
+/// sss::search(&b, &sss::Config::new(Variant::Leftmost)).unwrap();
 /// assert_eq!(a.order(), b.order());
-/// ```
 ///
-/// # Errors
-/// [`BestFirstError::UnknownShape`] if the tree reports no shape and none
-/// is given; [`BestFirstError::TooLarge`] if OPEN's size overflows;
-/// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
-/// shape; [`BestFirstError::SentinelLeaf`].
-pub fn recsss<T: Tree + ?Sized>(tree: &T, cfg: &RecConfig) -> Result<Outcome, BestFirstError> {
-    let algorithm = "RecSSS*";
-    let bounds = shape(tree, cfg.shape, algorithm)?;
-    check_bounds(bounds)?;
-    let shape = MemShape::sss(bounds, cfg.odd_depth_leaf_search);
-    run(tree, shape, bounds, 0, algorithm)
-}
-
-/// RecDual\* (Reinefeld & Ridinger, *Time-efficient state space search\*,
-/// AIJ 71, 1994, as cited in Bhattacharya & Bagchi 1996, §1): RecSSS\* on the dual tree, whose
-/// OPEN holds MIN nodes and terminal MAX nodes, each MIN node storing one
-/// grandson per son. Derived, as that paper is not available, as
-/// −RecSSS\*(T̃) with T̃ = T's leaves negated under a virtual root (see the
-/// [module docs](self)); OPEN has 2 + b + … + b^⌈(d−1)/2⌉ entries
-/// ([`memdual_maximum`](crate::memdual_maximum)). Evaluates the same
-/// terminals in the same order as Dual\* ([`dual`](crate::dual)) with the
-/// left-most tie rule.
-///
-/// ```
-/// use search_bestfirst::{RecConfig, recdual};
-/// use tree_core::{ExplicitTree, minimax};
 /// let t = ExplicitTree::uniform(2, 2, &[3, 9, 4, 1]).unwrap();
-/// let out = recdual(&t, &RecConfig::default()).unwrap();
+/// let dual = recsss::Config { dual: true, ..recsss::Config::default() };
+/// let out = recsss::search(&t, &dual).unwrap();
 /// assert_eq!(out.value, minimax(&t));
 /// assert_eq!(out.memory.capacity, 2 + 2);
 /// ```
 ///
 /// # Errors
-/// As [`recsss`].
-pub fn recdual<T: Tree + ?Sized>(tree: &T, cfg: &RecConfig) -> Result<Outcome, BestFirstError> {
-    let algorithm = "RecDual*";
+/// [`BestFirstError::UnknownShape`] if the tree reports no shape and none
+/// is given; [`BestFirstError::TooLarge`] if OPEN's size overflows;
+/// [`BestFirstError::BudgetTooSmall`] for a budget below OPEN's size;
+/// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
+/// shape; [`BestFirstError::SentinelLeaf`]; [`BestFirstError::Stopped`] if
+/// one of [`Config::limits`] stopped it.
+pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+    let algorithm = cfg.name();
     let bounds = shape(tree, cfg.shape, algorithm)?;
     check_bounds(bounds)?;
-    let shape = MemShape::dual(bounds, cfg.odd_depth_leaf_search);
+    let shape = cfg.mem_shape(bounds);
+    if cfg.memory.is_some() {
+        budget(algorithm, cfg.memory, shape.maximum_checked(algorithm)?)?;
+    }
+    metered!(tree, &cfg.limits, |t| if cfg.dual {
+        run_dual(t, shape, bounds, algorithm)
+    } else {
+        run(t, shape, bounds, 0, algorithm)
+    })
+}
+
+/// RecDual\*: [`run`] under the dual view, the value negated back.
+fn run_dual<T: Tree + ?Sized>(
+    tree: &T,
+    shape: MemShape,
+    bounds: Bounds,
+    algorithm: &'static str,
+) -> Result<Outcome, BestFirstError> {
     let view = DualView { tree };
     let mut out = run(&view, shape, bounds, 1, algorithm).map_err(undo_negation)?;
     out.value = -out.value;

@@ -27,7 +27,7 @@ pub(crate) type Sums = [usize; MAX_DEPTH / 2 + 2];
 ///
 /// # Errors
 /// [`BestFirstError::UnknownShape`] if neither is known.
-pub fn shape<T: Tree + ?Sized>(
+pub(crate) fn shape<T: Tree + ?Sized>(
     tree: &T,
     given: Option<Bounds>,
     algorithm: &'static str,
@@ -110,7 +110,7 @@ pub(crate) fn geometric_sums(b: usize) -> Sums {
 /// to d − 1 on odd depths when the lowest level is searched in place.
 ///
 /// ```
-/// use search_bestfirst::MemShape;
+/// use search_bestfirst::memsss::MemShape;
 /// use tree_core::Bounds;
 /// let s = MemShape::sss(Bounds::uniform(2, 6), true);
 /// assert_eq!((s.minmem(2), s.maxmem(2)), (4, Some(6)));
@@ -128,6 +128,15 @@ pub struct MemShape {
 }
 
 impl MemShape {
+    /// [`MemShape::dual`] if `dual`, else [`MemShape::sss`].
+    pub fn of(bounds: Bounds, dual: bool, odd_depth_leaf_search: bool) -> MemShape {
+        if dual {
+            MemShape::dual(bounds, odd_depth_leaf_search)
+        } else {
+            MemShape::sss(bounds, odd_depth_leaf_search)
+        }
+    }
+
     /// The shape MemSSS\* and RecSSS\* size their OPEN from: b and d from
     /// `bounds` (b at least 1), the lowest MAX level searched in place on odd
     /// d if `odd_depth_leaf_search`.

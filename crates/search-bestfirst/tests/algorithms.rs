@@ -1,10 +1,11 @@
 //! Every best-first algorithm by name: exact on the corpus, within its
 //! budget, and refusing budgets below its minimum.
 
-use search_bestfirst::{
-    Algorithm, BestFirstError, Options, SssConfig, Variant, alphabeta_over_sss, sss_over_alphabeta,
-    staged_minimum, staged_sss,
+use crate::support::{
+    alphabeta_over_sss, each_generated_tree, each_random_tree, sss_over_alphabeta, staged_minimum,
+    staged_sss, taken,
 };
+use search_bestfirst::{Algorithm, BestFirstError, Options, Variant, sss};
 use tree_core::{Bounds, GenSpec, Generator, Tree, Value, corpus, minimax, worked};
 
 fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
@@ -13,11 +14,12 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
         for variant in [Variant::Stockman, Variant::LeftBiased, Variant::Leftmost] {
             for stage in [1, 2, 3] {
                 let opts = Options {
-                    variant,
-                    stage,
-                    upper: truth.offset(if stage == 2 { 1 } else { -1 }),
+                    variant: Some(variant),
+                    stage: Some(stage),
+                    upper: Some(truth.offset(if stage == 2 { 1 } else { -1 })),
                     ..Options::default()
                 };
+                let opts = taken(a, opts);
                 let out = a
                     .run(tree, &opts)
                     .unwrap_or_else(|e| panic!("{a} on {what}: {e}"));
@@ -30,21 +32,13 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn every_algorithm_is_exact_on_generated_trees() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(6) {
-        check_all(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    let n = each_generated_tree(6, |tree, what| check_all(tree, what));
     assert!(n > 1_000);
 }
 
 #[test]
 fn every_algorithm_is_exact_on_random_nonuniform_trees() {
-    let mut n = 0;
-    for (text, tree) in corpus::random_trees(0x4b1d, 2_000) {
-        check_all(&tree, &text);
-        n += 1;
-    }
+    let n = each_random_tree(0x4b1d, 2_000, |tree, what| check_all(tree, what));
     assert_eq!(n, 2_000);
 }
 
@@ -75,14 +69,14 @@ fn budgets_are_minimal_and_enforced() {
     assert_eq!(staged_minimum(b, 3).unwrap(), 64 + 8);
     assert_eq!(staged_minimum(b, 6).unwrap(), 512);
     let t = GenSpec::new(Generator::RANDOM, 8, 6, 1, 0).build().unwrap();
-    let out = staged_sss(&t, 2, &SssConfig::default()).unwrap();
+    let out = staged_sss(&t, 2, &sss::Config::default()).unwrap();
     assert!(out.memory.peak <= 24 && out.memory.capacity == 24);
     let e = staged_sss(
         &t,
         2,
-        &SssConfig {
+        &sss::Config {
             memory: Some(23),
-            ..SssConfig::default()
+            ..sss::Config::default()
         },
     )
     .unwrap_err();
@@ -92,34 +86,34 @@ fn budgets_are_minimal_and_enforced() {
     );
     // SSS* over alpha-beta keeps b^⌈k/2⌉; alpha-beta over SSS* b^⌈(d-k)/2⌉.
     assert_eq!(
-        sss_over_alphabeta(&t, 2, &SssConfig::default())
+        sss_over_alphabeta(&t, 2, &sss::Config::default())
             .unwrap()
             .memory
             .capacity,
         8
     );
     assert_eq!(
-        sss_over_alphabeta(&t, 4, &SssConfig::default())
+        sss_over_alphabeta(&t, 4, &sss::Config::default())
             .unwrap()
             .memory
             .capacity,
         64
     );
     assert_eq!(
-        alphabeta_over_sss(&t, 2, &SssConfig::default())
+        alphabeta_over_sss(&t, 2, &sss::Config::default())
             .unwrap()
             .memory
             .capacity,
         64
     );
     assert_eq!(
-        alphabeta_over_sss(&t, 4, &SssConfig::default())
+        alphabeta_over_sss(&t, 4, &sss::Config::default())
             .unwrap()
             .memory
             .capacity,
         8
     );
-    let e = staged_sss(&t, 0, &SssConfig::default()).unwrap_err();
+    let e = staged_sss(&t, 0, &sss::Config::default()).unwrap_err();
     assert!(e.to_string().contains("stage depth"), "{e}");
 }
 
@@ -138,7 +132,7 @@ fn aspiration_re_searches_when_it_fails_high() {
     let t = worked::PI.tree();
     for upper in [-5, 0, 1, 2, 3, 10] {
         let opts = Options {
-            upper: Value::new(upper).unwrap(),
+            upper: Some(Value::new(upper).unwrap()),
             ..Options::default()
         };
         assert_eq!(

@@ -31,12 +31,11 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use search_bestfirst::{
-    BestFirstError, MemConfig, MemEvents, MgConfig, MgTie, Outcome, QgConfig, QgOpen, QgVariant,
-    RecConfig, memdual, memdual_maximum, memdual_minimum, memdual_with_events, memsss,
-    memsss_maximum, memsss_minimum, memsss_with_events, mgame, mgame_memory, qg_minimum_memory,
-    qg_search, recdual, recsss,
+use crate::support::{
+    memdual, memdual_maximum, memdual_minimum, memdual_with_events, memsss_maximum, memsss_minimum,
+    mgame_memory, qg_minimum_memory, qg_search, recdual,
 };
+use search_bestfirst::{BestFirstError, Outcome, memsss, mgame, quickgame, recsss};
 use tree_core::{Bounds, GenSpec, Generator, HashTree, Traced, Tree, corpus};
 
 use crate::fnv::Fnv;
@@ -74,7 +73,7 @@ fn record<'t, T: Tree + ?Sized>(
     h.0
 }
 
-type WithEvents = Result<(Outcome, MemEvents), BestFirstError>;
+type WithEvents = Result<(Outcome, memsss::MemEvents), BestFirstError>;
 
 /// [`record`] of a search that also reports MemSSS\*'s events, which are
 /// hashed too.
@@ -115,18 +114,20 @@ impl<'t, T: Tree + ?Sized> Recorder<'t, '_, T> {
     }
 }
 
-fn rec_cfg(shape: Option<Bounds>, leaf: bool) -> RecConfig {
-    RecConfig {
+fn rec_cfg(shape: Option<Bounds>, leaf: bool) -> recsss::Config {
+    recsss::Config {
         shape,
         odd_depth_leaf_search: leaf,
+        ..recsss::Config::default()
     }
 }
 
-fn mem_cfg(shape: Option<Bounds>, memory: Option<usize>, leaf: bool) -> MemConfig {
-    MemConfig {
+fn mem_cfg(shape: Option<Bounds>, memory: Option<usize>, leaf: bool) -> memsss::Config {
+    memsss::Config {
         memory,
         shape,
         odd_depth_leaf_search: leaf,
+        ..memsss::Config::default()
     }
 }
 
@@ -157,14 +158,14 @@ fn configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
     for leaf in [false, true] {
         let tag = if leaf { "leaf" } else { "store" };
         let cfg = rec_cfg(None, leaf);
-        r.add(format!("recsss/{tag}"), &|t| recsss(t, &cfg));
+        r.add(format!("recsss/{tag}"), &|t| recsss::search(t, &cfg));
         r.add(format!("recdual/{tag}"), &|t| recdual(t, &cfg));
         let Some(bounds) = tree.bounds() else {
             continue;
         };
         let mems: [(&str, MinMax, MemRun<T>); 2] = [
             ("memsss", (memsss_minimum, memsss_maximum), |t, c| {
-                memsss(t, c)
+                memsss::search(t, c)
             }),
             ("memdual", (memdual_minimum, memdual_maximum), |t, c| {
                 memdual(t, c)
@@ -185,21 +186,24 @@ fn configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
     }
     for searchd in [2, 4, 6] {
         r.add(format!("mgame/{searchd}"), &|t| {
-            mgame(t, &MgConfig::new(searchd))
+            mgame::search(t, &mgame::Config::new(searchd))
         });
     }
-    for tie in [MgTie::Stop, MgTie::Leftmost] {
-        let cfg = MgConfig {
+    for tie in [mgame::Tie::Stop, mgame::Tie::Leftmost] {
+        let cfg = mgame::Config {
             tie,
-            ..MgConfig::new(4)
+            ..mgame::Config::new(4)
         };
-        r.add(format!("mgame/4/{tie:?}"), &|t| mgame(t, &cfg));
+        r.add(format!("mgame/4/{tie:?}"), &|t| mgame::search(t, &cfg));
     }
-    for v in QgVariant::ALL {
+    for v in quickgame::Variant::ALL {
         for floor in [false, true] {
-            let cfg = QgConfig::default().with_alpha_floor(floor);
+            let cfg = quickgame::Config {
+                alpha_floor: floor,
+                ..quickgame::Config::default()
+            };
             r.add(format!("{v}/floor={floor}"), &|t| {
-                qg_search(t, v, &cfg, &mut QgOpen::new())
+                qg_search(t, v, &cfg, &mut quickgame::Cache::new())
             });
         }
     }
@@ -208,16 +212,21 @@ fn configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
     };
     // Budgets below the minimum: refused before anything is searched.
     if let Ok(m) = mgame_memory(bounds, 4) {
-        let cfg = MgConfig {
+        let cfg = mgame::Config {
             memory: Some(m.saturating_sub(1)),
-            ..MgConfig::new(4)
+            ..mgame::Config::new(4)
         };
-        r.add("mgame/4/small", &|t| mgame(t, &cfg));
+        r.add("mgame/4/small", &|t| mgame::search(t, &cfg));
     }
     if let Ok(m) = qg_minimum_memory(bounds) {
-        let cfg = QgConfig::default().with_memory(m.saturating_sub(1));
+        let cfg = quickgame::Config::default().with_memory(m.saturating_sub(1));
         r.add("qg1/small", &|t| {
-            qg_search(t, QgVariant::Qg1, &cfg, &mut QgOpen::new())
+            qg_search(
+                t,
+                quickgame::Variant::Qg1,
+                &cfg,
+                &mut quickgame::Cache::new(),
+            )
         });
     }
     // Shapes smaller than the tree: the searches fail part-way (or not at
@@ -232,29 +241,34 @@ fn configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
         ("shallow", Bounds::uniform(b, d.saturating_sub(1))),
     ] {
         let s = Some(shape);
-        r.add(format!("recsss/{tag}"), &|t| recsss(t, &rec_cfg(s, false)));
+        r.add(format!("recsss/{tag}"), &|t| {
+            recsss::search(t, &rec_cfg(s, false))
+        });
         r.add(format!("recdual/{tag}"), &|t| recdual(t, &rec_cfg(s, true)));
         let least = memsss_minimum(shape, true).ok();
         r.add(format!("memsss/{tag}"), &|t| {
-            memsss(t, &mem_cfg(s, least, true))
+            memsss::search(t, &mem_cfg(s, least, true))
         });
         let least = memdual_minimum(shape, false).ok();
         r.add(format!("memdual/{tag}"), &|t| {
             memdual(t, &mem_cfg(s, least, false))
         });
         r.add(format!("mgame/4/{tag}"), &|t| {
-            mgame(
+            mgame::search(
                 t,
-                &MgConfig {
+                &mgame::Config {
                     shape: s,
-                    ..MgConfig::new(4)
+                    ..mgame::Config::new(4)
                 },
             )
         });
-        for v in [QgVariant::QuickGame, QgVariant::Qg3] {
-            let cfg = QgConfig::default().with_shape(shape);
+        for v in [quickgame::Variant::QuickGame, quickgame::Variant::Qg3] {
+            let cfg = quickgame::Config {
+                shape: Some(shape),
+                ..quickgame::Config::default()
+            };
             r.add(format!("{v}/{tag}"), &|t| {
-                qg_search(t, v, &cfg, &mut QgOpen::new())
+                qg_search(t, v, &cfg, &mut quickgame::Cache::new())
             });
         }
     }
@@ -264,7 +278,7 @@ fn configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
             let cfg = mem_cfg(None, Some(lo + (hi - lo) / 3), leaf);
             out.push((
                 format!("memsss/events/{leaf}"),
-                record_events(tree, &|t| memsss_with_events(t, &cfg)),
+                record_events(tree, &|t| memsss::search_with_events(t, &cfg)),
             ));
         }
         if let (Ok(lo), Ok(hi)) = (memdual_minimum(bounds, leaf), memdual_maximum(bounds, leaf)) {
@@ -281,7 +295,8 @@ type MinMax = (
     fn(Bounds, bool) -> Result<usize, BestFirstError>,
     fn(Bounds, bool) -> Result<usize, BestFirstError>,
 );
-type MemRun<T> = for<'a, 'b> fn(&'a Traced<&'b T>, &MemConfig) -> Result<Outcome, BestFirstError>;
+type MemRun<T> =
+    for<'a, 'b> fn(&'a Traced<&'b T>, &memsss::Config) -> Result<Outcome, BestFirstError>;
 
 /// The searches of a tree whose leaves ±7 are sentinels.
 fn sentinel_configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
@@ -291,23 +306,30 @@ fn sentinel_configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
         out,
         prefix: "sentinel/",
     };
-    r.add("recsss", &|t| recsss(t, &rec_cfg(None, true)));
+    r.add("recsss", &|t| recsss::search(t, &rec_cfg(None, true)));
     r.add("recdual", &|t| recdual(t, &rec_cfg(None, false)));
     let least = s.bounds().and_then(|b| memsss_minimum(b, true).ok());
-    r.add("memsss", &|t| memsss(t, &mem_cfg(None, least, true)));
+    r.add("memsss", &|t| {
+        memsss::search(t, &mem_cfg(None, least, true))
+    });
     let least = s.bounds().and_then(|b| memdual_minimum(b, true).ok());
     r.add("memdual", &|t| memdual(t, &mem_cfg(None, least, true)));
-    r.add("mgame/4", &|t| mgame(t, &MgConfig::new(4)));
+    r.add("mgame/4", &|t| mgame::search(t, &mgame::Config::new(4)));
     r.add("quickgame", &|t| {
         qg_search(
             t,
-            QgVariant::QuickGame,
-            &QgConfig::default(),
-            &mut QgOpen::new(),
+            quickgame::Variant::QuickGame,
+            &quickgame::Config::default(),
+            &mut quickgame::Cache::new(),
         )
     });
     r.add("qg2", &|t| {
-        qg_search(t, QgVariant::Qg2, &QgConfig::default(), &mut QgOpen::new())
+        qg_search(
+            t,
+            quickgame::Variant::Qg2,
+            &quickgame::Config::default(),
+            &mut quickgame::Cache::new(),
+        )
     });
 }
 

@@ -24,11 +24,11 @@
 
 use std::fmt::Write as _;
 
-use search_bestfirst::{
-    Algorithm, IterConfig, IterOpen, Options, SssConfig, Variant, alphabeta_over_sss, dual,
-    format_open, itersss_in, itersss_minimum, minimum_memory, sss, sss_aspiration, sss_open_trace,
+use crate::support::{
+    alphabeta_over_sss, dual, itersss_minimum, minimum_memory, sss_aspiration, sss_open_trace,
     sss_over_alphabeta, staged_sss,
 };
+use search_bestfirst::{Algorithm, Options, Variant, itersss, sss};
 use search_depthfirst::{TranspositionTable, mt, mt_dual, mt_sss, mtdf};
 use tree_core::{
     Bounds, Dewey, GenSpec, Generator, HashTree, Traced, Tree, Value, corpus, minimax,
@@ -78,28 +78,31 @@ fn sss_family<T: Tree>(tree: &T, traces: bool) -> Vec<(String, u64)> {
     };
     let mut out = Vec::new();
     for v in VARIANTS {
-        let full = SssConfig::new(v);
-        let cut = |by| SssConfig {
+        let full = sss::Config::new(v);
+        let cut = |by| sss::Config {
             shape: short(by),
-            ..full
+            ..full.clone()
         };
-        let roomy = SssConfig {
+        let roomy = sss::Config {
             memory: minimum_memory(b, false).ok().map(|m| m + 3),
-            ..full
+            ..full.clone()
         };
         let mut add = |name: String, h: u64| out.push((format!("{name}/{v}"), h));
-        add("sss".into(), record(tree, |t| outcome(sss(t, &full))));
+        add(
+            "sss".into(),
+            record(tree, |t| outcome(sss::search(t, &full))),
+        );
         add(
             "sss-roomy".into(),
-            record(tree, |t| outcome(sss(t, &roomy))),
+            record(tree, |t| outcome(sss::search(t, &roomy))),
         );
         add(
             "sss-short1".into(),
-            record(tree, |t| outcome(sss(t, &cut(1)))),
+            record(tree, |t| outcome(sss::search(t, &cut(1)))),
         );
         add(
             "sss-short2".into(),
-            record(tree, |t| outcome(sss(t, &cut(2)))),
+            record(tree, |t| outcome(sss::search(t, &cut(2)))),
         );
         add("dual".into(), record(tree, |t| outcome(dual(t, &full))));
         add(
@@ -115,8 +118,8 @@ fn sss_family<T: Tree>(tree: &T, traces: bool) -> Vec<(String, u64)> {
             add(format!("asp({lo},{hi})"), h);
         }
         let opts = Options {
-            upper: truth.offset(-1),
-            variant: v,
+            upper: Some(truth.offset(-1)),
+            variant: Some(v),
             ..Options::default()
         };
         add(
@@ -158,7 +161,7 @@ fn sss_family<T: Tree>(tree: &T, traces: bool) -> Vec<(String, u64)> {
                         let mut s = outcome(Ok(o));
                         for step in &steps {
                             s.push('\n');
-                            s.push_str(&format_open(step, &|d: &Dewey| d.to_string()));
+                            s.push_str(&sss::format_open(step, &|d: &Dewey| d.to_string()));
                         }
                         s
                     }
@@ -172,10 +175,10 @@ fn sss_family<T: Tree>(tree: &T, traces: bool) -> Vec<(String, u64)> {
     // and with an understated depth (an error part-way).
     let lo = itersss_minimum(b).expect("small shapes");
     let hi = minimum_memory(b, false).expect("small shapes").max(lo);
-    let mut open = IterOpen::new();
-    let mut iter = |name: &str, cfg: IterConfig| {
+    let mut open = itersss::Cache::new();
+    let mut iter = |name: &str, cfg: itersss::Config| {
         let h = record(tree, |t| {
-            let r = itersss_in(t, &cfg, &mut open);
+            let r = itersss::search_in(t, &cfg, &mut open);
             let c = open.counts();
             format!(
                 "{} inactivations {} activations {} refused {}",
@@ -195,17 +198,19 @@ fn sss_family<T: Tree>(tree: &T, traces: bool) -> Vec<(String, u64)> {
     ] {
         iter(
             name,
-            IterConfig {
+            itersss::Config {
                 memory: Some(m),
                 shape: None,
+                ..itersss::Config::default()
             },
         );
     }
     iter(
         "short1",
-        IterConfig {
+        itersss::Config {
             memory: None,
             shape: short(1),
+            ..itersss::Config::default()
         },
     );
     out

@@ -4,26 +4,21 @@
 
 use std::collections::BTreeSet;
 
-use search_bestfirst::{
-    BestFirstError, IterConfig, IterOpen, SssConfig, Variant, itersss, itersss_in, itersss_minimum,
-    minimum_memory, sss,
+use crate::support::{
+    alphabeta_leaves, each_generated_tree, each_random_tree, itersss_minimum, minimum_memory,
 };
+use search_bestfirst::{BestFirstError, Variant, itersss, sss};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
     Bounds, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, corpus, minimax, worked,
 };
 
-fn cfg(m: usize) -> IterConfig {
-    IterConfig {
+fn cfg(m: usize) -> itersss::Config {
+    itersss::Config {
         memory: Some(m),
         shape: None,
+        ..itersss::Config::default()
     }
-}
-
-fn alphabeta_leaves<T: Tree>(tree: &T) -> BTreeSet<Dewey> {
-    let traced = Traced::new(tree);
-    alphabeta(&traced, Window::FULL).unwrap();
-    traced.order().into_iter().collect()
 }
 
 /// The budgets tried on a tree: every M from the minimum to b^⌈d/2⌉ when
@@ -50,11 +45,11 @@ fn budgets(bounds: Bounds, every: usize) -> Vec<usize> {
 fn check<T: Tree>(tree: &T, what: &dyn std::fmt::Display, every: usize) -> usize {
     let truth = minimax(tree);
     let ab = alphabeta_leaves(tree);
-    let mut open = IterOpen::new();
+    let mut open = itersss::Cache::new();
     let ms = budgets(tree.bounds().unwrap(), every);
     for &m in &ms {
         let traced = Traced::new(tree);
-        let out = itersss_in(&traced, &cfg(m), &mut open)
+        let out = itersss::search_in(&traced, &cfg(m), &mut open)
             .unwrap_or_else(|e| panic!("M = {m} on {what}: {e}"));
         assert_eq!(out.value, truth, "M = {m} on {what}");
         assert!(
@@ -128,13 +123,13 @@ fn check_is_sss<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     let full = minimum_memory(tree.bounds().unwrap(), false).unwrap();
     let sss_order = {
         let traced = Traced::new(tree);
-        sss(&traced, &SssConfig::new(Variant::Leftmost)).unwrap();
+        sss::search(&traced, &sss::Config::new(Variant::Leftmost)).unwrap();
         traced.order()
     };
     for m in [full, full + 1, 10 * full + 3] {
         let traced = Traced::new(tree);
-        let mut open = IterOpen::new();
-        let out = itersss_in(&traced, &cfg(m), &mut open).unwrap();
+        let mut open = itersss::Cache::new();
+        let out = itersss::search_in(&traced, &cfg(m), &mut open).unwrap();
         assert_eq!(traced.order(), sss_order, "M = {m} on {what}");
         assert_eq!(open.counts().inactivations, 0);
         assert_eq!(open.counts().activations, 0);
@@ -147,15 +142,8 @@ fn check_is_sss<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn at_full_memory_it_is_sss() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(10) {
-        check_is_sss(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
-    for (text, tree) in corpus::random_trees(0x5555, 2_000) {
-        check_is_sss(&tree, &text);
-        n += 1;
-    }
+    let mut n = each_generated_tree(10, |tree, what| check_is_sss(tree, what));
+    n += each_random_tree(0x5555, 2_000, |tree, what| check_is_sss(tree, what));
     for seed in 0..20 {
         let tree = GenSpec::new(Generator::RANDOM, 4, 6, seed, seed)
             .build()
@@ -200,7 +188,7 @@ fn minimum_budgets() {
 #[test]
 fn a_budget_below_the_minimum_is_an_error_stating_it() {
     let t = worked::FIG1.tree(); // (2,6): minimum 4
-    let e = itersss(&t, &cfg(3)).unwrap_err();
+    let e = itersss::search(&t, &cfg(3)).unwrap_err();
     assert_eq!(
         e,
         BestFirstError::BudgetTooSmall {
@@ -210,9 +198,9 @@ fn a_budget_below_the_minimum_is_an_error_stating_it() {
         }
     );
     assert!(e.to_string().contains("at least 4"), "{e}");
-    assert!(itersss(&t, &cfg(0)).is_err());
+    assert!(itersss::search(&t, &cfg(0)).is_err());
     // The default budget is the minimum, and a uniform tree needs all of it.
-    let out = itersss(&t, &IterConfig::default()).unwrap();
+    let out = itersss::search(&t, &itersss::Config::default()).unwrap();
     assert_eq!((out.memory.capacity, out.memory.peak), (4, 4));
     assert_eq!(out.value, minimax(&t));
 }
@@ -225,7 +213,7 @@ fn uniform_trees_use_exactly_the_minimum_at_the_minimum() {
             continue;
         }
         let m = itersss_minimum(b).unwrap();
-        let out = itersss(&tree, &cfg(m)).unwrap();
+        let out = itersss::search(&tree, &cfg(m)).unwrap();
         assert_eq!(out.memory.peak, m, "{:?}", tree.spec());
     }
 }
@@ -253,26 +241,28 @@ impl Tree for Bare {
 fn bad_input_is_an_error() {
     let bare = Bare(worked::PI.tree(), None);
     assert!(matches!(
-        itersss(&bare, &IterConfig::default()),
+        itersss::search(&bare, &itersss::Config::default()),
         Err(BestFirstError::UnknownShape { .. })
     ));
-    let shaped = IterConfig {
+    let shaped = itersss::Config {
         memory: None,
         shape: Some(Bounds::uniform(3, 4)),
+        ..itersss::Config::default()
     };
-    assert_eq!(itersss(&bare, &shaped).unwrap().value.get(), 2);
+    assert_eq!(itersss::search(&bare, &shaped).unwrap().value.get(), 2);
     // A shape smaller than the tree: refused when it shows, never overrun.
     for shape in [Bounds::uniform(2, 4), Bounds::uniform(3, 3)] {
-        let wrong = IterConfig {
+        let wrong = itersss::Config {
             memory: None,
             shape: Some(shape),
+            ..itersss::Config::default()
         };
-        let e = itersss(&bare, &wrong).unwrap_err();
+        let e = itersss::search(&bare, &wrong).unwrap_err();
         assert!(matches!(e, BestFirstError::TreeShape { .. }), "{e}");
         assert!(e.to_string().contains("beyond the shape"), "{e}");
     }
     let inf = Bare(worked::PI.tree(), Some(Value::INF));
-    let e = itersss(&inf, &shaped).unwrap_err();
+    let e = itersss::search(&inf, &shaped).unwrap_err();
     assert_eq!(e, BestFirstError::SentinelLeaf { value: Value::INF });
 }
 
@@ -281,7 +271,7 @@ fn terminal_root_and_chains() {
     for text in ["7", "[3]", "[[[[-2]]]]", "[[1],[2,[3]]]", "[[5,5],[5,5]]"] {
         let t = ExplicitTree::parse(text).unwrap();
         let m = itersss_minimum(t.bounds().unwrap()).unwrap();
-        let out = itersss(&t, &cfg(m)).unwrap();
+        let out = itersss::search(&t, &cfg(m)).unwrap();
         assert_eq!(out.value, minimax(&t), "{text}");
         assert!(out.memory.peak <= m);
     }
@@ -306,7 +296,7 @@ fn fig1_reconstruction_rows() {
     let mut counts = Vec::new();
     for m in 4..=8 {
         let traced = Traced::new(&t);
-        let out = itersss(&traced, &cfg(m)).unwrap();
+        let out = itersss::search(&traced, &cfg(m)).unwrap();
         assert_eq!(out.value, minimax(&t));
         rows.push(format!("M = {m} {}", row(&traced.order())));
         counts.push(traced.order().len());
@@ -316,7 +306,7 @@ fn fig1_reconstruction_rows() {
     insta::assert_snapshot!("itersss_fig1_reconstruction", text);
     // At M = 8 = 2^3 it is SSS*.
     let traced = Traced::new(&t);
-    sss(&traced, &SssConfig::new(Variant::Leftmost)).unwrap();
+    sss::search(&traced, &sss::Config::new(Variant::Leftmost)).unwrap();
     assert_eq!(counts[4], traced.order().len());
 }
 
@@ -332,7 +322,7 @@ fn averages(b: usize, d: usize, trees: u64) -> (f64, Vec<(usize, f64)>, f64) {
     ms.sort_unstable();
     ms.dedup();
     let (mut ab, mut it, mut ss) = (0u64, vec![0u64; ms.len()], 0u64);
-    let mut open = IterOpen::new();
+    let mut open = itersss::Cache::new();
     for seed in 0..trees {
         let t = GenSpec::new(Generator::RANDOM, b, d, 0x17e5, seed)
             .build()
@@ -342,11 +332,11 @@ fn averages(b: usize, d: usize, trees: u64) -> (f64, Vec<(usize, f64)>, f64) {
         ab += c.stats().leaves;
         for (k, &m) in ms.iter().enumerate() {
             let c = tree_core::Counted::new(&t);
-            itersss_in(&c, &cfg(m), &mut open).unwrap();
+            itersss::search_in(&c, &cfg(m), &mut open).unwrap();
             it[k] += c.stats().leaves;
         }
         let c = tree_core::Counted::new(&t);
-        sss(&c, &SssConfig::new(Variant::Leftmost)).unwrap();
+        sss::search(&c, &sss::Config::new(Variant::Leftmost)).unwrap();
         ss += c.stats().leaves;
     }
     let n = trees as f64;
@@ -386,9 +376,9 @@ fn a_refused_activation_chain_still_gives_the_value() {
     let b = t.bounds().unwrap();
     assert_eq!((b.branching, b.depth), (4, 5));
     assert_eq!(itersss_minimum(b), Ok(10));
-    let mut open = IterOpen::new();
+    let mut open = itersss::Cache::new();
     let traced = Traced::new(&t);
-    let out = itersss_in(&traced, &cfg(10), &mut open).unwrap();
+    let out = itersss::search_in(&traced, &cfg(10), &mut open).unwrap();
     assert!(open.counts().refused_chains >= 1, "{:?}", open.counts());
     assert_eq!(out.value, minimax(&t));
     assert!(out.memory.peak <= 10);

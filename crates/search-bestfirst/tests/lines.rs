@@ -2,6 +2,7 @@
 //! the minimax oracle (`corpus::check_line`), on the corpus and across
 //! budgets of the memory-bounded ones.
 
+use crate::support::{each_generated_tree, each_random_tree, taken};
 use search_bestfirst::{Algorithm, BestFirstError, Options, Variant};
 use tree_core::{Tree, Value, corpus, minimax, worked};
 
@@ -44,11 +45,12 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
         for variant in [Variant::Stockman, Variant::LeftBiased, Variant::Leftmost] {
             for stage in [1, 2, 3] {
                 let opts = Options {
-                    variant,
-                    stage,
-                    upper: truth.offset(if stage == 2 { 1 } else { -1 }),
+                    variant: Some(variant),
+                    stage: Some(stage),
+                    upper: Some(truth.offset(if stage == 2 { 1 } else { -1 })),
                     ..Options::default()
                 };
+                let opts = taken(a, opts);
                 check(tree, a, &opts, what);
             }
         }
@@ -66,7 +68,7 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
             Algorithm::MGame => {
                 for searchd in [2, 4, 6, d.next_multiple_of(2).max(2)] {
                     let opts = Options {
-                        searchd,
+                        searchd: Some(searchd),
                         ..Options::default()
                     };
                     check(tree, a, &opts, what);
@@ -74,7 +76,7 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
             }
             Algorithm::Qg1 | Algorithm::Qg2 | Algorithm::Qg3 => {
                 let opts = Options {
-                    alpha_floor: true,
+                    alpha_floor: Some(true),
                     ..Options::default()
                 };
                 check(tree, a, &opts, what);
@@ -82,7 +84,7 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
             Algorithm::SssAspiration => {
                 for upper in [Value::NEG_INF, truth, truth.offset(5), Value::INF] {
                     let opts = Options {
-                        upper,
+                        upper: Some(upper),
                         ..Options::default()
                     };
                     check(tree, a, &opts, what);
@@ -95,21 +97,13 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn best_moves_agree_with_the_oracle_on_random_trees() {
-    let mut n = 0;
-    for (text, tree) in corpus::random_trees(0x9e57, 4_000) {
-        check_all(&tree, &text);
-        n += 1;
-    }
+    let n = each_random_tree(0x9e57, 4_000, |tree, what| check_all(tree, what));
     assert_eq!(n, 4_000);
 }
 
 #[test]
 fn best_moves_agree_with_the_oracle_on_generated_trees() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(2) {
-        check_all(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    let n = each_generated_tree(2, |tree, what| check_all(tree, what));
     assert!(n > 300, "{n}");
 }
 

@@ -5,40 +5,27 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use search_bestfirst::{
-    BestFirstError, MemConfig, MemShape, Outcome, RecConfig, memdual, memdual_maximum,
-    memdual_minimum, memdual_with_events, memsss, memsss_maximum, memsss_minimum,
-    memsss_with_events, recdual, recsss,
+use crate::support::{
+    alphabeta_leaves, each_random_tree, memdual, memdual_maximum, memdual_minimum,
+    memdual_with_events, memsss_maximum, memsss_minimum, order, recdual,
 };
+use search_bestfirst::{BestFirstError, Outcome, memsss, recsss};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
     Bounds, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Traced, Tree, Value, corpus,
     minimax, worked,
 };
 
-fn order<T: Tree>(tree: &T, search: impl Fn(&Traced<&T>)) -> Vec<Dewey> {
-    let traced = Traced::new(tree);
-    search(&traced);
-    traced.order()
-}
-
-fn alphabeta_leaves<T: Tree>(tree: &T) -> BTreeSet<Dewey> {
-    order(tree, |t| {
-        alphabeta(t, Window::FULL).unwrap();
-    })
-    .into_iter()
-    .collect()
-}
-
 fn d(s: &str) -> Dewey {
     s.parse().unwrap()
 }
 
-fn mem(m: usize, leaf: bool) -> MemConfig {
-    MemConfig {
+fn mem(m: usize, leaf: bool) -> memsss::Config {
+    memsss::Config {
         memory: Some(m),
         shape: None,
         odd_depth_leaf_search: leaf,
+        ..memsss::Config::default()
     }
 }
 
@@ -74,7 +61,7 @@ fn fig1_reconstruction() {
     let mut rows = Vec::new();
     for m in least..=most {
         let traced = Traced::new(&t);
-        let (out, events) = memsss_with_events(&traced, &mem(m, true)).unwrap();
+        let (out, events) = memsss::search_with_events(&traced, &mem(m, true)).unwrap();
         let leaves = traced.order();
         assert_eq!(out.value, truth, "M = {m}");
         assert!(out.memory.peak <= m, "M = {m}");
@@ -150,7 +137,7 @@ fn fig1_reconstruction() {
 
     // M = 15: RecSSS*, terminals and order.
     let rec = order(&t, |tr| {
-        recsss(tr, &RecConfig::default()).unwrap();
+        recsss::search(tr, &recsss::Config::default()).unwrap();
     });
     assert_eq!(leaves_of(15), &rec);
     assert!(events_of(15).log.is_empty());
@@ -241,7 +228,7 @@ fn every_budget<T: Tree>(tree: &T, what: &dyn std::fmt::Display) -> usize {
                 let (out, ev) = if dual {
                     memdual_with_events(&traced, &mem(m, leaf))
                 } else {
-                    memsss_with_events(&traced, &mem(m, leaf))
+                    memsss::search_with_events(&traced, &mem(m, leaf))
                 }
                 .unwrap_or_else(|e| panic!("{name} on {what}, M = {m}: {e}"));
                 let w = format!("{name} (leaf search {leaf}) on {what}");
@@ -251,7 +238,7 @@ fn every_budget<T: Tree>(tree: &T, what: &dyn std::fmt::Display) -> usize {
             let below = if dual {
                 memdual(tree, &mem(least - 1, leaf))
             } else {
-                memsss(tree, &mem(least - 1, leaf))
+                memsss::search(tree, &mem(least - 1, leaf))
             };
             assert_eq!(
                 below.unwrap_err(),
@@ -327,7 +314,7 @@ fn wide_nonuniform_trees_at_sampled_budgets() {
                     let out = if dual {
                         memdual(&traced, &mem(m, leaf))
                     } else {
-                        memsss(&traced, &mem(m, leaf))
+                        memsss::search(&traced, &mem(m, leaf))
                     }
                     .unwrap();
                     let what = format_args!("{name} (leaf search {leaf}) on {text}");
@@ -343,11 +330,7 @@ fn wide_nonuniform_trees_at_sampled_budgets() {
 
 #[test]
 fn at_the_maximum_memsss_is_recsss() {
-    let mut n = 0;
-    for (text, tree) in corpus::random_trees(0x3e5, 3_000) {
-        compare_with_rec(&tree, &text);
-        n += 1;
-    }
+    let mut n = each_random_tree(0x3e5, 3_000, |tree, what| compare_with_rec(tree, what));
     for tree in uniform_trees(SHAPES, 20) {
         compare_with_rec(&tree, &format_args!("{:?}", tree.spec()));
         n += 1;
@@ -357,19 +340,19 @@ fn at_the_maximum_memsss_is_recsss() {
 
 fn compare_with_rec<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     for leaf in [true, false] {
-        let cfg = MemConfig {
+        let cfg = memsss::Config {
             odd_depth_leaf_search: leaf,
-            ..MemConfig::default()
+            ..memsss::Config::default()
         };
-        let rec_cfg = RecConfig {
+        let rec_cfg = recsss::Config {
             odd_depth_leaf_search: leaf,
-            ..RecConfig::default()
+            ..recsss::Config::default()
         };
         let rec = order(tree, |t| {
-            recsss(t, &rec_cfg).unwrap();
+            recsss::search(t, &rec_cfg).unwrap();
         });
         let m = order(tree, |t| {
-            let out = memsss(t, &cfg).unwrap();
+            let out = memsss::search(t, &cfg).unwrap();
             assert_eq!(
                 out.memory.capacity,
                 memsss_maximum(tree.bounds().unwrap(), leaf).unwrap()
@@ -378,7 +361,7 @@ fn compare_with_rec<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
         assert_eq!(m, rec, "MemSSS* (leaf search {leaf}) on {what}");
         // The odd-depth variant changes the memory, never the terminals.
         let plain = order(tree, |t| {
-            recsss(t, &RecConfig::default()).unwrap();
+            recsss::search(t, &recsss::Config::default()).unwrap();
         });
         assert_eq!(m, plain, "{what}");
         let rec = order(tree, |t| {
@@ -394,13 +377,13 @@ fn compare_with_rec<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 #[test]
 fn memory_functions() {
     // Bhattacharya & Bagchi 1996, §3 for (2,6): minmem(t) = b⌈(d−t)/2⌉, maxmem(t) = (b^(⌈(d−t)/2⌉+1)−1)/(b−1) − 1.
-    let s = MemShape::sss(Bounds::uniform(2, 6), true);
+    let s = memsss::MemShape::sss(Bounds::uniform(2, 6), true);
     let minmem: Vec<usize> = (0..=6).map(|t| s.minmem(t)).collect();
     let maxmem: Vec<usize> = (0..=6).map(|t| s.maxmem(t).unwrap()).collect();
     assert_eq!(minmem, [6, 6, 4, 4, 2, 2, 0]);
     assert_eq!(maxmem, [14, 14, 6, 6, 2, 2, 0]);
     for (b, d) in [(2, 6), (3, 5), (5, 10), (9, 8), (10, 7), (1, 5), (7, 1)] {
-        let s = MemShape::sss(Bounds::uniform(b, d), false);
+        let s = memsss::MemShape::sss(Bounds::uniform(b, d), false);
         for t in 0..=d {
             let k = (d - t).div_ceil(2) as u32;
             assert_eq!(s.minmem(t), b * k as usize, "({b},{d}) t = {t}");
@@ -457,18 +440,19 @@ fn memory_functions() {
 #[test]
 fn budgets_and_errors() {
     let t = worked::FIG1.tree();
-    let e = memsss(&t, &MemConfig::with_memory(6)).unwrap_err();
+    let e = memsss::search(&t, &memsss::Config::default().with_memory(6)).unwrap_err();
     assert!(e.to_string().contains("at least 7"), "{e}");
-    let e = memdual(&t, &MemConfig::with_memory(5)).unwrap_err();
+    let e = memdual(&t, &memsss::Config::default().with_memory(5)).unwrap_err();
     assert!(e.to_string().contains("at least 6"), "{e}");
     // Above the maximum: the maximum is allocated, and it is RecSSS*.
-    let out = memsss(&t, &MemConfig::with_memory(1_000_000)).unwrap();
+    let out = memsss::search(&t, &memsss::Config::default().with_memory(1_000_000)).unwrap();
     assert_eq!(out.memory.capacity, 15);
     // A shape too small for the tree is an error, not an overrun.
-    let small = MemConfig {
+    let small = memsss::Config {
         memory: None,
         shape: Some(Bounds::uniform(2, 4)),
         odd_depth_leaf_search: true,
+        ..memsss::Config::default()
     };
     struct NoShape<'a>(&'a ExplicitTree);
     impl Tree for NoShape<'_> {
@@ -486,40 +470,46 @@ fn budgets_and_errors() {
             self.0.value(n)
         }
     }
-    let e = memsss(&NoShape(&t), &small).unwrap_err();
+    let e = memsss::search(&NoShape(&t), &small).unwrap_err();
     assert!(matches!(e, BestFirstError::TreeShape { .. }), "{e}");
     let e = memdual(&NoShape(&t), &small).unwrap_err();
     assert!(matches!(e, BestFirstError::TreeShape { .. }), "{e}");
-    let narrow = MemConfig {
+    let narrow = memsss::Config {
         shape: Some(Bounds::uniform(1, 6)),
-        ..small
+        ..small.clone()
     };
     assert!(matches!(
-        memsss(&NoShape(&t), &narrow),
+        memsss::search(&NoShape(&t), &narrow),
         Err(BestFirstError::TreeShape { .. })
     ));
     assert!(matches!(
-        memsss(&NoShape(&t), &MemConfig::default()),
+        memsss::search(&NoShape(&t), &memsss::Config::default()),
         Err(BestFirstError::UnknownShape { .. })
     ));
-    let fits = MemConfig {
+    let fits = memsss::Config {
         shape: Some(Bounds::uniform(2, 6)),
-        ..small
+        ..small.clone()
     };
-    assert_eq!(memsss(&NoShape(&t), &fits).unwrap().value, minimax(&t));
+    assert_eq!(
+        memsss::search(&NoShape(&t), &fits).unwrap().value,
+        minimax(&t)
+    );
     // A looser shape (more room than needed) is fine.
-    let loose = MemConfig {
+    let loose = memsss::Config {
         shape: Some(Bounds::uniform(3, 7)),
         memory: Some(12),
-        ..small
+        ..small.clone()
     };
-    assert_eq!(memsss(&NoShape(&t), &loose).unwrap().value, minimax(&t));
+    assert_eq!(
+        memsss::search(&NoShape(&t), &loose).unwrap().value,
+        minimax(&t)
+    );
     assert_eq!(memdual(&NoShape(&t), &loose).unwrap().value, minimax(&t));
     // A terminal root.
     let leaf = ExplicitTree::parse("7").unwrap();
     for m in [1, 2, 5] {
         assert_eq!(
-            memsss(&leaf, &MemConfig::with_memory(m))
+            memsss::search(&leaf, &memsss::Config::default().with_memory(m))
                 .unwrap()
                 .value
                 .get(),
@@ -527,7 +517,10 @@ fn budgets_and_errors() {
         );
     }
     assert_eq!(
-        memdual(&leaf, &MemConfig::default()).unwrap().value.get(),
+        memdual(&leaf, &memsss::Config::default())
+            .unwrap()
+            .value
+            .get(),
         7
     );
 }
@@ -561,10 +554,10 @@ impl<T: Tree> ErasedTree for T {
     fn check(&self, what: &dyn std::fmt::Display) {
         let truth = minimax(self);
         let b = self.bounds().unwrap();
-        let rec = recsss(self, &RecConfig::default()).unwrap();
+        let rec = recsss::search(self, &recsss::Config::default()).unwrap();
         assert_eq!(rec.value, truth, "RecSSS* on {what}");
         assert!(rec.memory.peak <= rec.memory.capacity);
-        let rd = recdual(self, &RecConfig::default()).unwrap();
+        let rd = recdual(self, &recsss::Config::default()).unwrap();
         assert_eq!(rd.value, truth, "RecDual* on {what}");
         assert!(rd.memory.peak <= rd.memory.capacity);
         for (dual, least, most) in [
@@ -581,9 +574,9 @@ impl<T: Tree> ErasedTree for T {
         ] {
             for m in [least, (least + most) / 2, most] {
                 let out = if dual {
-                    memdual(self, &MemConfig::with_memory(m))
+                    memdual(self, &memsss::Config::default().with_memory(m))
                 } else {
-                    memsss(self, &MemConfig::with_memory(m))
+                    memsss::search(self, &memsss::Config::default().with_memory(m))
                 }
                 .unwrap();
                 assert_eq!(out.value, truth, "dual {dual}, M = {m} on {what}");
@@ -597,15 +590,15 @@ impl<T: Tree> ErasedTree for T {
 fn peak_is_the_real_occupancy() {
     // All-equal leaves: every solution tree ties, so RecSSS* fills its OPEN.
     let flat = ExplicitTree::uniform(3, 4, &[5; 81]).unwrap();
-    let out = recsss(&flat, &RecConfig::default()).unwrap();
+    let out = recsss::search(&flat, &recsss::Config::default()).unwrap();
     assert_eq!((out.memory.capacity, out.memory.peak), (13, 13));
-    let out = memsss(&flat, &MemConfig::default()).unwrap();
+    let out = memsss::search(&flat, &memsss::Config::default()).unwrap();
     assert_eq!((out.memory.capacity, out.memory.peak), (13, 13));
-    let out = memsss(&flat, &MemConfig::with_memory(7)).unwrap();
+    let out = memsss::search(&flat, &memsss::Config::default().with_memory(7)).unwrap();
     assert_eq!((out.memory.capacity, out.memory.peak), (7, 7));
     // At every budget the peak is reached: OPEN is used, not just allocated.
     for m in 7..=13 {
-        let out = memsss(&flat, &MemConfig::with_memory(m)).unwrap();
+        let out = memsss::search(&flat, &memsss::Config::default().with_memory(m)).unwrap();
         assert!(out.memory.peak <= m && out.memory.peak >= 7, "M = {m}");
     }
 }

@@ -2,22 +2,17 @@
 //! RecSSS* (searchd >= d) terminal for terminal, exactness in between,
 //! OPEN's size and peak, errors.
 
-use search_bestfirst::{
-    Algorithm, BestFirstError, MgConfig, MgTie, Options, QgConfig, RecConfig, memsss_maximum,
-    memsss_minimum, mgame, mgame_memory, qg_minimum_memory, quickgame, recsss,
+use crate::support::{
+    each_generated_tree, each_random_tree, memsss_maximum, memsss_minimum, mgame_memory, order,
+    qg_minimum_memory, quickgame,
 };
-use tree_core::{Bounds, Dewey, ExplicitTree, Traced, Tree, corpus, minimax, worked};
+use search_bestfirst::{Algorithm, BestFirstError, Options, mgame, quickgame, recsss};
+use tree_core::{Bounds, ExplicitTree, Traced, Tree, corpus, minimax, worked};
 
-fn order<T: Tree>(tree: &T, search: impl Fn(&Traced<&T>)) -> Vec<Dewey> {
-    let traced = Traced::new(tree);
-    search(&traced);
-    traced.order()
-}
-
-fn config(searchd: usize, tie: MgTie) -> MgConfig {
-    MgConfig {
+fn config(searchd: usize, tie: mgame::Tie) -> mgame::Config {
+    mgame::Config {
         tie,
-        ..MgConfig::new(searchd)
+        ..mgame::Config::new(searchd)
     }
 }
 
@@ -25,11 +20,11 @@ fn config(searchd: usize, tie: MgTie) -> MgConfig {
 /// same value, and OPEN one entry (the root's) above QuickGame's.
 fn same_as_quickgame<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     let qg = order(tree, |t| {
-        quickgame(t, &QgConfig::default()).unwrap();
+        quickgame(t, &quickgame::Config::default()).unwrap();
     });
-    for tie in [MgTie::Auto, MgTie::Stop] {
+    for tie in [mgame::Tie::Auto, mgame::Tie::Stop] {
         let m = order(tree, |t| {
-            let out = mgame(t, &config(2, tie)).unwrap();
+            let out = mgame::search(t, &config(2, tie)).unwrap();
             assert_eq!(out.value, minimax(tree), "{what}");
             let b = tree.bounds().unwrap();
             assert_eq!(out.memory.capacity, 1 + qg_minimum_memory(b).unwrap());
@@ -41,12 +36,17 @@ fn same_as_quickgame<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 /// MGame(searchd >= d) against RecSSS*: the same terminals in the same
 /// order and the same OPEN size.
-fn same_as_recsss<T: Tree>(tree: &T, searchd: usize, tie: MgTie, what: &dyn std::fmt::Display) {
+fn same_as_recsss<T: Tree>(
+    tree: &T,
+    searchd: usize,
+    tie: mgame::Tie,
+    what: &dyn std::fmt::Display,
+) {
     let rec = order(tree, |t| {
-        recsss(t, &RecConfig::default()).unwrap();
+        recsss::search(t, &recsss::Config::default()).unwrap();
     });
     let m = order(tree, |t| {
-        let out = mgame(t, &config(searchd, tie)).unwrap();
+        let out = mgame::search(t, &config(searchd, tie)).unwrap();
         let b = tree.bounds().unwrap();
         assert_eq!(out.memory.capacity, memsss_maximum(b, false).unwrap());
         assert!(out.memory.peak <= out.memory.capacity, "{what}");
@@ -59,15 +59,8 @@ fn same_as_recsss<T: Tree>(tree: &T, searchd: usize, tie: MgTie, what: &dyn std:
 
 #[test]
 fn searchd_2_is_quickgame() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(6) {
-        same_as_quickgame(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
-    for (text, tree) in corpus::random_trees(0x3a3e, 1_000) {
-        same_as_quickgame(&tree, &text);
-        n += 1;
-    }
+    let n = each_generated_tree(6, |tree, what| same_as_quickgame(tree, what))
+        + each_random_tree(0x3a3e, 1_000, |tree, what| same_as_quickgame(tree, what));
     assert!(n >= 2_000, "{n}");
 }
 
@@ -78,11 +71,16 @@ fn searchd_d_is_recsss() {
     for tree in corpus::generated_trees(20) {
         let d = tree.bounds().unwrap().depth;
         if d >= 4 && d % 2 == 0 {
-            same_as_recsss(&tree, d, MgTie::Auto, &format_args!("{:?}", tree.spec()));
+            same_as_recsss(
+                &tree,
+                d,
+                mgame::Tie::Auto,
+                &format_args!("{:?}", tree.spec()),
+            );
             same_as_recsss(
                 &tree,
                 d + 2,
-                MgTie::Auto,
+                mgame::Tie::Auto,
                 &format_args!("{:?}", tree.spec()),
             );
             n += 1;
@@ -95,14 +93,14 @@ fn searchd_d_is_recsss() {
         let d = tree.bounds().unwrap().depth;
         let s = d.next_multiple_of(2).max(2);
         let what = format!("{:?}", tree.spec());
-        same_as_recsss(&tree, s, MgTie::Leftmost, &what);
-        same_as_recsss(&tree, s.max(4), MgTie::Auto, &what);
+        same_as_recsss(&tree, s, mgame::Tie::Leftmost, &what);
+        same_as_recsss(&tree, s.max(4), mgame::Tie::Auto, &what);
     }
     for (text, tree) in corpus::random_trees(0x7ec, 500) {
         let d = tree.bounds().unwrap().depth;
         let s = d.next_multiple_of(2).max(4);
-        same_as_recsss(&tree, s, MgTie::Auto, &text);
-        same_as_recsss(&tree, s, MgTie::Leftmost, &text);
+        same_as_recsss(&tree, s, mgame::Tie::Auto, &text);
+        same_as_recsss(&tree, s, mgame::Tie::Leftmost, &text);
     }
 }
 
@@ -114,36 +112,36 @@ fn the_two_rules_differ_only_at_ties() {
     let t = ExplicitTree::uniform(2, 2, &[5, 9, 7, 5]).unwrap();
     let leaves = |tie| {
         let c = Traced::new(&t);
-        assert_eq!(mgame(&c, &config(2, tie)).unwrap().value.get(), 5);
+        assert_eq!(mgame::search(&c, &config(2, tie)).unwrap().value.get(), 5);
         c.order().len()
     };
-    assert_eq!(leaves(MgTie::Auto), 3);
-    assert_eq!(leaves(MgTie::Stop), 3);
-    assert_eq!(leaves(MgTie::Leftmost), 4);
+    assert_eq!(leaves(mgame::Tie::Auto), 3);
+    assert_eq!(leaves(mgame::Tie::Stop), 3);
+    assert_eq!(leaves(mgame::Tie::Leftmost), 4);
     same_as_quickgame(&t, &"the tie tree");
-    same_as_recsss(&t, 2, MgTie::Leftmost, &"the tie tree");
+    same_as_recsss(&t, 2, mgame::Tie::Leftmost, &"the tie tree");
 }
 
 #[test]
 fn exact_for_every_searchd() {
     let mut n = 0;
     for searchd in [2, 4, 6] {
-        for tie in [MgTie::Auto, MgTie::Stop, MgTie::Leftmost] {
+        for tie in [mgame::Tie::Auto, mgame::Tie::Stop, mgame::Tie::Leftmost] {
             let cfg = config(searchd, tie);
             for (text, tree) in corpus::random_trees(searchd as u64, 3_000) {
-                let out = mgame(&tree, &cfg).unwrap();
+                let out = mgame::search(&tree, &cfg).unwrap();
                 assert_eq!(
                     out.value,
                     minimax(&tree),
                     "MGame({searchd}) {tie:?} on {text}"
                 );
                 assert!(out.memory.peak <= out.memory.capacity, "{text}");
-                if tie == MgTie::Auto {
+                if tie == mgame::Tie::Auto {
                     n += 1;
                 }
             }
             for tree in corpus::generated_trees(2) {
-                let out = mgame(&tree, &cfg).unwrap();
+                let out = mgame::search(&tree, &cfg).unwrap();
                 let what = tree.spec();
                 assert_eq!(
                     out.value,
@@ -153,7 +151,7 @@ fn exact_for_every_searchd() {
                 let b = tree.bounds().unwrap();
                 assert_eq!(out.memory.capacity, mgame_memory(b, searchd).unwrap());
                 assert!(out.memory.peak <= out.memory.capacity, "{what:?}");
-                if tie == MgTie::Auto {
+                if tie == mgame::Tie::Auto {
                     n += 1;
                 }
             }
@@ -171,10 +169,10 @@ fn worked_examples_follow_quickgame() {
     ] {
         let tree = ex.tree();
         let qg = order(&tree, |t| {
-            quickgame(t, &QgConfig::default()).unwrap();
+            quickgame(t, &quickgame::Config::default()).unwrap();
         });
         let m = order(&tree, |t| {
-            let out = mgame(t, &MgConfig::default()).unwrap();
+            let out = mgame::search(t, &mgame::Config::default()).unwrap();
             assert_eq!(out.value, minimax(&tree));
         });
         assert_eq!(m.len(), leaves, "{}", ex.name);
@@ -236,7 +234,7 @@ fn peak_reaches_capacity_on_uniform_trees() {
             continue;
         }
         for searchd in [2, 4, 6] {
-            let out = mgame(&tree, &MgConfig::new(searchd)).unwrap();
+            let out = mgame::search(&tree, &mgame::Config::new(searchd)).unwrap();
             assert!(out.memory.peak <= out.memory.capacity);
             if searchd == 2 {
                 // The leftmost path is searched first: every slab full.
@@ -250,7 +248,7 @@ fn peak_reaches_capacity_on_uniform_trees() {
 fn bad_parameters_and_budgets() {
     let t = ExplicitTree::uniform(2, 4, &[3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3]).unwrap();
     for searchd in [0, 1, 3, 5, 7] {
-        let e = mgame(&t, &MgConfig::new(searchd)).unwrap_err();
+        let e = mgame::search(&t, &mgame::Config::new(searchd)).unwrap_err();
         assert!(
             matches!(
                 e,
@@ -262,7 +260,7 @@ fn bad_parameters_and_budgets() {
             "{e}"
         );
         let opts = Options {
-            searchd,
+            searchd: Some(searchd),
             ..Options::default()
         };
         assert!(Algorithm::MGame.run(&t, &opts).is_err());
@@ -270,40 +268,40 @@ fn bad_parameters_and_budgets() {
     }
     for searchd in [2, 4] {
         let minimum = mgame_memory(Bounds::uniform(2, 4), searchd).unwrap();
-        let cfg = MgConfig {
+        let cfg = mgame::Config {
             memory: Some(minimum - 1),
-            ..MgConfig::new(searchd)
+            ..mgame::Config::new(searchd)
         };
         assert_eq!(
-            mgame(&t, &cfg).unwrap_err(),
+            mgame::search(&t, &cfg).unwrap_err(),
             BestFirstError::BudgetTooSmall {
                 algorithm: "MGame",
                 given: minimum - 1,
                 minimum
             }
         );
-        let cfg = MgConfig {
+        let cfg = mgame::Config {
             memory: Some(minimum + 10),
-            ..MgConfig::new(searchd)
+            ..mgame::Config::new(searchd)
         };
-        let out = mgame(&t, &cfg).unwrap();
+        let out = mgame::search(&t, &cfg).unwrap();
         assert_eq!((out.value, out.memory.capacity), (minimax(&t), minimum));
     }
     // A tree deeper than the shape it is said to have.
-    let cfg = MgConfig {
+    let cfg = mgame::Config {
         shape: Some(Bounds::uniform(2, 2)),
-        ..MgConfig::new(2)
+        ..mgame::Config::new(2)
     };
     assert!(matches!(
-        mgame(&t, &cfg).unwrap_err(),
+        mgame::search(&t, &cfg).unwrap_err(),
         BestFirstError::TreeShape { .. }
     ));
-    let cfg = MgConfig {
+    let cfg = mgame::Config {
         shape: Some(Bounds::uniform(1, 4)),
-        ..MgConfig::new(4)
+        ..mgame::Config::new(4)
     };
     assert!(matches!(
-        mgame(&t, &cfg).unwrap_err(),
+        mgame::search(&t, &cfg).unwrap_err(),
         BestFirstError::TreeShape { .. }
     ));
 }
@@ -313,11 +311,16 @@ fn registry_runs_mgame() {
     let a: Algorithm = "mgame".parse().unwrap();
     assert_eq!(a, Algorithm::MGame);
     assert!(a.description().contains("--searchd"));
-    assert_eq!(Options::default().searchd, 2);
     let t = worked::PI.tree();
+    // Without a slab height, MGame(2).
+    assert_eq!(Options::default().searchd, None);
+    assert_eq!(
+        a.run(&t, &Options::default()).unwrap().memory.capacity,
+        mgame_memory(t.bounds().unwrap(), 2).unwrap()
+    );
     for searchd in [2, 4, 6] {
         let opts = Options {
-            searchd,
+            searchd: Some(searchd),
             ..Options::default()
         };
         let out = a.run(&t, &opts).unwrap();

@@ -4,33 +4,34 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-use search_bestfirst::{
-    BestFirstError, Outcome, QgConfig, QgOpen, QgVariant, qg_minimum_memory, qg_search, qg1, qg2,
-    qg3, quickgame,
-};
+use crate::support::{each_generated_tree, qg_minimum_memory, qg_search, qg1, qg2, qg3, quickgame};
+use search_bestfirst::{BestFirstError, Outcome, quickgame};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
     Bounds, Counted, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, corpus, minimax,
     worked,
 };
 
-const PRINTED: QgConfig = QgConfig {
-    memory: None,
-    shape: None,
-    alpha_floor: false,
-};
-const FLOORED: QgConfig = QgConfig {
-    alpha_floor: true,
-    ..PRINTED
-};
+/// The pseudo-code as printed.
+fn printed() -> quickgame::Config {
+    quickgame::Config::default()
+}
 
-fn run<T: Tree>(tree: &T, variant: QgVariant, config: &QgConfig) -> Outcome {
-    qg_search(tree, variant, config, &mut QgOpen::new())
+/// With the lower bound floored at alpha.
+fn floored() -> quickgame::Config {
+    quickgame::Config {
+        alpha_floor: true,
+        ..printed()
+    }
+}
+
+fn run<T: Tree>(tree: &T, variant: quickgame::Variant, config: &quickgame::Config) -> Outcome {
+    qg_search(tree, variant, config, &mut quickgame::Cache::new())
         .unwrap_or_else(|e| panic!("{variant}: {e}"))
 }
 
 /// The leaves `variant` evaluates on `tree`, in order, revisits included.
-fn order<T: Tree>(tree: &T, variant: QgVariant, config: &QgConfig) -> Vec<Dewey> {
+fn order<T: Tree>(tree: &T, variant: quickgame::Variant, config: &quickgame::Config) -> Vec<Dewey> {
     let traced = Traced::new(tree);
     run(&traced, variant, config);
     traced.order()
@@ -59,17 +60,17 @@ fn rank_row(order: &[Dewey], b: usize, d: usize) -> String {
     cells.join(" ")
 }
 
-fn paper_row(ex: &worked::Example, variant: QgVariant) -> (usize, String) {
+fn paper_row(ex: &worked::Example, variant: quickgame::Variant) -> (usize, String) {
     let tree = ex.tree();
     let b = tree.bounds().unwrap();
-    let o = order(&tree, variant, &PRINTED);
+    let o = order(&tree, variant, &printed());
     (o.len(), rank_row(&o, b.branching, b.depth))
 }
 
 #[test]
 fn table1_every_variant_follows_the_paper() {
     // Bhattacharya 1995, Table 1: "QuickGame" and "QG1,QG2,QG3" rows are the same.
-    for v in QgVariant::ALL {
+    for v in quickgame::Variant::ALL {
         assert_eq!(
             paper_row(&worked::TABLE1, v),
             (11, "1 3 2 - 10 - 11 - 4 - 5 6 7 - 8 9".to_string()),
@@ -81,10 +82,14 @@ fn table1_every_variant_follows_the_paper() {
 #[test]
 fn table2_quickgame_and_qg_follow_the_paper() {
     assert_eq!(
-        paper_row(&worked::TABLE2, QgVariant::QuickGame),
+        paper_row(&worked::TABLE2, quickgame::Variant::QuickGame),
         (9, "1 3 2 - 8 9 - - 4 7 5 6 - - - -".to_string())
     );
-    for v in [QgVariant::Qg1, QgVariant::Qg2, QgVariant::Qg3] {
+    for v in [
+        quickgame::Variant::Qg1,
+        quickgame::Variant::Qg2,
+        quickgame::Variant::Qg3,
+    ] {
         assert_eq!(
             paper_row(&worked::TABLE2, v),
             (7, "1 3 2 - 6 7 - - 4 - 5 - - - - -".to_string()),
@@ -97,12 +102,12 @@ fn table2_quickgame_and_qg_follow_the_paper() {
 fn pi_tree_counts() {
     // Knuth & Moore's (3,4) tree of π's digits. The paper: Alpha-Beta 31,
     // QuickGame 33, QG1 = QG2 = 32, QG3 = 30. The pseudo-code gives 30 for
-    // QG1 and QG2 under every reading of SelectLowerBound (see QgVariant's
+    // QG1 and QG2 under every reading of SelectLowerBound (see quickgame::Variant's
     // documentation and the unit tests of src/quickgame.rs); the floor does
     // not change it either.
     let tree = worked::PI.tree();
-    for (config, name) in [(PRINTED, "printed"), (FLOORED, "alpha_floor")] {
-        let counts: Vec<usize> = QgVariant::ALL
+    for (config, name) in [(printed(), "printed"), (floored(), "alpha_floor")] {
+        let counts: Vec<usize> = quickgame::Variant::ALL
             .iter()
             .map(|&v| {
                 let c = Counted::new(&tree);
@@ -126,9 +131,9 @@ fn worked_examples() {
         if ex.name == "pi" {
             writeln!(out, "# paper: QuickGame 33, QG1 32, QG2 32, QG3 30 leaves").unwrap();
         }
-        for v in QgVariant::ALL {
+        for v in quickgame::Variant::ALL {
             let traced = Traced::new(&tree);
-            let o = run(&traced, v, &PRINTED);
+            let o = run(&traced, v, &printed());
             let s = traced.stats();
             writeln!(
                 out,
@@ -151,14 +156,14 @@ fn worked_examples() {
 #[test]
 fn wrappers_are_the_variants() {
     let tree = worked::TABLE2.tree();
-    let c = QgConfig::default();
-    for v in QgVariant::ALL {
+    let c = quickgame::Config::default();
+    for v in quickgame::Variant::ALL {
         let traced = Traced::new(&tree);
         let out = match v {
-            QgVariant::QuickGame => quickgame(&traced, &c),
-            QgVariant::Qg1 => qg1(&traced, &c),
-            QgVariant::Qg2 => qg2(&traced, &c),
-            QgVariant::Qg3 => qg3(&traced, &c),
+            quickgame::Variant::QuickGame => quickgame(&traced, &c),
+            quickgame::Variant::Qg1 => qg1(&traced, &c),
+            quickgame::Variant::Qg2 => qg2(&traced, &c),
+            quickgame::Variant::Qg3 => qg3(&traced, &c),
         }
         .unwrap();
         assert_eq!(out.value, run(&tree, v, &c).value);
@@ -188,9 +193,9 @@ fn check<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     let minimum = qg_minimum_memory(bounds).unwrap();
     let need = path_need(tree, &tree.root(), true);
     assert!(need <= minimum, "{what}");
-    let mut open = QgOpen::new();
-    for config in [PRINTED, FLOORED] {
-        for v in QgVariant::ALL {
+    let mut open = quickgame::Cache::new();
+    for config in [printed(), floored()] {
+        for v in quickgame::Variant::ALL {
             let out = qg_search(tree, v, &config, &mut open)
                 .unwrap_or_else(|e| panic!("{v} on {what}: {e}"));
             assert_eq!(out.value, expected, "{v} on {what}");
@@ -205,7 +210,7 @@ fn check<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
             let traced = Traced::new(tree);
             let seen = run(&traced, v, &config);
             assert_eq!((seen.value, seen.memory.peak), (out.value, m.peak));
-            if v == QgVariant::QuickGame {
+            if v == quickgame::Variant::QuickGame {
                 assert_eq!(traced.stats().leaves, traced.distinct_leaves(), "{what}");
             }
         }
@@ -214,11 +219,7 @@ fn check<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn exact_on_generated_trees() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(60) {
-        check(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    let n = each_generated_tree(60, |tree, what| check(tree, what));
     assert!(n >= 10_000, "{n} trees");
 }
 
@@ -253,7 +254,7 @@ fn awkward_shapes() {
         check(&tree, text);
     }
     let root = ExplicitTree::parse("-5").unwrap();
-    let out = quickgame(&root, &QgConfig::default().with_memory(0)).unwrap();
+    let out = quickgame(&root, &quickgame::Config::default().with_memory(0)).unwrap();
     assert_eq!((out.value.get(), out.memory.peak), (-5, 0));
 }
 
@@ -272,29 +273,29 @@ fn memory_is_b_times_half_d_rounded_up() {
     }
     // The (10,7) trees of Table 3: 40 entries.
     let t = GenSpec::new(Generator::KORF, 10, 7, 3, 0).build().unwrap();
-    let out = qg3(&t, &QgConfig::default()).unwrap();
+    let out = qg3(&t, &quickgame::Config::default()).unwrap();
     assert_eq!((out.memory.peak, out.memory.capacity), (40, 40));
     assert_eq!(out.value, minimax(&t));
     assert_eq!(
         out.memory.peak_bytes(),
-        40 * QgOpen::<tree_core::GenNode>::entry_bytes()
+        40 * quickgame::Cache::<tree_core::GenNode>::entry_bytes()
     );
     // A bigger budget is accepted; only the minimum is allocated.
-    let out = qg1(&t, &QgConfig::default().with_memory(1_000)).unwrap();
+    let out = qg1(&t, &quickgame::Config::default().with_memory(1_000)).unwrap();
     assert_eq!((out.memory.peak, out.memory.capacity), (40, 40));
 }
 
 #[test]
 fn budget_below_the_minimum_is_refused_before_searching() {
     let tree = worked::PI.tree();
-    for v in QgVariant::ALL {
+    for v in quickgame::Variant::ALL {
         for given in [0, 1, 5] {
             let c = Counted::new(&tree);
             let e = qg_search(
                 &c,
                 v,
-                &QgConfig::default().with_memory(given),
-                &mut QgOpen::new(),
+                &quickgame::Config::default().with_memory(given),
+                &mut quickgame::Cache::new(),
             )
             .unwrap_err();
             assert_eq!(
@@ -309,7 +310,7 @@ fn budget_below_the_minimum_is_refused_before_searching() {
             assert_eq!(c.stats(), Default::default(), "nothing searched");
         }
         assert!(
-            run(&tree, v, &QgConfig::default().with_memory(6))
+            run(&tree, v, &quickgame::Config::default().with_memory(6))
                 .memory
                 .peak
                 == 6
@@ -344,8 +345,14 @@ impl Tree for Shapeless<'_> {
 fn bad_input_is_an_error() {
     let t1 = worked::TABLE1.tree();
     let hidden = Shapeless(&t1);
-    for v in QgVariant::ALL {
-        let e = qg_search(&hidden, v, &QgConfig::default(), &mut QgOpen::new()).unwrap_err();
+    for v in quickgame::Variant::ALL {
+        let e = qg_search(
+            &hidden,
+            v,
+            &quickgame::Config::default(),
+            &mut quickgame::Cache::new(),
+        )
+        .unwrap_err();
         assert_eq!(
             e,
             BestFirstError::UnknownShape {
@@ -353,15 +360,21 @@ fn bad_input_is_an_error() {
             }
         );
         // Given the shape, it searches.
-        let c = QgConfig::default().with_shape(Bounds::uniform(2, 4));
+        let c = quickgame::Config {
+            shape: Some(Bounds::uniform(2, 4)),
+            ..quickgame::Config::default()
+        };
         assert_eq!(run(&hidden, v, &c).value.get(), 2);
         // Lying about it is caught before OPEN could overflow.
         for lie in [Bounds::uniform(1, 4), Bounds::uniform(2, 2)] {
             let e = qg_search(
                 &hidden,
                 v,
-                &QgConfig::default().with_shape(lie),
-                &mut QgOpen::new(),
+                &quickgame::Config {
+                    shape: Some(lie),
+                    ..quickgame::Config::default()
+                },
+                &mut quickgame::Cache::new(),
             )
             .unwrap_err();
             assert!(matches!(e, BestFirstError::TreeShape { .. }), "{e}");
@@ -375,8 +388,11 @@ fn bad_input_is_an_error() {
             let e = qg_search(
                 &hidden,
                 v,
-                &QgConfig::default().with_shape(bad),
-                &mut QgOpen::new(),
+                &quickgame::Config {
+                    shape: Some(bad),
+                    ..quickgame::Config::default()
+                },
+                &mut quickgame::Cache::new(),
             )
             .unwrap_err();
             assert!(e.to_string().contains(what), "{e}");
@@ -386,8 +402,11 @@ fn bad_input_is_an_error() {
         let e = qg_search(
             &Shapeless(&sentinel),
             v,
-            &QgConfig::default().with_shape(Bounds::uniform(2, 2)),
-            &mut QgOpen::new(),
+            &quickgame::Config {
+                shape: Some(Bounds::uniform(2, 2)),
+                ..quickgame::Config::default()
+            },
+            &mut quickgame::Cache::new(),
         )
         .unwrap_err();
         assert_eq!(e, BestFirstError::SentinelLeaf { value: Value::INF });
@@ -396,15 +415,15 @@ fn bad_input_is_an_error() {
 
 #[test]
 fn the_arena_is_reused() {
-    let mut open = QgOpen::new();
+    let mut open = quickgame::Cache::new();
     let big = GenSpec::new(Generator::RANDOM, 6, 6, 1, 0).build().unwrap();
     let small = GenSpec::new(Generator::KORF, 2, 4, 1, 0).build().unwrap();
-    for v in QgVariant::ALL {
-        let a = qg_search(&big, v, &QgConfig::default(), &mut open).unwrap();
+    for v in quickgame::Variant::ALL {
+        let a = qg_search(&big, v, &quickgame::Config::default(), &mut open).unwrap();
         assert_eq!((a.memory.capacity, a.memory.peak), (18, 18));
-        let b = qg_search(&small, v, &QgConfig::default(), &mut open).unwrap();
+        let b = qg_search(&small, v, &quickgame::Config::default(), &mut open).unwrap();
         assert_eq!((b.memory.capacity, b.memory.peak), (4, 4));
-        assert_eq!(b, run(&small, v, &QgConfig::default()));
+        assert_eq!(b, run(&small, v, &quickgame::Config::default()));
     }
 }
 
@@ -534,7 +553,7 @@ fn qg3_with_the_floor_never_examines_a_leaf_alphabeta_prunes() {
     let mut n = 0;
     for tree in domination_trees() {
         let (ab, _) = alphabeta_cutoffs(&tree);
-        let qg3 = set(order(&tree, QgVariant::Qg3, &FLOORED));
+        let qg3 = set(order(&tree, quickgame::Variant::Qg3, &floored()));
         let extra: Vec<String> = qg3.difference(&ab).map(ToString::to_string).collect();
         assert!(
             extra.is_empty(),
@@ -550,7 +569,7 @@ fn qg3_with_the_floor_never_examines_a_leaf_alphabeta_prunes() {
 /// QuickGame makes every shallow cutoff Alpha-Beta makes (§2: "all shallow
 /// cutoffs made by Alpha-Beta are also made by QuickGame"). A record, not
 /// a requirement: the paper says QG1 and QG2 may examine such leaves, and
-/// the printed QG3 does (see `QgVariant`).
+/// the printed QG3 does (see `quickgame::Variant`).
 #[test]
 fn claims_about_alphabeta() {
     let mut trees = 0;
@@ -564,14 +583,14 @@ fn claims_about_alphabeta() {
         let ab_count = Counted::new(&tree);
         alphabeta(&ab_count, Window::FULL).unwrap();
         leaves_ab += ab_count.stats().leaves as usize;
-        for (c, config) in [PRINTED, FLOORED].into_iter().enumerate() {
-            for (i, v) in QgVariant::ALL.into_iter().enumerate() {
+        for (c, config) in [printed(), floored()].into_iter().enumerate() {
+            for (i, v) in quickgame::Variant::ALL.into_iter().enumerate() {
                 let o = order(&tree, v, &config);
                 leaves[c][i] += o.len();
                 more_leaves[c][i] += usize::from(o.len() > ab.len());
                 let examined = set(o);
                 examine_pruned[c][i] += usize::from(!examined.is_subset(&ab));
-                if c == 0 && v == QgVariant::QuickGame && !shallow.is_empty() {
+                if c == 0 && v == quickgame::Variant::QuickGame && !shallow.is_empty() {
                     shallow_trees += 1;
                     let missed = shallow
                         .iter()
@@ -589,8 +608,8 @@ fn claims_about_alphabeta() {
     .unwrap();
     writeln!(out, "Alpha-Beta: {leaves_ab} leaves").unwrap();
     for (c, name) in ["printed", "alpha_floor"].iter().enumerate() {
-        for (i, v) in QgVariant::ALL.into_iter().enumerate() {
-            if c == 1 && v == QgVariant::QuickGame {
+        for (i, v) in quickgame::Variant::ALL.into_iter().enumerate() {
+            if c == 1 && v == quickgame::Variant::QuickGame {
                 continue;
             }
             writeln!(

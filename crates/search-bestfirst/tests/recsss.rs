@@ -1,20 +1,11 @@
 //! RecSSS* and RecDual*: the same terminals in the same order as SSS* and
 //! Dual*, exactness on the corpus, OPEN's size and peak, errors.
 
-use search_bestfirst::{
-    BestFirstError, RecConfig, SssConfig, Variant, dual, memdual_maximum, memsss_maximum, recdual,
-    recsss, sss,
-};
+use crate::support::{dual, each_random_tree, memdual_maximum, memsss_maximum, order, recdual};
+use search_bestfirst::{BestFirstError, Variant, recsss, sss};
 use tree_core::{
-    Bounds, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Traced, Tree, Value, corpus,
-    minimax, worked,
+    Bounds, ExplicitTree, GenSpec, GeneratedTree, Generator, Tree, Value, corpus, minimax, worked,
 };
-
-fn order<T: Tree>(tree: &T, search: impl Fn(&Traced<&T>)) -> Vec<Dewey> {
-    let traced = Traced::new(tree);
-    search(&traced);
-    traced.order()
-}
 
 /// Small uniform trees from several generators, ties included.
 fn uniform_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
@@ -50,23 +41,23 @@ fn uniform_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
 /// rules: the same terminals in the same order (Bhattacharya & Bagchi 1996, §3 (i)).
 fn same_order_as_sss<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     for leaf in [false, true] {
-        let cfg = RecConfig {
+        let cfg = recsss::Config {
             odd_depth_leaf_search: leaf,
-            ..RecConfig::default()
+            ..recsss::Config::default()
         };
         let rec = order(tree, |t| {
-            recsss(t, &cfg).unwrap();
+            recsss::search(t, &cfg).unwrap();
         });
         let rd = order(tree, |t| {
             recdual(t, &cfg).unwrap();
         });
         for v in [Variant::Leftmost, Variant::LeftBiased] {
             let s = order(tree, |t| {
-                sss(t, &SssConfig::new(v)).unwrap();
+                sss::search(t, &sss::Config::new(v)).unwrap();
             });
             assert_eq!(rec, s, "RecSSS* vs {v} on {what}");
             let d = order(tree, |t| {
-                dual(t, &SssConfig::new(v)).unwrap();
+                dual(t, &sss::Config::new(v)).unwrap();
             });
             assert_eq!(rd, d, "RecDual* vs Dual* ({v}) on {what}");
         }
@@ -85,11 +76,7 @@ fn recsss_evaluates_what_sss_does_in_the_same_order_on_uniform_trees() {
 
 #[test]
 fn recsss_evaluates_what_sss_does_in_the_same_order_on_nonuniform_trees() {
-    let mut n = 0;
-    for (text, tree) in corpus::random_trees(0x5e55, 3_000) {
-        same_order_as_sss(&tree, &text);
-        n += 1;
-    }
+    let n = each_random_tree(0x5e55, 3_000, |tree, what| same_order_as_sss(tree, what));
     assert_eq!(n, 3_000);
 }
 
@@ -100,14 +87,20 @@ fn stockman_counterexample() {
     // left, as the left-biased and left-most rules do: c, g, h.
     let t = worked::STOCKMAN.tree();
     let rec: Vec<String> = order(&t, |tr| {
-        assert_eq!(recsss(tr, &RecConfig::default()).unwrap().value.get(), 4);
+        assert_eq!(
+            recsss::search(tr, &recsss::Config::default())
+                .unwrap()
+                .value
+                .get(),
+            4
+        );
     })
     .iter()
     .map(|d| d.to_string())
     .collect();
     assert_eq!(rec, ["11", "1211", "1212"]);
     let printed = order(&t, |tr| {
-        sss(tr, &SssConfig::new(Variant::Stockman)).unwrap();
+        sss::search(tr, &sss::Config::new(Variant::Stockman)).unwrap();
     });
     assert_eq!(printed.len(), 5);
 }
@@ -118,7 +111,7 @@ fn open_size_and_peak() {
         let tree = GenSpec::new(Generator::RANDOM, b, d, 1, 0).build().unwrap();
         let bounds = Bounds::uniform(b, d);
         let size: usize = (0..=d.div_ceil(2)).map(|k| b.pow(k as u32)).sum();
-        let out = recsss(&tree, &RecConfig::default()).unwrap();
+        let out = recsss::search(&tree, &recsss::Config::default()).unwrap();
         assert_eq!(out.memory.capacity, size, "({b},{d})");
         assert_eq!(memsss_maximum(bounds, false).unwrap(), size);
         assert!(out.memory.peak <= size);
@@ -127,7 +120,7 @@ fn open_size_and_peak() {
             + (1..=(d.max(1) - 1).div_ceil(2))
                 .map(|k| b.pow(k as u32))
                 .sum::<usize>();
-        let out = recdual(&tree, &RecConfig::default()).unwrap();
+        let out = recdual(&tree, &recsss::Config::default()).unwrap();
         assert_eq!(out.memory.capacity, dual_size, "dual ({b},{d})");
         assert_eq!(memdual_maximum(bounds, false).unwrap(), dual_size);
         assert_eq!(out.value, minimax(&tree));
@@ -136,20 +129,20 @@ fn open_size_and_peak() {
     // fills up: 1 + 3 + 9 on (3,4). RecDual*'s 2 + 3 + 9 is not reached
     // there: its first terminal already meets every bound.
     let flat = ExplicitTree::uniform(3, 4, &[5; 81]).unwrap();
-    let out = recsss(&flat, &RecConfig::default()).unwrap();
+    let out = recsss::search(&flat, &recsss::Config::default()).unwrap();
     assert_eq!((out.memory.capacity, out.memory.peak), (13, 13));
-    let out = recdual(&flat, &RecConfig::default()).unwrap();
+    let out = recdual(&flat, &recsss::Config::default()).unwrap();
     assert_eq!(out.memory.capacity, 14);
     assert!(out.memory.peak <= 14);
     // Odd depth with the lowest MAX level searched in place: one level less.
     let t = GenSpec::new(Generator::RANDOM, 3, 5, 2, 0).build().unwrap();
-    let cfg = RecConfig {
+    let cfg = recsss::Config {
         odd_depth_leaf_search: true,
-        ..RecConfig::default()
+        ..recsss::Config::default()
     };
     let (a, b) = (
-        recsss(&t, &cfg).unwrap(),
-        recsss(&t, &RecConfig::default()).unwrap(),
+        recsss::search(&t, &cfg).unwrap(),
+        recsss::search(&t, &recsss::Config::default()).unwrap(),
     );
     assert_eq!((a.memory.capacity, b.memory.capacity), (13, 40));
     assert_eq!(a.value, b.value);
@@ -161,11 +154,11 @@ fn exact_on_the_corpus() {
     for tree in corpus::generated_trees(8) {
         let truth = minimax(&tree);
         for leaf in [false, true] {
-            let cfg = RecConfig {
+            let cfg = recsss::Config {
                 odd_depth_leaf_search: leaf,
-                ..RecConfig::default()
+                ..recsss::Config::default()
             };
-            let out = recsss(&tree, &cfg).unwrap();
+            let out = recsss::search(&tree, &cfg).unwrap();
             assert_eq!(out.value, truth, "{:?}", tree.spec());
             assert!(out.memory.peak <= out.memory.capacity);
             let out = recdual(&tree, &cfg).unwrap();
@@ -205,12 +198,12 @@ fn errors() {
     let shape = Some(t.bounds().unwrap());
     for bad in [Value::INF, Value::NEG_INF] {
         let odd = Odd { tree: &t, bad };
-        let cfg = RecConfig {
+        let cfg = recsss::Config {
             shape,
-            ..RecConfig::default()
+            ..recsss::Config::default()
         };
         assert_eq!(
-            recsss(&odd, &cfg).unwrap_err(),
+            recsss::search(&odd, &cfg).unwrap_err(),
             BestFirstError::SentinelLeaf { value: bad }
         );
         assert_eq!(
@@ -223,26 +216,26 @@ fn errors() {
         bad: Value::new(1).unwrap(),
     };
     assert!(matches!(
-        recsss(&odd, &RecConfig::default()),
+        recsss::search(&odd, &recsss::Config::default()),
         Err(BestFirstError::UnknownShape {
             algorithm: "RecSSS*"
         })
     ));
     for shape in [Bounds::uniform(2, 2), Bounds::uniform(1, 3)] {
-        let cfg = RecConfig {
+        let cfg = recsss::Config {
             shape: Some(shape),
-            ..RecConfig::default()
+            ..recsss::Config::default()
         };
-        let e = recsss(&odd, &cfg).unwrap_err();
+        let e = recsss::search(&odd, &cfg).unwrap_err();
         assert!(matches!(e, BestFirstError::TreeShape { .. }), "{e}");
         let e = recdual(&odd, &cfg).unwrap_err();
         assert!(matches!(e, BestFirstError::TreeShape { .. }), "{e}");
     }
-    let e = recsss(
+    let e = recsss::search(
         &t,
-        &RecConfig {
+        &recsss::Config {
             shape: Some(Bounds::uniform(2, 300)),
-            ..RecConfig::default()
+            ..recsss::Config::default()
         },
     )
     .unwrap_err();
@@ -251,11 +244,11 @@ fn errors() {
     for text in ["7", "[[[[7]]]]"] {
         let t = ExplicitTree::parse(text).unwrap();
         for leaf in [false, true] {
-            let cfg = RecConfig {
+            let cfg = recsss::Config {
                 odd_depth_leaf_search: leaf,
-                ..RecConfig::default()
+                ..recsss::Config::default()
             };
-            assert_eq!(recsss(&t, &cfg).unwrap().value.get(), 7, "{text}");
+            assert_eq!(recsss::search(&t, &cfg).unwrap().value.get(), 7, "{text}");
             assert_eq!(recdual(&t, &cfg).unwrap().value.get(), 7, "{text}");
         }
     }

@@ -2,10 +2,10 @@
 
 use std::collections::BTreeSet;
 
-use search_bestfirst::{
-    BestFirstError, SssConfig, Variant, dual, format_open, minimum_memory, sss, sss_aspiration,
-    sss_open_trace,
+use crate::support::{
+    dual, each_generated_tree, each_random_tree, minimum_memory, sss_aspiration, sss_open_trace,
 };
+use search_bestfirst::{BestFirstError, Variant, sss};
 use search_depthfirst::{TranspositionTable, Window, alphabeta, mt_sss};
 use tree_core::{Bounds, Dewey, ExplicitTree, Traced, Tree, Value, corpus, minimax, worked};
 
@@ -28,8 +28,8 @@ fn trace(
     variant: Variant,
     name: &dyn Fn(&Dewey) -> String,
 ) -> Vec<String> {
-    let (_, steps) = sss_open_trace(tree, upper, &SssConfig::new(variant)).unwrap();
-    steps.iter().map(|s| format_open(s, name)).collect()
+    let (_, steps) = sss_open_trace(tree, upper, &sss::Config::new(variant)).unwrap();
+    steps.iter().map(|s| sss::format_open(s, name)).collect()
 }
 
 fn letters(map: &'static [(&'static str, &'static str)]) -> impl Fn(&Dewey) -> String {
@@ -87,7 +87,7 @@ fn stockman_counterexample_as_printed_follows_fig20() {
     ];
     assert_eq!(trace(&t, Value::INF, Variant::Stockman, &name), fig20);
     let order: Vec<String> = leaves(&t, |tr| {
-        sss(tr, &SssConfig::new(Variant::Stockman)).unwrap();
+        sss::search(tr, &sss::Config::new(Variant::Stockman)).unwrap();
     })
     .iter()
     .map(&name)
@@ -101,7 +101,10 @@ fn left_biased_sss_evaluates_what_alphabeta_does_on_the_counterexample() {
     let name = letters(FIG19);
     for v in [Variant::LeftBiased, Variant::Leftmost] {
         let order: Vec<String> = leaves(&t, |tr| {
-            assert_eq!(sss(tr, &SssConfig::new(v)).unwrap().value.get(), 4);
+            assert_eq!(
+                sss::search(tr, &sss::Config::new(v)).unwrap().value.get(),
+                4
+            );
         })
         .iter()
         .map(&name)
@@ -113,7 +116,7 @@ fn left_biased_sss_evaluates_what_alphabeta_does_on_the_counterexample() {
         alphabeta(tr, Window::FULL).unwrap();
     }));
     let printed = set(leaves(&t, |tr| {
-        sss(tr, &SssConfig::new(Variant::Stockman)).unwrap();
+        sss::search(tr, &sss::Config::new(Variant::Stockman)).unwrap();
     }));
     assert!(!printed.is_subset(&ab));
 }
@@ -181,7 +184,7 @@ fn fig18_aspiration_trace() {
             let five = Value::new(5).unwrap();
             assert_eq!(trace(&t, five, v, &letters(NAMES)), fig18, "{v}, g = {g}");
             let order = leaves(&t, |tr| {
-                let a = sss_aspiration(tr, Value::NEG_INF, five, &SssConfig::new(v)).unwrap();
+                let a = sss_aspiration(tr, Value::NEG_INF, five, &sss::Config::new(v)).unwrap();
                 assert!(a.exact && a.outcome.value.get() == 4);
             });
             assert!(!order.contains(&"112".parse().unwrap()), "g is cut off");
@@ -195,8 +198,8 @@ fn check_exact<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     let truth = minimax(tree);
     let b = tree.bounds().unwrap();
     for v in VARIANTS {
-        let cfg = SssConfig::new(v);
-        let out = sss(tree, &cfg).unwrap();
+        let cfg = sss::Config::new(v);
+        let out = sss::search(tree, &cfg).unwrap();
         assert_eq!(out.value, truth, "{v} on {what}");
         assert!(out.memory.peak <= out.memory.capacity);
         assert_eq!(out.memory.capacity, minimum_memory(b, false).unwrap());
@@ -229,21 +232,13 @@ fn check_exact<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn exact_on_generated_trees() {
-    let mut n = 0;
-    for tree in corpus::generated_trees(20) {
-        check_exact(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    let n = each_generated_tree(20, |tree, what| check_exact(tree, what));
     assert!(n >= 3_000);
 }
 
 #[test]
 fn exact_on_random_nonuniform_trees() {
-    let mut n = 0;
-    for (text, tree) in corpus::random_trees(0x555, 8_000) {
-        check_exact(&tree, &text);
-        n += 1;
-    }
+    let n = each_random_tree(0x555, 8_000, |tree, what| check_exact(tree, what));
     assert!(n >= 8_000);
 }
 
@@ -254,7 +249,7 @@ fn check_domination<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     }));
     for v in [Variant::LeftBiased, Variant::Leftmost] {
         let s = set(leaves(tree, |tr| {
-            sss(tr, &SssConfig::new(v)).unwrap();
+            sss::search(tr, &sss::Config::new(v)).unwrap();
         }));
         assert!(
             s.is_subset(&ab),
@@ -286,7 +281,7 @@ fn mt_sss_evaluates_the_same_leaves_as_sss() {
             mt_sss(tr, &mut TranspositionTable::new()).unwrap();
         }));
         let s = set(leaves(&tree, |tr| {
-            sss(tr, &SssConfig::new(Variant::Leftmost)).unwrap();
+            sss::search(tr, &sss::Config::new(Variant::Leftmost)).unwrap();
         }));
         assert_eq!(mt, s, "{:?}", tree.spec());
         checked += 1;
@@ -298,11 +293,11 @@ fn mt_sss_evaluates_the_same_leaves_as_sss() {
 fn budgets() {
     let t = worked::PI.tree();
     // (3,4): SSS* needs 3^2 = 9 entries, Dual* 3^2 as well.
-    let e = sss(
+    let e = sss::search(
         &t,
-        &SssConfig {
+        &sss::Config {
             memory: Some(8),
-            ..SssConfig::default()
+            ..sss::Config::default()
         },
     )
     .unwrap_err();
@@ -315,11 +310,11 @@ fn budgets() {
         }
     );
     assert!(e.to_string().contains("at least 9"), "{e}");
-    let out = sss(
+    let out = sss::search(
         &t,
-        &SssConfig {
+        &sss::Config {
             memory: Some(100),
-            ..SssConfig::default()
+            ..sss::Config::default()
         },
     )
     .unwrap();
@@ -333,7 +328,13 @@ fn budgets() {
     ));
     // The full budget is reached on a uniform tree whose first solution trees tie.
     let flat = ExplicitTree::uniform(3, 4, &[5; 81]).unwrap();
-    assert_eq!(sss(&flat, &SssConfig::default()).unwrap().memory.peak, 9);
-    let e = sss_aspiration(&t, Value::INF, Value::INF, &SssConfig::default()).unwrap_err();
+    assert_eq!(
+        sss::search(&flat, &sss::Config::default())
+            .unwrap()
+            .memory
+            .peak,
+        9
+    );
+    let e = sss_aspiration(&t, Value::INF, Value::INF, &sss::Config::default()).unwrap_err();
     assert!(e.to_string().contains("below"), "{e}");
 }

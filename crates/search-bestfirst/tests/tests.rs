@@ -13,3 +13,4 @@ mod mgame;
 mod quickgame;
 mod recsss;
 mod sss;
+mod support;

@@ -267,7 +267,7 @@ fn treesplit_is_simulate_treesplit() {
 /// parallel staged SSS* is sequential left-biased SSS*.
 #[test]
 fn one_processor_is_the_sequential_search() {
-    use search_bestfirst::{SssConfig, Variant, sss};
+    use search_bestfirst::{Variant, sss};
     for seed in 0..10 {
         let t = GenSpec::new(Generator::RANDOM, 5, 4, seed, 0)
             .build()
@@ -278,7 +278,7 @@ fn one_processor_is_the_sequential_search() {
             assert_eq!(r.elapsed, r.total);
             if a == SimAlgorithm::StagedSss {
                 let c = tree_core::Counted::new(&t);
-                sss(&c, &SssConfig::new(Variant::LeftBiased)).unwrap();
+                sss::search(&c, &sss::Config::new(Variant::LeftBiased)).unwrap();
                 assert_eq!(r.total, c.stats().leaves);
             } else {
                 assert_eq!(r.total, r.sequential, "{a}");

@@ -816,19 +816,19 @@ fn threads_are_reused_and_survive_panics() {
 /// two stages it evaluates exactly the terminals of sequential staged SSS*.
 #[test]
 fn staged_one_worker_is_sequential_staged_sss() {
-    use search_bestfirst::{SssConfig, Variant, staged_sss};
+    use search_bestfirst::{Variant, hybrid};
     bounded(|| {
         for g in [Generator::RANDOM, Generator::STRONG, Generator::PERFECT] {
             for (b, d) in [(24, 4), (6, 4), (5, 3), (3, 2)] {
                 for seed in 0..3 {
                     let t = GenSpec::new(g, b, d, seed, 0).build().unwrap();
                     let c = Counted::new(&t);
-                    let sss = SssConfig {
+                    let staged = hybrid::Config {
+                        kind: hybrid::Kind::Staged(2),
                         variant: Variant::Leftmost,
-                        memory: None,
-                        shape: None,
+                        ..hybrid::Config::default()
                     };
-                    let o = staged_sss(&c, 2, &sss).unwrap();
+                    let o = hybrid::search(&c, &staged).unwrap();
                     let config = ThreadConfig {
                         stage_worker: StageWorker::Sss,
                         ..cfg(1)

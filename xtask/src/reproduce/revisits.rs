@@ -180,7 +180,7 @@ fn counts_doc(
          alpha-beta for trees of more than 10^6 leaves). *count*: mean terminals examined, revisits \
          included (± our standard error); *worse*: trees, of the {}, on which the algorithm examined \
          more terminals than Alpha-Beta (the paper: of 100); QuickGame and QG1–3 run the paper's \
-         pseudo-code as printed (see `search_bestfirst::QgVariant`); the extra row *QG3 (alpha \
+         pseudo-code as printed (see `search_bestfirst::quickgame::Variant`); the extra row *QG3 (alpha \
          floor)* passes max(lb, alpha) instead of lb, which is not in the pseudo-code but restores \
          the paper's claim (d).{}\n",
         if cfg.quick { " --quick" } else { "" },
@@ -564,7 +564,7 @@ The strong (Korf/Fuller) columns and Alpha-Beta and QuickGame everywhere agree c
 trees match the paper's well. The differences are in the revisiting variants on random trees: \
 our QG3 examines 11-29% more terminals than the paper's, growing with the tree, and QG1/QG2 a \
 little fewer on (8,6). Their counts depend on the lower bound passed down (SelectLowerBound), the \
-one part of the pseudo-code the text leaves open (`search_bestfirst::QgVariant` documents our \
+one part of the pseudo-code the text leaves open (`search_bestfirst::quickgame::Variant` documents our \
 readings, and the printed code gives QG1 = QG2 = 30 on the Knuth-Moore tree where the paper says \
 32): the most likely reason is that the paper's program computed that bound differently from \
 the printed pseudo-code. Floored at alpha (the extra row), QG3 examines even more terminals \

@@ -1,8 +1,8 @@
 //! What an IterSSS\* search is given and what it reports besides its
-//! value: the configuration ([`IterConfig`]), the least budget
-//! ([`itersss_minimum`]) and the counts of its types ([`IterCounts`]).
+//! value: the configuration ([`Config`]), the least and largest budgets
+//! ([`minimum`], [`maximum`]) and the counts of its types ([`Counts`]).
 
-use tree_core::Bounds;
+use tree_core::{Bounds, Limits};
 
 use crate::error::BestFirstError;
 use crate::shape::check_levels;
@@ -13,23 +13,31 @@ pub(super) const NAME: &str = "IterSSS*";
 /// How an IterSSS\* search is configured (Bhattacharya & Bagchi 1996, §2).
 ///
 /// ```
-/// use search_bestfirst::IterConfig;
-/// let cfg = IterConfig { memory: Some(13), ..IterConfig::default() };
-/// assert_eq!(cfg.shape, None);
+/// use search_bestfirst::itersss;
+/// let cfg = itersss::Config::default().with_memory(13);
+/// assert_eq!((cfg.memory, cfg.shape), (Some(13), None));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct IterConfig {
-    /// The budget M, in OPEN entries; `None` = [`itersss_minimum`].
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// The budget M, in OPEN entries; `None` = [`minimum`].
     pub memory: Option<usize>,
     /// The tree's shape (maximum branching, depth), if the tree does not
     /// report it or a different bound is wanted.
     pub shape: Option<Bounds>,
+    /// When to stop: a deadline, a leaf budget, a stop handle (default:
+    /// none); a stopped search returns
+    /// [`BestFirstError::Stopped`].
+    pub limits: Limits,
+}
+
+impl Config {
+    crate::open::with_memory!();
 }
 
 /// What one IterSSS\* search did with its types (Bhattacharya & Bagchi 1996, §2), for studies of
 /// how memory is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct IterCounts {
+pub struct Counts {
     /// Inactivations: a LIVE MAX node refused for lack of memory (or an
     /// activation chain that could not proceed), with everything to its
     /// right labelled INACTIVE.
@@ -47,23 +55,46 @@ pub struct IterCounts {
 /// The least budget with which IterSSS\* can search every tree of this shape
 /// (Bhattacharya & Bagchi 1996, §2): **(b − 1)·⌈d/2⌉ + 1** OPEN entries, "(b − 1) inactive nodes
 /// at non-terminal MAX levels and b terminal nodes" (1 for a terminal root).
-/// Uniform trees need all of it. From b^⌈d/2⌉
-/// ([`minimum_memory`](crate::sss::minimum_memory)`(bounds, false)`) on, IterSSS\* is SSS\*.
+/// Uniform trees need all of it. From b^⌈d/2⌉ ([`maximum`]) on, IterSSS\*
+/// is SSS\*.
 ///
 /// ```
-/// use search_bestfirst::itersss_minimum;
+/// use search_bestfirst::itersss::{Config, minimum};
 /// use tree_core::Bounds;
-/// assert_eq!(itersss_minimum(Bounds::uniform(2, 6)), Ok(4));
-/// assert_eq!(itersss_minimum(Bounds::uniform(4, 10)), Ok(16));
-/// assert_eq!(itersss_minimum(Bounds::uniform(6, 8)), Ok(21));
-/// assert_eq!(itersss_minimum(Bounds::uniform(5, 0)), Ok(1));
+/// let c = Config::default();
+/// assert_eq!(minimum(Bounds::uniform(2, 6), &c), Ok(4));
+/// assert_eq!(minimum(Bounds::uniform(4, 10), &c), Ok(16));
+/// assert_eq!(minimum(Bounds::uniform(6, 8), &c), Ok(21));
+/// assert_eq!(minimum(Bounds::uniform(5, 0), &c), Ok(1));
 /// ```
 ///
 /// # Errors
 /// [`BestFirstError::InvalidParameter`] for a branching of 0 with a depth
 /// above 0, [`BestFirstError::TreeShape`] for a depth above [`MAX_DEPTH`](tree_core::MAX_DEPTH),
 /// [`BestFirstError::TooLarge`] if it overflows.
-pub fn itersss_minimum(bounds: Bounds) -> Result<usize, BestFirstError> {
+pub fn minimum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
+    let _ = cfg;
+    least(bounds)
+}
+
+/// The largest budget IterSSS\* can use on a tree of this shape: b^⌈d/2⌉
+/// (at least [`minimum`]), from which on it never holds anything back and
+/// is SSS\* with the left-most tie rule, step for step.
+///
+/// ```
+/// use search_bestfirst::itersss::{Config, maximum};
+/// use tree_core::Bounds;
+/// assert_eq!(maximum(Bounds::uniform(2, 6), &Config::default()), Ok(8));
+/// ```
+///
+/// # Errors
+/// As [`minimum`].
+pub fn maximum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
+    Ok(crate::sss::full_size(bounds, false)?.max(minimum(bounds, cfg)?))
+}
+
+/// [`minimum`], which depends on the shape alone.
+pub(super) fn least(bounds: Bounds) -> Result<usize, BestFirstError> {
     check_levels(NAME, bounds)?;
     let Bounds {
         branching: b,

@@ -5,7 +5,7 @@
 //!
 //! SSS\* keeps the frontier of the explored part of the tree in OPEN, one
 //! state (n, status, h) per frontier node, and repeatedly applies Stockman's
-//! Γ operator to the state of highest merit h (see [`sss`](crate::sss()) for
+//! Γ operator to the state of highest merit h (see [`sss::search`](crate::sss::search) for
 //! the six cases). On a uniform (b, d) tree OPEN grows to b^⌈d/2⌉ states. IterSSS\*
 //! gives every state a third field, its *type*, ACTIVE or INACTIVE, and lets
 //! only ACTIVE states contend: an INACTIVE state stands for solution trees
@@ -29,10 +29,10 @@
 //! which "inactive nodes lie to the right of active ones" and the
 //! domination of alpha-beta carry over from SSS\* cleanly, and it makes
 //! IterSSS\* with an unlimited budget *identical* to
-//! [`sss`](crate::sss()) with [`Variant::Leftmost`]: same leaves, same order.
+//! [`sss::search`](crate::sss::search) with [`Variant::Leftmost`]: same leaves, same order.
 //!
 //! OPEN is stored as the tree it is the frontier of, in blocks (one per
-//! expanded MAX node, one slot per MIN son, [`sss`](crate::sss())'s layout):
+//! expanded MAX node, one slot per MIN son, [`sss::search`](crate::sss::search)'s layout):
 //! the states below any node are one subtree, so SSS\*'s purges free
 //! blocks, and what IterSSS\* adds is kept on the blocks so that no step
 //! scans OPEN — the ACTIVE states, a prefix of OPEN in Dewey order, as one
@@ -94,7 +94,7 @@
 //!    brother or a parent, purges and changes of type never increase it),
 //!    and every expansion is checked, so Need ≤ M holds throughout.
 //! 3. At the start Need = 1 + (b − 1)·⌈d/2⌉: the paper's minimum
-//!    (b − 1)·⌈d/2⌉ + 1 ([`itersss_minimum`]), "(b − 1) inactive nodes at
+//!    (b − 1)·⌈d/2⌉ + 1 ([`minimum`]), "(b − 1) inactive nodes at
 //!    non-terminal MAX levels and b terminal nodes".
 //! 4. Every count in Need describes a partial SSS\* frontier, so Need ≤
 //!    b^⌈d/2⌉ for every OPEN: with M ≥ b^⌈d/2⌉ no expansion is ever refused
@@ -138,7 +138,7 @@
 //! # Non-uniform trees
 //!
 //! The rule uses the shape's bounds: b = the largest number of sons, d = the
-//! depth ([`IterConfig::shape`], else [`Tree::bounds`]). A node with more
+//! depth ([`Config::shape`], else [`Tree::bounds`]). A node with more
 //! than b sons or an interior node at depth ≥ d is a
 //! [`BestFirstError::TreeShape`] error, since the budget was computed from
 //! the bounds.
@@ -170,47 +170,49 @@ use tree_core::Tree;
 
 use self::arena::Arena;
 use self::config::NAME;
-pub use self::config::{IterConfig, IterCounts, itersss_minimum};
+use self::config::least;
+pub use self::config::{Config, Counts, maximum, minimum};
 use self::run::Run;
 use crate::error::BestFirstError;
+use crate::limited::metered;
 use crate::open::{Memory, Outcome};
 use crate::shape::shape;
-use crate::sss::{Gamma, Params, Start, Variant, gamma_search, minimum_memory, no_frontier};
+use crate::sss::{Gamma, Params, Start, Variant, full_size, gamma_search, no_frontier};
 
 /// The reusable OPEN arena of IterSSS\* (Bhattacharya & Bagchi 1996, §2): one array of at most
 /// M entries, kept in left-to-right order. Keep one between searches to
 /// avoid reallocating; after a search it also holds that search's
-/// [`IterCounts`].
+/// [`Counts`].
 ///
 /// ```
-/// use search_bestfirst::{IterConfig, IterOpen, itersss_in};
+/// use search_bestfirst::itersss::{self, Cache, Config};
 /// use tree_core::worked;
 /// let tree = worked::PI.tree();
-/// let mut open = IterOpen::new();
+/// let mut open = Cache::new();
 /// for m in [5, 7, 9] {
-///     let out = itersss_in(&tree, &IterConfig { memory: Some(m), shape: None }, &mut open)
+///     let out = itersss::search_in(&tree, &Config::default().with_memory(m), &mut open)
 ///         .unwrap();
 ///     assert_eq!(out.value.get(), 2);
 ///     assert!(out.memory.peak <= m);
 /// }
 /// ```
 #[derive(Debug, Clone)]
-pub struct IterOpen<N> {
+pub struct Cache<N> {
     arena: Arena<N>,
-    counts: IterCounts,
+    counts: Counts,
 }
 
-impl<N> IterOpen<N> {
+impl<N> Cache<N> {
     /// An empty arena; the first search allocates it.
-    pub fn new() -> IterOpen<N> {
-        IterOpen {
+    pub fn new() -> Cache<N> {
+        Cache {
             arena: Arena::new(),
-            counts: IterCounts::default(),
+            counts: Counts::default(),
         }
     }
 
     /// Inactivations and activations of the last search.
-    pub fn counts(&self) -> IterCounts {
+    pub fn counts(&self) -> Counts {
         self.counts
     }
 
@@ -222,9 +224,9 @@ impl<N> IterOpen<N> {
     }
 }
 
-impl<N> Default for IterOpen<N> {
+impl<N> Default for Cache<N> {
     fn default() -> Self {
-        IterOpen::new()
+        Cache::new()
     }
 }
 
@@ -232,78 +234,88 @@ impl<N> Default for IterOpen<N> {
 /// minimax value by SSS\* with ACTIVE/INACTIVE states and at most M OPEN
 /// entries; see the [module docs](self) for the memory rule. Ties go to the
 /// left-most node; with M ≥ b^⌈d/2⌉ it evaluates the same leaves in the
-/// same order as [`sss`](crate::sss()) with [`Variant::Leftmost`], and at
+/// same order as [`sss::search`](crate::sss::search) with [`Variant::Leftmost`], and at
 /// every M it evaluates no leaf that alpha-beta prunes ("it prunes at least
 /// as many terminal nodes as Alpha-Beta").
 ///
 /// ```
-/// use search_bestfirst::{IterConfig, itersss, itersss_minimum};
+/// use search_bestfirst::itersss::{self, Config};
 /// use search_depthfirst::{Window, alphabeta};
 /// use tree_core::{Counted, Tree, worked};
 /// // Knuth and Moore's (3,4) tree of the digits of pi: alpha-beta reads 31 leaves.
 /// let tree = worked::PI.tree();
 /// let ab = Counted::new(&tree);
 /// alphabeta(&ab, Window::FULL).unwrap();
-/// let minimum = itersss_minimum(tree.bounds().unwrap()).unwrap();
+/// let minimum = itersss::minimum(tree.bounds().unwrap(), &Config::default()).unwrap();
 /// assert_eq!(minimum, 5); // (3 - 1) * 2 + 1
 /// for m in minimum..=9 {
 ///     let counted = Counted::new(&tree);
-///     let cfg = IterConfig { memory: Some(m), ..IterConfig::default() };
-///     let out = itersss(&counted, &cfg).unwrap();
+///     let cfg = Config::default().with_memory(m);
+///     let out = itersss::search(&counted, &cfg).unwrap();
 ///     assert_eq!(out.value.get(), 2);
 ///     assert!(out.memory.peak <= m);
 ///     assert!(counted.stats().leaves <= ab.stats().leaves);
 /// }
-/// let too_small = IterConfig { memory: Some(4), ..IterConfig::default() };
-/// let e = itersss(&tree, &too_small).unwrap_err();
+/// let too_small = Config::default().with_memory(4);
+/// let e = itersss::search(&tree, &too_small).unwrap_err();
 /// assert!(e.to_string().contains("at least 5"), "{e}");
 /// ```
 ///
 /// # Errors
 /// * [`BestFirstError::UnknownShape`] if neither `cfg.shape` nor
-///   [`Tree::bounds`] gives the shape; the errors of [`itersss_minimum`] for
+///   [`Tree::bounds`] gives the shape; the errors of [`minimum`] for
 ///   a bad shape;
 /// * [`BestFirstError::BudgetTooSmall`], stating (b − 1)·⌈d/2⌉ + 1, for a
 ///   budget below it — before anything is searched;
 /// * [`BestFirstError::TreeShape`] if the tree exceeds its shape (a node with
 ///   more sons than the branching bound, an interior node at the depth
 ///   bound);
-/// * [`BestFirstError::SentinelLeaf`] for a terminal valued ±∞.
-pub fn itersss<T: Tree + ?Sized>(tree: &T, cfg: &IterConfig) -> Result<Outcome, BestFirstError> {
-    itersss_in(tree, cfg, &mut IterOpen::new())
+/// * [`BestFirstError::SentinelLeaf`] for a terminal valued ±∞;
+/// * [`BestFirstError::Stopped`] if one of [`Config::limits`] stopped it.
+pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+    search_in(tree, cfg, &mut Cache::new())
 }
 
-/// [`itersss`] (Bhattacharya & Bagchi 1996, §2) with a caller-supplied OPEN arena, reused
-/// without reallocation when it is already large enough; [`IterOpen::counts`]
+/// [`search`] (Bhattacharya & Bagchi 1996, §2) with a caller-supplied OPEN arena, reused
+/// without reallocation when it is already large enough; [`Cache::counts`]
 /// then tells how often the search inactivated and activated.
 ///
 /// ```
-/// use search_bestfirst::{IterConfig, IterOpen, itersss_in, minimum_memory};
+/// use search_bestfirst::itersss::{self, Cache, Config};
 /// use tree_core::{Tree, worked};
 /// // The reconstruction of Bhattacharya & Bagchi 1996's Fig. 1 tree, a uniform (2,6) tree.
 /// let tree = worked::FIG1.tree();
-/// let mut open = IterOpen::new();
-/// let at = |m, open: &mut IterOpen<_>| {
-///     itersss_in(&tree, &IterConfig { memory: Some(m), shape: None }, open).unwrap()
+/// let mut open = Cache::new();
+/// let at = |m, open: &mut Cache<_>| {
+///     itersss::search_in(&tree, &Config::default().with_memory(m), open).unwrap()
 /// };
 /// let out = at(4, &mut open); // the minimum, (2 - 1) * 3 + 1
 /// assert_eq!(out.value.get(), 6);
 /// assert!(open.counts().inactivations > 0 && open.counts().activations > 0);
 /// // From 2^3 = 8 entries on it never needs to hold anything back: it is SSS*.
-/// assert_eq!(minimum_memory(tree.bounds().unwrap(), false), Ok(8));
+/// assert_eq!(itersss::maximum(tree.bounds().unwrap(), &Config::default()), Ok(8));
 /// at(8, &mut open);
 /// assert_eq!(open.counts().inactivations, 0);
 /// ```
 ///
 /// # Errors
-/// As [`itersss`].
-pub fn itersss_in<T: Tree + ?Sized>(
+/// As [`search`].
+pub fn search_in<T: Tree + ?Sized>(
     tree: &T,
-    cfg: &IterConfig,
-    open: &mut IterOpen<T::Node>,
+    cfg: &Config,
+    open: &mut Cache<T::Node>,
+) -> Result<Outcome, BestFirstError> {
+    metered!(tree, &cfg.limits, |t| search_plain(t, cfg, open))
+}
+
+/// [`search_in`] without looking at the limits.
+fn search_plain<T: Tree + ?Sized>(
+    tree: &T,
+    cfg: &Config,
+    open: &mut Cache<T::Node>,
 ) -> Result<Outcome, BestFirstError> {
     let bounds = shape(tree, cfg.shape, NAME)?;
-    let minimum = itersss_minimum(bounds)?;
+    let minimum = least(bounds)?;
     let budget = match cfg.memory {
         Some(m) if m < minimum => {
             return Err(BestFirstError::BudgetTooSmall {
@@ -316,9 +328,9 @@ pub fn itersss_in<T: Tree + ?Sized>(
         None => minimum,
     };
     // Need never exceeds b^⌈d/2⌉, so more than that is never used.
-    let full = minimum_memory(bounds, false).ok();
+    let full = full_size(bounds, false).ok();
     let capacity = full.map_or(budget, |f| budget.min(f.max(minimum)));
-    open.counts = IterCounts::default();
+    open.counts = Counts::default();
     if full.is_some_and(|f| capacity >= f) {
         // The memory rule never refuses: IterSSS* is SSS* with the
         // left-most rule, step for step (point 4), so it runs on SSS*'s

@@ -6,7 +6,7 @@
 use tree_core::{Dewey, Tree, Value};
 
 use super::arena::UNKNOWN;
-use super::config::{IterCounts, NAME};
+use super::config::{Counts, NAME};
 use crate::error::BestFirstError;
 use crate::open::{Memory, Open, Outcome};
 use crate::sss::Status;
@@ -27,7 +27,7 @@ pub(crate) fn run<T: Tree + ?Sized>(
     d: usize,
     capacity: usize,
     check: bool,
-) -> (Result<Outcome, BestFirstError>, IterCounts) {
+) -> (Result<Outcome, BestFirstError>, Counts) {
     let mut open = Open::with_capacity(capacity);
     let root = tree.root();
     let mut search = Search {
@@ -38,7 +38,7 @@ pub(crate) fn run<T: Tree + ?Sized>(
         d,
         limit: capacity,
         check,
-        counts: IterCounts::default(),
+        counts: Counts::default(),
     };
     let result = search.run();
     let counts = search.counts;
@@ -75,7 +75,7 @@ struct Search<'a, T: Tree + ?Sized> {
     limit: usize,
     /// Whether the memory rule can ever refuse (M < b^⌈d/2⌉).
     check: bool,
-    counts: IterCounts,
+    counts: Counts,
 }
 
 /// The expansion the memory rule is asked about: the entry at `index`

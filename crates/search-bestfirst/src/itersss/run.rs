@@ -8,7 +8,7 @@
 use tree_core::{Tree, Value};
 
 use super::arena::{Arena, Blk, Lin, NONE, Sl, UNKNOWN};
-use super::config::IterCounts;
+use super::config::Counts;
 
 /// One IterSSS\* search over an [`Arena`].
 pub(crate) struct Run<'a, T: Tree + ?Sized> {
@@ -31,7 +31,7 @@ pub(crate) struct Run<'a, T: Tree + ?Sized> {
     pub(super) entries: usize,
     pub(super) need_ub: usize,
     pub(crate) peak: usize,
-    pub(crate) counts: IterCounts,
+    pub(crate) counts: Counts,
     pub(super) top: u32,
     /// The current state's block.
     pub(super) at: u32,
@@ -70,7 +70,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
             entries: 0,
             need_ub: 0,
             peak: 0,
-            counts: IterCounts::default(),
+            counts: Counts::default(),
             top: NONE,
             at: NONE,
             best: NONE,

@@ -3,16 +3,16 @@
 
 use tree_core::{Bounds, GenSpec, Generator, Traced, Tree, corpus};
 
-use super::config::{IterConfig, IterCounts, itersss_minimum};
-use super::{IterOpen, itersss_in, reference};
+use super::config::{Config, Counts, least};
+use super::{Cache, reference, search_in};
 use crate::error::BestFirstError;
 use crate::open::Outcome;
-use crate::sss::minimum_memory;
+use crate::sss::full_size as minimum_memory;
 
 /// What a search shows: result, counts, leaves in order, expansions.
 type Seen = (
     Result<Outcome, BestFirstError>,
-    IterCounts,
+    Counts,
     Vec<tree_core::Dewey>,
     u64,
 );
@@ -22,7 +22,7 @@ type Seen = (
 /// small for the tree.
 fn check_same<T: Tree>(tree: &T, what: &str) -> usize {
     let bounds = tree.bounds().unwrap();
-    let lo = itersss_minimum(bounds).unwrap();
+    let lo = least(bounds).unwrap();
     let hi = minimum_memory(bounds, false).unwrap().max(lo);
     let mut ms: Vec<usize> = if hi - lo <= 40 {
         (lo..=hi).collect()
@@ -44,22 +44,20 @@ fn check_same<T: Tree>(tree: &T, what: &str) -> usize {
             bounds.depth - 1,
         )));
     }
-    let mut open = IterOpen::new();
+    let mut open = Cache::new();
     let mut n = 0;
     for shape in shapes {
         let b = shape.unwrap_or(bounds);
-        let (lo, hi) = (
-            itersss_minimum(b).unwrap(),
-            minimum_memory(b, false).unwrap().max(1),
-        );
+        let (lo, hi) = (least(b).unwrap(), minimum_memory(b, false).unwrap().max(1));
         for &m in ms.iter().filter(|&&m| m >= lo && m < hi) {
-            let cfg = IterConfig {
+            let cfg = Config {
                 memory: Some(m),
                 shape,
+                ..Config::default()
             };
             let new: Seen = {
                 let t = Traced::new(tree);
-                let r = itersss_in(&t, &cfg, &mut open);
+                let r = search_in(&t, &cfg, &mut open);
                 (r, open.counts(), t.order(), t.stats().interior)
             };
             let old: Seen = {

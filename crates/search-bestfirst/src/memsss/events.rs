@@ -1,12 +1,12 @@
-//! What MemSSS\* did with its INACTIVE nodes, as [`memsss_with_events`]
+//! What MemSSS\* did with its INACTIVE nodes, as [`search_with_events`]
 //! reports it: every inactivation and activation, in the caller's Dewey
 //! codes.
 //!
-//! [`memsss_with_events`]: super::memsss_with_events
+//! [`search_with_events`]: super::search_with_events
 
 use tree_core::Dewey;
 
-/// What MemSSS\* did with its INACTIVE nodes (from [`memsss_with_events`](super::memsss_with_events)),
+/// What MemSSS\* did with its INACTIVE nodes (from [`search_with_events`](super::search_with_events)),
 /// in the order it happened.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MemEvents {

@@ -18,7 +18,7 @@
 //! tree is treated as embedded in the uniform tree of its maximum
 //! branching and depth, which is an upper bound on what any of its
 //! subtrees needs (a block never has more than b entries, a subtree never
-//! more levels). With the odd-depth variant ([`MemConfig::odd_depth_leaf_search`])
+//! more levels). With the odd-depth variant ([`Config::odd_depth_leaf_search`])
 //! and odd d, the lowest MAX level stores nothing, so d is replaced by d − 1
 //! in both functions: this is what the memory column of Bhattacharya & Bagchi 1996,
 //! Table 1 shows
@@ -55,7 +55,7 @@
 //! block's INACTIVE suffix starts, which of its slots is the leftmost
 //! highest active one, and two counts for its subtree: entries held (for
 //! the peak) and blocks that still have INACTIVE entries. No Dewey code is
-//! stored: the events ([`memsss_with_events`]) read one off the owner links
+//! stored: the events ([`search_with_events`]) read one off the owner links
 //! when they are recorded.
 //!
 //! # The procedure
@@ -159,28 +159,31 @@
 //!
 //! The same construction over RecDual\*: MemSSS\* on T's leaves negated
 //! under a virtual MAX root whose only son is T's root (see
-//! [`recdual`](fn@crate::recdual)). The virtual root's block has one entry, so
+//! [RecDual\*](crate::recsss::search)). The virtual root's block has one entry, so
 //! M runs from 2 + b·⌈(d−1)/2⌉ to 2 + b + … + b^⌈(d−1)/2⌉
-//! ([`memdual_minimum`], [`memdual_maximum`]); the odd-depth variant
+//! ([`minimum`], [`maximum`] with [`Config::dual`]); the odd-depth variant
 //! applies when the dual tree's depth d + 1 is odd, i.e. for even d — the
 //! case Bhattacharya & Bagchi 1996, §4 expects MemDual\* to win.
 
 mod events;
 mod search;
 
-use tree_core::{Bounds, Tree};
+use tree_core::{Bounds, Limits, Tree};
 
 pub use self::events::{Activation, MemEvent, MemEvents};
 use self::search::run;
 use crate::dual_view::{DualView, undo_negation};
 use crate::error::BestFirstError;
+use crate::limited::metered;
 use crate::open::Outcome;
 pub use crate::shape::MemShape;
 use crate::shape::{check_bounds, shape};
 
 /// How a MemSSS\* or MemDual\* search is configured.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MemConfig {
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// MemDual\* instead of MemSSS\*.
+    pub dual: bool,
     /// The budget M in OPEN entries; `None` = the maximum (RecSSS\*'s size).
     pub memory: Option<usize>,
     /// The tree's shape, if the tree does not report it.
@@ -191,49 +194,50 @@ pub struct MemConfig {
     /// default, as in the paper's experiments; it changes the memory
     /// functions (d becomes d − 1), never the terminals evaluated.
     pub odd_depth_leaf_search: bool,
+    /// When to stop: a deadline, a leaf budget, a stop handle (default:
+    /// none); a stopped search returns [`BestFirstError::Stopped`].
+    pub limits: Limits,
 }
 
-impl Default for MemConfig {
-    fn default() -> MemConfig {
-        MemConfig {
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            dual: false,
             memory: None,
             shape: None,
             odd_depth_leaf_search: true,
+            limits: Limits::none(),
         }
     }
 }
 
-impl MemConfig {
-    /// The default configuration with budget `m`.
-    pub fn with_memory(m: usize) -> MemConfig {
-        MemConfig {
-            memory: Some(m),
-            ..MemConfig::default()
-        }
+impl Config {
+    crate::open::with_memory!();
+
+    /// MemSSS\*'s (MemDual\*'s) memory shape on `bounds`.
+    fn mem_shape(&self, bounds: Bounds) -> MemShape {
+        MemShape::of(bounds, self.dual, self.odd_depth_leaf_search)
+    }
+
+    /// The algorithm's name in errors.
+    fn name(&self) -> &'static str {
+        if self.dual { "MemDual*" } else { "MemSSS*" }
     }
 }
 
-fn sss_run<T: Tree + ?Sized>(
+/// MemSSS\* (MemDual\* under the dual view), recording `events` if asked.
+fn run_plain<T: Tree + ?Sized>(
     tree: &T,
-    cfg: &MemConfig,
+    cfg: &Config,
     events: Option<&mut MemEvents>,
 ) -> Result<Outcome, BestFirstError> {
-    let algorithm = "MemSSS*";
+    let algorithm = cfg.name();
     let bounds = shape(tree, cfg.shape, algorithm)?;
     check_bounds(bounds)?;
-    let shape = MemShape::sss(bounds, cfg.odd_depth_leaf_search);
-    run(tree, shape, bounds, 0, cfg.memory, algorithm, events)
-}
-
-fn dual_run<T: Tree + ?Sized>(
-    tree: &T,
-    cfg: &MemConfig,
-    events: Option<&mut MemEvents>,
-) -> Result<Outcome, BestFirstError> {
-    let algorithm = "MemDual*";
-    let bounds = shape(tree, cfg.shape, algorithm)?;
-    check_bounds(bounds)?;
-    let shape = MemShape::dual(bounds, cfg.odd_depth_leaf_search);
+    let shape = cfg.mem_shape(bounds);
+    if !cfg.dual {
+        return run(tree, shape, bounds, 0, cfg.memory, algorithm, events);
+    }
     let view = DualView { tree };
     let mut out =
         run(&view, shape, bounds, 1, cfg.memory, algorithm, events).map_err(undo_negation)?;
@@ -244,23 +248,38 @@ fn dual_run<T: Tree + ?Sized>(
 /// MemSSS\*(M) (Bhattacharya & Bagchi 1996, §3 pseudo-code,
 /// §4 odd-depth variant): RecSSS\* whose OPEN has exactly M entries, with
 /// INACTIVE nodes where the memory runs out. M = `cfg.memory`, from
-/// [`memsss_minimum`] (1 + minmem(0)) to [`memsss_maximum`] (1 + maxmem(0),
-/// where it is [`recsss`](fn@crate::recsss)); `None` means the maximum. See the
+/// [`minimum`] (1 + minmem(0)) to [`maximum`] (1 + maxmem(0),
+/// where it is [`recsss`](crate::recsss)); `None` means the maximum. See the
 /// [module docs](self) for the memory rule and why peak ≤ M.
 ///
+/// With [`Config::dual`], MemDual\*(M): MemSSS\* over RecDual\*
+/// (conjectured in Bhattacharya & Bagchi 1996, §4 for strongly ordered trees
+/// of even depth), i.e. MemSSS\* on the dual tree under a virtual root (see
+/// the [module docs](self)), M from [`minimum`] to [`maximum`]; `None` means
+/// the maximum, where it is RecDual\*.
+///
 /// ```
-/// use search_bestfirst::{MemConfig, memsss, memsss_minimum};
+/// use search_bestfirst::memsss;
 /// use tree_core::{Bounds, GenSpec, Generator, minimax};
 ///
 /// let tree = GenSpec::new(Generator::STRONG, 4, 6, 3, 0).build().unwrap();
-/// let least = memsss_minimum(Bounds::uniform(4, 6), true).unwrap();
+/// let least = memsss::minimum(Bounds::uniform(4, 6), &memsss::Config::default()).unwrap();
 /// assert_eq!(least, 1 + 4 * 3);
 /// for m in [least, 30, 85] {
-///     let out = memsss(&tree, &MemConfig::with_memory(m)).unwrap();
+///     let out = memsss::search(&tree, &memsss::Config::default().with_memory(m)).unwrap();
 ///     assert_eq!(out.value, minimax(&tree));
 ///     assert!(out.memory.peak <= m);
 /// }
-/// assert!(memsss(&tree, &MemConfig::with_memory(least - 1)).is_err());
+/// assert!(memsss::search(&tree, &memsss::Config::default().with_memory(least - 1)).is_err());
+///
+/// // MemDual*.
+/// let tree = GenSpec::new(Generator::STRONG, 3, 6, 1, 0).build().unwrap();
+/// let dual = memsss::Config { dual: true, ..memsss::Config::default() };
+/// let least = memsss::minimum(Bounds::uniform(3, 6), &dual).unwrap();
+/// assert_eq!(least, 2 + 3 * 2); // even d: the lowest MIN level searches in place
+/// let out = memsss::search(&tree, &dual.with_memory(least)).unwrap();
+/// assert_eq!(out.value, minimax(&tree));
+/// assert!(out.memory.peak <= least);
 /// ```
 ///
 /// # Errors
@@ -269,120 +288,55 @@ fn dual_run<T: Tree + ?Sized>(
 /// given; [`BestFirstError::TooLarge`] if M is `None` and the maximum
 /// overflows (or any budget exceeds 2³² entries);
 /// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
-/// shape; [`BestFirstError::SentinelLeaf`].
-pub fn memsss<T: Tree + ?Sized>(tree: &T, cfg: &MemConfig) -> Result<Outcome, BestFirstError> {
-    sss_run(tree, cfg, None)
+/// shape; [`BestFirstError::SentinelLeaf`]; [`BestFirstError::Stopped`] if
+/// one of [`Config::limits`] stopped it.
+pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+    metered!(tree, &cfg.limits, |t| run_plain(t, cfg, None))
 }
 
-/// [`memsss`], also recording every node made INACTIVE and every
+/// [`search`], also recording every node made INACTIVE and every
 /// activation ([`MemEvents`]), in the caller's Dewey codes. The recording
 /// allocates; the search itself does not.
 ///
 /// ```
-/// use search_bestfirst::{MemConfig, memsss_with_events};
+/// use search_bestfirst::memsss;
 /// use tree_core::worked;
 /// let t = worked::FIG1.tree(); // a RECONSTRUCTION of Bhattacharya & Bagchi 1996, Fig. 1
-/// let (_, ev) = memsss_with_events(&t, &MemConfig::with_memory(9)).unwrap();
+/// let (_, ev) = memsss::search_with_events(&t, &memsss::Config::default().with_memory(9)).unwrap();
 /// assert_eq!(ev.inactivated(), ["21".parse().unwrap()]);
 /// assert_eq!(ev.activations()[0].solved, "12".parse().unwrap());
 /// ```
 ///
 /// # Errors
-/// As [`memsss`].
-pub fn memsss_with_events<T: Tree + ?Sized>(
+/// As [`search`].
+pub fn search_with_events<T: Tree + ?Sized>(
     tree: &T,
-    cfg: &MemConfig,
+    cfg: &Config,
 ) -> Result<(Outcome, MemEvents), BestFirstError> {
     let mut events = MemEvents::default();
-    let out = sss_run(tree, cfg, Some(&mut events))?;
-    Ok((out, events))
-}
-
-/// MemDual\*(M): MemSSS\* over RecDual\* (conjectured in Bhattacharya & Bagchi 1996, §4 for
-/// strongly ordered trees of even depth), i.e. MemSSS\* on the dual tree
-/// under a virtual root (see the [module docs](self) and
-/// [`recdual`](fn@crate::recdual)). M from [`memdual_minimum`] to
-/// [`memdual_maximum`]; `None` means the maximum, where it is RecDual\*.
-///
-/// ```
-/// use search_bestfirst::{MemConfig, memdual, memdual_minimum};
-/// use tree_core::{Bounds, GenSpec, Generator, minimax};
-/// let tree = GenSpec::new(Generator::STRONG, 3, 6, 1, 0).build().unwrap();
-/// let least = memdual_minimum(Bounds::uniform(3, 6), true).unwrap();
-/// assert_eq!(least, 2 + 3 * 2); // even d: the lowest MIN level searches in place
-/// let out = memdual(&tree, &MemConfig::with_memory(least)).unwrap();
-/// assert_eq!(out.value, minimax(&tree));
-/// assert!(out.memory.peak <= least);
-/// ```
-///
-/// # Errors
-/// As [`memsss`].
-pub fn memdual<T: Tree + ?Sized>(tree: &T, cfg: &MemConfig) -> Result<Outcome, BestFirstError> {
-    dual_run(tree, cfg, None)
-}
-
-/// [`memdual`] with its [`MemEvents`] (Dewey codes of the caller's tree).
-///
-/// # Errors
-/// As [`memsss`].
-pub fn memdual_with_events<T: Tree + ?Sized>(
-    tree: &T,
-    cfg: &MemConfig,
-) -> Result<(Outcome, MemEvents), BestFirstError> {
-    let mut events = MemEvents::default();
-    let out = dual_run(tree, cfg, Some(&mut events))?;
+    let out = metered!(tree, &cfg.limits, |t| run_plain(t, cfg, Some(&mut events)))?;
     Ok((out, events))
 }
 
 /// The least budget of MemSSS\* on a tree of this shape: 1 + minmem(0) =
-/// 1 + b·⌈d/2⌉ (1 + b·⌊d/2⌋ with the odd-depth variant).
+/// 1 + b·⌈d/2⌉ (1 + b·⌊d/2⌋ with the odd-depth variant). For MemDual\*:
+/// 2 + b·⌈(d − 1)/2⌉ (2 + b·⌊(d − 1)/2⌋ with the variant on even d).
 ///
 /// # Errors
 /// [`BestFirstError::TreeShape`] for a tree deeper than
 /// [`tree_core::MAX_DEPTH`] or wider than 65,535.
-pub fn memsss_minimum(
-    bounds: Bounds,
-    odd_depth_leaf_search: bool,
-) -> Result<usize, BestFirstError> {
+pub fn minimum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
     check_bounds(bounds)?;
-    Ok(MemShape::sss(bounds, odd_depth_leaf_search).minimum())
+    Ok(cfg.mem_shape(bounds).minimum())
 }
 
 /// The budget at which MemSSS\* is RecSSS\*, and RecSSS\*'s OPEN size:
 /// 1 + maxmem(0) = 1 + b + … + b^⌈d/2⌉ (⌊d/2⌋ with the odd-depth variant).
+/// For MemDual\*, where it is RecDual\*: 2 + b + … + b^⌈(d−1)/2⌉.
 ///
 /// # Errors
-/// As [`memsss_minimum`], and [`BestFirstError::TooLarge`] on overflow.
-pub fn memsss_maximum(
-    bounds: Bounds,
-    odd_depth_leaf_search: bool,
-) -> Result<usize, BestFirstError> {
+/// As [`minimum`], and [`BestFirstError::TooLarge`] on overflow.
+pub fn maximum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
     check_bounds(bounds)?;
-    MemShape::sss(bounds, odd_depth_leaf_search).maximum_checked("MemSSS*")
-}
-
-/// The least budget of MemDual\*: 2 + b·⌈(d − 1)/2⌉ (2 + b·⌊(d − 1)/2⌋ with
-/// the variant on even d).
-///
-/// # Errors
-/// As [`memsss_minimum`].
-pub fn memdual_minimum(
-    bounds: Bounds,
-    odd_depth_leaf_search: bool,
-) -> Result<usize, BestFirstError> {
-    check_bounds(bounds)?;
-    Ok(MemShape::dual(bounds, odd_depth_leaf_search).minimum())
-}
-
-/// The budget at which MemDual\* is RecDual\*, and RecDual\*'s OPEN size:
-/// 2 + b + … + b^⌈(d−1)/2⌉.
-///
-/// # Errors
-/// As [`memsss_maximum`].
-pub fn memdual_maximum(
-    bounds: Bounds,
-    odd_depth_leaf_search: bool,
-) -> Result<usize, BestFirstError> {
-    check_bounds(bounds)?;
-    MemShape::dual(bounds, odd_depth_leaf_search).maximum_checked("MemDual*")
+    cfg.mem_shape(bounds).maximum_checked(cfg.name())
 }

@@ -15,15 +15,15 @@
 //! `h`-values of the local OPEN; a call that then fails low leaves its
 //! entry LIVE with a tighter `h`, to be *revisited* later.
 //!
-//! The local OPENs are frames of one [`Open`] array used as a stack, sized
-//! once at `b·⌈d/2⌉` entries: see [`QgOpen`] for the layout and the memory
-//! bound, [`qg_minimum_memory`] for the budget.
+//! The local OPENs are frames of one OPEN array used as a stack, sized
+//! once at `b·⌈d/2⌉` entries: see [`Cache`] for the layout and the memory
+//! bound, [`minimum`] for the budget.
 //!
 //! # Readings
 //!
 //! Where the pseudo-code leaves something open, the choice made here is
-//! stated on [`QgVariant`] (with the investigation of the π-tree counts)
-//! and on [`qg_search`]; this module's unit tests tabulate every reading
+//! stated on [`Variant`] (with the investigation of the π-tree counts)
+//! and on [`search_in`]; this module's unit tests tabulate every reading
 //! tried.
 
 mod readings;
@@ -31,30 +31,35 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-use tree_core::{Bounds, Tree};
+use tree_core::{Bounds, Limits, Tree};
 
-pub use self::readings::QgVariant;
+pub use self::readings::Variant;
 use self::readings::{Floor, Reading};
 use self::search::{Entry, run};
 use crate::error::BestFirstError;
+use crate::limited::metered;
 use crate::open::{Open, Outcome};
 use crate::shape::{check_levels, shape};
 
-/// The configuration of a QuickGame-family search: its memory budget, the
-/// tree's shape for trees that do not report it, and one option that is
-/// not in the paper's pseudo-code.
+/// The configuration of a QuickGame-family search: which one
+/// ([`Variant`]), its memory budget, the tree's shape for trees that do not
+/// report it, one option that is not in the paper's pseudo-code, and the
+/// limits.
 ///
 /// ```
-/// use search_bestfirst::QgConfig;
+/// use search_bestfirst::quickgame::{self, Variant};
 /// use tree_core::Bounds;
-/// let c = QgConfig::default().with_memory(8).with_shape(Bounds::uniform(2, 8));
+/// let c = quickgame::Config { variant: Variant::Qg3, ..quickgame::Config::default() }.with_memory(8);
 /// assert_eq!(c.memory, Some(8));
 /// assert!(!c.alpha_floor); // the pseudo-code as printed
+/// assert_eq!(quickgame::Config::default().variant, Variant::QuickGame);
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct QgConfig {
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// QuickGame (the default), QG1, QG2 or QG3.
+    pub variant: Variant,
     /// The OPEN budget in entries; `None` = the minimum,
-    /// [`qg_minimum_memory`] = `b·⌈d/2⌉`. A larger budget is accepted, but only
+    /// [`minimum`] = `b·⌈d/2⌉`. A larger budget is accepted, but only
     /// the minimum is allocated (the search cannot use more).
     pub memory: Option<usize>,
     /// The shape (maximum branching `b`, depth `d`) to size OPEN from;
@@ -64,42 +69,26 @@ pub struct QgConfig {
     /// gets a lower bound below the one its node was called with. Not in
     /// the pseudo-code (default `false`); with it QG3 never examines a leaf
     /// that Alpha-Beta prunes, as the paper claims (§3, §4 (d)), and without
-    /// it it often does. See [`QgVariant`].
+    /// it it often does. See [`Variant`].
     pub alpha_floor: bool,
+    /// When to stop: a deadline, a leaf budget, a stop handle (default:
+    /// none); a stopped search returns [`BestFirstError::Stopped`].
+    pub limits: Limits,
 }
 
-impl QgConfig {
-    /// This configuration with a budget of `entries` OPEN entries.
-    #[must_use]
-    pub const fn with_memory(mut self, entries: usize) -> QgConfig {
-        self.memory = Some(entries);
-        self
-    }
-
-    /// This configuration with [`alpha_floor`](QgConfig::alpha_floor) set to `on`.
-    #[must_use]
-    pub const fn with_alpha_floor(mut self, on: bool) -> QgConfig {
-        self.alpha_floor = on;
-        self
-    }
-
-    /// This configuration with the shape `bounds`.
-    #[must_use]
-    pub const fn with_shape(mut self, bounds: Bounds) -> QgConfig {
-        self.shape = Some(bounds);
-        self
-    }
+impl Config {
+    crate::open::with_memory!();
 }
 
-/// The reusable OPEN arena of a QuickGame-family search: one [`Open`] array
+/// The reusable OPEN arena of a QuickGame-family search: one OPEN array
 /// whose frames are the local OPENs. Keep one between searches to avoid
-/// reallocating; [`qg_search`] resizes it for each tree's minimum.
+/// reallocating; [`search_in`] resizes it for each tree's minimum.
 ///
 /// # The local OPENs as one stack
 ///
 /// The paper gives each call its own `OPEN[0..b-1]`. Here every call puts
 /// its frame of `w` entries (one per son, `w` = the node's number of
-/// children) on top of a stack kept in one [`Open`] array, allocated and
+/// children) on top of a stack kept in one OPEN array, allocated and
 /// filled before the search (so that an entry is written field by field,
 /// a terminal son's only in part), and pops it on return; the frames alive
 /// at any instant are those of the interior MAX nodes on the current path,
@@ -144,14 +133,14 @@ impl QgConfig {
 /// every tree of the corpus. A revisit (QG1–3) pushes its frame afresh, so
 /// revisits cost time, never memory.
 #[derive(Debug, Clone)]
-pub struct QgOpen<N> {
+pub struct Cache<N> {
     open: Open<Entry<N>>,
 }
 
-impl<N> QgOpen<N> {
+impl<N> Cache<N> {
     /// An empty arena; the first search allocates it.
-    pub fn new() -> QgOpen<N> {
-        QgOpen {
+    pub fn new() -> Cache<N> {
+        Cache {
             open: Open::with_capacity(0),
         }
     }
@@ -162,31 +151,34 @@ impl<N> QgOpen<N> {
     }
 }
 
-impl<N> Default for QgOpen<N> {
+impl<N> Default for Cache<N> {
     fn default() -> Self {
-        QgOpen::new()
+        Cache::new()
     }
 }
 
 /// The least OPEN budget, in entries, with which QuickGame and QG1–3 can
 /// search every tree of maximum branching `b` and depth `d`:
 /// **`b·⌈d/2⌉`** (one local OPEN of `b` entries per MAX level that has
-/// interior nodes; 0 for a terminal root). Uniform trees reach it exactly.
+/// interior nodes; 0 for a terminal root), whatever the variant. Uniform
+/// trees reach it exactly, and no search uses more: this is also the
+/// maximum.
 ///
 /// ```
-/// use search_bestfirst::qg_minimum_memory;
+/// use search_bestfirst::quickgame::{Config, minimum};
 /// use tree_core::Bounds;
-/// assert_eq!(qg_minimum_memory(Bounds::uniform(2, 4)), Ok(4));
-/// assert_eq!(qg_minimum_memory(Bounds::uniform(3, 5)), Ok(9));
-/// assert_eq!(qg_minimum_memory(Bounds::uniform(7, 0)), Ok(0));
+/// let c = Config::default();
+/// assert_eq!(minimum(Bounds::uniform(2, 4), &c), Ok(4));
+/// assert_eq!(minimum(Bounds::uniform(3, 5), &c), Ok(9));
+/// assert_eq!(minimum(Bounds::uniform(7, 0), &c), Ok(0));
 /// ```
 ///
 /// # Errors
 /// [`BestFirstError::InvalidParameter`] for a branching of 0 with a depth
 /// above 0; [`BestFirstError::TreeShape`] for a depth above
 /// [`MAX_DEPTH`](tree_core::MAX_DEPTH); [`BestFirstError::TooLarge`] if the product overflows.
-pub fn qg_minimum_memory(bounds: Bounds) -> Result<usize, BestFirstError> {
-    min_budget("QuickGame", bounds)
+pub fn minimum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
+    min_budget(cfg.variant.name(), bounds)
 }
 
 fn min_budget(algorithm: &'static str, bounds: Bounds) -> Result<usize, BestFirstError> {
@@ -197,9 +189,11 @@ fn min_budget(algorithm: &'static str, bounds: Bounds) -> Result<usize, BestFirs
         .ok_or(BestFirstError::TooLarge { algorithm })
 }
 
-/// QuickGame (Bhattacharya 1995, §2; pseudo-code `Function QuickGame`):
-/// the root's minimax value with local OPENs of `b` entries per MAX level.
+/// The search of `cfg.variant` (QuickGame by default): the root's minimax
+/// value, its best move and OPEN's budget and peak.
 ///
+/// QuickGame (Bhattacharya 1995, §2; pseudo-code `Function QuickGame`)
+/// keeps local OPENs of `b` entries per MAX level:
 /// ```text
 /// Function QuickGame(p : node; alpha, beta : real) : real;
 /// begin
@@ -224,92 +218,50 @@ fn min_budget(algorithm: &'static str, bounds: Bounds) -> Result<usize, BestFirs
 /// view throughout, as the trait gives them: calls are made only on MAX
 /// nodes (grandsons) and on terminals (a terminal MIN son, or a terminal
 /// grandson), and each returns a value of that node from MAX's point of
-/// view, so nothing is negated. Memory: [`qg_minimum_memory`] = `b·⌈d/2⌉`.
+/// view, so nothing is negated. Memory: [`minimum`] = `b·⌈d/2⌉`.
 ///
 /// ```
-/// use search_bestfirst::{QgConfig, quickgame};
-/// use tree_core::{Traced, worked};
+/// use search_bestfirst::quickgame::{self, Config, Variant};
+/// use tree_core::{Counted, Traced, worked};
 /// // Bhattacharya 1995, Table 1: 11 of the 16 leaves, in the order the paper prints.
 /// let tree = worked::TABLE1.tree();
 /// let traced = Traced::new(&tree);
-/// let out = quickgame(&traced, &QgConfig::default()).unwrap();
+/// let out = quickgame::search(&traced, &Config::default()).unwrap();
 /// assert_eq!(out.value.get(), 2);
 /// let order: Vec<usize> = traced.order().iter().map(|d| d.rank(2) + 1).collect();
 /// assert_eq!(order, [1, 3, 2, 9, 11, 12, 13, 15, 16, 5, 7]);
 /// assert_eq!((out.memory.peak, out.memory.capacity), (4, 4)); // 2 · ⌈4/2⌉
+///
+/// // QG1–3 (§3): procedure `QG` with the lowest `h` to the left of the
+/// // selected node (QG1), the lowest of the whole local OPEN (QG2), the
+/// // second highest to the left (QG3) as the lower bound; see `search_in`.
+/// let leaves = |tree: &tree_core::ExplicitTree, variant| {
+///     let counted = Counted::new(tree);
+///     let cfg = Config { variant, ..Config::default() };
+///     let v = quickgame::search(&counted, &cfg).unwrap().value.get();
+///     (v, counted.stats().leaves)
+/// };
+/// assert_eq!(leaves(&worked::TABLE2.tree(), Variant::Qg1), (5, 7)); // QuickGame: 9
+/// // The paper says 32 for QG2: see Variant.
+/// assert_eq!(leaves(&worked::PI.tree(), Variant::Qg2), (2, 30));
+/// // Alpha-Beta: 31, QuickGame: 33. The paper says QG3 never examines a
+/// // distinct leaf that Alpha-Beta prunes (§4 (d)); that holds with
+/// // `Config::alpha_floor`, not for the pseudo-code as printed (see Variant).
+/// assert_eq!(leaves(&worked::PI.tree(), Variant::Qg3), (2, 30));
 /// ```
 ///
 /// # Errors
-/// As [`qg_search`].
-pub fn quickgame<T: Tree + ?Sized>(tree: &T, config: &QgConfig) -> Result<Outcome, BestFirstError> {
-    qg_search(tree, QgVariant::QuickGame, config, &mut QgOpen::new())
+/// As [`search_in`].
+pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+    search_in(tree, cfg, &mut Cache::new())
 }
 
-/// QG1 (§3): procedure `QG` with the lowest `h` to the left of the selected
-/// node as the lower bound. May examine leaves that Alpha-Beta prunes.
-/// See [`qg_search`] for the pseudo-code and [`QgVariant`] for the readings.
-///
-/// ```
-/// use search_bestfirst::{QgConfig, qg1};
-/// use tree_core::{Counted, worked};
-/// let tree = worked::TABLE2.tree();
-/// let counted = Counted::new(&tree);
-/// assert_eq!(qg1(&counted, &QgConfig::default()).unwrap().value.get(), 5);
-/// assert_eq!(counted.stats().leaves, 7); // QuickGame: 9
-/// ```
-///
-/// # Errors
-/// As [`qg_search`].
-pub fn qg1<T: Tree + ?Sized>(tree: &T, config: &QgConfig) -> Result<Outcome, BestFirstError> {
-    qg_search(tree, QgVariant::Qg1, config, &mut QgOpen::new())
-}
-
-/// QG2 (§3): procedure `QG` with the lowest `h` of the whole local OPEN as
-/// the lower bound. May examine leaves that Alpha-Beta prunes. See
-/// [`qg_search`].
-///
-/// ```
-/// use search_bestfirst::{QgConfig, qg2};
-/// use tree_core::{Counted, worked};
-/// let tree = worked::PI.tree();
-/// let counted = Counted::new(&tree);
-/// assert_eq!(qg2(&counted, &QgConfig::default()).unwrap().value.get(), 2);
-/// assert_eq!(counted.stats().leaves, 30); // the paper says 32: see QgVariant
-/// ```
-///
-/// # Errors
-/// As [`qg_search`].
-pub fn qg2<T: Tree + ?Sized>(tree: &T, config: &QgConfig) -> Result<Outcome, BestFirstError> {
-    qg_search(tree, QgVariant::Qg2, config, &mut QgOpen::new())
-}
-
-/// QG3 (§3): procedure `QG` with the second highest `h` to the left of the
-/// selected node (the highest strictly left of it) as the lower bound. The
-/// paper says it never examines a distinct leaf that Alpha-Beta prunes
-/// (§4 (d)); that holds with [`QgConfig::alpha_floor`], not for the
-/// pseudo-code as printed (see [`QgVariant`]). See [`qg_search`].
-///
-/// ```
-/// use search_bestfirst::{QgConfig, qg3};
-/// use tree_core::{Counted, worked};
-/// let tree = worked::PI.tree();
-/// let counted = Counted::new(&tree);
-/// assert_eq!(qg3(&counted, &QgConfig::default()).unwrap().value.get(), 2);
-/// assert_eq!(counted.stats().leaves, 30); // Alpha-Beta: 31, QuickGame: 33
-/// ```
-///
-/// # Errors
-/// As [`qg_search`].
-pub fn qg3<T: Tree + ?Sized>(tree: &T, config: &QgConfig) -> Result<Outcome, BestFirstError> {
-    qg_search(tree, QgVariant::Qg3, config, &mut QgOpen::new())
-}
-
-/// Runs `variant` on `tree` with the scratch arena `open` (reused between
-/// searches), and returns the root's minimax value and OPEN's budget and
-/// peak.
+/// [`search`] with the scratch arena `cache` (reused between searches,
+/// resized for each tree's minimum): the root's minimax value and OPEN's
+/// budget and peak.
 ///
 /// QG1–3 are the paper's procedure `QG` (§3), with `SelectLowerBound` as
-/// described on [`QgVariant`]:
+/// described on [`Variant`]:
 ///
 /// ```text
 /// Procedure QG(p : node; α, β : real);
@@ -335,7 +287,7 @@ pub fn qg3<T: Tree + ?Sized>(tree: &T, config: &QgConfig) -> Result<Outcome, Bes
 /// ```
 ///
 /// invoked as `QG(s, -inf, +inf)`, with `SelectLowerBound` as read on
-/// [`QgVariant`] and, if [`QgConfig::alpha_floor`] is set,
+/// [`Variant`] and, if [`Config::alpha_floor`] is set,
 /// `lb := maximum(lb, α)` after the `If`. Followed line by line: an unsolved entry
 /// stays in OPEN with the tighter `h` the call returned (Remark 2), a
 /// solved one moves to its right brother with the returned value as its
@@ -351,18 +303,18 @@ pub fn qg3<T: Tree + ?Sized>(tree: &T, config: &QgConfig) -> Result<Outcome, Bes
 /// * [`BestFirstError::UnknownShape`] if neither `config.shape` nor
 ///   [`Tree::bounds`] gives the shape; [`BestFirstError::InvalidParameter`],
 ///   [`BestFirstError::TreeShape`] or [`BestFirstError::TooLarge`] for a
-///   shape [`qg_minimum_memory`] rejects;
+///   shape [`minimum`] rejects;
 /// * [`BestFirstError::BudgetTooSmall`] (stating `b·⌈d/2⌉`) if
 ///   `config.memory` is below the minimum — before anything is searched;
 /// * [`BestFirstError::TreeShape`] if the tree turns out larger than its
 ///   shape says (a MAX node with more than `b` children or an interior MAX
 ///   node at depth `>= d`), so that OPEN can never overflow;
-/// * [`BestFirstError::SentinelLeaf`] for a terminal valued ±∞.
-pub fn qg_search<T: Tree + ?Sized>(
+/// * [`BestFirstError::SentinelLeaf`] for a terminal valued ±∞;
+/// * [`BestFirstError::Stopped`] if one of [`Config::limits`] stopped it.
+pub fn search_in<T: Tree + ?Sized>(
     tree: &T,
-    variant: QgVariant,
-    config: &QgConfig,
-    open: &mut QgOpen<T::Node>,
+    config: &Config,
+    cache: &mut Cache<T::Node>,
 ) -> Result<Outcome, BestFirstError> {
     let reading = Reading {
         floor: if config.alpha_floor {
@@ -372,16 +324,22 @@ pub fn qg_search<T: Tree + ?Sized>(
         },
         ..Reading::PRINTED
     };
-    search(tree, variant, config, open, reading)
+    metered!(tree, &config.limits, |t| search_reading(
+        t,
+        config.variant,
+        config,
+        cache,
+        reading
+    ))
 }
 
-/// [`qg_search`] under any `reading` (the tests try them all): the budget
+/// [`search_in`] under any `reading` (the tests try them all): the budget
 /// checked, then the search run in `open`.
-fn search<T: Tree + ?Sized>(
+fn search_reading<T: Tree + ?Sized>(
     tree: &T,
-    variant: QgVariant,
-    config: &QgConfig,
-    open: &mut QgOpen<T::Node>,
+    variant: Variant,
+    config: &Config,
+    open: &mut Cache<T::Node>,
     reading: Reading,
 ) -> Result<Outcome, BestFirstError> {
     let algorithm = variant.name();
@@ -396,7 +354,7 @@ fn search<T: Tree + ?Sized>(
         });
     }
     if minimum
-        .checked_mul(QgOpen::<T::Node>::entry_bytes())
+        .checked_mul(Cache::<T::Node>::entry_bytes())
         .is_none_or(|bytes| bytes > isize::MAX as usize)
     {
         return Err(BestFirstError::TooLarge { algorithm });

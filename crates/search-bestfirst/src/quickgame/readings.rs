@@ -1,5 +1,5 @@
 //! Which QuickGame-family search runs and how its pseudo-code is read:
-//! [`QgVariant`] (with the readings chosen and the investigation of the
+//! [`Variant`] (with the readings chosen and the investigation of the
 //! π-tree counts) and [`Reading`], the settings the tests try.
 
 use std::fmt;
@@ -61,7 +61,7 @@ use std::fmt;
 ///   reverses. The cost: **QG3 then does examine leaves that Alpha-Beta
 ///   prunes**, contrary to §3 and §4 (d) — on almost every (6,6) and (8,6)
 ///   random or strong tree, and on 10–20% of (2,6) trees. With the floor
-///   ([`QgConfig::alpha_floor`](super::QgConfig::alpha_floor)) the claim holds on every tree tested.
+///   ([`Config::alpha_floor`](super::Config::alpha_floor)) the claim holds on every tree tested.
 ///
 /// # The π tree (Knuth & Moore's (3,4) tree of the digits of π)
 ///
@@ -90,9 +90,10 @@ use std::fmt;
 /// 12–15% of small random trees with ties); used only to choose `lb` it
 /// is sound, but it is not in the pseudo-code and it costs QG3 its
 /// domination of Alpha-Beta even with the floor, so it is not used here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum QgVariant {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
     /// QuickGame (§2): lower bound `r`, no revisits.
+    #[default]
     QuickGame,
     /// QG1: the lowest `h` to the left of the selected node.
     Qg1,
@@ -103,34 +104,29 @@ pub enum QgVariant {
     Qg3,
 }
 
-impl QgVariant {
+impl Variant {
     /// The four variants, in the paper's order.
-    pub const ALL: [QgVariant; 4] = [
-        QgVariant::QuickGame,
-        QgVariant::Qg1,
-        QgVariant::Qg2,
-        QgVariant::Qg3,
-    ];
+    pub const ALL: [Variant; 4] = [Variant::QuickGame, Variant::Qg1, Variant::Qg2, Variant::Qg3];
 
     /// The paper's name: `QuickGame`, `QG1`, `QG2`, `QG3`.
     pub const fn name(self) -> &'static str {
         match self {
-            QgVariant::QuickGame => "QuickGame",
-            QgVariant::Qg1 => "QG1",
-            QgVariant::Qg2 => "QG2",
-            QgVariant::Qg3 => "QG3",
+            Variant::QuickGame => "QuickGame",
+            Variant::Qg1 => "QG1",
+            Variant::Qg2 => "QG2",
+            Variant::Qg3 => "QG3",
         }
     }
 }
 
-impl fmt::Display for QgVariant {
+impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
 /// How `SelectLowerBound` and Remark 2 are read. [`Reading::PRINTED`] is the
-/// one documented on [`QgVariant`], with [`QgConfig::alpha_floor`](super::QgConfig::alpha_floor) choosing
+/// one documented on [`Variant`], with [`Config::alpha_floor`](super::Config::alpha_floor) choosing
 /// the floor; the other settings exist for the investigation of the
 /// π-tree counts in this module's tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,10 +1,10 @@
 //! The local OPENs of QuickGame and QG1–3 as frames of one [`Open`] stack
-//! (see [`QgOpen`](super::QgOpen)), and the procedures `QuickGame(p, α, β)`
+//! (see [`Cache`](super::Cache)), and the procedures `QuickGame(p, α, β)`
 //! and `QG(p, α, β)` over them (Bhattacharya 1995, §2, §3).
 
 use tree_core::{Bounds, Tree, Value};
 
-use super::readings::{Fallback, Floor, Left, QgVariant, Reading};
+use super::readings::{Fallback, Floor, Left, Reading, Variant};
 use crate::blocks::{Bounded, leftmost_highest, reselect, terminal as leaf};
 use crate::error::BestFirstError;
 use crate::open::{Memory, Open, Outcome};
@@ -46,7 +46,7 @@ pub(super) struct Entry<N> {
 /// `QuickGame(root, −∞, +∞)` or `QG(root, −∞, +∞)`.
 pub(super) fn run<T: Tree + ?Sized>(
     tree: &T,
-    variant: QgVariant,
+    variant: Variant,
     reading: Reading,
     bounds: Bounds,
     open: &mut Open<Entry<T::Node>>,
@@ -99,7 +99,7 @@ pub(super) struct Search<'a, T: Tree + ?Sized> {
     top: usize,
     /// The most entries held at once.
     peak: usize,
-    variant: QgVariant,
+    variant: Variant,
     reading: Reading,
     bounds: Bounds,
     /// The root's best move: the son whose solution last raised the root's
@@ -180,7 +180,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
     ) -> Result<(Value, bool), BestFirstError> {
         let tree = self.tree;
         let end = base + width;
-        let quickgame = self.variant == QgVariant::QuickGame;
+        let quickgame = self.variant == Variant::QuickGame;
         // k is kept the leftmost highest entry as `highest` would find it:
         // only entry k changes, and its h never rises (see `reselect`).
         let (mut lb, mut r, mut k) = (alpha, alpha, 0);
@@ -276,7 +276,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
         if beta <= alpha {
             // The loop stops at once on the fresh entry 0.
             return Ok((
-                if self.variant == QgVariant::QuickGame {
+                if self.variant == Variant::QuickGame {
                     (alpha, true)
                 } else {
                     (beta, false)
@@ -300,7 +300,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
         }
         // All solved below beta: the highest is their maximum.
         Ok((
-            if self.variant == QgVariant::QuickGame {
+            if self.variant == Variant::QuickGame {
                 (r, true)
             } else {
                 (best, true)
@@ -379,13 +379,13 @@ impl<T: Tree + ?Sized> Search<'_, T> {
         };
         let left = frame[..k].iter().filter_map(seen);
         match self.variant {
-            QgVariant::QuickGame => None,
-            QgVariant::Qg1 => left.min(),
-            QgVariant::Qg2 => {
+            Variant::QuickGame => None,
+            Variant::Qg1 => left.min(),
+            Variant::Qg2 => {
                 let others = frame[k + 1..].iter().filter_map(seen);
                 Some(left.chain(others).fold(hk, Value::min))
             }
-            QgVariant::Qg3 if rd.qg3_second_of_left => {
+            Variant::Qg3 if rd.qg3_second_of_left => {
                 let (mut first, mut second) = (None, None);
                 for v in left {
                     if first.is_none_or(|f| v > f) {
@@ -397,7 +397,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                 }
                 second
             }
-            QgVariant::Qg3 => left.max(),
+            Variant::Qg3 => left.max(),
         }
     }
 
@@ -476,12 +476,12 @@ impl LeftStats {
 
     /// `SelectLowerBound`'s value for `variant` with entry `k` selected.
     #[inline]
-    fn found(&self, variant: QgVariant, k: usize) -> Option<Value> {
+    fn found(&self, variant: Variant, k: usize) -> Option<Value> {
         match variant {
-            QgVariant::QuickGame => None,
-            QgVariant::Qg1 => (k > 0).then_some(self.min),
-            QgVariant::Qg2 => Some(self.all),
-            QgVariant::Qg3 => (k > 0).then_some(self.max),
+            Variant::QuickGame => None,
+            Variant::Qg1 => (k > 0).then_some(self.min),
+            Variant::Qg2 => Some(self.all),
+            Variant::Qg3 => (k > 0).then_some(self.max),
         }
     }
 }

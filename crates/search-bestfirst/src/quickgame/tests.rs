@@ -1,5 +1,5 @@
 //! The investigation of the readings of `SelectLowerBound` and Remark 2
-//! (see `QgVariant`): every reading tried, on the paper's examples, on
+//! (see `Variant`): every reading tried, on the paper's examples, on
 //! random integer trees with ties, and on Table 3's kind of trees.
 
 use std::collections::BTreeSet;
@@ -10,9 +10,9 @@ use tree_core::{
     Counted, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, minimax, worked,
 };
 
-use super::readings::{Fallback, Floor, Left, QgVariant, Reading};
+use super::readings::{Fallback, Floor, Left, Reading, Variant};
 use super::search::{Entry, Status, highest};
-use super::{QgConfig, QgOpen, search};
+use super::{Cache, Config, search_reading};
 
 /// SplitMix64.
 struct Rng(u64);
@@ -29,21 +29,21 @@ impl Rng {
     }
 }
 
-const QG: [QgVariant; 3] = [QgVariant::Qg1, QgVariant::Qg2, QgVariant::Qg3];
+const QG: [Variant; 3] = [Variant::Qg1, Variant::Qg2, Variant::Qg3];
 
-fn run<T: Tree>(tree: &T, variant: QgVariant, reading: Reading) -> Value {
-    search(
+fn run<T: Tree>(tree: &T, variant: Variant, reading: Reading) -> Value {
+    search_reading(
         tree,
         variant,
-        &QgConfig::default(),
-        &mut QgOpen::new(),
+        &Config::default(),
+        &mut Cache::new(),
         reading,
     )
     .unwrap()
     .value
 }
 
-fn traced(tree: &ExplicitTree, variant: QgVariant, reading: Reading) -> (Value, Vec<Dewey>) {
+fn traced(tree: &ExplicitTree, variant: Variant, reading: Reading) -> (Value, Vec<Dewey>) {
     let t = Traced::new(tree);
     (run(&t, variant, reading), t.order())
 }

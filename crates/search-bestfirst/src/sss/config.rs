@@ -1,11 +1,11 @@
 //! What an SSS\* search is given: the tie rule ([`Variant`]), the
-//! caller's configuration ([`SssConfig`]), the parameters of one Γ search
+//! caller's configuration ([`Config`]), the parameters of one Γ search
 //! ([`Params`]: the tie rule, the chooser parity, the horizon), and the
-//! OPEN these need ([`open_size`], [`minimum_memory`]).
+//! OPEN these need ([`open_size`], [`minimum`]).
 
 use std::fmt;
 
-use tree_core::Bounds;
+use tree_core::{Bounds, Limits, Value};
 
 use crate::error::BestFirstError;
 use crate::open::pow;
@@ -55,24 +55,83 @@ impl Params {
     }
 }
 
-/// How an SSS* search is configured.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct SssConfig {
+/// How an SSS\* search is configured: the tie rule, the budget, the
+/// shape, Dual\* or not, the aspiration window and the limits.
+///
+/// ```
+/// use search_bestfirst::{Variant, sss};
+/// use tree_core::Value;
+/// let c = sss::Config::new(Variant::Stockman);
+/// assert_eq!((c.variant, c.memory, c.dual), (Variant::Stockman, None, false));
+/// assert_eq!((c.lower, c.upper), (Value::NEG_INF, Value::INF));
+/// assert!(c.limits.is_none());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Config {
     /// Tie rule.
     pub variant: Variant,
     /// OPEN budget in entries; `None` = the minimum for the tree.
     pub memory: Option<usize>,
     /// The tree's shape, if the tree does not report it.
     pub shape: Option<Bounds>,
+    /// Dual\*: SSS\* on the dual tree (Marsland et al. 1987), OPEN sized
+    /// b^⌊d/2⌋. Takes no aspiration window.
+    pub dual: bool,
+    /// The aspiration window's lower bound (Campbell p. 16): −∞ by default.
+    pub lower: Value,
+    /// The aspiration window's upper bound (Campbell p. 16, Figs. 17–18):
+    /// +∞ by default.
+    pub upper: Value,
+    /// When to stop: a deadline, a leaf budget, a stop handle (default:
+    /// none); a stopped search returns [`BestFirstError::Stopped`].
+    pub limits: Limits,
 }
 
-impl SssConfig {
-    /// A configuration with the given tie rule and the minimum budget.
-    pub fn new(variant: Variant) -> SssConfig {
-        SssConfig {
-            variant,
-            ..SssConfig::default()
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            variant: Variant::default(),
+            memory: None,
+            shape: None,
+            dual: false,
+            lower: Value::NEG_INF,
+            upper: Value::INF,
+            limits: Limits::none(),
         }
+    }
+}
+
+impl Config {
+    /// A configuration with the given tie rule, the minimum budget, the
+    /// full window and no limits.
+    pub fn new(variant: Variant) -> Config {
+        Config {
+            variant,
+            ..Config::default()
+        }
+    }
+
+    crate::open::with_memory!();
+
+    /// The window `(lower, upper)`, checked: `lower < upper`, and the full
+    /// window for Dual\*.
+    pub(crate) fn window(&self) -> Result<(Value, Value), BestFirstError> {
+        if self.lower >= self.upper {
+            return Err(BestFirstError::InvalidParameter {
+                name: "window",
+                message: format!(
+                    "the lower bound {} must be below the upper bound {}",
+                    self.lower, self.upper
+                ),
+            });
+        }
+        if self.dual && (self.lower, self.upper) != (Value::NEG_INF, Value::INF) {
+            return Err(BestFirstError::InvalidParameter {
+                name: "window",
+                message: "Dual* takes no aspiration window".into(),
+            });
+        }
+        Ok((self.lower, self.upper))
     }
 }
 
@@ -112,11 +171,25 @@ pub(crate) fn open_size(
     pow(algorithm, b.max(1), choosers)
 }
 
-/// The minimum OPEN budget of plain SSS* (or Dual* with `dual`) on a tree of
-/// this shape: b^⌈d/2⌉ (b^⌊d/2⌋ for Dual*).
+/// The minimum OPEN budget of SSS\* (of Dual\* with [`Config::dual`]) on a
+/// tree of this shape: b^⌈d/2⌉ (b^⌊d/2⌋ for Dual\*), whatever the tie rule
+/// and the window. SSS\*'s OPEN has one size: this is also its maximum.
+///
+/// ```
+/// use search_bestfirst::sss;
+/// use tree_core::{Bounds, Limits, Value};
+/// let dual = sss::Config { dual: true, ..sss::Config::default() };
+/// assert_eq!(sss::minimum(Bounds::uniform(3, 5), &sss::Config::default()), Ok(27));
+/// assert_eq!(sss::minimum(Bounds::uniform(3, 5), &dual), Ok(9));
+/// ```
 ///
 /// # Errors
 /// [`BestFirstError::TooLarge`] if it overflows.
-pub fn minimum_memory(bounds: Bounds, dual: bool) -> Result<usize, BestFirstError> {
+pub fn minimum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
+    full_size(bounds, cfg.dual)
+}
+
+/// b^⌈d/2⌉ (b^⌊d/2⌋ with `dual`): the OPEN of SSS\* (Dual\*) on this shape.
+pub(crate) fn full_size(bounds: Bounds, dual: bool) -> Result<usize, BestFirstError> {
     open_size("SSS*", bounds.branching, bounds.depth, 0, !dual)
 }

@@ -82,7 +82,7 @@
 //! exactly that of the list above.
 
 mod cases;
-mod config;
+pub(crate) mod config;
 mod gamma;
 #[cfg(test)]
 mod reference;
@@ -93,23 +93,25 @@ mod trace;
 
 use tree_core::{Tree, Value};
 
-pub(crate) use self::config::{Params, open_size};
-pub use self::config::{SssConfig, Variant, minimum_memory};
+pub use self::config::{Config, minimum};
+pub(crate) use self::config::{Params, Variant, full_size, open_size};
 pub(crate) use self::gamma::Gamma;
 pub(crate) use self::run::{Start, gamma_search, no_frontier};
 use self::trace::Observer;
 pub use self::trace::{Entry, OpenTrace, Status, format_open};
 use crate::error::BestFirstError;
+use crate::limited::metered;
 use crate::open::{Outcome, budget};
 use crate::shape::shape;
 
+/// One Γ search of SSS\* (Dual\* with `cfg.dual`) within `window`.
 fn run<T: Tree + ?Sized>(
     tree: &T,
-    cfg: &SssConfig,
-    dual: bool,
+    cfg: &Config,
     window: (Value, Value),
     observer: Observer<'_, T::Node>,
 ) -> Result<Outcome, BestFirstError> {
+    let dual = cfg.dual;
     let algorithm = if dual { "Dual*" } else { cfg.variant.name() };
     let bounds = shape(tree, cfg.shape, algorithm)?;
     let minimum = open_size(algorithm, bounds.branching, bounds.depth, 0, !dual)?;
@@ -131,16 +133,24 @@ fn run<T: Tree + ?Sized>(
     Ok(Outcome::new(if dual { -v } else { v }, best, open.memory()))
 }
 
-/// SSS* (Stockman 1979; Campbell 1981 App. 3): the root's minimax value by
+/// SSS\* (Stockman 1979; Campbell 1981 App. 3): the root's minimax value by
 /// best-first search over solution trees, with OPEN sized b^⌈d/2⌉ (or
-/// `cfg.memory`).
+/// `cfg.memory`); Dual\* with [`Config::dual`] (SSS\* on the dual tree: MIN
+/// searches its solution trees, values negated; Marsland et al. 1987), with
+/// OPEN sized b^⌊d/2⌋.
+///
+/// With an aspiration window ([`Config::lower`], [`Config::upper`]), this
+/// is aspiration SSS\* (Campbell p. 16, Figs. 17–18) followed, if it fails
+/// high, by a search above `upper` (if it fails low, below `lower`), so
+/// that the value returned is exact; the peak is the larger of the two
+/// searches'. [`aspiration`] is one search within the window.
 ///
 /// ```
-/// use search_bestfirst::{sss, SssConfig, Variant};
+/// use search_bestfirst::{Variant, sss};
 /// use tree_core::{worked, Traced};
 /// let t = worked::STOCKMAN.tree();
 /// let traced = Traced::new(&t);
-/// let out = sss(&traced, &SssConfig::new(Variant::Stockman)).unwrap();
+/// let out = sss::search(&traced, &sss::Config::new(Variant::Stockman)).unwrap();
 /// assert_eq!(out.value.get(), 4);
 /// let order: Vec<String> = traced.order().iter().map(|d| d.to_string()).collect();
 /// assert_eq!(order, ["11", "1221", "1211", "1222", "1212"]); // c, i, g, j, h
@@ -149,18 +159,37 @@ fn run<T: Tree + ?Sized>(
 /// # Errors
 /// [`BestFirstError::BudgetTooSmall`] for a budget below b^⌈d/2⌉,
 /// [`BestFirstError::UnknownShape`] if the tree's shape is unknown,
-/// [`BestFirstError::SentinelLeaf`], [`BestFirstError::TreeShape`].
-pub fn sss<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, BestFirstError> {
-    run(tree, cfg, false, (Value::NEG_INF, Value::INF), None)
+/// [`BestFirstError::InvalidParameter`] for an empty window (or a window
+/// with Dual\*), [`BestFirstError::SentinelLeaf`],
+/// [`BestFirstError::TreeShape`]; [`BestFirstError::Stopped`] if one of
+/// [`Config::limits`] stopped it.
+pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+    metered!(tree, &cfg.limits, |t| search_plain(t, cfg))
 }
 
-/// Dual* (SSS* on the dual tree: MIN searches its solution trees, values
-/// negated; Marsland et al. 1987). OPEN is sized b^⌊d/2⌋.
-///
-/// # Errors
-/// As [`sss`].
-pub fn dual<T: Tree + ?Sized>(tree: &T, cfg: &SssConfig) -> Result<Outcome, BestFirstError> {
-    run(tree, cfg, true, (Value::NEG_INF, Value::INF), None)
+/// [`search`] without looking at the limits.
+fn search_plain<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+    let full = (Value::NEG_INF, Value::INF);
+    if (cfg.lower, cfg.upper) == full || (cfg.lower, cfg.upper) == (Value::NEG_INF, Value::NEG_INF)
+    {
+        // Every value is at least −∞: nothing to aspire to.
+        return run(tree, cfg, full, None);
+    }
+    let (lower, upper) = cfg.window()?;
+    let first = aspiration_plain(tree, cfg, lower, upper)?;
+    if first.exact {
+        return Ok(first.outcome);
+    }
+    // Failed high: the value is at least `upper`; search above it (failed
+    // low: at most `lower`; search below it).
+    let again = if first.outcome.value >= upper {
+        (upper.offset(-1), Value::INF)
+    } else {
+        (Value::NEG_INF, lower.offset(1))
+    };
+    let mut out = aspiration_plain(tree, cfg, again.0, again.1)?.outcome;
+    out.memory.peak = out.memory.peak.max(first.outcome.memory.peak);
+    Ok(out)
 }
 
 /// The result of an aspiration search: a value and what it is.
@@ -173,43 +202,47 @@ pub struct Aspired {
     pub exact: bool,
 }
 
-/// Aspiration SSS* (Campbell p. 16, Figs. 17–18): SSS* started from
-/// (root, LIVE, `upper`) instead of +∞, stopping early once the top merit
-/// is at or below `lower`. The result is exact when it lies strictly inside
-/// (lower, upper); a result ≥ `upper` means the value is ≥ `upper` (fail
-/// high), a result ≤ `lower` is an upper bound on the value (fail low).
+/// Aspiration SSS\* (Campbell p. 16, Figs. 17–18), one search: SSS\*
+/// started from (root, LIVE, [`Config::upper`]) instead of +∞, stopping
+/// early once the top merit is at or below [`Config::lower`]. The result is
+/// exact when it lies strictly inside (lower, upper); a result ≥ `upper`
+/// means the value is ≥ `upper` (fail high), a result ≤ `lower` is an upper
+/// bound on the value (fail low).
 ///
 /// # Errors
-/// As [`sss`], and [`BestFirstError::InvalidParameter`] if `lower >= upper`.
-pub fn sss_aspiration<T: Tree + ?Sized>(
+/// As [`search`].
+pub fn aspiration<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Aspired, BestFirstError> {
+    let (lower, upper) = cfg.window()?;
+    metered!(tree, &cfg.limits, |t| aspiration_plain(
+        t, cfg, lower, upper
+    ))
+}
+
+/// [`aspiration`] within (`lower`, `upper`), without looking at the limits.
+fn aspiration_plain<T: Tree + ?Sized>(
     tree: &T,
+    cfg: &Config,
     lower: Value,
     upper: Value,
-    cfg: &SssConfig,
 ) -> Result<Aspired, BestFirstError> {
-    if lower >= upper {
-        return Err(BestFirstError::InvalidParameter {
-            name: "window",
-            message: format!("the lower bound {lower} must be below the upper bound {upper}"),
-        });
-    }
-    let outcome = run(tree, cfg, false, (lower, upper), None)?;
+    let outcome = run(tree, cfg, (lower, upper), None)?;
     let exact = outcome.value < upper && outcome.value > lower;
     Ok(Aspired { outcome, exact })
 }
 
-/// SSS* with an upper bound, recording OPEN after every Γ step (front first)
-/// — the thesis's Figs. 16, 18 and 20.
+/// SSS\* within [`Config::upper`] (one search, as [`aspiration`] with no
+/// lower bound), recording OPEN after every Γ step (front first) — the
+/// thesis's Figs. 16, 18 and 20.
 ///
 /// # Errors
-/// As [`sss`].
-pub fn sss_open_trace<T: Tree + ?Sized>(
+/// As [`search`].
+pub fn open_trace<T: Tree + ?Sized>(
     tree: &T,
-    upper: Value,
-    cfg: &SssConfig,
+    cfg: &Config,
 ) -> Result<(Outcome, OpenTrace<T::Node>), BestFirstError> {
     let mut steps = Vec::new();
     let mut obs = |entries: &[Entry<T::Node>]| steps.push(entries.to_vec());
-    let out = run(tree, cfg, false, (Value::NEG_INF, upper), Some(&mut obs))?;
+    let window = (Value::NEG_INF, cfg.upper);
+    let out = metered!(tree, &cfg.limits, |t| run(t, cfg, window, Some(&mut obs)))?;
     Ok((out, steps))
 }

@@ -3,13 +3,13 @@
 
 use tree_core::{Bounds, Dewey, Traced, TracedNode, Tree, Value, corpus};
 
-use super::config::{Params, SssConfig, Variant, open_size};
+use super::config::{Config, Params, Variant, open_size};
 use super::gamma::{COMPACTIONS, Gamma};
 use super::reference::{self, RefOpen};
 use super::run::{Start, gamma_search, no_frontier};
 use super::trace::{Entry, Observer, Status};
 use crate::error::BestFirstError;
-use crate::hybrid::staged_minimum;
+use crate::hybrid::staged_open;
 use crate::open::budget;
 use crate::shape::shape;
 
@@ -42,7 +42,7 @@ fn line(entries: impl Iterator<Item = (Dewey, Status, Value)>) -> String {
 /// the horizon `k` handed to staged SSS* (`k` = 0: none).
 fn seen<T: Tree>(
     tree: &T,
-    cfg: &SssConfig,
+    cfg: &Config,
     dual: bool,
     window: (Value, Value),
     k: usize,
@@ -59,7 +59,7 @@ fn seen<T: Tree>(
     };
     let bounds = shape(tree, cfg.shape, algorithm).unwrap();
     let minimum = if k > 0 {
-        staged_minimum(bounds, k).unwrap()
+        staged_open(bounds, k).unwrap()
     } else {
         open_size(algorithm, bounds.branching, bounds.depth, 0, !dual).unwrap()
     };
@@ -181,12 +181,11 @@ fn check_same<T: Tree>(tree: &T, what: &str, steps: bool) {
     let b = tree.bounds().unwrap();
     let mut cfgs = Vec::new();
     for variant in [Variant::Stockman, Variant::LeftBiased, Variant::Leftmost] {
-        cfgs.push(SssConfig::new(variant));
+        cfgs.push(Config::new(variant));
         for depth in [b.depth.saturating_sub(1), b.depth.saturating_sub(2)] {
-            cfgs.push(SssConfig {
-                variant,
-                memory: None,
+            cfgs.push(Config {
                 shape: Some(Bounds::uniform(b.branching.max(1), depth)),
+                ..Config::new(variant)
             });
         }
     }

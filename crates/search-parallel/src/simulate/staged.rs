@@ -4,7 +4,7 @@
 //! run sequential SSS*. The rules are listed in the docs of
 //! [`SimAlgorithm::StagedSss`](super::SimAlgorithm::StagedSss).
 
-use search_bestfirst::{SssConfig, Variant, sss_aspiration};
+use search_bestfirst::{Variant, sss};
 use tree_core::{Bounds, Counted, Dewey, Subtree, Tree, Value};
 
 use super::error::ParallelError;
@@ -77,16 +77,16 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
             });
         }
         let sub = Counted::new(Subtree::new(self.tree, p.clone(), false));
-        let cfg = SssConfig {
-            variant: Variant::LeftBiased,
-            memory: None,
+        let cfg = sss::Config {
             shape: Some(Bounds {
                 branching: shape.branching,
                 depth: shape.depth.saturating_sub(depth),
                 uniform: false,
             }),
+            upper: h,
+            ..sss::Config::new(Variant::LeftBiased)
         };
-        let out = sss_aspiration(&sub, Value::NEG_INF, h, &cfg)?;
+        let out = sss::aspiration(&sub, &cfg)?;
         let count = sub.stats().leaves;
         // Below its bound h, SSS* knows the best move; at h only that the
         // value is at least h.

@@ -14,7 +14,7 @@ pub enum StageWorker {
     /// returns min(h, value); it checks its job's cancel flag at every node.
     #[default]
     AlphaBeta,
-    /// Aspiration SSS* (`search_bestfirst::sss_aspiration`) with upper bound
+    /// Aspiration SSS* (`search_bestfirst::sss::aspiration`) with upper bound
     /// h, left-most tie rule. It needs the tree's shape
     /// ([`Tree::bounds`]) and runs to completion once started.
     Sss,

@@ -42,12 +42,12 @@
 //!
 //! Workers ([`StageWorker`]) run fail-hard alpha-beta with the window
 //! (−∞, h) from MAX's side, which returns exactly min(h, value(n)), or
-//! aspiration SSS* with upper bound h (`search_bestfirst::sss_aspiration`,
+//! aspiration SSS* with upper bound h (`search_bestfirst::sss::aspiration`,
 //! which needs the tree's shape and cannot be cancelled).
 //!
 //! # Why the value is exact
 //!
-//! Sequential staged SSS* (`search_bestfirst::staged_sss` with an exact
+//! Sequential staged SSS* (`search_bestfirst::hybrid` with an exact
 //! frontier) is SSS* over the stage in which popping a LIVE horizon state
 //! (n, LIVE, h) yields (n, SOLVED, min(h, value(n))); it returns the
 //! minimax value because the frontier returns min(h, v) (sss.rs: "must
@@ -82,7 +82,7 @@
 //! thread, which can only run a job when the master waits for one answer),
 //! so every job is the horizon state the master pops next: with
 //! [`StageWorker::Sss`] workers on a tree of at most two stages this is
-//! `search_bestfirst::staged_sss` exactly, terminal for terminal (tested);
+//! `search_bestfirst::hybrid`'s staged SSS\* exactly, terminal for terminal (tested);
 //! alpha-beta workers evaluate more (34,494 against 24,384 on the first
 //! random (24, 4) tree of the bench), since SSS* prunes more below the
 //! horizon, but can be cancelled.
@@ -116,7 +116,7 @@ use std::sync::{Mutex, OnceLock};
 use std::thread::{self, Thread};
 use std::time::{Duration, Instant};
 
-use search_bestfirst::{SssConfig, Variant, sss_aspiration};
+use search_bestfirst::{Variant, sss};
 use search_depthfirst::Window;
 use tree_core::{Bounds, Counted, Dewey, MAX_DEPTH, Subtree, Tree, Value};
 
@@ -440,20 +440,22 @@ fn evaluate<T: Tree + ?Sized>(
         }
         StageWorker::Sss => {
             let view = Counted::new(Subtree::new(tree, job.node.clone(), !max));
-            let cfg = SssConfig {
-                variant: Variant::Leftmost,
-                memory: None,
+            let (lower, upper) = if max {
+                (Value::NEG_INF, h)
+            } else {
+                (-h, Value::INF)
+            };
+            let cfg = sss::Config {
                 shape: tree.bounds().map(|b| Bounds {
                     branching: b.branching,
                     depth: b.depth.saturating_sub(job.depth),
                     uniform: b.uniform,
                 }),
+                lower,
+                upper,
+                ..sss::Config::new(Variant::Leftmost)
             };
-            let r = if max {
-                sss_aspiration(&view, Value::NEG_INF, h, &cfg)
-            } else {
-                sss_aspiration(&view, -h, Value::INF, &cfg)
-            };
+            let r = sss::aspiration(&view, &cfg);
             let stats = view.stats();
             counts.leaves += stats.leaves;
             counts.interior += stats.interior;
