@@ -6,12 +6,12 @@ use std::str::FromStr;
 
 use tree_core::{Dewey, Tree, Value};
 
-use crate::alphabeta::{alphabeta_at, falphabeta_at, lalphabeta_root, palphabeta_at};
+use crate::alphabeta::{HARD, SOFT, alphabeta_at, lalphabeta_root};
 use crate::aspiration::aspiration_root;
 use crate::control::{Report as Reporter, Reporting, RootLine, RootOnly};
-use crate::minimax::{minimax_at, negamax_at};
+use crate::minimax::{MINIMAX, NEGAMAX, full_at};
 use crate::mt::{Driver, drive, mt_pass};
-use crate::scout::{scout_at, scout_test_at};
+use crate::scout::{PVS, SCOUT, SCOUT_TEST, probe_at};
 use crate::{Bound, Report, Scored, SearchConfig, SearchError, TranspositionTable, Window};
 
 /// The first guess [`Algorithm::Aspiration`] uses: 0, the root value of the
@@ -359,23 +359,38 @@ impl Algorithm {
         };
         let mut table_entries = None;
         let (scored, line) = match self {
-            Algorithm::Minimax => (exact(minimax_at(tree, &root, 0, &mut ctl)?), None),
-            Algorithm::Negamax => (exact(negamax_at(tree, &root, 0, &mut ctl)?), None),
+            Algorithm::Minimax => (
+                exact(full_at::<_, _, MINIMAX>(tree, &root, 0, &mut ctl)?),
+                None,
+            ),
+            Algorithm::Negamax => (
+                exact(full_at::<_, _, NEGAMAX>(tree, &root, 0, &mut ctl)?),
+                None,
+            ),
             Algorithm::AlphaBeta => {
-                let m = alphabeta_at(tree, &root, 0, a, b, &mut ctl)?;
+                let m = alphabeta_at::<_, _, HARD>(tree, &root, 0, a, b, &mut ctl)?;
                 (classify(window, window.clamp(m)), None)
             }
             Algorithm::FAlphaBeta => {
-                let f = falphabeta_at(tree, &root, 0, a, b, &mut ctl)?;
+                let f = alphabeta_at::<_, _, SOFT>(tree, &root, 0, a, b, &mut ctl)?;
                 (classify(window, f), None)
             }
             Algorithm::LAlphaBeta => (
                 lalphabeta_root(tree, window, window == Window::FULL, &mut ctl)?,
                 None,
             ),
-            Algorithm::PAlphaBeta => (exact(palphabeta_at(tree, &root, 0, &mut ctl)?), None),
-            Algorithm::Scout => (exact(scout_at(tree, &root, 0, &mut ctl)?), None),
-            Algorithm::ScoutTest => (exact(scout_test_at(tree, &root, 0, &mut ctl)?), None),
+            Algorithm::PAlphaBeta => (
+                exact(probe_at::<_, _, PVS>(tree, &root, 0, &mut ctl)?),
+                None,
+            ),
+            Algorithm::Scout => (
+                exact(probe_at::<_, _, SCOUT>(tree, &root, 0, &mut ctl)?),
+                None,
+            ),
+            Algorithm::ScoutTest => (
+                exact(probe_at::<_, _, SCOUT_TEST>(tree, &root, 0, &mut ctl)?),
+                None,
+            ),
             Algorithm::Aspiration => {
                 let (outcome, line) =
                     aspiration_root(tree, ASPIRATION_GUESS, ASPIRATION_DELTA, &mut ctl)?;

@@ -52,9 +52,10 @@
 
 use std::time::Duration;
 
-use tree_core::{Dewey, Limits, MAX_DEPTH, Meter, StopReason, Stopped};
+use tree_core::{Dewey, Limits, MAX_DEPTH, Meter, StopReason, Stopped, Tree};
 
 use crate::SearchError;
+use crate::window::expand;
 
 /// The hooks a search calls: before a terminal evaluation, and when a
 /// child improves a node.
@@ -89,6 +90,27 @@ pub(crate) trait Control {
 
     /// See [`Control::Counting`].
     fn counting(&mut self) -> Self::Counting<'_>;
+}
+
+/// Opens node `p` at `depth`, as every recursion of the alpha-beta family
+/// does first: a terminal is announced to the control
+/// ([`Control::leaf`]) and gives `None`, for the caller to score; an
+/// interior node is checked for depth ([`expand`]) and gives its number of
+/// children.
+#[inline(always)]
+pub(crate) fn open<T: Tree + ?Sized, C: Control>(
+    tree: &T,
+    p: &T::Node,
+    depth: usize,
+    ctl: &mut C,
+) -> Result<Option<usize>, SearchError> {
+    let w = tree.num_children(p);
+    if w == 0 {
+        ctl.leaf(depth)?;
+        return Ok(None);
+    }
+    expand(depth)?;
+    Ok(Some(w))
 }
 
 /// What a root search left in the table about the root's line.
