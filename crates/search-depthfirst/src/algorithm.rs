@@ -358,39 +358,25 @@ impl Algorithm {
             bound: Bound::Exact,
         };
         let mut table_entries = None;
+        let (t, r, c) = (tree, &root, &mut ctl);
         let (scored, line) = match self {
-            Algorithm::Minimax => (
-                exact(full_at::<_, _, MINIMAX>(tree, &root, 0, &mut ctl)?),
-                None,
-            ),
-            Algorithm::Negamax => (
-                exact(full_at::<_, _, NEGAMAX>(tree, &root, 0, &mut ctl)?),
-                None,
-            ),
+            Algorithm::Minimax => (exact(full_at::<_, _, MINIMAX>(t, r, 0, c)?), None),
+            Algorithm::Negamax => (exact(full_at::<_, _, NEGAMAX>(t, r, 0, c)?), None),
             Algorithm::AlphaBeta => {
-                let m = alphabeta_at::<_, _, HARD>(tree, &root, 0, a, b, &mut ctl)?;
+                let m = alphabeta_at::<_, _, HARD>(t, r, 0, a, b, c)?;
                 (classify(window, window.clamp(m)), None)
             }
             Algorithm::FAlphaBeta => {
-                let f = alphabeta_at::<_, _, SOFT>(tree, &root, 0, a, b, &mut ctl)?;
+                let f = alphabeta_at::<_, _, SOFT>(t, r, 0, a, b, c)?;
                 (classify(window, f), None)
             }
             Algorithm::LAlphaBeta => (
                 lalphabeta_root(tree, window, window == Window::FULL, &mut ctl)?,
                 None,
             ),
-            Algorithm::PAlphaBeta => (
-                exact(probe_at::<_, _, PVS>(tree, &root, 0, &mut ctl)?),
-                None,
-            ),
-            Algorithm::Scout => (
-                exact(probe_at::<_, _, SCOUT>(tree, &root, 0, &mut ctl)?),
-                None,
-            ),
-            Algorithm::ScoutTest => (
-                exact(probe_at::<_, _, SCOUT_TEST>(tree, &root, 0, &mut ctl)?),
-                None,
-            ),
+            Algorithm::PAlphaBeta => (exact(probe_at::<_, _, PVS>(t, r, 0, c)?), None),
+            Algorithm::Scout => (exact(probe_at::<_, _, SCOUT>(t, r, 0, c)?), None),
+            Algorithm::ScoutTest => (exact(probe_at::<_, _, SCOUT_TEST>(t, r, 0, c)?), None),
             Algorithm::Aspiration => {
                 let (outcome, line) =
                     aspiration_root(tree, ASPIRATION_GUESS, ASPIRATION_DELTA, &mut ctl)?;
