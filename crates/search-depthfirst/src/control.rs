@@ -515,7 +515,7 @@ impl Report for RootOnly {
 mod tests {
     use super::*;
     use crate::{Algorithm, SearchConfig};
-    use tree_core::{Bounds, HashTree, Tree, Value};
+    use tree_core::HashTree;
 
     /// [`Leaves`] counts and stops as a [`Meter`] does.
     #[test]
@@ -546,28 +546,6 @@ mod tests {
         assert_eq!(l.count(), 10_000);
     }
 
-    /// A tree that does not say how deep it is.
-    struct Unknown(HashTree);
-
-    impl Tree for Unknown {
-        type Node = <HashTree as Tree>::Node;
-        fn root(&self) -> Self::Node {
-            self.0.root()
-        }
-        fn num_children(&self, n: &Self::Node) -> usize {
-            self.0.num_children(n)
-        }
-        fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
-            self.0.child(n, i)
-        }
-        fn value(&self, n: &Self::Node) -> Value {
-            self.0.value(n)
-        }
-        fn bounds(&self) -> Option<Bounds> {
-            None
-        }
-    }
-
     /// The table grows for trees deeper than it was made for (or of
     /// unknown depth) and reports what a table of the right size does.
     #[test]
@@ -575,7 +553,8 @@ mod tests {
         let config = SearchConfig::new();
         for seed in 0..4 {
             let known = HashTree::new(2, 22, seed).unwrap();
-            let unknown = Unknown(HashTree::new(2, 22, seed).unwrap());
+            // A tree that does not say how deep it is.
+            let unknown = tree_core::corpus::Hooked::shapeless(HashTree::new(2, 22, seed).unwrap());
             for &a in Algorithm::ALL.iter().filter(|a| !a.uses_table()) {
                 if matches!(a, Algorithm::Minimax | Algorithm::Negamax) && seed > 0 {
                     continue;

@@ -14,7 +14,7 @@ use search_distributed::{
     DistError, Farm, FarmConfig, FarmError, LocalTransport, Transport, local_cluster,
 };
 
-use crate::support::bounded::bounded;
+use tree_core::corpus::bounded;
 
 /// Quick heartbeats and a short timeout (still long against a time slice
 /// on a loaded machine), for the failure tests.

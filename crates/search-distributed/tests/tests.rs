@@ -9,6 +9,5 @@ mod local;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod support {
-    pub mod bounded;
     pub mod two_way;
 }

@@ -6,6 +6,9 @@
 //! examples (through `[dev-dependencies]`), so that they all draw from one
 //! corpus; deterministic from the seed.
 
+use std::sync::mpsc;
+use std::time::Duration;
+
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -45,6 +48,102 @@ impl<T: Tree + ?Sized> Tree for Sentinels<'_, T> {
 
     fn bounds(&self) -> Option<Bounds> {
         self.0.bounds()
+    }
+}
+
+/// `tree` with a hook on every terminal evaluation, for tests that watch
+/// or disturb a search: the search sees `on_leaf` of each terminal's value
+/// (the hook may count, wait, raise a stop handle, panic or lie), and the
+/// tree's shape ([`Tree::bounds`]) only with `shape`.
+///
+/// ```
+/// use std::cell::Cell;
+/// use tree_core::{ExplicitTree, Tree, Value, corpus::Hooked, minimax};
+/// let t = ExplicitTree::uniform(2, 2, &[3, 1, 4, 1]).unwrap();
+/// let leaves = Cell::new(0);
+/// let hooked = Hooked::new(&t, |v| {
+///     leaves.set(leaves.get() + 1);
+///     v
+/// });
+/// assert_eq!(minimax(&hooked), Value::new(1).unwrap());
+/// assert_eq!(leaves.get(), 4);
+/// assert!(Hooked::shapeless(&t).bounds().is_none());
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Hooked<T, F> {
+    /// The tree.
+    pub tree: T,
+    /// What the search sees of a terminal's value.
+    pub on_leaf: F,
+    /// Whether the tree reports its shape.
+    pub shape: bool,
+}
+
+impl<T: Tree, F: Fn(Value) -> Value> Hooked<T, F> {
+    /// `tree` with `on_leaf` on every terminal, its shape reported.
+    pub fn new(tree: T, on_leaf: F) -> Hooked<T, F> {
+        Hooked {
+            tree,
+            on_leaf,
+            shape: true,
+        }
+    }
+}
+
+impl<T: Tree> Hooked<T, fn(Value) -> Value> {
+    /// `tree` as it is, but for its shape, which it does not report.
+    pub fn shapeless(tree: T) -> Hooked<T, fn(Value) -> Value> {
+        Hooked {
+            tree,
+            on_leaf: |v| v,
+            shape: false,
+        }
+    }
+}
+
+impl<T: Tree, F: Fn(Value) -> Value> Tree for Hooked<T, F> {
+    type Node = T::Node;
+
+    fn root(&self) -> T::Node {
+        self.tree.root()
+    }
+
+    fn num_children(&self, n: &T::Node) -> usize {
+        self.tree.num_children(n)
+    }
+
+    fn child(&self, n: &T::Node, i: usize) -> T::Node {
+        self.tree.child(n, i)
+    }
+
+    fn value(&self, n: &T::Node) -> Value {
+        (self.on_leaf)(self.tree.value(n))
+    }
+
+    fn bounds(&self) -> Option<Bounds> {
+        if self.shape { self.tree.bounds() } else { None }
+    }
+}
+
+/// A hang detector, not a performance threshold: runs `f` on a thread of
+/// its own and fails if it has not finished after five minutes (a panic in
+/// `f` is raised again here), so that a search that never returns fails
+/// its test instead of hanging it.
+pub fn bounded(f: impl FnOnce() + Send + 'static) {
+    let (tx, rx) = mpsc::channel();
+    let handle = std::thread::spawn(move || {
+        f();
+        let _ = tx.send(());
+    });
+    match rx.recv_timeout(Duration::from_secs(300)) {
+        Ok(()) => handle.join().expect("finished"),
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            // `f` panicked: re-raise its panic here.
+            if let Err(p) = handle.join() {
+                std::panic::resume_unwind(p);
+            }
+        }
+        Err(mpsc::RecvTimeoutError::Timeout) => panic!("a search hung (five minutes)"),
     }
 }
 
