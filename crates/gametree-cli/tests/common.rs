@@ -4,6 +4,19 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// The command line `line` split at spaces.
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// The command line `line` split at spaces, then `more` as they are (paths
+/// and values, which may hold spaces).
+pub fn cmd<'a>(line: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = words(line);
+    args.extend_from_slice(more);
+    args
+}
+
 /// Runs `gametree` with `args` and no standard input.
 pub fn gametree<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gametree"))

@@ -4,35 +4,24 @@
 
 #[cfg(not(feature = "mpi"))]
 mod without {
-    use crate::common::{data, error};
+    use crate::common::{cmd, data, error};
 
     #[test]
     fn mpi_without_the_feature_says_how_to_build_it() {
-        let e = error(&[
-            "search",
-            "--algo",
-            "treesplit",
-            "--mpi",
-            "--processors",
-            "1,2",
-            "--tree",
-            &data("table1.tree"),
-        ]);
+        let e = error(&cmd(
+            "search --algo treesplit --mpi --processors 1,2 --tree",
+            &[&data("table1.tree")],
+        ));
         assert!(e.contains("built without MPI"), "{e}");
         assert!(e.contains("--features mpi"), "{e}");
     }
 
     #[test]
     fn mpi_timeout_needs_mpi() {
-        let e = error(&[
-            "search",
-            "--algo",
-            "treesplit",
-            "--mpi-timeout",
-            "3",
-            "--tree",
-            &data("table1.tree"),
-        ]);
+        let e = error(&cmd(
+            "search --algo treesplit --mpi-timeout 3 --tree",
+            &[&data("table1.tree")],
+        ));
         assert!(e.contains("--mpi-timeout is for --mpi searches"), "{e}");
     }
 }
@@ -45,7 +34,7 @@ mod with {
     use serde_json::Value as Json;
     use tree_core::{ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax};
 
-    use crate::common::data;
+    use crate::common::{cmd, data, words};
 
     /// `mpirun -np ranks gametree args…`, failed after two minutes.
     fn mpirun(ranks: usize, args: &[&str]) -> Output {
@@ -215,21 +204,10 @@ mod with {
         assert_eq!(minimax(&t).get(), 2);
         let v = json(
             3,
-            &[
-                "search",
-                "--algo",
-                "pvsplit",
-                "--mpi",
-                "--processors",
-                "1,2",
-                "--tree",
-                &data("pi.tree"),
-                "--alpha",
-                "3",
-                "--beta",
-                "9",
-                "--json",
-            ],
+            &cmd(
+                "search --algo pvsplit --mpi --processors 1,2 --tree",
+                &[&data("pi.tree"), "--alpha", "3", "--beta", "9", "--json"],
+            ),
         );
         assert_eq!(v["value"], 3);
         assert_eq!(v["bound"], "upper");
@@ -241,16 +219,10 @@ mod with {
     fn mpi_text_output_names_the_ranks() {
         let out = mpirun(
             3,
-            &[
-                "search",
-                "--algo",
-                "treesplit",
-                "--mpi",
-                "--processors",
-                "1,2",
-                "--tree",
-                &data("table1.tree"),
-            ],
+            &cmd(
+                "search --algo treesplit --mpi --processors 1,2 --tree",
+                &[&data("table1.tree")],
+            ),
         );
         assert!(out.status.success());
         let text = String::from_utf8_lossy(&out.stdout);
@@ -281,14 +253,7 @@ mod with {
             ),
             (
                 3,
-                &[
-                    "--algo",
-                    "treesplit",
-                    "--processors",
-                    "1,2",
-                    "--threads",
-                    "2",
-                ],
+                &words("--algo treesplit --processors 1,2 --threads 2"),
                 "--threads",
             ),
             (
@@ -298,14 +263,7 @@ mod with {
             ),
             (
                 3,
-                &[
-                    "--algo",
-                    "treesplit",
-                    "--processors",
-                    "1,2",
-                    "--mpi-timeout",
-                    "0",
-                ],
+                &words("--algo treesplit --processors 1,2 --mpi-timeout 0"),
                 "--mpi-timeout must be",
             ),
         ];
@@ -317,16 +275,7 @@ mod with {
         }
         let e = error(
             3,
-            &[
-                "search",
-                "--mpi",
-                "--algo",
-                "treesplit",
-                "--processors",
-                "1,2",
-                "--tree",
-                "/nonexistent/x.tree",
-            ],
+            &words("search --mpi --algo treesplit --processors 1,2 --tree /nonexistent/x.tree"),
         );
         assert!(
             e.contains("cannot read tree file '/nonexistent/x.tree'"),

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use othello::{Color, Move, Position, SplitMix64};
 
-use crate::common::{error, ok};
+use crate::common::{cmd, error, ok, words};
 
 const PROMPT: &str = "your move> ";
 
@@ -255,14 +255,10 @@ fn a_human_without_a_move_passes_automatically() {
     let human = start.to_move();
     let position = start.to_string();
     let game = play(
-        &[
-            "--depth",
-            "3",
-            "--color",
-            human.name(),
-            "--position",
-            &position,
-        ],
+        &cmd(
+            "--depth 3 --color",
+            &[human.name(), "--position", &position],
+        ),
         start,
         human,
         &[],
@@ -303,15 +299,7 @@ fn quit_and_the_end_of_input_stop_the_game_cleanly() {
 
 #[test]
 fn a_short_engine_match() {
-    let out = ok(&[
-        "othello",
-        "--match",
-        "alphabeta,sss",
-        "--games",
-        "4",
-        "--depth",
-        "2",
-    ]);
+    let out = ok(&words("othello --match alphabeta,sss --games 4 --depth 2"));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 1 + 4 + 1 + 2, "{out}");
     assert_eq!(

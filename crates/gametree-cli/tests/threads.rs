@@ -7,7 +7,7 @@ use gametree::{Algorithm, Family, Setting};
 use serde_json::Value as Json;
 use tree_core::{ExplicitTree, GenSpec, Generator, Value, corpus};
 
-use crate::common::{data, error, gametree, json, keys, moves, ok, report_keys, temp_file};
+use crate::common::{cmd, data, error, gametree, json, keys, moves, ok, report_keys, temp_file};
 
 /// The multi-threaded algorithms.
 fn threaded() -> impl Iterator<Item = Algorithm> {
@@ -157,16 +157,10 @@ fn json_keys() {
         let v = search_json(&["--algo", a, "--threads", "2", "--tree", &table1]);
         assert_eq!(keys(&v), report_keys(&[]), "{a}");
     }
-    let windowed = search_json(&[
-        "--algo",
-        "ybwc",
-        "--threads",
-        "2",
-        "--tree",
-        &table1,
-        "--alpha",
-        "3",
-    ]);
+    let windowed = search_json(&cmd(
+        "--algo ybwc --threads 2 --tree",
+        &[&table1, "--alpha", "3"],
+    ));
     assert!(keys(&windowed).contains(&"window"));
     assert_eq!(windowed["bound"], "upper"); // table1 is worth 2
 }
@@ -211,16 +205,10 @@ fn explicit_processor_trees() {
 fn windows_classify_like_alphabeta() {
     let pi = data("pi.tree");
     for (alpha, beta) in [("3", "9"), ("-inf", "1"), ("0", "+inf"), ("1", "3")] {
-        let reference = search_json(&[
-            "--algo",
-            "alphabeta",
-            "--tree",
-            &pi,
-            "--alpha",
-            alpha,
-            "--beta",
-            beta,
-        ]);
+        let reference = search_json(&cmd(
+            "--algo alphabeta --tree",
+            &[&pi, "--alpha", alpha, "--beta", beta],
+        ));
         for a in threaded() {
             let v = search_json(&[
                 "--algo",
@@ -263,15 +251,10 @@ fn stage_depth_of_parallel_staged_sss() {
 
 #[test]
 fn text_output() {
-    let out = ok(&[
-        "search",
-        "--algo",
-        "pvsplit",
-        "--processors",
-        "1,2",
-        "--tree",
-        &data("table1.tree"),
-    ]);
+    let out = ok(&cmd(
+        "search --algo pvsplit --processors 1,2 --tree",
+        &[&data("table1.tree")],
+    ));
     let labels: Vec<&str> = out.lines().map(|l| l[..12].trim_end()).collect();
     assert_eq!(
         labels,
@@ -323,14 +306,7 @@ fn not_taken(e: &str, algorithm: &str, flag: &str, setting: Setting) {
 
 #[test]
 fn zero_threads() {
-    let e = search_error(&[
-        "--algo",
-        "ybwc",
-        "--threads",
-        "0",
-        "--tree",
-        &data("pi.tree"),
-    ]);
+    let e = search_error(&cmd("--algo ybwc --threads 0 --tree", &[&data("pi.tree")]));
     assert!(e.contains("invalid --threads: must be at least 1"), "{e}");
 }
 
@@ -393,25 +369,15 @@ fn options_for_the_wrong_thread_algorithm() {
         let e = search_error(&["--algo", a, "--tree", &pi, "--stage", "2"]);
         not_taken(&e, a, "--stage", Setting::Stage);
     }
-    let e = search_error(&[
-        "--algo",
-        "parallel-staged-sss",
-        "--tree",
-        &pi,
-        "--stage",
-        "0",
-    ]);
+    let e = search_error(&cmd(
+        "--algo parallel-staged-sss --tree",
+        &[&pi, "--stage", "0"],
+    ));
     assert!(e.contains("invalid --stage: must be at least 1"), "{e}");
-    let e = search_error(&[
-        "--algo",
-        "treesplit",
-        "--tree",
-        &pi,
-        "--threads",
-        "2",
-        "--processors",
-        "1,2",
-    ]);
+    let e = search_error(&cmd(
+        "--algo treesplit --tree",
+        &[&pi, "--threads", "2", "--processors", "1,2"],
+    ));
     assert!(
         e.contains("invalid --processors: give a thread count or a processor tree, not both"),
         "{e}"
@@ -439,15 +405,10 @@ fn bad_processor_trees() {
 
 #[test]
 fn thread_count_that_is_not_a_number_is_a_usage_error() {
-    let out = gametree(&[
-        "search",
-        "--algo",
-        "ybwc",
-        "--tree",
-        &data("pi.tree"),
-        "--threads",
-        "two",
-    ]);
+    let out = gametree(&cmd(
+        "search --algo ybwc --tree",
+        &[&data("pi.tree"), "--threads", "two"],
+    ));
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
 }
