@@ -1,7 +1,7 @@
 //! Running the binary, and files for it to read.
 
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The command line `line` split at spaces.
@@ -26,16 +26,21 @@ pub fn gametree<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
         .expect("the gametree binary runs")
 }
 
-/// Runs `gametree` with `input` on standard input.
-pub fn gametree_stdin(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+/// Starts `gametree` with `args`, its standard streams piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_gametree"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the gametree binary runs");
+        .expect("the gametree binary runs")
+}
+
+/// Runs `gametree` with `input` on standard input.
+pub fn gametree_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().expect("piped");
     // The binary may exit before reading everything; ignore a broken pipe.
     let _ = stdin.write_all(input);

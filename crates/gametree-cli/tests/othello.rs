@@ -2,11 +2,10 @@
 //! passes, matches and argument errors.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 
 use othello::{Color, Move, Position, SplitMix64};
 
-use crate::common::{cmd, error, ok, words};
+use crate::common::{cmd, error, ok, spawn, words};
 
 const PROMPT: &str = "your move> ";
 
@@ -27,14 +26,7 @@ struct Game {
 /// once at the first prompts. The test follows the game on its own board
 /// from the lines the program prints and checks the legal moves it offers.
 fn play(args: &[&str], start: Position, human: Color, bad_inputs: &[&str]) -> Game {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .arg("othello")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the gametree binary runs");
+    let mut child = spawn(&[&["othello"], args].concat());
     let mut stdin = child.stdin.take().expect("piped");
     let stdout = BufReader::new(child.stdout.take().expect("piped"));
     let mut pos = start;
@@ -340,82 +332,34 @@ fn a_short_engine_match() {
 #[test]
 fn othello_argument_errors_are_one_line() {
     let start = Position::initial().to_string();
-    for (args, message) in [
-        (
-            vec!["othello", "--algo", "nope"],
-            "unknown algorithm 'nope'",
-        ),
-        (
-            vec!["othello", "--depth", "0"],
-            "--depth must be between 1 and 64",
-        ),
-        (
-            vec!["othello", "--memory", "9"],
-            "algorithm 'alphabeta' takes no --memory",
-        ),
-        (
-            vec!["othello", "--algo", "alphabeta", "--threads", "2"],
-            "algorithm 'alphabeta' takes no --threads",
-        ),
-        (
-            vec!["othello", "--algo", "pvs-enh", "--parallel", "ybwc"],
-            "invalid --parallel: a parallel method needs 2 threads or more",
-        ),
-        (
-            vec!["othello", "--algo", "mtdf-enh", "--parallel", "smp"],
-            "unknown --parallel method 'smp'",
-        ),
-        (
-            vec!["othello", "--algo", "sss", "--depth", "7"],
-            "its OPEN list would hold 12960000 entries",
-        ),
-        (vec!["othello", "--color", "red"], "'red' is not a colour"),
-        (
-            vec!["othello", "--position", "XO"],
-            "--position is not a position",
-        ),
-        (vec!["othello", "--games", "3"], "--games is for --match"),
-        (
-            vec!["othello", "--match", "alphabeta"],
-            "two algorithm names",
-        ),
-        (
-            vec!["othello", "--match", "alphabeta,sss", "--games", "0"],
-            "at least 1",
-        ),
-        (
-            vec!["othello", "--match", "alphabeta,sss", "--color", "white"],
-            "no human",
-        ),
-        (
-            vec!["othello", "--match", "alphabeta,scout", "--memory", "5"],
-            "neither 'alphabeta' nor 'scout' has an OPEN list",
-        ),
-        (
-            vec!["othello", "--match", "alphabeta,sss,mtdf"],
-            "two algorithm names",
-        ),
-        (
-            vec![
-                "othello",
-                "--match",
-                "alphabeta,memsss",
-                "--memory",
-                "1",
-                "--position",
-                &start,
-            ],
-            "engine memsss at depth 4: MemSSS* needs at least",
-        ),
-        (
-            vec!["othello", "--max-leaves", "100"],
-            "'alphabeta' searches to a fixed depth",
-        ),
-        (
-            vec!["othello", "--algo", "ybwc", "--time-ms", "100"],
-            "'ybwc' searches to a fixed depth",
-        ),
+    // Each row: the arguments after `othello`, then `=>` and what the error
+    // says.
+    for row in [
+        "--algo nope => unknown algorithm 'nope'",
+        "--depth 0 => --depth must be between 1 and 64",
+        "--memory 9 => algorithm 'alphabeta' takes no --memory",
+        "--algo alphabeta --threads 2 => algorithm 'alphabeta' takes no --threads",
+        "--algo pvs-enh --parallel ybwc => invalid --parallel: a parallel method needs 2 threads or more",
+        "--algo mtdf-enh --parallel smp => unknown --parallel method 'smp'",
+        "--algo sss --depth 7 => its OPEN list would hold 12960000 entries",
+        "--color red => 'red' is not a colour",
+        "--position XO => --position is not a position",
+        "--games 3 => --games is for --match",
+        "--match alphabeta => two algorithm names",
+        "--match alphabeta,sss --games 0 => at least 1",
+        "--match alphabeta,sss --color white => no human",
+        "--match alphabeta,scout --memory 5 => neither 'alphabeta' nor 'scout' has an OPEN list",
+        "--match alphabeta,sss,mtdf => two algorithm names",
+        "--match alphabeta,memsss --memory 1 --position => engine memsss at depth 4: MemSSS* needs at least",
+        "--max-leaves 100 => 'alphabeta' searches to a fixed depth",
+        "--algo ybwc --time-ms 100 => 'ybwc' searches to a fixed depth",
     ] {
+        let (line, message) = row.split_once(" => ").expect("a row");
+        let mut args = words(line);
+        args.insert(0, "othello");
+        if line.ends_with("--position") {
+            args.push(&start);
+        }
         let e = error(&args);
         assert!(e.contains(message), "{args:?}: {e}");
     }

@@ -10,11 +10,19 @@ use search_depthfirst::{Window, alphabeta};
 use search_parallel::threads::{
     StageWorker, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search,
 };
-use tree_core::{Counted, HashTree, Limits, StopHandle, StopReason, Stopped, corpus};
+use tree_core::{Counted, HashTree, Limits, StopHandle, StopReason, Stopped, Value, corpus};
 
 use tree_core::corpus::{Hooked, bounded};
 
 const THREADS: [usize; 4] = [1, 2, 3, 8];
+
+/// [`huge`] with every leaf evaluation counted in `leaves`, on any thread.
+fn tallied(leaves: &AtomicU64) -> Hooked<HashTree, impl Fn(Value) -> Value + Sync + '_> {
+    Hooked::new(huge(), move |v| {
+        leaves.fetch_add(1, Relaxed);
+        v
+    })
+}
 
 fn limited(threads: usize, limits: Limits) -> ThreadConfig {
     ThreadConfig {
@@ -39,10 +47,7 @@ fn huge() -> HashTree {
 fn a_leaf_budget_holds_for_all_threads_together() {
     bounded(|| {
         let leaves = AtomicU64::new(0);
-        let tree = Hooked::new(huge(), |v| {
-            leaves.fetch_add(1, Relaxed);
-            v
-        });
+        let tree = tallied(&leaves);
         for algorithm in ThreadAlgorithm::ALL {
             for k in THREADS {
                 for budget in [0, 1, 1000, 5000, 100_000] {
@@ -137,10 +142,7 @@ fn allowed(k: usize, ms: u64) -> Duration {
 fn a_deadline_stops_every_thread_within_ten_percent() {
     bounded(|| {
         let leaves = AtomicU64::new(0);
-        let tree = Hooked::new(huge(), |v| {
-            leaves.fetch_add(1, Relaxed);
-            v
-        });
+        let tree = tallied(&leaves);
         for algorithm in ThreadAlgorithm::ALL {
             for k in THREADS {
                 for ms in [100, 200] {

@@ -125,6 +125,31 @@ impl<T: Tree, F: Fn(Value) -> Value> Tree for Hooked<T, F> {
     }
 }
 
+/// A chain: every node down to depth `.0` has one child; the terminal is
+/// valued `.1`. Deeper than any recursion survives, if need be.
+#[derive(Debug, Clone, Copy)]
+pub struct Chain(pub usize, pub Value);
+
+impl Tree for Chain {
+    type Node = usize;
+
+    fn root(&self) -> usize {
+        0
+    }
+
+    fn num_children(&self, n: &usize) -> usize {
+        usize::from(*n < self.0)
+    }
+
+    fn child(&self, n: &usize, _: usize) -> usize {
+        n + 1
+    }
+
+    fn value(&self, _: &usize) -> Value {
+        self.1
+    }
+}
+
 /// A hang detector, not a performance threshold: runs `f` on a thread of
 /// its own and fails if it has not finished after five minutes (a panic in
 /// `f` is raised again here), so that a search that never returns fails
