@@ -16,6 +16,7 @@ use search_distributed::{
 };
 use search_parallel::{SimAlgorithm, simulate};
 
+use crate::support::mute::Mute;
 use crate::support::two_way::TwoWay;
 use tree_core::corpus::{Hooked, bounded};
 use tree_core::{
@@ -609,35 +610,6 @@ fn ranks_with_other_inputs_are_refused() {
             assert!(results[1..].iter().all(|r| r == &Err(DistError::Aborted)));
         }
     });
-}
-
-/// A rank that stops answering after `sends` messages: it still runs, but
-/// everything it sends from then on is lost, as if it had died.
-struct Mute {
-    inner: LocalTransport,
-    sends: usize,
-}
-
-impl Transport for Mute {
-    fn rank(&self) -> usize {
-        self.inner.rank()
-    }
-    fn size(&self) -> usize {
-        self.inner.size()
-    }
-    fn send(&mut self, to: usize, bytes: &[u8]) -> Result<(), DistError> {
-        if self.sends == 0 {
-            return Ok(());
-        }
-        self.sends -= 1;
-        self.inner.send(to, bytes)
-    }
-    fn try_recv(&mut self) -> Result<Option<(usize, Vec<u8>)>, DistError> {
-        self.inner.try_recv()
-    }
-    fn abort(&mut self, code: i32) {
-        self.inner.abort(code);
-    }
 }
 
 /// Runs a search in which rank `mute` goes silent after `sends` messages;
