@@ -94,24 +94,12 @@ fn minimax_everywhere(algorithm: ThreadAlgorithm) {
     });
 }
 
+/// Tree-splitting, pv-splitting, parallel staged SSS* and YBWC.
 #[test]
-fn treesplit_is_minimax() {
-    minimax_everywhere(ThreadAlgorithm::TreeSplit);
-}
-
-#[test]
-fn pvsplit_is_minimax() {
-    minimax_everywhere(ThreadAlgorithm::PvSplit);
-}
-
-#[test]
-fn parallel_staged_sss_is_minimax() {
-    minimax_everywhere(ThreadAlgorithm::ParallelStagedSss);
-}
-
-#[test]
-fn ybwc_is_minimax() {
-    minimax_everywhere(ThreadAlgorithm::Ybwc);
+fn every_algorithm_is_minimax() {
+    for algorithm in ThreadAlgorithm::ALL {
+        minimax_everywhere(algorithm);
+    }
 }
 
 /// With a window, every algorithm returns the minimax value clamped into

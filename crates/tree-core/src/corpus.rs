@@ -13,7 +13,7 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{
-    BestChild, Bounds, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Tree, Value,
+    BestChild, Bounds, Dewey, ExplicitTree, Game, GenSpec, GeneratedTree, Generator, Tree, Value,
     minimax_at,
 };
 
@@ -104,17 +104,7 @@ impl<T: Tree> Hooked<T, fn(Value) -> Value> {
 impl<T: Tree, F: Fn(Value) -> Value> Tree for Hooked<T, F> {
     type Node = T::Node;
 
-    fn root(&self) -> T::Node {
-        self.tree.root()
-    }
-
-    fn num_children(&self, n: &T::Node) -> usize {
-        self.tree.num_children(n)
-    }
-
-    fn child(&self, n: &T::Node, i: usize) -> T::Node {
-        self.tree.child(n, i)
-    }
+    crate::forward_tree!(tree: root, num_children, child);
 
     fn value(&self, n: &T::Node) -> Value {
         (self.on_leaf)(self.tree.value(n))
@@ -147,6 +137,47 @@ impl Tree for Chain {
 
     fn value(&self, _: &usize) -> Value {
         self.1
+    }
+}
+
+/// A subtraction game: take 1 to `most` from a heap (the position); the
+/// last to take wins. Positions are valued by `evaluate`, and the game
+/// declares `most` as its move bound ([`Game::max_moves`]) only with
+/// `bounded`; every other method is the trait's default.
+#[derive(Debug, Clone, Copy)]
+pub struct Take {
+    /// The most a move takes.
+    pub most: u32,
+    /// Whether the game declares its move bound.
+    pub bounded: bool,
+    /// A heap's value for the player to move.
+    pub evaluate: fn(u32) -> Value,
+}
+
+impl Game for Take {
+    type Position = u32;
+    type Move = u32;
+    type Moves = Vec<u32>;
+
+    fn moves(&self, heap: &u32, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend(1..=(*heap).min(self.most));
+    }
+
+    fn play(&self, heap: &u32, take: u32) -> u32 {
+        heap - take
+    }
+
+    fn evaluate(&self, heap: &u32) -> Value {
+        (self.evaluate)(*heap)
+    }
+
+    fn hash(&self, heap: &u32) -> u64 {
+        u64::from(*heap)
+    }
+
+    fn max_moves(&self) -> Option<usize> {
+        self.bounded.then_some(self.most as usize)
     }
 }
 
