@@ -182,6 +182,15 @@ pub fn report_keys<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     k
 }
 
+/// The strings of the JSON array `v` (a trace, a line of moves).
+pub fn strings(v: &serde_json::Value) -> Vec<&str> {
+    v.as_array()
+        .expect("an array")
+        .iter()
+        .map(|m| m.as_str().expect("a string"))
+        .collect()
+}
+
 /// The best move of a report (0-based) and its line (0-based moves), read
 /// from the 1-based strings of the JSON.
 pub fn moves(v: &serde_json::Value) -> (Option<usize>, tree_core::Dewey) {

@@ -7,22 +7,22 @@ mod without {
     use crate::common::{cmd, data, error};
 
     #[test]
-    fn mpi_without_the_feature_says_how_to_build_it() {
-        let e = error(&cmd(
-            "search --algo treesplit --mpi --processors 1,2 --tree",
-            &[&data("table1.tree")],
-        ));
-        assert!(e.contains("built without MPI"), "{e}");
-        assert!(e.contains("--features mpi"), "{e}");
-    }
-
-    #[test]
-    fn mpi_timeout_needs_mpi() {
-        let e = error(&cmd(
-            "search --algo treesplit --mpi-timeout 3 --tree",
-            &[&data("table1.tree")],
-        ));
-        assert!(e.contains("--mpi-timeout is for --mpi searches"), "{e}");
+    fn mpi_options_without_the_feature_are_errors() {
+        for (line, says) in [
+            (
+                "search --algo treesplit --mpi --processors 1,2 --tree",
+                &["built without MPI", "--features mpi"][..],
+            ),
+            (
+                "search --algo treesplit --mpi-timeout 3 --tree",
+                &["--mpi-timeout is for --mpi searches"][..],
+            ),
+        ] {
+            let e = error(&cmd(line, &[&data("table1.tree")]));
+            for s in says {
+                assert!(e.contains(s), "{e}");
+            }
+        }
     }
 }
 

@@ -21,6 +21,16 @@ struct Game {
     human_passes: usize,
 }
 
+/// [`play`] from the initial position, the human (`human`) typing nothing
+/// wrong: the game is played to its end, and the program announces the
+/// result it has.
+fn play_to_the_end(line: &str, human: Color) -> Game {
+    let game = play(&words(line), Position::initial(), human, &[]);
+    assert!(game.end.is_game_over(), "{}", game.output);
+    assert_eq!(game.result, expected_result(&game.end));
+    game
+}
+
 /// Plays `gametree othello ARGS` from `start`, the human (`human`) always
 /// answering with the first legal move after typing each of `bad_inputs`
 /// once at the first prompts. The test follows the game on its own board
@@ -134,14 +144,7 @@ fn a_full_game_through_a_pipe_with_refused_input() {
 
 #[test]
 fn the_human_can_play_white_with_a_best_first_engine() {
-    let game = play(
-        &["--depth", "2", "--color", "white", "--algo", "sss"],
-        Position::initial(),
-        Color::White,
-        &[],
-    );
-    assert!(game.end.is_game_over());
-    assert_eq!(game.result, expected_result(&game.end));
+    let game = play_to_the_end("--depth 2 --color white --algo sss", Color::White);
     assert!(
         game.output
             .contains("the engine plays black (X) with sss at depth 2")
@@ -152,14 +155,7 @@ fn the_human_can_play_white_with_a_best_first_engine() {
 /// principal variation), by square names; a full game to the end.
 #[test]
 fn an_enhanced_engine_names_the_line_it_expects() {
-    let game = play(
-        &["--depth", "3", "--algo", "mtdf-enh"],
-        Position::initial(),
-        Color::Black,
-        &[],
-    );
-    assert!(game.end.is_game_over());
-    assert_eq!(game.result, expected_result(&game.end));
+    let game = play_to_the_end("--depth 3 --algo mtdf-enh", Color::Black);
     let line = game
         .output
         .lines()
@@ -181,14 +177,7 @@ fn an_enhanced_engine_names_the_line_it_expects() {
 /// two threads, its moves' values said for the engine's colour.
 #[test]
 fn a_threaded_engine_plays_a_full_game() {
-    let game = play(
-        &["--depth", "3", "--algo", "ybwc", "--threads", "2"],
-        Position::initial(),
-        Color::Black,
-        &[],
-    );
-    assert!(game.end.is_game_over(), "{}", game.output);
-    assert_eq!(game.result, expected_result(&game.end));
+    let game = play_to_the_end("--depth 3 --algo ybwc --threads 2", Color::Black);
     assert!(
         game.output
             .contains("the engine plays white (O) with ybwc at depth 3"),
@@ -203,14 +192,7 @@ fn a_threaded_engine_plays_a_full_game() {
 /// says which.
 #[test]
 fn a_limited_enhanced_engine_plays_its_last_completed_depth() {
-    let game = play(
-        &["--depth", "40", "--algo", "pvs-enh", "--max-leaves", "3000"],
-        Position::initial(),
-        Color::Black,
-        &[],
-    );
-    assert!(game.end.is_game_over());
-    assert_eq!(game.result, expected_result(&game.end));
+    let game = play_to_the_end("--depth 40 --algo pvs-enh --max-leaves 3000", Color::Black);
     let mut limited = 0;
     for line in game.output.lines().filter(|l| l.contains(" of 40, value ")) {
         let leaves: u64 = line

@@ -9,16 +9,11 @@ use tree_core::{ExplicitTree, Traced, Tree, Value, minimax};
 
 use crate::common::{
     algorithm_names, cmd, data, gametree_stdin, json, keys, moves, ok, report_keys, stable,
-    stable_line, temp_file, words,
+    stable_line, strings, temp_file, words,
 };
 
 fn order(v: &Json) -> Vec<&str> {
-    v["trace"]
-        .as_array()
-        .expect("a trace")
-        .iter()
-        .map(|c| c.as_str().expect("a string code"))
-        .collect()
+    strings(&v["trace"])
 }
 
 fn explicit(name: &str) -> ExplicitTree {
@@ -594,12 +589,7 @@ fn moves_are_numbered_from_one_and_partial_lines_say_so() {
         "search", "--algo", "minimax", "--gen", "random", "--b", "11", "--d", "2",
     ];
     let v = json(&[&wide[..], &["--json"]].concat());
-    let pv: Vec<&str> = v["pv"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
+    let pv = strings(&v["pv"]);
     assert_eq!(pv.len(), 2);
     assert_eq!(v["best"], pv[0]);
     let out = ok(&wide);

@@ -42,6 +42,11 @@ fn search_json(args: &[&str]) -> Json {
     json(&all)
 }
 
+/// The minimax value of the tree the arguments `tree` choose.
+fn minimax_of(tree: &[&str]) -> Json {
+    search_json(&[&["--algo", "minimax"], tree].concat())["value"].clone()
+}
+
 /// What every threaded report must satisfy.
 fn check_counts(v: &Json, threads: u64) {
     let leaves = v["leaves"].as_u64().unwrap();
@@ -177,9 +182,7 @@ fn default_thread_count_is_the_available_parallelism() {
 #[test]
 fn explicit_processor_trees() {
     let tree = ["--gen", "strong", "--b", "4", "--d", "6", "--seed", "2"];
-    let mut args = vec!["--algo", "minimax"];
-    args.extend_from_slice(&tree);
-    let minimax = search_json(&args)["value"].clone();
+    let minimax = minimax_of(&tree);
     for a in ["treesplit", "pvsplit"] {
         for (processors, threads, count) in [("0,3", 1, 1), ("1,3", 3, 4), ("2,2", 4, 7)] {
             for type2 in [false, true] {
@@ -232,9 +235,7 @@ fn windows_classify_like_alphabeta() {
 #[test]
 fn stage_depth_of_parallel_staged_sss() {
     let tree = ["--gen", "random", "--b", "3", "--d", "6", "--seed", "5"];
-    let mut args = vec!["--algo", "minimax"];
-    args.extend_from_slice(&tree);
-    let minimax = search_json(&args)["value"].clone();
+    let minimax = minimax_of(&tree);
     for stage in ["1", "2", "3", "6", "9"] {
         let mut args = vec![
             "--algo",
