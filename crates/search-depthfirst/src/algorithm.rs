@@ -454,6 +454,27 @@ fn line_of(best: Option<usize>) -> Dewey {
     }
 }
 
+/// Writes `names` separated by commas (the known names of an error).
+pub(crate) fn write_names<'a>(
+    f: &mut fmt::Formatter<'_>,
+    names: impl Iterator<Item = &'a str>,
+) -> fmt::Result {
+    for (k, name) in names.enumerate() {
+        if k > 0 {
+            f.write_str(", ")?;
+        }
+        f.write_str(name)?;
+    }
+    Ok(())
+}
+
+/// The one of `all` whose `name` is `s`, ASCII case-insensitively.
+pub(crate) fn by_name<A: Copy>(all: &[A], name: impl Fn(A) -> &'static str, s: &str) -> Option<A> {
+    all.iter()
+        .copied()
+        .find(|&a| name(a).eq_ignore_ascii_case(s))
+}
+
 impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -470,12 +491,7 @@ pub struct UnknownAlgorithm {
 impl fmt::Display for UnknownAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "unknown algorithm '{}' (known: ", self.name)?;
-        for (k, a) in Algorithm::ALL.iter().enumerate() {
-            if k > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(a.name())?;
-        }
+        write_names(f, Algorithm::ALL.iter().map(|a| a.name()))?;
         f.write_str(")")
     }
 }
@@ -487,10 +503,7 @@ impl FromStr for Algorithm {
 
     /// The exact [`name`](Algorithm::name), ASCII case-insensitively.
     fn from_str(s: &str) -> Result<Algorithm, UnknownAlgorithm> {
-        Algorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name().eq_ignore_ascii_case(s))
+        by_name(Algorithm::ALL, Algorithm::name, s)
             .ok_or_else(|| UnknownAlgorithm { name: s.to_owned() })
     }
 }
