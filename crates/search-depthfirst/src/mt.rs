@@ -943,11 +943,11 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
         Ok(())
     }
 
-    /// Notes the root's move when the loop at `depth` (MAX to move when
-    /// `max`) stopped at child `i − 1` because it reached γ.
+    /// Notes the root's move when the root's loop (MAX to move) stopped
+    /// at child `i − 1` because it `reached` γ.
     #[inline(always)]
-    fn note_best(&mut self, max: bool, depth: usize, g: i32, i: usize) {
-        if depth == 0 && max && g >= self.gamma && i > 0 {
+    fn note_best(&mut self, reached: bool, i: usize) {
+        if reached && i > 0 {
             self.best = Some(i - 1);
         }
     }
@@ -1015,9 +1015,10 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
             g = S::pick(g, r);
             i += 1;
         }
-        self.note_best(S::MAX, depth, g, i);
+        self.note_best(depth == 0 && S::MAX && g >= gamma, i);
         if at != NONE {
-            self.slots[at][0] = narrowed(self.slots[at][0], g, gamma);
+            let b = &mut self.slots[at][0];
+            *b = narrowed(*b, g, gamma);
         }
         Ok(g)
     }
@@ -1084,7 +1085,7 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
             g = S::pick(g, r);
             i += 1;
         }
-        self.note_best(S::MAX, depth, g, i);
+        self.note_best(depth == 0 && S::MAX && g >= self.gamma, i);
         self.slots[at][0] = narrowed(self.slots[at][0], g, self.gamma);
         Ok(g)
     }
