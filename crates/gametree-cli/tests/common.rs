@@ -1,8 +1,21 @@
 //! Running the binary, and files for it to read.
 
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The command line `line` split at spaces.
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// The command line `line` split at spaces, then `more` as they are (paths
+/// and values, which may hold spaces).
+pub fn cmd<'a>(line: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = words(line);
+    args.extend_from_slice(more);
+    args
+}
 
 /// Runs `gametree` with `args` and no standard input.
 pub fn gametree<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
@@ -13,16 +26,21 @@ pub fn gametree<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
         .expect("the gametree binary runs")
 }
 
-/// Runs `gametree` with `input` on standard input.
-pub fn gametree_stdin(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+/// Starts `gametree` with `args`, its standard streams piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_gametree"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the gametree binary runs");
+        .expect("the gametree binary runs")
+}
+
+/// Runs `gametree` with `input` on standard input.
+pub fn gametree_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().expect("piped");
     // The binary may exit before reading everything; ignore a broken pipe.
     let _ = stdin.write_all(input);
@@ -162,6 +180,15 @@ pub fn report_keys<'a>(extra: &[&'a str]) -> Vec<&'a str> {
         .collect();
     k.sort_unstable();
     k
+}
+
+/// The strings of the JSON array `v` (a trace, a line of moves).
+pub fn strings(v: &serde_json::Value) -> Vec<&str> {
+    v.as_array()
+        .expect("an array")
+        .iter()
+        .map(|m| m.as_str().expect("a string"))
+        .collect()
 }
 
 /// The best move of a report (0-based) and its line (0-based moves), read

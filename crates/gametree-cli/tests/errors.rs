@@ -3,7 +3,7 @@
 
 use gametree::{Algorithm, Setting};
 
-use crate::common::{data, error, gametree, temp_file};
+use crate::common::{cmd, data, error, gametree, temp_file, words};
 
 fn table1() -> String {
     data("table1.tree")
@@ -61,16 +61,10 @@ fn malformed_tree_text_with_position() {
 #[test]
 fn empty_window() {
     for (a, b) in [("3", "3"), ("5", "2"), ("inf", "inf"), ("-inf", "-inf")] {
-        let e = search(&[
-            "--algo",
-            "alphabeta",
-            "--tree",
-            &table1(),
-            "--alpha",
-            a,
-            "--beta",
-            b,
-        ]);
+        let e = search(&cmd(
+            "--algo alphabeta --tree",
+            &[&table1(), "--alpha", a, "--beta", b],
+        ));
         assert!(e.contains("alpha must be smaller than beta"), "{e}");
     }
 }
@@ -167,18 +161,10 @@ fn campbell_file_of_the_wrong_size() {
 
 #[test]
 fn tree_and_gen_both_or_neither() {
-    let e = search(&[
-        "--algo",
-        "alphabeta",
-        "--tree",
-        &table1(),
-        "--gen",
-        "random",
-        "--b",
-        "2",
-        "--d",
-        "2",
-    ]);
+    let e = search(&cmd(
+        "--algo alphabeta --tree",
+        &[&table1(), "--gen", "random", "--b", "2", "--d", "2"],
+    ));
     assert!(e.contains("not both"), "{e}");
     let e = search(&["--algo", "alphabeta"]);
     assert!(e.contains("no tree"), "{e}");
@@ -223,33 +209,9 @@ fn usage_errors_keep_clap_format() {
     for args in [
         &["search", "--tree", "x"][..],
         &["search", "--algo", "alphabeta", "--b", "two", "--tree", "x"],
-        &[
-            "search",
-            "--algo",
-            "alphabeta",
-            "--alpha",
-            "nine",
-            "--tree",
-            "x",
-        ],
-        &[
-            "search",
-            "--algo",
-            "alphabeta",
-            "--alpha",
-            "99999999999",
-            "--tree",
-            "x",
-        ],
-        &[
-            "search",
-            "--algo",
-            "alphabeta",
-            "--memory",
-            "-1",
-            "--tree",
-            "x",
-        ],
+        &words("search --algo alphabeta --alpha nine --tree x"),
+        &words("search --algo alphabeta --alpha 99999999999 --tree x"),
+        &words("search --algo alphabeta --memory -1 --tree x"),
         &["frobnicate"],
         &[],
     ] {
@@ -280,14 +242,10 @@ fn best_first_budgets_and_parameters() {
     not_taken(&e, sss, "--searchd", Setting::Searchd);
     let e = search(&["--algo", "sss", "--tree", &pi, "--alpha", "1"]);
     not_taken(&e, sss, "--alpha/--beta", Setting::Window);
-    let e = search(&[
-        "--algo",
-        "alphabeta",
-        "--tree",
-        &pi,
-        "--table-bytes",
-        "4096",
-    ]);
+    let e = search(&cmd(
+        "--algo alphabeta --tree",
+        &[&pi, "--table-bytes", "4096"],
+    ));
     not_taken(
         &e,
         Algorithm::AlphaBeta,

@@ -5,7 +5,7 @@
 
 use serde_json::{Value as Json, json};
 
-use crate::common::{data, gametree, json, ok, stable_line};
+use crate::common::{cmd, data, gametree, json, ok, stable_line};
 
 /// A generated tree no search finishes in seconds.
 const HUGE: [&str; 8] = ["--gen", "random", "--b", "8", "--d", "16", "--seed", "5"];
@@ -198,15 +198,10 @@ fn a_long_search_prints_progress_once_a_second() {
 fn a_limit_that_is_not_a_number_is_a_usage_error() {
     let table1 = data("table1.tree");
     // Not a number: clap's usage error.
-    let out = gametree(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        &table1,
-        "--time-ms",
-        "soon",
-    ]);
+    let out = gametree(&cmd(
+        "search --algo alphabeta --tree",
+        &[&table1, "--time-ms", "soon"],
+    ));
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -232,13 +227,10 @@ fn moves_in_text() {
         );
     }
     let leaf = crate::common::temp_file("leaf", b"7");
-    let out = ok(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        leaf.to_str().unwrap(),
-    ]);
+    let out = ok(&cmd(
+        "search --algo alphabeta --tree",
+        &[leaf.to_str().unwrap()],
+    ));
     assert!(
         out.contains("\nbest        none\npv          none\n"),
         "{out}"

@@ -4,36 +4,25 @@
 
 #[cfg(not(feature = "mpi"))]
 mod without {
-    use crate::common::{data, error};
+    use crate::common::{cmd, data, error};
 
     #[test]
-    fn mpi_without_the_feature_says_how_to_build_it() {
-        let e = error(&[
-            "search",
-            "--algo",
-            "treesplit",
-            "--mpi",
-            "--processors",
-            "1,2",
-            "--tree",
-            &data("table1.tree"),
-        ]);
-        assert!(e.contains("built without MPI"), "{e}");
-        assert!(e.contains("--features mpi"), "{e}");
-    }
-
-    #[test]
-    fn mpi_timeout_needs_mpi() {
-        let e = error(&[
-            "search",
-            "--algo",
-            "treesplit",
-            "--mpi-timeout",
-            "3",
-            "--tree",
-            &data("table1.tree"),
-        ]);
-        assert!(e.contains("--mpi-timeout is for --mpi searches"), "{e}");
+    fn mpi_options_without_the_feature_are_errors() {
+        for (line, says) in [
+            (
+                "search --algo treesplit --mpi --processors 1,2 --tree",
+                &["built without MPI", "--features mpi"][..],
+            ),
+            (
+                "search --algo treesplit --mpi-timeout 3 --tree",
+                &["--mpi-timeout is for --mpi searches"][..],
+            ),
+        ] {
+            let e = error(&cmd(line, &[&data("table1.tree")]));
+            for s in says {
+                assert!(e.contains(s), "{e}");
+            }
+        }
     }
 }
 
@@ -45,7 +34,7 @@ mod with {
     use serde_json::Value as Json;
     use tree_core::{ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax};
 
-    use crate::common::data;
+    use crate::common::{cmd, data, words};
 
     /// `mpirun -np ranks gametree args…`, failed after two minutes.
     fn mpirun(ranks: usize, args: &[&str]) -> Output {
@@ -217,21 +206,10 @@ mod with {
         assert_eq!(minimax(&t).get(), 2);
         let v = json(
             3,
-            &[
-                "search",
-                "--algo",
-                "pvsplit",
-                "--mpi",
-                "--processors",
-                "1,2",
-                "--tree",
-                &data("pi.tree"),
-                "--alpha",
-                "3",
-                "--beta",
-                "9",
-                "--json",
-            ],
+            &cmd(
+                "search --algo pvsplit --mpi --processors 1,2 --tree",
+                &[&data("pi.tree"), "--alpha", "3", "--beta", "9", "--json"],
+            ),
         );
         assert_eq!(v["value"], 3);
         assert_eq!(v["bound"], "upper");
@@ -243,16 +221,10 @@ mod with {
     fn mpi_text_output_names_the_ranks() {
         let out = mpirun(
             3,
-            &[
-                "search",
-                "--algo",
-                "treesplit",
-                "--mpi",
-                "--processors",
-                "1,2",
-                "--tree",
-                &data("table1.tree"),
-            ],
+            &cmd(
+                "search --algo treesplit --mpi --processors 1,2 --tree",
+                &[&data("table1.tree")],
+            ),
         );
         assert!(out.status.success());
         let text = String::from_utf8_lossy(&out.stdout);
@@ -283,14 +255,7 @@ mod with {
             ),
             (
                 3,
-                &[
-                    "--algo",
-                    "treesplit",
-                    "--processors",
-                    "1,2",
-                    "--threads",
-                    "2",
-                ],
+                &words("--algo treesplit --processors 1,2 --threads 2"),
                 "--threads",
             ),
             (
@@ -300,14 +265,7 @@ mod with {
             ),
             (
                 3,
-                &[
-                    "--algo",
-                    "treesplit",
-                    "--processors",
-                    "1,2",
-                    "--mpi-timeout",
-                    "0",
-                ],
+                &words("--algo treesplit --processors 1,2 --mpi-timeout 0"),
                 "--mpi-timeout must be",
             ),
         ];
@@ -319,16 +277,7 @@ mod with {
         }
         let e = error(
             3,
-            &[
-                "search",
-                "--mpi",
-                "--algo",
-                "treesplit",
-                "--processors",
-                "1,2",
-                "--tree",
-                "/nonexistent/x.tree",
-            ],
+            &words("search --mpi --algo treesplit --processors 1,2 --tree /nonexistent/x.tree"),
         );
         assert!(
             e.contains("cannot read tree file '/nonexistent/x.tree'"),

@@ -2,11 +2,10 @@
 //! passes, matches and argument errors.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 
 use othello::{Color, Move, Position, SplitMix64};
 
-use crate::common::{error, ok};
+use crate::common::{cmd, error, ok, spawn, words};
 
 const PROMPT: &str = "your move> ";
 
@@ -22,19 +21,22 @@ struct Game {
     human_passes: usize,
 }
 
+/// [`play`] from the initial position, the human (`human`) typing nothing
+/// wrong: the game is played to its end, and the program announces the
+/// result it has.
+fn play_to_the_end(line: &str, human: Color) -> Game {
+    let game = play(&words(line), Position::initial(), human, &[]);
+    assert!(game.end.is_game_over(), "{}", game.output);
+    assert_eq!(game.result, expected_result(&game.end));
+    game
+}
+
 /// Plays `gametree othello ARGS` from `start`, the human (`human`) always
 /// answering with the first legal move after typing each of `bad_inputs`
 /// once at the first prompts. The test follows the game on its own board
 /// from the lines the program prints and checks the legal moves it offers.
 fn play(args: &[&str], start: Position, human: Color, bad_inputs: &[&str]) -> Game {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .arg("othello")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the gametree binary runs");
+    let mut child = spawn(&[&["othello"], args].concat());
     let mut stdin = child.stdin.take().expect("piped");
     let stdout = BufReader::new(child.stdout.take().expect("piped"));
     let mut pos = start;
@@ -142,14 +144,7 @@ fn a_full_game_through_a_pipe_with_refused_input() {
 
 #[test]
 fn the_human_can_play_white_with_a_best_first_engine() {
-    let game = play(
-        &["--depth", "2", "--color", "white", "--algo", "sss"],
-        Position::initial(),
-        Color::White,
-        &[],
-    );
-    assert!(game.end.is_game_over());
-    assert_eq!(game.result, expected_result(&game.end));
+    let game = play_to_the_end("--depth 2 --color white --algo sss", Color::White);
     assert!(
         game.output
             .contains("the engine plays black (X) with sss at depth 2")
@@ -160,14 +155,7 @@ fn the_human_can_play_white_with_a_best_first_engine() {
 /// principal variation), by square names; a full game to the end.
 #[test]
 fn an_enhanced_engine_names_the_line_it_expects() {
-    let game = play(
-        &["--depth", "3", "--algo", "mtdf-enh"],
-        Position::initial(),
-        Color::Black,
-        &[],
-    );
-    assert!(game.end.is_game_over());
-    assert_eq!(game.result, expected_result(&game.end));
+    let game = play_to_the_end("--depth 3 --algo mtdf-enh", Color::Black);
     let line = game
         .output
         .lines()
@@ -189,14 +177,7 @@ fn an_enhanced_engine_names_the_line_it_expects() {
 /// two threads, its moves' values said for the engine's colour.
 #[test]
 fn a_threaded_engine_plays_a_full_game() {
-    let game = play(
-        &["--depth", "3", "--algo", "ybwc", "--threads", "2"],
-        Position::initial(),
-        Color::Black,
-        &[],
-    );
-    assert!(game.end.is_game_over(), "{}", game.output);
-    assert_eq!(game.result, expected_result(&game.end));
+    let game = play_to_the_end("--depth 3 --algo ybwc --threads 2", Color::Black);
     assert!(
         game.output
             .contains("the engine plays white (O) with ybwc at depth 3"),
@@ -211,14 +192,7 @@ fn a_threaded_engine_plays_a_full_game() {
 /// says which.
 #[test]
 fn a_limited_enhanced_engine_plays_its_last_completed_depth() {
-    let game = play(
-        &["--depth", "40", "--algo", "pvs-enh", "--max-leaves", "3000"],
-        Position::initial(),
-        Color::Black,
-        &[],
-    );
-    assert!(game.end.is_game_over());
-    assert_eq!(game.result, expected_result(&game.end));
+    let game = play_to_the_end("--depth 40 --algo pvs-enh --max-leaves 3000", Color::Black);
     let mut limited = 0;
     for line in game.output.lines().filter(|l| l.contains(" of 40, value ")) {
         let leaves: u64 = line
@@ -255,14 +229,10 @@ fn a_human_without_a_move_passes_automatically() {
     let human = start.to_move();
     let position = start.to_string();
     let game = play(
-        &[
-            "--depth",
-            "3",
-            "--color",
-            human.name(),
-            "--position",
-            &position,
-        ],
+        &cmd(
+            "--depth 3 --color",
+            &[human.name(), "--position", &position],
+        ),
         start,
         human,
         &[],
@@ -303,15 +273,7 @@ fn quit_and_the_end_of_input_stop_the_game_cleanly() {
 
 #[test]
 fn a_short_engine_match() {
-    let out = ok(&[
-        "othello",
-        "--match",
-        "alphabeta,sss",
-        "--games",
-        "4",
-        "--depth",
-        "2",
-    ]);
+    let out = ok(&words("othello --match alphabeta,sss --games 4 --depth 2"));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 1 + 4 + 1 + 2, "{out}");
     assert_eq!(
@@ -352,82 +314,34 @@ fn a_short_engine_match() {
 #[test]
 fn othello_argument_errors_are_one_line() {
     let start = Position::initial().to_string();
-    for (args, message) in [
-        (
-            vec!["othello", "--algo", "nope"],
-            "unknown algorithm 'nope'",
-        ),
-        (
-            vec!["othello", "--depth", "0"],
-            "--depth must be between 1 and 64",
-        ),
-        (
-            vec!["othello", "--memory", "9"],
-            "algorithm 'alphabeta' takes no --memory",
-        ),
-        (
-            vec!["othello", "--algo", "alphabeta", "--threads", "2"],
-            "algorithm 'alphabeta' takes no --threads",
-        ),
-        (
-            vec!["othello", "--algo", "pvs-enh", "--parallel", "ybwc"],
-            "invalid --parallel: a parallel method needs 2 threads or more",
-        ),
-        (
-            vec!["othello", "--algo", "mtdf-enh", "--parallel", "smp"],
-            "unknown --parallel method 'smp'",
-        ),
-        (
-            vec!["othello", "--algo", "sss", "--depth", "7"],
-            "its OPEN list would hold 12960000 entries",
-        ),
-        (vec!["othello", "--color", "red"], "'red' is not a colour"),
-        (
-            vec!["othello", "--position", "XO"],
-            "--position is not a position",
-        ),
-        (vec!["othello", "--games", "3"], "--games is for --match"),
-        (
-            vec!["othello", "--match", "alphabeta"],
-            "two algorithm names",
-        ),
-        (
-            vec!["othello", "--match", "alphabeta,sss", "--games", "0"],
-            "at least 1",
-        ),
-        (
-            vec!["othello", "--match", "alphabeta,sss", "--color", "white"],
-            "no human",
-        ),
-        (
-            vec!["othello", "--match", "alphabeta,scout", "--memory", "5"],
-            "neither 'alphabeta' nor 'scout' has an OPEN list",
-        ),
-        (
-            vec!["othello", "--match", "alphabeta,sss,mtdf"],
-            "two algorithm names",
-        ),
-        (
-            vec![
-                "othello",
-                "--match",
-                "alphabeta,memsss",
-                "--memory",
-                "1",
-                "--position",
-                &start,
-            ],
-            "engine memsss at depth 4: MemSSS* needs at least",
-        ),
-        (
-            vec!["othello", "--max-leaves", "100"],
-            "'alphabeta' searches to a fixed depth",
-        ),
-        (
-            vec!["othello", "--algo", "ybwc", "--time-ms", "100"],
-            "'ybwc' searches to a fixed depth",
-        ),
+    // Each row: the arguments after `othello`, then `=>` and what the error
+    // says.
+    for row in [
+        "--algo nope => unknown algorithm 'nope'",
+        "--depth 0 => --depth must be between 1 and 64",
+        "--memory 9 => algorithm 'alphabeta' takes no --memory",
+        "--algo alphabeta --threads 2 => algorithm 'alphabeta' takes no --threads",
+        "--algo pvs-enh --parallel ybwc => invalid --parallel: a parallel method needs 2 threads or more",
+        "--algo mtdf-enh --parallel smp => unknown --parallel method 'smp'",
+        "--algo sss --depth 7 => its OPEN list would hold 12960000 entries",
+        "--color red => 'red' is not a colour",
+        "--position XO => --position is not a position",
+        "--games 3 => --games is for --match",
+        "--match alphabeta => two algorithm names",
+        "--match alphabeta,sss --games 0 => at least 1",
+        "--match alphabeta,sss --color white => no human",
+        "--match alphabeta,scout --memory 5 => neither 'alphabeta' nor 'scout' has an OPEN list",
+        "--match alphabeta,sss,mtdf => two algorithm names",
+        "--match alphabeta,memsss --memory 1 --position => engine memsss at depth 4: MemSSS* needs at least",
+        "--max-leaves 100 => 'alphabeta' searches to a fixed depth",
+        "--algo ybwc --time-ms 100 => 'ybwc' searches to a fixed depth",
     ] {
+        let (line, message) = row.split_once(" => ").expect("a row");
+        let mut args = words(line);
+        args.insert(0, "othello");
+        if line.ends_with("--position") {
+            args.push(&start);
+        }
         let e = error(&args);
         assert!(e.contains(message), "{args:?}: {e}");
     }

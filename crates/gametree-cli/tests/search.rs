@@ -8,17 +8,12 @@ use tree_core::corpus::check_line;
 use tree_core::{ExplicitTree, Traced, Tree, Value, minimax};
 
 use crate::common::{
-    algorithm_names, data, gametree_stdin, json, keys, moves, ok, report_keys, stable, stable_line,
-    temp_file,
+    algorithm_names, cmd, data, gametree_stdin, json, keys, moves, ok, report_keys, stable,
+    stable_line, strings, temp_file, words,
 };
 
 fn order(v: &Json) -> Vec<&str> {
-    v["trace"]
-        .as_array()
-        .expect("a trace")
-        .iter()
-        .map(|c| c.as_str().expect("a string code"))
-        .collect()
+    strings(&v["trace"])
 }
 
 fn explicit(name: &str) -> ExplicitTree {
@@ -27,15 +22,10 @@ fn explicit(name: &str) -> ExplicitTree {
 
 #[test]
 fn alphabeta_on_table1() {
-    let v = json(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        &data("table1.tree"),
-        "--json",
-        "--trace",
-    ]);
+    let v = json(&cmd(
+        "search --algo alphabeta --tree",
+        &[&data("table1.tree"), "--json", "--trace"],
+    ));
     assert_eq!(keys(&v), report_keys(&["trace"]));
     assert_eq!(v["schema"], 2);
     assert_eq!(
@@ -75,14 +65,10 @@ fn alphabeta_on_table1() {
 
 #[test]
 fn no_order_without_trace() {
-    let v = json(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        &data("table1.tree"),
-        "--json",
-    ]);
+    let v = json(&cmd(
+        "search --algo alphabeta --tree",
+        &[&data("table1.tree"), "--json"],
+    ));
     assert_eq!(keys(&v), report_keys(&[]));
     assert_eq!(v["distinct_leaves"], Json::Null, "counted with --trace");
 }
@@ -97,14 +83,10 @@ fn the_papers_counts() {
         ("pi.tree", 2, 31),
         ("stockman.tree", 4, 3),
     ] {
-        let v = json(&[
-            "search",
-            "--algo",
-            "alphabeta",
-            "--tree",
-            &data(file),
-            "--json",
-        ]);
+        let v = json(&cmd(
+            "search --algo alphabeta --tree",
+            &[&data(file), "--json"],
+        ));
         assert_eq!(v["value"], value, "{file}");
         assert_eq!(v["leaves"], leaves, "{file}");
     }
@@ -112,15 +94,10 @@ fn the_papers_counts() {
 
 #[test]
 fn stockman_order() {
-    let v = json(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        &data("stockman.tree"),
-        "--trace",
-        "--json",
-    ]);
+    let v = json(&cmd(
+        "search --algo alphabeta --tree",
+        &[&data("stockman.tree"), "--trace", "--json"],
+    ));
     assert_eq!(order(&v), ["11", "1211", "1212"]);
     assert_eq!(v["value"], 4);
 }
@@ -230,14 +207,10 @@ fn algos_lists_names_and_descriptions() {
 
 #[test]
 fn text_output_is_aligned() {
-    let out = ok(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        &data("table1.tree"),
-        "--trace",
-    ]);
+    let out = ok(&cmd(
+        "search --algo alphabeta --tree",
+        &[&data("table1.tree"), "--trace"],
+    ));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "algorithm   alphabeta");
     assert!(lines.contains(&"value       2"), "{out}");
@@ -307,16 +280,10 @@ fn windows() {
         (json!(2), json!("exact"))
     );
     assert_eq!(v["window"], json!({ "alpha": "-inf", "beta": "inf" }));
-    let v = json(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        &table1,
-        "--alpha",
-        "1",
-        "--json",
-    ]);
+    let v = json(&cmd(
+        "search --algo alphabeta --tree",
+        &[&table1, "--alpha", "1", "--json"],
+    ));
     assert_eq!(v["window"], json!({ "alpha": 1, "beta": "inf" }));
     assert_eq!(v["value"], 2);
     // lalphabeta as printed: its answer is consistent with the value 2.
@@ -334,17 +301,10 @@ fn windows() {
 
 #[test]
 fn window_in_text() {
-    let out = ok(&[
-        "search",
-        "--algo",
-        "falphabeta",
-        "--tree",
-        &data("table1.tree"),
-        "--alpha",
-        "3",
-        "--beta",
-        "9",
-    ]);
+    let out = ok(&cmd(
+        "search --algo falphabeta --tree",
+        &[&data("table1.tree"), "--alpha", "3", "--beta", "9"],
+    ));
     assert!(out.contains("window      (3, 9)\n"), "{out}");
     assert!(out.contains("bound       upper"), "{out}");
 }
@@ -386,19 +346,9 @@ fn generated_trees_are_deterministic() {
         "another seed, another tree"
     );
     // --seed and --index default to 0.
-    let defaults = ok(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--gen",
-        "random",
-        "--b",
-        "3",
-        "--d",
-        "5",
-        "--trace",
-        "--json",
-    ]);
+    let defaults = ok(&words(
+        "search --algo alphabeta --gen random --b 3 --d 5 --trace --json",
+    ));
     assert_eq!(stable_line(&defaults), stable_line(&ok(&args("0", "0"))));
     // The value is the library's.
     let tree = tree_core::GenSpec::new(tree_core::Generator::RANDOM, 3, 5, 1, 0)
@@ -460,19 +410,10 @@ fn campbell_file_round_trip() {
     assert_eq!(bytes.len(), 8);
     let file = temp_file("campbell", &bytes);
     let file = file.to_str().unwrap();
-    let v = json(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        file,
-        "--b",
-        "2",
-        "--d",
-        "3",
-        "--trace",
-        "--json",
-    ]);
+    let v = json(&cmd(
+        "search --algo alphabeta --tree",
+        &[file, "--b", "2", "--d", "3", "--trace", "--json"],
+    ));
     assert_eq!(v["value"], minimax(&tree).get());
     let traced = Traced::new(&tree);
     alphabeta(&traced, Window::FULL).unwrap();
@@ -482,15 +423,10 @@ fn campbell_file_round_trip() {
 
     // The same tree as text gives the same search.
     let text = temp_file("campbell-as-text", tree.to_string().as_bytes());
-    let w = json(&[
-        "search",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        text.to_str().unwrap(),
-        "--trace",
-        "--json",
-    ]);
+    let w = json(&cmd(
+        "search --algo alphabeta --tree",
+        &[text.to_str().unwrap(), "--trace", "--json"],
+    ));
     assert_eq!(stable(&v), stable(&w));
     assert_eq!(
         v["tree"],
@@ -514,18 +450,7 @@ fn standard_input() {
     let v: Json = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["value"], 4);
     let out = gametree_stdin(
-        &[
-            "search",
-            "--algo",
-            "alphabeta",
-            "--tree",
-            "-",
-            "--b",
-            "2",
-            "--d",
-            "1",
-            "--json",
-        ],
+        &words("search --algo alphabeta --tree - --b 2 --d 1 --json"),
         &[7, 9],
     );
     let v: Json = serde_json::from_slice(&out.stdout).unwrap();
@@ -535,15 +460,10 @@ fn standard_input() {
 #[test]
 fn terminal_root_and_non_uniform_trees() {
     let root = temp_file("root", b"-7\n");
-    let v = json(&[
-        "search",
-        "--algo",
-        "scout",
-        "--tree",
-        root.to_str().unwrap(),
-        "--trace",
-        "--json",
-    ]);
+    let v = json(&cmd(
+        "search --algo scout --tree",
+        &[root.to_str().unwrap(), "--trace", "--json"],
+    ));
     assert_eq!(v["value"], -7);
     assert_eq!(v["leaves"], 1);
     assert_eq!(v["interior"], 0);
@@ -554,15 +474,10 @@ fn terminal_root_and_non_uniform_trees() {
     let file = temp_file("wide", wide.as_bytes());
     let tree = ExplicitTree::parse(wide).unwrap();
     assert_eq!(tree.bounds().unwrap().branching, 11);
-    let v = json(&[
-        "search",
-        "--algo",
-        "minimax",
-        "--tree",
-        file.to_str().unwrap(),
-        "--trace",
-        "--json",
-    ]);
+    let v = json(&cmd(
+        "search --algo minimax --tree",
+        &[file.to_str().unwrap(), "--trace", "--json"],
+    ));
     assert_eq!(v["value"], minimax(&tree).get());
     let codes = order(&v);
     assert_eq!(codes[0], "1");
@@ -583,38 +498,21 @@ fn best_first_reports_peak_memory() {
         (1..=9).contains(&peak),
         "SSS* never holds more than 3^2 entries: {peak}"
     );
-    let v = json(&[
-        "search",
-        "--algo",
-        "sss-aspiration",
-        "--tree",
-        &pi,
-        "--upper",
-        "1",
-        "--json",
-    ]);
+    let v = json(&cmd(
+        "search --algo sss-aspiration --tree",
+        &[&pi, "--upper", "1", "--json"],
+    ));
     assert_eq!(v["value"], 2, "a failed-high aspiration search re-searches");
-    let v = json(&[
-        "search",
-        "--algo",
-        "staged-sss",
-        "--tree",
-        &pi,
-        "--stage",
-        "1",
-        "--json",
-    ]);
+    let v = json(&cmd(
+        "search --algo staged-sss --tree",
+        &[&pi, "--stage", "1", "--json"],
+    ));
     assert_eq!(v["value"], 2);
     let stockman = data("stockman.tree");
-    let v = json(&[
-        "search",
-        "--algo",
-        "sss-stockman",
-        "--tree",
-        &stockman,
-        "--trace",
-        "--json",
-    ]);
+    let v = json(&cmd(
+        "search --algo sss-stockman --tree",
+        &[&stockman, "--trace", "--json"],
+    ));
     assert_eq!(order(&v), ["11", "1221", "1211", "1222", "1212"]);
 }
 
@@ -691,12 +589,7 @@ fn moves_are_numbered_from_one_and_partial_lines_say_so() {
         "search", "--algo", "minimax", "--gen", "random", "--b", "11", "--d", "2",
     ];
     let v = json(&[&wide[..], &["--json"]].concat());
-    let pv: Vec<&str> = v["pv"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
+    let pv = strings(&v["pv"]);
     assert_eq!(pv.len(), 2);
     assert_eq!(v["best"], pv[0]);
     let out = ok(&wide);

@@ -5,7 +5,7 @@ use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
 use serde_json::Value as Json;
 use tree_core::{GenSpec, Generator};
 
-use crate::common::{data, error, gametree, json, ok};
+use crate::common::{cmd, data, error, gametree, json, ok, words};
 
 fn simulate_json(args: &[&str]) -> Json {
     let mut all = vec!["simulate", "--json"];
@@ -24,18 +24,10 @@ fn page_41() {
         ("1,4", 5, 316),
         ("1,8", 9, 568),
     ] {
-        let v = simulate_json(&[
-            "--algo",
-            "treesplit",
-            "--gen",
-            "perfect",
-            "--b",
-            "8",
-            "--d",
-            "4",
-            "--processors",
-            processors,
-        ]);
+        let v = simulate_json(&cmd(
+            "--algo treesplit --gen perfect --b 8 --d 4 --processors",
+            &[processors],
+        ));
         assert_eq!(v["evaluations"], terminals, "{processors}");
         assert_eq!(v["sequential"], 127, "{processors}");
         assert_eq!(v["processors"], count, "{processors}");
@@ -44,20 +36,9 @@ fn page_41() {
 
 #[test]
 fn json_shape_and_the_library() {
-    let v = simulate_json(&[
-        "--algo",
-        "pvsplit-type2",
-        "--gen",
-        "random",
-        "--b",
-        "5",
-        "--d",
-        "4",
-        "--seed",
-        "9",
-        "--processors",
-        "1,3",
-    ]);
+    let v = simulate_json(&words(
+        "--algo pvsplit-type2 --gen random --b 5 --d 4 --seed 9 --processors 1,3",
+    ));
     let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     keys.sort_unstable();
     let mut expected = vec![
@@ -150,19 +131,9 @@ fn campbells_column_labels() {
 
 #[test]
 fn text_output() {
-    let out = ok(&[
-        "simulate",
-        "--algo",
-        "treesplit",
-        "--gen",
-        "perfect",
-        "--b",
-        "8",
-        "--d",
-        "4",
-        "--processors",
-        "1,4",
-    ]);
+    let out = ok(&words(
+        "simulate --algo treesplit --gen perfect --b 8 --d 4 --processors 1,4",
+    ));
     let labels: Vec<&str> = out
         .lines()
         .map(|l| l.split("  ").next().unwrap().split(' ').next().unwrap())
@@ -215,15 +186,10 @@ fn help_has_examples() {
 #[test]
 fn errors() {
     let pi = data("pi.tree");
-    let e = error(&[
-        "simulate",
-        "--algo",
-        "alphabeta",
-        "--tree",
-        &pi,
-        "--processors",
-        "1,2",
-    ]);
+    let e = error(&cmd(
+        "simulate --algo alphabeta --tree",
+        &[&pi, "--processors", "1,2"],
+    ));
     assert!(
         e.contains("unknown simulated algorithm \"alphabeta\""),
         "{e}"
@@ -260,17 +226,10 @@ fn errors() {
     }
     let e = error(&["simulate", "--algo", "ts", "--processors", "1,2"]);
     assert!(e.contains("no tree"), "{e}");
-    let e = error(&[
-        "simulate",
-        "--algo",
-        "ts",
-        "--tree",
-        &pi,
-        "--seed",
-        "1",
-        "--processors",
-        "1,2",
-    ]);
+    let e = error(&cmd(
+        "simulate --algo ts --tree",
+        &[&pi, "--seed", "1", "--processors", "1,2"],
+    ));
     assert!(
         e.contains("--seed and --index choose a generated tree"),
         "{e}"

@@ -5,7 +5,7 @@
 
 use std::process::Output;
 
-use crate::common::{error, gametree, json, ok, temp_file};
+use crate::common::{error, gametree, json, ok, strings, temp_file};
 
 fn ffo_file(name: &str) -> String {
     format!("{}/../othello/data/ffo/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -75,12 +75,7 @@ fn json_names_moves_and_the_principal_variation() {
             assert_eq!(p["value"], p["file_score"], "{p}");
             assert_eq!(p["agrees"], true);
             assert_eq!(p["empties"], 14);
-            let pv: Vec<&str> = p["pv"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m.as_str().unwrap())
-                .collect();
+            let pv = strings(&p["pv"]);
             assert!(pv.len() >= 14, "{p}");
             assert!(pv.iter().all(|m| is_square(m)), "{p}");
             assert_eq!(p["best"], pv[0]);

@@ -7,7 +7,7 @@ use gametree::{Algorithm, Family, Setting};
 use serde_json::Value as Json;
 use tree_core::{ExplicitTree, GenSpec, Generator, Value, corpus};
 
-use crate::common::{data, error, gametree, json, keys, moves, ok, report_keys, temp_file};
+use crate::common::{cmd, data, error, gametree, json, keys, moves, ok, report_keys, temp_file};
 
 /// The multi-threaded algorithms.
 fn threaded() -> impl Iterator<Item = Algorithm> {
@@ -40,6 +40,11 @@ fn search_json(args: &[&str]) -> Json {
     let mut all = vec!["search", "--json"];
     all.extend_from_slice(args);
     json(&all)
+}
+
+/// The minimax value of the tree the arguments `tree` choose.
+fn minimax_of(tree: &[&str]) -> Json {
+    search_json(&[&["--algo", "minimax"], tree].concat())["value"].clone()
 }
 
 /// What every threaded report must satisfy.
@@ -157,16 +162,10 @@ fn json_keys() {
         let v = search_json(&["--algo", a, "--threads", "2", "--tree", &table1]);
         assert_eq!(keys(&v), report_keys(&[]), "{a}");
     }
-    let windowed = search_json(&[
-        "--algo",
-        "ybwc",
-        "--threads",
-        "2",
-        "--tree",
-        &table1,
-        "--alpha",
-        "3",
-    ]);
+    let windowed = search_json(&cmd(
+        "--algo ybwc --threads 2 --tree",
+        &[&table1, "--alpha", "3"],
+    ));
     assert!(keys(&windowed).contains(&"window"));
     assert_eq!(windowed["bound"], "upper"); // table1 is worth 2
 }
@@ -183,9 +182,7 @@ fn default_thread_count_is_the_available_parallelism() {
 #[test]
 fn explicit_processor_trees() {
     let tree = ["--gen", "strong", "--b", "4", "--d", "6", "--seed", "2"];
-    let mut args = vec!["--algo", "minimax"];
-    args.extend_from_slice(&tree);
-    let minimax = search_json(&args)["value"].clone();
+    let minimax = minimax_of(&tree);
     for a in ["treesplit", "pvsplit"] {
         for (processors, threads, count) in [("0,3", 1, 1), ("1,3", 3, 4), ("2,2", 4, 7)] {
             for type2 in [false, true] {
@@ -211,16 +208,10 @@ fn explicit_processor_trees() {
 fn windows_classify_like_alphabeta() {
     let pi = data("pi.tree");
     for (alpha, beta) in [("3", "9"), ("-inf", "1"), ("0", "+inf"), ("1", "3")] {
-        let reference = search_json(&[
-            "--algo",
-            "alphabeta",
-            "--tree",
-            &pi,
-            "--alpha",
-            alpha,
-            "--beta",
-            beta,
-        ]);
+        let reference = search_json(&cmd(
+            "--algo alphabeta --tree",
+            &[&pi, "--alpha", alpha, "--beta", beta],
+        ));
         for a in threaded() {
             let v = search_json(&[
                 "--algo",
@@ -244,9 +235,7 @@ fn windows_classify_like_alphabeta() {
 #[test]
 fn stage_depth_of_parallel_staged_sss() {
     let tree = ["--gen", "random", "--b", "3", "--d", "6", "--seed", "5"];
-    let mut args = vec!["--algo", "minimax"];
-    args.extend_from_slice(&tree);
-    let minimax = search_json(&args)["value"].clone();
+    let minimax = minimax_of(&tree);
     for stage in ["1", "2", "3", "6", "9"] {
         let mut args = vec![
             "--algo",
@@ -263,15 +252,10 @@ fn stage_depth_of_parallel_staged_sss() {
 
 #[test]
 fn text_output() {
-    let out = ok(&[
-        "search",
-        "--algo",
-        "pvsplit",
-        "--processors",
-        "1,2",
-        "--tree",
-        &data("table1.tree"),
-    ]);
+    let out = ok(&cmd(
+        "search --algo pvsplit --processors 1,2 --tree",
+        &[&data("table1.tree")],
+    ));
     let labels: Vec<&str> = out.lines().map(|l| l[..12].trim_end()).collect();
     assert_eq!(
         labels,
@@ -323,14 +307,7 @@ fn not_taken(e: &str, algorithm: &str, flag: &str, setting: Setting) {
 
 #[test]
 fn zero_threads() {
-    let e = search_error(&[
-        "--algo",
-        "ybwc",
-        "--threads",
-        "0",
-        "--tree",
-        &data("pi.tree"),
-    ]);
+    let e = search_error(&cmd("--algo ybwc --threads 0 --tree", &[&data("pi.tree")]));
     assert!(e.contains("invalid --threads: must be at least 1"), "{e}");
 }
 
@@ -393,25 +370,15 @@ fn options_for_the_wrong_thread_algorithm() {
         let e = search_error(&["--algo", a, "--tree", &pi, "--stage", "2"]);
         not_taken(&e, a, "--stage", Setting::Stage);
     }
-    let e = search_error(&[
-        "--algo",
-        "parallel-staged-sss",
-        "--tree",
-        &pi,
-        "--stage",
-        "0",
-    ]);
+    let e = search_error(&cmd(
+        "--algo parallel-staged-sss --tree",
+        &[&pi, "--stage", "0"],
+    ));
     assert!(e.contains("invalid --stage: must be at least 1"), "{e}");
-    let e = search_error(&[
-        "--algo",
-        "treesplit",
-        "--tree",
-        &pi,
-        "--threads",
-        "2",
-        "--processors",
-        "1,2",
-    ]);
+    let e = search_error(&cmd(
+        "--algo treesplit --tree",
+        &[&pi, "--threads", "2", "--processors", "1,2"],
+    ));
     assert!(
         e.contains("invalid --processors: give a thread count or a processor tree, not both"),
         "{e}"
@@ -439,15 +406,10 @@ fn bad_processor_trees() {
 
 #[test]
 fn thread_count_that_is_not_a_number_is_a_usage_error() {
-    let out = gametree(&[
-        "search",
-        "--algo",
-        "ybwc",
-        "--tree",
-        &data("pi.tree"),
-        "--threads",
-        "two",
-    ]);
+    let out = gametree(&cmd(
+        "search --algo ybwc --tree",
+        &[&data("pi.tree"), "--threads", "two"],
+    ));
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
 }

@@ -109,32 +109,33 @@ where
     }
 }
 
+/// Every algorithm on `tree` (`what`), the threaded ones on `threads`
+/// threads.
+fn every_algorithm<T: Tree + Sync>(tree: &T, threads: usize, what: &str)
+where
+    T::Node: Send + Sync,
+{
+    for a in crate::in_process() {
+        let config = if a.family() == Family::Threads {
+            Config::default().threads(threads)
+        } else {
+            Config::default()
+        };
+        check(a, tree, &config, what);
+    }
+}
+
 #[test]
 fn every_algorithm_is_exact_on_random_trees() {
     for (text, tree) in random_trees(0x5EED, 120) {
-        for a in crate::in_process() {
-            let config = if a.family() == Family::Threads {
-                Config::default().threads(2)
-            } else {
-                Config::default()
-            };
-            check(a, &tree, &config, &text);
-        }
+        every_algorithm(&tree, 2, &text);
     }
 }
 
 #[test]
 fn every_algorithm_is_exact_on_generated_trees() {
     for tree in generated_trees(1) {
-        let what = format!("{:?}", tree.bounds());
-        for a in crate::in_process() {
-            let config = if a.family() == Family::Threads {
-                Config::default().threads(3)
-            } else {
-                Config::default()
-            };
-            check(a, &tree, &config, &what);
-        }
+        every_algorithm(&tree, 3, &format!("{:?}", tree.bounds()));
     }
 }
 

@@ -140,27 +140,13 @@ fn threaded_game_searches_give_the_one_thread_value() {
 
 #[test]
 fn a_best_first_search_of_a_game_without_a_move_bound_needs_a_shape() {
-    #[derive(Debug)]
-    struct Unbounded;
-    impl Game for Unbounded {
-        type Position = u32;
-        type Move = u32;
-        type Moves = Vec<u32>;
-        fn moves(&self, heap: &u32, out: &mut Vec<u32>) {
-            out.clear();
-            out.extend(1..=(*heap).min(2));
-        }
-        fn play(&self, heap: &u32, take: u32) -> u32 {
-            heap - take
-        }
-        fn evaluate(&self, heap: &u32) -> Value {
-            Value::from_small(if *heap == 0 { -1 } else { 0 })
-        }
-        fn hash(&self, heap: &u32) -> u64 {
-            u64::from(*heap)
-        }
-    }
-    let e = search_game(Algorithm::Sss, &Unbounded, &6, 6, &Config::default()).unwrap_err();
+    // Take 1 or 2 from a heap, with no declared move bound.
+    let unbounded = tree_core::corpus::Take {
+        most: 2,
+        bounded: false,
+        evaluate: |heap| Value::from_small(if heap == 0 { -1 } else { 0 }),
+    };
+    let e = search_game(Algorithm::Sss, &unbounded, &6, 6, &Config::default()).unwrap_err();
     assert!(e.to_string().contains("branching and depth"), "{e}");
     let shape = gametree::Bounds {
         branching: 2,
@@ -169,13 +155,13 @@ fn a_best_first_search_of_a_game_without_a_move_bound_needs_a_shape() {
     };
     let r = search_game(
         Algorithm::Sss,
-        &Unbounded,
+        &unbounded,
         &6,
         6,
         &Config::default().shape(shape),
     )
     .unwrap();
-    assert_eq!(r.value, oracle(&Unbounded, &6, 6));
+    assert_eq!(r.value, oracle(&unbounded, &6, 6));
 }
 
 /// An enhanced engine's peak memory is the table it allocated (a power of

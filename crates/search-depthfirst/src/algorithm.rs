@@ -6,12 +6,12 @@ use std::str::FromStr;
 
 use tree_core::{Dewey, Tree, Value};
 
-use crate::alphabeta::{alphabeta_at, falphabeta_at, lalphabeta_root, palphabeta_at};
+use crate::alphabeta::{HARD, SOFT, alphabeta_at, lalphabeta_root};
 use crate::aspiration::aspiration_root;
 use crate::control::{Report as Reporter, Reporting, RootLine, RootOnly};
-use crate::minimax::{minimax_at, negamax_at};
+use crate::minimax::{MINIMAX, NEGAMAX, full_at};
 use crate::mt::{Driver, drive, mt_pass};
-use crate::scout::{scout_at, scout_test_at};
+use crate::scout::{PVS, SCOUT, SCOUT_TEST, probe_at};
 use crate::{Bound, Report, Scored, SearchConfig, SearchError, TranspositionTable, Window};
 
 /// The first guess [`Algorithm::Aspiration`] uses: 0, the root value of the
@@ -358,24 +358,25 @@ impl Algorithm {
             bound: Bound::Exact,
         };
         let mut table_entries = None;
+        let (t, r, c) = (tree, &root, &mut ctl);
         let (scored, line) = match self {
-            Algorithm::Minimax => (exact(minimax_at(tree, &root, 0, &mut ctl)?), None),
-            Algorithm::Negamax => (exact(negamax_at(tree, &root, 0, &mut ctl)?), None),
+            Algorithm::Minimax => (exact(full_at::<_, _, MINIMAX>(t, r, 0, c)?), None),
+            Algorithm::Negamax => (exact(full_at::<_, _, NEGAMAX>(t, r, 0, c)?), None),
             Algorithm::AlphaBeta => {
-                let m = alphabeta_at(tree, &root, 0, a, b, &mut ctl)?;
+                let m = alphabeta_at::<_, _, HARD>(t, r, 0, a, b, c)?;
                 (classify(window, window.clamp(m)), None)
             }
             Algorithm::FAlphaBeta => {
-                let f = falphabeta_at(tree, &root, 0, a, b, &mut ctl)?;
+                let f = alphabeta_at::<_, _, SOFT>(t, r, 0, a, b, c)?;
                 (classify(window, f), None)
             }
             Algorithm::LAlphaBeta => (
                 lalphabeta_root(tree, window, window == Window::FULL, &mut ctl)?,
                 None,
             ),
-            Algorithm::PAlphaBeta => (exact(palphabeta_at(tree, &root, 0, &mut ctl)?), None),
-            Algorithm::Scout => (exact(scout_at(tree, &root, 0, &mut ctl)?), None),
-            Algorithm::ScoutTest => (exact(scout_test_at(tree, &root, 0, &mut ctl)?), None),
+            Algorithm::PAlphaBeta => (exact(probe_at::<_, _, PVS>(t, r, 0, c)?), None),
+            Algorithm::Scout => (exact(probe_at::<_, _, SCOUT>(t, r, 0, c)?), None),
+            Algorithm::ScoutTest => (exact(probe_at::<_, _, SCOUT_TEST>(t, r, 0, c)?), None),
             Algorithm::Aspiration => {
                 let (outcome, line) =
                     aspiration_root(tree, ASPIRATION_GUESS, ASPIRATION_DELTA, &mut ctl)?;
@@ -453,6 +454,27 @@ fn line_of(best: Option<usize>) -> Dewey {
     }
 }
 
+/// Writes `names` separated by commas (the known names of an error).
+pub(crate) fn write_names<'a>(
+    f: &mut fmt::Formatter<'_>,
+    names: impl Iterator<Item = &'a str>,
+) -> fmt::Result {
+    for (k, name) in names.enumerate() {
+        if k > 0 {
+            f.write_str(", ")?;
+        }
+        f.write_str(name)?;
+    }
+    Ok(())
+}
+
+/// The one of `all` whose `name` is `s`, ASCII case-insensitively.
+pub(crate) fn by_name<A: Copy>(all: &[A], name: impl Fn(A) -> &'static str, s: &str) -> Option<A> {
+    all.iter()
+        .copied()
+        .find(|&a| name(a).eq_ignore_ascii_case(s))
+}
+
 impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -469,12 +491,7 @@ pub struct UnknownAlgorithm {
 impl fmt::Display for UnknownAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "unknown algorithm '{}' (known: ", self.name)?;
-        for (k, a) in Algorithm::ALL.iter().enumerate() {
-            if k > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(a.name())?;
-        }
+        write_names(f, Algorithm::ALL.iter().map(|a| a.name()))?;
         f.write_str(")")
     }
 }
@@ -486,10 +503,7 @@ impl FromStr for Algorithm {
 
     /// The exact [`name`](Algorithm::name), ASCII case-insensitively.
     fn from_str(s: &str) -> Result<Algorithm, UnknownAlgorithm> {
-        Algorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name().eq_ignore_ascii_case(s))
+        by_name(Algorithm::ALL, Algorithm::name, s)
             .ok_or_else(|| UnknownAlgorithm { name: s.to_owned() })
     }
 }

@@ -16,8 +16,9 @@
 
 use tree_core::{Tree, Value};
 
-use crate::control::{Control, Plain};
-use crate::window::{expand, neg_minus_one, static_negamax};
+use crate::control::{Control, Plain, open};
+use crate::scout::{PVS, probe_at};
+use crate::window::{neg_minus_one, static_negamax};
 use crate::{Bound, Scored, SearchError, Window};
 
 /// Fail-hard alpha-beta (Campbell 1981, p. 8, Fig. 4; Knuth & Moore's F2):
@@ -67,7 +68,7 @@ use crate::{Bound, Scored, SearchError, Window};
 /// [`tree_core::MAX_DEPTH`]; [`SearchError::SentinelLeaf`] for a terminal
 /// valued ±∞. (An empty window cannot be built: see [`Window::new`].)
 pub fn alphabeta<T: Tree + ?Sized>(tree: &T, window: Window) -> Result<Value, SearchError> {
-    let m = alphabeta_at(
+    let m = alphabeta_at::<_, _, HARD>(
         tree,
         &tree.root(),
         0,
@@ -78,8 +79,17 @@ pub fn alphabeta<T: Tree + ?Sized>(tree: &T, window: Window) -> Result<Value, Se
     Ok(window.clamp(m))
 }
 
-/// Fig. 4 at node `p` of depth `depth`, window `(a, b)`, `a < b`.
-pub(crate) fn alphabeta_at<T: Tree + ?Sized, C: Control>(
+/// [`alphabeta_at`] as Fig. 4, fail-hard.
+pub(crate) const HARD: bool = false;
+/// [`alphabeta_at`] as Fig. 5, fail-soft.
+pub(crate) const SOFT: bool = true;
+
+/// Fig. 4 ([`HARD`]) or Fig. 5 ([`SOFT`]) at node `p` of depth
+/// `depth`, window `(a, b)`, `a < b`: the two figures differ only in where
+/// `m` starts (α, or −∞) and in the child's window (`-m`, or
+/// `-max(m, α)`). A fail-soft `m` may stay at or below α, when the child
+/// does not improve the node to an exact value: no line then.
+pub(crate) fn alphabeta_at<T: Tree + ?Sized, C: Control, const FAIL_SOFT: bool>(
     tree: &T,
     p: &T::Node,
     depth: usize,
@@ -87,15 +97,14 @@ pub(crate) fn alphabeta_at<T: Tree + ?Sized, C: Control>(
     b: Value,
     ctl: &mut C,
 ) -> Result<Value, SearchError> {
-    let w = tree.num_children(p);
-    if w == 0 {
-        ctl.leaf(depth)?;
+    let Some(w) = open(tree, p, depth, ctl)? else {
         return static_negamax(tree, p, depth);
-    }
-    expand(depth)?;
-    let mut m = a;
+    };
+    let mut m = if FAIL_SOFT { Value::NEG_INF } else { a };
     for i in 0..w {
-        let t = -alphabeta_at(tree, &tree.child(p, i), depth + 1, -b, -m, ctl)?;
+        let floor = if FAIL_SOFT { m.max(a) } else { m };
+        let t =
+            -alphabeta_at::<T, C, FAIL_SOFT>(tree, &tree.child(p, i), depth + 1, -b, -floor, ctl)?;
         if t > m {
             m = t;
             if m >= b {
@@ -104,7 +113,9 @@ pub(crate) fn alphabeta_at<T: Tree + ?Sized, C: Control>(
                 }
                 return Ok(m); // cutoff
             }
-            ctl.improve(depth, i);
+            if !FAIL_SOFT || m > a {
+                ctl.improve(depth, i);
+            }
         }
     }
     Ok(m)
@@ -135,7 +146,7 @@ pub(crate) fn alphabeta_at<T: Tree + ?Sized, C: Control>(
 /// # Errors
 /// As [`alphabeta`].
 pub fn falphabeta<T: Tree + ?Sized>(tree: &T, window: Window) -> Result<Value, SearchError> {
-    falphabeta_at(
+    alphabeta_at::<_, _, SOFT>(
         tree,
         &tree.root(),
         0,
@@ -143,40 +154,6 @@ pub fn falphabeta<T: Tree + ?Sized>(tree: &T, window: Window) -> Result<Value, S
         window.beta(),
         &mut Plain,
     )
-}
-
-/// Fig. 5 at node `p` of depth `depth`, window `(a, b)`, `a < b`.
-pub(crate) fn falphabeta_at<T: Tree + ?Sized, C: Control>(
-    tree: &T,
-    p: &T::Node,
-    depth: usize,
-    a: Value,
-    b: Value,
-    ctl: &mut C,
-) -> Result<Value, SearchError> {
-    let w = tree.num_children(p);
-    if w == 0 {
-        ctl.leaf(depth)?;
-        return static_negamax(tree, p, depth);
-    }
-    expand(depth)?;
-    let mut m = Value::NEG_INF;
-    for i in 0..w {
-        let t = -falphabeta_at(tree, &tree.child(p, i), depth + 1, -b, -m.max(a), ctl)?;
-        if t > m {
-            m = t;
-            if m >= b {
-                if depth == 0 {
-                    ctl.only(0, i); // the refutation
-                }
-                return Ok(m); // cutoff
-            }
-            if m > a {
-                ctl.improve(depth, i);
-            }
-        }
-    }
-    Ok(m)
 }
 
 /// Last-move-with-minimal-window alpha-beta (Campbell 1981, p. 11, Fig. 6;
@@ -253,19 +230,16 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
 ) -> Result<Scored, SearchError> {
     let (a, b) = (window.alpha(), window.beta());
     let p = tree.root();
-    let w = tree.num_children(&p);
-    if w == 0 {
-        ctl.leaf(0)?;
+    let Some(w) = open(tree, &p, 0, ctl)? else {
         let value = static_negamax(tree, &p, 0)?;
         return Ok(Scored {
             value,
             bound: Bound::Exact,
         });
-    }
-    expand(0)?;
+    };
     let mut m = a;
     for i in 0..w - 1 {
-        let t = -alphabeta_at(tree, &tree.child(&p, i), 1, -b, -m, ctl)?;
+        let t = -alphabeta_at::<_, _, HARD>(tree, &tree.child(&p, i), 1, -b, -m, ctl)?;
         if t > m {
             m = t;
             if m >= b {
@@ -282,14 +256,14 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
     if resolve && m == Value::NEG_INF {
         // A root with one move and the full window: there is no score to
         // compare the move with, so no minimal window to test; search it.
-        let value = -alphabeta_at(tree, &last, 1, Value::NEG_INF, Value::INF, ctl)?;
+        let value = -alphabeta_at::<_, _, HARD>(tree, &last, 1, Value::NEG_INF, Value::INF, ctl)?;
         ctl.improve(0, w - 1);
         return Ok(Scored {
             value,
             bound: Bound::Exact,
         });
     }
-    let t = -alphabeta_at(tree, &last, 1, neg_minus_one(m), -m, &mut ctl.counting())?;
+    let t = -alphabeta_at::<_, _, HARD>(tree, &last, 1, neg_minus_one(m), -m, &mut ctl.counting())?;
     if t > m {
         // The last move is the best; its line is the re-search's when that
         // ends inside its window, else unknown.
@@ -302,7 +276,7 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
                 bound: Bound::Exact,
             }
         } else if resolve {
-            let value = -alphabeta_at(tree, &last, 1, Value::NEG_INF, -t, ctl)?;
+            let value = -alphabeta_at::<_, _, HARD>(tree, &last, 1, Value::NEG_INF, -t, ctl)?;
             if value > t {
                 ctl.improve(0, w - 1);
             } else {
@@ -353,44 +327,5 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
 /// # Errors
 /// As [`alphabeta`].
 pub fn palphabeta<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
-    palphabeta_at(tree, &tree.root(), 0, &mut Plain)
-}
-
-/// Fig. 7 at node `p` of depth `depth`.
-pub(crate) fn palphabeta_at<T: Tree + ?Sized, C: Control>(
-    tree: &T,
-    p: &T::Node,
-    depth: usize,
-    ctl: &mut C,
-) -> Result<Value, SearchError> {
-    let w = tree.num_children(p);
-    if w == 0 {
-        ctl.leaf(depth)?;
-        return static_negamax(tree, p, depth);
-    }
-    expand(depth)?;
-    let mut m = -palphabeta_at(tree, &tree.child(p, 0), depth + 1, ctl)?;
-    ctl.improve(depth, 0);
-    for i in 1..w {
-        let c = tree.child(p, i);
-        let t = -falphabeta_at(
-            tree,
-            &c,
-            depth + 1,
-            neg_minus_one(m),
-            -m,
-            &mut ctl.counting(),
-        )?;
-        if t > m {
-            m = -alphabeta_at(tree, &c, depth + 1, Value::NEG_INF, -t, ctl)?;
-            if m > t {
-                ctl.improve(depth, i);
-            } else {
-                // The re-search failed high by exactly its bound: the
-                // move's value is known, its line is not.
-                ctl.only(depth, i);
-            }
-        }
-    }
-    Ok(m)
+    probe_at::<_, _, PVS>(tree, &tree.root(), 0, &mut Plain)
 }

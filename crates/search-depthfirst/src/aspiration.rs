@@ -3,7 +3,7 @@
 
 use tree_core::{Tree, Value};
 
-use crate::alphabeta::falphabeta_at;
+use crate::alphabeta::{SOFT, alphabeta_at};
 use crate::control::{Control, Plain, RootLine};
 use crate::{Outcome, SearchError, Window};
 
@@ -59,7 +59,7 @@ pub(crate) fn aspiration_root<T: Tree + ?Sized, C: Control>(
 ) -> Result<(Outcome, RootLine), SearchError> {
     let window = Window::around(guess, delta)?;
     let root = tree.root();
-    let f = falphabeta_at(tree, &root, 0, window.alpha(), window.beta(), ctl)?;
+    let f = alphabeta_at::<_, _, SOFT>(tree, &root, 0, window.alpha(), window.beta(), ctl)?;
     let (second, refutation) = if f <= window.alpha() {
         (Window::new(Value::NEG_INF, f)?, None)
     } else if f >= window.beta() {
@@ -71,7 +71,7 @@ pub(crate) fn aspiration_root<T: Tree + ?Sized, C: Control>(
         };
         return Ok((outcome, RootLine::Whole));
     };
-    let value = falphabeta_at(tree, &root, 0, second.alpha(), second.beta(), ctl)?;
+    let value = alphabeta_at::<_, _, SOFT>(tree, &root, 0, second.alpha(), second.beta(), ctl)?;
     let line = match refutation {
         _ if value != f => RootLine::Whole,
         Some(best) => RootLine::Best(best),

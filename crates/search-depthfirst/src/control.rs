@@ -52,9 +52,10 @@
 
 use std::time::Duration;
 
-use tree_core::{Dewey, Limits, MAX_DEPTH, Meter, StopReason, Stopped};
+use tree_core::{Dewey, Limits, MAX_DEPTH, Meter, StopReason, Stopped, Tree};
 
 use crate::SearchError;
+use crate::window::expand;
 
 /// The hooks a search calls: before a terminal evaluation, and when a
 /// child improves a node.
@@ -89,6 +90,27 @@ pub(crate) trait Control {
 
     /// See [`Control::Counting`].
     fn counting(&mut self) -> Self::Counting<'_>;
+}
+
+/// Opens node `p` at `depth`, as every recursion of the alpha-beta family
+/// does first: a terminal is announced to the control
+/// ([`Control::leaf`]) and gives `None`, for the caller to score; an
+/// interior node is checked for depth ([`expand`]) and gives its number of
+/// children.
+#[inline(always)]
+pub(crate) fn open<T: Tree + ?Sized, C: Control>(
+    tree: &T,
+    p: &T::Node,
+    depth: usize,
+    ctl: &mut C,
+) -> Result<Option<usize>, SearchError> {
+    let w = tree.num_children(p);
+    if w == 0 {
+        ctl.leaf(depth)?;
+        return Ok(None);
+    }
+    expand(depth)?;
+    Ok(Some(w))
 }
 
 /// What a root search left in the table about the root's line.
@@ -493,7 +515,7 @@ impl Report for RootOnly {
 mod tests {
     use super::*;
     use crate::{Algorithm, SearchConfig};
-    use tree_core::{Bounds, HashTree, Tree, Value};
+    use tree_core::HashTree;
 
     /// [`Leaves`] counts and stops as a [`Meter`] does.
     #[test]
@@ -524,28 +546,6 @@ mod tests {
         assert_eq!(l.count(), 10_000);
     }
 
-    /// A tree that does not say how deep it is.
-    struct Unknown(HashTree);
-
-    impl Tree for Unknown {
-        type Node = <HashTree as Tree>::Node;
-        fn root(&self) -> Self::Node {
-            self.0.root()
-        }
-        fn num_children(&self, n: &Self::Node) -> usize {
-            self.0.num_children(n)
-        }
-        fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
-            self.0.child(n, i)
-        }
-        fn value(&self, n: &Self::Node) -> Value {
-            self.0.value(n)
-        }
-        fn bounds(&self) -> Option<Bounds> {
-            None
-        }
-    }
-
     /// The table grows for trees deeper than it was made for (or of
     /// unknown depth) and reports what a table of the right size does.
     #[test]
@@ -553,7 +553,8 @@ mod tests {
         let config = SearchConfig::new();
         for seed in 0..4 {
             let known = HashTree::new(2, 22, seed).unwrap();
-            let unknown = Unknown(HashTree::new(2, 22, seed).unwrap());
+            // A tree that does not say how deep it is.
+            let unknown = tree_core::corpus::Hooked::shapeless(HashTree::new(2, 22, seed).unwrap());
             for &a in Algorithm::ALL.iter().filter(|a| !a.uses_table()) {
                 if matches!(a, Algorithm::Minimax | Algorithm::Negamax) && seed > 0 {
                     continue;

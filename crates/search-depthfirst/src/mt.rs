@@ -682,19 +682,25 @@ pub(crate) fn mt_pass<T: Tree + ?Sized, G: Gate>(
     gate: G,
 ) -> Result<(Value, Option<usize>), SearchError> {
     let root = tree.root();
-    // A new root entry knows nothing: the root is searched even at γ = −∞
-    // (where an entry of no bounds would decide it), as without an entry.
-    let new = tt.used == 0;
-    let at = tt.root();
+    let call = Call {
+        tree,
+        root: &root,
+        // A new root entry knows nothing: the root is searched even at
+        // γ = −∞ (where an entry of no bounds would decide it), as without
+        // an entry.
+        new: tt.used == 0,
+        at: tt.root(),
+        gamma,
+    };
     let (r, fail, best) = if tt.over == 0 && !(1..SPLITTABLE).contains(&tt.entries) {
-        let (r, fail, best, gate) = pass::<T, G, BLOCKS>(tree, tt, gamma, gate, &root, at, new);
+        let (r, fail, best, gate) = pass::<T, G, BLOCKS>(&call, tt, gate);
         if r.is_err() && fail.is_none() {
-            again(tree, tt, gamma, gate, &root, at, new)
+            again(&call, tt, gate)
         } else {
             (r, fail, best)
         }
     } else {
-        let (r, fail, best, _) = pass::<T, G, OVERFLOW>(tree, tt, gamma, gate, &root, at, new);
+        let (r, fail, best, _) = pass::<T, G, OVERFLOW>(&call, tt, gate);
         (r, fail, best)
     };
     match (r, fail) {
@@ -722,36 +728,40 @@ const OVERFLOW: Mode = true;
 /// beside the blocks' quarter.
 const SPLITTABLE: usize = 10;
 
-/// The result of one MT call on `tree` with `tt` compiled for `M`, from
-/// the root (entry `at`; `new` if it was just taken): the result, the
-/// error if one stopped it, the root's move that failed high, and `gate`
-/// back.
+/// One MT call's question: the tree, its root (entry `at`; `new` if it
+/// was just taken), and γ.
+struct Call<'r, T: Tree + ?Sized> {
+    tree: &'r T,
+    root: &'r T::Node,
+    at: usize,
+    new: bool,
+    gamma: Value,
+}
+
+/// The result of `call` with `tt` compiled for `M`: the result, the error
+/// if one stopped it, the root's move that failed high, and `gate` back.
 #[inline(always)]
 #[allow(clippy::type_complexity)]
 fn pass<T: Tree + ?Sized, G: Gate, const M: Mode>(
-    tree: &T,
+    call: &Call<'_, T>,
     tt: &mut TranspositionTable,
-    gamma: Value,
     gate: G,
-    root: &T::Node,
-    at: usize,
-    new: bool,
 ) -> (Result<i32, ()>, Option<SearchError>, Option<usize>, G) {
     let mut m = Mt::<T, G, M> {
-        tree,
+        tree: call.tree,
         slots: std::mem::take(&mut tt.slots),
         entries: tt.entries,
         used: tt.used,
         over: tt.over,
-        gamma: gamma.get(),
+        gamma: call.gamma.get(),
         fail: None,
         gate,
         best: None,
     };
-    let r = if new {
-        m.search::<MaxToMove>(root, at, 0)
+    let r = if call.new {
+        m.search::<MaxToMove>(call.root, call.at, 0)
     } else {
-        m.visit::<MaxToMove>(|| root.clone(), at, 0)
+        m.visit::<MaxToMove>(|| call.root.clone(), call.at, 0)
     };
     tt.used = m.used;
     tt.slots = m.slots;
@@ -763,18 +773,13 @@ fn pass<T: Tree + ?Sized, G: Gate, const M: Mode>(
 /// nothing for the nodes it had not finished, and cannot stop so again).
 #[cold]
 #[inline(never)]
-#[allow(clippy::type_complexity)]
 fn again<T: Tree + ?Sized, G: Gate>(
-    tree: &T,
+    call: &Call<'_, T>,
     tt: &mut TranspositionTable,
-    gamma: Value,
     gate: G,
-    root: &T::Node,
-    at: usize,
-    new: bool,
 ) -> (Result<i32, ()>, Option<SearchError>, Option<usize>) {
     (tt.over, tt.used) = split(&mut tt.slots, tt.entries, tt.used);
-    let (r, fail, best, _) = pass::<T, G, OVERFLOW>(tree, tt, gamma, gate, root, at, new);
+    let (r, fail, best, _) = pass::<T, G, OVERFLOW>(call, tt, gate);
     (r, fail, best)
 }
 
@@ -785,6 +790,49 @@ trait Side {
     const MAX: bool;
     /// The player to move at the children.
     type Other: Side;
+
+    /// A node's `g` before its first child: −∞ for MAX, +∞ for MIN.
+    const START: i32 = if Self::MAX {
+        Value::NEG_INF.get()
+    } else {
+        Value::INF.get()
+    };
+
+    /// Whether `g` settles the node against γ: MAX takes the maximum over
+    /// the children while `g < γ`, MIN the minimum while `g >= γ`.
+    #[inline(always)]
+    fn cut(g: i32, gamma: i32) -> bool {
+        if Self::MAX { g >= gamma } else { g < gamma }
+    }
+
+    /// `g` after a child of value `r`.
+    #[inline(always)]
+    fn pick(g: i32, r: i32) -> i32 {
+        if Self::MAX { g.max(r) } else { g.min(r) }
+    }
+}
+
+/// The value bounds `b` decide against γ, if they do: a lower bound at
+/// least γ, or an upper bound below it.
+#[inline(always)]
+fn decided(b: u64, gamma: i32) -> Option<i32> {
+    let lower = b as u32 as i32;
+    if lower >= gamma {
+        return Some(lower);
+    }
+    let upper = (b >> 32) as u32 as i32;
+    if upper < gamma { Some(upper) } else { None }
+}
+
+/// The bounds `b` after a search that returned `g` at γ: failing low gives
+/// an upper bound, failing high a lower bound.
+#[inline(always)]
+fn narrowed(b: u64, g: i32, gamma: i32) -> u64 {
+    if g < gamma {
+        (b & 0xFFFF_FFFF) | u64::from(g as u32) << 32
+    } else {
+        (b & !0xFFFF_FFFF) | u64::from(g as u32)
+    }
 }
 
 /// MAX to move (even depths).
@@ -832,7 +880,7 @@ struct Mt<'a, T: Tree + ?Sized, G, const M: Mode> {
 impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
     /// Records `e` and fails.
     #[cold]
-    fn fail(&mut self, e: SearchError) -> Result<i32, ()> {
+    fn fail<R>(&mut self, e: SearchError) -> Result<R, ()> {
         self.fail = Some(e);
         Err(())
     }
@@ -847,16 +895,10 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
         at: usize,
         depth: usize,
     ) -> Result<i32, ()> {
-        if at != NONE {
-            let b = self.slots[at][0];
-            let lower = b as u32 as i32;
-            if lower >= self.gamma {
-                return Ok(lower);
-            }
-            let upper = (b >> 32) as u32 as i32;
-            if upper < self.gamma {
-                return Ok(upper);
-            }
+        if at != NONE
+            && let Some(g) = decided(self.slots[at][0], self.gamma)
+        {
+            return Ok(g);
         }
         self.search::<S>(&node(), at, depth)
     }
@@ -867,19 +909,47 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
     fn search<S: Side>(&mut self, n: &T::Node, at: usize, depth: usize) -> Result<i32, ()> {
         let w = self.tree.num_children(n);
         if w == 0 {
-            if let Err(s) = self.gate.leaf() {
-                return self.fail(SearchError::Stopped(s));
-            }
-            let g = match static_max(self.tree, n, depth) {
-                Ok(g) => g,
-                Err(e) => return self.fail(e),
-            };
+            let g = self.terminal(n, depth)?;
             if at != NONE {
                 self.slots[at][0] = bounds(g, g);
             }
             return Ok(g.get());
         }
         self.mt_at::<S>(n, at, depth, w)
+    }
+
+    /// The static value of the terminal `n` at `depth`, after the gate.
+    #[inline(always)]
+    fn terminal(&mut self, n: &T::Node, depth: usize) -> Result<Value, ()> {
+        if let Err(s) = self.gate.leaf() {
+            return self.fail(SearchError::Stopped(s));
+        }
+        match static_max(self.tree, n, depth) {
+            Ok(g) => Ok(g),
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// Checks that the `w` children of an interior node at `depth` may be
+    /// searched and keyed.
+    #[inline(always)]
+    fn interior(&mut self, depth: usize, w: usize) -> Result<(), ()> {
+        if let Err(e) = expand(depth) {
+            return self.fail(e);
+        }
+        if w > usize::from(u16::MAX) + 1 {
+            return self.fail(SearchError::TooManyChildren { children: w });
+        }
+        Ok(())
+    }
+
+    /// Notes the root's move when the root's loop (MAX to move) stopped
+    /// at child `i − 1` because it `reached` γ.
+    #[inline(always)]
+    fn note_best(&mut self, reached: bool, i: usize) {
+        if reached && i > 0 {
+            self.best = Some(i - 1);
+        }
     }
 
     /// MT below the interior node `n` (`w` children) with the entry `at`,
@@ -891,21 +961,10 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
         depth: usize,
         w: usize,
     ) -> Result<i32, ()> {
-        if let Err(e) = expand(depth) {
-            return self.fail(e);
-        }
-        if w > usize::from(u16::MAX) + 1 {
-            return self.fail(SearchError::TooManyChildren { children: w });
-        }
+        self.interior(depth, w)?;
         let gamma = self.gamma;
-        // MAX: g := max over the children while g < γ; MIN: g := min over
-        // them while g >= γ.
-        let cut = |g: i32| if S::MAX { g >= gamma } else { g < gamma };
-        let mut g = if S::MAX {
-            Value::NEG_INF.get()
-        } else {
-            Value::INF.get()
-        };
+        let cut = |g: i32| S::cut(g, gamma);
+        let mut g = S::START;
         let (mut kids, mut room) = if at == NONE {
             (0, 0)
         } else {
@@ -926,7 +985,7 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
                         }
                         upper
                     };
-                    g = if S::MAX { g.max(r) } else { g.min(r) };
+                    g = S::pick(g, r);
                     i += 1;
                     if cut(g) {
                         break;
@@ -953,21 +1012,13 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
             }
             let c = if i < room { kids + i } else { NONE };
             let r = self.search::<S::Other>(&self.tree.child(n, i), c, depth + 1)?;
-            g = if S::MAX { g.max(r) } else { g.min(r) };
+            g = S::pick(g, r);
             i += 1;
         }
-        if depth == 0 && S::MAX && g >= gamma && i > 0 {
-            // The loop stopped at the child that reached γ.
-            self.best = Some(i - 1);
-        }
+        self.note_best(depth == 0 && S::MAX && g >= gamma, i);
         if at != NONE {
-            // Fail low gives an upper bound, fail high a lower bound.
             let b = &mut self.slots[at][0];
-            *b = if g < gamma {
-                (*b & 0xFFFF_FFFF) | u64::from(g as u32) << 32
-            } else {
-                (*b & !0xFFFF_FFFF) | u64::from(g as u32)
-            };
+            *b = narrowed(*b, g, gamma);
         }
         Ok(g)
     }
@@ -1028,25 +1079,14 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
         mut i: usize,
         mut g: i32,
     ) -> Result<i32, ()> {
-        let gamma = self.gamma;
-        let cut = |g: i32| if S::MAX { g >= gamma } else { g < gamma };
         let key = Key::anchor(at);
-        while i < w && !cut(g) {
+        while i < w && !S::cut(g, self.gamma) {
             let r = self.overflow::<S::Other>(n, i, key, depth + 1)?;
-            g = if S::MAX { g.max(r) } else { g.min(r) };
+            g = S::pick(g, r);
             i += 1;
         }
-        if depth == 0 && S::MAX && g >= gamma && i > 0 {
-            // The loop stopped at the child that reached γ.
-            self.best = Some(i - 1);
-        }
-        // Fail low gives an upper bound, fail high a lower bound.
-        let b = &mut self.slots[at][0];
-        *b = if g < gamma {
-            (*b & 0xFFFF_FFFF) | u64::from(g as u32) << 32
-        } else {
-            (*b & !0xFFFF_FFFF) | u64::from(g as u32)
-        };
+        self.note_best(depth == 0 && S::MAX && g >= self.gamma, i);
+        self.slots[at][0] = narrowed(self.slots[at][0], g, self.gamma);
         Ok(g)
     }
 
@@ -1068,53 +1108,26 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
             Some((e, b)) => (Some(e), b),
             None => (None, UNKNOWN[0]),
         };
-        let lower = b as u32 as i32;
-        if lower >= self.gamma {
-            return Ok(lower);
-        }
-        let upper = (b >> 32) as u32 as i32;
-        if upper < self.gamma {
-            return Ok(upper);
+        if let Some(g) = decided(b, self.gamma) {
+            return Ok(g);
         }
         let c = self.tree.child(n, i);
         let w = self.tree.num_children(&c);
         let over = self.over;
         if w == 0 {
-            if let Err(s) = self.gate.leaf() {
-                return self.fail(SearchError::Stopped(s));
-            }
-            let g = match static_max(self.tree, &c, depth) {
-                Ok(g) => g,
-                Err(e) => return self.fail(e),
-            };
+            let g = self.terminal(&c, depth)?;
             Overflow::store(&mut self.slots[over..], k, depth, bounds(g, g), found);
             return Ok(g.get());
         }
-        if let Err(e) = expand(depth) {
-            return self.fail(e);
-        }
-        if w > usize::from(u16::MAX) + 1 {
-            return self.fail(SearchError::TooManyChildren { children: w });
-        }
-        let gamma = self.gamma;
-        let cut = |g: i32| if S::MAX { g >= gamma } else { g < gamma };
-        let mut g = if S::MAX {
-            Value::NEG_INF.get()
-        } else {
-            Value::INF.get()
-        };
+        self.interior(depth, w)?;
+        let mut g = S::START;
         let mut j = 0;
-        while j < w && !cut(g) {
+        while j < w && !S::cut(g, self.gamma) {
             let r = self.overflow::<S::Other>(&c, j, k, depth + 1)?;
-            g = if S::MAX { g.max(r) } else { g.min(r) };
+            g = S::pick(g, r);
             j += 1;
         }
-        // Fail low gives an upper bound, fail high a lower bound.
-        let b = if g < gamma {
-            (b & 0xFFFF_FFFF) | u64::from(g as u32) << 32
-        } else {
-            (b & !0xFFFF_FFFF) | u64::from(g as u32)
-        };
+        let b = narrowed(b, g, self.gamma);
         Overflow::store(&mut self.slots[over..], k, depth, b, found);
         Ok(g)
     }
@@ -1140,8 +1153,7 @@ pub fn mt_sss<T: Tree + ?Sized>(
     tree: &T,
     tt: &mut TranspositionTable,
 ) -> Result<Outcome, SearchError> {
-    tt.clear();
-    drive(Driver::Sss, |gamma| mt_pass(tree, tt, gamma, Open)).map(|(o, _)| o)
+    run(tree, tt, Driver::Sss)
 }
 
 /// MT-DUAL* (Plaat et al. 1996): DUAL* as a sequence of MT calls from
@@ -1162,8 +1174,7 @@ pub fn mt_dual<T: Tree + ?Sized>(
     tree: &T,
     tt: &mut TranspositionTable,
 ) -> Result<Outcome, SearchError> {
-    tt.clear();
-    drive(Driver::Dual, |gamma| mt_pass(tree, tt, gamma, Open)).map(|(o, _)| o)
+    run(tree, tt, Driver::Dual)
 }
 
 /// MTD(f) (Plaat et al. 1996): MT calls converging on the value from a
@@ -1200,11 +1211,17 @@ pub fn mtdf<T: Tree + ?Sized>(
     tt: &mut TranspositionTable,
     first_guess: Value,
 ) -> Result<Outcome, SearchError> {
+    run(tree, tt, Driver::Mtdf(first_guess))
+}
+
+/// `driver`'s MT calls on `tree`, the table cleared first.
+fn run<T: Tree + ?Sized>(
+    tree: &T,
+    tt: &mut TranspositionTable,
+    driver: Driver,
+) -> Result<Outcome, SearchError> {
     tt.clear();
-    drive(Driver::Mtdf(first_guess), |gamma| {
-        mt_pass(tree, tt, gamma, Open)
-    })
-    .map(|(o, _)| o)
+    drive(driver, |gamma| mt_pass(tree, tt, gamma, Open)).map(|(o, _)| o)
 }
 
 /// The sequence of MT calls of a driver.

@@ -4,9 +4,9 @@
 use tree_core::{Tree, Value};
 
 use crate::SearchError;
-use crate::alphabeta::alphabeta_at;
-use crate::control::{Control, Plain};
-use crate::window::{expand, neg_minus_one, static_negamax};
+use crate::alphabeta::{HARD, SOFT, alphabeta_at};
+use crate::control::{Control, Plain, open};
+use crate::window::{neg_minus_one, static_negamax};
 
 /// The comparison a [`test`](fn@test) decides: whether the value is `> v` or `>= v`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -61,37 +61,67 @@ impl Relation {
 /// [`tree_core::MAX_DEPTH`]; [`SearchError::SentinelLeaf`] for a terminal
 /// valued ±∞.
 pub fn scout<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
-    scout_at(tree, &tree.root(), 0, &mut Plain)
+    probe_at::<_, _, SCOUT>(tree, &tree.root(), 0, &mut Plain)
 }
 
-/// Fig. 8 at node `p` of depth `depth`.
-pub(crate) fn scout_at<T: Tree + ?Sized, C: Control>(
+/// [`probe_at`]'s test, a fail-hard minimal window, and re-search,
+/// SCOUT again (Fig. 8).
+pub(crate) const SCOUT: u8 = 0;
+/// [`probe_at`]'s test, TEST (Fig. 9), and re-search, SCOUT with TEST.
+pub(crate) const SCOUT_TEST: u8 = 1;
+/// [`probe_at`]'s test, a fail-soft minimal window, and re-search,
+/// alpha-beta from the test's bound (Fig. 7).
+pub(crate) const PVS: u8 = 2;
+
+/// The loop Figs. 7 and 8 share, at node `p` of depth `depth`: the first
+/// child is scored by the search itself; every later child is tested
+/// against the best score `m` so far and, if it beats it, searched again
+/// for its value. `KIND` ([`SCOUT`], [`SCOUT_TEST`], [`PVS`]) says how a
+/// child is tested and searched again.
+pub(crate) fn probe_at<T: Tree + ?Sized, C: Control, const KIND: u8>(
     tree: &T,
     p: &T::Node,
     depth: usize,
     ctl: &mut C,
 ) -> Result<Value, SearchError> {
-    let w = tree.num_children(p);
-    if w == 0 {
-        ctl.leaf(depth)?;
+    let Some(w) = open(tree, p, depth, ctl)? else {
         return static_negamax(tree, p, depth);
-    }
-    expand(depth)?;
-    let mut m = -scout_at(tree, &tree.child(p, 0), depth + 1, ctl)?;
+    };
+    let mut m = -probe_at::<T, C, KIND>(tree, &tree.child(p, 0), depth + 1, ctl)?;
     ctl.improve(depth, 0);
     for i in 1..w {
         let c = tree.child(p, i);
-        let t = -alphabeta_at(
-            tree,
-            &c,
-            depth + 1,
-            neg_minus_one(m),
-            -m,
-            &mut ctl.counting(),
-        )?;
-        if t > m {
-            m = -scout_at(tree, &c, depth + 1, ctl)?;
-            ctl.improve(depth, i);
+        let (child, a, b) = (depth + 1, neg_minus_one(m), -m);
+        // Whether the child beats `m`, and the bound the test found (TEST
+        // finds none): -value(c) > m  iff  not (value(c) >= -m).
+        let (beats, t) = match KIND {
+            SCOUT => {
+                let t = -alphabeta_at::<_, _, HARD>(tree, &c, child, a, b, &mut ctl.counting())?;
+                (t > m, t)
+            }
+            PVS => {
+                let t = -alphabeta_at::<_, _, SOFT>(tree, &c, child, a, b, &mut ctl.counting())?;
+                (t > m, t)
+            }
+            _ => {
+                let test = Relation::GreaterOrEqual;
+                (!test_at(tree, &c, child, -m, test, &mut ctl.counting())?, m)
+            }
+        };
+        if beats {
+            if KIND == PVS {
+                m = -alphabeta_at::<_, _, HARD>(tree, &c, child, Value::NEG_INF, -t, ctl)?;
+                if m > t {
+                    ctl.improve(depth, i);
+                } else {
+                    // The re-search failed high by exactly its bound: the
+                    // move's value is known, its line is not.
+                    ctl.only(depth, i);
+                }
+            } else {
+                m = -probe_at::<T, C, KIND>(tree, &c, child, ctl)?;
+                ctl.improve(depth, i);
+            }
         }
     }
     Ok(m)
@@ -106,41 +136,7 @@ pub(crate) fn scout_at<T: Tree + ?Sized, C: Control>(
 /// # Errors
 /// As [`scout`].
 pub fn scout_test<T: Tree + ?Sized>(tree: &T) -> Result<Value, SearchError> {
-    scout_test_at(tree, &tree.root(), 0, &mut Plain)
-}
-
-/// Fig. 8 with TEST at node `p` of depth `depth`.
-pub(crate) fn scout_test_at<T: Tree + ?Sized, C: Control>(
-    tree: &T,
-    p: &T::Node,
-    depth: usize,
-    ctl: &mut C,
-) -> Result<Value, SearchError> {
-    let w = tree.num_children(p);
-    if w == 0 {
-        ctl.leaf(depth)?;
-        return static_negamax(tree, p, depth);
-    }
-    expand(depth)?;
-    let mut m = -scout_test_at(tree, &tree.child(p, 0), depth + 1, ctl)?;
-    ctl.improve(depth, 0);
-    for i in 1..w {
-        let c = tree.child(p, i);
-        // -value(c) > m  iff  not (value(c) >= -m).
-        let passes = test_at(
-            tree,
-            &c,
-            depth + 1,
-            -m,
-            Relation::GreaterOrEqual,
-            &mut ctl.counting(),
-        )?;
-        if !passes {
-            m = -scout_test_at(tree, &c, depth + 1, ctl)?;
-            ctl.improve(depth, i);
-        }
-    }
-    Ok(m)
+    probe_at::<_, _, SCOUT_TEST>(tree, &tree.root(), 0, &mut Plain)
 }
 
 /// TEST (Pearl 1980; Campbell 1981, p. 15, Fig. 9): decides whether the
@@ -189,12 +185,9 @@ fn test_at<T: Tree + ?Sized, C: Control>(
     relation: Relation,
     ctl: &mut C,
 ) -> Result<bool, SearchError> {
-    let w = tree.num_children(p);
-    if w == 0 {
-        ctl.leaf(depth)?;
+    let Some(w) = open(tree, p, depth, ctl)? else {
         return Ok(relation.holds(static_negamax(tree, p, depth)?, v));
-    }
-    expand(depth)?;
+    };
     for i in 0..w {
         let c = tree.child(p, i);
         if !test_at(tree, &c, depth + 1, -v, relation.for_child(), ctl)? {

@@ -317,31 +317,17 @@ fn bad_input_is_an_error() {
         }
     );
 
-    struct Sentinel;
-    impl Game for Sentinel {
-        type Position = u8;
-        type Move = u8;
-        type Moves = Vec<u8>;
-        fn moves(&self, p: &u8, out: &mut Vec<u8>) {
-            out.clear();
-            if *p < 2 {
-                out.extend([0, 1]);
-            }
-        }
-        fn play(&self, p: &u8, _: u8) -> u8 {
-            p + 1
-        }
-        fn evaluate(&self, _: &u8) -> Value {
-            Value::INF
-        }
-        fn hash(&self, p: &u8) -> u64 {
-            u64::from(*p)
-        }
-    }
+    // Every position valued +∞: the first one evaluated (at depth 1, the
+    // first iteration's horizon) is refused.
+    let sentinel = tree_core::corpus::Take {
+        most: 2,
+        bounded: false,
+        evaluate: |_| Value::INF,
+    };
     for a in EnhancedAlgorithm::ALL {
         let e = a.run(
-            &Sentinel,
-            &0,
+            &sentinel,
+            &2,
             3,
             &EnhancedConfig::default().with_table_bytes(1024),
         );

@@ -4,6 +4,7 @@ use search_depthfirst::{
     Algorithm, Relation, SearchError, TranspositionTable, Window, alphabeta, aspiration,
     falphabeta, lalphabeta, mt, test,
 };
+use tree_core::corpus::Chain;
 use tree_core::{ExplicitTree, MAX_DEPTH, Tree, Value};
 
 use crate::common::v;
@@ -37,25 +38,6 @@ fn empty_windows_are_rejected() {
     ));
 }
 
-/// A chain: every node has one child down to `depth`; the terminal is 1.
-struct Chain(usize);
-
-impl Tree for Chain {
-    type Node = usize;
-    fn root(&self) -> usize {
-        0
-    }
-    fn num_children(&self, n: &usize) -> usize {
-        usize::from(*n < self.0)
-    }
-    fn child(&self, n: &usize, _: usize) -> usize {
-        n + 1
-    }
-    fn value(&self, _: &usize) -> Value {
-        v(1)
-    }
-}
-
 /// Every function of the crate on `tree`, each result reduced to `Ok(())`
 /// or its error.
 fn every_search<T: Tree>(tree: &T) -> Vec<(String, Result<(), SearchError>)> {
@@ -86,10 +68,10 @@ fn every_search<T: Tree>(tree: &T) -> Vec<(String, Result<(), SearchError>)> {
 
 #[test]
 fn trees_deeper_than_max_depth_are_errors() {
-    for (name, r) in every_search(&Chain(MAX_DEPTH)) {
+    for (name, r) in every_search(&Chain(MAX_DEPTH, v(1))) {
         assert_eq!(r, Ok(()), "{name} at depth MAX_DEPTH");
     }
-    for (name, r) in every_search(&Chain(MAX_DEPTH + 1)) {
+    for (name, r) in every_search(&Chain(MAX_DEPTH + 1, v(1))) {
         assert_eq!(
             r,
             Err(SearchError::TooDeep {
@@ -98,7 +80,7 @@ fn trees_deeper_than_max_depth_are_errors() {
             "{name}"
         );
     }
-    for (name, r) in every_search(&Chain(100_000)) {
+    for (name, r) in every_search(&Chain(100_000, v(1))) {
         let e = r.unwrap_err();
         assert!(
             e.to_string().contains(&format!("maximum of {MAX_DEPTH}")),

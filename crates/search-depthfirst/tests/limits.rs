@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 
 use search_depthfirst::{Algorithm, SearchConfig, SearchError};
+use tree_core::corpus::Hooked;
 use tree_core::{Counted, GenSpec, Generator, HashTree, Limits, StopHandle, StopReason, Stopped};
 
 use crate::common::random_trees;
@@ -103,34 +104,6 @@ fn a_deadline_stops_the_search() {
     }
 }
 
-/// A tree that raises a stop handle when its `at`-th leaf is evaluated.
-struct StopAt<'t> {
-    tree: &'t HashTree,
-    stop: StopHandle,
-    at: u64,
-    leaves: std::cell::Cell<u64>,
-}
-
-impl tree_core::Tree for StopAt<'_> {
-    type Node = <HashTree as tree_core::Tree>::Node;
-    fn root(&self) -> Self::Node {
-        self.tree.root()
-    }
-    fn num_children(&self, n: &Self::Node) -> usize {
-        self.tree.num_children(n)
-    }
-    fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
-        self.tree.child(n, i)
-    }
-    fn value(&self, n: &Self::Node) -> tree_core::Value {
-        self.leaves.set(self.leaves.get() + 1);
-        if self.leaves.get() == self.at {
-            self.stop.stop();
-        }
-        self.tree.value(n)
-    }
-}
-
 /// How promptly a search notices a limit, in leaves (load-independent):
 /// the meter looks at the clock and the stop handle at least every
 /// `Meter::CHECK_EVERY` leaves, so a search stops within that many leaves
@@ -140,13 +113,20 @@ fn a_raised_stop_is_noticed_within_check_every_leaves() {
     let tree = huge();
     for &a in Algorithm::ALL.iter().filter(|a| a.takes_limits()) {
         for at in [1, 1000, 5000] {
-            let t = StopAt {
+            // The tree raises the handle when its `at`-th leaf is evaluated.
+            let (stop, leaves) = (StopHandle::new(), std::cell::Cell::new(0));
+            let t = Hooked {
                 tree: &tree,
-                stop: StopHandle::new(),
-                at,
-                leaves: std::cell::Cell::new(0),
+                on_leaf: |v| {
+                    leaves.set(leaves.get() + 1);
+                    if leaves.get() == at {
+                        stop.stop();
+                    }
+                    v
+                },
+                shape: false,
             };
-            let limits = Limits::none().with_stop(t.stop.clone());
+            let limits = Limits::none().with_stop(stop.clone());
             let s = stopped(a.search(&t, &limited(limits)), a.name());
             assert_eq!(s.reason, StopReason::Cancelled, "{a}");
             assert!(

@@ -175,6 +175,17 @@ fn check_bounds(tt: &TranspositionTable, values: &[(Dewey, Value)], what: &str) 
 /// four and the blocks' quarter) and a few more.
 const SMALL: [usize; 12] = [0, 16, 32, 48, 64, 144, 160, 176, 192, 256, 512, 1 << 10];
 
+/// The value driver `d` finds on `tree` with `tt`: MT-SSS*, MT-DUAL*,
+/// MTD(f) from 0, and (`d` 3) MTD(f) from the value `truth`.
+fn driver<T: Tree>(tree: &T, d: usize, tt: &mut TranspositionTable, truth: Value) -> Value {
+    match d {
+        0 => mt_sss(tree, tt).unwrap().value,
+        1 => mt_dual(tree, tt).unwrap().value,
+        2 => mtdf(tree, tt, Value::from_small(0)).unwrap().value,
+        _ => mtdf(tree, tt, truth).unwrap().value,
+    }
+}
+
 /// The value of every driver, and every bound a table that fills up holds
 /// after each of them (the blocks, and the overflow area's nodes, moved
 /// there or stored there), on the corpus; and after MT calls at random
@@ -215,12 +226,7 @@ fn a_table_that_fills_up_holds_only_true_bounds() {
         let truth = minimax(&tree);
         check(
             &|| node_values(&tree),
-            &|d, tt| match d {
-                0 => mt_sss(&tree, tt).unwrap().value,
-                1 => mt_dual(&tree, tt).unwrap().value,
-                2 => mtdf(&tree, tt, Value::from_small(0)).unwrap().value,
-                _ => mtdf(&tree, tt, truth).unwrap().value,
-            },
+            &|d, tt| driver(&tree, d, tt, truth),
             &mut |tt, gamma| mt(&tree, tt, gamma).unwrap(),
             &text,
         );
@@ -229,12 +235,7 @@ fn a_table_that_fills_up_holds_only_true_bounds() {
         let truth = minimax(&tree);
         check(
             &|| node_values(&tree),
-            &|d, tt| match d {
-                0 => mt_sss(&tree, tt).unwrap().value,
-                1 => mt_dual(&tree, tt).unwrap().value,
-                2 => mtdf(&tree, tt, Value::from_small(0)).unwrap().value,
-                _ => mtdf(&tree, tt, truth).unwrap().value,
-            },
+            &|d, tt| driver(&tree, d, tt, truth),
             &mut |tt, gamma| mt(&tree, tt, gamma).unwrap(),
             &format!("{:?}", tree.spec()),
         );

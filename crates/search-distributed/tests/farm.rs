@@ -14,7 +14,9 @@ use search_distributed::{
     DistError, Farm, FarmConfig, FarmError, LocalTransport, Transport, local_cluster,
 };
 
-use crate::support::bounded::bounded;
+use tree_core::corpus::bounded;
+
+use crate::support::mute::Mute;
 
 /// Quick heartbeats and a short timeout (still long against a time slice
 /// on a loaded machine), for the failure tests.
@@ -182,37 +184,6 @@ fn the_first_failing_job_is_the_error_everywhere_and_the_farm_goes_on() {
     });
 }
 
-/// A transport that goes silent after `after` sends: later messages are
-/// dropped, as from a process that hangs (receiving still works).
-struct Mute {
-    inner: LocalTransport,
-    after: usize,
-    sent: usize,
-}
-
-impl Transport for Mute {
-    fn rank(&self) -> usize {
-        self.inner.rank()
-    }
-    fn size(&self) -> usize {
-        self.inner.size()
-    }
-    fn send(&mut self, to: usize, bytes: &[u8]) -> Result<(), DistError> {
-        self.sent += 1;
-        if self.sent <= self.after {
-            self.inner.send(to, bytes)
-        } else {
-            Ok(())
-        }
-    }
-    fn try_recv(&mut self) -> Result<Option<(usize, Vec<u8>)>, DistError> {
-        self.inner.try_recv()
-    }
-    fn abort(&mut self, code: i32) {
-        self.inner.abort(code)
-    }
-}
-
 /// Runs one batch of slow jobs on 3 ranks, rank `mute` going silent after
 /// `after` messages; returns each rank's error and when it came.
 fn with_a_mute_rank(mute: usize, after: usize) -> Vec<(FarmError, Duration)> {
@@ -225,8 +196,7 @@ fn with_a_mute_rank(mute: usize, after: usize) -> Vec<(FarmError, Duration)> {
                     let r = x.rank();
                     let x = Mute {
                         inner: x,
-                        after: if r == mute { after } else { usize::MAX },
-                        sent: 0,
+                        sends: if r == mute { after } else { usize::MAX },
                     };
                     let mut farm = Farm::new(x, brisk(1)).unwrap();
                     let slow = |i| {

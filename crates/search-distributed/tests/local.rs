@@ -16,8 +16,9 @@ use search_distributed::{
 };
 use search_parallel::{SimAlgorithm, simulate};
 
-use crate::support::bounded::bounded;
+use crate::support::mute::Mute;
 use crate::support::two_way::TwoWay;
+use tree_core::corpus::{Hooked, bounded};
 use tree_core::{
     BestChild, Counted, ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax,
 };
@@ -422,29 +423,6 @@ fn updates_narrow_a_running_slaves_window() {
     });
 }
 
-/// An explicit tree whose terminals' values pass through `f` (which may
-/// take its time, or lie).
-struct Tampered<F> {
-    tree: ExplicitTree,
-    f: F,
-}
-
-impl<F: Fn(Value) -> Value> Tree for Tampered<F> {
-    type Node = <ExplicitTree as Tree>::Node;
-    fn root(&self) -> Self::Node {
-        self.tree.root()
-    }
-    fn num_children(&self, n: &Self::Node) -> usize {
-        self.tree.num_children(n)
-    }
-    fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
-        self.tree.child(n, i)
-    }
-    fn value(&self, n: &Self::Node) -> Value {
-        (self.f)(self.tree.value(n))
-    }
-}
-
 #[test]
 fn busy_slaves_send_heartbeats_and_are_not_declared_dead() {
     bounded(|| {
@@ -452,13 +430,16 @@ fn busy_slaves_send_heartbeats_and_are_not_declared_dead() {
         // 0.8 s against a timeout of 0.4 s and heartbeats every 40 ms.
         // (A single Tree call must stay under the timeout: a rank cannot
         // speak in the middle of one.)
-        let t = Tampered {
+        // (An explicit tree whose terminals take their time; its shape
+        // unreported.)
+        let t = Hooked {
             tree: ExplicitTree::uniform(2, 4, &(0..16).map(|i| (i * 7) % 5).collect::<Vec<_>>())
                 .unwrap(),
-            f: |v| {
+            on_leaf: |v| {
                 std::thread::sleep(Duration::from_millis(100));
                 v
             },
+            shape: false,
         };
         let mut c = config(pt(1, 2));
         c.heartbeat = Duration::from_millis(40);
@@ -549,9 +530,12 @@ fn a_sentinel_leaf_on_a_slave_is_reported_by_rank_0() {
     bounded(|| {
         let good = GenSpec::new(Generator::RANDOM, 3, 3, 2, 0).build().unwrap();
         // A tree text cannot hold ±inf: wrap a tree whose leaf 99 lies.
-        let liar = Tampered {
-            tree: "[[1,2,3],[[99,4],5],[6,7]]".parse().unwrap(),
-            f: |x| if x == v(99) { Value::INF } else { x },
+        let liar = Hooked {
+            tree: "[[1,2,3],[[99,4],5],[6,7]]"
+                .parse::<ExplicitTree>()
+                .unwrap(),
+            on_leaf: |x| if x == v(99) { Value::INF } else { x },
+            shape: false,
         };
         for p in [pt(1, 3), pt(2, 2)] {
             let results = searches(
@@ -626,35 +610,6 @@ fn ranks_with_other_inputs_are_refused() {
             assert!(results[1..].iter().all(|r| r == &Err(DistError::Aborted)));
         }
     });
-}
-
-/// A rank that stops answering after `sends` messages: it still runs, but
-/// everything it sends from then on is lost, as if it had died.
-struct Mute {
-    inner: LocalTransport,
-    sends: usize,
-}
-
-impl Transport for Mute {
-    fn rank(&self) -> usize {
-        self.inner.rank()
-    }
-    fn size(&self) -> usize {
-        self.inner.size()
-    }
-    fn send(&mut self, to: usize, bytes: &[u8]) -> Result<(), DistError> {
-        if self.sends == 0 {
-            return Ok(());
-        }
-        self.sends -= 1;
-        self.inner.send(to, bytes)
-    }
-    fn try_recv(&mut self) -> Result<Option<(usize, Vec<u8>)>, DistError> {
-        self.inner.try_recv()
-    }
-    fn abort(&mut self, code: i32) {
-        self.inner.abort(code);
-    }
 }
 
 /// Runs a search in which rank `mute` goes silent after `sends` messages;

@@ -9,6 +9,6 @@ mod local;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod support {
-    pub mod bounded;
+    pub mod mute;
     pub mod two_way;
 }

@@ -14,7 +14,7 @@ use search_parallel::threads::ThreadError;
 use search_parallel::{GameParallel, GameThreadConfig, search_game};
 use tree_core::{Game, MoveBuffer, Value};
 
-use crate::threads::bounded;
+use tree_core::corpus::bounded;
 
 const ALGORITHMS: &[EnhancedAlgorithm] = &[
     EnhancedAlgorithm::AlphaBeta,

@@ -10,47 +10,18 @@ use search_depthfirst::{Window, alphabeta};
 use search_parallel::threads::{
     StageWorker, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search,
 };
-use tree_core::{
-    Bounds, Counted, HashTree, Limits, StopHandle, StopReason, Stopped, Tree, Value, corpus,
-};
+use tree_core::{Counted, HashTree, Limits, StopHandle, StopReason, Stopped, Value, corpus};
 
-use crate::threads::bounded;
+use tree_core::corpus::{Hooked, bounded};
 
 const THREADS: [usize; 4] = [1, 2, 3, 8];
 
-/// `tree` with every leaf evaluation counted, on any thread.
-struct Tally<T> {
-    inner: T,
-    leaves: AtomicU64,
-}
-
-impl<T> Tally<T> {
-    fn new(inner: T) -> Tally<T> {
-        Tally {
-            inner,
-            leaves: AtomicU64::new(0),
-        }
-    }
-}
-
-impl<T: Tree> Tree for Tally<T> {
-    type Node = T::Node;
-    fn root(&self) -> T::Node {
-        self.inner.root()
-    }
-    fn num_children(&self, n: &T::Node) -> usize {
-        self.inner.num_children(n)
-    }
-    fn child(&self, n: &T::Node, i: usize) -> T::Node {
-        self.inner.child(n, i)
-    }
-    fn value(&self, n: &T::Node) -> Value {
-        self.leaves.fetch_add(1, Relaxed);
-        self.inner.value(n)
-    }
-    fn bounds(&self) -> Option<Bounds> {
-        self.inner.bounds()
-    }
+/// [`huge`] with every leaf evaluation counted in `leaves`, on any thread.
+fn tallied(leaves: &AtomicU64) -> Hooked<HashTree, impl Fn(Value) -> Value + Sync + '_> {
+    Hooked::new(huge(), move |v| {
+        leaves.fetch_add(1, Relaxed);
+        v
+    })
 }
 
 fn limited(threads: usize, limits: Limits) -> ThreadConfig {
@@ -75,11 +46,12 @@ fn huge() -> HashTree {
 #[test]
 fn a_leaf_budget_holds_for_all_threads_together() {
     bounded(|| {
-        let tree = Tally::new(huge());
+        let leaves = AtomicU64::new(0);
+        let tree = tallied(&leaves);
         for algorithm in ThreadAlgorithm::ALL {
             for k in THREADS {
                 for budget in [0, 1, 1000, 5000, 100_000] {
-                    let before = tree.leaves.load(Relaxed);
+                    let before = leaves.load(Relaxed);
                     let what = format!("{algorithm}, {k} threads, budget {budget}");
                     let r = search(
                         algorithm,
@@ -87,7 +59,7 @@ fn a_leaf_budget_holds_for_all_threads_together() {
                         limited(k, Limits::none().with_max_leaves(budget)),
                     );
                     let s = stopped(r, &what);
-                    let evaluated = tree.leaves.load(Relaxed) - before;
+                    let evaluated = leaves.load(Relaxed) - before;
                     assert_eq!(s.reason, StopReason::LeafLimit, "{what}");
                     assert_eq!(s.leaves, evaluated, "{what}: the counts so far");
                     assert!(evaluated <= budget, "{what}: {evaluated} leaves");
@@ -169,7 +141,8 @@ fn allowed(k: usize, ms: u64) -> Duration {
 #[test]
 fn a_deadline_stops_every_thread_within_ten_percent() {
     bounded(|| {
-        let tree = Tally::new(huge());
+        let leaves = AtomicU64::new(0);
+        let tree = tallied(&leaves);
         for algorithm in ThreadAlgorithm::ALL {
             for k in THREADS {
                 for ms in [100, 200] {
@@ -179,7 +152,7 @@ fn a_deadline_stops_every_thread_within_ten_percent() {
                     let mut late = Vec::new();
                     for _ in 0..3 {
                         let deadline = Duration::from_millis(ms);
-                        let before = tree.leaves.load(Relaxed);
+                        let before = leaves.load(Relaxed);
                         let start = Instant::now();
                         let r = search(
                             algorithm,
@@ -191,7 +164,7 @@ fn a_deadline_stops_every_thread_within_ten_percent() {
                         assert_eq!(s.reason, StopReason::Deadline, "{what}");
                         assert!(wall >= deadline, "{what}: stopped early");
                         assert!(s.elapsed <= wall, "{what}");
-                        let evaluated = tree.leaves.load(Relaxed) - before;
+                        let evaluated = leaves.load(Relaxed) - before;
                         assert_eq!(s.leaves, evaluated, "{what}: the counts so far");
                         late.push(wall - deadline);
                         if wall - deadline <= allowed(k, ms) {

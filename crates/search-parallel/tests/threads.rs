@@ -1,11 +1,10 @@
 //! The multi-threaded searches: exact values on the shared corpus for every
 //! thread count, sequential equivalence with one thread, dynamic window
 //! updates and termination, errors and panics. Every test body runs under
-//! [`bounded`], which fails the test instead of hanging if a search never
+//! [`bounded`](tree_core::corpus::bounded), which fails the test instead of hanging if a search never
 //! returns.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::SeqCst};
-use std::sync::mpsc;
 use std::time::Duration;
 
 use search_depthfirst::{SearchError, Window, alphabeta};
@@ -13,30 +12,11 @@ use search_parallel::ProcessorTree;
 use search_parallel::threads::{
     StageWorker, ThreadActivity, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search,
 };
+use tree_core::corpus::{Hooked, bounded};
 use tree_core::{
     Counted, ExplicitTree, GenSpec, Generator, HashTree, Horizon, OrderedHashTree, Tree, Value,
     corpus, minimax,
 };
-
-/// A hang detector, not a performance threshold: runs `f` on its own thread
-/// and fails if it has not finished after five minutes.
-pub fn bounded(f: impl FnOnce() + Send + 'static) {
-    let (tx, rx) = mpsc::channel();
-    let handle = std::thread::spawn(move || {
-        f();
-        let _ = tx.send(());
-    });
-    match rx.recv_timeout(Duration::from_secs(300)) {
-        Ok(()) => handle.join().expect("finished"),
-        Err(mpsc::RecvTimeoutError::Disconnected) => {
-            // `f` panicked: re-raise its panic here.
-            if let Err(p) = handle.join() {
-                std::panic::resume_unwind(p);
-            }
-        }
-        Err(mpsc::RecvTimeoutError::Timeout) => panic!("a parallel search hung"),
-    }
-}
 
 const THREADS: [usize; 4] = [1, 2, 3, 8];
 
@@ -114,24 +94,12 @@ fn minimax_everywhere(algorithm: ThreadAlgorithm) {
     });
 }
 
+/// Tree-splitting, pv-splitting, parallel staged SSS* and YBWC.
 #[test]
-fn treesplit_is_minimax() {
-    minimax_everywhere(ThreadAlgorithm::TreeSplit);
-}
-
-#[test]
-fn pvsplit_is_minimax() {
-    minimax_everywhere(ThreadAlgorithm::PvSplit);
-}
-
-#[test]
-fn parallel_staged_sss_is_minimax() {
-    minimax_everywhere(ThreadAlgorithm::ParallelStagedSss);
-}
-
-#[test]
-fn ybwc_is_minimax() {
-    minimax_everywhere(ThreadAlgorithm::Ybwc);
+fn every_algorithm_is_minimax() {
+    for algorithm in ThreadAlgorithm::ALL {
+        minimax_everywhere(algorithm);
+    }
 }
 
 /// With a window, every algorithm returns the minimax value clamped into
@@ -652,22 +620,6 @@ fn bad_configurations() {
         Err(ThreadError::ZeroStageDepth)
     );
     // SSS* workers need the shape; a tree that does not report it is an error.
-    struct NoShape<'a>(&'a tree_core::GeneratedTree);
-    impl Tree for NoShape<'_> {
-        type Node = <tree_core::GeneratedTree as Tree>::Node;
-        fn root(&self) -> Self::Node {
-            self.0.root()
-        }
-        fn num_children(&self, n: &Self::Node) -> usize {
-            self.0.num_children(n)
-        }
-        fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
-            self.0.child(n, i)
-        }
-        fn value(&self, n: &Self::Node) -> Value {
-            self.0.value(n)
-        }
-    }
     let sss_workers = ThreadConfig {
         stage_worker: StageWorker::Sss,
         ..cfg(2)
@@ -675,14 +627,19 @@ fn bad_configurations() {
     assert!(matches!(
         search(
             ThreadAlgorithm::ParallelStagedSss,
-            &NoShape(&t),
+            &Hooked::shapeless(&t),
             sss_workers
         ),
         Err(ThreadError::BestFirst(_))
     ));
     // ... while alpha-beta workers do not.
     assert_eq!(
-        search(ThreadAlgorithm::ParallelStagedSss, &NoShape(&t), cfg(2)).map(|r| r.value),
+        search(
+            ThreadAlgorithm::ParallelStagedSss,
+            &Hooked::shapeless(&t),
+            cfg(2)
+        )
+        .map(|r| r.value),
         Ok(minimax(&t))
     );
 }
@@ -731,35 +688,6 @@ fn staged_sss_uses_every_worker() {
     });
 }
 
-/// A tree that records which threads evaluate its terminals.
-struct Watched<T> {
-    inner: T,
-    threads: std::sync::Mutex<std::collections::HashSet<std::thread::ThreadId>>,
-}
-
-impl<T: Tree> Tree for Watched<T> {
-    type Node = T::Node;
-    fn root(&self) -> T::Node {
-        self.inner.root()
-    }
-    fn num_children(&self, n: &T::Node) -> usize {
-        self.inner.num_children(n)
-    }
-    fn child(&self, n: &T::Node, i: usize) -> T::Node {
-        self.inner.child(n, i)
-    }
-    fn value(&self, n: &T::Node) -> Value {
-        self.threads
-            .lock()
-            .unwrap()
-            .insert(std::thread::current().id());
-        self.inner.value(n)
-    }
-    fn bounds(&self) -> Option<tree_core::Bounds> {
-        self.inner.bounds()
-    }
-}
-
 /// The worker threads are kept between searches: a second search runs on
 /// the same threads as the first, a panic in one search does not break the
 /// threads, and the next search on them is exact again.
@@ -788,13 +716,15 @@ fn threads_are_reused_and_survive_panics() {
                         ));
                         continue;
                     }
-                    let t = Watched {
-                        inner: build(seed),
-                        threads: Default::default(),
-                    };
+                    // The threads that evaluate the tree's terminals.
+                    let threads = std::sync::Mutex::new(std::collections::HashSet::new());
+                    let t = Hooked::new(build(seed), |v| {
+                        threads.lock().unwrap().insert(std::thread::current().id());
+                        v
+                    });
                     let r = run(algorithm, &t, cfg(k));
-                    assert_eq!(r.value, minimax(&t.inner), "{algorithm} {k}");
-                    let mut ids: Vec<_> = t.threads.into_inner().unwrap().into_iter().collect();
+                    assert_eq!(r.value, minimax(&t.tree), "{algorithm} {k}");
+                    let mut ids: Vec<_> = threads.lock().unwrap().iter().copied().collect();
                     ids.retain(|id| *id != std::thread::current().id());
                     seen.push(ids);
                 }
@@ -871,26 +801,6 @@ fn concurrent_searches_share_pools() {
     });
 }
 
-/// A tree that hides its shape: every search of it runs the polled
-/// alpha-beta below the frames (no plain region).
-struct Shapeless<T>(T);
-
-impl<T: Tree> Tree for Shapeless<T> {
-    type Node = T::Node;
-    fn root(&self) -> T::Node {
-        self.0.root()
-    }
-    fn num_children(&self, n: &T::Node) -> usize {
-        self.0.num_children(n)
-    }
-    fn child(&self, n: &T::Node, i: usize) -> T::Node {
-        self.0.child(n, i)
-    }
-    fn value(&self, n: &T::Node) -> Value {
-        self.0.value(n)
-    }
-}
-
 /// `algorithm` on `t` for 1, 2, 3 and 8 threads and several split regions:
 /// the one-thread value and leaves are alpha-beta's, every other value
 /// equals it; a hand-off offered is a hand-off taken. Returns the
@@ -955,9 +865,9 @@ fn cheap_trees_equal_one_thread() {
         let ties = HashTree::with_range(8, 7, 3, 0, 2).unwrap();
         handoffs += equals_one_thread(&ties, "random (8,7) values 0..=2");
         let t = HashTree::new(8, 6, 9).unwrap();
-        handoffs += equals_one_thread(&Shapeless(t), "random (8,6) without its shape");
+        handoffs += equals_one_thread(&Hooked::shapeless(t), "random (8,6) without its shape");
         let s = OrderedHashTree::strong(8, 7, 9).unwrap();
-        handoffs += equals_one_thread(&Shapeless(s), "strong (8,7) without its shape");
+        handoffs += equals_one_thread(&Hooked::shapeless(s), "strong (8,7) without its shape");
         // Hundreds of searches on 2–8 threads: some work changed hands
         // (how much depends on the scheduler, not on the search).
         assert!(handoffs > 0, "no thread ever helped another");

@@ -6,11 +6,14 @@
 //! examples (through `[dev-dependencies]`), so that they all draw from one
 //! corpus; deterministic from the seed.
 
+use std::sync::mpsc;
+use std::time::Duration;
+
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{
-    BestChild, Bounds, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Tree, Value,
+    BestChild, Bounds, Dewey, ExplicitTree, Game, GenSpec, GeneratedTree, Generator, Tree, Value,
     minimax_at,
 };
 
@@ -45,6 +48,158 @@ impl<T: Tree + ?Sized> Tree for Sentinels<'_, T> {
 
     fn bounds(&self) -> Option<Bounds> {
         self.0.bounds()
+    }
+}
+
+/// `tree` with a hook on every terminal evaluation, for tests that watch
+/// or disturb a search: the search sees `on_leaf` of each terminal's value
+/// (the hook may count, wait, raise a stop handle, panic or lie), and the
+/// tree's shape ([`Tree::bounds`]) only with `shape`.
+///
+/// ```
+/// use std::cell::Cell;
+/// use tree_core::{ExplicitTree, Tree, Value, corpus::Hooked, minimax};
+/// let t = ExplicitTree::uniform(2, 2, &[3, 1, 4, 1]).unwrap();
+/// let leaves = Cell::new(0);
+/// let hooked = Hooked::new(&t, |v| {
+///     leaves.set(leaves.get() + 1);
+///     v
+/// });
+/// assert_eq!(minimax(&hooked), Value::new(1).unwrap());
+/// assert_eq!(leaves.get(), 4);
+/// assert!(Hooked::shapeless(&t).bounds().is_none());
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Hooked<T, F> {
+    /// The tree.
+    pub tree: T,
+    /// What the search sees of a terminal's value.
+    pub on_leaf: F,
+    /// Whether the tree reports its shape.
+    pub shape: bool,
+}
+
+impl<T: Tree, F: Fn(Value) -> Value> Hooked<T, F> {
+    /// `tree` with `on_leaf` on every terminal, its shape reported.
+    pub fn new(tree: T, on_leaf: F) -> Hooked<T, F> {
+        Hooked {
+            tree,
+            on_leaf,
+            shape: true,
+        }
+    }
+}
+
+impl<T: Tree> Hooked<T, fn(Value) -> Value> {
+    /// `tree` as it is, but for its shape, which it does not report.
+    pub fn shapeless(tree: T) -> Hooked<T, fn(Value) -> Value> {
+        Hooked {
+            tree,
+            on_leaf: |v| v,
+            shape: false,
+        }
+    }
+}
+
+impl<T: Tree, F: Fn(Value) -> Value> Tree for Hooked<T, F> {
+    type Node = T::Node;
+
+    crate::forward_tree!(tree: root, num_children, child);
+
+    fn value(&self, n: &T::Node) -> Value {
+        (self.on_leaf)(self.tree.value(n))
+    }
+
+    fn bounds(&self) -> Option<Bounds> {
+        if self.shape { self.tree.bounds() } else { None }
+    }
+}
+
+/// A chain: every node down to depth `.0` has one child; the terminal is
+/// valued `.1`. Deeper than any recursion survives, if need be.
+#[derive(Debug, Clone, Copy)]
+pub struct Chain(pub usize, pub Value);
+
+impl Tree for Chain {
+    type Node = usize;
+
+    fn root(&self) -> usize {
+        0
+    }
+
+    fn num_children(&self, n: &usize) -> usize {
+        usize::from(*n < self.0)
+    }
+
+    fn child(&self, n: &usize, _: usize) -> usize {
+        n + 1
+    }
+
+    fn value(&self, _: &usize) -> Value {
+        self.1
+    }
+}
+
+/// A subtraction game: take 1 to `most` from a heap (the position); the
+/// last to take wins. Positions are valued by `evaluate`, and the game
+/// declares `most` as its move bound ([`Game::max_moves`]) only with
+/// `bounded`; every other method is the trait's default.
+#[derive(Debug, Clone, Copy)]
+pub struct Take {
+    /// The most a move takes.
+    pub most: u32,
+    /// Whether the game declares its move bound.
+    pub bounded: bool,
+    /// A heap's value for the player to move.
+    pub evaluate: fn(u32) -> Value,
+}
+
+impl Game for Take {
+    type Position = u32;
+    type Move = u32;
+    type Moves = Vec<u32>;
+
+    fn moves(&self, heap: &u32, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend(1..=(*heap).min(self.most));
+    }
+
+    fn play(&self, heap: &u32, take: u32) -> u32 {
+        heap - take
+    }
+
+    fn evaluate(&self, heap: &u32) -> Value {
+        (self.evaluate)(*heap)
+    }
+
+    fn hash(&self, heap: &u32) -> u64 {
+        u64::from(*heap)
+    }
+
+    fn max_moves(&self) -> Option<usize> {
+        self.bounded.then_some(self.most as usize)
+    }
+}
+
+/// A hang detector, not a performance threshold: runs `f` on a thread of
+/// its own and fails if it has not finished after five minutes (a panic in
+/// `f` is raised again here), so that a search that never returns fails
+/// its test instead of hanging it.
+pub fn bounded(f: impl FnOnce() + Send + 'static) {
+    let (tx, rx) = mpsc::channel();
+    let handle = std::thread::spawn(move || {
+        f();
+        let _ = tx.send(());
+    });
+    match rx.recv_timeout(Duration::from_secs(300)) {
+        Ok(()) => handle.join().expect("finished"),
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            // `f` panicked: re-raise its panic here.
+            if let Err(p) = handle.join() {
+                std::panic::resume_unwind(p);
+            }
+        }
+        Err(mpsc::RecvTimeoutError::Timeout) => panic!("a search hung (five minutes)"),
     }
 }
 

@@ -422,35 +422,18 @@ mod tests {
     use super::*;
     use crate::minimax;
 
-    /// Subtraction game: take 1..=3 from a heap; the last to take wins.
-    struct Take3;
-    impl Game for Take3 {
-        type Position = u32;
-        type Move = u32;
-        type Moves = Vec<u32>;
-        fn moves(&self, heap: &u32, out: &mut Vec<u32>) {
-            out.clear();
-            out.extend(1..=(*heap).min(3));
-        }
-        fn play(&self, heap: &u32, take: u32) -> u32 {
-            heap - take
-        }
-        fn evaluate(&self, heap: &u32) -> Value {
-            Value::new(if *heap == 0 { -100 } else { *heap as i32 % 4 }).unwrap()
-        }
-        fn hash(&self, heap: &u32) -> u64 {
-            u64::from(*heap)
-        }
-        fn max_moves(&self) -> Option<usize> {
-            Some(3)
-        }
-    }
+    /// Take 1..=3 from a heap; the last to take wins.
+    const TAKE3: crate::corpus::Take = crate::corpus::Take {
+        most: 3,
+        bounded: true,
+        evaluate: |heap| Value::new(if heap == 0 { -100 } else { heap as i32 % 4 }).unwrap(),
+    };
 
     #[test]
     fn horizon_alternates_players_and_solves_the_game() {
         // Heaps that are multiples of 4 are lost for the player to move.
         for heap in 1..=12u32 {
-            let v = minimax(&Horizon::new(&Take3, heap, 20));
+            let v = minimax(&Horizon::new(&TAKE3, heap, 20));
             let expected = if heap % 4 == 0 { -100 } else { 100 };
             assert_eq!(v, Value::new(expected).unwrap(), "heap {heap}");
         }
@@ -458,8 +441,8 @@ mod tests {
 
     #[test]
     fn the_provided_methods_have_neutral_defaults() {
-        // Take3 overrides only max_moves: the rest are the defaults.
-        let g = Take3;
+        // TAKE3 overrides only max_moves: the rest are the defaults.
+        let g = TAKE3;
         assert_eq!(g.num_moves(&5), 3);
         assert_eq!(g.num_moves(&0), 0);
         assert_eq!(g.nth_move(&5, 2), Some(3));
@@ -486,13 +469,13 @@ mod tests {
     #[test]
     #[should_panic(expected = "child 3 of a position with fewer moves")]
     fn a_horizon_child_out_of_range_panics_with_a_message() {
-        let t = Horizon::new(Take3, 5, 2);
+        let t = Horizon::new(TAKE3, 5, 2);
         let _ = t.child(&t.root(), 3);
     }
 
     #[test]
     fn horizon_depth_zero_is_the_root_evaluation() {
-        let t = Horizon::new(Take3, 7, 0);
+        let t = Horizon::new(TAKE3, 7, 0);
         assert_eq!(t.num_children(&t.root()), 0);
         assert_eq!(minimax(&t), Value::new(3).unwrap());
         assert_eq!(t.bounds().unwrap().branching, 3);
@@ -502,6 +485,6 @@ mod tests {
     fn odd_horizon_negates_the_evaluation() {
         // From heap 5 at depth 1: children heaps 4, 3, 2 evaluated for the
         // opponent (0, 3, 2); MAX picks the child worst for them: 0.
-        assert_eq!(minimax(&Horizon::new(&Take3, 5, 1)), Value::new(0).unwrap());
+        assert_eq!(minimax(&Horizon::new(&TAKE3, 5, 1)), Value::new(0).unwrap());
     }
 }

@@ -80,21 +80,6 @@ fn minimax_oracle_is_iterative() {
     let text = format!("{}7{}", "[".repeat(depth), "]".repeat(depth));
     // The parser caps depth, so build the chain as a trait implementation.
     assert!(tree_core::ExplicitTree::parse(&text).is_err());
-    struct Chain(usize);
-    impl Tree for Chain {
-        type Node = usize;
-        fn root(&self) -> usize {
-            0
-        }
-        fn num_children(&self, n: &usize) -> usize {
-            usize::from(*n < self.0)
-        }
-        fn child(&self, n: &usize, _: usize) -> usize {
-            n + 1
-        }
-        fn value(&self, _: &usize) -> tree_core::Value {
-            tree_core::Value::new(7).unwrap()
-        }
-    }
-    assert_eq!(minimax(&Chain(depth)).get(), 7);
+    let chain = tree_core::corpus::Chain(depth, tree_core::Value::new(7).unwrap());
+    assert_eq!(minimax(&chain).get(), 7);
 }

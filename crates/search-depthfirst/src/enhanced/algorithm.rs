@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::algorithm::{by_name, write_names};
+
 /// An enhanced search algorithm, by name.
 ///
 /// ```
@@ -89,12 +91,7 @@ pub struct UnknownEnhancedAlgorithm {
 impl fmt::Display for UnknownEnhancedAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "unknown enhanced algorithm '{}' (known: ", self.name)?;
-        for (k, a) in EnhancedAlgorithm::ALL.iter().enumerate() {
-            if k > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(a.name())?;
-        }
+        write_names(f, EnhancedAlgorithm::ALL.iter().map(|a| a.name()))?;
         f.write_str(")")
     }
 }
@@ -106,10 +103,7 @@ impl FromStr for EnhancedAlgorithm {
 
     /// The exact [`name`](EnhancedAlgorithm::name), ASCII case-insensitively.
     fn from_str(s: &str) -> Result<EnhancedAlgorithm, UnknownEnhancedAlgorithm> {
-        EnhancedAlgorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name().eq_ignore_ascii_case(s))
+        by_name(EnhancedAlgorithm::ALL, EnhancedAlgorithm::name, s)
             .ok_or_else(|| UnknownEnhancedAlgorithm { name: s.to_owned() })
     }
 }

@@ -324,7 +324,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                 });
             }
             self.leaves += 1;
-            self.table.store(key, rank, exact, v, v, None);
+            self.table.store(key, rank, exact, (v, v), None);
             return Ok(v);
         }
         self.interior += 1;
@@ -474,7 +474,8 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             let mv = self.plies[ply].moves.as_slice()[m];
             self.history.reward(self.game.move_key(pos, mv), depth);
         }
-        self.table.store(key, rank, exact, lower, upper, best_move);
+        self.table
+            .store(key, rank, exact, (lower, upper), best_move);
         if ply == 0 {
             self.root_best = best_move;
         }

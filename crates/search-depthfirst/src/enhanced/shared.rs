@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 use tree_core::{Value, mix64};
 
 use super::GameTable;
-use super::table::{Probe, Slot, TableAccess, TableStats, lookup};
+use super::table::{Interval, Probe, Slot, TableAccess, TableStats, lookup};
 use crate::SearchError;
 
 /// Slots of the table of positions being searched.
@@ -284,21 +284,13 @@ impl TableAccess for SharedHandle<'_> {
     }
 
     #[inline]
-    fn store(
-        &mut self,
-        key: u64,
-        depth: u32,
-        exact: bool,
-        lower: Value,
-        upper: Value,
-        best: Option<usize>,
-    ) {
+    fn store(&mut self, key: u64, depth: u32, exact: bool, bounds: Interval, best: Option<usize>) {
         if self.table.entries.is_empty() {
             return;
         }
         self.stats.stores += 1;
         let g = self.generation;
-        if self.table.store(key, depth, exact, (lower, upper), best, g) {
+        if self.table.store(key, depth, exact, bounds, best, g) {
             self.stats.overwrites += 1;
         }
     }
@@ -346,20 +338,20 @@ mod tests {
     fn behaves_as_the_game_table() {
         let t = SharedTable::new(1024).unwrap();
         let mut h = t.handle();
-        h.store(7, 3, false, v(1), v(5), Some(2));
+        h.store(7, 3, false, (v(1), v(5)), Some(2));
         assert_eq!(h.probe(7, 3, false).bounds, Some((v(1), v(5))));
         assert_eq!(h.probe(7, 3, false).best, Some(2));
         let p = h.probe(7, 2, false);
         assert_eq!((p.bounds, p.best), (None, Some(2)));
-        h.store(7, 3, false, v(2), Value::INF, None);
+        h.store(7, 3, false, (v(2), Value::INF), None);
         assert_eq!(h.probe(7, 3, false).bounds, Some((v(2), v(5))));
         // Exact entries answer exact probes at any depth, and only those.
-        h.store(9, 12, true, Value::NEG_INF, Value::INF, Some(1));
-        h.store(9, 12, true, v(-4), v(-4), None);
+        h.store(9, 12, true, (Value::NEG_INF, Value::INF), Some(1));
+        h.store(9, 12, true, (v(-4), v(-4)), None);
         assert_eq!(h.probe(9, 40, true).bounds, Some((v(-4), v(-4))));
         assert_eq!(h.probe(9, 12, false).bounds, None);
         // The sentinels and extreme leaves survive the packing.
-        h.store(11, 1, false, v(Value::MIN_LEAF), v(Value::MAX_LEAF), None);
+        h.store(11, 1, false, (v(Value::MIN_LEAF), v(Value::MAX_LEAF)), None);
         assert_eq!(
             h.probe(11, 1, false).bounds,
             Some((v(Value::MIN_LEAF), v(Value::MAX_LEAF)))
@@ -370,7 +362,7 @@ mod tests {
         // An empty table stores nothing.
         let t = SharedTable::new(0).unwrap();
         let mut h = t.handle();
-        h.store(1, 1, false, v(0), v(0), None);
+        h.store(1, 1, false, (v(0), v(0)), None);
         assert_eq!(h.probe(1, 1, false).bounds, None);
     }
 
@@ -378,12 +370,12 @@ mod tests {
     fn depth_preferred_and_always_replace_in_one_bucket() {
         let mut t = SharedTable::new(GameTable::BUCKET_BYTES).unwrap();
         let mut h = t.handle();
-        h.store(1, 5, false, v(1), v(1), None);
-        h.store(2, 3, false, v(2), v(2), None);
-        h.store(3, 2, false, v(3), v(3), None);
+        h.store(1, 5, false, (v(1), v(1)), None);
+        h.store(2, 3, false, (v(2), v(2)), None);
+        h.store(3, 2, false, (v(3), v(3)), None);
         assert!(h.probe(1, 5, false).bounds.is_some());
         assert!(h.probe(2, 3, false).bounds.is_none());
-        h.store(4, 6, false, v(4), v(4), None);
+        h.store(4, 6, false, (v(4), v(4)), None);
         assert!(h.probe(4, 6, false).bounds.is_some());
         assert!(h.probe(1, 5, false).bounds.is_some());
         assert!(h.probe(3, 2, false).bounds.is_none());
@@ -391,7 +383,7 @@ mod tests {
         t.new_search();
         let mut h = t.handle();
         assert!(h.probe(4, 6, false).bounds.is_some());
-        h.store(5, 1, false, v(5), v(5), None);
+        h.store(5, 1, false, (v(5), v(5)), None);
         assert_eq!(h.stats.overwrites, 0);
         t.clear();
         assert_eq!(t.handle().probe(5, 1, false).bounds, None);
@@ -445,7 +437,7 @@ mod tests {
                         let key = keys[(rng % keys.len() as u64) as usize];
                         let (depth, lower, upper, best, exact) = data_of(key);
                         if rng & (1 << 20) != 0 {
-                            h.store(key, depth, exact, lower, upper, Some(best));
+                            h.store(key, depth, exact, (lower, upper), Some(best));
                         } else {
                             let p = h.probe(key, depth, exact);
                             if let Some(b) = p.bounds {
@@ -471,14 +463,14 @@ mod tests {
         let t = SharedTable::new(GameTable::BUCKET_BYTES).unwrap();
         let mut h = t.handle();
         let (a, b) = (1u64 << 60, 2u64 << 60);
-        h.store(a, 3, false, v(10), v(10), Some(1));
+        h.store(a, 3, false, (v(10), v(10)), Some(1));
         let e = &t.entries[0];
         let old = (
             e.check.load(Relaxed),
             e.w0.load(Relaxed),
             e.w1.load(Relaxed),
         );
-        h.store(b, 4, false, v(-7), v(20), Some(2));
+        h.store(b, 4, false, (v(-7), v(20)), Some(2));
         assert_eq!(t.entries[0].read().unwrap().key, b);
         // Every mix of the two writes' words other than a whole write.
         let new = (

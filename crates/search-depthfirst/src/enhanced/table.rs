@@ -378,8 +378,7 @@ impl GameTable {
         key: u64,
         depth: u32,
         exact: bool,
-        lower: Value,
-        upper: Value,
+        (lower, upper): Interval,
         best: Option<usize>,
     ) {
         if self.slots.is_empty() {
@@ -416,6 +415,9 @@ impl GameTable {
     }
 }
 
+/// Bounds `(lower, upper)` on a value, as the table stores them.
+pub(crate) type Interval = (Value, Value);
+
 /// What the engine needs of a transposition table: the single-threaded
 /// [`GameTable`] (through `&mut`) and a thread's handle on a
 /// [`SharedTable`](super::SharedTable) both provide it, so one engine
@@ -426,15 +428,7 @@ pub(crate) trait TableAccess {
     /// [`GameTable::peek`]: look up without counting.
     fn peek(&self, key: u64, depth: u32, exact: bool) -> Probe;
     /// [`GameTable::store`].
-    fn store(
-        &mut self,
-        key: u64,
-        depth: u32,
-        exact: bool,
-        lower: Value,
-        upper: Value,
-        best: Option<usize>,
-    );
+    fn store(&mut self, key: u64, depth: u32, exact: bool, bounds: Interval, best: Option<usize>);
     /// [`GameTable::count_cutoff`].
     fn count_cutoff(&mut self);
     /// Whether [`busy`](TableAccess::busy) can say yes (deferral on).
@@ -464,16 +458,8 @@ impl TableAccess for &mut GameTable {
         GameTable::peek(self, key, depth, exact)
     }
     #[inline]
-    fn store(
-        &mut self,
-        key: u64,
-        depth: u32,
-        exact: bool,
-        lower: Value,
-        upper: Value,
-        best: Option<usize>,
-    ) {
-        GameTable::store(self, key, depth, exact, lower, upper, best);
+    fn store(&mut self, key: u64, depth: u32, exact: bool, bounds: Interval, best: Option<usize>) {
+        GameTable::store(self, key, depth, exact, bounds, best);
     }
     #[inline]
     fn count_cutoff(&mut self) {
@@ -499,14 +485,14 @@ mod tests {
             upper: Value,
             best: Option<usize>,
         ) {
-            self.store(key, depth, false, lower, upper, best);
+            self.store(key, depth, false, (lower, upper), best);
         }
     }
 
     #[test]
     fn exact_entries_answer_only_exact_probes_at_any_depth() {
         let mut t = GameTable::new(1024).unwrap();
-        t.store(9, 12, true, v(4), v(4), Some(1));
+        t.store(9, 12, true, (v(4), v(4)), Some(1));
         for d in [0, 5, 12, 40] {
             assert_eq!(t.probe(9, d, true).bounds, Some((v(4), v(4))), "{d}");
             // A fixed-depth probe gets the move only.
@@ -518,8 +504,8 @@ mod tests {
         assert_eq!(t.probe(9, 12, false).bounds, Some((v(-3), v(-3))));
         assert_eq!(t.probe(9, 3, true).bounds, Some((v(4), v(4))));
         // Exact bounds stored again intersect, whatever the rank.
-        t.store(9, 10, true, v(4), Value::INF, None);
-        t.store(9, 14, true, Value::NEG_INF, v(4), None);
+        t.store(9, 10, true, (v(4), Value::INF), None);
+        t.store(9, 14, true, (Value::NEG_INF, v(4)), None);
         assert_eq!(t.probe(9, 0, true).bounds, Some((v(4), v(4))));
     }
 

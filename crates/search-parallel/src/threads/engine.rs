@@ -93,6 +93,7 @@ use std::time::{Duration, Instant};
 use search_depthfirst::SearchError;
 use tree_core::{Bounds, Dewey, Limits, MAX_DEPTH, Tree, Value};
 
+use super::SharedTree;
 use super::error::ThreadError;
 use super::link::Link;
 use super::pool;
@@ -350,7 +351,7 @@ pub(crate) struct Outcome {
 /// Without frames (one thread, or a tree too small to split) the search is
 /// alpha-beta on the calling thread alone: Fig. 4, with the root's loop
 /// written out to record its best move.
-pub(crate) fn run<T>(
+pub(crate) fn run<T: SharedTree + ?Sized>(
     tree: &T,
     policy: Policy,
     threads: usize,
@@ -358,11 +359,7 @@ pub(crate) fn run<T>(
     window: search_depthfirst::Window,
     limits: &Limits,
     counts: &mut ThreadCounts,
-) -> Result<Outcome, ThreadError>
-where
-    T: Tree + Sync + ?Sized,
-    T::Node: Send + Sync,
-{
+) -> Result<Outcome, ThreadError> {
     let root_link = &Link::root(window);
     let shared = Shared::new(limits);
     let (senders, mut receivers): (Vec<_>, Vec<_>) = (0..threads).map(|_| channel()).unzip();

@@ -120,6 +120,7 @@ use search_bestfirst::{Variant, sss};
 use search_depthfirst::Window;
 use tree_core::{Bounds, Counted, Dewey, MAX_DEPTH, Subtree, Tree, Value};
 
+use super::SharedTree;
 use super::algorithm::ThreadAlgorithm;
 use super::config::{StageWorker, ThreadConfig};
 use super::error::{ThreadError, check_threads};
@@ -302,15 +303,11 @@ impl<N> Drop for Finish<'_, N> {
     }
 }
 
-pub(super) fn run<T>(
+pub(super) fn run<T: SharedTree + ?Sized>(
     tree: &T,
     cfg: &ThreadConfig,
     counts: &mut ThreadCounts,
-) -> Result<ThreadReport, ThreadError>
-where
-    T: Tree + Sync + ?Sized,
-    T::Node: Send + Sync,
-{
+) -> Result<ThreadReport, ThreadError> {
     if cfg.stage_depth == 0 {
         return Err(ThreadError::ZeroStageDepth);
     }

@@ -114,6 +114,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use rayon::ThreadPool;
 use tree_core::{MAX_DEPTH, Tree, Value};
 
+use super::SharedTree;
 use super::algorithm::ThreadAlgorithm;
 use super::config::ThreadConfig;
 use super::engine::{self, Policy, Region};
@@ -201,16 +202,12 @@ struct Ctx<'a, T: ?Sized> {
 }
 
 /// Tree-splitting (`pv = false`) or pv-splitting (`pv = true`).
-pub(super) fn run<T>(
+pub(super) fn run<T: SharedTree + ?Sized>(
     tree: &T,
     cfg: &ThreadConfig,
     pv: bool,
     counts: &mut ThreadCounts,
-) -> Result<ThreadReport, ThreadError>
-where
-    T: Tree + Sync + ?Sized,
-    T::Node: Send + Sync,
-{
+) -> Result<ThreadReport, ThreadError> {
     let processors = cfg.processors.unwrap_or(ProcessorTree {
         depth: 1,
         width: cfg.threads,

@@ -45,23 +45,18 @@
 //! Leaf counts and [`ThreadActivity`](super::ThreadActivity) are kept per
 //! thread, the calling thread first.
 
-use tree_core::Tree;
-
+use super::SharedTree;
 use super::algorithm::ThreadAlgorithm;
 use super::config::ThreadConfig;
 use super::engine::{self, Policy, Region};
 use super::error::{ThreadError, check_threads};
 use super::report::{ThreadCounts, ThreadReport};
 
-pub(super) fn run<T>(
+pub(super) fn run<T: SharedTree + ?Sized>(
     tree: &T,
     cfg: &ThreadConfig,
     counts: &mut ThreadCounts,
-) -> Result<ThreadReport, ThreadError>
-where
-    T: Tree + Sync + ?Sized,
-    T::Node: Send + Sync,
-{
+) -> Result<ThreadReport, ThreadError> {
     check_threads(cfg.threads as u64)?;
     let region = if cfg.threads == 1 {
         Region::SEQUENTIAL
