@@ -35,7 +35,7 @@
 //! # Split region
 //!
 //! Split nodes are the nodes shallower than [`ThreadConfig::split_plies`];
-//! by default, when [`Tree::bounds`] knows the shape (b, d), every node
+//! by default, when [`Tree::bounds`](tree_core::Tree::bounds) knows the shape (b, d), every node
 //! whose full subtree has more than [`LOWER_LEAVES`](super::engine::LOWER_LEAVES)
 //! terminals (on a (8, 9) tree the top 4 plies; on a (24, 5) tree the top 2),
 //! below which each thread runs plain alpha-beta; for trees of unknown
