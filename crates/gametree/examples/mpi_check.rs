@@ -20,35 +20,17 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use gametree::{Algorithm, Bound, Config, Error, Game, ProcessorTree, Report, Value, Window};
+use gametree::{Algorithm, Bound, Config, Error, ProcessorTree, Report, Value, Window};
 use serde_json::{Value as Json, json};
-use tree_core::{ArrayVec, ExplicitTree, GenSpec, Horizon, Tree, corpus, minimax};
+use tree_core::{ExplicitTree, GenSpec, Horizon, Tree, corpus, minimax};
 
-/// Take 1, 2 or 3 from a heap; whoever takes the last wins.
-#[derive(Debug)]
-struct Take3;
-
-impl Game for Take3 {
-    type Position = u32;
-    type Move = u32;
-    type Moves = ArrayVec<u32, 3>;
-    fn moves(&self, heap: &u32, out: &mut ArrayVec<u32, 3>) {
-        out.clear();
-        out.extend(1..=(*heap).min(3));
-    }
-    fn play(&self, heap: &u32, take: u32) -> u32 {
-        heap - take
-    }
-    fn evaluate(&self, heap: &u32) -> Value {
-        Value::from_small(if *heap == 0 { -100 } else { (*heap % 4) as i16 })
-    }
-    fn hash(&self, heap: &u32) -> u64 {
-        u64::from(*heap).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    }
-    fn max_moves(&self) -> Option<usize> {
-        Some(3)
-    }
-}
+/// Take 1, 2 or 3 from a heap; whoever takes the last wins (a heap of 0
+/// is lost, any other valued by its remainder mod 4).
+const TAKE3: corpus::Take = corpus::Take {
+    most: 3,
+    bounded: true,
+    evaluate: |heap| Value::from_small(if heap == 0 { -100 } else { (heap % 4) as i16 }),
+};
 
 fn main() -> ExitCode {
     let rank = match gametree::mpi::rank() {
@@ -167,8 +149,8 @@ fn run(case: &str, rank: usize) -> Result<Option<Json>, String> {
             searched(c.algorithm, &t, &c.config)
         }
         Source::Take3(heap, depth) => {
-            let tree = Horizon::new(&Take3, *heap, *depth);
-            let found = gametree::search_game(c.algorithm, &Take3, heap, *depth, &c.config);
+            let tree = Horizon::new(&TAKE3, *heap, *depth);
+            let found = gametree::search_game(c.algorithm, &TAKE3, heap, *depth, &c.config);
             // A move takes 1, 2 or 3: its child's index is one less.
             found.map(|r| {
                 let oracle = oracle(&tree, &r, r.best.map(|m| (m - 1) as usize));
