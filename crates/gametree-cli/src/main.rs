@@ -185,6 +185,7 @@ mod progress;
 mod report;
 mod run;
 mod search;
+mod settings;
 mod simulate;
 mod solve;
 mod source;

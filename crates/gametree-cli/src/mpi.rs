@@ -101,7 +101,7 @@ mod with_mpi {
                  (1 + W + ... + W^D ranks)"
             )));
         }
-        let (mut config, window, processors) = crate::search::config(args).map_err(normal)?;
+        let (mut config, window, processors) = crate::settings::config(args).map_err(normal)?;
         if let Some(secs) = args.mpi.mpi_timeout {
             if !(secs.is_finite() && secs > 0.0 && secs < 1e6) {
                 return Err(normal(anyhow!(

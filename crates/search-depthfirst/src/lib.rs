@@ -164,7 +164,7 @@ mod window;
 pub use algorithm::{
     ASPIRATION_DELTA, ASPIRATION_GUESS, Algorithm, MTDF_FIRST_GUESS, UnknownAlgorithm,
 };
-pub use alphabeta::{alphabeta, falphabeta, lalphabeta, lalphabeta_exact, palphabeta};
+pub use alphabeta::{alphabeta, falphabeta, lalphabeta, lalphabeta_exact};
 pub use aspiration::aspiration;
 pub use enhanced::{
     Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, IterationStats,
@@ -174,5 +174,5 @@ pub use error::SearchError;
 pub use minimax::{minimax, negamax};
 pub use mt::{TranspositionTable, TtEntry, mt, mt_dual, mt_sss, mtdf};
 pub use report::{Report, SearchConfig};
-pub use scout::{Relation, scout, scout_test, test};
+pub use scout::{Relation, palphabeta, scout, scout_test, test};
 pub use window::{Bound, Outcome, Scored, Window};

@@ -93,13 +93,17 @@ use std::time::{Duration, Instant};
 use search_depthfirst::SearchError;
 use tree_core::{Bounds, Dewey, Limits, MAX_DEPTH, Tree, Value};
 
-use super::SharedTree;
 use super::error::ThreadError;
 use super::link::Link;
 use super::pool;
 use super::report::{ThreadActivity, ThreadCounts, line_of};
 use super::searcher::Searcher;
 use super::shared::{Quota, Shared, Stopped, guarded};
+
+/// A tree the threads may share: `Sync`, with nodes that cross threads.
+pub(crate) trait SharedTree: Tree<Node: Send + Sync> + Sync {}
+
+impl<T: Tree<Node: Send + Sync> + Sync + ?Sized> SharedTree for T {}
 
 /// The largest full subtree (terminals: b^h for height h in a (b, d) tree)
 /// searched by plain alpha-beta, without reading shared state. Window

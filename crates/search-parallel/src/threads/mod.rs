@@ -158,11 +158,6 @@ pub use searcher::WINDOW_POLL;
 
 use tree_core::Tree;
 
-/// A tree the threads may share: `Sync`, with nodes that cross threads.
-pub(crate) trait SharedTree: Tree<Node: Send + Sync> + Sync {}
-
-impl<T: Tree<Node: Send + Sync> + Sync + ?Sized> SharedTree for T {}
-
 /// Runs `algorithm` on `tree` with `config`.
 ///
 /// ```

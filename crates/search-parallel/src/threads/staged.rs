@@ -120,9 +120,9 @@ use search_bestfirst::{Variant, sss};
 use search_depthfirst::Window;
 use tree_core::{Bounds, Counted, Dewey, MAX_DEPTH, Subtree, Tree, Value};
 
-use super::SharedTree;
 use super::algorithm::ThreadAlgorithm;
 use super::config::{StageWorker, ThreadConfig};
+use super::engine::SharedTree;
 use super::error::{ThreadError, check_threads};
 use super::pool;
 use super::report::{ThreadCounts, ThreadReport, line_of};

@@ -114,9 +114,9 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use rayon::ThreadPool;
 use tree_core::{MAX_DEPTH, Tree, Value};
 
-use super::SharedTree;
 use super::algorithm::ThreadAlgorithm;
 use super::config::ThreadConfig;
+use super::engine::SharedTree;
 use super::engine::{self, Policy, Region};
 use super::error::{ThreadError, check_threads};
 use super::link::Link;

@@ -45,9 +45,9 @@
 //! Leaf counts and [`ThreadActivity`](super::ThreadActivity) are kept per
 //! thread, the calling thread first.
 
-use super::SharedTree;
 use super::algorithm::ThreadAlgorithm;
 use super::config::ThreadConfig;
+use super::engine::SharedTree;
 use super::engine::{self, Policy, Region};
 use super::error::{ThreadError, check_threads};
 use super::report::{ThreadCounts, ThreadReport};
