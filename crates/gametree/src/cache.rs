@@ -14,6 +14,7 @@ use tree_core::{Dewey, Game, Horizon, Limits, StopReason, Traced, Tree, Value};
 use crate::adapt::{TreeGame, game_line, reaches_terminal};
 use crate::algorithm::Engine;
 use crate::count::Counts;
+use crate::erased::Erased;
 use crate::{Algorithm, Bound, Config, Error, Report};
 
 /// Searches `tree` with `algorithm` as `config` says: the root's value,
@@ -222,33 +223,13 @@ impl Cache {
         T: Tree + Sync + ?Sized,
         T::Node: Send + Sync,
     {
+        if config.get_trace() {
+            return self.traced_report(algorithm, &Erased::new(tree), config, limits);
+        }
         match algorithm.engine() {
-            Engine::Depth(a) => {
-                let table = if a.uses_table() {
-                    self.mt_table(tree.bounds(), config)
-                } else {
-                    None
-                };
-                sequential(
-                    algorithm,
-                    tree,
-                    config.get_trace(),
-                    &mut DepthRun {
-                        algorithm: a,
-                        config: config.depthfirst(limits),
-                        table,
-                    },
-                )
+            Engine::Depth(_) | Engine::Best(_) => {
+                self.sequential(algorithm, tree, config, limits, CountedView)
             }
-            Engine::Best(a) => sequential(
-                algorithm,
-                tree,
-                config.get_trace(),
-                &mut BestRun {
-                    algorithm: a,
-                    options: config.bestfirst(algorithm, limits),
-                },
-            ),
             Engine::Thread(a) => threaded(algorithm, a, tree, config, limits),
             #[cfg(feature = "mpi")]
             Engine::Dist(a) => crate::mpi::search(algorithm, a, tree, config),
@@ -271,6 +252,54 @@ impl Cache {
                 report.pv_complete = reaches_terminal(tree, &report.pv);
                 Ok(report)
             }
+        }
+    }
+
+    /// A traced search (the configuration allows it only for the
+    /// sequential engines), on the erased view of the tree: compiled once,
+    /// here, whatever the tree's type.
+    fn traced_report(
+        &mut self,
+        algorithm: Algorithm,
+        tree: &Erased<'_>,
+        config: &Config,
+        limits: Limits,
+    ) -> Result<Report, Error> {
+        self.sequential(algorithm, tree, config, limits, TracedView)
+    }
+
+    /// A sequential engine's search of `tree`, measured by `view`
+    /// ([`sequential`] or [`traced`]).
+    fn sequential<T: Tree + ?Sized>(
+        &mut self,
+        algorithm: Algorithm,
+        tree: &T,
+        config: &Config,
+        limits: Limits,
+        view: impl View<T>,
+    ) -> Result<Report, Error> {
+        match algorithm.engine() {
+            Engine::Depth(a) => {
+                let table = if a.uses_table() {
+                    self.mt_table(tree.bounds(), config)
+                } else {
+                    None
+                };
+                let mut run = DepthRun {
+                    algorithm: a,
+                    config: config.depthfirst(limits),
+                    table,
+                };
+                view.run(algorithm, tree, &mut run)
+            }
+            Engine::Best(a) => {
+                let mut run = BestRun {
+                    algorithm: a,
+                    options: config.bestfirst(algorithm, limits),
+                };
+                view.run(algorithm, tree, &mut run)
+            }
+            _ => unreachable!("{algorithm} is not a sequential search"),
         }
     }
 
@@ -561,25 +590,58 @@ impl Sequential for BestRun {
     }
 }
 
-/// Runs `engine` on `tree` counted (and traced, with `trace`), and makes
-/// its report. The counts are `tree_core::Counted`'s: leaf evaluations
-/// (the engine's own count when it keeps one) and interior expansions.
+/// How a sequential engine's search is measured: counted
+/// ([`sequential`]) or traced ([`traced`]). A trait rather than a closure
+/// because the engine's type is chosen inside (one call per engine).
+trait View<T: ?Sized> {
+    fn run<R: Sequential>(
+        self,
+        algorithm: Algorithm,
+        tree: &T,
+        engine: &mut R,
+    ) -> Result<Report, Error>;
+}
+
+/// The counted view: [`sequential`].
+#[derive(Clone, Copy)]
+struct CountedView;
+
+impl<T: Tree + ?Sized> View<T> for CountedView {
+    fn run<R: Sequential>(
+        self,
+        algorithm: Algorithm,
+        tree: &T,
+        engine: &mut R,
+    ) -> Result<Report, Error> {
+        sequential(algorithm, tree, engine)
+    }
+}
+
+/// The traced view: [`traced`].
+#[derive(Clone, Copy)]
+struct TracedView;
+
+impl View<Erased<'_>> for TracedView {
+    fn run<R: Sequential>(
+        self,
+        algorithm: Algorithm,
+        tree: &Erased<'_>,
+        engine: &mut R,
+    ) -> Result<Report, Error> {
+        traced(algorithm, tree, engine)
+    }
+}
+
+/// Runs `engine` on `tree` counted, and makes its report. The counts are
+/// `tree_core::Counted`'s: leaf evaluations (the engine's own count when
+/// it keeps one) and interior expansions.
 fn sequential<T: Tree + ?Sized, R: Sequential>(
     algorithm: Algorithm,
     tree: &T,
-    trace: bool,
     engine: &mut R,
 ) -> Result<Report, Error> {
     let mut report = Report::empty(algorithm);
-    let found = if trace {
-        let traced = Traced::new(tree);
-        let found = engine.run(&traced)?;
-        let stats = traced.stats();
-        (report.leaves, report.interior) = (stats.leaves, stats.interior);
-        report.distinct_leaves = Some(traced.distinct_leaves());
-        report.trace = Some(traced.order());
-        found
-    } else if R::COUNTS_LEAVES {
+    let found = if R::COUNTS_LEAVES {
         let counted = Counts::<T, false>::new(tree);
         let found = engine.run(&counted)?;
         report.interior = counted.counts().1;
@@ -591,17 +653,42 @@ fn sequential<T: Tree + ?Sized, R: Sequential>(
         (report.leaves, report.interior) = counted.counts();
         found
     };
-    report.value = found.value;
-    report.bound = found.bound;
-    report.best = found.best;
-    report.pv_complete = reaches_terminal(tree, &found.pv);
-    report.pv = found.pv;
-    report.peak_memory = found.peak;
-    report.stopped = found.stopped;
-    if report.peak_memory.is_none() {
-        report.memory_unit = None;
+    Ok(report.found(tree, found))
+}
+
+/// Runs `engine` on `tree` traced (`tree_core::Traced`: the counts, and
+/// the Dewey code of every evaluation in order), and makes its report.
+fn traced<R: Sequential>(
+    algorithm: Algorithm,
+    tree: &Erased<'_>,
+    engine: &mut R,
+) -> Result<Report, Error> {
+    let mut report = Report::empty(algorithm);
+    let traced = Traced::new(tree);
+    let found = engine.run(&traced)?;
+    let stats = traced.stats();
+    (report.leaves, report.interior) = (stats.leaves, stats.interior);
+    report.distinct_leaves = Some(traced.distinct_leaves());
+    report.trace = Some(traced.order());
+    Ok(report.found(tree, found))
+}
+
+impl Report {
+    /// The report of a sequential search that found `found` on `tree`, its
+    /// counts already set.
+    fn found<T: Tree + ?Sized>(mut self, tree: &T, found: Found) -> Report {
+        self.value = found.value;
+        self.bound = found.bound;
+        self.best = found.best;
+        self.pv_complete = reaches_terminal(tree, &found.pv);
+        self.pv = found.pv;
+        self.peak_memory = found.peak;
+        self.stopped = found.stopped;
+        if self.peak_memory.is_none() {
+            self.memory_unit = None;
+        }
+        self
     }
-    Ok(report)
 }
 
 /// A multi-threaded search of `tree`, counted by its threads

@@ -83,6 +83,7 @@ mod algorithm;
 mod cache;
 mod config;
 mod count;
+mod erased;
 mod error;
 mod memory;
 #[cfg(feature = "mpi")]
