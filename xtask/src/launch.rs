@@ -18,36 +18,10 @@ use std::process::Command;
 
 use anyhow::{Context, Result, anyhow, bail};
 
-use crate::ReproduceArgs;
-
-/// The options of a sweep over MPI ranks.
-#[derive(clap::Args, Debug, Clone, Default)]
-pub struct MpiArgs {
-    /// Spread the jobs over MPI ranks (same documents, byte for byte).
-    /// Run by hand, starts `mpirun` on an xtask built with its `mpi`
-    /// feature (building it if needed); under `mpirun`, is one rank.
-    #[arg(long)]
-    pub mpi: bool,
-    /// With --mpi: how many ranks to start (default: this machine's cores,
-    /// or with --hostfile the hostfile's slots).
-    /// Each rank computes on cores / (its host's ranks) threads, or
-    /// RAYON_NUM_THREADS.
-    #[arg(long, requires = "mpi", value_name = "K")]
-    pub ranks: Option<usize>,
-    /// With --mpi: mpirun's hostfile, for ranks on several machines (rank
-    /// 0, which writes the documents, runs on the first host).
-    #[arg(long, requires = "mpi", value_name = "FILE")]
-    pub hostfile: Option<PathBuf>,
-    /// With --mpi: a rank silent for this long is reported dead and the
-    /// job ended (default 30). Must exceed the time the ranks can drift
-    /// apart between two batches of jobs.
-    #[arg(long, requires = "mpi", value_name = "SECONDS")]
-    pub rank_timeout: Option<f64>,
-    /// With --mpi: each rank writes its process id to DIR/rank-R.pid
-    /// (tests).
-    #[arg(long, requires = "mpi", value_name = "DIR", hide = true)]
-    pub pid_dir: Option<PathBuf>,
-}
+use crate::cli::ReproduceArgs;
+use crate::paths;
+use crate::plan;
+use crate::reproduce::progress::{self, Mode};
 
 /// `reproduce --mpi`: one rank of the job under `mpirun`, or the command
 /// that starts `mpirun`.
@@ -105,7 +79,7 @@ fn threads_per_rank() -> usize {
 fn start(args: &ReproduceArgs) -> Result<()> {
     // The checks every rank would make, and the launcher's own, before
     // anything starts.
-    crate::plan(args, crate::Mode::Hidden)?;
+    plan::plan(args, Mode::Hidden)?;
     // With a hostfile and no --ranks, mpirun fills the hostfile's slots.
     let ranks = match (args.mpi.ranks, &args.mpi.hostfile) {
         (Some(0), _) => bail!("--ranks must be at least 1"),
@@ -154,7 +128,7 @@ fn start(args: &ReproduceArgs) -> Result<()> {
         cmd.args(["-x", "RAYON_NUM_THREADS"]);
     }
     cmd.arg(&exe).args(rank_args(args)?);
-    crate::progress::eprintln_flushed(&format!(
+    progress::eprintln_flushed(&format!(
         "reproduce: {} {}",
         cmd.get_program().to_string_lossy(),
         cmd.get_args()
@@ -208,9 +182,9 @@ fn mpi_binary() -> Result<PathBuf> {
     if cfg!(feature = "mpi") {
         return std::env::current_exe().context("finding this program");
     }
-    let root = crate::workspace_root();
+    let root = paths::workspace_root();
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    crate::progress::eprintln_flushed(
+    progress::eprintln_flushed(
         "reproduce: building xtask with its `mpi` feature (cargo build --release -p xtask \
          --features mpi)",
     );
@@ -226,7 +200,7 @@ fn mpi_binary() -> Result<PathBuf> {
              openmpi-bin libopenmpi-dev libclang-dev)"
         );
     }
-    let release = crate::target_dir(&root).join("release");
+    let release = paths::target_dir(&root).join("release");
     let copy = release.join("xtask-mpi");
     std::fs::copy(release.join("xtask"), &copy)
         .with_context(|| format!("copying the mpi build to {}", copy.display()))?;
@@ -281,7 +255,7 @@ fn rank(args: &ReproduceArgs) -> Result<()> {
     let mut h = DefaultHasher::new();
     (args.quick, args.write_docs, &args.only, args.trees).hash(&mut h);
     sweep::install(farm, h.finish());
-    let result = crate::reproduce(args, rank);
+    let result = plan::reproduce(args, rank);
     let mut farm = sweep::uninstall().expect("installed above");
     let Err(e) = result else {
         // Finalises MPI.
@@ -301,7 +275,7 @@ fn rank(args: &ReproduceArgs) -> Result<()> {
         } else {
             format!("rank {rank}: ")
         };
-        crate::progress::eprintln_flushed(&format!("reproduce: {who}error: {e:#}"));
+        progress::eprintln_flushed(&format!("reproduce: {who}error: {e:#}"));
     }
     if failure.is_some_and(FarmError::needs_abort) {
         // MPI_Abort: ends every rank, does not return.

@@ -6,6 +6,16 @@ use std::collections::HashMap;
 
 use anyhow::{Context, Result};
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+/// The rows of `file` (its text `text`, included from
+/// `xtask/data/published/`).
+fn rows<R: DeserializeOwned>(file: &str, text: &str) -> Result<Vec<R>> {
+    csv::Reader::from_reader(text.as_bytes())
+        .deserialize()
+        .map(|r| r.with_context(|| file.to_string()))
+        .collect()
+}
 
 /// One cell of Campbell's Tables 1-7.
 #[derive(Debug, Deserialize)]
@@ -27,18 +37,17 @@ pub struct Published {
 /// Campbell Tables 1-7, keyed by (table, algorithm, ordering).
 pub fn campbell_tables() -> Result<HashMap<(u32, String, String), Published>> {
     let text = include_str!("../data/published/campbell_tables_1_7.csv");
-    let mut out = HashMap::new();
-    for row in csv::Reader::from_reader(text.as_bytes()).deserialize() {
-        let r: CampbellRow = row.context("campbell_tables_1_7.csv")?;
-        out.insert(
-            (r.table, r.algorithm, r.ordering),
-            Published {
+    let rows: Vec<CampbellRow> = rows("campbell_tables_1_7.csv", text)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            let published = Published {
                 value: r.value,
                 certain: r.confidence == "high",
-            },
-        );
-    }
-    Ok(out)
+            };
+            ((r.table, r.algorithm, r.ordering), published)
+        })
+        .collect())
 }
 
 /// One cell of Campbell's Tables 8-10.
@@ -53,11 +62,10 @@ pub struct SimCell {
 
 /// Campbell Tables 8-10 (mean simulated time over 100 (24, 4) trees).
 pub fn campbell_tables_8_10() -> Result<Vec<SimCell>> {
-    let text = include_str!("../data/published/campbell_tables_8_10.csv");
-    csv::Reader::from_reader(text.as_bytes())
-        .deserialize()
-        .map(|r| r.context("campbell_tables_8_10.csv"))
-        .collect()
+    rows(
+        "campbell_tables_8_10.csv",
+        include_str!("../data/published/campbell_tables_8_10.csv"),
+    )
 }
 
 /// One speed-up exponent of p. 56: time ∝ k^−exponent over the listed
@@ -90,11 +98,10 @@ impl Exponent {
 
 /// The speed-up exponents of p. 56.
 pub fn campbell_speedup_exponents() -> Result<Vec<Exponent>> {
-    let text = include_str!("../data/published/campbell_speedup_exponents.csv");
-    csv::Reader::from_reader(text.as_bytes())
-        .deserialize()
-        .map(|r| r.context("campbell_speedup_exponents.csv"))
-        .collect()
+    rows(
+        "campbell_speedup_exponents.csv",
+        include_str!("../data/published/campbell_speedup_exponents.csv"),
+    )
 }
 
 /// One search-overhead coefficient of p. 41.
@@ -110,9 +117,8 @@ pub struct Overhead {
 
 /// The search-overhead coefficients of p. 41.
 pub fn campbell_overhead_p41() -> Result<Vec<Overhead>> {
-    let text = include_str!("../data/published/campbell_overhead_p41.csv");
-    csv::Reader::from_reader(text.as_bytes())
-        .deserialize()
-        .map(|r| r.context("campbell_overhead_p41.csv"))
-        .collect()
+    rows(
+        "campbell_overhead_p41.csv",
+        include_str!("../data/published/campbell_overhead_p41.csv"),
+    )
 }

@@ -2,7 +2,7 @@
 //! before anything runs (no `mpirun`, an xtask built without its `mpi`
 //! feature under `mpirun`, options that do not combine). The sweep itself
 //! is tested over in-process ranks by the unit tests
-//! (`reproduce::sweep`), and on MPI ranks by `tests/mpi.rs`
+//! (`tests/unit/sweep.rs`), and on MPI ranks by `tests/mpi.rs`
 //! (`scripts/test-mpi.sh`).
 
 mod support;

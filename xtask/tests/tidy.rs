@@ -9,12 +9,22 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The workspace root (this package lives in `xtask/`).
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask has a parent directory")
-        .to_path_buf()
+use xtask::paths::workspace_root;
+
+/// `cargo metadata --format-version 1 FLAG`, run in `root`, as JSON.
+fn cargo_metadata(root: &Path, flag: &str) -> serde_json::Value {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let out = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", flag])
+        .current_dir(root)
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "cargo metadata failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("metadata is JSON")
 }
 
 /// The repository's tracked files, from `git ls-files`; without git (a
@@ -175,18 +185,7 @@ fn version_parses_short_and_long_forms() {
 #[test]
 fn no_locked_dependency_needs_a_newer_rust_than_the_workspace() {
     let root = workspace_root();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let out = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--locked"])
-        .current_dir(&root)
-        .output()
-        .expect("cargo metadata runs");
-    assert!(
-        out.status.success(),
-        "cargo metadata failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("metadata is JSON");
+    let meta = cargo_metadata(&root, "--locked");
     let members: Vec<&str> = meta["workspace_members"]
         .as_array()
         .expect("workspace_members")
@@ -336,18 +335,7 @@ fn test_support_stays_out_of_the_default_api() {
     );
 
     // The feature is on only where cargo builds tests, benches and examples.
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let out = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .current_dir(&root)
-        .output()
-        .expect("cargo metadata runs");
-    assert!(
-        out.status.success(),
-        "cargo metadata failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("metadata is JSON");
+    let meta = cargo_metadata(&root, "--no-deps");
     let mut enabled = Vec::new();
     let mut gated = 0;
     for p in meta["packages"].as_array().expect("packages") {

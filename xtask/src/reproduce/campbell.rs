@@ -8,9 +8,10 @@ use anyhow::Result;
 use gametree::Algorithm;
 use tree_core::{BestChild, GenSpec, Generator};
 
+use super::config::Config;
+use super::doc::{Doc, Output};
 use super::measure::{self, Batch, Oracle, Runner, TreeResult};
 use super::render::{csv, md_table, num, times_intro, times_link};
-use super::{Config, Doc, Output};
 use crate::published::{self, Published};
 
 const NAME: &str = "campbell-tables-1-7";
@@ -419,12 +420,7 @@ fn counts_doc(
         ],
         &csv_rows,
     );
-    Doc {
-        name: NAME.into(),
-        markdown: md,
-        csv: Some(csv),
-        extra: Vec::new(),
-    }
+    Doc::new(NAME, md, csv)
 }
 
 /// Time relative to AB on the same trees, per table and ordering.
@@ -462,10 +458,10 @@ fn times_doc(cfg: &Config, cells: &[Cell]) -> Doc {
         md.push_str(&md_table(&headers, &rows));
         md.push('\n');
     }
-    Doc {
-        name: format!("{NAME}-time"),
-        markdown: md,
-        csv: Some(csv(
+    Doc::new(
+        format!("{NAME}-time"),
+        md,
+        csv(
             &[
                 "table",
                 "algorithm",
@@ -474,9 +470,8 @@ fn times_doc(cfg: &Config, cells: &[Cell]) -> Doc {
                 "seconds",
             ],
             &csv_rows,
-        )),
-        extra: Vec::new(),
-    }
+        ),
+    )
 }
 
 /// Why our numbers differ from the thesis where they do (the numbers behind

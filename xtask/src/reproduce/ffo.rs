@@ -50,9 +50,10 @@ use othello::{FfoProblem, Othello, Position};
 use search_bestfirst::{Algorithm as BestFirst, Options};
 use tree_core::{Counted, Game, Horizon};
 
+use super::config::Config;
+use super::doc::{self, Doc, Output};
 use super::jobs;
 use super::render::{csv, md_table, num, times_intro, times_link};
-use super::{Config, Doc, Output};
 
 const NAME: &str = "othello-ffo";
 
@@ -672,11 +673,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
         name: NAME.into(),
         markdown: md,
         csv: Some(csv_text),
-        extra: if cfg.quick {
-            vec![]
-        } else {
-            vec![("othello-ffo-memory.svg".into(), svg)]
-        },
+        extra: doc::plots(cfg, vec![("othello-ffo-memory.svg".into(), svg)]),
     };
     let times = if cfg.timed() {
         let ranges: Vec<((usize, usize), Vec<Duration>)> = ranges
@@ -825,12 +822,11 @@ fn times_doc(t: &Timed<'_>) -> Result<Doc> {
             rows.push(row("small", &s.label, p.name.clone(), c));
         }
     }
-    Ok(Doc {
-        name: format!("{NAME}-time"),
-        markdown: md,
-        csv: Some(csv(&["part", "searcher", "case", "seconds"], &rows)),
-        extra: Vec::new(),
-    })
+    Ok(Doc::new(
+        format!("{NAME}-time"),
+        md,
+        csv(&["part", "searcher", "case", "seconds"], &rows),
+    ))
 }
 
 fn csv_row(part: &str, searcher: &str, case: &str, c: Cell) -> Vec<String> {

@@ -10,9 +10,10 @@ use gametree::{Algorithm, Config as Settings};
 use serde::Deserialize;
 use tree_core::{GenSpec, Generator};
 
+use super::config::Config;
+use super::doc::{Doc, Output};
 use super::measure::{self, Batch, Oracle, Runner, TreeResult};
 use super::render::{LogXChart, csv, md_table, num, times_intro, times_link};
-use super::{Config, Doc, Output};
 
 const NAME: &str = "bhattacharya-bagchi96";
 

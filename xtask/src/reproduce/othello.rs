@@ -33,9 +33,10 @@ use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig};
 use serde::{Deserialize, Serialize};
 use tree_core::{Bounds, Horizon, minimax};
 
+use super::config::Config;
+use super::doc::{self, Doc, Output};
 use super::jobs;
 use super::render::{csv, md_table, num, times_intro, times_link};
-use super::{Config, Doc, Output};
 
 const NAME: &str = "othello-002";
 
@@ -440,11 +441,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
         name: NAME.into(),
         markdown: md,
         csv: Some(csv_text),
-        extra: if cfg.quick {
-            vec![]
-        } else {
-            vec![("othello-leaves.svg".into(), svg)]
-        },
+        extra: doc::plots(cfg, vec![("othello-leaves.svg".into(), svg)]),
     };
     let times = if cfg.timed() {
         Some(times_doc(&rows, &time, positions.len())?)
@@ -493,15 +490,14 @@ fn times_doc(rows: &[Row], time: &[Vec<f64>], positions: usize) -> Result<Doc> {
             })
         })
         .collect();
-    Ok(Doc {
-        name: format!("{NAME}-time"),
-        markdown: md,
-        csv: Some(csv(
+    Ok(Doc::new(
+        format!("{NAME}-time"),
+        md,
+        csv(
             &["algorithm", "depth", "time_vs_ab_enhanced", "seconds"],
             &csv_rows,
-        )),
-        extra: Vec::new(),
-    })
+        ),
+    ))
 }
 
 /// Mean leaves against depth, log scale, one line per searcher.

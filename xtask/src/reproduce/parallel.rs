@@ -8,9 +8,10 @@ use anyhow::{Context, Result, bail};
 use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
 use tree_core::{BestChild, GenSpec, Generator, minimax};
 
+use super::config::Config;
+use super::doc::Doc;
 use super::jobs;
 use super::render::{csv, md_table, num};
-use super::{Config, Doc};
 use crate::published;
 
 const NAME: &str = "campbell-tables-8-10";

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::Config;
+use super::config::Config;
 
 /// A Markdown table; the first column is left-aligned, the rest right-aligned.
 pub fn md_table(headers: &[&str], rows: &[Vec<String>]) -> String {
@@ -76,7 +76,7 @@ pub fn times_intro(sample: &str) -> String {
          `target/reproduction/`), {sample}; {}. Wall-clock times vary with the machine and its \
          load, so the tables show ratios between algorithms measured in the same run; the CSV \
          also has each row's total seconds.",
-        super::machine_note()
+        super::doc::machine_note()
     )
 }
 
@@ -97,6 +97,15 @@ pub struct LogXChart<'a> {
     /// A log-scale y axis (drawn as log10 of the values, labelled with the
     /// values), for series that span orders of magnitude.
     pub log_y: bool,
+}
+
+impl std::fmt::Debug for LogXChart<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LogXChart")
+            .field("caption", &self.caption)
+            .field("series", &self.series)
+            .finish_non_exhaustive()
+    }
 }
 
 impl LogXChart<'_> {
@@ -195,28 +204,5 @@ impl LogXChart<'_> {
             root.present()?;
         }
         Ok(svg)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers() {
-        assert_eq!(num(1234567.891, 1), "1,234,567.9");
-        assert_eq!(num(999.0, 0), "999");
-        assert_eq!(num(-1234.5, 1), "-1,234.5");
-        assert_eq!(num(0.04, 2), "0.04");
-    }
-
-    #[test]
-    fn tables() {
-        let t = md_table(&["a", "b"], &[vec!["x".into(), "1".into()]]);
-        assert_eq!(t, "| a | b |\n|:--|--:|\n| x | 1 |\n");
-        assert_eq!(
-            csv(&["a", "b"], &[vec!["x,y".into(), "1".into()]]),
-            "a,b\n\"x,y\",1\n"
-        );
     }
 }

@@ -10,9 +10,10 @@ use gametree::{Algorithm, Config as Settings};
 use serde::Deserialize;
 use tree_core::{GenSpec, Generator};
 
+use super::config::Config;
+use super::doc::{Doc, Output};
 use super::measure::{self, Batch, Oracle, Runner, TreeResult};
 use super::render::{csv, md_table, num, times_intro, times_link};
-use super::{Config, Doc, Output};
 
 const NAME: &str = "bhattacharya95-table3";
 
@@ -294,12 +295,7 @@ fn counts_doc(
         ],
         &csv_rows,
     );
-    Doc {
-        name: NAME.into(),
-        markdown: md,
-        csv: Some(csv),
-        extra: Vec::new(),
-    }
+    Doc::new(NAME, md, csv)
 }
 
 /// Time relative to Alpha-Beta per cell, beside the paper's, and
@@ -387,10 +383,10 @@ fn times_doc(
         ]],
     ));
     md.push('\n');
-    Doc {
-        name: format!("{NAME}-time"),
-        markdown: md,
-        csv: Some(csv(
+    Doc::new(
+        format!("{NAME}-time"),
+        md,
+        csv(
             &[
                 "b",
                 "d",
@@ -401,9 +397,8 @@ fn times_doc(
                 "seconds",
             ],
             &csv_rows,
-        )),
-        extra: Vec::new(),
-    }
+        ),
+    )
 }
 
 /// The paper's observations (a)–(f), each reported as holds / fails with

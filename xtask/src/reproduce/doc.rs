@@ -1,0 +1,104 @@
+//! What an experiment produces: its documents, and how they are written.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use super::config::Config;
+use super::sweep;
+
+/// One output document: `NAME.md`, and `NAME.csv` when there is data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Doc {
+    pub name: String,
+    pub markdown: String,
+    pub csv: Option<String>,
+    /// Other files written beside it (plots), as (file name, contents).
+    pub extra: Vec<(String, String)>,
+}
+
+impl Doc {
+    /// A document with its data and no other files.
+    pub fn new(name: impl Into<String>, markdown: String, csv: String) -> Doc {
+        Doc {
+            name: name.into(),
+            markdown,
+            csv: Some(csv),
+            extra: Vec::new(),
+        }
+    }
+}
+
+/// What an experiment produces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Output {
+    /// Everything that does not depend on the clock: the same bytes on
+    /// every run.
+    pub counts: Doc,
+    /// Wall-clock ratios and the claims about time, when timed; by
+    /// convention named `NAME-time` and linked from the counts document.
+    pub times: Option<Doc>,
+}
+
+impl From<Doc> for Output {
+    /// An experiment without timings.
+    fn from(counts: Doc) -> Output {
+        Output {
+            counts,
+            times: None,
+        }
+    }
+}
+
+/// The plots written beside a document, as (file name, contents): those
+/// of a full run, none in a quick one.
+pub fn plots(cfg: &Config, plots: Vec<(String, String)>) -> Vec<(String, String)> {
+    if cfg.quick { Vec::new() } else { plots }
+}
+
+/// The documents of a run.
+#[derive(Debug, Clone, Default)]
+pub struct Outputs {
+    pub counts: Vec<Doc>,
+    pub times: Vec<Doc>,
+}
+
+/// The load average and thread count, for a times document: wall-clock
+/// ratios mean little on a loaded machine.
+pub fn machine_note() -> String {
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".into());
+    let threads = sweep::describe().map_or_else(
+        || format!("{} rayon threads", rayon::current_num_threads()),
+        |ranks| format!("MPI sweep of {ranks} (rank 0's host)"),
+    );
+    format!(
+        "{threads} on {} cores; 1-minute load average {load} when the experiment ended",
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
+    )
+}
+
+/// Writes the documents into `dir`.
+pub fn write(dir: &Path, docs: &[Doc]) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    for doc in docs {
+        for (name, contents) in files(doc) {
+            let path = dir.join(&name);
+            std::fs::write(&path, contents)
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// A document's files: (file name, contents).
+pub fn files(doc: &Doc) -> Vec<(String, &str)> {
+    let mut files = vec![(format!("{}.md", doc.name), doc.markdown.as_str())];
+    if let Some(csv) = &doc.csv {
+        files.push((format!("{}.csv", doc.name), csv.as_str()));
+    }
+    files.extend(doc.extra.iter().map(|(n, c)| (n.clone(), c.as_str())));
+    files
+}

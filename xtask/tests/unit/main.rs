@@ -1,0 +1,13 @@
+//! The unit tests of xtask's library, one module per module of `src/`: one
+//! test binary that links the library as the `xtask` binary does, so that
+//! `cargo test` compiles xtask's searches once.
+
+mod config;
+mod jobs;
+mod leafcost;
+mod measure;
+mod progress;
+mod render;
+mod reproduce;
+mod sweep;
+mod worked;

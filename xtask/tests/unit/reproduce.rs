@@ -1,0 +1,80 @@
+//! `reproduce`: the committed quick reproduction, times kept out of the
+//! counts documents, unknown experiments.
+
+use std::path::Path;
+
+use xtask::paths::workspace_root;
+use xtask::reproduce::config::{Config, Timings};
+use xtask::reproduce::doc::{Doc, files};
+use xtask::reproduce::progress::Mode;
+use xtask::reproduce::{output_dir, run};
+
+/// The files of `docs` that differ from those in `dir`.
+fn stale(docs: &[Doc], dir: &Path) -> Vec<String> {
+    docs.iter()
+        .flat_map(files)
+        .filter(|(file, want)| std::fs::read_to_string(dir.join(file)).unwrap_or_default() != *want)
+        .map(|(file, _)| file)
+        .collect()
+}
+
+/// The committed quick reproduction must be what the code produces now.
+#[test]
+fn quick_reproduction_is_up_to_date() {
+    let cfg = Config::new(true, None, false);
+    let out = run(&cfg, None).unwrap();
+    assert!(out.times.is_empty(), "an untimed run wrote times");
+    let dir = output_dir(&workspace_root(), true);
+    let stale = stale(&out.counts, &dir);
+    assert!(
+        stale.is_empty(),
+        "docs/reproduction/quick is stale ({}): run `cargo xtask reproduce --quick` and commit",
+        stale.join(", ")
+    );
+}
+
+/// Timing a run changes its times documents only, never its counts
+/// documents: made-up times (different on every call) in two runs, one
+/// tree per cell to keep it short.
+#[test]
+fn times_never_reach_counts_documents() {
+    let untimed = Config::new(true, Some(1), false);
+    let timed = Config {
+        timings: Timings::Fake,
+        ..untimed.clone()
+    };
+    let plain = run(&untimed, None).unwrap();
+    let (a, b) = (run(&timed, None).unwrap(), run(&timed, None).unwrap());
+    assert_eq!(
+        a.counts, plain.counts,
+        "times leaked into a counts document"
+    );
+    assert_eq!(
+        b.counts, plain.counts,
+        "times leaked into a counts document"
+    );
+    let names: Vec<&str> = a.times.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "campbell-tables-1-7-time",
+            "bhattacharya95-table3-time",
+            "bhattacharya-bagchi96-time",
+            "leaf-cost-time",
+            "othello-002-time",
+            "othello-ffo-time"
+        ]
+    );
+    for (x, y) in a.times.iter().zip(&b.times) {
+        assert_ne!(x.csv, y.csv, "{} shows no times", x.name);
+        let csv = x.csv.as_deref().unwrap_or_default();
+        assert!(!csv.contains("NaN") && !csv.contains("inf"), "{csv}");
+    }
+}
+
+#[test]
+fn unknown_experiment_is_an_error() {
+    let cfg = Config::new(true, None, Mode::Hidden);
+    let e = run(&cfg, Some("no-such-thing")).unwrap_err().to_string();
+    assert!(e.contains("known:"), "{e}");
+}
