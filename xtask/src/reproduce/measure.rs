@@ -19,7 +19,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use gametree::{Algorithm, Config as Settings, Report};
 use serde::{Deserialize, Serialize};
-use tree_core::{GenSpec, Tree, Value, minimax};
+use tree_core::{GenSpec, GeneratedTree, Tree, Value, minimax};
 
 use super::config::Config;
 use super::jobs;
@@ -61,6 +61,19 @@ impl Runner {
             bail!("{} gave no exact value: {report:?}", self.label);
         }
         Ok(report)
+    }
+
+    /// [`Runner::search`] on a generated tree, compiled here once: a
+    /// caller in another crate (the tests) calls it without compiling every
+    /// engine for the tree type again.
+    pub fn search_tree(&self, tree: &GeneratedTree) -> Result<Report> {
+        self.search(tree)
+    }
+
+    /// [`Runner::search`] on a recorder of a generated tree, compiled here
+    /// once (as [`Runner::search_tree`]).
+    pub fn search_recorded(&self, tree: &Recorded<&GeneratedTree>) -> Result<Report> {
+        self.search(tree)
     }
 }
 
@@ -350,7 +363,7 @@ fn run_tree(cfg: &Config, batch: &Batch<'_>, index: usize) -> Result<TreeResult>
             Ok(())
         };
         if cfg.timed() || !recorded(k) {
-            let (report, time) = cfg.time(|| r.search(&tree));
+            let (report, time) = cfg.time(|| r.search_tree(&tree));
             let report = report?;
             check(report.value)?;
             run = Some(Run {
@@ -360,7 +373,7 @@ fn run_tree(cfg: &Config, batch: &Batch<'_>, index: usize) -> Result<TreeResult>
         }
         if recorded(k) {
             let rec = Recorded::new(&tree)?;
-            let report = r.search(&rec)?;
+            let report = r.search_recorded(&rec)?;
             check(report.value)?;
             let leaves = rec.evaluations();
             if report.leaves != leaves {

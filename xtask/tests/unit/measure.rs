@@ -1,7 +1,7 @@
 //! `reproduce::measure`: summaries, leaf sets, recorders and batches.
 
 use gametree::{Algorithm, Config as Settings};
-use tree_core::{GenSpec, Generator, Tree, Value, minimax};
+use tree_core::{GenSpec, GeneratedTree, Generator, Value, minimax};
 use xtask::reproduce::config::{Config, Timings};
 use xtask::reproduce::measure::{
     Batch, LISTS, LeafSet, Oracle, Recorded, Runner, Summary, dominations, run_batches,
@@ -26,13 +26,10 @@ fn subsets_of_sorted_sets() {
     assert!(!s(&[1]).is_subset(&s(&[])));
 }
 
-/// The root value of `a` on `tree` (any tree the front door takes).
-fn run_on<T>(a: Algorithm, tree: &T) -> Value
-where
-    T: Tree + Sync,
-    T::Node: Send + Sync,
-{
-    Runner::new("test", a).search(tree).unwrap().value
+/// The root value of `a` on a recorder (through the library's search of
+/// it, so that this crate does not compile the engines again).
+fn run_on(a: Algorithm, tree: &Recorded<&GeneratedTree>) -> Value {
+    Runner::new("test", a).search_recorded(tree).unwrap().value
 }
 
 /// The recorded numbers name the same terminals as Dewey codes: the same
@@ -61,7 +58,9 @@ fn recorded_leaf_sets_agree_with_dewey_traces() {
             for &a in &algs {
                 let rec = Recorded::new(&tree).unwrap();
                 assert_eq!(run_on(a, &rec), minimax(&tree));
-                let traced = gametree::search(a, &tree, &Settings::default().trace(true)).unwrap();
+                let traced = Runner::with("test", a, Settings::default().trace(true))
+                    .search_tree(&tree)
+                    .unwrap();
                 assert_eq!(traced.value, minimax(&tree));
                 assert_eq!(rec.evaluations(), traced.leaves);
                 let mut order = traced.trace.expect("traced");
@@ -103,7 +102,9 @@ fn recorders_see_every_thread_and_clean_up() {
     assert_eq!(all.0.len(), 4usize.pow(5));
     let rec = Recorded::new(&tree).unwrap();
     let threads = Settings::default().threads(2);
-    let r = gametree::search(Algorithm::Ybwc, &rec, &threads).unwrap();
+    let r = Runner::with("test", Algorithm::Ybwc, threads)
+        .search_recorded(&rec)
+        .unwrap();
     assert_eq!(r.value, minimax(&tree));
     assert_eq!(rec.evaluations(), r.leaves);
     let set = rec.into_leaf_set();
