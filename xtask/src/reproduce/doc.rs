@@ -27,6 +27,15 @@ impl Doc {
             extra: Vec::new(),
         }
     }
+
+    /// With the plot `svg` written beside it as `file`, in a full run (a
+    /// quick run writes no plots).
+    pub fn with_plot(mut self, cfg: &Config, file: impl Into<String>, svg: String) -> Doc {
+        if !cfg.quick {
+            self.extra.push((file.into(), svg));
+        }
+        self
+    }
 }
 
 /// What an experiment produces.
@@ -48,12 +57,6 @@ impl From<Doc> for Output {
             times: None,
         }
     }
-}
-
-/// The plots written beside a document, as (file name, contents): those
-/// of a full run, none in a quick one.
-pub fn plots(cfg: &Config, plots: Vec<(String, String)>) -> Vec<(String, String)> {
-    if cfg.quick { Vec::new() } else { plots }
 }
 
 /// The documents of a run.

@@ -51,7 +51,7 @@ use search_bestfirst::{Algorithm as BestFirst, Options};
 use tree_core::{Counted, Game, Horizon};
 
 use super::config::Config;
-use super::doc::{self, Doc, Output};
+use super::doc::{Doc, Output};
 use super::jobs;
 use super::render::{csv, md_table, num, times_intro, times_link};
 
@@ -669,12 +669,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
             })
             .collect();
     let svg = plot(&series)?;
-    let counts = Doc {
-        name: NAME.into(),
-        markdown: md,
-        csv: Some(csv_text),
-        extra: doc::plots(cfg, vec![("othello-ffo-memory.svg".into(), svg)]),
-    };
+    let counts = Doc::new(NAME, md, csv_text).with_plot(cfg, "othello-ffo-memory.svg", svg);
     let times = if cfg.timed() {
         let ranges: Vec<((usize, usize), Vec<Duration>)> = ranges
             .iter()

@@ -38,6 +38,7 @@ pub mod progress;
 pub mod render;
 pub mod revisits;
 pub mod sweep;
+pub mod time_claim;
 pub mod worked;
 
 use std::path::{Path, PathBuf};

@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 use tree_core::{Bounds, Horizon, minimax};
 
 use super::config::Config;
-use super::doc::{self, Doc, Output};
+use super::doc::{Doc, Output};
 use super::jobs;
 use super::render::{csv, md_table, num, times_intro, times_link};
 
@@ -437,12 +437,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
         })
         .collect();
     let svg = plot(&series, depths)?;
-    let counts = Doc {
-        name: NAME.into(),
-        markdown: md,
-        csv: Some(csv_text),
-        extra: doc::plots(cfg, vec![("othello-leaves.svg".into(), svg)]),
-    };
+    let counts = Doc::new(NAME, md, csv_text).with_plot(cfg, "othello-leaves.svg", svg);
     let times = if cfg.timed() {
         Some(times_doc(&rows, &time, positions.len())?)
     } else {

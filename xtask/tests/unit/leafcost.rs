@@ -5,7 +5,7 @@ use xtask::reproduce::config::{Config, Timings};
 use xtask::reproduce::leafcost::cells::{COSTS_NS, Measured, Role, cells};
 use xtask::reproduce::leafcost::claims::{break_even, claims_at, model_break_even};
 use xtask::reproduce::leafcost::run;
-use xtask::reproduce::memory::TimeClaim;
+use xtask::reproduce::time_claim::TimeClaim;
 
 #[test]
 fn break_even_interpolates_linearly_in_the_cost() {

@@ -3,8 +3,8 @@
 //! Alpha-Beta.
 
 use super::cells::{Kind, Measured, Role};
-use crate::reproduce::memory::TimeClaim;
 use crate::reproduce::render::num;
+use crate::reproduce::time_claim::TimeClaim;
 
 /// The claims about time of every cell, at cost `c`.
 pub fn claims_at(measured: &[Measured], c: usize) -> Vec<TimeClaim> {

@@ -31,10 +31,10 @@ use anyhow::{Result, bail};
 use tree_core::{GenSpec, LeafCost};
 
 use super::config::Config;
-use super::doc::{self, Doc, Output};
+use super::doc::{Doc, Output};
 use super::jobs;
-use super::memory::TimeClaim;
 use super::render::{LogXChart, csv, md_table, num, times_intro, times_link};
+use super::time_claim::TimeClaim;
 use calibration::{Calibration, MIN_BLOCK, calibrate, calibration_tree, leaf_nodes, per_call};
 use cells::{COSTS_NS, Cell, Measured, Role, Row, cells, cost_label, csv_key, param, role_label};
 use claims::{break_even, claims_at, model_break_even, ns_label};
@@ -474,10 +474,10 @@ fn times_doc(cfg: &Config, cal: &Calibration, measured: &[Measured]) -> Result<D
         md,
         "![time relative to Alpha-Beta against leaf cost]({plot})"
     )?;
-    Ok(Doc {
-        name: format!("{NAME}-time"),
-        markdown: md,
-        csv: Some(csv(
+    Ok(Doc::new(
+        format!("{NAME}-time"),
+        md,
+        csv(
             &[
                 "cell",
                 "algorithm",
@@ -489,7 +489,7 @@ fn times_doc(cfg: &Config, cal: &Calibration, measured: &[Measured]) -> Result<D
                 "time_ratio_to_ab",
             ],
             &csv_rows,
-        )),
-        extra: doc::plots(cfg, vec![(plot, svg)]),
-    })
+        ),
+    )
+    .with_plot(cfg, plot, svg))
 }

@@ -1,0 +1,85 @@
+//! The claims about time of Bhattacharya & Bagchi 1996 (§4), each judged
+//! on two times measured in the same run: by `bhattacharya-bagchi96` on its
+//! tables' trees, and by the leaf-cost experiment at every leaf cost.
+
+/// One of the paper's claims about time (§4), judged on two times measured
+/// in the same run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimeClaim {
+    /// The claim in words.
+    pub claim: String,
+    /// The ratio the verdict is on, as the claim states it.
+    pub ratio: f64,
+    /// The ratio in words.
+    pub numbers: String,
+    /// Whether the claim holds.
+    pub holds: bool,
+}
+
+impl TimeClaim {
+    /// The columns of a claims table.
+    pub const HEADERS: [&'static str; 3] = ["claim", "numbers", "verdict"];
+
+    /// "Full memory: about twice as fast as Alpha-Beta" on random trees of
+    /// (b, d): AB's time over MemSSS*'s at its maximum M, above 1.5.
+    pub fn full_memory(b: usize, d: usize, ab: f64, full: f64) -> TimeClaim {
+        let speed = ab / full;
+        TimeClaim {
+            claim: format!("({b},{d}) random, full memory: about 2x as fast as AB"),
+            ratio: speed,
+            numbers: format!("{speed:.2}x AB's speed"),
+            holds: speed > 1.5,
+        }
+    }
+
+    /// "(6,9) strong, M = 296: MemSSS* beats Alpha-Beta": time below AB's.
+    pub fn memsss_296(ab: f64, t: f64) -> TimeClaim {
+        let r = t / ab;
+        TimeClaim {
+            claim: "(6,9) strong, M = 296: MemSSS* takes less time than Alpha-Beta".into(),
+            ratio: r,
+            numbers: format!("time {r:.2} of AB's"),
+            holds: r < 1.0,
+        }
+    }
+
+    /// The conjecture: MemDual* (full memory) beats Alpha-Beta on strong
+    /// trees of even depth: time below AB's.
+    pub fn memdual(b: usize, d: usize, ab: f64, t: f64) -> TimeClaim {
+        let r = t / ab;
+        TimeClaim {
+            claim: format!(
+                "({b},{d}) strong: MemDual* (full memory) takes less time than Alpha-Beta (conjecture, §4)"
+            ),
+            ratio: r,
+            numbers: format!("time {r:.2} of AB's"),
+            holds: r < 1.0,
+        }
+    }
+
+    /// "At maximum M MemSSS* is 2.5-3 times as fast as IterSSS*" (Table 2):
+    /// IterSSS*'s time over MemSSS*'s at `m`, read generously as 2 to 3.5.
+    pub fn memsss_vs_itersss(m: usize, mem: f64, iter: f64) -> TimeClaim {
+        let speed = iter / mem;
+        TimeClaim {
+            claim: format!("at maximum M ({m}) MemSSS* is 2.5-3 times as fast as IterSSS*"),
+            ratio: speed,
+            numbers: format!("{speed:.2} times"),
+            holds: (2.0..=3.5).contains(&speed),
+        }
+    }
+
+    /// The verdict in words.
+    pub fn verdict(&self) -> &'static str {
+        if self.holds { "holds" } else { "fails" }
+    }
+
+    /// A row of a claims table: claim, numbers, verdict.
+    pub fn row(&self) -> Vec<String> {
+        vec![
+            self.claim.clone(),
+            self.numbers.clone(),
+            self.verdict().into(),
+        ]
+    }
+}
