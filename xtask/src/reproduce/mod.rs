@@ -53,7 +53,7 @@ use progress::Mode;
 
 /// Every experiment, in the order they run: its name (also the name of its
 /// documents) and what runs it.
-const EXPERIMENTS: &[Experiment] = &[
+pub const EXPERIMENTS: &[Experiment] = &[
     ("worked-examples", |c| worked::run(c).map(Output::from)),
     ("campbell-tables-1-7", campbell::run),
     ("bhattacharya95-table3", revisits::run),

@@ -42,9 +42,9 @@ const NAME: &str = "othello-002";
 
 /// The branching bound OPEN is sized for (the most legal moves known in a
 /// reachable Othello position is 33).
-const BRANCHING: usize = 33;
+pub const BRANCHING: usize = 33;
 /// Depths up to which every value is checked against plain minimax.
-const MINIMAX_UP_TO: u32 = 5;
+pub const MINIMAX_UP_TO: u32 = 5;
 /// PVS's aspiration half-width: half a corner of the evaluation.
 const ASPIRATION: u32 = 50;
 /// MemSSS* budgets besides its minimum.
