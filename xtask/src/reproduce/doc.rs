@@ -1,5 +1,6 @@
 //! What an experiment produces: its documents, and how they are written.
 
+use std::io::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -83,17 +84,45 @@ pub fn machine_note() -> String {
     )
 }
 
-/// Writes the documents into `dir`.
+/// Writes the documents into `dir`, each file whole or not at all
+/// ([`write_atomic`]).
 pub fn write(dir: &Path, docs: &[Doc]) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     for doc in docs {
         for (name, contents) in files(doc) {
-            let path = dir.join(&name);
-            std::fs::write(&path, contents)
-                .with_context(|| format!("writing {}", path.display()))?;
+            write_atomic(&dir.join(&name), contents.as_bytes())?;
         }
     }
     Ok(())
+}
+
+/// Writes `contents` to `path` so that the file is always the old one or
+/// the new one, never a part: into a temporary file beside it, flushed to
+/// the disk, then renamed over it. A run killed midway, or a disk that
+/// fills up, leaves the old file (and no temporary one, unless killed
+/// between the two steps: `.NAME.PID.tmp`).
+///
+/// # Errors
+/// The file system's, naming `path`.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+    let name = path
+        .file_name()
+        .with_context(|| format!("writing {}: not a file name", path.display()))?;
+    let tmp = path.with_file_name(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(contents)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written.with_context(|| format!("writing {}", path.display()))
 }
 
 /// A document's files: (file name, contents).

@@ -78,3 +78,30 @@ fn unknown_experiment_is_an_error() {
     let e = run(&cfg, Some("no-such-thing")).unwrap_err().to_string();
     assert!(e.contains("known:"), "{e}");
 }
+
+/// A document is written whole or not at all: over an old file the new
+/// one replaces it in one step, and a write that fails leaves the old file
+/// and no temporary one.
+#[test]
+fn documents_are_replaced_whole() {
+    use xtask::reproduce::doc::write_atomic;
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("atomic-writes");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("table.md");
+    write_atomic(&path, b"old").unwrap();
+    write_atomic(&path, b"new, and longer").unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), b"new, and longer");
+    // A target that cannot be replaced (a directory in the way): an error
+    // naming it, the directory untouched, no temporary file left.
+    let blocked = dir.join("blocked.md");
+    std::fs::create_dir_all(blocked.join("inside")).unwrap();
+    let e = write_atomic(&blocked, b"x").unwrap_err();
+    assert!(format!("{e:#}").contains("blocked.md"), "{e:#}");
+    assert!(blocked.join("inside").is_dir());
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+}
