@@ -7,10 +7,7 @@
 //! generated trees, ten each), `hash-BxD` ([`HashTree`]s),
 //! `ordered-BxD` (strongly ordered [`OrderedHashTree`]s), `othello-D`
 //! (the first experiment positions searched to depth D); the fifth
-//! argument is the number of trees of the last three (default 3). Every
-//! shape's trees are one type to the searches ([`ProfileTree`], which
-//! forwards each call to the tree of its variant), so that the driver
-//! compiles the front door's engines once. With
+//! argument is the number of trees of the last three (default 3). With
 //! `VERBOSE` set, each tree's search is also run once on the engine itself
 //! (`search_parallel::threads::search`), whose report has the jobs and
 //! each thread's activity.
@@ -27,96 +24,19 @@ use std::time::Instant;
 use gametree::{Algorithm, Config, Family};
 use othello::Othello;
 use search_parallel::threads::{ThreadAlgorithm, ThreadConfig};
-use tree_core::{
-    Bounds, GenSpec, GeneratedTree, Generator, HashTree, Horizon, OrderedHashTree, Tree, Value,
-};
+use tree_core::{GenSpec, GeneratedTree, Generator, HashTree, Horizon, OrderedHashTree, Tree};
 
-/// The trees of every shape behind one type: the driver then compiles the
-/// front door's searches once, not once per tree type (each type
-/// instantiates every engine). A call costs one match of the variant, a
-/// branch that never changes within a run.
-enum ProfileTree {
-    Generated(GeneratedTree),
-    Hash(HashTree),
-    Ordered(OrderedHashTree),
-    Othello(Horizon<Othello>),
-}
-
-/// A node of a [`ProfileTree`]: its tree's node.
-#[derive(Clone)]
-enum ProfileNode {
-    Generated(<GeneratedTree as Tree>::Node),
-    Hash(<HashTree as Tree>::Node),
-    Ordered(<OrderedHashTree as Tree>::Node),
-    Othello(<Horizon<Othello> as Tree>::Node),
-}
-
-/// `$body` on the tree and the node of the variant they share.
-macro_rules! on_variant {
-    ($tree:expr, $node:expr, |$t:ident, $n:ident| $body:expr) => {
-        match ($tree, $node) {
-            (ProfileTree::Generated($t), ProfileNode::Generated($n)) => $body,
-            (ProfileTree::Hash($t), ProfileNode::Hash($n)) => $body,
-            (ProfileTree::Ordered($t), ProfileNode::Ordered($n)) => $body,
-            (ProfileTree::Othello($t), ProfileNode::Othello($n)) => $body,
-            _ => unreachable!("a node of another tree"),
-        }
-    };
-}
-
-impl Tree for ProfileTree {
-    type Node = ProfileNode;
-
-    fn root(&self) -> ProfileNode {
-        match self {
-            ProfileTree::Generated(t) => ProfileNode::Generated(t.root()),
-            ProfileTree::Hash(t) => ProfileNode::Hash(t.root()),
-            ProfileTree::Ordered(t) => ProfileNode::Ordered(t.root()),
-            ProfileTree::Othello(t) => ProfileNode::Othello(t.root()),
-        }
-    }
-
-    fn num_children(&self, node: &ProfileNode) -> usize {
-        on_variant!(self, node, |t, n| t.num_children(n))
-    }
-
-    fn child(&self, node: &ProfileNode, i: usize) -> ProfileNode {
-        match (self, node) {
-            (ProfileTree::Generated(t), ProfileNode::Generated(n)) => {
-                ProfileNode::Generated(t.child(n, i))
-            }
-            (ProfileTree::Hash(t), ProfileNode::Hash(n)) => ProfileNode::Hash(t.child(n, i)),
-            (ProfileTree::Ordered(t), ProfileNode::Ordered(n)) => {
-                ProfileNode::Ordered(t.child(n, i))
-            }
-            (ProfileTree::Othello(t), ProfileNode::Othello(n)) => {
-                ProfileNode::Othello(t.child(n, i))
-            }
-            _ => unreachable!("a node of another tree"),
-        }
-    }
-
-    fn value(&self, node: &ProfileNode) -> Value {
-        on_variant!(self, node, |t, n| t.value(n))
-    }
-
-    fn bounds(&self) -> Option<Bounds> {
-        match self {
-            ProfileTree::Generated(t) => t.bounds(),
-            ProfileTree::Hash(t) => t.bounds(),
-            ProfileTree::Ordered(t) => t.bounds(),
-            ProfileTree::Othello(t) => t.bounds(),
-        }
-    }
-}
-
-fn run(algorithm: &str, threads: usize, reps: u32, shape: &str, trees: &[ProfileTree]) {
+fn run<T>(algorithm: &str, threads: usize, reps: u32, shape: &str, trees: &[T])
+where
+    T: Tree + Sync,
+    T::Node: Send + Sync,
+{
     let a: Algorithm = algorithm.parse().expect("algorithm");
     let config = match a.family() {
         Family::Threads => Config::default().threads(threads),
         _ => Config::default(),
     };
-    let once = |t: &ProfileTree| gametree::search(a, t, &config).expect("runs");
+    let once = |t: &T| gametree::search(a, t, &config).expect("runs");
     for t in trees {
         let ab = gametree::search(Algorithm::AlphaBeta, t, &Config::default()).expect("runs");
         assert_eq!(once(t).value, ab.value);
@@ -165,23 +85,23 @@ fn main() {
     };
     if let Some(s) = shape.strip_prefix("hash-") {
         let (b, d) = bxd(s);
-        let trees: Vec<ProfileTree> = (0..n)
-            .map(|i| ProfileTree::Hash(HashTree::new(b, d, i).expect("shape")))
+        let trees: Vec<HashTree> = (0..n)
+            .map(|i| HashTree::new(b, d, i).expect("shape"))
             .collect();
         return run(algorithm, threads, reps, shape, &trees);
     }
     if let Some(s) = shape.strip_prefix("ordered-") {
         let (b, d) = bxd(s);
-        let trees: Vec<ProfileTree> = (0..n)
-            .map(|i| ProfileTree::Ordered(OrderedHashTree::strong(b, d, i).expect("shape")))
+        let trees: Vec<OrderedHashTree> = (0..n)
+            .map(|i| OrderedHashTree::strong(b, d, i).expect("shape"))
             .collect();
         return run(algorithm, threads, reps, shape, &trees);
     }
     if let Some(s) = shape.strip_prefix("othello-") {
         let depth: u32 = s.parse().expect("depth");
         let positions = othello::experiment_positions();
-        let trees: Vec<ProfileTree> = (0..n as usize)
-            .map(|k| ProfileTree::Othello(Horizon::new(Othello, positions[k], depth)))
+        let trees: Vec<Horizon<Othello>> = (0..n as usize)
+            .map(|k| Horizon::new(Othello, positions[k], depth))
             .collect();
         return run(algorithm, threads, reps, shape, &trees);
     }
@@ -191,10 +111,8 @@ fn main() {
         "random-8x6" => (Generator::RANDOM, 8, 6),
         other => panic!("unknown shape {other}"),
     };
-    let trees: Vec<ProfileTree> = (0..10)
-        .map(|i| {
-            ProfileTree::Generated(GenSpec::new(g, b, d, 1981, i).build().expect("valid spec"))
-        })
+    let trees: Vec<GeneratedTree> = (0..10)
+        .map(|i| GenSpec::new(g, b, d, 1981, i).build().expect("valid spec"))
         .collect();
     run(algorithm, threads, reps, shape, &trees);
 }
