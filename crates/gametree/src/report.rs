@@ -2,10 +2,9 @@
 
 use std::time::Duration;
 
+use search_depthfirst::Window;
 use serde::{Serialize, Serializer};
 use tree_core::{Dewey, StopReason, Value};
-
-use search_depthfirst::Window;
 
 #[cfg(feature = "mpi")]
 use crate::mpi_report::MpiReport;
