@@ -5,10 +5,12 @@
 //! (they dominate it). Throughput is in leaves evaluated per second, so the
 //! time per leaf of each algorithm can be compared with alpha-beta's.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gametree::{Algorithm, Config, search};
-use std::hint::black_box;
-use tree_core::{GenSpec, GeneratedTree, Generator, minimax};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use gametree::{Algorithm, Config};
+use support::{bench_trees, checked_leaves, trees};
+use tree_core::{Generator, minimax};
 
 const TREES: u64 = 10;
 
@@ -33,46 +35,20 @@ fn bestfirst(c: &mut Criterion) {
     ];
     let plain = Config::default();
     for (name, g, b, d) in shapes {
-        let ts: Vec<GeneratedTree> = (0..TREES)
-            .map(|i| GenSpec::new(g, b, d, 7, i).build().expect("valid spec"))
-            .collect();
+        let ts = trees(g, b, d, 7, TREES);
         let truth: Vec<_> = ts.iter().map(minimax).collect();
-        // Leaves over all trees, after checking every value.
-        let checked_leaves = |a: Algorithm| -> u64 {
-            ts.iter()
-                .zip(&truth)
-                .map(|(t, v)| {
-                    let r = search(a, t, &plain).expect("search");
-                    assert_eq!(r.value, *v, "{a}");
-                    r.leaves
-                })
-                .sum()
-        };
-        let ab = checked_leaves(Algorithm::AlphaBeta);
+        let ab = checked_leaves(&ts, &truth, Algorithm::AlphaBeta);
         let mut group = c.benchmark_group(format!("bestfirst-{name}"));
         group.sample_size(10);
-        group.throughput(Throughput::Elements(ab));
-        group.bench_function("alphabeta", |bench| {
-            bench.iter(|| {
-                for t in &ts {
-                    black_box(search(Algorithm::AlphaBeta, t, &plain).unwrap());
-                }
-            })
-        });
+        let ab_search = (Algorithm::AlphaBeta, &plain);
+        bench_trees(&mut group, "alphabeta", ab, ab_search, &ts);
         for a in algorithms {
-            let leaves = checked_leaves(a);
+            let leaves = checked_leaves(&ts, &truth, a);
             if matches!(a, Algorithm::SssLeft | Algorithm::Sss) {
                 assert!(leaves <= ab, "{a} dominates alpha-beta: {leaves} > {ab}");
             }
             eprintln!("{name}: {a} {leaves} leaves, alpha-beta {ab}");
-            group.throughput(Throughput::Elements(leaves));
-            group.bench_function(a.name(), |bench| {
-                bench.iter(|| {
-                    for t in &ts {
-                        black_box(search(a, t, &plain).unwrap());
-                    }
-                })
-            });
+            bench_trees(&mut group, a.name(), leaves, (a, &plain), &ts);
         }
         group.finish();
     }

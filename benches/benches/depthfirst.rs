@@ -4,31 +4,14 @@
 //! against fail-soft alpha-beta's (which must evaluate the same leaves);
 //! throughput is in leaves evaluated per second.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gametree::{Algorithm, Config, search};
-use std::hint::black_box;
-use tree_core::{GenSpec, GeneratedTree, Generator, minimax};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use gametree::{Algorithm, Config};
+use support::{bench_trees, checked_leaves, trees};
+use tree_core::{Generator, minimax};
 
 const TREES: u64 = 10;
-
-fn trees(g: Generator, b: usize, d: usize) -> Vec<GeneratedTree> {
-    (0..TREES)
-        .map(|i| GenSpec::new(g, b, d, 2026, i).build().expect("valid spec"))
-        .collect()
-}
-
-/// Leaves evaluated by `algorithm` over all trees, after checking its
-/// values.
-fn checked_leaves(trees: &[GeneratedTree], algorithm: Algorithm) -> u64 {
-    trees
-        .iter()
-        .map(|t| {
-            let r = search(algorithm, t, &Config::default()).expect("search");
-            assert_eq!(r.value, minimax(t), "{algorithm} on {:?}", t.spec());
-            r.leaves
-        })
-        .sum()
-}
 
 fn depthfirst(c: &mut Criterion) {
     let shapes = [
@@ -37,27 +20,21 @@ fn depthfirst(c: &mut Criterion) {
     ];
     let plain = Config::default();
     for (name, g, b, d) in shapes {
-        let ts = trees(g, b, d);
-        let ab = checked_leaves(&ts, Algorithm::AlphaBeta);
-        let fab = checked_leaves(&ts, Algorithm::FAlphaBeta);
+        let ts = trees(g, b, d, 2026, TREES);
+        let truth: Vec<_> = ts.iter().map(minimax).collect();
+        let ab = checked_leaves(&ts, &truth, Algorithm::AlphaBeta);
+        let fab = checked_leaves(&ts, &truth, Algorithm::FAlphaBeta);
         assert_eq!(
             ab, fab,
             "{name}: alphabeta and falphabeta evaluate the same leaves"
         );
-        let pab = checked_leaves(&ts, Algorithm::PAlphaBeta);
+        let pab = checked_leaves(&ts, &truth, Algorithm::PAlphaBeta);
         eprintln!("{name}: {TREES} trees, alphabeta {ab} leaves, palphabeta {pab} leaves");
 
         let mut group = c.benchmark_group(format!("depthfirst-{name}"));
         group.sample_size(20);
         for (a, leaves) in [(Algorithm::AlphaBeta, ab), (Algorithm::PAlphaBeta, pab)] {
-            group.throughput(Throughput::Elements(leaves));
-            group.bench_function(a.name(), |bench| {
-                bench.iter(|| {
-                    for t in &ts {
-                        black_box(search(a, t, &plain).unwrap());
-                    }
-                })
-            });
+            bench_trees(&mut group, a.name(), leaves, (a, &plain), &ts);
         }
         group.finish();
     }

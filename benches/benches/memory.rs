@@ -7,10 +7,12 @@
 //! leaf alpha-beta prunes, so they can never examine more). Throughput is
 //! in leaves per second; the time ratios to alpha-beta are the result.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+mod support;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 use gametree::{Algorithm, Config, maximum_memory, minimum_memory, search};
-use std::hint::black_box;
-use tree_core::{GenSpec, GeneratedTree, Generator, Tree};
+use support::{bench_trees, trees};
+use tree_core::{Generator, Tree};
 
 const TREES: u64 = 10;
 
@@ -21,9 +23,7 @@ fn memory(c: &mut Criterion) {
     ];
     let plain = Config::default();
     for (name, g, b, d) in shapes {
-        let ts: Vec<GeneratedTree> = (0..TREES)
-            .map(|i| GenSpec::new(g, b, d, 3, i).build().expect("valid spec"))
-            .collect();
+        let ts = trees(g, b, d, 3, TREES);
         let bounds = ts[0].bounds().expect("generated trees know their shape");
         // MemSSS*'s budgets with its odd-depth leaf search (its default).
         let (lo, hi) = (
@@ -41,14 +41,8 @@ fn memory(c: &mut Criterion) {
         let ab_total: u64 = ab.iter().map(|x| x.1).sum();
         let mut group = c.benchmark_group(format!("memory-{name}"));
         group.sample_size(10);
-        group.throughput(Throughput::Elements(ab_total));
-        group.bench_function("alphabeta", |bench| {
-            bench.iter(|| {
-                for t in &ts {
-                    black_box(search(Algorithm::AlphaBeta, t, &plain).unwrap());
-                }
-            })
-        });
+        let ab_search = (Algorithm::AlphaBeta, &plain);
+        bench_trees(&mut group, "alphabeta", ab_total, ab_search, &ts);
         let runs = [
             (format!("memsss-min-{lo}"), Algorithm::MemSss, Some(lo)),
             (format!("memsss-mid-{mid}"), Algorithm::MemSss, Some(mid)),
@@ -85,14 +79,7 @@ fn memory(c: &mut Criterion) {
                 total += r.leaves;
             }
             eprintln!("{name}: {label} {total} leaves, alpha-beta {ab_total}");
-            group.throughput(Throughput::Elements(total));
-            group.bench_function(&label, |bench| {
-                bench.iter(|| {
-                    for t in &ts {
-                        black_box(search(a, t, &config).unwrap());
-                    }
-                })
-            });
+            bench_trees(&mut group, &label, total, (a, &config), &ts);
         }
         group.finish();
     }

@@ -13,8 +13,10 @@ mod support;
 use std::collections::BTreeMap;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use tree_core::corpus::mpirun::{self as job, Kill, kill_group};
 
 const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
 
@@ -33,37 +35,10 @@ fn xtask(args: &[&str]) -> Command {
     cmd
 }
 
-/// Kills `child`'s process group (the launcher, `mpirun`, the ranks).
-fn kill_group(child: &Child) {
-    let _ = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{}", child.id())])
-        .stderr(Stdio::null())
-        .status();
-}
-
-/// Waits for `child` until `limit`; kills its group and fails on a hang.
-fn wait(mut child: Child, limit: Duration, what: &str) -> Output {
-    let start = Instant::now();
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            return child.wait_with_output().expect("output");
-        }
-        if start.elapsed() > limit {
-            kill_group(&child);
-            let out = child.wait_with_output().expect("output");
-            panic!(
-                "{what} hung (killed after {limit:?}); stderr: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
 fn run(args: &[&str], limit: Duration) -> (Output, Duration) {
     let start = Instant::now();
     let child = xtask(args).spawn().expect("xtask starts");
-    let out = wait(child, limit, &format!("xtask {args:?}"));
+    let out = job::finish(child, limit, &format!("xtask {args:?}"), Kill::Group);
     let took = start.elapsed();
     assert!(
         out.status.success(),
@@ -208,23 +183,7 @@ fn victim(tag: &str, signal: &str) -> Aftermath {
     .stdout(Stdio::null())
     .spawn()
     .expect("xtask starts");
-    let (tx, rx) = std::sync::mpsc::channel();
-    let stderr = child.stderr.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        use std::io::BufRead;
-        let mut all = String::new();
-        for line in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            if line.starts_with("reproduce: error") {
-                let _ = tx.send(Instant::now());
-            }
-            all.push_str(&line);
-            all.push('\n');
-        }
-        all
-    });
+    let (reader, rx) = job::watch_stderr(&mut child, |l| l.starts_with("reproduce: error"));
     let start = Instant::now();
     while !(0..2).all(|r| pids.join(format!("rank-{r}.pid")).exists()) {
         if start.elapsed() > Duration::from_secs(120) {

@@ -28,44 +28,26 @@ mod without {
 
 #[cfg(feature = "mpi")]
 mod with {
-    use std::process::{Command, Output, Stdio};
-    use std::time::{Duration, Instant};
+    use std::process::{Output, Stdio};
+    use std::time::Duration;
 
     use serde_json::Value as Json;
+    use tree_core::corpus::mpirun::{self as job, Kill};
     use tree_core::{ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax};
 
     use crate::common::{cmd, data, words};
 
     /// `mpirun -np ranks gametree args…`, failed after two minutes.
     fn mpirun(ranks: usize, args: &[&str]) -> Output {
-        let open_mpi = Command::new("mpirun")
-            .arg("--version")
-            .output()
-            .map(|o| String::from_utf8_lossy(&o.stdout).contains("Open MPI"))
-            .expect("mpirun runs (scripts/test-mpi.sh skips without it)");
-        let mut cmd = Command::new("mpirun");
-        if open_mpi {
-            cmd.arg("--oversubscribe")
-                .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-                .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-        }
-        let mut child = cmd
-            .args(["-np", &ranks.to_string()])
+        let child = job::mpirun(ranks)
             .arg(env!("CARGO_BIN_EXE_gametree"))
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .expect("mpirun starts");
-        let start = Instant::now();
-        while child.try_wait().expect("wait").is_none() {
-            if start.elapsed() > Duration::from_secs(120) {
-                let _ = child.kill();
-                panic!("mpirun {args:?} hung");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        child.wait_with_output().expect("output")
+        let what = format!("mpirun {args:?}");
+        job::finish(child, Duration::from_secs(120), &what, Kill::Child)
     }
 
     fn json(ranks: usize, args: &[&str]) -> Json {

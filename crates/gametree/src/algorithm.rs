@@ -1,7 +1,6 @@
 //! [`Algorithm`]: every search of every engine crate, by name.
 
 use std::fmt;
-use std::str::FromStr;
 
 use search_bestfirst::Algorithm as BestFirst;
 use search_depthfirst::{Algorithm as DepthFirst, EnhancedAlgorithm};
@@ -10,7 +9,8 @@ use search_parallel::ThreadAlgorithm;
 #[cfg(feature = "mpi")]
 use search_distributed::DistAlgorithm;
 
-use crate::Error;
+use crate::Setting;
+use crate::engine::Engine;
 
 /// The engine crates' families, in the order `gametree algos` lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -223,51 +223,15 @@ algorithms! {
     }
 }
 
-/// Which engine runs an [`Algorithm`]: the engine crates' own enums.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Engine {
-    Depth(DepthFirst),
-    Enhanced(EnhancedAlgorithm),
-    Best(BestFirst),
-    Thread(ThreadAlgorithm),
-    #[cfg(feature = "mpi")]
-    Dist(DistAlgorithm),
-}
-
-impl Engine {
-    /// Whether it runs on MPI ranks (never without the feature `mpi`).
-    pub(crate) const fn distributed(self) -> bool {
-        #[cfg(feature = "mpi")]
-        if let Engine::Dist(_) = self {
-            return true;
-        }
-        false
-    }
-}
-
 impl Algorithm {
     /// The command-line name (`alphabeta`, `memsss`, `ab-enh`, `ybwc`, …).
     pub const fn name(self) -> &'static str {
-        match self.engine() {
-            Engine::Depth(a) => a.name(),
-            Engine::Enhanced(a) => a.name(),
-            Engine::Best(a) => a.name(),
-            Engine::Thread(a) => a.name(),
-            #[cfg(feature = "mpi")]
-            Engine::Dist(a) => crate::mpi::name(a),
-        }
+        self.engine().name()
     }
 
     /// One line: what it is and where it comes from.
     pub const fn description(self) -> &'static str {
-        match self.engine() {
-            Engine::Depth(a) => a.description(),
-            Engine::Enhanced(a) => a.description(),
-            Engine::Best(a) => a.description(),
-            Engine::Thread(a) => a.description(),
-            #[cfg(feature = "mpi")]
-            Engine::Dist(a) => crate::mpi::description(a),
-        }
+        self.engine().description()
     }
 
     /// The family it belongs to.
@@ -339,19 +303,6 @@ impl fmt::Display for Algorithm {
     }
 }
 
-impl FromStr for Algorithm {
-    type Err = Error;
-
-    /// The exact [`name`](Algorithm::name), ASCII case-insensitively.
-    fn from_str(s: &str) -> Result<Algorithm, Error> {
-        Algorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| Error::UnknownAlgorithm { name: s.to_owned() })
-    }
-}
-
 impl serde::Serialize for Algorithm {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
@@ -364,6 +315,112 @@ pub(crate) fn names(list: impl IntoIterator<Item = Algorithm>) -> String {
         .map(Algorithm::name)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+impl Algorithm {
+    /// Whether the algorithm takes `setting`: a [`Config`](crate::Config)
+    /// that sets one the algorithm does not take is refused with
+    /// [`Error::NotTaken`](crate::Error::NotTaken), never silently ignored.
+    ///
+    /// ```
+    /// use gametree::{Algorithm, Setting};
+    /// assert!(Algorithm::MemSss.takes(Setting::Memory));
+    /// assert!(!Algorithm::AlphaBeta.takes(Setting::Memory));
+    /// assert!(Algorithm::AlphaBeta.takes(Setting::Window));
+    /// // Every search of one process stops at a time limit (those on MPI
+    /// // ranks, `mpi-…`, take no limit).
+    /// assert!(Algorithm::ALL
+    ///     .iter()
+    ///     .filter(|a| !a.name().starts_with("mpi-"))
+    ///     .all(|a| a.takes(Setting::TimeLimit)));
+    /// ```
+    pub fn takes(self, setting: Setting) -> bool {
+        use search_bestfirst::Algorithm as B;
+        let engine = self.engine();
+        match setting {
+            Setting::TimeLimit | Setting::MaxLeaves | Setting::Cancel => !engine.distributed(),
+            Setting::Memory | Setting::Shape => matches!(engine, Engine::Best(_)),
+            Setting::TableBytes => match engine {
+                Engine::Depth(a) => a.uses_table(),
+                Engine::Enhanced(_) => true,
+                _ => false,
+            },
+            Setting::Threads => matches!(engine, Engine::Thread(_) | Engine::Enhanced(_)),
+            Setting::Window => match engine {
+                Engine::Depth(a) => a.takes_window(),
+                Engine::Thread(_) => true,
+                _ => engine.distributed(),
+            },
+            Setting::TieRule => matches!(
+                engine,
+                Engine::Best(
+                    B::SssAspiration
+                        | B::Dual
+                        | B::StagedSss
+                        | B::Sab
+                        | B::Abs
+                        | B::Sa2
+                        | B::Sa4
+                        | B::As2
+                        | B::As4
+                )
+            ),
+            Setting::Stage => matches!(
+                engine,
+                Engine::Best(B::StagedSss) | Engine::Thread(ThreadAlgorithm::ParallelStagedSss)
+            ),
+            Setting::Upper => matches!(engine, Engine::Best(B::SssAspiration)),
+            Setting::Searchd | Setting::MgameTie => matches!(engine, Engine::Best(B::MGame)),
+            Setting::AlphaFloor => matches!(engine, Engine::Best(B::Qg1 | B::Qg2 | B::Qg3)),
+            Setting::OddDepthLeafSearch => matches!(
+                engine,
+                Engine::Best(B::RecSss | B::RecDual | B::MemSss | B::MemDual)
+            ),
+            Setting::Processors => {
+                matches!(
+                    engine,
+                    Engine::Thread(ThreadAlgorithm::TreeSplit | ThreadAlgorithm::PvSplit)
+                ) || engine.distributed()
+            }
+            Setting::Type2 => match engine {
+                Engine::Thread(a) => matches!(a, ThreadAlgorithm::PvSplit),
+                #[cfg(feature = "mpi")]
+                Engine::Dist(a) => matches!(a, search_distributed::DistAlgorithm::PvSplit),
+                _ => false,
+            },
+            Setting::StageWorker => {
+                matches!(engine, Engine::Thread(ThreadAlgorithm::ParallelStagedSss))
+            }
+            Setting::SplitPlies => matches!(
+                engine,
+                Engine::Thread(
+                    ThreadAlgorithm::TreeSplit | ThreadAlgorithm::PvSplit | ThreadAlgorithm::Ybwc
+                )
+            ),
+            Setting::Parallel | Setting::Enhancements => matches!(engine, Engine::Enhanced(_)),
+            Setting::Trace => {
+                !matches!(engine, Engine::Thread(_) | Engine::Enhanced(_)) && !engine.distributed()
+            }
+            Setting::Pv => matches!(engine, Engine::Depth(a) if !a.uses_table()),
+            #[cfg(feature = "mpi")]
+            Setting::RankTimeout => engine.distributed(),
+        }
+    }
+}
+
+impl Setting {
+    /// The algorithms that take it.
+    pub fn algorithms(self) -> impl Iterator<Item = Algorithm> {
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .filter(move |a| a.takes(self))
+    }
+}
+
+/// The algorithms that take `setting`, for messages.
+pub(crate) fn takers(setting: Setting) -> String {
+    names(setting.algorithms())
 }
 
 #[cfg(test)]

@@ -6,15 +6,16 @@ use std::time::Instant;
 use search_bestfirst::{Algorithm as BestFirst, BestFirstError, Options};
 use search_depthfirst::{
     Algorithm as DepthFirst, Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport,
-    SearchConfig, SearchError, SharedTable, TranspositionTable, Window,
+    SearchConfig, SearchError, SharedTable, TranspositionTable,
 };
 use search_parallel::{ThreadAlgorithm, ThreadError};
 use tree_core::{Dewey, Game, Horizon, Limits, StopReason, Traced, Tree, Value};
 
 use crate::adapt::{TreeGame, game_line, reaches_terminal};
-use crate::algorithm::Engine;
 use crate::count::Counts;
+use crate::engine::Engine;
 use crate::erased::Erased;
+use crate::report::classify;
 use crate::{Algorithm, Bound, Config, Error, Report};
 
 /// Searches `tree` with `algorithm` as `config` says: the root's value,
@@ -726,18 +727,6 @@ where
             Ok(report)
         }
         Err(e) => Err(e.into()),
-    }
-}
-
-/// What a fail-hard result for the window `w` says about the minimax
-/// value.
-pub(crate) fn classify(w: Window, value: Value) -> Bound {
-    if value <= w.alpha() && w.alpha() != Value::NEG_INF {
-        Bound::Upper
-    } else if value >= w.beta() && w.beta() != Value::INF {
-        Bound::Lower
-    } else {
-        Bound::Exact
     }
 }
 

@@ -1,6 +1,7 @@
 //! [`Error`]: why a search could not run, over every engine crate's errors.
 
 use std::fmt;
+use std::str::FromStr;
 
 use search_bestfirst::BestFirstError;
 use search_depthfirst::SearchError;
@@ -9,7 +10,7 @@ use search_parallel::ThreadError;
 #[cfg(feature = "mpi")]
 use search_distributed::DistError;
 
-use crate::config::takers;
+use crate::algorithm::{names, takers};
 use crate::{Algorithm, Setting};
 
 /// Why a search could not run.
@@ -72,7 +73,7 @@ impl fmt::Display for Error {
             Error::UnknownAlgorithm { name } => write!(
                 f,
                 "unknown algorithm '{name}' (known: {})",
-                crate::algorithm::names(Algorithm::ALL.iter().copied())
+                names(Algorithm::ALL.iter().copied())
             ),
             Error::NotTaken { algorithm, setting } => write!(
                 f,
@@ -100,6 +101,21 @@ impl std::error::Error for Error {
             Error::Distributed(e) => e.source(),
             _ => None,
         }
+    }
+}
+
+// An algorithm from its command-line name: here, beside the error it
+// gives (`Error::UnknownAlgorithm`).
+impl FromStr for Algorithm {
+    type Err = Error;
+
+    /// The exact [`name`](Algorithm::name), ASCII case-insensitively.
+    fn from_str(s: &str) -> Result<Algorithm, Error> {
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .find(|a| a.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| Error::UnknownAlgorithm { name: s.to_owned() })
     }
 }
 

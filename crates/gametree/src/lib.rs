@@ -83,19 +83,24 @@ mod algorithm;
 mod cache;
 mod config;
 mod count;
+mod engine;
 mod erased;
 mod error;
 mod memory;
 #[cfg(feature = "mpi")]
 pub mod mpi;
+#[cfg(feature = "mpi")]
+mod mpi_report;
 mod report;
+mod setting;
 
 pub use algorithm::{Algorithm, Family, MemoryUnit};
 pub use cache::{Cache, search, search_game};
-pub use config::{Config, Setting};
+pub use config::Config;
 pub use error::Error;
 pub use memory::{maximum_memory, maximum_memory_for, minimum_memory, minimum_memory_for};
 pub use report::{Bound, Report};
+pub use setting::Setting;
 
 pub use search_bestfirst::Variant as TieRule;
 pub use search_bestfirst::mgame::Tie as MgTie;

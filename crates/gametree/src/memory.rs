@@ -1,9 +1,10 @@
 //! [`minimum_memory`] and [`maximum_memory`]: one spelling of every
 //! budgeted search's memory rule.
 
-use tree_core::Bounds;
+use search_bestfirst::{Algorithm as BestFirst, Options};
+use tree_core::{Bounds, Limits};
 
-use crate::algorithm::Engine;
+use crate::engine::Engine;
 use crate::{Algorithm, Config};
 
 /// The least memory budget, in OPEN entries, `algorithm` accepts on a
@@ -49,26 +50,27 @@ pub fn maximum_memory(algorithm: Algorithm, bounds: Bounds) -> Option<usize> {
 /// [`minimum_memory`] with the parameters of `config` (its stage depth,
 /// slab height, odd-depth leaf search).
 pub fn minimum_memory_for(algorithm: Algorithm, bounds: Bounds, config: &Config) -> Option<usize> {
-    match algorithm.engine() {
-        Engine::Best(a) => a
-            .minimum_memory(
-                bounds,
-                &config.bestfirst(algorithm, tree_core::Limits::none()),
-            )
-            .ok(),
-        _ => None,
-    }
+    budget(algorithm, config, |a, options| {
+        a.minimum_memory(bounds, options).ok()
+    })
 }
 
 /// [`maximum_memory`] with the parameters of `config`.
 pub fn maximum_memory_for(algorithm: Algorithm, bounds: Bounds, config: &Config) -> Option<usize> {
+    budget(algorithm, config, |a, options| {
+        a.maximum_memory(bounds, options).ok()
+    })
+}
+
+/// `rule` of `algorithm`'s engine with `config`'s best-first options, if
+/// it is a best-first search.
+fn budget(
+    algorithm: Algorithm,
+    config: &Config,
+    rule: impl FnOnce(BestFirst, &Options) -> Option<usize>,
+) -> Option<usize> {
     match algorithm.engine() {
-        Engine::Best(a) => a
-            .maximum_memory(
-                bounds,
-                &config.bestfirst(algorithm, tree_core::Limits::none()),
-            )
-            .ok(),
+        Engine::Best(a) => rule(a, &config.bestfirst(algorithm, Limits::none())),
         _ => None,
     }
 }

@@ -2,9 +2,12 @@
 
 use std::time::Duration;
 
+use search_depthfirst::Window;
 use serde::{Serialize, Serializer};
 use tree_core::{Dewey, StopReason, Value};
 
+#[cfg(feature = "mpi")]
+use crate::mpi_report::MpiReport;
 use crate::{Algorithm, MemoryUnit};
 
 /// What [`Report::value`] says about the minimax value.
@@ -105,7 +108,7 @@ pub struct Report<M = usize> {
     /// [`rank`](Report::rank)).
     #[cfg(feature = "mpi")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mpi: Option<crate::mpi::MpiReport>,
+    pub mpi: Option<MpiReport>,
 }
 
 impl<M> Report<M> {
@@ -183,6 +186,18 @@ impl<M> Report<M> {
             #[cfg(feature = "mpi")]
             mpi: None,
         }
+    }
+}
+
+/// What a fail-hard result for the window `w` says about the minimax
+/// value.
+pub(crate) fn classify(w: Window, value: Value) -> Bound {
+    if value <= w.alpha() && w.alpha() != Value::NEG_INF {
+        Bound::Upper
+    } else if value >= w.beta() && w.beta() != Value::INF {
+        Bound::Lower
+    } else {
+        Bound::Exact
     }
 }
 

@@ -6,14 +6,12 @@
 //! batch of searches one after another on the same ranks, rank 0 printing
 //! a JSON line per search.
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::process::Stdio;
+use std::time::Duration;
 
 use gametree::{Algorithm, Config, Error, Family, ProcessorTree, Setting, StopHandle, search};
 use serde_json::Value as Json;
+use tree_core::corpus::mpirun::{self as job, Kill};
 use tree_core::{GenSpec, Generator};
 
 const BOTH: [Algorithm; 2] = [Algorithm::MpiTreeSplit, Algorithm::MpiPvSplit];
@@ -106,84 +104,23 @@ fn mpi_options_not_taken_are_refused() {
     assert!(p.check(Algorithm::MpiTreeSplit).is_ok());
 }
 
-/// The `mpi-check` driver, built once per test run by `cargo build
-/// --example` (an example has no `CARGO_BIN_EXE_…` path), in this test's
-/// profile, with the feature; cargo names the executable.
-fn driver() -> &'static Path {
-    static DRIVER: OnceLock<PathBuf> = OnceLock::new();
-    DRIVER.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
-        let mut cmd = Command::new(cargo);
-        cmd.arg("build")
-            .arg("--manifest-path")
-            .arg(&manifest)
-            .args(["--example", "mpi-check", "--features", "mpi"])
-            .args(["--message-format", "json-render-diagnostics"]);
-        if !cfg!(debug_assertions) {
-            cmd.arg("--release");
-        }
-        let out = cmd
-            .stderr(Stdio::inherit())
-            .output()
-            .expect("cargo runs (to build the mpi-check example)");
-        assert!(out.status.success(), "building mpi-check failed");
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .filter_map(|l| serde_json::from_str::<Json>(l).ok())
-            .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == "mpi-check")
-            .find_map(|m| m["executable"].as_str().map(PathBuf::from))
-            .expect("cargo names the mpi-check executable")
-    })
-}
-
 /// `mpirun -np ranks mpi-check cases…`: rank 0's JSON lines, one per case;
 /// the job killed and the test failed after two minutes.
 fn mpirun(ranks: usize, cases: &[String]) -> Vec<Json> {
-    let open_mpi = Command::new("mpirun")
-        .arg("--version")
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).contains("Open MPI"))
-        .expect("mpirun runs (scripts/test-mpi.sh skips without it)");
-    let mut cmd = Command::new("mpirun");
-    if open_mpi {
-        cmd.arg("--oversubscribe")
-            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-    }
-    let mut child = cmd
-        .args(["-np", &ranks.to_string()])
-        .arg(driver())
+    let child = job::mpirun(ranks)
+        .arg(job::example(env!("CARGO_MANIFEST_DIR"), "mpi-check"))
         .args(cases)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("mpirun starts");
-    // Read while the job runs: its output may not fit in a pipe.
-    let read = |mut from: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = from.read_to_string(&mut text);
-            text
-        })
-    };
-    let stdout = read(Box::new(child.stdout.take().expect("piped")));
-    let stderr = read(Box::new(child.stderr.take().expect("piped")));
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("mpirun -np {ranks} {cases:?} hung");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let what = format!("mpirun -np {ranks} {cases:?}");
+    let out = job::finish(child, Duration::from_secs(120), &what, Kill::Child);
     let (stdout, stderr) = (
-        stdout.join().expect("stdout"),
-        stderr.join().expect("stderr"),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
     );
+    let status = out.status;
     assert!(status.success(), "mpirun -np {ranks}: {stdout}\n{stderr}");
     let lines: Vec<Json> = stdout
         .lines()

@@ -10,104 +10,30 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use serde_json::Value as Json;
+use tree_core::corpus::mpirun::{self as job, Kill, open_mpi};
 
-/// The `distributed-check` driver, built once per test run by `cargo
-/// build --example` (an example has no `CARGO_BIN_EXE_…` path): cargo
-/// finds it up to date, or rebuilds it, and names the executable in its
-/// JSON messages. The same profile as this test's (release when debug
-/// assertions are off), the same feature; the target directory is
-/// cargo's (`CARGO_TARGET_DIR` is inherited).
-fn driver() -> &'static Path {
-    static DRIVER: OnceLock<PathBuf> = OnceLock::new();
-    DRIVER.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
-        let mut cmd = Command::new(cargo);
-        cmd.arg("build")
-            .arg("--manifest-path")
-            .arg(&manifest)
-            .args(["--example", "distributed-check", "--features", "mpi"])
-            .args(["--message-format", "json-render-diagnostics"]);
-        if !cfg!(debug_assertions) {
-            cmd.arg("--release");
-        }
-        let out = cmd
-            .stderr(Stdio::inherit())
-            .output()
-            .expect("cargo runs (to build the distributed-check example)");
-        assert!(
-            out.status.success(),
-            "building the distributed-check example failed (cargo's messages above)"
-        );
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .filter_map(|l| serde_json::from_str::<Json>(l).ok())
-            .filter(|m| {
-                m["reason"] == "compiler-artifact" && m["target"]["name"] == "distributed-check"
-            })
-            .find_map(|m| m["executable"].as_str().map(PathBuf::from))
-            .expect("cargo names the distributed-check executable")
-    })
-}
-
-/// Whether `mpirun` is Open MPI (which needs `--oversubscribe` to start
-/// more ranks than cores, and `--allow-run-as-root`-style consent as
-/// root).
-fn open_mpi() -> bool {
-    let out = Command::new("mpirun")
-        .arg("--version")
-        .output()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run mpirun ({e}): install an MPI implementation (Debian: apt-get \
-                 install openmpi-bin libopenmpi-dev) or use scripts/test-mpi.sh, which skips \
-                 the MPI tests without it"
-            )
-        });
-    String::from_utf8_lossy(&out.stdout).contains("Open MPI")
+/// The `distributed-check` driver (built once per test run with the
+/// feature, by [`job::example`]).
+fn driver() -> PathBuf {
+    job::example(env!("CARGO_MANIFEST_DIR"), "distributed-check")
 }
 
 /// `mpirun -np ranks [extra] distributed-check args…`, killed (and the test
 /// failed) after `limit`.
 fn mpirun(ranks: usize, extra: &[&str], args: &[&str], limit: Duration) -> Output {
-    let mut cmd = Command::new("mpirun");
-    if open_mpi() {
-        cmd.arg("--oversubscribe");
-        // Consent to run as root (CI containers); ignored otherwise.
-        cmd.env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-    }
-    cmd.args(["-np", &ranks.to_string()])
+    let child = job::mpirun(ranks)
         .args(extra)
         .arg(driver())
         .args(args)
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let child = cmd.spawn().expect("mpirun starts");
-    wait(child, limit, &format!("mpirun -np {ranks} {args:?}"))
-}
-
-/// Waits for `child` until `limit`; kills it and fails on a hang.
-fn wait(mut child: std::process::Child, limit: Duration, what: &str) -> Output {
-    let start = Instant::now();
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            return child.wait_with_output().expect("output");
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let out = child.wait_with_output().expect("output");
-            panic!(
-                "{what} hung (killed after {limit:?}); stderr: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun starts");
+    let what = format!("mpirun -np {ranks} {args:?}");
+    job::finish(child, limit, &what, Kill::Child)
 }
 
 /// Rank 0's JSON lines of a successful run.
@@ -300,14 +226,7 @@ fn victim(tag: &str, extra: &[&str], victim: usize, signal: &str) -> Aftermath {
     let dir = std::env::temp_dir().join(format!("search-distributed-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let mut cmd = Command::new("mpirun");
-    if open_mpi() {
-        cmd.arg("--oversubscribe")
-            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-    }
-    let mut child = cmd
-        .args(["-np", "3"])
+    let mut child = job::mpirun(3)
         .args(extra)
         .arg(driver())
         .args(["slow", "--processors", "1,2", "--timeout-ms", "2000"])
@@ -316,23 +235,7 @@ fn victim(tag: &str, extra: &[&str], victim: usize, signal: &str) -> Aftermath {
         .stderr(Stdio::piped())
         .spawn()
         .expect("mpirun starts");
-    let (tx, rx) = std::sync::mpsc::channel();
-    let stderr = child.stderr.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        use std::io::BufRead;
-        let mut all = String::new();
-        for line in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            if line.contains("distributed-check: error") {
-                let _ = tx.send(Instant::now());
-            }
-            all.push_str(&line);
-            all.push('\n');
-        }
-        all
-    });
+    let (reader, rx) = job::watch_stderr(&mut child, |l| l.contains("distributed-check: error"));
     let start = Instant::now();
     while !all_pids(&dir) {
         assert!(

@@ -17,6 +17,9 @@ use crate::{
     minimax_at,
 };
 
+#[cfg(feature = "testing")]
+pub mod mpirun;
+
 /// `tree` with its leaves valued 7 and −7 shown as +∞ and −∞: sentinel
 /// leaves, which every search must refuse with an error. On the corpus's
 /// small-valued trees that puts sentinels at scattered places.
