@@ -31,19 +31,19 @@ pub struct TreeArgs {
     pub generator: Option<String>,
 
     /// Branching degree of a generated tree or a Campbell tree file.
-    #[arg(long = "b", value_name = "B")]
+    #[arg(long = "b", value_name = "B", allow_hyphen_values = true, value_parser = crate::parse::whole::<usize>)]
     pub branching: Option<usize>,
 
     /// Depth of a generated tree or a Campbell tree file.
-    #[arg(long = "d", value_name = "D")]
+    #[arg(long = "d", value_name = "D", allow_hyphen_values = true, value_parser = crate::parse::whole::<usize>)]
     pub depth: Option<usize>,
 
     /// Seed of a generated tree's experiment [default: 0].
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_hyphen_values = true, value_parser = crate::parse::whole::<u64>)]
     pub seed: Option<u64>,
 
     /// Index of a generated tree within its experiment [default: 0].
-    #[arg(long, value_name = "I")]
+    #[arg(long, value_name = "I", allow_hyphen_values = true, value_parser = crate::parse::whole::<u64>)]
     pub index: Option<u64>,
 }
 

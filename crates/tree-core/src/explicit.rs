@@ -41,6 +41,12 @@ struct Slot {
 /// assert_eq!(minimax(&u), Value::new(1).unwrap());
 /// assert_eq!(u.bounds().unwrap().uniform, true);
 /// ```
+///
+/// # Panics
+/// The [`Tree`] methods panic on a node that is not one of this tree's (an
+/// index past its last node, or a child index past the node's children):
+/// nodes come from [`Tree::root`] and [`Tree::child`].
+/// [`ExplicitTree::contains`] checks an index made elsewhere.
 #[derive(Debug, Clone)]
 pub struct ExplicitTree {
     slots: Vec<Slot>,
@@ -103,6 +109,12 @@ pub(crate) fn uniform_leaves(b: usize, d: usize) -> Result<u64, TreeError> {
 }
 
 impl ExplicitTree {
+    /// Whether `node` is one of this tree's nodes (an index below its
+    /// number of nodes), which the [`Tree`] methods accept.
+    pub fn contains(&self, node: u32) -> bool {
+        (node as usize) < self.slots.len()
+    }
+
     /// A uniform (b, d) tree whose leaves, left to right, take `leaves`.
     ///
     /// # Errors
