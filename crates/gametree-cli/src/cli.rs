@@ -14,6 +14,7 @@ use clap::{Args, Parser, Subcommand};
 use tree_core::Value;
 
 use crate::othello::OthelloArgs;
+use crate::parse::whole;
 use crate::solve::SolveArgs;
 use crate::source::TreeArgs;
 
@@ -64,12 +65,12 @@ pub struct SearchArgs {
     /// Memory budget M in OPEN entries for the best-first algorithms
     /// [default: the algorithm's own on this tree, its minimum for most];
     /// the algorithms without an OPEN list refuse it.
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", allow_hyphen_values = true, value_parser = whole::<u64>)]
     pub memory: Option<u64>,
 
     /// Transposition table in bytes of an MT driver or an enhanced engine
     /// [default: sized from the tree's shape].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = whole::<usize>)]
     pub table_bytes: Option<usize>,
 
     /// Upper bound of aspiration SSS* (sss-aspiration only): an integer or
@@ -79,12 +80,12 @@ pub struct SearchArgs {
 
     /// Stage depth of staged SSS* and parallel staged SSS* (staged-sss,
     /// parallel-staged-sss) [default: 2].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = whole::<usize>)]
     pub stage: Option<usize>,
 
     /// Height of MGame's local searches (mgame only; even, >= 2): 2 is
     /// QuickGame, d or more is RecSSS* [default: 2].
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_hyphen_values = true, value_parser = whole::<usize>)]
     pub searchd: Option<usize>,
 
     /// Lower end of the search window (alphabeta, falphabeta, lalphabeta
@@ -102,7 +103,7 @@ pub struct SearchArgs {
     /// …) [default: the machine's cores,
     /// std::thread::available_parallelism(), for the multi-threaded
     /// algorithms; 1 for the enhanced engines].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = whole::<usize>)]
     pub threads: Option<usize>,
 
     /// An explicit processor tree DEPTH,WIDTH for treesplit and pvsplit
@@ -121,16 +122,19 @@ pub struct SearchArgs {
 
     /// Stop the search after MS milliseconds: it then reports the leaves so
     /// far, its value unknown (every algorithm).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true, value_parser = whole::<u64>)]
     pub time_ms: Option<u64>,
 
     /// Stop the search before its (N+1)-th leaf evaluation, on all threads
     /// together: it then reports the leaves so far, its value unknown
     /// (every algorithm).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = whole::<u64>)]
     pub max_leaves: Option<u64>,
 
-    /// Also print the Dewey codes of the leaves in evaluation order (1-based).
+    /// Also print the Dewey codes of the leaves in evaluation order
+    /// (1-based). The trace is kept in memory, so a traced search stops
+    /// after 4194304 leaf evaluations (about 170 MB), or at --max-leaves if
+    /// that is lower.
     #[arg(long)]
     pub trace: bool,
 

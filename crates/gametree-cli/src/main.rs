@@ -173,7 +173,8 @@
 //!   [`report`] (the report as aligned text and as JSON, and the
 //!   simulator's report), [`progress`] (the progress line of long
 //!   searches), [`options`] (the library's settings by their flags, its
-//!   errors in the command line's words, the one error line).
+//!   errors in the command line's words, the one error line), [`parse`]
+//!   (the options' value parsers: counts that name what is allowed).
 //!
 //! This binary sees every crate; no library crate knows it exists.
 
@@ -181,6 +182,7 @@ mod cli;
 mod mpi;
 mod options;
 mod othello;
+mod parse;
 mod progress;
 mod report;
 mod run;

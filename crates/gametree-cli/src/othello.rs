@@ -72,13 +72,13 @@ pub struct OthelloArgs {
     pub algo: Option<String>,
 
     /// The engine's search depth in plies (at least 1) [default: 4].
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", allow_hyphen_values = true, value_parser = crate::parse::whole::<u32>)]
     pub depth: Option<u32>,
 
     /// Memory budget M in OPEN entries for a best-first engine [default:
     /// the algorithm's own, if it stays below 2^20 entries at this depth];
     /// the engines without an OPEN list refuse it.
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", allow_hyphen_values = true, value_parser = crate::parse::whole::<u64>)]
     pub memory: Option<u64>,
 
     /// The human's colour: black (moves first) or white [default: black].
@@ -100,14 +100,14 @@ pub struct OthelloArgs {
     /// Number of games of a --match [default: 2]. Game g (from 0) starts
     /// from experiment position ⌊g/2⌋ mod 50, or from --position, with A
     /// playing black in even games and white in odd ones.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = crate::parse::whole::<u32>)]
     pub games: Option<u32>,
 
     /// Threads of a multi-threaded engine (treesplit, pvsplit,
     /// parallel-staged-sss, ybwc) [default: the machine's cores] or of an
     /// enhanced engine (ab-enh, pvs-enh, …), sharing one lock-free
     /// transposition table [default: 1].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = crate::parse::whole::<usize>)]
     pub threads: Option<usize>,
 
     /// How an enhanced engine's --threads share the work: lazy-smp (every
@@ -119,11 +119,11 @@ pub struct OthelloArgs {
     /// Time per move in milliseconds for the enhanced engines: iterative
     /// deepening to --depth or until the time is up, playing the best move
     /// of the last completed depth.
-    #[arg(long = "time-ms", value_name = "MS")]
+    #[arg(long = "time-ms", value_name = "MS", allow_hyphen_values = true, value_parser = crate::parse::whole::<u64>)]
     pub time_ms: Option<u64>,
 
     /// Leaf evaluations per move for the enhanced engines, as --time-ms.
-    #[arg(long = "max-leaves", value_name = "N")]
+    #[arg(long = "max-leaves", value_name = "N", allow_hyphen_values = true, value_parser = crate::parse::whole::<u64>)]
     pub max_leaves: Option<u64>,
 }
 

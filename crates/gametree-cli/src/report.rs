@@ -270,7 +270,7 @@ pub(crate) fn stop_text(reason: StopReason, seconds: f64) -> String {
 }
 
 /// The stop reason as the library's JSON names it.
-fn stop_name(r: StopReason) -> &'static str {
+pub(crate) fn stop_name(r: StopReason) -> &'static str {
     match r {
         StopReason::Deadline => "deadline",
         StopReason::LeafLimit => "leaf-limit",

@@ -9,6 +9,11 @@ use gametree::{Config, ProcessorTree, Value, Window};
 use crate::cli::SearchArgs;
 use crate::options::parse_processors;
 
+/// The most leaf evaluations a `--trace` search keeps (about 40 bytes
+/// each, so about 170 MB): the search stops there (`stopped leaf-limit`)
+/// unless `--max-leaves` stops it sooner.
+pub(crate) const MAX_TRACE_LEAVES: u64 = 1 << 22;
+
 /// The search's configuration, and the window and processor tree asked
 /// for.
 pub(crate) fn config(args: &SearchArgs) -> Result<(Config, Option<Window>, Option<ProcessorTree>)> {
@@ -55,11 +60,18 @@ pub(crate) fn config(args: &SearchArgs) -> Result<(Config, Option<Window>, Optio
     if let Some(ms) = args.time_ms {
         config = config.time_limit(Duration::from_millis(ms));
     }
-    if let Some(n) = args.max_leaves {
-        config = config.max_leaves(n);
-    }
     if args.trace {
-        config = config.trace(true);
+        // The trace keeps every evaluation: its length is capped by a leaf
+        // limit, so that its memory is bounded whatever the tree.
+        match args.max_leaves {
+            Some(n) if n > MAX_TRACE_LEAVES => anyhow::bail!(
+                "--trace keeps every leaf evaluation in memory: at most \
+                 {MAX_TRACE_LEAVES} leaves, not --max-leaves {n}"
+            ),
+            n => config = config.max_leaves(n.unwrap_or(MAX_TRACE_LEAVES)).trace(true),
+        }
+    } else if let Some(n) = args.max_leaves {
+        config = config.max_leaves(n);
     }
     Ok((config, window, processors))
 }

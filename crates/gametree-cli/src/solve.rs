@@ -21,13 +21,23 @@
 //! principal variation's first moves, leaves, nodes, time, and the file's
 //! score with `ok` or `DIFFERS`), and a summary. With `--moves`, every move
 //! the file scores is solved too and compared. `--json`: one object with
-//! every position, its `schema` the search's. A line that is not a position
-//! is reported on standard error with its line number and skipped; if any
-//! line was skipped or any score differs from the file's, the summary is
-//! followed by one `gametree: error: …` line and exit status 1.
+//! every position, its `schema` the search's, written as the positions are
+//! solved (each position's entry flushed as soon as it is known, the
+//! summary's keys last). A line that is not a position (or not UTF-8 text;
+//! a byte-order mark is dropped) is reported on standard error with its
+//! line number and skipped; if any line was skipped or any score differs
+//! from the file's, the summary is followed by one `gametree: error: …`
+//! line and exit status 1.
+//!
+//! **Limits.** `--time-ms MS` and `--max-leaves N` hold for each position's
+//! search (and each scored move's, with `--moves`): a position whose search
+//! a limit stops is reported with its value unknown (`?`, JSON `"value":
+//! null`) and the limit (`"stopped": "deadline"` or `"leaf-limit"`), and
+//! the next position starts; the summary counts the stopped positions. A
+//! stop is not an error (exit status 0, as for `gametree search`).
 
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -39,7 +49,7 @@ use othello::{Color, Othello, Position};
 use serde::Serialize;
 
 use crate::options::explain;
-use crate::report::SCHEMA;
+use crate::report::{SCHEMA, stop_name};
 
 /// The default engine.
 pub const DEFAULT_ALGO: Algorithm = Algorithm::MtdfEnhanced;
@@ -65,12 +75,12 @@ pub struct SolveArgs {
 
     /// Transposition table of an enhanced engine or an MT driver, in bytes
     /// [default: 16777216 = 16 MiB for the enhanced engines].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = crate::parse::whole::<usize>)]
     pub table_bytes: Option<usize>,
 
     /// OPEN budget M in entries for a best-first algorithm [default: the
     /// algorithm's own].
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", allow_hyphen_values = true, value_parser = crate::parse::whole::<u64>)]
     pub memory: Option<u64>,
 
     /// Also solve the position after every move the file scores, and
@@ -78,7 +88,18 @@ pub struct SolveArgs {
     #[arg(long)]
     pub moves: bool,
 
-    /// Print one JSON object instead of text.
+    /// Stop each position's search after MS milliseconds: the position is
+    /// then reported as stopped (value unknown), and the next one starts.
+    #[arg(long, value_name = "MS", allow_hyphen_values = true, value_parser = crate::parse::whole::<u64>)]
+    pub time_ms: Option<u64>,
+
+    /// Stop each position's search before its (N+1)-th leaf evaluation, as
+    /// --time-ms.
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = crate::parse::whole::<u64>)]
+    pub max_leaves: Option<u64>,
+
+    /// Print one JSON object instead of text (written as the positions
+    /// are solved: each position's entry as soon as it is).
     #[arg(long)]
     pub json: bool,
 }
@@ -88,7 +109,8 @@ fn after_help() -> &'static str {
      gametree solve crates/othello/data/ffo/fforum-1-19.obf\n  \
      gametree solve crates/othello/data/ffo/fforum-1-19.obf --algo pvs-enh --table-bytes 1048576 --json\n  \
      gametree solve crates/othello/data/ffo/fforum-20-39.obf --moves\n  \
-     gametree solve small.obf --algo memsss --memory 500\n\n\
+     gametree solve small.obf --algo memsss --memory 500\n  \
+     gametree solve crates/othello/data/ffo/fforum-40-59.obf --time-ms 10000\n\n\
      Scores are final disc differences for the side to move, the empty squares counted \
      for the winner (the FFO convention)."
 }
@@ -104,8 +126,12 @@ struct Solver {
 /// One solved position.
 #[derive(Debug, Clone, Serialize)]
 struct Solved {
-    /// The score in discs for the side to move.
-    value: i32,
+    /// The score in discs for the side to move; `None` when a limit
+    /// stopped the search.
+    value: Option<i32>,
+    /// The limit that stopped the search (`deadline`, `leaf-limit`), if
+    /// one did.
+    stopped: Option<String>,
     /// The best move, named (`d3`, `pass`); `None` when the game is over.
     best: Option<String>,
     /// The principal variation, named.
@@ -137,9 +163,11 @@ struct Row {
 struct MoveRow {
     #[serde(rename = "move")]
     mv: String,
-    value: i32,
+    value: Option<i32>,
     file_score: i32,
-    agrees: bool,
+    /// `None` when a limit stopped the search.
+    agrees: Option<bool>,
+    stopped: Option<String>,
     nodes: u64,
     seconds: f64,
 }
@@ -151,15 +179,21 @@ struct Skipped {
     error: String,
 }
 
+/// The JSON object's first keys, written before any position.
 #[derive(Debug, Serialize)]
-struct Summary<'a> {
+struct Head<'a> {
     schema: u32,
     file: String,
     algorithm: &'a str,
-    positions: &'a [Row],
+}
+
+/// The JSON object's last keys, written after the positions.
+#[derive(Debug, Serialize)]
+struct Tail<'a> {
     skipped: &'a [Skipped],
     agree: usize,
     disagree: usize,
+    stopped: usize,
     seconds: f64,
 }
 
@@ -183,16 +217,34 @@ pub fn run(args: &SolveArgs) -> Result<String> {
 
 fn solve_file(args: &SolveArgs) -> Result<String> {
     let mut solver = solver(args)?;
-    let text = if args.file.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).context("cannot read standard input")?
+    let bytes = if args.file.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("cannot read standard input")?;
+        bytes
     } else {
-        std::fs::read_to_string(&args.file)
-            .with_context(|| format!("cannot read {}", args.file.display()))?
+        std::fs::read(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?
     };
+    let (text, mut skipped) = decode(&bytes);
+    for s in &skipped {
+        eprintln!("gametree: skipped {}", s.error);
+    }
     let name = solver.algorithm.name();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    if !args.json {
+    if args.json {
+        // One object, written as it goes: the positions' array is open
+        // while they are solved, each entry flushed when it is.
+        let head = serde_json::to_string(&Head {
+            schema: SCHEMA,
+            file: args.file.display().to_string(),
+            algorithm: name,
+        })
+        .context("JSON")?;
+        write!(out, "{},\"positions\":[", head.trim_end_matches('}'))?;
+        out.flush()?;
+    } else {
         writeln!(
             out,
             "{:>5}  {:>7}  {:<5}  {:>5}  {:<4}  {:<24}  {:>12}  {:>12}  {:>8}  file",
@@ -207,7 +259,7 @@ fn solve_file(args: &SolveArgs) -> Result<String> {
             "time (s)"
         )?;
     }
-    let (mut rows, mut skipped) = (Vec::new(), Vec::new());
+    let mut rows = Vec::new();
     let start = Instant::now();
     for entry in parse_obf(&text) {
         let problem = match entry {
@@ -223,7 +275,15 @@ fn solve_file(args: &SolveArgs) -> Result<String> {
         };
         match solve_line(&mut solver, &problem, args.moves) {
             Ok(row) => {
-                if !args.json {
+                if args.json {
+                    let comma = if rows.is_empty() { "" } else { "," };
+                    write!(
+                        out,
+                        "{comma}{}",
+                        serde_json::to_string(&row).context("JSON")?
+                    )?;
+                    out.flush()?;
+                } else {
                     write_row(&mut out, &row)?;
                 }
                 rows.push(row);
@@ -238,49 +298,75 @@ fn solve_file(args: &SolveArgs) -> Result<String> {
             }
         }
     }
+    skipped.sort_by_key(|s| s.line);
     let seconds = start.elapsed().as_secs_f64();
-    let differs = |r: &Row| r.agrees == Some(false) || r.moves.iter().any(|m| !m.agrees);
+    let differs =
+        |r: &Row| r.agrees == Some(false) || r.moves.iter().any(|m| m.agrees == Some(false));
+    let stopped =
+        |r: &Row| r.solved.stopped.is_some() || r.moves.iter().any(|m| m.stopped.is_some());
     let disagree = rows.iter().filter(|r| differs(r)).count();
+    let unfinished = rows.iter().filter(|r| stopped(r) && !differs(r)).count();
     let agree = rows
         .iter()
-        .filter(|r| r.agrees == Some(true) && !differs(r))
+        .filter(|r| r.agrees == Some(true) && !differs(r) && !stopped(r))
         .count();
-    let result = if args.json {
-        let summary = Summary {
-            schema: SCHEMA,
-            file: args.file.display().to_string(),
-            algorithm: name,
-            positions: &rows,
+    if args.json {
+        let tail = serde_json::to_string(&Tail {
             skipped: &skipped,
             agree,
             disagree,
+            stopped: unfinished,
             seconds,
-        };
-        let mut s = serde_json::to_string(&summary).context("JSON")?;
-        s.push('\n');
-        s
+        })
+        .context("JSON")?;
+        writeln!(out, "],{}", tail.trim_start_matches('{'))?;
     } else {
         writeln!(
             out,
             "{} positions solved by {name} in {seconds:.3} s: {agree} agree with the file, \
-             {disagree} differ, {} without a score; {} lines skipped",
+             {disagree} differ, {unfinished} stopped by a limit, {} without a score; \
+             {} lines skipped",
             rows.len(),
-            rows.len() - agree - disagree,
+            rows.len() - agree - disagree - unfinished,
             skipped.len()
         )?;
-        String::new()
-    };
+    }
+    out.flush()?;
     if !skipped.is_empty() || disagree > 0 {
-        if args.json {
-            out.write_all(result.as_bytes())?;
-        }
-        out.flush()?;
         bail!(
             "{} line(s) skipped, {disagree} position(s) differ from the file",
             skipped.len()
         );
     }
-    Ok(result)
+    Ok(String::new())
+}
+
+/// The text of an OBF file's bytes: a UTF-8 byte-order mark dropped, and
+/// each line that is not UTF-8 blanked (so that the others keep their
+/// numbers) and reported as skipped, with its line number and the
+/// offending byte's column.
+fn decode(bytes: &[u8]) -> (String, Vec<Skipped>) {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let mut text = String::with_capacity(bytes.len());
+    let mut skipped = Vec::new();
+    for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        if n > 0 {
+            text.push('\n');
+        }
+        match std::str::from_utf8(line) {
+            Ok(l) => text.push_str(l),
+            Err(e) => skipped.push(Skipped {
+                line: n + 1,
+                error: format!(
+                    "line {}: not UTF-8 text (byte 0x{:02X} at column {})",
+                    n + 1,
+                    line[e.valid_up_to()],
+                    e.valid_up_to() + 1
+                ),
+            }),
+        }
+    }
+    (text, skipped)
 }
 
 /// The engine the arguments ask for, checked: the library refuses a
@@ -297,6 +383,12 @@ fn solver(args: &SolveArgs) -> Result<Solver> {
     }
     if let Some(m) = args.memory {
         config = config.memory(usize::try_from(m).context("--memory is too large")?);
+    }
+    if let Some(ms) = args.time_ms {
+        config = config.time_limit(std::time::Duration::from_millis(ms));
+    }
+    if let Some(n) = args.max_leaves {
+        config = config.max_leaves(n);
     }
     config.check(algorithm).map_err(explain)?;
     let mut solver = Solver {
@@ -344,7 +436,7 @@ fn solve_line(solver: &mut Solver, problem: &ObfPosition, moves: bool) -> Result
             Color::Black => "black",
             Color::White => "white",
         },
-        agrees: file_score.map(|s| s == solved.value),
+        agrees: file_score.zip(solved.value).map(|(f, v)| f == v),
         file_score,
         solved,
         moves: Vec::new(),
@@ -355,9 +447,10 @@ fn solve_line(solver: &mut Solver, problem: &ObfPosition, moves: bool) -> Result
             let s = solve_position(solver, &child)?;
             row.moves.push(MoveRow {
                 mv: mv.to_string(),
-                value: -s.value,
+                value: s.value.map(|v| -v),
                 file_score: score,
-                agrees: -s.value == score,
+                agrees: s.value.map(|v| -v == score),
+                stopped: s.stopped,
                 nodes: s.nodes,
                 seconds: s.seconds,
             });
@@ -378,8 +471,12 @@ fn solve_position(solver: &mut Solver, pos: &Position) -> Result<Solved> {
                 name
             })
             .collect();
+    let stopped = r.stopped.map(|s| stop_name(s).to_owned());
     Ok(Solved {
-        value: r.value.get() / othello::eval::WIN_SCALE,
+        value: stopped
+            .is_none()
+            .then(|| r.value.get() / othello::eval::WIN_SCALE),
+        stopped,
         best: r.best.map(|mv| Othello.move_name(pos, mv)),
         pv,
         leaves: r.leaves,
@@ -394,18 +491,19 @@ fn write_row(out: &mut dyn std::io::Write, r: &Row) -> Result<()> {
     if s.pv.len() > 6 {
         pv.push_str(" …");
     }
-    let file = match (r.file_score, r.agrees) {
-        (Some(f), Some(true)) => format!("{f:+} ok"),
-        (Some(f), _) => format!("{f:+} DIFFERS"),
-        (None, _) => "-".to_owned(),
+    let file = match (r.file_score, r.agrees, &s.stopped) {
+        (_, _, Some(why)) => format!("stopped ({why})"),
+        (Some(f), Some(true), _) => format!("{f:+} ok"),
+        (Some(f), _, _) => format!("{f:+} DIFFERS"),
+        (None, _, _) => "-".to_owned(),
     };
     writeln!(
         out,
-        "{:>5}  {:>7}  {:<5}  {:>+5}  {:<4}  {:<24}  {:>12}  {:>12}  {:>8.3}  {file}",
+        "{:>5}  {:>7}  {:<5}  {:>5}  {:<4}  {:<24}  {:>12}  {:>12}  {:>8.3}  {file}",
         r.line,
         r.empties,
         r.to_move,
-        s.value,
+        discs(s.value),
         s.best.as_deref().unwrap_or("-"),
         pv,
         s.leaves,
@@ -416,21 +514,30 @@ fn write_row(out: &mut dyn std::io::Write, r: &Row) -> Result<()> {
         let mut line = String::new();
         let _ = write!(
             line,
-            "{:>5}  {:>7}  {:<5}  {:>+5}  {:<4}  {:<24}  {:>12}  {:>12}  {:>8.3}  {:+} {}",
+            "{:>5}  {:>7}  {:<5}  {:>5}  {:<4}  {:<24}  {:>12}  {:>12}  {:>8.3}  {:+} {}",
             "",
             "",
             "move",
-            m.value,
+            discs(m.value),
             m.mv,
             "",
             "",
             m.nodes,
             m.seconds,
             m.file_score,
-            if m.agrees { "ok" } else { "DIFFERS" }
+            match (m.agrees, &m.stopped) {
+                (_, Some(why)) => format!("stopped ({why})"),
+                (Some(true), _) => "ok".to_owned(),
+                _ => "DIFFERS".to_owned(),
+            }
         );
         writeln!(out, "{line}")?;
     }
     out.flush()?;
     Ok(())
+}
+
+/// A score in discs with its sign, `?` when unknown (a stopped search).
+fn discs(value: Option<i32>) -> String {
+    value.map_or_else(|| "?".to_owned(), |v| format!("{v:+}"))
 }

@@ -236,3 +236,78 @@ fn moves_in_text() {
         "{out}"
     );
 }
+
+#[test]
+fn a_deadline_already_past_stops_every_sequential_search_before_its_first_leaf() {
+    // A tree of 256 leaves, fewer than the leaves between two looks at the
+    // clock: the deadline is looked at before the first one.
+    let small = ["--gen", "random", "--b", "4", "--d", "4"];
+    for algo in [
+        "alphabeta",
+        "sss",
+        "dual",
+        "staged-sss",
+        "recsss",
+        "memsss",
+        "itersss",
+        "qg1",
+        "mgame",
+        "mt-sss",
+    ] {
+        let v = search(algo, &small, &["--time-ms", "0"]);
+        let (why, leaves, _) = stopped(&v);
+        assert_eq!((why, leaves), ("deadline", 0), "{algo}: {v}");
+    }
+}
+
+#[test]
+fn a_negative_count_is_a_usage_error_that_says_what_is_allowed() {
+    let tree = "search --algo alphabeta --gen random";
+    for (flag, args) in [
+        ("--b", cmd(tree, &["--b", "-1", "--d", "2"])),
+        (
+            "--seed",
+            cmd(tree, &["--b", "2", "--d", "2", "--seed", "-1"]),
+        ),
+        (
+            "--time-ms",
+            cmd(tree, &["--b", "2", "--d", "2", "--time-ms", "-1"]),
+        ),
+        (
+            "--max-leaves",
+            cmd(tree, &["--b", "2", "--d", "2", "--max-leaves", "-1"]),
+        ),
+    ] {
+        let out = gametree(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("invalid value '-1' for '{flag}"))
+                && stderr.contains("a negative number")
+                && stderr.contains("from 0 to 18446744073709551615"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_trace_is_capped_by_a_leaf_limit() {
+    let table1 = data("table1.tree");
+    let out = gametree(&cmd(
+        "search --algo alphabeta --trace --max-leaves 99999999 --tree",
+        &[&table1],
+    ));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("--trace keeps every leaf evaluation in memory: at most 4194304 leaves"),
+        "{stderr}"
+    );
+    // Below the cap the trace is whole: table 1's 14 evaluations.
+    let v = json(&cmd(
+        "search --json --algo alphabeta --trace --max-leaves 100 --tree",
+        &[&table1],
+    ));
+    assert_eq!(v["trace"].as_array().map(Vec::len), Some(14), "{v}");
+    assert_eq!(v["stopped"], Json::Null, "{v}");
+}

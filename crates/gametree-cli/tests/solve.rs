@@ -208,3 +208,53 @@ fn arguments_that_do_not_combine_are_errors() {
     let e = error(&["solve", &f, "--algo", "alphabeta", "--memory", "5"]);
     assert!(e.contains("algorithm 'alphabeta' takes no --memory"), "{e}");
 }
+
+#[test]
+fn a_limit_stops_each_position_and_the_next_one_starts() {
+    // FFO #20-#39 in 20,000 leaves each: the 6-empty first line finishes,
+    // the others stop; each is reported, in order, and the run succeeds.
+    let file = ffo_file("fforum-20-39.obf");
+    let v = json(&["solve", &file, "--max-leaves", "20000", "--json"]);
+    let positions = v["positions"].as_array().expect("positions");
+    assert_eq!(positions.len(), 20, "{v}");
+    assert_eq!(positions[0]["agrees"], true, "{v}");
+    assert_eq!(positions[0]["stopped"], serde_json::Value::Null, "{v}");
+    for p in &positions[1..] {
+        assert_eq!(p["stopped"], "leaf-limit", "{p}");
+        assert_eq!(p["value"], serde_json::Value::Null, "{p}");
+        assert_eq!(p["agrees"], serde_json::Value::Null, "{p}");
+        assert!(p["leaves"].as_u64().unwrap() <= 20_000, "{p}");
+    }
+    assert_eq!(
+        (v["agree"].as_u64(), v["stopped"].as_u64()),
+        (Some(1), Some(19))
+    );
+    let text = ok(&["solve", &file, "--max-leaves", "20000"]);
+    assert!(text.contains("stopped (leaf-limit)"), "{text}");
+    assert!(
+        text.contains("1 agree with the file, 0 differ, 19 stopped by a limit"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_byte_order_mark_is_dropped_and_a_line_that_is_not_utf8_is_skipped() {
+    let good = ffo_lines("fforum-1-19.obf", 2);
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    let mut lines = good.lines();
+    bytes.extend_from_slice(lines.next().unwrap().as_bytes());
+    bytes.extend_from_slice(b"\nXX\xFF not text\n");
+    bytes.extend_from_slice(lines.next().unwrap().as_bytes());
+    bytes.push(b'\n');
+    let file = temp_file("utf8.obf", &bytes);
+    let (stdout, stderr) = partial(&gametree(&["solve", file.to_str().unwrap()]));
+    assert!(
+        stderr.contains("skipped line 2: not UTF-8 text (byte 0xFF at column 3)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("1 line(s) skipped"), "{stderr}");
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.ends_with(" ok")).collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    assert!(rows[0].trim_start().starts_with("1 "), "{stdout}");
+    assert!(rows[1].trim_start().starts_with("3 "), "{stdout}");
+}

@@ -218,6 +218,7 @@ impl Kind {
 /// [`BestFirstError::InvalidParameter`] for k = 0;
 /// [`BestFirstError::TooLarge`] on overflow.
 pub fn minimum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
+    crate::shape::check_bounds(bounds)?;
     let k = cfg.kind.plies()?;
     match cfg.kind {
         Kind::Staged(_) => staged_open(bounds, k),
@@ -284,7 +285,8 @@ fn search_plain<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, Bes
     let name = cfg.kind.name();
     let k = cfg.kind.plies()?;
     let bounds = shape(tree, cfg.shape, name)?;
-    let capacity = budget(name, cfg.memory, minimum(bounds, cfg)?)?;
+    let least = minimum(bounds, cfg)?;
+    let capacity = budget(name, cfg.memory, least)?;
     // Staged SSS\* nests a search per stage; alpha-beta over SSS\* has no
     // horizon inside its SSS\* (it starts each one at its own horizon).
     let (nest, horizon) = match cfg.kind {
@@ -292,7 +294,7 @@ fn search_plain<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, Bes
         Kind::SssOverAlphaBeta(_) => (0, k),
         Kind::AlphaBetaOverSss(_) => (0, usize::MAX),
     };
-    let mut open = Gamma::new(capacity, cfg.variant, bounds, nest);
+    let mut open = Gamma::new(capacity, least, cfg.variant, bounds, nest);
     let p = Params {
         horizon,
         ..Params::sss(cfg.variant, name)

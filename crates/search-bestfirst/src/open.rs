@@ -240,6 +240,9 @@ pub(crate) use with_memory;
 
 /// `b^e` with overflow reported as [`BestFirstError::TooLarge`].
 pub(crate) fn pow(algorithm: &'static str, b: usize, e: usize) -> Result<usize, BestFirstError> {
+    if b <= 1 || e == 0 {
+        return Ok(if e == 0 { 1 } else { b });
+    }
     u32::try_from(e)
         .ok()
         .and_then(|e| b.checked_pow(e))

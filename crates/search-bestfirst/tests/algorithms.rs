@@ -142,3 +142,48 @@ fn aspiration_re_searches_when_it_fails_high() {
         );
     }
 }
+
+/// The budget figures are total: a shape no tree has (a depth of
+/// `usize::MAX`, a branching of 0 or `usize::MAX`) is an answer or an
+/// error at once, never a walk over its depth.
+#[test]
+fn budget_figures_of_impossible_shapes_are_answers_not_hangs() {
+    use search_bestfirst::{hybrid, itersss, memsss, mgame, quickgame, recsss};
+    for depth in [
+        0,
+        1,
+        31,
+        tree_core::MAX_DEPTH,
+        tree_core::MAX_DEPTH + 1,
+        usize::MAX,
+    ] {
+        for branching in [0, 1, 2, 3, 65_535, 65_536, usize::MAX] {
+            let bounds = Bounds {
+                branching,
+                depth,
+                uniform: true,
+            };
+            for &a in Algorithm::ALL {
+                let _ = a.minimum_memory(bounds, &Options::default());
+                let _ = a.maximum_memory(bounds, &Options::default());
+            }
+            let _ = sss::minimum(bounds, &sss::Config::default());
+            let _ = hybrid::minimum(bounds, &hybrid::Config::default());
+            let _ = quickgame::minimum(bounds, &quickgame::Config::default());
+            let _ = recsss::minimum(bounds, &recsss::Config::default());
+            let _ = memsss::minimum(bounds, &memsss::Config::default());
+            let _ = memsss::maximum(bounds, &memsss::Config::default());
+            let _ = itersss::minimum(bounds, &itersss::Config::default());
+            let _ = itersss::maximum(bounds, &itersss::Config::default());
+            let _ = mgame::minimum(bounds, &mgame::Config::default());
+        }
+    }
+    // A depth past what any search supports is an error, not a figure.
+    let deep = Bounds::uniform(2, usize::MAX);
+    assert!(sss::minimum(deep, &sss::Config::default()).is_err());
+    assert!(
+        Algorithm::StagedSss
+            .minimum_memory(deep, &Options::default())
+            .is_err()
+    );
+}

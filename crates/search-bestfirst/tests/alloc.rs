@@ -19,11 +19,13 @@ struct Counting;
 
 thread_local! {
     static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    static BYTES: Cell<u64> = const { Cell::new(0) };
 }
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        let _ = BYTES.try_with(|c| c.set(c.get() + layout.size() as u64));
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -31,12 +33,20 @@ unsafe impl GlobalAlloc for Counting {
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        let _ = BYTES.try_with(|c| c.set(c.get() + new_size as u64));
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
+
+/// The bytes the current thread asks for while `f` runs.
+fn bytes(f: impl FnOnce()) -> u64 {
+    let before = BYTES.with(Cell::get);
+    f();
+    BYTES.with(Cell::get) - before
+}
 
 fn allocations(f: impl FnOnce()) -> u64 {
     let before = ALLOCATIONS.with(Cell::get);
@@ -61,5 +71,38 @@ fn best_first_searches_allocate_only_their_open() {
             "{a}: {s} allocations on a (3,4) tree, {l} on a (5,8) tree"
         );
         assert!(s <= 4, "{a}: {s} allocations");
+    }
+}
+
+/// A budget larger than the tree can use allocates what the largest useful
+/// budget allocates, never the budget: `usize::MAX` entries is no error
+/// and no allocation failure.
+#[test]
+fn a_budget_past_what_the_tree_can_use_allocates_only_what_it_can_use() {
+    let tree = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
+    let bounds = tree_core::Tree::bounds(&tree).unwrap();
+    for &a in Algorithm::ALL {
+        let opts = Options::default();
+        let Ok(max) = a.maximum_memory(bounds, &opts) else {
+            continue; // an algorithm that needs a parameter for this
+        };
+        let at = |memory: usize| {
+            let opts = Options {
+                memory: Some(memory),
+                ..Options::default()
+            };
+            let mut value = None;
+            let b = bytes(|| value = Some(a.run(&tree, &opts).unwrap().value));
+            (b, value)
+        };
+        let (useful, v) = at(max);
+        for huge in [max + 1, 1 << 40, usize::MAX] {
+            let (b, w) = at(huge);
+            assert_eq!(v, w, "{a} with a budget of {huge}");
+            assert!(
+                b <= useful,
+                "{a}: {b} bytes with a budget of {huge}, {useful} with its maximum {max}"
+            );
+        }
     }
 }

@@ -60,6 +60,11 @@ pub enum SearchError {
         /// The smallest non-zero size.
         minimum: usize,
     },
+    /// A transposition table larger than the memory the system gives.
+    TableTooLarge {
+        /// The bytes asked for.
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -88,6 +93,10 @@ impl fmt::Display for SearchError {
             SearchError::TableTooSmall { bytes, minimum } => write!(
                 f,
                 "a transposition table of {bytes} bytes is too small: it needs at least {minimum} bytes (one bucket), or 0 for no table"
+            ),
+            SearchError::TableTooLarge { bytes } => write!(
+                f,
+                "a transposition table of {bytes} bytes cannot be allocated: the system has not that much memory to give"
             ),
         }
     }

@@ -579,3 +579,16 @@ fn mt_sss_never_evaluates_more_than_alpha_beta() {
     }
     assert!(sss < ab, "{sss} vs {ab}");
 }
+
+/// A table larger than the system can give is an error, not an abort: the
+/// tables reserve their memory before they fill it.
+#[test]
+fn a_table_the_system_cannot_give_is_an_error() {
+    for bytes in [usize::MAX, 1 << 50] {
+        let e = GameTable::new(bytes).unwrap_err();
+        assert!(matches!(e, SearchError::TableTooLarge { .. }), "{e}");
+        assert!(e.to_string().contains("cannot be allocated"), "{e}");
+        let e = search_depthfirst::SharedTable::new(bytes).unwrap_err();
+        assert!(matches!(e, SearchError::TableTooLarge { .. }), "{e}");
+    }
+}

@@ -8,7 +8,11 @@ use crate::error::leaf_count;
 use crate::tree::MAX_DEPTH;
 use crate::{Bounds, Tree, TreeError, Value};
 
-/// The largest explicit tree built: 2^28 nodes (about 3 GiB).
+/// The largest explicit tree built: 2^28 nodes. A uniform tree keeps only
+/// its leaves' values (4 bytes a leaf: at most 1 GiB, and a Campbell tree
+/// file takes 4 times its size); a tree parsed from text keeps every node
+/// (16 bytes a node and 4 for its index in its parent's list: at most
+/// 5 GiB, for a text of at least 2 bytes a node).
 pub const MAX_EXPLICIT_NODES: u64 = 1 << 28;
 
 /// The most children one node may have (Dewey digits are `u16`).
@@ -41,11 +45,82 @@ struct Slot {
 /// assert_eq!(minimax(&u), Value::new(1).unwrap());
 /// assert_eq!(u.bounds().unwrap().uniform, true);
 /// ```
+///
+/// # Panics
+/// The [`Tree`] methods panic on a node that is not one of this tree's (an
+/// index past its last node, or a child index past the node's children):
+/// nodes come from [`Tree::root`] and [`Tree::child`].
+/// [`ExplicitTree::contains`] checks an index made elsewhere.
 #[derive(Debug, Clone)]
 pub struct ExplicitTree {
-    slots: Vec<Slot>,
-    kids: Vec<u32>,
+    layout: Layout,
     bounds: Bounds,
+}
+
+/// How the nodes are stored.
+#[derive(Debug, Clone)]
+enum Layout {
+    /// Every node's slot, and its children's indices.
+    Nodes { slots: Vec<Slot>, kids: Vec<u32> },
+    /// A uniform tree numbered breadth-first, so that node n's children
+    /// are n·b + 1 … n·b + b: the first `interior` nodes are interior, and
+    /// only the leaves' values are stored (a Campbell tree file of 2^27
+    /// leaves takes 512 MiB, not 5 GiB).
+    Uniform {
+        b: u32,
+        interior: u32,
+        leaves: Vec<Value>,
+    },
+}
+
+impl ExplicitTree {
+    /// How many children `n` has.
+    #[inline]
+    fn len(&self, n: u32) -> u32 {
+        match &self.layout {
+            Layout::Nodes { slots, .. } => slots[n as usize].len,
+            Layout::Uniform {
+                b,
+                interior,
+                leaves,
+            } => {
+                if n < *interior {
+                    *b
+                } else {
+                    assert!(
+                        ((n - interior) as usize) < leaves.len(),
+                        "node {n} is not a node of this tree"
+                    );
+                    0
+                }
+            }
+        }
+    }
+
+    /// The index of child `i` of `n`, which has `len` children.
+    #[inline]
+    fn kid(&self, n: u32, i: u32, len: u32) -> u32 {
+        assert!(i < len, "child {i} of a node with {len} children");
+        match &self.layout {
+            Layout::Nodes { slots, kids } => kids[(slots[n as usize].first + i) as usize],
+            // At most 2^28 nodes: n·b + b fits in a u32.
+            Layout::Uniform { b, .. } => n * b + 1 + i,
+        }
+    }
+
+    /// The value of terminal `n` (the default value for an interior node).
+    #[inline]
+    fn terminal(&self, n: u32) -> Value {
+        match &self.layout {
+            Layout::Nodes { slots, .. } => slots[n as usize].value,
+            Layout::Uniform {
+                interior, leaves, ..
+            } => match n.checked_sub(*interior) {
+                Some(k) => leaves[k as usize],
+                None => Value::default(),
+            },
+        }
+    }
 }
 
 impl Tree for ExplicitTree {
@@ -58,23 +133,19 @@ impl Tree for ExplicitTree {
 
     #[inline]
     fn num_children(&self, node: &u32) -> usize {
-        self.slots[*node as usize].len as usize
+        self.len(*node) as usize
     }
 
     #[inline]
     fn child(&self, node: &u32, i: usize) -> u32 {
-        let s = &self.slots[*node as usize];
-        assert!(
-            i < s.len as usize,
-            "child {i} of a node with {} children",
-            s.len
-        );
-        self.kids[s.first as usize + i]
+        let len = self.len(*node);
+        let i = u32::try_from(i).unwrap_or(u32::MAX);
+        self.kid(*node, i, len)
     }
 
     #[inline]
     fn value(&self, node: &u32) -> Value {
-        self.slots[*node as usize].value
+        self.terminal(*node)
     }
 
     fn bounds(&self) -> Option<Bounds> {
@@ -103,6 +174,12 @@ pub(crate) fn uniform_leaves(b: usize, d: usize) -> Result<u64, TreeError> {
 }
 
 impl ExplicitTree {
+    /// Whether `node` is one of this tree's nodes (an index below its
+    /// number of nodes), which the [`Tree`] methods accept.
+    pub fn contains(&self, node: u32) -> bool {
+        (node as usize) < self.node_count()
+    }
+
     /// A uniform (b, d) tree whose leaves, left to right, take `leaves`.
     ///
     /// # Errors
@@ -124,60 +201,52 @@ impl ExplicitTree {
     /// # Errors
     /// As [`ExplicitTree::uniform`], less the value check.
     pub fn uniform_values(b: usize, d: usize, leaves: &[Value]) -> Result<ExplicitTree, TreeError> {
-        let n_leaves = uniform_leaves(b, d)?;
-        // Total nodes: 1 + b + ... + b^d <= 2 b^d for b >= 2, d + 1 for b = 1.
-        let total = (0..=d).try_fold(0u64, |acc, k| {
-            acc.checked_add((b as u64).checked_pow(k as u32)?)
-        });
-        match total {
-            Some(t) if t <= MAX_EXPLICIT_NODES => {}
-            _ => {
-                return Err(TreeError::TooLarge {
-                    branching: b,
-                    depth: d,
-                    limit: "more than 2^28 nodes to store explicitly",
-                });
-            }
-        }
+        let n_leaves = uniform_storable(b, d)?;
         if leaves.len() as u64 != n_leaves {
             return Err(TreeError::LeafCount {
                 expected: n_leaves,
                 found: leaves.len() as u64,
             });
         }
-        let total = total.expect("checked above") as usize;
-        let mut slots = Vec::with_capacity(total);
-        let mut kids = Vec::with_capacity(total.saturating_sub(1));
-        // Breadth-first: the nodes of level k occupy a contiguous block, and
-        // the children of the j-th node of level k are nodes j*b .. j*b+b of
-        // level k+1.
-        let mut level_start = 0usize;
-        let mut level_len = 1usize;
-        for level in 0..d {
-            let next_start = level_start + level_len;
-            for j in 0..level_len {
-                slots.push(Slot {
-                    first: kids.len() as u32,
-                    len: b as u32,
-                    value: Value::default(),
-                });
-                let c0 = next_start + j * b;
-                kids.extend((c0..c0 + b).map(|c| c as u32));
-            }
-            let _ = level;
-            level_start = next_start;
-            level_len *= b;
+        Ok(ExplicitTree::breadth_first(b, d, leaves.to_vec()))
+    }
+}
+
+/// The leaves of a uniform (b, d) tree that [`ExplicitTree`] can hold: as
+/// [`uniform_leaves`], and at most [`MAX_EXPLICIT_NODES`] nodes in all.
+fn uniform_storable(b: usize, d: usize) -> Result<u64, TreeError> {
+    let n_leaves = uniform_leaves(b, d)?;
+    // Total nodes: 1 + b + ... + b^d <= 2 b^d for b >= 2, d + 1 for b = 1.
+    let total = (0..=d).try_fold(0u64, |acc, k| {
+        acc.checked_add((b as u64).checked_pow(k as u32)?)
+    });
+    match total {
+        Some(t) if t <= MAX_EXPLICIT_NODES => {}
+        _ => {
+            return Err(TreeError::TooLarge {
+                branching: b,
+                depth: d,
+                limit: "more than 2^28 nodes to store explicitly",
+            });
         }
-        slots.extend(leaves.iter().map(|&value| Slot {
-            first: 0,
-            len: 0,
-            value,
-        }));
-        Ok(ExplicitTree {
-            slots,
-            kids,
+    }
+    Ok(n_leaves)
+}
+
+impl ExplicitTree {
+    /// The uniform (b, d) tree of `leaves` (b^d of them, checked by the
+    /// caller), numbered breadth-first.
+    fn breadth_first(b: usize, d: usize, leaves: Vec<Value>) -> ExplicitTree {
+        // 1 + b + … + b^(d-1) interior nodes, at most 2^28 in all (checked).
+        let interior = (0..d).fold(0usize, |acc, k| acc + b.pow(k as u32));
+        ExplicitTree {
+            layout: Layout::Uniform {
+                b: b as u32,
+                interior: interior as u32,
+                leaves,
+            },
             bounds: Bounds::uniform(b, d),
-        })
+        }
     }
 
     /// Parses the nested text form: a terminal is an integer, an interior
@@ -205,27 +274,41 @@ impl ExplicitTree {
         w: usize,
         d: usize,
     ) -> Result<ExplicitTree, TreeError> {
-        let expected = leaf_count(w, d)?;
-        if expected > MAX_EXPLICIT_NODES {
-            return Err(TreeError::TooLarge {
+        let expected = uniform_storable(w, d)?;
+        // Read in chunks straight into the leaves' values: the file's bytes
+        // are never all held at once (peak: 4 bytes a leaf, and 64 KiB).
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(expected as usize)
+            .map_err(|_| TreeError::TooLarge {
                 branching: w,
                 depth: d,
-                limit: "more than 2^28 leaves to store explicitly",
-            });
+                limit: "more leaves than the memory the system gives",
+            })?;
+        let mut reader = reader.take(expected + 1);
+        let mut chunk = vec![0u8; 1 << 16];
+        loop {
+            let n = match reader.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.into()),
+            };
+            if values.len() + n > expected as usize {
+                return Err(TreeError::FileSize {
+                    expected,
+                    found: expected + 1,
+                });
+            }
+            values.extend(chunk[..n].iter().map(|&b| Value::from_small(i16::from(b))));
         }
-        let mut bytes = Vec::with_capacity(expected as usize);
-        reader.take(expected + 1).read_to_end(&mut bytes)?;
-        if bytes.len() as u64 != expected {
+        if values.len() as u64 != expected {
             return Err(TreeError::FileSize {
                 expected,
-                found: bytes.len() as u64,
+                found: values.len() as u64,
             });
         }
-        let values: Vec<Value> = bytes
-            .iter()
-            .map(|&b| Value::from_small(i16::from(b)))
-            .collect();
-        Self::uniform_values(w, d, &values)
+        Ok(ExplicitTree::breadth_first(w, d, values))
     }
 
     /// Writes this tree as a Campbell tree file: one byte per terminal.
@@ -256,12 +339,11 @@ impl ExplicitTree {
         let mut stack = vec![0u32];
         std::iter::from_fn(move || {
             while let Some(n) = stack.pop() {
-                let s = self.slots[n as usize];
-                if s.len == 0 {
-                    return Some(s.value);
+                let len = self.len(n);
+                if len == 0 {
+                    return Some(self.terminal(n));
                 }
-                let kids = &self.kids[s.first as usize..(s.first + s.len) as usize];
-                stack.extend(kids.iter().rev());
+                stack.extend((0..len).rev().map(|i| self.kid(n, i, len)));
             }
             None
         })
@@ -269,7 +351,12 @@ impl ExplicitTree {
 
     /// The number of nodes stored.
     pub fn node_count(&self) -> usize {
-        self.slots.len()
+        match &self.layout {
+            Layout::Nodes { slots, .. } => slots.len(),
+            Layout::Uniform {
+                interior, leaves, ..
+            } => *interior as usize + leaves.len(),
+        }
     }
 }
 
@@ -286,19 +373,19 @@ impl fmt::Display for ExplicitTree {
         // Iterative: (node, next child to print).
         let mut stack: Vec<(u32, u32)> = vec![(0, 0)];
         while let Some(&mut (n, ref mut next)) = stack.last_mut() {
-            let s = self.slots[n as usize];
-            if s.len == 0 {
-                write!(f, "{}", s.value)?;
+            let len = self.len(n);
+            if len == 0 {
+                write!(f, "{}", self.terminal(n))?;
                 stack.pop();
                 continue;
             }
-            if *next == s.len {
+            if *next == len {
                 f.write_str("]")?;
                 stack.pop();
                 continue;
             }
             f.write_str(if *next == 0 { "[" } else { "," })?;
-            let c = self.kids[(s.first + *next) as usize];
+            let c = self.kid(n, *next, len);
             *next += 1;
             stack.push((c, 0));
         }
@@ -497,8 +584,7 @@ impl<'a> Parser<'a> {
                 .iter()
                 .all(|s| s.len == 0 || s.len as usize == max_branching);
         Ok(ExplicitTree {
-            slots,
-            kids,
+            layout: Layout::Nodes { slots, kids },
             bounds: Bounds {
                 branching: max_branching,
                 depth: max_depth,
@@ -633,5 +719,81 @@ mod tests {
         );
         let nonuni = ExplicitTree::parse("[1,[2,3]]").unwrap();
         assert!(nonuni.write_campbell(Vec::new()).is_err());
+    }
+}
+
+#[cfg(test)]
+mod layout_tests {
+    use super::*;
+    use crate::{GenSpec, Generator, Traced, minimax};
+
+    /// The leaves of `t`, left to right.
+    fn leaves_of<T: Tree>(t: &T) -> Vec<Value> {
+        let mut out = Vec::new();
+        let mut stack = vec![t.root()];
+        while let Some(n) = stack.pop() {
+            let w = t.num_children(&n);
+            if w == 0 {
+                out.push(t.value(&n));
+            }
+            stack.extend((0..w).rev().map(|i| t.child(&n, i)));
+        }
+        out
+    }
+
+    /// A uniform tree (stored as its leaves alone) and the same tree parsed
+    /// from its text (every node stored) are the same tree: the same
+    /// values, order of evaluation and text; the uniform one numbered
+    /// breadth-first (node n's children n·b + 1 …), as its nodes always were.
+    #[test]
+    fn the_leaves_only_layout_is_the_same_tree() {
+        for (b, d) in [(1, 3), (2, 5), (3, 4), (5, 2), (7, 1), (4, 0)] {
+            let g = GenSpec::new(Generator::RANDOM, b, d, 3, 0).build().unwrap();
+            let leaves = leaves_of(&g);
+            let uniform = ExplicitTree::uniform_values(b, d, &leaves).unwrap();
+            assert!(matches!(uniform.layout, Layout::Uniform { .. }));
+            let parsed: ExplicitTree = uniform.to_string().parse().unwrap();
+            assert!(matches!(parsed.layout, Layout::Nodes { .. }));
+            assert_eq!(uniform.node_count(), parsed.node_count(), "({b},{d})");
+            assert_eq!(parsed.to_string(), uniform.to_string());
+            for n in 0..uniform.node_count() as u32 {
+                for i in 0..uniform.num_children(&n) {
+                    assert_eq!(uniform.child(&n, i) as usize, n as usize * b + 1 + i);
+                }
+            }
+            assert_eq!(leaves_of(&uniform), leaves);
+            let (tu, tp) = (Traced::new(&uniform), Traced::new(&parsed));
+            assert_eq!(minimax(&tu), minimax(&tp));
+            assert_eq!(tu.order(), tp.order());
+            assert!(uniform.leaves().eq(parsed.leaves()));
+            assert!(!uniform.contains(uniform.node_count() as u32));
+            assert!(uniform.contains(uniform.node_count() as u32 - 1));
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "is not a node of this tree")]
+    fn a_node_past_the_last_is_refused() {
+        let t = ExplicitTree::uniform(2, 2, &[1, 2, 3, 4]).unwrap();
+        t.num_children(&7);
+    }
+
+    /// A Campbell file is read in chunks straight into the leaves: a file
+    /// one byte short or long is refused, and the tree is the file's.
+    #[test]
+    fn campbell_files_of_several_chunks() {
+        let (b, d) = (2, 18); // 262,144 leaves: four 64 KiB chunks
+        let bytes: Vec<u8> = (0..1u32 << 18).map(|i| (i * 7 % 128) as u8).collect();
+        let t = ExplicitTree::read_campbell(&bytes[..], b, d).unwrap();
+        assert!(t.leaves().map(|v| v.get() as u8).eq(bytes.iter().copied()));
+        let mut out = Vec::new();
+        t.write_campbell(&mut out).unwrap();
+        assert_eq!(out, bytes);
+        for len in [bytes.len() - 1, bytes.len() + 1] {
+            let mut other = bytes.clone();
+            other.resize(len, 0);
+            let e = ExplicitTree::read_campbell(&other[..], b, d).unwrap_err();
+            assert!(matches!(e, TreeError::FileSize { .. }), "{e}");
+        }
     }
 }

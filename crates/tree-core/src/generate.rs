@@ -58,9 +58,11 @@ pub enum BestChild {
 
 impl BestChild {
     /// The probability that child `i` (0-based) of a node with `b` children
-    /// is chosen as best.
+    /// is chosen as best: 0 for a child that does not exist (`i >= b`).
     pub fn probability(self, i: usize, b: usize) -> f64 {
-        assert!(i < b);
+        if i >= b {
+            return 0.0;
+        }
         if b == 1 {
             return 1.0;
         }

@@ -38,7 +38,10 @@ pub const MAX_DEPTH: usize = 256;
 /// assert_eq!(minimax(&Nim(3)), Value::new(-1).unwrap());
 /// ```
 pub trait Tree {
-    /// A node (position) of the tree.
+    /// A node (position) of the tree. The searches pass only nodes that the
+    /// tree gave them ([`Tree::root`], [`Tree::child`]); an implementation
+    /// may panic on any other value (a node of another tree, a made-up
+    /// index), as [`ExplicitTree`](crate::ExplicitTree) does.
     type Node: Clone;
 
     /// The root, a MAX node at depth 0.

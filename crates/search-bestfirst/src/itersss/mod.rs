@@ -335,7 +335,7 @@ fn search_plain<T: Tree + ?Sized>(
         // The memory rule never refuses: IterSSS* is SSS* with the
         // left-most rule, step for step (point 4), so it runs on SSS*'s
         // block-structured OPEN, with IterSSS*'s shape checks.
-        let mut g = Gamma::new(capacity, Variant::Leftmost, bounds, 0);
+        let mut g = Gamma::new(capacity, capacity, Variant::Leftmost, bounds, 0);
         let p = Params {
             shape: Some(bounds),
             ..Params::sss(Variant::Leftmost, NAME)

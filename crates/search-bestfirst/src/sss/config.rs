@@ -165,9 +165,10 @@ pub(crate) fn open_size(
     root_depth: usize,
     chooser_even: bool,
 ) -> Result<usize, BestFirstError> {
-    let choosers = (root_depth..root_depth + plies)
-        .filter(|t| (t % 2 == 0) == chooser_even)
-        .count();
+    // The plies t in root_depth..root_depth + plies whose parity is the
+    // chooser's, counted without walking them (a depth may be usize::MAX).
+    let first = usize::from((root_depth % 2 == 0) != chooser_even);
+    let choosers = plies.saturating_sub(first).div_ceil(2);
     pow(algorithm, b.max(1), choosers)
 }
 
@@ -186,6 +187,7 @@ pub(crate) fn open_size(
 /// # Errors
 /// [`BestFirstError::TooLarge`] if it overflows.
 pub fn minimum(bounds: Bounds, cfg: &Config) -> Result<usize, BestFirstError> {
+    crate::shape::check_bounds(bounds)?;
     full_size(bounds, cfg.dual)
 }
 

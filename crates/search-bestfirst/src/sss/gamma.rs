@@ -246,10 +246,19 @@ pub(crate) struct Gamma<N> {
 
 impl<N: Clone> Gamma<N> {
     /// An empty OPEN for `budget` states of searches on trees of shape
-    /// `shape`, with at most `nest` searches nested in one another.
-    pub(crate) fn new(budget: usize, variant: Variant, shape: Bounds, nest: usize) -> Gamma<N> {
+    /// `shape`, with at most `nest` searches nested in one another; room is
+    /// made for at most `usable` states (the most the search can hold on
+    /// that shape), so a budget larger than the tree can use allocates no
+    /// more than the tree needs.
+    pub(crate) fn new(
+        budget: usize,
+        usable: usize,
+        variant: Variant,
+        shape: Bounds,
+        nest: usize,
+    ) -> Gamma<N> {
         let b = shape.branching.clamp(2, usize::from(u16::MAX));
-        let states = budget.saturating_add(nest).saturating_add(1);
+        let states = budget.min(usable).saturating_add(nest).saturating_add(1);
         let (blocks, slots) = if shape.uniform {
             // Plus one top block of one slot per search.
             let blocks = states / (b - 1) + 1;

@@ -116,7 +116,7 @@ fn run<T: Tree + ?Sized>(
     let bounds = shape(tree, cfg.shape, algorithm)?;
     let minimum = open_size(algorithm, bounds.branching, bounds.depth, 0, !dual)?;
     let capacity = budget(algorithm, cfg.memory, minimum)?;
-    let mut open = Gamma::new(capacity, cfg.variant, bounds, 0);
+    let mut open = Gamma::new(capacity, minimum, cfg.variant, bounds, 0);
     let p = Params {
         chooser_even: !dual,
         negate: dual,

@@ -90,6 +90,7 @@ fn seen<T: Tree>(
     } else {
         let mut open = Gamma::new(
             capacity,
+            capacity,
             cfg.variant,
             bounds,
             bounds.depth.div_ceil(k.max(1)),

@@ -243,11 +243,18 @@ impl GameTable {
     ///
     /// # Errors
     /// [`SearchError::TableTooSmall`] for `0 < bytes <`
-    /// [`BUCKET_BYTES`](GameTable::BUCKET_BYTES).
+    /// [`BUCKET_BYTES`](GameTable::BUCKET_BYTES);
+    /// [`SearchError::TableTooLarge`] when the system cannot give the
+    /// memory.
     pub fn new(bytes: usize) -> Result<GameTable, SearchError> {
         let buckets = GameTable::buckets_for(bytes)?;
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(2 * buckets)
+            .map_err(|_| SearchError::TableTooLarge { bytes })?;
+        slots.resize(2 * buckets, Slot::EMPTY);
         Ok(GameTable {
-            slots: vec![Slot::EMPTY; 2 * buckets],
+            slots,
             mask: (buckets as u64).saturating_sub(1),
             generation: 1,
             stats: TableStats::default(),

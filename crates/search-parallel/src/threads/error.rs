@@ -69,7 +69,8 @@ impl fmt::Display for ThreadError {
             ThreadError::ZeroThreads => f.write_str("a parallel search needs at least one thread"),
             ThreadError::TooManyThreads { requested } => write!(
                 f,
-                "the configuration needs {requested} threads, more than the maximum of {MAX_THREADS}"
+                "the configuration needs {requested} threads (one per processor, the \
+                 masters of a processor tree included), more than the maximum of {MAX_THREADS}"
             ),
             ThreadError::ZeroStageDepth => {
                 f.write_str("parallel staged SSS* needs a stage depth of at least 1")
