@@ -167,7 +167,7 @@ pub(crate) fn open_size(
 ) -> Result<usize, BestFirstError> {
     // The plies t in root_depth..root_depth + plies whose parity is the
     // chooser's, counted without walking them (a depth may be usize::MAX).
-    let first = usize::from((root_depth % 2 == 0) != chooser_even);
+    let first = usize::from(root_depth.is_multiple_of(2) != chooser_even);
     let choosers = plies.saturating_sub(first).div_ceil(2);
     pow(algorithm, b.max(1), choosers)
 }
