@@ -129,6 +129,19 @@ pub mod recsss;
 mod shape;
 pub mod sss;
 
+/// `Display` for a type that prints as its `name()`.
+macro_rules! display_by_name {
+    ($t:ty) => {
+        impl ::std::fmt::Display for $t {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+pub(crate) use display_by_name;
+
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
 pub use error::BestFirstError;
 pub use open::{Memory, Outcome};

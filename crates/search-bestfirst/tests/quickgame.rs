@@ -8,8 +8,8 @@ use crate::support::{each_generated_tree, qg_minimum_memory, qg_search, qg1, qg2
 use search_bestfirst::{BestFirstError, Outcome, quickgame};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
-    Bounds, Counted, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, corpus, minimax,
-    worked,
+    Bounds, Counted, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, corpus,
+    corpus::rank_row, minimax, worked,
 };
 
 /// The pseudo-code as printed.
@@ -39,25 +39,6 @@ fn order<T: Tree>(tree: &T, variant: quickgame::Variant, config: &quickgame::Con
 
 fn set(v: Vec<Dewey>) -> BTreeSet<Dewey> {
     v.into_iter().collect()
-}
-
-/// The paper's row for a uniform (b, d) tree: for each leaf left to right,
-/// the rank of its first evaluation, `-` if never evaluated.
-fn rank_row(order: &[Dewey], b: usize, d: usize) -> String {
-    let mut rank = vec![None; b.pow(d as u32)];
-    let mut n = 0;
-    for code in order {
-        let slot = &mut rank[code.rank(b)];
-        if slot.is_none() {
-            n += 1;
-            *slot = Some(n);
-        }
-    }
-    let cells: Vec<String> = rank
-        .iter()
-        .map(|r: &Option<usize>| r.map_or("-".into(), |r| r.to_string()))
-        .collect();
-    cells.join(" ")
 }
 
 fn paper_row(ex: &worked::Example, variant: quickgame::Variant) -> (usize, String) {

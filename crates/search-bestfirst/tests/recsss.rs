@@ -1,7 +1,9 @@
 //! RecSSS* and RecDual*: the same terminals in the same order as SSS* and
 //! Dual*, exactness on the corpus, OPEN's size and peak, errors.
 
-use crate::support::{dual, each_random_tree, memdual_maximum, memsss_maximum, order, recdual};
+use crate::support::{
+    dual, each_random_tree, memdual_maximum, memsss_maximum, order, rec_orders, recdual,
+};
 use search_bestfirst::{BestFirstError, Variant, recsss, sss};
 use tree_core::{
     Bounds, ExplicitTree, GenSpec, GeneratedTree, Generator, Tree, Value, corpus, minimax, worked,
@@ -41,16 +43,7 @@ fn uniform_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
 /// rules: the same terminals in the same order (Bhattacharya & Bagchi 1996, §3 (i)).
 fn same_order_as_sss<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     for leaf in [false, true] {
-        let cfg = recsss::Config {
-            odd_depth_leaf_search: leaf,
-            ..recsss::Config::default()
-        };
-        let rec = order(tree, |t| {
-            recsss::search(t, &cfg).unwrap();
-        });
-        let rd = order(tree, |t| {
-            recdual(t, &cfg).unwrap();
-        });
+        let (rec, rd) = rec_orders(tree, leaf);
         for v in [Variant::Leftmost, Variant::LeftBiased] {
             let s = order(tree, |t| {
                 sss::search(t, &sss::Config::new(v)).unwrap();
