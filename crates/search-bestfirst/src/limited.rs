@@ -30,7 +30,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use tree_core::{Bounds, Limits, Meter, Stopped, Tree, Value};
+use tree_core::{Limits, Meter, Stopped, Tree, Value};
 
 use crate::error::BestFirstError;
 

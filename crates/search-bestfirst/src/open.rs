@@ -273,3 +273,24 @@ mod tests {
         assert_eq!(open.entries().as_ptr(), ptr, "reset reuses the allocation");
     }
 }
+
+/// Takes the first block of the free list headed by `free` (linked through
+/// `next`, ended by `u32::MAX`) for `block`, or appends it to `blocks`:
+/// its index. The block arenas of SSS\* and IterSSS\* allocate so.
+#[inline(always)]
+pub(crate) fn reuse_or_push<B>(
+    blocks: &mut Vec<B>,
+    free: &mut u32,
+    block: B,
+    next: impl FnOnce(&B) -> u32,
+) -> u32 {
+    if *free != u32::MAX {
+        let i = *free;
+        *free = next(&blocks[i as usize]);
+        blocks[i as usize] = block;
+        i
+    } else {
+        blocks.push(block);
+        (blocks.len() - 1) as u32
+    }
+}

@@ -6,13 +6,14 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use crate::support::{
-    alphabeta_leaves, each_random_tree, mem_budgets, memdual, memdual_maximum, memdual_minimum,
-    memdual_with_events, memsss_maximum, memsss_minimum, order, rec_orders, recdual,
+    SMALL_SHAPES, alphabeta_leaves, each_random_tree, each_tree, mem_budgets, memdual,
+    memdual_maximum, memdual_minimum, memdual_with_events, memsss_maximum, memsss_minimum, order,
+    rec_orders, recdual, uniform_grid,
 };
 use search_bestfirst::{BestFirstError, Outcome, memsss, recsss};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
-    Bounds, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Traced, Tree, Value, corpus,
+    Bounds, Dewey, ExplicitTree, GeneratedTree, Generator, Traced, Tree, Value, corpus,
     corpus::Hooked, minimax, worked,
 };
 
@@ -148,35 +149,15 @@ fn uniform_trees(
     shapes: &'static [(usize, usize)],
     per_cell: u64,
 ) -> impl Iterator<Item = GeneratedTree> {
-    const GENERATORS: [Generator; 5] = [
+    const GENERATORS: &[Generator] = &[
         Generator::Random { lo: 0, hi: 3 },
         Generator::RANDOM,
         Generator::STRONG,
         Generator::TOPDOWN_RANDOM,
         Generator::KORF,
     ];
-    GENERATORS.into_iter().flat_map(move |g| {
-        shapes.iter().flat_map(move |&(b, d)| {
-            (0..per_cell).map(move |i| GenSpec::new(g, b, d, 0x3e3, i).build().unwrap())
-        })
-    })
+    uniform_grid(GENERATORS, shapes, 0x3e3, per_cell)
 }
-
-const SHAPES: &[(usize, usize)] = &[
-    (1, 3),
-    (2, 1),
-    (2, 2),
-    (2, 3),
-    (2, 4),
-    (2, 5),
-    (2, 6),
-    (2, 7),
-    (3, 3),
-    (3, 4),
-    (3, 5),
-    (4, 4),
-    (5, 3),
-];
 
 /// What one budget must give: the value, peak ≤ M, the allocation, and no
 /// terminal alpha-beta prunes.
@@ -246,12 +227,10 @@ fn every_budget<T: Tree>(tree: &T, what: &dyn std::fmt::Display) -> usize {
 
 #[test]
 fn every_budget_on_uniform_trees() {
-    let mut n = 0;
     let mut froze = 0;
-    for tree in uniform_trees(SHAPES, 6) {
-        froze += every_budget(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    let n = each_tree(uniform_trees(SMALL_SHAPES, 6), |tree, what| {
+        froze += every_budget(tree, what);
+    });
     assert!(n >= 300);
     assert!(froze > 0, "some activation froze a LIVE donor");
 }
@@ -311,10 +290,7 @@ fn wide_nonuniform_trees_at_sampled_budgets() {
 #[test]
 fn at_the_maximum_memsss_is_recsss() {
     let mut n = each_random_tree(0x3e5, 3_000, |tree, what| compare_with_rec(tree, what));
-    for tree in uniform_trees(SHAPES, 20) {
-        compare_with_rec(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    n += each_tree(uniform_trees(SMALL_SHAPES, 20), compare_with_rec);
     assert!(n >= 4_000);
 }
 
@@ -494,7 +470,7 @@ fn every_algorithm_exact_on_ten_thousand_trees() {
     for tree in corpus::generated_trees(4) {
         check(&tree, &format_args!("{:?}", tree.spec()));
     }
-    for tree in uniform_trees(SHAPES, 4) {
+    for tree in uniform_trees(SMALL_SHAPES, 4) {
         check(&tree, &format_args!("{:?}", tree.spec()));
     }
     assert!(n >= 10_000, "{n}");

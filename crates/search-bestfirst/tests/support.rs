@@ -11,7 +11,9 @@ use std::collections::BTreeSet;
 use search_depthfirst::{Window, alphabeta};
 use std::fmt::Display;
 
-use tree_core::{Bounds, Dewey, ExplicitTree, GeneratedTree, Traced, Tree, Value, corpus};
+use tree_core::{
+    Bounds, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Traced, Tree, Value, corpus,
+};
 
 /// What a search of this crate returns.
 pub type Found = Result<Outcome, BestFirstError>;
@@ -323,10 +325,52 @@ pub fn each_random_tree(seed: u64, n: usize, check: impl Fn(&ExplicitTree, &dyn 
 /// `check` on each tree of the generated grid, `per_cell` per cell, with
 /// its spec: how many it checked.
 pub fn each_generated_tree(per_cell: u64, check: impl Fn(&GeneratedTree, &dyn Display)) -> usize {
+    each_tree(corpus::generated_trees(per_cell), check)
+}
+
+/// `check` on each of `trees`, with its spec: how many it checked.
+pub fn each_tree(
+    trees: impl Iterator<Item = GeneratedTree>,
+    mut check: impl FnMut(&GeneratedTree, &dyn Display),
+) -> usize {
     let mut k = 0;
-    for tree in corpus::generated_trees(per_cell) {
+    for tree in trees {
         check(&tree, &format_args!("{:?}", tree.spec()));
         k += 1;
     }
     k
+}
+
+/// Small uniform shapes (b, d) for the tests of RecSSS\* and MemSSS\*:
+/// chains, every depth to 7 at b = 2, and a few wider trees.
+pub const SMALL_SHAPES: &[(usize, usize)] = &[
+    (1, 3),
+    (2, 1),
+    (2, 2),
+    (2, 3),
+    (2, 4),
+    (2, 5),
+    (2, 6),
+    (2, 7),
+    (3, 3),
+    (3, 4),
+    (3, 5),
+    (4, 3),
+    (4, 4),
+    (5, 3),
+];
+
+/// The uniform trees of every generator of `generators` on every shape
+/// (b, d) of `shapes`, `per_cell` each, numbered from `seed`.
+pub fn uniform_grid(
+    generators: &'static [Generator],
+    shapes: &'static [(usize, usize)],
+    seed: u64,
+    per_cell: u64,
+) -> impl Iterator<Item = GeneratedTree> {
+    generators.iter().flat_map(move |&g| {
+        shapes.iter().flat_map(move |&(b, d)| {
+            (0..per_cell).map(move |i| GenSpec::new(g, b, d, seed, i).build().unwrap())
+        })
+    })
 }

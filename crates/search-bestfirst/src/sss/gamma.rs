@@ -312,15 +312,7 @@ impl<N: Clone> Gamma<N> {
 
     #[inline]
     pub(super) fn new_block(&mut self, b: Block<N>) -> u32 {
-        if self.free_block != NONE {
-            let i = self.free_block;
-            self.free_block = self.blocks[i as usize].parent;
-            self.blocks[i as usize] = b;
-            i
-        } else {
-            self.blocks.push(b);
-            (self.blocks.len() - 1) as u32
-        }
+        crate::open::reuse_or_push(&mut self.blocks, &mut self.free_block, b, |b| b.parent)
     }
 
     /// `w` consecutive slots for block `owner` (filled with copies of its
