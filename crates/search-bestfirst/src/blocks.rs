@@ -394,21 +394,6 @@ pub(crate) fn terminals<T: Tree + ?Sized, E: Slot<T::Node>>(
     }
 }
 
-/// The number of children of the node of `e`, an unexpanded grandson LIVE
-/// with h = `top`, for its block: its own if it has any, else what
-/// [`terminals`] leaves (it searches the node and its terminal brothers).
-#[inline(always)]
-pub(crate) fn unexpanded_width<T: Tree + ?Sized, E: Slot<T::Node>>(
-    tree: &T,
-    e: &mut E,
-    top: Value,
-) -> Result<usize, BestFirstError> {
-    match tree.num_children(e.node()) {
-        0 => terminals(tree, e, top),
-        w => Ok(w),
-    }
-}
-
 /// The search of a MAX node `node` (depth `t`, `w` children, h = `top`)
 /// whose sons can only be terminals, being at the tree's depth: its block
 /// is written as a block of terminal sons is written (its width and every
@@ -782,7 +767,10 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
                 if xe.expanded {
                     held += self.refine(x, t + 2, policy)?;
                 } else {
-                    let w = unexpanded_width(self.tree, &mut self.open.entries_mut()[x], top)?;
+                    let w = match self.tree.num_children(&xe.node) {
+                        0 => terminals(self.tree, &mut self.open.entries_mut()[x], top)?,
+                        w => w,
+                    };
                     if w != 0 {
                         held += self.open_node(x, t + 2, w, policy)?;
                     }

@@ -284,13 +284,14 @@ pub(crate) fn reuse_or_push<B>(
     block: B,
     next: impl FnOnce(&B) -> u32,
 ) -> u32 {
-    if *free != u32::MAX {
-        let i = *free;
+    let i = *free;
+    if i != u32::MAX {
         *free = next(&blocks[i as usize]);
         blocks[i as usize] = block;
         i
     } else {
+        let i = blocks.len() as u32;
         blocks.push(block);
-        (blocks.len() - 1) as u32
+        i
     }
 }

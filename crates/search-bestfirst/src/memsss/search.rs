@@ -10,7 +10,7 @@ use tree_core::{Bounds, Dewey, Tree, Value};
 use super::events::{Activation, MemEvent, MemEvents};
 use crate::blocks::{
     Limits, NONE, Slot, evaluate, filled, impl_slot, last_level, leftmost_highest, reselect,
-    terminal, unexpanded_width, write_son,
+    terminal, terminals, write_son,
 };
 use crate::dual_view::dual_root_move;
 use crate::error::BestFirstError;
@@ -390,7 +390,10 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
                 if xe.expanded {
                     self.refine(x, t + 2)?;
                 } else {
-                    let w = unexpanded_width(self.tree, &mut self.open.entries_mut()[x], top)?;
+                    let w = match self.tree.num_children(&xe.node) {
+                        0 => terminals(self.tree, &mut self.open.entries_mut()[x], top)?,
+                        w => w,
+                    };
                     if w != 0 {
                         self.open_node(x, t + 2, w)?;
                     }
