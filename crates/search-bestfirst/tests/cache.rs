@@ -2,7 +2,7 @@
 //! value, best move, memory and peak, leaf and interior counts, and the
 //! same terminals in the same order.
 
-use search_bestfirst::{BestFirstError, Outcome, Variant, sss};
+use search_bestfirst::{BestFirstError, Outcome, Variant, memsss, mgame, recsss, sss};
 use tree_core::{GenSpec, GeneratedTree, Generator, Traced, Tree};
 
 /// The tree a search sees here: a generated tree, traced.
@@ -25,8 +25,8 @@ fn trees() -> Vec<GeneratedTree> {
 }
 
 /// Every tree, twice over, searched through one cache (from `new_cache`)
-/// and afresh, for each configuration: the outcomes, counts and orders
-/// agree.
+/// and afresh, for each configuration: the outcomes (errors included),
+/// counts and orders agree, and most searches succeed.
 fn same_as_fresh<C, S>(
     configs: &[C],
     new_cache: impl Fn() -> S,
@@ -36,6 +36,7 @@ fn same_as_fresh<C, S>(
     let trees = trees();
     for (k, cfg) in configs.iter().enumerate() {
         let mut cache = new_cache();
+        let mut searched = 0;
         for round in 0..2 {
             for (i, tree) in trees.iter().enumerate() {
                 let a = Traced::new(tree);
@@ -46,8 +47,10 @@ fn same_as_fresh<C, S>(
                 assert_eq!(got, want, "{what}");
                 assert_eq!(b.stats(), a.stats(), "{what}");
                 assert_eq!(b.order(), a.order(), "{what}");
+                searched += usize::from(got.is_ok());
             }
         }
+        assert!(searched >= 6, "configuration {k}: {searched} searches");
     }
 }
 
@@ -67,5 +70,69 @@ fn sss_through_one_cache() {
         sss::Cache::<Node<'_>>::new,
         |t, c| sss::search(t, c),
         |t, c, cache| sss::search_in(t, c, cache),
+    );
+}
+
+#[test]
+fn recsss_through_one_cache() {
+    let configs = [
+        recsss::Config::default(),
+        recsss::Config {
+            dual: true,
+            ..recsss::Config::default()
+        },
+        recsss::Config {
+            odd_depth_leaf_search: true,
+            ..recsss::Config::default()
+        },
+    ];
+    same_as_fresh(
+        &configs,
+        recsss::Cache::<Node<'_>>::new,
+        |t, c| recsss::search(t, c),
+        |t, c, cache| recsss::search_in(t, c, cache),
+    );
+}
+
+#[test]
+fn memsss_through_one_cache() {
+    // The maximum (RecSSS*), and a budget that is below it on the larger
+    // trees (INACTIVE nodes) and refused on trees that need more.
+    let configs = [
+        memsss::Config::default(),
+        memsss::Config::default().with_memory(14),
+        memsss::Config {
+            dual: true,
+            ..memsss::Config::default()
+        },
+        memsss::Config {
+            dual: true,
+            ..memsss::Config::default().with_memory(16)
+        },
+        memsss::Config {
+            odd_depth_leaf_search: false,
+            ..memsss::Config::default().with_memory(12)
+        },
+    ];
+    same_as_fresh(
+        &configs,
+        memsss::Cache::<Node<'_>>::new,
+        |t, c| memsss::search(t, c),
+        |t, c, cache| memsss::search_in(t, c, cache),
+    );
+}
+
+#[test]
+fn mgame_through_one_cache() {
+    let configs = [
+        mgame::Config::new(2),
+        mgame::Config::new(4),
+        mgame::Config::new(6),
+    ];
+    same_as_fresh(
+        &configs,
+        mgame::Cache::<Node<'_>>::new,
+        |t, c| mgame::search(t, c),
+        |t, c, cache| mgame::search_in(t, c, cache),
     );
 }
