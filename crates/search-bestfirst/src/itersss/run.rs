@@ -115,7 +115,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     // Arena.
 
     pub(super) fn new_block(&mut self, blk: Blk<T::Node>) -> u32 {
-        crate::open::reuse_or_push(&mut self.blocks, &mut self.free_block, blk, |b| b.first)
+        crate::open::reuse_or_push(self.blocks, &mut self.free_block, blk, |b| b.first)
     }
 
     /// `w` consecutive slots for block `owner`.
