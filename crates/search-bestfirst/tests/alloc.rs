@@ -63,3 +63,57 @@ fn best_first_searches_allocate_only_their_open() {
         assert!(s <= 4, "{a}: {s} allocations");
     }
 }
+
+/// A search through a cache that served a search of the same size
+/// allocates nothing.
+#[test]
+fn searches_through_a_cache_allocate_nothing_the_second_time() {
+    use search_bestfirst::{memsss, mgame, recsss, sss};
+    let tree = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
+    let twice = |name: &str, mut search: Box<dyn FnMut() + '_>| {
+        search();
+        let n = allocations(&mut search);
+        assert_eq!(n, 0, "{name}: {n} allocations the second time");
+    };
+    let mut cache = sss::Cache::new();
+    for cfg in [
+        sss::Config::default(),
+        sss::Config {
+            dual: true,
+            ..sss::Config::default()
+        },
+    ] {
+        twice(
+            "sss",
+            Box::new(|| drop(sss::search_in(&tree, &cfg, &mut cache).unwrap())),
+        );
+    }
+    let mut cache = recsss::Cache::new();
+    for dual in [false, true] {
+        let cfg = recsss::Config {
+            dual,
+            ..recsss::Config::default()
+        };
+        twice(
+            "recsss",
+            Box::new(|| drop(recsss::search_in(&tree, &cfg, &mut cache).unwrap())),
+        );
+    }
+    let mut cache = memsss::Cache::new();
+    for dual in [false, true] {
+        let cfg = memsss::Config {
+            dual,
+            ..memsss::Config::default().with_memory(40)
+        };
+        twice(
+            "memsss",
+            Box::new(|| drop(memsss::search_in(&tree, &cfg, &mut cache).unwrap())),
+        );
+    }
+    let mut cache = mgame::Cache::new();
+    let cfg = mgame::Config::new(4);
+    twice(
+        "mgame",
+        Box::new(|| drop(mgame::search_in(&tree, &cfg, &mut cache).unwrap())),
+    );
+}
