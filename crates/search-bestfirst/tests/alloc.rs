@@ -10,7 +10,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use search_bestfirst::{Algorithm, Options};
+use search_bestfirst::{Algorithm, BestFirstError, Options, Outcome};
 use tree_core::{GenSpec, Generator};
 
 /// Counts the allocations made by the current thread (tests run in
@@ -70,50 +70,21 @@ fn best_first_searches_allocate_only_their_open() {
 fn searches_through_a_cache_allocate_nothing_the_second_time() {
     use search_bestfirst::{memsss, mgame, recsss, sss};
     let tree = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
-    let twice = |name: &str, mut search: Box<dyn FnMut() + '_>| {
-        search();
-        let n = allocations(&mut search);
+    type Search<'a> = dyn FnMut() -> Result<Outcome, BestFirstError> + 'a;
+    let twice = |name: &str, search: &mut Search<'_>| {
+        search().unwrap();
+        let n = allocations(|| drop(search().unwrap()));
         assert_eq!(n, 0, "{name}: {n} allocations the second time");
     };
-    let mut cache = sss::Cache::new();
-    for cfg in [
-        sss::Config::default(),
-        sss::Config {
-            dual: true,
-            ..sss::Config::default()
-        },
-    ] {
-        twice(
-            "sss",
-            Box::new(|| drop(sss::search_in(&tree, &cfg, &mut cache).unwrap())),
-        );
-    }
-    let mut cache = recsss::Cache::new();
-    for dual in [false, true] {
-        let cfg = recsss::Config {
-            dual,
-            ..recsss::Config::default()
-        };
-        twice(
-            "recsss",
-            Box::new(|| drop(recsss::search_in(&tree, &cfg, &mut cache).unwrap())),
-        );
-    }
-    let mut cache = memsss::Cache::new();
-    for dual in [false, true] {
-        let cfg = memsss::Config {
-            dual,
-            ..memsss::Config::default().with_memory(40)
-        };
-        twice(
-            "memsss",
-            Box::new(|| drop(memsss::search_in(&tree, &cfg, &mut cache).unwrap())),
-        );
-    }
-    let mut cache = mgame::Cache::new();
-    let cfg = mgame::Config::new(4);
-    twice(
-        "mgame",
-        Box::new(|| drop(mgame::search_in(&tree, &cfg, &mut cache).unwrap())),
+    let (mut s, mut r) = (sss::Cache::new(), recsss::Cache::new());
+    let (mut m, mut g) = (memsss::Cache::new(), mgame::Cache::new());
+    let (sc, rc) = (sss::Config::default(), recsss::Config::default());
+    let (mc, gc) = (
+        memsss::Config::default().with_memory(40),
+        mgame::Config::new(4),
     );
+    twice("sss", &mut || sss::search_in(&tree, &sc, &mut s));
+    twice("recsss", &mut || recsss::search_in(&tree, &rc, &mut r));
+    twice("memsss", &mut || memsss::search_in(&tree, &mc, &mut m));
+    twice("mgame", &mut || mgame::search_in(&tree, &gc, &mut g));
 }
