@@ -451,11 +451,7 @@ impl Algorithm {
     }
 }
 
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::display_by_name!(Algorithm);
 
 /// An algorithm name this crate does not know.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -187,17 +187,19 @@ pub(crate) fn terminal<T: Tree + ?Sized>(
     Ok(v)
 }
 
-/// An OPEN of `size` copies of `filler`, allocated once before the search.
-pub(crate) fn filled<E: Clone>(
+/// `open` emptied and filled with `size` copies of `filler`, reallocated
+/// only if it is smaller.
+pub(crate) fn refill<E: Clone>(
+    open: &mut Open<E>,
     algorithm: &'static str,
     size: usize,
     filler: &E,
-) -> Result<Open<E>, BestFirstError> {
-    let mut open = Open::with_capacity(size);
+) -> Result<(), BestFirstError> {
+    open.reset(size);
     for _ in 0..size {
         open.push(algorithm, filler.clone())?;
     }
-    Ok(open)
+    Ok(())
 }
 
 /// An entry of a block (or of a QuickGame frame) with its upper bound h,
@@ -503,14 +505,17 @@ pub(crate) struct Blocks<'a, T: Tree + ?Sized> {
 }
 
 impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
-    /// An OPEN of `size` entries, the root's at position 0 (LIVE, h = +∞,
-    /// its region from position 1).
+    /// An OPEN of `size` entries on the array `open` (refilled,
+    /// reallocated only if it is smaller; [`into_open`](Self::into_open)
+    /// gives it back), the root's at position 0 (LIVE, h = +∞, its region
+    /// from position 1).
     ///
     /// # Errors
     /// None in practice: the array is filled to its capacity.
-    pub(crate) fn new(
+    pub(crate) fn on(
         tree: &'a T,
         limits: Limits,
+        mut open: Open<RecEntry<T::Node>>,
         size: usize,
         algorithm: &'static str,
     ) -> Result<Blocks<'a, T>, BestFirstError> {
@@ -529,14 +534,20 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
             off: 1,
             held: 0,
         };
+        refill(&mut open, algorithm, size, &root)?;
         Ok(Blocks {
             tree,
             limits,
-            open: filled(algorithm, size, &root)?,
+            open,
             occupied: 1,
             peak: 1,
             root_best: None,
         })
+    }
+
+    /// The OPEN array, for the next search.
+    pub(crate) fn into_open(self) -> Open<RecEntry<T::Node>> {
+        self.open
     }
 
     pub(crate) fn entry(&self, i: usize) -> &RecEntry<T::Node> {
@@ -767,11 +778,9 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
                 if xe.expanded {
                     held += self.refine(x, t + 2, policy)?;
                 } else {
-                    let w = self.tree.num_children(&xe.node);
-                    let w = if w == 0 {
-                        terminals(self.tree, &mut self.open.entries_mut()[x], top)?
-                    } else {
-                        w
+                    let w = match self.tree.num_children(&xe.node) {
+                        0 => terminals(self.tree, &mut self.open.entries_mut()[x], top)?,
+                        w => w,
                     };
                     if w != 0 {
                         held += self.open_node(x, t + 2, w, policy)?;

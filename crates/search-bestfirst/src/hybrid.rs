@@ -151,24 +151,13 @@ struct Known<'a, T: Tree + ?Sized> {
 
 impl<T: Tree + ?Sized> Tree for Known<'_, T> {
     type Node = T::Node;
-    #[inline]
-    fn root(&self) -> T::Node {
-        self.sub.root()
-    }
+    tree_core::forward_tree!(sub: root, child, value);
     #[inline]
     fn num_children(&self, node: &T::Node) -> usize {
         match self.width.take() {
             Some(w) => w,
             None => self.sub.num_children(node),
         }
-    }
-    #[inline]
-    fn child(&self, node: &T::Node, i: usize) -> T::Node {
-        self.sub.child(node, i)
-    }
-    #[inline]
-    fn value(&self, node: &T::Node) -> Value {
-        self.sub.value(node)
     }
 }
 

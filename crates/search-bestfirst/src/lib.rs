@@ -59,7 +59,9 @@
 //! accepts on trees of that shape — and a `maximum` where more memory than
 //! the minimum can be used, and `search_in(tree, &Config, &mut Cache)`
 //! where the search allocates scratch space worth keeping between
-//! searches (QuickGame's frame stack, IterSSS\*'s arena). The modules:
+//! searches (SSS\*'s Γ arena, the OPEN arrays of RecSSS\*, MemSSS\* and
+//! MGame, QuickGame's frame stack, IterSSS\*'s arena): the same outcome as
+//! `search`, its peak this search's. The modules:
 //!
 //! * [`sss`] — SSS\* in its three tie rules ([`Variant`]), Dual\*
 //!   (`dual: true`), aspiration SSS\* (a window in the `Config`);
@@ -128,6 +130,19 @@ pub mod quickgame;
 pub mod recsss;
 mod shape;
 pub mod sss;
+
+/// `Display` for a type that prints as its `name()`.
+macro_rules! display_by_name {
+    ($t:ty) => {
+        impl ::std::fmt::Display for $t {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+pub(crate) use display_by_name;
 
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
 pub use error::BestFirstError;

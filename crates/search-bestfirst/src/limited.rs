@@ -30,7 +30,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use tree_core::{Bounds, Limits, Meter, Stopped, Tree, Value};
+use tree_core::{Limits, Meter, Stopped, Tree, Value};
 
 use crate::error::BestFirstError;
 
@@ -64,10 +64,7 @@ impl<'a, T: Tree + ?Sized> Limited<'a, T> {
 impl<T: Tree + ?Sized> Tree for Limited<'_, T> {
     type Node = T::Node;
 
-    #[inline]
-    fn root(&self) -> T::Node {
-        self.tree.root()
-    }
+    tree_core::forward_tree!(tree: root, child, bounds);
 
     #[inline]
     fn num_children(&self, node: &T::Node) -> usize {
@@ -76,11 +73,6 @@ impl<T: Tree + ?Sized> Tree for Limited<'_, T> {
         } else {
             self.tree.num_children(node)
         }
-    }
-
-    #[inline]
-    fn child(&self, node: &T::Node, i: usize) -> T::Node {
-        self.tree.child(node, i)
     }
 
     #[inline]
@@ -95,10 +87,6 @@ impl<T: Tree + ?Sized> Tree for Limited<'_, T> {
                 Value::INF
             }
         }
-    }
-
-    fn bounds(&self) -> Option<Bounds> {
-        self.tree.bounds()
     }
 }
 

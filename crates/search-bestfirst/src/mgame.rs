@@ -413,11 +413,67 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
 /// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
 /// shape; [`BestFirstError::SentinelLeaf`].
 pub fn search<T: Tree + ?Sized>(tree: &T, config: &Config) -> Result<Outcome, BestFirstError> {
-    metered!(tree, &config.limits, |t| search_plain(t, config))
+    search_in(tree, config, &mut Cache::new())
 }
 
-/// [`search`] without looking at the limits.
-fn search_plain<T: Tree + ?Sized>(tree: &T, config: &Config) -> Result<Outcome, BestFirstError> {
+/// The scratch of MGame searches (OPEN), kept between searches by
+/// [`search_in`]: a search no larger than one before allocates nothing.
+///
+/// ```
+/// use search_bestfirst::mgame::{self, Cache, Config};
+/// use tree_core::worked;
+/// let tree = worked::PI.tree();
+/// let mut cache = Cache::new();
+/// let first = mgame::search_in(&tree, &Config::new(2), &mut cache).unwrap();
+/// let again = mgame::search_in(&tree, &Config::new(2), &mut cache).unwrap();
+/// assert_eq!(first, again);
+/// assert_eq!(first, mgame::search(&tree, &Config::new(2)).unwrap());
+/// ```
+#[derive(Debug)]
+pub struct Cache<N> {
+    open: Open<RecEntry<N>>,
+}
+
+impl<N> Cache<N> {
+    /// An empty cache; the first search allocates it.
+    pub fn new() -> Cache<N> {
+        Cache {
+            open: Open::with_capacity(0),
+        }
+    }
+}
+
+impl<N> Default for Cache<N> {
+    fn default() -> Self {
+        Cache::new()
+    }
+}
+
+/// [`search`] on the OPEN of `cache`, kept for the next search: the same
+/// outcome as [`search`] (value, best move, memory and its peak, which is
+/// this search's), the same terminals in the same order.
+///
+/// # Errors
+/// As [`search`].
+pub fn search_in<T: Tree + ?Sized>(
+    tree: &T,
+    config: &Config,
+    cache: &mut Cache<T::Node>,
+) -> Result<Outcome, BestFirstError> {
+    metered!(tree, &config.limits, |t| search_plain(
+        t,
+        config,
+        &mut cache.open
+    ))
+}
+
+/// [`search`] on `open` (given back, whatever the result), without looking
+/// at the limits.
+fn search_plain<T: Tree + ?Sized>(
+    tree: &T,
+    config: &Config,
+    open: &mut Open<RecEntry<T::Node>>,
+) -> Result<Outcome, BestFirstError> {
     check_searchd(config.searchd)?;
     let bounds = shape(tree, config.shape, ALGORITHM)?;
     let size = minimum(bounds, config)?;
@@ -450,11 +506,12 @@ fn search_plain<T: Tree + ?Sized>(tree: &T, config: &Config) -> Result<Outcome, 
         depth: bounds.depth,
         shift: 0,
     };
-    let mut blocks = Blocks::new(tree, limits, size, ALGORITHM)?;
+    let array = std::mem::replace(open, Open::with_capacity(0));
+    let mut blocks = Blocks::on(tree, limits, array, size, ALGORITHM)?;
     let root = tree.root();
     let w = tree.num_children(&root);
     let value = if w == 0 {
-        terminal(tree, &root)?
+        terminal(tree, &root)
     } else {
         let root = LocalRoot {
             node: &root,
@@ -464,7 +521,9 @@ fn search_plain<T: Tree + ?Sized>(tree: &T, config: &Config) -> Result<Outcome, 
             alpha: Value::NEG_INF,
             beta: Value::INF,
         };
-        slabs.mgame(&mut blocks, root)?
+        slabs.mgame(&mut blocks, root)
     };
-    Ok(Outcome::new(value, blocks.root_best, blocks.memory()))
+    let (best, memory) = (blocks.root_best, blocks.memory());
+    *open = blocks.into_open();
+    Ok(Outcome::new(value?, best, memory))
 }

@@ -249,6 +249,28 @@ pub(crate) fn pow(algorithm: &'static str, b: usize, e: usize) -> Result<usize, 
         .ok_or(BestFirstError::TooLarge { algorithm })
 }
 
+/// Takes the first block of the free list headed by `free` (linked through
+/// `next`, ended by `u32::MAX`) for `block`, or appends it to `blocks`:
+/// its index. The block arenas of SSS\* and IterSSS\* allocate so.
+#[inline(always)]
+pub(crate) fn reuse_or_push<B>(
+    blocks: &mut Vec<B>,
+    free: &mut u32,
+    block: B,
+    next: impl FnOnce(&B) -> u32,
+) -> u32 {
+    let i = *free;
+    if i != u32::MAX {
+        *free = next(&blocks[i as usize]);
+        blocks[i as usize] = block;
+        i
+    } else {
+        let i = blocks.len() as u32;
+        blocks.push(block);
+        i
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

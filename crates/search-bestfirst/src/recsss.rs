@@ -107,11 +107,11 @@
 
 use tree_core::{Bounds, Tree};
 
-use crate::blocks::{Blocks, Limits, Policy, Solved};
+use crate::blocks::{Blocks, Limits, Policy, RecEntry, Solved};
 use crate::dual_view::{DualView, dual_root_move, undo_negation};
 use crate::error::BestFirstError;
 use crate::limited::metered;
-use crate::open::{Outcome, budget};
+use crate::open::{Open, Outcome, budget};
 use crate::shape::{MemShape, Sums, check_bounds, shape};
 
 /// How a RecSSS\* or RecDual\* search is configured.
@@ -217,16 +217,67 @@ impl<T: Tree + ?Sized> Policy<T> for Rec {
     }
 }
 
+/// The scratch of RecSSS\* and RecDual\* searches (OPEN, and RecDual\*'s
+/// OPEN of dual nodes), kept between searches by [`search_in`]: a search
+/// no larger than one before allocates nothing.
+///
+/// ```
+/// use search_bestfirst::recsss::{self, Cache, Config};
+/// use tree_core::worked;
+/// let tree = worked::PI.tree();
+/// let mut cache = Cache::new();
+/// let first = recsss::search_in(&tree, &Config::default(), &mut cache).unwrap();
+/// let again = recsss::search_in(&tree, &Config::default(), &mut cache).unwrap();
+/// assert_eq!(first, again);
+/// assert_eq!(first, recsss::search(&tree, &Config::default()).unwrap());
+/// ```
+#[derive(Debug)]
+pub struct Cache<N> {
+    open: Open<RecEntry<N>>,
+    dual: Open<RecEntry<Option<N>>>,
+}
+
+impl<N> Cache<N> {
+    /// An empty cache; the first search allocates it.
+    pub fn new() -> Cache<N> {
+        Cache {
+            open: Open::with_capacity(0),
+            dual: Open::with_capacity(0),
+        }
+    }
+}
+
+impl<N> Default for Cache<N> {
+    fn default() -> Self {
+        Cache::new()
+    }
+}
+
+/// RecSSS\* on the array `open` (given back, whatever the result).
 fn run<T: Tree + ?Sized>(
     tree: &T,
     shape: MemShape,
     bounds: Bounds,
     shift: usize,
     algorithm: &'static str,
+    open: &mut Open<RecEntry<T::Node>>,
 ) -> Result<Outcome, BestFirstError> {
     let size = shape.maximum_checked(algorithm)?;
     let limits = Limits::of_shape(bounds, shape, shift);
-    let mut blocks = Blocks::new(tree, limits, size, algorithm)?;
+    let array = std::mem::replace(open, Open::with_capacity(0));
+    let mut blocks = Blocks::on(tree, limits, array, size, algorithm)?;
+    let out = search_blocks(&mut blocks, shape, shift);
+    *open = blocks.into_open();
+    out
+}
+
+/// The search proper, on a filled OPEN.
+fn search_blocks<T: Tree + ?Sized>(
+    blocks: &mut Blocks<'_, T>,
+    shape: MemShape,
+    shift: usize,
+) -> Result<Outcome, BestFirstError> {
+    let size = blocks.memory().capacity;
     let policy = Rec::new(shape);
     let dual = shift == 1 && size > 1;
     // Under the dual view's virtual root, entry 1 is the real root's
@@ -303,6 +354,20 @@ fn run<T: Tree + ?Sized>(
 /// shape; [`BestFirstError::SentinelLeaf`]; [`BestFirstError::Stopped`] if
 /// one of [`Config::limits`] stopped it.
 pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+    search_in(tree, cfg, &mut Cache::new())
+}
+
+/// [`search`] on the arrays of `cache`, kept for the next search: the same
+/// outcome as [`search`] (value, best move, memory and its peak, which is
+/// this search's), the same terminals in the same order.
+///
+/// # Errors
+/// As [`search`].
+pub fn search_in<T: Tree + ?Sized>(
+    tree: &T,
+    cfg: &Config,
+    cache: &mut Cache<T::Node>,
+) -> Result<Outcome, BestFirstError> {
     let algorithm = cfg.name();
     let bounds = shape(tree, cfg.shape, algorithm)?;
     check_bounds(bounds)?;
@@ -311,9 +376,9 @@ pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestF
         budget(algorithm, cfg.memory, shape.maximum_checked(algorithm)?)?;
     }
     metered!(tree, &cfg.limits, |t| if cfg.dual {
-        run_dual(t, shape, bounds, algorithm)
+        run_dual(t, shape, bounds, algorithm, &mut cache.dual)
     } else {
-        run(t, shape, bounds, 0, algorithm)
+        run(t, shape, bounds, 0, algorithm, &mut cache.open)
     })
 }
 
@@ -323,9 +388,10 @@ fn run_dual<T: Tree + ?Sized>(
     shape: MemShape,
     bounds: Bounds,
     algorithm: &'static str,
+    open: &mut Open<RecEntry<Option<T::Node>>>,
 ) -> Result<Outcome, BestFirstError> {
     let view = DualView { tree };
-    let mut out = run(&view, shape, bounds, 1, algorithm).map_err(undo_negation)?;
+    let mut out = run(&view, shape, bounds, 1, algorithm, open).map_err(undo_negation)?;
     out.value = -out.value;
     Ok(out)
 }

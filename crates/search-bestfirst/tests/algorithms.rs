@@ -3,43 +3,32 @@
 
 use crate::support::{
     alphabeta_over_sss, each_generated_tree, each_random_tree, sss_over_alphabeta, staged_minimum,
-    staged_sss, taken,
+    staged_sss, tie_stage_grid,
 };
-use search_bestfirst::{Algorithm, BestFirstError, Options, Variant, sss};
+use search_bestfirst::{Algorithm, BestFirstError, Options, sss};
 use tree_core::{Bounds, GenSpec, Generator, Tree, Value, corpus, minimax, worked};
 
 fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     let truth = minimax(tree);
     for &a in Algorithm::ALL {
-        for variant in [Variant::Stockman, Variant::LeftBiased, Variant::Leftmost] {
-            for stage in [1, 2, 3] {
-                let opts = Options {
-                    variant: Some(variant),
-                    stage: Some(stage),
-                    upper: Some(truth.offset(if stage == 2 { 1 } else { -1 })),
-                    ..Options::default()
-                };
-                let opts = taken(a, opts);
-                let out = a
-                    .run(tree, &opts)
-                    .unwrap_or_else(|e| panic!("{a} on {what}: {e}"));
-                assert_eq!(out.value, truth, "{a} ({variant}, stage {stage}) on {what}");
-                assert!(out.memory.peak <= out.memory.capacity, "{a} on {what}");
-            }
+        for (variant, stage, opts) in tie_stage_grid(a, truth) {
+            let out = a
+                .run(tree, &opts)
+                .unwrap_or_else(|e| panic!("{a} on {what}: {e}"));
+            assert_eq!(out.value, truth, "{a} ({variant}, stage {stage}) on {what}");
+            assert!(out.memory.peak <= out.memory.capacity, "{a} on {what}");
         }
     }
 }
 
 #[test]
 fn every_algorithm_is_exact_on_generated_trees() {
-    let n = each_generated_tree(6, |tree, what| check_all(tree, what));
-    assert!(n > 1_000);
+    assert!(each_generated_tree(6, check_all) > 1_000);
 }
 
 #[test]
 fn every_algorithm_is_exact_on_random_nonuniform_trees() {
-    let n = each_random_tree(0x4b1d, 2_000, |tree, what| check_all(tree, what));
-    assert_eq!(n, 2_000);
+    assert_eq!(each_random_tree(0x4b1d, 2_000, check_all), 2_000);
 }
 
 /// Default options on 10,000 more trees: every algorithm sees ≥ 10,000
@@ -85,34 +74,17 @@ fn budgets_are_minimal_and_enforced() {
         "{e}"
     );
     // SSS* over alpha-beta keeps b^⌈k/2⌉; alpha-beta over SSS* b^⌈(d-k)/2⌉.
-    assert_eq!(
-        sss_over_alphabeta(&t, 2, &sss::Config::default())
-            .unwrap()
-            .memory
-            .capacity,
-        8
-    );
-    assert_eq!(
-        sss_over_alphabeta(&t, 4, &sss::Config::default())
-            .unwrap()
-            .memory
-            .capacity,
-        64
-    );
-    assert_eq!(
-        alphabeta_over_sss(&t, 2, &sss::Config::default())
-            .unwrap()
-            .memory
-            .capacity,
-        64
-    );
-    assert_eq!(
-        alphabeta_over_sss(&t, 4, &sss::Config::default())
-            .unwrap()
-            .memory
-            .capacity,
-        8
-    );
+    type Hybrid = fn(&tree_core::GeneratedTree, usize, &sss::Config) -> crate::support::Found;
+    let hybrids: [(&str, Hybrid, usize, usize); 4] = [
+        ("sss over alpha-beta", sss_over_alphabeta, 2, 8),
+        ("sss over alpha-beta", sss_over_alphabeta, 4, 64),
+        ("alpha-beta over sss", alphabeta_over_sss, 2, 64),
+        ("alpha-beta over sss", alphabeta_over_sss, 4, 8),
+    ];
+    for (name, search, k, capacity) in hybrids {
+        let out = search(&t, k, &sss::Config::default()).unwrap();
+        assert_eq!(out.memory.capacity, capacity, "{name}, k = {k}");
+    }
     let e = staged_sss(&t, 0, &sss::Config::default()).unwrap_err();
     assert!(e.to_string().contains("stage depth"), "{e}");
 }

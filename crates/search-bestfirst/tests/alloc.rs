@@ -10,7 +10,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use search_bestfirst::{Algorithm, Options};
+use search_bestfirst::{Algorithm, BestFirstError, Options, Outcome};
 use tree_core::{GenSpec, Generator};
 
 /// Counts the allocations made by the current thread (tests run in
@@ -105,4 +105,29 @@ fn a_budget_past_what_the_tree_can_use_allocates_only_what_it_can_use() {
             );
         }
     }
+}
+
+/// A search through a cache that served a search of the same size
+/// allocates nothing.
+#[test]
+fn searches_through_a_cache_allocate_nothing_the_second_time() {
+    use search_bestfirst::{memsss, mgame, recsss, sss};
+    let tree = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
+    type Search<'a> = dyn FnMut() -> Result<Outcome, BestFirstError> + 'a;
+    let twice = |name: &str, search: &mut Search<'_>| {
+        search().unwrap();
+        let n = allocations(|| drop(search().unwrap()));
+        assert_eq!(n, 0, "{name}: {n} allocations the second time");
+    };
+    let (mut s, mut r) = (sss::Cache::new(), recsss::Cache::new());
+    let (mut m, mut g) = (memsss::Cache::new(), mgame::Cache::new());
+    let (sc, rc) = (sss::Config::default(), recsss::Config::default());
+    let (mc, gc) = (
+        memsss::Config::default().with_memory(40),
+        mgame::Config::new(4),
+    );
+    twice("sss", &mut || sss::search_in(&tree, &sc, &mut s));
+    twice("recsss", &mut || recsss::search_in(&tree, &rc, &mut r));
+    twice("memsss", &mut || memsss::search_in(&tree, &mc, &mut m));
+    twice("mgame", &mut || mgame::search_in(&tree, &gc, &mut g));
 }

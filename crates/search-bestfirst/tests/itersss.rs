@@ -10,7 +10,8 @@ use crate::support::{
 use search_bestfirst::{BestFirstError, Variant, itersss, sss};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
-    Bounds, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, corpus, minimax, worked,
+    Bounds, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, corpus, corpus::Hooked,
+    minimax, worked,
 };
 
 fn cfg(m: usize) -> itersss::Config {
@@ -218,28 +219,20 @@ fn uniform_trees_use_exactly_the_minimum_at_the_minimum() {
     }
 }
 
-/// A tree that does not report its shape, and one whose leaf is a sentinel.
-struct Bare(ExplicitTree, Option<Value>);
-
-impl Tree for Bare {
-    type Node = <ExplicitTree as Tree>::Node;
-    fn root(&self) -> Self::Node {
-        self.0.root()
-    }
-    fn num_children(&self, n: &Self::Node) -> usize {
-        self.0.num_children(n)
-    }
-    fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
-        self.0.child(n, i)
-    }
-    fn value(&self, n: &Self::Node) -> Value {
-        self.1.unwrap_or_else(|| self.0.value(n))
+/// The π tree without its shape, every terminal shown as `leaf` if given:
+/// a tree that does not report its shape, and one whose leaves are
+/// sentinels.
+fn shapeless_pi(leaf: Option<Value>) -> Hooked<ExplicitTree, impl Fn(Value) -> Value> {
+    Hooked {
+        tree: worked::PI.tree(),
+        on_leaf: move |v| leaf.unwrap_or(v),
+        shape: false,
     }
 }
 
 #[test]
 fn bad_input_is_an_error() {
-    let bare = Bare(worked::PI.tree(), None);
+    let bare = shapeless_pi(None);
     assert!(matches!(
         itersss::search(&bare, &itersss::Config::default()),
         Err(BestFirstError::UnknownShape { .. })
@@ -261,7 +254,7 @@ fn bad_input_is_an_error() {
         assert!(matches!(e, BestFirstError::TreeShape { .. }), "{e}");
         assert!(e.to_string().contains("beyond the shape"), "{e}");
     }
-    let inf = Bare(worked::PI.tree(), Some(Value::INF));
+    let inf = shapeless_pi(Some(Value::INF));
     let e = itersss::search(&inf, &shaped).unwrap_err();
     assert_eq!(e, BestFirstError::SentinelLeaf { value: Value::INF });
 }

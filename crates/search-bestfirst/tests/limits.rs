@@ -109,13 +109,7 @@ fn a_stop_handle_stops_a_search_from_another_thread() {
     let tree = big();
     for a in [Algorithm::Sss, Algorithm::IterSss, Algorithm::MGame] {
         let stop = StopHandle::new();
-        let raiser = {
-            let stop = stop.clone();
-            std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(20));
-                stop.stop();
-            })
-        };
+        let raiser = corpus::raise_after(&stop, Duration::from_millis(20));
         let counted = Counted::new(&tree);
         let s = stopped(
             a.run(&counted, &with(Limits::none().with_stop(stop))),

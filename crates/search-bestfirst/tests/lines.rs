@@ -2,8 +2,8 @@
 //! the minimax oracle (`corpus::check_line`), on the corpus and across
 //! budgets of the memory-bounded ones.
 
-use crate::support::{each_generated_tree, each_random_tree, taken};
-use search_bestfirst::{Algorithm, BestFirstError, Options, Variant};
+use crate::support::{each_generated_tree, each_random_tree, tie_stage_grid};
+use search_bestfirst::{Algorithm, BestFirstError, Options};
 use tree_core::{Tree, Value, corpus, minimax, worked};
 
 /// The least budget `a` accepts on `tree` (what it says when given none).
@@ -42,17 +42,8 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     let truth = minimax(tree);
     let d = tree.bounds().map_or(1, |b| b.depth);
     for &a in Algorithm::ALL {
-        for variant in [Variant::Stockman, Variant::LeftBiased, Variant::Leftmost] {
-            for stage in [1, 2, 3] {
-                let opts = Options {
-                    variant: Some(variant),
-                    stage: Some(stage),
-                    upper: Some(truth.offset(if stage == 2 { 1 } else { -1 })),
-                    ..Options::default()
-                };
-                let opts = taken(a, opts);
-                check(tree, a, &opts, what);
-            }
+        for (_, _, opts) in tie_stage_grid(a, truth) {
+            check(tree, a, &opts, what);
         }
         match a {
             Algorithm::MemSss | Algorithm::MemDual | Algorithm::IterSss => {
@@ -97,13 +88,12 @@ fn check_all<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn best_moves_agree_with_the_oracle_on_random_trees() {
-    let n = each_random_tree(0x9e57, 4_000, |tree, what| check_all(tree, what));
-    assert_eq!(n, 4_000);
+    assert_eq!(each_random_tree(0x9e57, 4_000, check_all), 4_000);
 }
 
 #[test]
 fn best_moves_agree_with_the_oracle_on_generated_trees() {
-    let n = each_generated_tree(2, |tree, what| check_all(tree, what));
+    let n = each_generated_tree(2, check_all);
     assert!(n > 300, "{n}");
 }
 

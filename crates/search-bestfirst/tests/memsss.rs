@@ -6,14 +6,15 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use crate::support::{
-    alphabeta_leaves, each_random_tree, memdual, memdual_maximum, memdual_minimum,
-    memdual_with_events, memsss_maximum, memsss_minimum, order, recdual,
+    SMALL_SHAPES, alphabeta_leaves, each_random_tree, each_tree, mem_budgets, memdual,
+    memdual_maximum, memdual_minimum, memdual_with_events, memsss_maximum, memsss_minimum, order,
+    rec_orders, recdual, uniform_grid,
 };
 use search_bestfirst::{BestFirstError, Outcome, memsss, recsss};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
-    Bounds, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Traced, Tree, Value, corpus,
-    minimax, worked,
+    Bounds, Dewey, ExplicitTree, GeneratedTree, Generator, Traced, Tree, Value, corpus,
+    corpus::Hooked, minimax, worked,
 };
 
 fn d(s: &str) -> Dewey {
@@ -148,35 +149,15 @@ fn uniform_trees(
     shapes: &'static [(usize, usize)],
     per_cell: u64,
 ) -> impl Iterator<Item = GeneratedTree> {
-    const GENERATORS: [Generator; 5] = [
+    const GENERATORS: &[Generator] = &[
         Generator::Random { lo: 0, hi: 3 },
         Generator::RANDOM,
         Generator::STRONG,
         Generator::TOPDOWN_RANDOM,
         Generator::KORF,
     ];
-    GENERATORS.into_iter().flat_map(move |g| {
-        shapes.iter().flat_map(move |&(b, d)| {
-            (0..per_cell).map(move |i| GenSpec::new(g, b, d, 0x3e3, i).build().unwrap())
-        })
-    })
+    uniform_grid(GENERATORS, shapes, 0x3e3, per_cell)
 }
-
-const SHAPES: &[(usize, usize)] = &[
-    (1, 3),
-    (2, 1),
-    (2, 2),
-    (2, 3),
-    (2, 4),
-    (2, 5),
-    (2, 6),
-    (2, 7),
-    (3, 3),
-    (3, 4),
-    (3, 5),
-    (4, 4),
-    (5, 3),
-];
 
 /// What one budget must give: the value, peak ≤ M, the allocation, and no
 /// terminal alpha-beta prunes.
@@ -211,17 +192,7 @@ fn every_budget<T: Tree>(tree: &T, what: &dyn std::fmt::Display) -> usize {
     let mut froze = 0;
     for leaf in [true, false] {
         for dual in [false, true] {
-            let (least, most) = if dual {
-                (
-                    memdual_minimum(bounds, leaf).unwrap(),
-                    memdual_maximum(bounds, leaf).unwrap(),
-                )
-            } else {
-                (
-                    memsss_minimum(bounds, leaf).unwrap(),
-                    memsss_maximum(bounds, leaf).unwrap(),
-                )
-            };
+            let (least, most) = mem_budgets(bounds, dual, leaf);
             let name = if dual { "MemDual*" } else { "MemSSS*" };
             for m in least..=most + 1 {
                 let traced = Traced::new(tree);
@@ -256,12 +227,10 @@ fn every_budget<T: Tree>(tree: &T, what: &dyn std::fmt::Display) -> usize {
 
 #[test]
 fn every_budget_on_uniform_trees() {
-    let mut n = 0;
     let mut froze = 0;
-    for tree in uniform_trees(SHAPES, 6) {
-        froze += every_budget(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    let n = each_tree(uniform_trees(SMALL_SHAPES, 6), |tree, what| {
+        froze += every_budget(tree, what);
+    });
     assert!(n >= 300);
     assert!(froze > 0, "some activation froze a LIVE donor");
 }
@@ -297,17 +266,7 @@ fn wide_nonuniform_trees_at_sampled_budgets() {
         let ab = alphabeta_leaves(&tree);
         for leaf in [true, false] {
             for (name, dual) in [("MemSSS*", false), ("MemDual*", true)] {
-                let (least, most) = if dual {
-                    (
-                        memdual_minimum(b, leaf).unwrap(),
-                        memdual_maximum(b, leaf).unwrap(),
-                    )
-                } else {
-                    (
-                        memsss_minimum(b, leaf).unwrap(),
-                        memsss_maximum(b, leaf).unwrap(),
-                    )
-                };
+                let (least, most) = mem_budgets(b, dual, leaf);
                 let mut m = least;
                 while m <= most {
                     let traced = Traced::new(&tree);
@@ -331,10 +290,7 @@ fn wide_nonuniform_trees_at_sampled_budgets() {
 #[test]
 fn at_the_maximum_memsss_is_recsss() {
     let mut n = each_random_tree(0x3e5, 3_000, |tree, what| compare_with_rec(tree, what));
-    for tree in uniform_trees(SHAPES, 20) {
-        compare_with_rec(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
+    n += each_tree(uniform_trees(SMALL_SHAPES, 20), compare_with_rec);
     assert!(n >= 4_000);
 }
 
@@ -344,13 +300,7 @@ fn compare_with_rec<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
             odd_depth_leaf_search: leaf,
             ..memsss::Config::default()
         };
-        let rec_cfg = recsss::Config {
-            odd_depth_leaf_search: leaf,
-            ..recsss::Config::default()
-        };
-        let rec = order(tree, |t| {
-            recsss::search(t, &rec_cfg).unwrap();
-        });
+        let (rec, rec_dual) = rec_orders(tree, leaf);
         let m = order(tree, |t| {
             let out = memsss::search(t, &cfg).unwrap();
             assert_eq!(
@@ -364,13 +314,10 @@ fn compare_with_rec<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
             recsss::search(t, &recsss::Config::default()).unwrap();
         });
         assert_eq!(m, plain, "{what}");
-        let rec = order(tree, |t| {
-            recdual(t, &rec_cfg).unwrap();
-        });
         let m = order(tree, |t| {
             memdual(t, &cfg).unwrap();
         });
-        assert_eq!(m, rec, "MemDual* (leaf search {leaf}) on {what}");
+        assert_eq!(m, rec_dual, "MemDual* (leaf search {leaf}) on {what}");
     }
 }
 
@@ -454,36 +401,21 @@ fn budgets_and_errors() {
         odd_depth_leaf_search: true,
         ..memsss::Config::default()
     };
-    struct NoShape<'a>(&'a ExplicitTree);
-    impl Tree for NoShape<'_> {
-        type Node = <ExplicitTree as Tree>::Node;
-        fn root(&self) -> Self::Node {
-            self.0.root()
-        }
-        fn num_children(&self, n: &Self::Node) -> usize {
-            self.0.num_children(n)
-        }
-        fn child(&self, n: &Self::Node, i: usize) -> Self::Node {
-            self.0.child(n, i)
-        }
-        fn value(&self, n: &Self::Node) -> Value {
-            self.0.value(n)
-        }
-    }
-    let e = memsss::search(&NoShape(&t), &small).unwrap_err();
+    let shapeless = Hooked::shapeless(&t);
+    let e = memsss::search(&shapeless, &small).unwrap_err();
     assert!(matches!(e, BestFirstError::TreeShape { .. }), "{e}");
-    let e = memdual(&NoShape(&t), &small).unwrap_err();
+    let e = memdual(&shapeless, &small).unwrap_err();
     assert!(matches!(e, BestFirstError::TreeShape { .. }), "{e}");
     let narrow = memsss::Config {
         shape: Some(Bounds::uniform(1, 6)),
         ..small.clone()
     };
     assert!(matches!(
-        memsss::search(&NoShape(&t), &narrow),
+        memsss::search(&shapeless, &narrow),
         Err(BestFirstError::TreeShape { .. })
     ));
     assert!(matches!(
-        memsss::search(&NoShape(&t), &memsss::Config::default()),
+        memsss::search(&shapeless, &memsss::Config::default()),
         Err(BestFirstError::UnknownShape { .. })
     ));
     let fits = memsss::Config {
@@ -491,7 +423,7 @@ fn budgets_and_errors() {
         ..small.clone()
     };
     assert_eq!(
-        memsss::search(&NoShape(&t), &fits).unwrap().value,
+        memsss::search(&shapeless, &fits).unwrap().value,
         minimax(&t)
     );
     // A looser shape (more room than needed) is fine.
@@ -501,10 +433,10 @@ fn budgets_and_errors() {
         ..small.clone()
     };
     assert_eq!(
-        memsss::search(&NoShape(&t), &loose).unwrap().value,
+        memsss::search(&shapeless, &loose).unwrap().value,
         minimax(&t)
     );
-    assert_eq!(memdual(&NoShape(&t), &loose).unwrap().value, minimax(&t));
+    assert_eq!(memdual(&shapeless, &loose).unwrap().value, minimax(&t));
     // A terminal root.
     let leaf = ExplicitTree::parse("7").unwrap();
     for m in [1, 2, 5] {
@@ -538,7 +470,7 @@ fn every_algorithm_exact_on_ten_thousand_trees() {
     for tree in corpus::generated_trees(4) {
         check(&tree, &format_args!("{:?}", tree.spec()));
     }
-    for tree in uniform_trees(SHAPES, 4) {
+    for tree in uniform_trees(SMALL_SHAPES, 4) {
         check(&tree, &format_args!("{:?}", tree.spec()));
     }
     assert!(n >= 10_000, "{n}");

@@ -288,22 +288,16 @@ fn bad_parameters_and_budgets() {
         assert_eq!((out.value, out.memory.capacity), (minimax(&t), minimum));
     }
     // A tree deeper than the shape it is said to have.
-    let cfg = mgame::Config {
-        shape: Some(Bounds::uniform(2, 2)),
-        ..mgame::Config::new(2)
-    };
-    assert!(matches!(
-        mgame::search(&t, &cfg).unwrap_err(),
-        BestFirstError::TreeShape { .. }
-    ));
-    let cfg = mgame::Config {
-        shape: Some(Bounds::uniform(1, 4)),
-        ..mgame::Config::new(4)
-    };
-    assert!(matches!(
-        mgame::search(&t, &cfg).unwrap_err(),
-        BestFirstError::TreeShape { .. }
-    ));
+    for (b, d, searchd) in [(2, 2, 2), (1, 4, 4)] {
+        let cfg = mgame::Config {
+            shape: Some(Bounds::uniform(b, d)),
+            ..mgame::Config::new(searchd)
+        };
+        assert!(matches!(
+            mgame::search(&t, &cfg).unwrap_err(),
+            BestFirstError::TreeShape { .. }
+        ));
+    }
 }
 
 #[test]

@@ -8,8 +8,8 @@ use crate::support::{each_generated_tree, qg_minimum_memory, qg_search, qg1, qg2
 use search_bestfirst::{BestFirstError, Outcome, quickgame};
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
-    Bounds, Counted, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, corpus, minimax,
-    worked,
+    Bounds, Counted, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, corpus,
+    corpus::Hooked, corpus::rank_row, minimax, worked,
 };
 
 /// The pseudo-code as printed.
@@ -41,25 +41,6 @@ fn set(v: Vec<Dewey>) -> BTreeSet<Dewey> {
     v.into_iter().collect()
 }
 
-/// The paper's row for a uniform (b, d) tree: for each leaf left to right,
-/// the rank of its first evaluation, `-` if never evaluated.
-fn rank_row(order: &[Dewey], b: usize, d: usize) -> String {
-    let mut rank = vec![None; b.pow(d as u32)];
-    let mut n = 0;
-    for code in order {
-        let slot = &mut rank[code.rank(b)];
-        if slot.is_none() {
-            n += 1;
-            *slot = Some(n);
-        }
-    }
-    let cells: Vec<String> = rank
-        .iter()
-        .map(|r: &Option<usize>| r.map_or("-".into(), |r| r.to_string()))
-        .collect();
-    cells.join(" ")
-}
-
 fn paper_row(ex: &worked::Example, variant: quickgame::Variant) -> (usize, String) {
     let tree = ex.tree();
     let b = tree.bounds().unwrap();
@@ -67,34 +48,35 @@ fn paper_row(ex: &worked::Example, variant: quickgame::Variant) -> (usize, Strin
     (o.len(), rank_row(&o, b.branching, b.depth))
 }
 
+/// Bhattacharya 1995, Tables 1 and 2: each variant's row. On Table 1 the
+/// "QuickGame" and "QG1,QG2,QG3" rows are the same.
 #[test]
-fn table1_every_variant_follows_the_paper() {
-    // Bhattacharya 1995, Table 1: "QuickGame" and "QG1,QG2,QG3" rows are the same.
-    for v in quickgame::Variant::ALL {
-        assert_eq!(
-            paper_row(&worked::TABLE1, v),
-            (11, "1 3 2 - 10 - 11 - 4 - 5 6 7 - 8 9".to_string()),
-            "{v}"
-        );
-    }
-}
-
-#[test]
-fn table2_quickgame_and_qg_follow_the_paper() {
-    assert_eq!(
-        paper_row(&worked::TABLE2, quickgame::Variant::QuickGame),
-        (9, "1 3 2 - 8 9 - - 4 7 5 6 - - - -".to_string())
-    );
-    for v in [
-        quickgame::Variant::Qg1,
-        quickgame::Variant::Qg2,
-        quickgame::Variant::Qg3,
-    ] {
-        assert_eq!(
-            paper_row(&worked::TABLE2, v),
-            (7, "1 3 2 - 6 7 - - 4 - 5 - - - - -".to_string()),
-            "{v}"
-        );
+fn tables_1_and_2_follow_the_paper() {
+    use quickgame::Variant::{Qg1, Qg2, Qg3, QuickGame};
+    let rows: [(&worked::Example, &[quickgame::Variant], usize, &str); 3] = [
+        (
+            &worked::TABLE1,
+            &quickgame::Variant::ALL,
+            11,
+            "1 3 2 - 10 - 11 - 4 - 5 6 7 - 8 9",
+        ),
+        (
+            &worked::TABLE2,
+            &[QuickGame],
+            9,
+            "1 3 2 - 8 9 - - 4 7 5 6 - - - -",
+        ),
+        (
+            &worked::TABLE2,
+            &[Qg1, Qg2, Qg3],
+            7,
+            "1 3 2 - 6 7 - - 4 - 5 - - - - -",
+        ),
+    ];
+    for (ex, variants, n, row) in rows {
+        for &v in variants {
+            assert_eq!(paper_row(ex, v), (n, row.to_string()), "{} {v}", ex.name);
+        }
     }
 }
 
@@ -318,33 +300,20 @@ fn budget_below_the_minimum_is_refused_before_searching() {
     }
 }
 
-/// A tree that hides its shape, or lies about it.
-struct Shapeless<'a>(&'a ExplicitTree);
-
-impl Tree for Shapeless<'_> {
-    type Node = u32;
-    fn root(&self) -> u32 {
-        self.0.root()
-    }
-    fn num_children(&self, n: &u32) -> usize {
-        self.0.num_children(n)
-    }
-    fn child(&self, n: &u32, i: usize) -> u32 {
-        self.0.child(n, i)
-    }
-    fn value(&self, n: &u32) -> Value {
-        if self.0.value(n).get() == 99 {
-            Value::INF
-        } else {
-            self.0.value(n)
-        }
+/// `tree` hiding its shape (to be given, or lied about), its leaves valued
+/// 99 shown as +∞.
+fn shapeless(tree: &ExplicitTree) -> Hooked<&ExplicitTree, impl Fn(Value) -> Value> {
+    Hooked {
+        tree,
+        on_leaf: |v: Value| if v.get() == 99 { Value::INF } else { v },
+        shape: false,
     }
 }
 
 #[test]
 fn bad_input_is_an_error() {
     let t1 = worked::TABLE1.tree();
-    let hidden = Shapeless(&t1);
+    let hidden = shapeless(&t1);
     for v in quickgame::Variant::ALL {
         let e = qg_search(
             &hidden,
@@ -366,17 +335,15 @@ fn bad_input_is_an_error() {
         };
         assert_eq!(run(&hidden, v, &c).value.get(), 2);
         // Lying about it is caught before OPEN could overflow.
+        let shaped = |shape| {
+            let c = quickgame::Config {
+                shape: Some(shape),
+                ..quickgame::Config::default()
+            };
+            qg_search(&hidden, v, &c, &mut quickgame::Cache::new()).unwrap_err()
+        };
         for lie in [Bounds::uniform(1, 4), Bounds::uniform(2, 2)] {
-            let e = qg_search(
-                &hidden,
-                v,
-                &quickgame::Config {
-                    shape: Some(lie),
-                    ..quickgame::Config::default()
-                },
-                &mut quickgame::Cache::new(),
-            )
-            .unwrap_err();
+            let e = shaped(lie);
             assert!(matches!(e, BestFirstError::TreeShape { .. }), "{e}");
         }
         // A shape that cannot be.
@@ -385,22 +352,13 @@ fn bad_input_is_an_error() {
             (Bounds::uniform(2, tree_core::MAX_DEPTH + 1), "depth"),
             (Bounds::uniform(usize::MAX, 4), "OPEN"),
         ] {
-            let e = qg_search(
-                &hidden,
-                v,
-                &quickgame::Config {
-                    shape: Some(bad),
-                    ..quickgame::Config::default()
-                },
-                &mut quickgame::Cache::new(),
-            )
-            .unwrap_err();
+            let e = shaped(bad);
             assert!(e.to_string().contains(what), "{e}");
         }
         // A terminal valued +inf.
         let sentinel = ExplicitTree::parse("[[99,1],[2,3]]").unwrap();
         let e = qg_search(
-            &Shapeless(&sentinel),
+            &shapeless(&sentinel),
             v,
             &quickgame::Config {
                 shape: Some(Bounds::uniform(2, 2)),

@@ -1,7 +1,10 @@
 //! RecSSS* and RecDual*: the same terminals in the same order as SSS* and
 //! Dual*, exactness on the corpus, OPEN's size and peak, errors.
 
-use crate::support::{dual, each_random_tree, memdual_maximum, memsss_maximum, order, recdual};
+use crate::support::{
+    SMALL_SHAPES, dual, each_random_tree, each_tree, memdual_maximum, memsss_maximum, order,
+    rec_orders, recdual, uniform_grid,
+};
 use search_bestfirst::{BestFirstError, Variant, recsss, sss};
 use tree_core::{
     Bounds, ExplicitTree, GenSpec, GeneratedTree, Generator, Tree, Value, corpus, minimax, worked,
@@ -9,48 +12,21 @@ use tree_core::{
 
 /// Small uniform trees from several generators, ties included.
 fn uniform_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
-    const GENERATORS: [Generator; 5] = [
+    const GENERATORS: &[Generator] = &[
         Generator::Random { lo: 0, hi: 3 },
         Generator::Random { lo: 0, hi: 1 },
         Generator::RANDOM,
         Generator::STRONG,
         Generator::KORF,
     ];
-    const SHAPES: [(usize, usize); 12] = [
-        (1, 3),
-        (2, 1),
-        (2, 2),
-        (2, 3),
-        (2, 4),
-        (2, 5),
-        (2, 6),
-        (3, 3),
-        (3, 4),
-        (3, 5),
-        (4, 3),
-        (4, 4),
-    ];
-    GENERATORS.into_iter().flat_map(move |g| {
-        SHAPES.into_iter().flat_map(move |(b, d)| {
-            (0..per_cell).map(move |i| GenSpec::new(g, b, d, 0x5e55, i).build().unwrap())
-        })
-    })
+    uniform_grid(GENERATORS, SMALL_SHAPES, 0x5e55, per_cell)
 }
 
 /// RecSSS* (and RecDual*) against SSS* (and Dual*) with both left-hand tie
 /// rules: the same terminals in the same order (Bhattacharya & Bagchi 1996, §3 (i)).
 fn same_order_as_sss<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
     for leaf in [false, true] {
-        let cfg = recsss::Config {
-            odd_depth_leaf_search: leaf,
-            ..recsss::Config::default()
-        };
-        let rec = order(tree, |t| {
-            recsss::search(t, &cfg).unwrap();
-        });
-        let rd = order(tree, |t| {
-            recdual(t, &cfg).unwrap();
-        });
+        let (rec, rd) = rec_orders(tree, leaf);
         for v in [Variant::Leftmost, Variant::LeftBiased] {
             let s = order(tree, |t| {
                 sss::search(t, &sss::Config::new(v)).unwrap();
@@ -66,12 +42,7 @@ fn same_order_as_sss<T: Tree>(tree: &T, what: &dyn std::fmt::Display) {
 
 #[test]
 fn recsss_evaluates_what_sss_does_in_the_same_order_on_uniform_trees() {
-    let mut n = 0;
-    for tree in uniform_trees(20) {
-        same_order_as_sss(&tree, &format_args!("{:?}", tree.spec()));
-        n += 1;
-    }
-    assert!(n >= 1_000);
+    assert!(each_tree(uniform_trees(20), same_order_as_sss) >= 1_000);
 }
 
 #[test]

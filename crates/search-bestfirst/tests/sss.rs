@@ -293,14 +293,7 @@ fn mt_sss_evaluates_the_same_leaves_as_sss() {
 fn budgets() {
     let t = worked::PI.tree();
     // (3,4): SSS* needs 3^2 = 9 entries, Dual* 3^2 as well.
-    let e = sss::search(
-        &t,
-        &sss::Config {
-            memory: Some(8),
-            ..sss::Config::default()
-        },
-    )
-    .unwrap_err();
+    let e = sss::search(&t, &sss::Config::default().with_memory(8)).unwrap_err();
     assert_eq!(
         e,
         BestFirstError::BudgetTooSmall {
@@ -310,14 +303,7 @@ fn budgets() {
         }
     );
     assert!(e.to_string().contains("at least 9"), "{e}");
-    let out = sss::search(
-        &t,
-        &sss::Config {
-            memory: Some(100),
-            ..sss::Config::default()
-        },
-    )
-    .unwrap();
+    let out = sss::search(&t, &sss::Config::default().with_memory(100)).unwrap();
     assert_eq!((out.memory.capacity, out.value.get()), (100, 2));
     assert!(out.memory.peak <= 9);
     assert_eq!(minimum_memory(Bounds::uniform(8, 6), false).unwrap(), 512);

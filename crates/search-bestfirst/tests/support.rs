@@ -11,9 +11,12 @@ use std::collections::BTreeSet;
 use search_depthfirst::{Window, alphabeta};
 use std::fmt::Display;
 
-use tree_core::{Bounds, Dewey, ExplicitTree, GeneratedTree, Traced, Tree, Value, corpus};
+use tree_core::{
+    Bounds, Dewey, ExplicitTree, GenSpec, GeneratedTree, Generator, Traced, Tree, Value, corpus,
+};
 
-type Found = Result<Outcome, BestFirstError>;
+/// What a search of this crate returns.
+pub type Found = Result<Outcome, BestFirstError>;
 
 /// Dual\*: `cfg` on the dual tree.
 pub fn dual<T: Tree + ?Sized>(tree: &T, cfg: &sss::Config) -> Found {
@@ -153,6 +156,22 @@ pub fn memdual_maximum(bounds: Bounds, leaf: bool) -> Result<usize, BestFirstErr
     memsss::maximum(bounds, &mem(true, leaf))
 }
 
+/// MemSSS\*'s (MemDual\*'s, for `dual`) least and greatest budgets on
+/// `bounds`, with the odd-depth leaf search on (`leaf`) or off.
+pub fn mem_budgets(bounds: Bounds, dual: bool, leaf: bool) -> (usize, usize) {
+    if dual {
+        (
+            memdual_minimum(bounds, leaf).unwrap(),
+            memdual_maximum(bounds, leaf).unwrap(),
+        )
+    } else {
+        (
+            memsss_minimum(bounds, leaf).unwrap(),
+            memsss_maximum(bounds, leaf).unwrap(),
+        )
+    }
+}
+
 /// RecDual\*.
 pub fn recdual<T: Tree + ?Sized>(tree: &T, cfg: &recsss::Config) -> Found {
     recsss::search(
@@ -237,11 +256,50 @@ pub fn taken(
     }
 }
 
+/// Every tie rule and stage depth, with an upper bound just off the root's
+/// value `truth` (above it at stage 2, below it otherwise), less the
+/// options `a` does not take: `(variant, stage, options)`.
+pub fn tie_stage_grid(
+    a: search_bestfirst::Algorithm,
+    truth: Value,
+) -> impl Iterator<Item = (search_bestfirst::Variant, usize, search_bestfirst::Options)> {
+    use search_bestfirst::Variant;
+    [Variant::Stockman, Variant::LeftBiased, Variant::Leftmost]
+        .into_iter()
+        .flat_map(move |variant| {
+            [1, 2, 3].into_iter().map(move |stage| {
+                let opts = search_bestfirst::Options {
+                    variant: Some(variant),
+                    stage: Some(stage),
+                    upper: Some(truth.offset(if stage == 2 { 1 } else { -1 })),
+                    ..search_bestfirst::Options::default()
+                };
+                (variant, stage, taken(a, opts))
+            })
+        })
+}
+
 /// The terminals `search` evaluates on `tree`, in order.
 pub fn order<T: Tree>(tree: &T, search: impl Fn(&Traced<&T>)) -> Vec<Dewey> {
     let traced = Traced::new(tree);
     search(&traced);
     traced.order()
+}
+
+/// The terminals RecSSS\* and RecDual\* evaluate on `tree`, in order, with
+/// the odd-depth leaf search on (`leaf`) or off.
+pub fn rec_orders<T: Tree>(tree: &T, leaf: bool) -> (Vec<Dewey>, Vec<Dewey>) {
+    let cfg = recsss::Config {
+        odd_depth_leaf_search: leaf,
+        ..recsss::Config::default()
+    };
+    let rec = order(tree, |t| {
+        recsss::search(t, &cfg).unwrap();
+    });
+    let rec_dual = order(tree, |t| {
+        recdual(t, &cfg).unwrap();
+    });
+    (rec, rec_dual)
 }
 
 /// The terminals alpha-beta evaluates on `tree` with the full window.
@@ -267,10 +325,52 @@ pub fn each_random_tree(seed: u64, n: usize, check: impl Fn(&ExplicitTree, &dyn 
 /// `check` on each tree of the generated grid, `per_cell` per cell, with
 /// its spec: how many it checked.
 pub fn each_generated_tree(per_cell: u64, check: impl Fn(&GeneratedTree, &dyn Display)) -> usize {
+    each_tree(corpus::generated_trees(per_cell), check)
+}
+
+/// `check` on each of `trees`, with its spec: how many it checked.
+pub fn each_tree(
+    trees: impl Iterator<Item = GeneratedTree>,
+    mut check: impl FnMut(&GeneratedTree, &dyn Display),
+) -> usize {
     let mut k = 0;
-    for tree in corpus::generated_trees(per_cell) {
+    for tree in trees {
         check(&tree, &format_args!("{:?}", tree.spec()));
         k += 1;
     }
     k
+}
+
+/// Small uniform shapes (b, d) for the tests of RecSSS\* and MemSSS\*:
+/// chains, every depth to 7 at b = 2, and a few wider trees.
+pub const SMALL_SHAPES: &[(usize, usize)] = &[
+    (1, 3),
+    (2, 1),
+    (2, 2),
+    (2, 3),
+    (2, 4),
+    (2, 5),
+    (2, 6),
+    (2, 7),
+    (3, 3),
+    (3, 4),
+    (3, 5),
+    (4, 3),
+    (4, 4),
+    (5, 3),
+];
+
+/// The uniform trees of every generator of `generators` on every shape
+/// (b, d) of `shapes`, `per_cell` each, numbered from `seed`.
+pub fn uniform_grid(
+    generators: &'static [Generator],
+    shapes: &'static [(usize, usize)],
+    seed: u64,
+    per_cell: u64,
+) -> impl Iterator<Item = GeneratedTree> {
+    generators.iter().flat_map(move |&g| {
+        shapes.iter().flat_map(move |&(b, d)| {
+            (0..per_cell).map(move |i| GenSpec::new(g, b, d, seed, i).build().unwrap())
+        })
+    })
 }

@@ -2,6 +2,7 @@
 
 mod algorithms;
 mod alloc;
+mod cache;
 mod differential;
 mod differential_sss;
 mod fnv;

@@ -118,6 +118,43 @@ impl<T: Tree, F: Fn(Value) -> Value> Tree for Hooked<T, F> {
     }
 }
 
+/// The row the papers print for a search of a uniform (`b`, `d`) tree that
+/// evaluated the terminals `order` (Dewey codes, repeats allowed): for
+/// each leaf left to right, the rank of its first evaluation, `-` if it
+/// was never evaluated (Bhattacharya 1995, Tables 1 and 2).
+///
+/// ```
+/// use tree_core::{Dewey, corpus::rank_row};
+/// let order: Vec<Dewey> = [1, 0, 1].map(|i| Dewey::root().child(i)).to_vec();
+/// assert_eq!(rank_row(&order, 3, 1), "2 1 -");
+/// ```
+pub fn rank_row(order: &[Dewey], b: usize, d: usize) -> String {
+    let mut rank = vec![None; b.pow(d as u32)];
+    let mut n = 0;
+    for code in order {
+        let slot = &mut rank[code.rank(b)];
+        if slot.is_none() {
+            n += 1;
+            *slot = Some(n);
+        }
+    }
+    let cells: Vec<String> = rank
+        .iter()
+        .map(|r: &Option<usize>| r.map_or("-".into(), |r| r.to_string()))
+        .collect();
+    cells.join(" ")
+}
+
+/// Raises `stop` from another thread after `delay`: for tests that stop a
+/// running search from outside. Join the handle once the search returned.
+pub fn raise_after(stop: &crate::StopHandle, delay: Duration) -> std::thread::JoinHandle<()> {
+    let stop = stop.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(delay);
+        stop.stop();
+    })
+}
+
 /// A chain: every node down to depth `.0` has one child; the terminal is
 /// valued `.1`. Deeper than any recursion survives, if need be.
 #[derive(Debug, Clone, Copy)]

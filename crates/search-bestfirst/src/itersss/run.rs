@@ -115,15 +115,7 @@ impl<'a, T: Tree + ?Sized> Run<'a, T> {
     // Arena.
 
     pub(super) fn new_block(&mut self, blk: Blk<T::Node>) -> u32 {
-        if self.free_block != NONE {
-            let i = self.free_block;
-            self.free_block = self.blocks[i as usize].first;
-            self.blocks[i as usize] = blk;
-            i
-        } else {
-            self.blocks.push(blk);
-            (self.blocks.len() - 1) as u32
-        }
+        crate::open::reuse_or_push(self.blocks, &mut self.free_block, blk, |b| b.first)
     }
 
     /// `w` consecutive slots for block `owner`.

@@ -27,24 +27,23 @@ pub enum MemEvent {
 impl MemEvents {
     /// Every node made INACTIVE, in order.
     pub fn inactivated(&self) -> Vec<Dewey> {
-        self.log
-            .iter()
-            .filter_map(|e| match e {
-                MemEvent::Inactivated(d) => Some(d.clone()),
-                MemEvent::Activated(_) => None,
-            })
-            .collect()
+        self.pick(|e| match e {
+            MemEvent::Inactivated(d) => Some(d),
+            MemEvent::Activated(_) => None,
+        })
     }
 
     /// Every activation, in order.
     pub fn activations(&self) -> Vec<Activation> {
-        self.log
-            .iter()
-            .filter_map(|e| match e {
-                MemEvent::Activated(a) => Some(a.clone()),
-                MemEvent::Inactivated(_) => None,
-            })
-            .collect()
+        self.pick(|e| match e {
+            MemEvent::Activated(a) => Some(a),
+            MemEvent::Inactivated(_) => None,
+        })
+    }
+
+    /// The events of one kind, in order.
+    fn pick<U: Clone>(&self, kind: impl Fn(&MemEvent) -> Option<&U>) -> Vec<U> {
+        self.log.iter().filter_map(kind).cloned().collect()
     }
 
     /// The nodes made INACTIVE and not (yet) activated just before the

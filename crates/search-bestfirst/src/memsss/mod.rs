@@ -171,11 +171,11 @@ mod search;
 use tree_core::{Bounds, Limits, Tree};
 
 pub use self::events::{Activation, MemEvent, MemEvents};
-use self::search::run;
+use self::search::{MemEntry, run};
 use crate::dual_view::{DualView, undo_negation};
 use crate::error::BestFirstError;
 use crate::limited::metered;
-use crate::open::Outcome;
+use crate::open::{Open, Outcome};
 pub use crate::shape::MemShape;
 use crate::shape::{check_bounds, shape};
 
@@ -230,17 +230,37 @@ fn run_plain<T: Tree + ?Sized>(
     tree: &T,
     cfg: &Config,
     events: Option<&mut MemEvents>,
+    cache: &mut Cache<T::Node>,
 ) -> Result<Outcome, BestFirstError> {
     let algorithm = cfg.name();
     let bounds = shape(tree, cfg.shape, algorithm)?;
     check_bounds(bounds)?;
     let shape = cfg.mem_shape(bounds);
+    let memory = cfg.memory;
     if !cfg.dual {
-        return run(tree, shape, bounds, 0, cfg.memory, algorithm, events);
+        let limits = crate::blocks::Limits::of_shape(bounds, shape, 0);
+        return run(
+            tree,
+            shape,
+            limits,
+            memory,
+            algorithm,
+            events,
+            &mut cache.open,
+        );
     }
     let view = DualView { tree };
-    let mut out =
-        run(&view, shape, bounds, 1, cfg.memory, algorithm, events).map_err(undo_negation)?;
+    let limits = crate::blocks::Limits::of_shape(bounds, shape, 1);
+    let mut out = run(
+        &view,
+        shape,
+        limits,
+        memory,
+        algorithm,
+        events,
+        &mut cache.dual,
+    )
+    .map_err(undo_negation)?;
     out.value = -out.value;
     Ok(out)
 }
@@ -291,7 +311,58 @@ fn run_plain<T: Tree + ?Sized>(
 /// shape; [`BestFirstError::SentinelLeaf`]; [`BestFirstError::Stopped`] if
 /// one of [`Config::limits`] stopped it.
 pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
-    metered!(tree, &cfg.limits, |t| run_plain(t, cfg, None))
+    search_in(tree, cfg, &mut Cache::new())
+}
+
+/// The scratch of MemSSS\* and MemDual\* searches (OPEN, and MemDual\*'s
+/// OPEN of dual nodes), kept between searches by [`search_in`]: a search
+/// no larger than one before allocates nothing.
+///
+/// ```
+/// use search_bestfirst::memsss::{self, Cache, Config};
+/// use tree_core::worked;
+/// let tree = worked::FIG1.tree();
+/// let cfg = Config::default().with_memory(9);
+/// let mut cache = Cache::new();
+/// let first = memsss::search_in(&tree, &cfg, &mut cache).unwrap();
+/// let again = memsss::search_in(&tree, &cfg, &mut cache).unwrap();
+/// assert_eq!(first, again);
+/// assert_eq!(first, memsss::search(&tree, &cfg).unwrap());
+/// ```
+#[derive(Debug)]
+pub struct Cache<N> {
+    open: Open<MemEntry<N>>,
+    dual: Open<MemEntry<Option<N>>>,
+}
+
+impl<N> Cache<N> {
+    /// An empty cache; the first search allocates it.
+    pub fn new() -> Cache<N> {
+        Cache {
+            open: Open::with_capacity(0),
+            dual: Open::with_capacity(0),
+        }
+    }
+}
+
+impl<N> Default for Cache<N> {
+    fn default() -> Self {
+        Cache::new()
+    }
+}
+
+/// [`search`] on the arrays of `cache`, kept for the next search: the same
+/// outcome as [`search`] (value, best move, memory and its peak, which is
+/// this search's), the same terminals in the same order.
+///
+/// # Errors
+/// As [`search`].
+pub fn search_in<T: Tree + ?Sized>(
+    tree: &T,
+    cfg: &Config,
+    cache: &mut Cache<T::Node>,
+) -> Result<Outcome, BestFirstError> {
+    metered!(tree, &cfg.limits, |t| run_plain(t, cfg, None, cache))
 }
 
 /// [`search`], also recording every node made INACTIVE and every
@@ -314,7 +385,13 @@ pub fn search_with_events<T: Tree + ?Sized>(
     cfg: &Config,
 ) -> Result<(Outcome, MemEvents), BestFirstError> {
     let mut events = MemEvents::default();
-    let out = metered!(tree, &cfg.limits, |t| run_plain(t, cfg, Some(&mut events)))?;
+    let mut cache = Cache::new();
+    let out = metered!(tree, &cfg.limits, |t| run_plain(
+        t,
+        cfg,
+        Some(&mut events),
+        &mut cache
+    ))?;
     Ok((out, events))
 }
 

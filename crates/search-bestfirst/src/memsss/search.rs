@@ -5,11 +5,11 @@
 //! SOLVED. The [module docs](super) give the memory rule and why the
 //! budget holds.
 
-use tree_core::{Bounds, Dewey, Tree, Value};
+use tree_core::{Dewey, Tree, Value};
 
 use super::events::{Activation, MemEvent, MemEvents};
 use crate::blocks::{
-    Limits, NONE, Slot, evaluate, filled, impl_slot, last_level, leftmost_highest, reselect,
+    Limits, NONE, Slot, evaluate, impl_slot, last_level, leftmost_highest, refill, reselect,
     terminal, terminals, write_son,
 };
 use crate::dual_view::dual_root_move;
@@ -26,7 +26,7 @@ enum State {
 
 /// One OPEN entry of MemSSS\*.
 #[derive(Debug, Clone)]
-struct MemEntry<N> {
+pub(super) struct MemEntry<N> {
     /// The MAX grandson (or terminal MIN son) this entry stands for.
     node: N,
     /// Its MIN father (a grandson entry's; unused otherwise).
@@ -390,11 +390,9 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
                 if xe.expanded {
                     self.refine(x, t + 2)?;
                 } else {
-                    let w = self.tree.num_children(&xe.node);
-                    let w = if w == 0 {
-                        terminals(self.tree, &mut self.open.entries_mut()[x], top)?
-                    } else {
-                        w
+                    let w = match self.tree.num_children(&xe.node) {
+                        0 => terminals(self.tree, &mut self.open.entries_mut()[x], top)?,
+                        w => w,
                     };
                     if w != 0 {
                         self.open_node(x, t + 2, w)?;
@@ -476,17 +474,19 @@ fn budget(
     }
 }
 
-/// MemSSS\* (`shift` 0) or MemDual\* on the dual view (`shift` 1) of a
-/// tree of shape `bounds`, sized by `shape`, within `memory` entries.
+/// MemSSS\* (`limits.shift` 0) or MemDual\* on the dual view
+/// (`limits.shift` 1), sized by `shape`, within `memory` entries, on the
+/// array `open` (given back, whatever the result).
 pub(super) fn run<T: Tree + ?Sized>(
     tree: &T,
     shape: MemShape,
-    bounds: Bounds,
-    shift: usize,
+    limits: Limits,
     memory: Option<usize>,
     algorithm: &'static str,
     events: Option<&mut MemEvents>,
+    open: &mut Open<MemEntry<T::Node>>,
 ) -> Result<Outcome, BestFirstError> {
+    let shift = limits.shift;
     let capacity = budget(algorithm, shape, memory)?;
     let root = tree.root();
     let root = MemEntry {
@@ -511,8 +511,8 @@ pub(super) fn run<T: Tree + ?Sized>(
     let mut mem = Mem {
         tree,
         shape,
-        limits: Limits::of_shape(bounds, shape, shift),
-        open: filled(algorithm, capacity, &root)?,
+        limits,
+        open: std::mem::replace(open, Open::with_capacity(0)),
         maxmem: shape.maxmem_table(),
         groups: 0,
         occupied: 1,
@@ -520,6 +520,19 @@ pub(super) fn run<T: Tree + ?Sized>(
         events,
         root_best: None,
     };
+    let result = refill(&mut mem.open, algorithm, capacity, &root)
+        .and_then(|()| search_root(&mut mem, shape, shift, capacity));
+    *open = mem.open;
+    result
+}
+
+/// The search proper, on a filled OPEN of `capacity` entries.
+fn search_root<T: Tree + ?Sized>(
+    mem: &mut Mem<'_, '_, T>,
+    shape: MemShape,
+    shift: usize,
+    capacity: usize,
+) -> Result<Outcome, BestFirstError> {
     // As in RecSSS*'s run: under the dual view, entry 1 is the real root's
     // current son. Below the maximum, an activation can raise its merit
     // again, and the child below which it last fell is no longer known to

@@ -2,8 +2,6 @@
 //! [`Variant`] (with the readings chosen and the investigation of the
 //! π-tree counts) and [`Reading`], the settings the tests try.
 
-use std::fmt;
-
 /// Which member of the QuickGame family to run.
 ///
 /// All four share QuickGame's local OPENs, the initialisation of `h` to
@@ -119,11 +117,7 @@ impl Variant {
     }
 }
 
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::display_by_name!(Variant);
 
 /// How `SelectLowerBound` and Remark 2 are read. [`Reading::PRINTED`] is the
 /// one documented on [`Variant`], with [`Config::alpha_floor`](super::Config::alpha_floor) choosing

@@ -7,7 +7,8 @@ use std::fmt::Write;
 
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{
-    Counted, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, minimax, worked,
+    Counted, Dewey, ExplicitTree, GenSpec, Generator, Traced, Tree, Value, corpus::rank_row,
+    minimax, worked,
 };
 
 use super::readings::{Fallback, Floor, Left, Reading, Variant};
@@ -46,24 +47,6 @@ fn run<T: Tree>(tree: &T, variant: Variant, reading: Reading) -> Value {
 fn traced(tree: &ExplicitTree, variant: Variant, reading: Reading) -> (Value, Vec<Dewey>) {
     let t = Traced::new(tree);
     (run(&t, variant, reading), t.order())
-}
-
-/// The paper's row: the rank of each leaf's first evaluation, `-` if none.
-fn row(order: &[Dewey], b: usize, d: u32) -> String {
-    let mut rank = vec![None; b.pow(d)];
-    let mut n = 0;
-    for code in order {
-        let slot = &mut rank[code.rank(b)];
-        if slot.is_none() {
-            n += 1;
-            *slot = Some(n);
-        }
-    }
-    let cells: Vec<String> = rank
-        .iter()
-        .map(|r| r.map_or("-".to_string(), |r: usize| r.to_string()))
-        .collect();
-    cells.join(" ")
 }
 
 fn leaf_set(order: Vec<Dewey>) -> BTreeSet<Dewey> {
@@ -205,7 +188,7 @@ fn readings_investigation() {
         for v in QG {
             let (_, o1) = traced(&t1, v, reading);
             let (_, o2) = traced(&t2, v, reading);
-            tables &= row(&o1, 2, 4) == paper_row1 && row(&o2, 2, 4) == paper_row2;
+            tables &= rank_row(&o1, 2, 4) == paper_row1 && rank_row(&o2, 2, 4) == paper_row2;
             let (value, o) = traced(&pi, v, reading);
             assert_eq!(value.get(), 2);
             assert_eq!(o.len(), leaf_set(o.clone()).len(), "{name}: a revisit on π");

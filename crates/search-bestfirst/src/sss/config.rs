@@ -3,8 +3,6 @@
 //! ([`Params`]: the tie rule, the chooser parity, the horizon), and the
 //! OPEN these need ([`open_size`], [`minimum`]).
 
-use std::fmt;
-
 use tree_core::{Bounds, Limits, Value};
 
 use crate::error::BestFirstError;
@@ -33,11 +31,7 @@ impl Variant {
     }
 }
 
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::display_by_name!(Variant);
 
 impl Params {
     /// SSS\*'s parameters for `algorithm` with the tie rule `variant`:

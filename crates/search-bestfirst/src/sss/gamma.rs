@@ -257,6 +257,40 @@ impl<N: Clone> Gamma<N> {
         shape: Bounds,
         nest: usize,
     ) -> Gamma<N> {
+        let mut g = Gamma {
+            blocks: Vec::new(),
+            free_block: NONE,
+            slots: Vec::new(),
+            keys: Vec::new(),
+            bump: 0,
+            free_range: NONE,
+            free_one: NONE,
+            stride: 0,
+            live: 0,
+            peak: 0,
+            budget,
+            counter: 0,
+            stockman: false,
+            tops: Vec::new(),
+            level: 0,
+            best: None,
+        };
+        g.reset(budget, usable, variant, shape, nest);
+        g
+    }
+
+    /// Empties OPEN for a new search, as [`new`](Self::new) makes it: the
+    /// arrays keep their allocation when the sizes are the last search's,
+    /// and are allocated anew at the new sizes otherwise, so that the
+    /// arena's growth, compaction and reported bytes are a fresh OPEN's.
+    pub(crate) fn reset(
+        &mut self,
+        budget: usize,
+        usable: usize,
+        variant: Variant,
+        shape: Bounds,
+        nest: usize,
+    ) {
         let b = shape.branching.clamp(2, usize::from(u16::MAX));
         let states = budget.min(usable).saturating_add(nest).saturating_add(1);
         let (blocks, slots) = if shape.uniform {
@@ -272,24 +306,22 @@ impl<N: Clone> Gamma<N> {
                     .saturating_add(2 * b),
             )
         };
-        Gamma {
-            blocks: Vec::with_capacity(blocks),
-            free_block: NONE,
-            slots: Vec::with_capacity(slots),
-            keys: Vec::with_capacity(slots),
-            bump: 0,
-            free_range: NONE,
-            free_one: NONE,
-            stride: b as u32,
-            live: 0,
-            peak: 0,
-            budget,
-            counter: 0,
-            stockman: variant == Variant::Stockman,
-            tops: Vec::with_capacity(nest + 2),
-            level: 0,
-            best: None,
-        }
+        emptied(&mut self.blocks, blocks);
+        emptied(&mut self.slots, slots);
+        emptied(&mut self.keys, slots);
+        emptied(&mut self.tops, nest + 2);
+        self.free_block = NONE;
+        self.bump = 0;
+        self.free_range = NONE;
+        self.free_one = NONE;
+        self.stride = b as u32;
+        self.live = 0;
+        self.peak = 0;
+        self.budget = budget;
+        self.counter = 0;
+        self.stockman = variant == Variant::Stockman;
+        self.level = 0;
+        self.best = None;
     }
 
     /// The budget, the peak number of states, and the bytes allocated per
@@ -321,15 +353,7 @@ impl<N: Clone> Gamma<N> {
 
     #[inline]
     pub(super) fn new_block(&mut self, b: Block<N>) -> u32 {
-        if self.free_block != NONE {
-            let i = self.free_block;
-            self.free_block = self.blocks[i as usize].parent;
-            self.blocks[i as usize] = b;
-            i
-        } else {
-            self.blocks.push(b);
-            (self.blocks.len() - 1) as u32
-        }
+        crate::open::reuse_or_push(&mut self.blocks, &mut self.free_block, b, |b| b.parent)
     }
 
     /// `w` consecutive slots for block `owner` (filled with copies of its
@@ -600,5 +624,14 @@ impl<N: Clone> Gamma<N> {
         blk.w = 0;
         blk.parent = self.free_block;
         self.free_block = b;
+    }
+}
+
+/// `v` emptied with room for exactly `n` elements: its allocation kept if
+/// it is that size, else a new one.
+fn emptied<X>(v: &mut Vec<X>, n: usize) {
+    v.clear();
+    if v.capacity() != n {
+        *v = Vec::with_capacity(n);
     }
 }

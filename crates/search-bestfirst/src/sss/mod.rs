@@ -91,7 +91,7 @@ mod run;
 mod tests;
 mod trace;
 
-use tree_core::{Tree, Value};
+use tree_core::{Bounds, Tree, Value};
 
 pub use self::config::{Config, minimum};
 pub(crate) use self::config::{Params, Variant, full_size, open_size};
@@ -104,19 +104,71 @@ use crate::limited::metered;
 use crate::open::{Outcome, budget};
 use crate::shape::shape;
 
-/// One Γ search of SSS\* (Dual\* with `cfg.dual`) within `window`.
+/// The scratch of SSS\* and Dual\* searches (Γ's blocks, slots and heaps),
+/// kept between searches by [`search_in`]: a search of the same budget and
+/// shape as the last allocates nothing.
+///
+/// ```
+/// use search_bestfirst::sss::{self, Cache, Config};
+/// use tree_core::worked;
+/// let tree = worked::PI.tree();
+/// let mut cache = Cache::new();
+/// let first = sss::search_in(&tree, &Config::default(), &mut cache).unwrap();
+/// let again = sss::search_in(&tree, &Config::default(), &mut cache).unwrap();
+/// assert_eq!(first, again);
+/// assert_eq!(first, sss::search(&tree, &Config::default()).unwrap());
+/// ```
+#[derive(Debug)]
+pub struct Cache<N> {
+    gamma: Option<Gamma<N>>,
+}
+
+impl<N: Clone> Cache<N> {
+    /// An empty cache; the first search allocates it.
+    pub fn new() -> Cache<N> {
+        Cache { gamma: None }
+    }
+
+    /// OPEN for a search of `budget` states, of which it can use at most
+    /// `usable`, on a tree of shape `shape`, emptied as a new one.
+    fn open(
+        &mut self,
+        budget: usize,
+        usable: usize,
+        variant: Variant,
+        shape: Bounds,
+    ) -> &mut Gamma<N> {
+        match &mut self.gamma {
+            Some(g) => {
+                g.reset(budget, usable, variant, shape, 0);
+                g
+            }
+            none => none.insert(Gamma::new(budget, usable, variant, shape, 0)),
+        }
+    }
+}
+
+impl<N: Clone> Default for Cache<N> {
+    fn default() -> Self {
+        Cache::new()
+    }
+}
+
+/// One Γ search of SSS\* (Dual\* with `cfg.dual`) within `window`, on the
+/// OPEN of `cache`.
 fn run<T: Tree + ?Sized>(
     tree: &T,
     cfg: &Config,
     window: (Value, Value),
     observer: Observer<'_, T::Node>,
+    cache: &mut Cache<T::Node>,
 ) -> Result<Outcome, BestFirstError> {
     let dual = cfg.dual;
     let algorithm = if dual { "Dual*" } else { cfg.variant.name() };
     let bounds = shape(tree, cfg.shape, algorithm)?;
     let minimum = open_size(algorithm, bounds.branching, bounds.depth, 0, !dual)?;
     let capacity = budget(algorithm, cfg.memory, minimum)?;
-    let mut open = Gamma::new(capacity, minimum, cfg.variant, bounds, 0);
+    let open = cache.open(capacity, minimum, cfg.variant, bounds);
     let p = Params {
         chooser_even: !dual,
         negate: dual,
@@ -128,7 +180,7 @@ fn run<T: Tree + ?Sized>(
         upper: window.1,
         ..Start::at_root(&root)
     };
-    let v = gamma_search(tree, &p, &mut open, start, &mut no_frontier, observer)?;
+    let v = gamma_search(tree, &p, open, start, &mut no_frontier, observer)?;
     let best = if v > window.0 { open.best } else { None };
     Ok(Outcome::new(if dual { -v } else { v }, best, open.memory()))
 }
@@ -164,19 +216,37 @@ fn run<T: Tree + ?Sized>(
 /// [`BestFirstError::TreeShape`]; [`BestFirstError::Stopped`] if one of
 /// [`Config::limits`] stopped it.
 pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
-    metered!(tree, &cfg.limits, |t| search_plain(t, cfg))
+    search_in(tree, cfg, &mut Cache::new())
+}
+
+/// [`search`] on the OPEN of `cache`, kept for the next search: the same
+/// outcome as [`search`] (value, best move, memory and its peak, which is
+/// this search's), the same terminals in the same order.
+///
+/// # Errors
+/// As [`search`].
+pub fn search_in<T: Tree + ?Sized>(
+    tree: &T,
+    cfg: &Config,
+    cache: &mut Cache<T::Node>,
+) -> Result<Outcome, BestFirstError> {
+    metered!(tree, &cfg.limits, |t| search_plain(t, cfg, cache))
 }
 
 /// [`search`] without looking at the limits.
-fn search_plain<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
+fn search_plain<T: Tree + ?Sized>(
+    tree: &T,
+    cfg: &Config,
+    cache: &mut Cache<T::Node>,
+) -> Result<Outcome, BestFirstError> {
     let full = (Value::NEG_INF, Value::INF);
     if (cfg.lower, cfg.upper) == full || (cfg.lower, cfg.upper) == (Value::NEG_INF, Value::NEG_INF)
     {
         // Every value is at least −∞: nothing to aspire to.
-        return run(tree, cfg, full, None);
+        return run(tree, cfg, full, None, cache);
     }
     let (lower, upper) = cfg.window()?;
-    let first = aspiration_plain(tree, cfg, lower, upper)?;
+    let first = aspiration_plain(tree, cfg, lower, upper, cache)?;
     if first.exact {
         return Ok(first.outcome);
     }
@@ -187,7 +257,7 @@ fn search_plain<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, Bes
     } else {
         (Value::NEG_INF, lower.offset(1))
     };
-    let mut out = aspiration_plain(tree, cfg, again.0, again.1)?.outcome;
+    let mut out = aspiration_plain(tree, cfg, again.0, again.1, cache)?.outcome;
     out.memory.peak = out.memory.peak.max(first.outcome.memory.peak);
     Ok(out)
 }
@@ -214,7 +284,11 @@ pub struct Aspired {
 pub fn aspiration<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Aspired, BestFirstError> {
     let (lower, upper) = cfg.window()?;
     metered!(tree, &cfg.limits, |t| aspiration_plain(
-        t, cfg, lower, upper
+        t,
+        cfg,
+        lower,
+        upper,
+        &mut Cache::new()
     ))
 }
 
@@ -224,8 +298,9 @@ fn aspiration_plain<T: Tree + ?Sized>(
     cfg: &Config,
     lower: Value,
     upper: Value,
+    cache: &mut Cache<T::Node>,
 ) -> Result<Aspired, BestFirstError> {
-    let outcome = run(tree, cfg, (lower, upper), None)?;
+    let outcome = run(tree, cfg, (lower, upper), None, cache)?;
     let exact = outcome.value < upper && outcome.value > lower;
     Ok(Aspired { outcome, exact })
 }
@@ -243,6 +318,12 @@ pub fn open_trace<T: Tree + ?Sized>(
     let mut steps = Vec::new();
     let mut obs = |entries: &[Entry<T::Node>]| steps.push(entries.to_vec());
     let window = (Value::NEG_INF, cfg.upper);
-    let out = metered!(tree, &cfg.limits, |t| run(t, cfg, window, Some(&mut obs)))?;
+    let out = metered!(tree, &cfg.limits, |t| run(
+        t,
+        cfg,
+        window,
+        Some(&mut obs),
+        &mut Cache::new()
+    ))?;
     Ok((out, steps))
 }
