@@ -8,7 +8,7 @@ use search_depthfirst::{
     Algorithm as DepthFirst, Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport,
     SearchConfig, SearchError, SharedTable, TranspositionTable, Window,
 };
-use search_parallel::{ThreadAlgorithm, ThreadError};
+use search_parallel::threads::{ThreadAlgorithm, ThreadError};
 use tree_core::{Dewey, Game, Horizon, Limits, StopReason, Traced, Tree, Value};
 
 use crate::adapt::{TreeGame, game_line, reaches_terminal};
@@ -337,7 +337,7 @@ impl Cache {
             }
             let table = &mut self.shared.as_mut().expect("just made").1;
             allocated = table.bytes();
-            search_parallel::search_game_with_limits(
+            search_parallel::threads::search_game_with_limits(
                 job.algorithm,
                 game,
                 position,
@@ -397,7 +397,7 @@ struct EnhancedJob<'a> {
     algorithm: EnhancedAlgorithm,
     depth: u32,
     settings: EnhancedConfig,
-    threads: search_parallel::GameThreadConfig,
+    threads: search_parallel::threads::GameThreadConfig,
     limits: &'a Limits,
 }
 

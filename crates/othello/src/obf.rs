@@ -7,7 +7,7 @@
 //! `MOVE:SCORE` each ending with `;` — the final disc difference for the
 //! side to move after that move, with best play, by the federations' rule
 //! (the empty squares go to the winner, see
-//! [`eval::final_score`](crate::eval::final_score)):
+//! [`board::final_score`](crate::board::final_score)):
 //!
 //! ```text
 //! --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;

@@ -40,10 +40,10 @@ use std::time::{Duration, Instant};
 
 use search_depthfirst::{Window, alphabeta};
 use search_distributed::{
-    DistAlgorithm, DistConfig, DistError, DistReport, MessageKind, MpiTransport, ProcessorTree,
-    PvReading, Transport, search,
+    DistAlgorithm, DistConfig, DistError, DistReport, MessageKind, MpiTransport, PvReading,
+    Transport, search,
 };
-use search_parallel::{SimAlgorithm, simulate};
+use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
 
 #[path = "../tests/support/two_way.rs"]
 mod two_way;

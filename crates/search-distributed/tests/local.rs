@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 
 use search_depthfirst::{Window, alphabeta};
 use search_distributed::{
-    DistAlgorithm, DistConfig, DistError, DistReport, LocalTransport, MessageKind, ProcessorTree,
-    PvReading, Transport, local_cluster, refuse, search,
+    DistAlgorithm, DistConfig, DistError, DistReport, LocalTransport, MessageKind, PvReading,
+    Transport, local_cluster, refuse, search,
 };
-use search_parallel::{SimAlgorithm, simulate};
+use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
 
 use crate::support::mute::Mute;
 use crate::support::two_way::TwoWay;

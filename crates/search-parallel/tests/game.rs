@@ -10,8 +10,7 @@
 use othello::{Othello, experiment_positions};
 use search_depthfirst::testgames::{Lattice, LatticePosition, horizon_value};
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, SharedTable};
-use search_parallel::threads::ThreadError;
-use search_parallel::{GameParallel, GameThreadConfig, search_game};
+use search_parallel::threads::{GameParallel, GameThreadConfig, ThreadError, search_game};
 use tree_core::{Game, MoveBuffer, Value};
 
 use tree_core::corpus::bounded;
@@ -297,7 +296,7 @@ fn panics_and_bad_settings_are_errors() {
 fn the_parallel_game_search_stops_at_a_deadline() {
     use search_depthfirst::SearchError;
     use search_depthfirst::testgames::{PathGame, PathValues};
-    use search_parallel::search_game_with_limits;
+    use search_parallel::threads::search_game_with_limits;
     use std::time::{Duration, Instant};
     use tree_core::{Limits, StopHandle, StopReason};
 

@@ -46,7 +46,8 @@ use gametree::{
     Algorithm, Cache, Config as Settings, EnhancedConfig, Family, maximum_memory_for,
     minimum_memory_for,
 };
-use othello::{FfoProblem, Othello, Position};
+use othello::obf::FfoProblem;
+use othello::{Othello, Position};
 use search_bestfirst::{Algorithm as BestFirst, Options};
 use tree_core::{Counted, Game, Horizon};
 
@@ -127,7 +128,7 @@ fn solve(
 }
 
 fn problems(cfg: &Config) -> Vec<FfoProblem> {
-    let all = othello::ffo();
+    let all = othello::obf::ffo();
     if cfg.quick {
         all.into_iter().take(5).collect()
     } else {
