@@ -337,12 +337,15 @@ impl Cache {
             }
             let table = &mut self.shared.as_mut().expect("just made").1;
             allocated = table.bytes();
-            search_parallel::threads::search_game_with_limits(
-                job.algorithm,
+            let search = search_parallel::threads::GameSearch {
+                algorithm: job.algorithm,
                 game,
-                position,
-                job.depth,
-                settings,
+                root: position,
+                depth: job.depth,
+                enhanced: settings,
+            };
+            search_parallel::threads::search_game_with_limits(
+                search,
                 table,
                 &job.threads,
                 job.limits,

@@ -232,7 +232,7 @@ pub const fn final_score(me: u64, opp: u64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Move, Square};
+    use crate::Square;
 
     #[test]
     fn squares_round_trip() {

@@ -296,7 +296,7 @@ fn panics_and_bad_settings_are_errors() {
 fn the_parallel_game_search_stops_at_a_deadline() {
     use search_depthfirst::SearchError;
     use search_depthfirst::testgames::{PathGame, PathValues};
-    use search_parallel::threads::search_game_with_limits;
+    use search_parallel::threads::{GameSearch, search_game_with_limits};
     use std::time::{Duration, Instant};
     use tree_core::{Limits, StopHandle, StopReason};
 
@@ -314,9 +314,14 @@ fn the_parallel_game_search_stops_at_a_deadline() {
             let what = format!("{method} {a}");
             let start = Instant::now();
             let limits = Limits::none().with_time(Duration::from_millis(50));
-            let r = search_game_with_limits(
-                a, &game, &root, 40, &enhanced, &mut table, &config, &limits,
-            )
+            let search = GameSearch {
+                algorithm: a,
+                game: &game,
+                root: &root,
+                depth: 40,
+                enhanced: &enhanced,
+            };
+            let r = search_game_with_limits(search, &mut table, &config, &limits)
             .unwrap()
             .report;
             // Generous: the search alone would take minutes.
@@ -338,32 +343,28 @@ fn the_parallel_game_search_stops_at_a_deadline() {
         let stop = StopHandle::new();
         stop.stop();
         let limits = Limits::none().with_stop(stop);
-        let e = search_game_with_limits(
-            EnhancedAlgorithm::Pvs,
-            &game,
-            &root,
-            40,
-            &enhanced,
-            &mut table,
-            &config,
-            &limits,
-        )
+        let search = GameSearch {
+            algorithm: EnhancedAlgorithm::Pvs,
+            game: &game,
+            root: &root,
+            depth: 40,
+            enhanced: &enhanced,
+        };
+        let e = search_game_with_limits(search, &mut table, &config, &limits)
         .unwrap_err();
         assert!(
             matches!(e, ThreadError::Search(SearchError::Stopped(s)) if s.reason == StopReason::Cancelled),
             "{method}: {e:?}"
         );
         let limits = Limits::none().with_max_leaves(1000);
-        let e = search_game_with_limits(
-            EnhancedAlgorithm::Pvs,
-            &game,
-            &root,
-            4,
-            &enhanced,
-            &mut table,
-            &config,
-            &limits,
-        )
+        let search = GameSearch {
+            algorithm: EnhancedAlgorithm::Pvs,
+            game: &game,
+            root: &root,
+            depth: 4,
+            enhanced: &enhanced,
+        };
+        let e = search_game_with_limits(search, &mut table, &config, &limits)
         .unwrap_err();
         assert!(matches!(e, ThreadError::Unsupported { .. }), "{e:?}");
     }

@@ -3,7 +3,7 @@
 //!
 //! Three parts, every value checked against the published score:
 //!
-//! 1. **Exact.** Every enhanced search (`search_depthfirst::enhanced`:
+//! 1. **Exact.** Every enhanced search (`search_depthfirst::Enhanced`:
 //!    alpha-beta, PVS, MTD(f), MT-SSS\*, MT-DUAL\*, default configuration,
 //!    a 64 MiB table cleared before each problem) solves FFO #1–#39
 //!    (#1–#5 with `--quick`) to the end of the game; MTD(f) also solves

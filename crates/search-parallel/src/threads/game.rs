@@ -1,6 +1,6 @@
 //! The enhanced searches of a [`Game`] (alpha-beta, PVS, MTD(f), MT-SSS\*,
 //! MT-DUAL\* with iterative deepening, transposition table and history, see
-//! [`search_depthfirst::enhanced`]) on K threads over one lock-free
+//! [`search_depthfirst::Enhanced`]) on K threads over one lock-free
 //! [`SharedTable`]:
 //!
 //! * **Lazy SMP**: every thread runs the whole iterative-deepening search
@@ -195,19 +195,44 @@ where
     G::Position: Send + Sync,
     G::Move: Send + Sync,
 {
-    search_game_with_limits(
+    let search = GameSearch {
         algorithm,
         game,
         root,
         depth,
         enhanced,
-        table,
-        config,
-        &Limits::none(),
-    )
+    };
+    search_game_with_limits(search, table, config, &Limits::none())
 }
 
-/// As [`search_game`], under a deadline and a stop handle (see
+/// What a parallel game search searches, and how: [`search_game`]'s
+/// arguments but the table and the threads, for
+/// [`search_game_with_limits`].
+#[derive(Debug)]
+pub struct GameSearch<'a, G: Game + ?Sized> {
+    /// The algorithm every thread runs.
+    pub algorithm: EnhancedAlgorithm,
+    /// The game.
+    pub game: &'a G,
+    /// The position searched.
+    pub root: &'a G::Position,
+    /// The depth in plies.
+    pub depth: u32,
+    /// The enhanced searches' settings (`table_bytes` is ignored: the
+    /// table is the caller's).
+    pub enhanced: &'a EnhancedConfig,
+}
+
+impl<G: Game + ?Sized> Clone for GameSearch<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game + ?Sized> Copy for GameSearch<'_, G> {}
+
+/// As [`search_game`] (its arguments but the table and the threads in a
+/// [`GameSearch`]), under a deadline and a stop handle (see
 /// [`Enhanced::search_with_limits`](search_depthfirst::Enhanced::search_with_limits)):
 /// the calling thread looks at them (every 1,024 of its leaves and between
 /// iterations) and, when one is reached, abandons its iteration and
@@ -221,13 +246,8 @@ where
 /// (the threads would have to share one counter);
 /// [`ThreadError::Search`] with [`SearchError::Stopped`] if a limit is
 /// reached before the first iteration completes.
-#[allow(clippy::too_many_arguments)] // search_game's arguments and the limits
 pub fn search_game_with_limits<G>(
-    algorithm: EnhancedAlgorithm,
-    game: &G,
-    root: &G::Position,
-    depth: u32,
-    enhanced: &EnhancedConfig,
+    search: GameSearch<'_, G>,
     table: &mut SharedTable,
     config: &GameThreadConfig,
     limits: &Limits,
@@ -237,6 +257,13 @@ where
     G::Position: Send + Sync,
     G::Move: Send + Sync,
 {
+    let GameSearch {
+        algorithm,
+        game,
+        root,
+        depth,
+        enhanced,
+    } = search;
     if limits.max_leaves.is_some() {
         return Err(ThreadError::Unsupported {
             message: "the parallel game search takes a deadline and a stop handle, \

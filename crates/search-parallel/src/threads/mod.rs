@@ -154,7 +154,7 @@ pub use algorithm::ThreadAlgorithm;
 pub use config::{StageWorker, ThreadConfig};
 pub use error::{MAX_THREADS, ThreadError};
 pub use game::{
-    GameParallel, GameThreadConfig, GameThreadReport, GameThreadStats, search_game,
+    GameParallel, GameSearch, GameThreadConfig, GameThreadReport, GameThreadStats, search_game,
     search_game_with_limits,
 };
 pub use report::{ThreadActivity, ThreadCounts, ThreadReport};
