@@ -104,6 +104,17 @@ fn check<G>(
     }
 }
 
+
+/// `threads` threads searching by `method`, splitting from `split_depth`
+/// plies from the root; the other settings the defaults.
+fn on_threads(threads: usize, method: GameParallel, split_depth: u32) -> GameThreadConfig {
+    GameThreadConfig {
+        threads,
+        method,
+        split_depth,
+        ..GameThreadConfig::default()
+    }
+}
 #[test]
 fn othello_experiment_positions_match_one_thread_at_every_depth() {
     bounded(|| {
@@ -227,12 +238,7 @@ fn panics_and_bad_settings_are_errors() {
                 if helpers && threads == 1 {
                     continue;
                 }
-                let cfg = GameThreadConfig {
-                    threads,
-                    method,
-                    split_depth: 1,
-                    ..GameThreadConfig::default()
-                };
+                let cfg = on_threads(threads, method, 1);
                 let r = search_game(
                     EnhancedAlgorithm::Pvs,
                     &game,
@@ -255,12 +261,7 @@ fn panics_and_bad_settings_are_errors() {
                     other => panic!("{method} {threads}: {other:?}"),
                 }
             }
-            let cfg = GameThreadConfig {
-                threads: 0,
-                method,
-                split_depth: 3,
-                ..GameThreadConfig::default()
-            };
+            let cfg = on_threads(0, method, 3);
             let r = search_game(
                 EnhancedAlgorithm::Pvs,
                 &Othello,
@@ -305,11 +306,7 @@ fn the_parallel_game_search_stops_at_a_deadline() {
     let enhanced = EnhancedConfig::default().with_table_bytes(1 << 20);
     let mut table = SharedTable::new(enhanced.table_bytes).unwrap();
     for method in [GameParallel::LazySmp, GameParallel::Ybwc] {
-        let config = GameThreadConfig {
-            threads: 2,
-            method,
-            ..GameThreadConfig::default()
-        };
+        let config = on_threads(2, method, GameThreadConfig::default().split_depth);
         for &a in ALGORITHMS {
             let what = format!("{method} {a}");
             let start = Instant::now();

@@ -348,6 +348,17 @@ pub fn generated_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
     })
 }
 
+/// The tree of `generator` with branching `b`, depth `d` and `seed` (tree
+/// index 0): what a test names in one line.
+///
+/// # Panics
+/// On a specification [`GenSpec::build`] refuses (a test's mistake).
+pub fn generated(generator: Generator, b: usize, d: usize, seed: u64) -> GeneratedTree {
+    GenSpec::new(generator, b, d, seed, 0)
+        .build()
+        .expect("a valid test tree")
+}
+
 /// Checks a search's best move and principal variation against the
 /// minimax oracle: the one check every crate's tests make.
 ///
