@@ -47,9 +47,7 @@ fn is_completed_iteration<G: Game>(
     what: &str,
 ) {
     let d = r.completed_depth;
-    let fresh = engine()
-        .search(a, game, root, d)
-        .unwrap();
+    let fresh = engine().search(a, game, root, d).unwrap();
     assert_eq!(fresh.stopped, None, "{what}");
     assert_eq!(
         (r.value, r.best_move, r.best_index),
@@ -75,9 +73,7 @@ fn a_leaf_budget_stops_exactly_and_returns_the_last_completed_iteration() {
         let root = LatticePosition::START;
         for &a in EnhancedAlgorithm::ALL {
             let what = format!("lattice {gk} {a}");
-            let full = engine()
-                .search(a, game, &root, *depth)
-                .unwrap();
+            let full = engine().search(a, game, &root, *depth).unwrap();
             assert_eq!((full.stopped, full.completed_depth), (None, *depth));
             // Leaves after each iteration.
             let done: Vec<u64> = full
@@ -129,15 +125,11 @@ fn with_the_games_solver_a_budget_is_metered_per_call() {
     let game = Lattice::new(2, 5, 9).with_solver(3);
     let root = LatticePosition::START;
     for &a in EnhancedAlgorithm::ALL {
-        let full = engine()
-            .search(a, &game, &root, 9)
-            .unwrap();
+        let full = engine().search(a, &game, &root, 9).unwrap();
         for budget in [0, 1, 5, full.leaves / 3, full.leaves - 1] {
             let what = format!("{a} budget {budget}");
             let limits = Limits::none().with_max_leaves(budget);
-            match engine()
-                .search_with_limits(a, &game, &root, 9, &limits)
-            {
+            match engine().search_with_limits(a, &game, &root, 9, &limits) {
                 Ok(r) => {
                     assert_eq!(r.stopped, Some(StopReason::LeafLimit), "{what}");
                     assert!(r.completed_depth < 9, "{what}");
@@ -160,9 +152,7 @@ fn no_limit_is_the_plain_search() {
     let game = Lattice::new(1, 3, 9);
     let root = LatticePosition::START;
     for &a in EnhancedAlgorithm::ALL {
-        let plain = engine()
-            .search(a, &game, &root, 7)
-            .unwrap();
+        let plain = engine().search(a, &game, &root, 7).unwrap();
         let none = engine()
             .search_with_limits(a, &game, &root, 7, &Limits::none())
             .unwrap();
@@ -192,8 +182,7 @@ fn a_stop_handle_raised_from_another_thread_stops_the_search() {
                 std::thread::sleep(Duration::from_millis(50));
                 stop.stop();
             });
-            engine()
-                .search_with_limits(a, &game, &root, LONG_DEPTH, &limits)
+            engine().search_with_limits(a, &game, &root, LONG_DEPTH, &limits)
         });
         let r = r.unwrap();
         assert!(start.elapsed() < Duration::from_secs(10), "{a}: stopped");
@@ -235,13 +224,7 @@ fn a_deadline_stops_a_search_that_would_take_minutes() {
     // A deadline already past: the first iteration is refused.
     let limits = Limits::none().with_deadline(Instant::now());
     let s = stopped(
-        engine().search_with_limits(
-            EnhancedAlgorithm::Mtdf,
-            &game,
-            &root,
-            LONG_DEPTH,
-            &limits,
-        ),
+        engine().search_with_limits(EnhancedAlgorithm::Mtdf, &game, &root, LONG_DEPTH, &limits),
         "past deadline",
     );
     assert_eq!((s.reason, s.leaves), (StopReason::Deadline, 0));

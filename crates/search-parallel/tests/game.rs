@@ -104,7 +104,6 @@ fn check<G>(
     }
 }
 
-
 /// `threads` threads searching by `method`, splitting from `split_depth`
 /// plies from the root; the other settings the defaults.
 fn on_threads(threads: usize, method: GameParallel, split_depth: u32) -> GameThreadConfig {
@@ -319,8 +318,8 @@ fn the_parallel_game_search_stops_at_a_deadline() {
                 enhanced: &enhanced,
             };
             let r = search_game_with_limits(search, &mut table, &config, &limits)
-            .unwrap()
-            .report;
+                .unwrap()
+                .report;
             // Generous: the search alone would take minutes.
             assert!(start.elapsed() < Duration::from_secs(10), "{what}");
             assert_eq!(r.stopped, Some(StopReason::Deadline), "{what}");
@@ -347,8 +346,7 @@ fn the_parallel_game_search_stops_at_a_deadline() {
             depth: 40,
             enhanced: &enhanced,
         };
-        let e = search_game_with_limits(search, &mut table, &config, &limits)
-        .unwrap_err();
+        let e = search_game_with_limits(search, &mut table, &config, &limits).unwrap_err();
         assert!(
             matches!(e, ThreadError::Search(SearchError::Stopped(s)) if s.reason == StopReason::Cancelled),
             "{method}: {e:?}"
@@ -361,8 +359,7 @@ fn the_parallel_game_search_stops_at_a_deadline() {
             depth: 4,
             enhanced: &enhanced,
         };
-        let e = search_game_with_limits(search, &mut table, &config, &limits)
-        .unwrap_err();
+        let e = search_game_with_limits(search, &mut table, &config, &limits).unwrap_err();
         assert!(matches!(e, ThreadError::Unsupported { .. }), "{e:?}");
     }
 }

@@ -682,9 +682,7 @@ fn staged_sss_uses_every_worker() {
 #[test]
 fn threads_are_reused_and_survive_panics() {
     bounded(|| {
-        let build = |seed| {
-            corpus::generated(Generator::RANDOM, 8, 5, seed)
-        };
+        let build = |seed| corpus::generated(Generator::RANDOM, 8, 5, seed);
         for algorithm in ThreadAlgorithm::ALL {
             for k in [2, 3] {
                 let mut seen = Vec::new();

@@ -82,6 +82,15 @@ impl Tree for ExplicitTree {
     }
 }
 
+/// A (b, d) shape over `limit`.
+fn too_large(b: usize, d: usize, limit: &'static str) -> TreeError {
+    TreeError::TooLarge {
+        branching: b,
+        depth: d,
+        limit,
+    }
+}
+
 /// The number of terminals of a uniform (b, d) tree, `b^d`, checked as
 /// every uniform tree of this crate checks its shape: [`leaf_count`]
 /// (depth, zero branching, overflow), and at most [`MAX_BRANCHING`]
@@ -93,11 +102,7 @@ impl Tree for ExplicitTree {
 pub(crate) fn uniform_leaves(b: usize, d: usize) -> Result<u64, TreeError> {
     let leaves = leaf_count(b, d)?;
     if b > MAX_BRANCHING {
-        return Err(TreeError::TooLarge {
-            branching: b,
-            depth: d,
-            limit: "more than 65,535 children per node",
-        });
+        return Err(too_large(b, d, "more than 65,535 children per node"));
     }
     Ok(leaves)
 }
@@ -132,11 +137,7 @@ impl ExplicitTree {
         match total {
             Some(t) if t <= MAX_EXPLICIT_NODES => {}
             _ => {
-                return Err(TreeError::TooLarge {
-                    branching: b,
-                    depth: d,
-                    limit: "more than 2^28 nodes to store explicitly",
-                });
+                return Err(too_large(b, d, "more than 2^28 nodes to store explicitly"));
             }
         }
         if leaves.len() as u64 != n_leaves {
@@ -207,11 +208,7 @@ impl ExplicitTree {
     ) -> Result<ExplicitTree, TreeError> {
         let expected = leaf_count(w, d)?;
         if expected > MAX_EXPLICIT_NODES {
-            return Err(TreeError::TooLarge {
-                branching: w,
-                depth: d,
-                limit: "more than 2^28 leaves to store explicitly",
-            });
+            return Err(too_large(w, d, "more than 2^28 leaves to store explicitly"));
         }
         let mut bytes = Vec::with_capacity(expected as usize);
         reader.take(expected + 1).read_to_end(&mut bytes)?;

@@ -10,7 +10,7 @@ use super::error::{ParallelError, check_processors};
 use super::processors::ProcessorTree;
 use super::replay::{At, Kind, Rules, Sim, Task};
 use super::report::{SimReport, report};
-use super::staged::STAGE;
+use super::staged::{STAGE, Stage};
 
 /// The parallel algorithms the processor-tree simulator runs (Campbell
 /// 1981, ch. 4-5). Every one returns the minimax value; they differ in how
@@ -224,14 +224,17 @@ pub fn simulate<T: Tree + ?Sized>(
             };
             Sim::new(tree, processors, r).pvsplit(Task::root(&tree.root(), root), to_go)?
         }
-        SimAlgorithm::StagedSss => Sim::new(tree, processors, Rules::default()).staged(
-            &tree.root(),
-            0,
-            root,
-            0,
-            Value::INF,
-            shape.expect("staged SSS* checks the shape"),
-        )?,
+        SimAlgorithm::StagedSss => {
+            let stage = Stage {
+                node: &tree.root(),
+                depth: 0,
+                at: root,
+                start: 0,
+                h: Value::INF,
+            };
+            let shape = shape.expect("staged SSS* checks the shape");
+            Sim::new(tree, processors, Rules::default()).staged(stage, shape)?
+        }
     };
     report(tree, count, job.value, job.finish, &job.work, job.best)
 }

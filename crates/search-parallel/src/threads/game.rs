@@ -257,13 +257,7 @@ where
     G::Position: Send + Sync,
     G::Move: Send + Sync,
 {
-    let GameSearch {
-        algorithm,
-        game,
-        root,
-        depth,
-        enhanced,
-    } = search;
+    let (game, enhanced) = (search.game, search.enhanced);
     if limits.max_leaves.is_some() {
         return Err(ThreadError::Unsupported {
             message: "the parallel game search takes a deadline and a stop handle, \
@@ -299,7 +293,7 @@ where
         if !ybwc && k > 1 {
             w = w.with_deferral(config.defer);
         }
-        let r = w.search(algorithm, root, depth);
+        let r = w.search(search.algorithm, search.root, search.depth);
         let idle = Duration::from_nanos(team.waited.load(SeqCst));
         Ok::<_, SearchError>((r, stats_of(&w, idle)))
     };
@@ -320,7 +314,7 @@ where
                                 .with_root_shift(shift)
                                 .with_deferral(config.defer);
                             // Stopped when the main thread has the answer.
-                            let _ = w.search(algorithm, root, depth);
+                            let _ = w.search(search.algorithm, search.root, search.depth);
                             Ok(stats_of(&w, Duration::ZERO))
                         }
                     });
