@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tree_core::{Tree, Value};
+use tree_core::Tree;
 
 use super::error::{ParallelError, check_processors};
 use super::processors::ProcessorTree;
@@ -225,15 +225,9 @@ pub fn simulate<T: Tree + ?Sized>(
             Sim::new(tree, processors, r).pvsplit(Task::root(&tree.root(), root), to_go)?
         }
         SimAlgorithm::StagedSss => {
-            let stage = Stage {
-                node: &tree.root(),
-                depth: 0,
-                at: root,
-                start: 0,
-                h: Value::INF,
-            };
             let shape = shape.expect("staged SSS* checks the shape");
-            Sim::new(tree, processors, Rules::default()).staged(stage, shape)?
+            let node = tree.root();
+            Sim::new(tree, processors, Rules::default()).staged(Stage::root(&node, root, shape))?
         }
     };
     report(tree, count, job.value, job.finish, &job.work, job.best)

@@ -37,35 +37,40 @@ struct Entry<N> {
 
 /// What a processor is given in parallel staged SSS*: the MAX node
 /// `node` at absolute depth `depth`, the processor, the time it starts,
-/// and the bound `h` (its job is min(h, value)).
+/// and the bound `h` (its job is min(h, value)); `shape` is the whole
+/// tree's.
 pub(super) struct Stage<'n, N> {
-    pub(super) node: &'n N,
-    pub(super) depth: usize,
-    pub(super) at: At,
-    pub(super) start: u64,
-    pub(super) h: Value,
+    node: &'n N,
+    depth: usize,
+    at: At,
+    start: u64,
+    h: Value,
+    shape: Bounds,
 }
 
-impl<N> Clone for Stage<'_, N> {
-    fn clone(&self) -> Self {
-        *self
+impl<'n, N> Stage<'n, N> {
+    /// The root `node` of a tree of `shape` on processor `at` from time 0,
+    /// unbounded.
+    pub(super) fn root(node: &'n N, at: At, shape: Bounds) -> Stage<'n, N> {
+        Stage {
+            node,
+            depth: 0,
+            at,
+            start: 0,
+            h: Value::INF,
+            shape,
+        }
     }
 }
-
-impl<N> Copy for Stage<'_, N> {}
 
 impl<T: Tree + ?Sized> Sim<'_, T> {
     /// min(h, value of `s.node`) (MAX's point of view) by `s.at.processor`,
     /// from time `s.start`; `shape` is the whole tree's.
-    pub(super) fn staged(
-        &self,
-        s: Stage<'_, T::Node>,
-        shape: Bounds,
-    ) -> Result<Job, ParallelError> {
+    pub(super) fn staged(&self, s: Stage<'_, T::Node>) -> Result<Job, ParallelError> {
         if s.at.levels == 0 || self.tree.num_children(s.node) == 0 {
-            return self.sss_leaf(s, shape);
+            return self.sss_leaf(s);
         }
-        self.sss_master(s, shape)
+        self.sss_master(s)
     }
 
     /// Hands the LIVE state `e` of the master at absolute `depth` on `at`
@@ -86,21 +91,23 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
             at: self.slave(at, j),
             start: now,
             h: e.h,
+            shape,
         };
-        let job = self.staged(slave, shape)?;
+        let job = self.staged(slave)?;
         Ok((e.dewey.clone(), e.h, job))
     }
 
     /// A terminal slave: sequential SSS* (Campbell's left-biased Γ, Table
     /// 12) on the subtree at `p` started from (p, LIVE, h), which gives
     /// min(h, value); one unit per terminal.
-    fn sss_leaf(&self, s: Stage<'_, T::Node>, shape: Bounds) -> Result<Job, ParallelError> {
+    fn sss_leaf(&self, s: Stage<'_, T::Node>) -> Result<Job, ParallelError> {
         let Stage {
             node: p,
             depth,
             at,
             start,
             h,
+            shape,
         } = s;
         if h == Value::NEG_INF {
             // min(−∞, v) = −∞ without looking (cannot happen from a finite
@@ -143,8 +150,8 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
 
     /// A master: the Γ operator over the 2-ply stage below `p`, started as
     /// (p, LIVE, h), with its frontier states evaluated by the slaves.
-    fn sss_master(&self, s: Stage<'_, T::Node>, shape: Bounds) -> Result<Job, ParallelError> {
-        let (p, depth, at, start, h) = (s.node, s.depth, s.at, s.start, s.h);
+    fn sss_master(&self, s: Stage<'_, T::Node>) -> Result<Job, ParallelError> {
+        let (p, depth, at, start, h, shape) = (s.node, s.depth, s.at, s.start, s.h, s.shape);
         // OPEN's front is the end of the vector.
         let mut open: Vec<Entry<T::Node>> = vec![Entry {
             node: p.clone(),
@@ -333,8 +340,9 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                     at: self.slave(at, j),
                     start: now,
                     h,
+                    shape,
                 };
-                let job = self.staged(slave, shape)?;
+                let job = self.staged(slave)?;
                 running[j] = Some((d, h, job));
             }
             // 3. The earliest completion (ties to the lowest slave number):
