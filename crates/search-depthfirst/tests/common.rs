@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use search_depthfirst::{TranspositionTable, mt_sss};
-use tree_core::{Dewey, Traced, Tree, Value};
+use tree_core::{Dewey, Traced, Tree};
 
 /// SplitMix64: a tiny seeded generator, so the tests need no extra crate.
 pub struct Rng(u64);
@@ -30,9 +30,7 @@ impl Rng {
     }
 }
 
-pub fn v(x: i64) -> Value {
-    Value::new(x).unwrap()
-}
+pub use tree_core::corpus::value as v;
 
 pub use tree_core::corpus::{generated_trees, random_trees};
 

@@ -27,9 +27,7 @@ fn pt(depth: usize, width: usize) -> ProcessorTree {
     ProcessorTree { depth, width }
 }
 
-fn v(x: i32) -> Value {
-    Value::new(x).unwrap()
-}
+use tree_core::corpus::value as v;
 
 /// The configuration the tests use: short idle sleeps (threads on a small
 /// machine), default timeouts.

@@ -201,12 +201,7 @@ impl Game for Panicky {
     type Position = LatticePosition;
     type Move = <Lattice as Game>::Move;
     type Moves = <Lattice as Game>::Moves;
-    fn moves(&self, p: &LatticePosition, m: &mut Self::Moves) {
-        self.0.moves(p, m);
-    }
-    fn play(&self, p: &LatticePosition, m: Self::Move) -> LatticePosition {
-        self.0.play(p, m)
-    }
+    tree_core::forward_game!(0: moves, play, hash);
     fn evaluate(&self, p: &LatticePosition) -> Value {
         if self.1 {
             let name = std::thread::current().name().map(str::to_owned);
@@ -217,9 +212,6 @@ impl Game for Panicky {
         }
         assert!(self.0.hash(p) % 61 != 7, "a bad position");
         self.0.evaluate(p)
-    }
-    fn hash(&self, p: &LatticePosition) -> u64 {
-        self.0.hash(p)
     }
 }
 

@@ -348,6 +348,14 @@ pub fn generated_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
     })
 }
 
+/// The leaf value `x`, for tests that write values as numbers.
+///
+/// # Panics
+/// If `x` is not a leaf value (a test's mistake).
+pub fn value(x: impl Into<i64>) -> Value {
+    Value::new(x).expect("a leaf value")
+}
+
 /// The tree of `generator` with branching `b`, depth `d` and `seed` (tree
 /// index 0): what a test names in one line.
 ///

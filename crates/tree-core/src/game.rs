@@ -254,6 +254,138 @@ pub trait Game {
     }
 }
 
+/// Writes the named [`Game`] methods of a wrapper as calls to the same
+/// methods of its field `$inner` (a name, or a tuple index): a wrapper that
+/// changes one method writes that one out and forwards the others, as
+/// [`forward_tree!`](crate::forward_tree) does for [`Tree`](crate::Tree).
+/// Methods not named keep their own body or the trait's default.
+///
+/// ```
+/// use tree_core::{ArrayVec, Game, Value, forward_game};
+///
+/// /// Take one from a heap; whoever cannot move loses.
+/// struct Down;
+///
+/// impl Game for Down {
+///     type Position = u8;
+///     type Move = ();
+///     type Moves = ArrayVec<(), 1>;
+///     fn moves(&self, heap: &u8, out: &mut ArrayVec<(), 1>) {
+///         out.clear();
+///         if *heap > 0 {
+///             out.push(());
+///         }
+///     }
+///     fn play(&self, heap: &u8, _: ()) -> u8 {
+///         heap - 1
+///     }
+///     fn evaluate(&self, heap: &u8) -> Value {
+///         Value::new(if heap % 2 == 0 { -1 } else { 1 }).unwrap()
+///     }
+///     fn hash(&self, heap: &u8) -> u64 {
+///         u64::from(*heap)
+///     }
+/// }
+///
+/// /// A game whose positions all hash alike.
+/// struct OneHash<G>(G);
+///
+/// impl<G: Game> Game for OneHash<G> {
+///     type Position = G::Position;
+///     type Move = G::Move;
+///     type Moves = G::Moves;
+///     forward_game!(0: moves, play, evaluate);
+///     fn hash(&self, _: &G::Position) -> u64 {
+///         0
+///     }
+/// }
+///
+/// assert_eq!(OneHash(Down).hash(&7), 0);
+/// assert_eq!(OneHash(Down).play(&7, ()), 6);
+/// assert_eq!(OneHash(Down).evaluate(&7), Down.evaluate(&7));
+/// ```
+#[macro_export]
+macro_rules! forward_game {
+    ($inner:tt: $($method:ident),+ $(,)?) => {
+        $($crate::forward_game!(@$inner $method);)+
+    };
+    (@$inner:tt moves) => {
+        #[inline]
+        fn moves(&self, pos: &Self::Position, moves: &mut Self::Moves) {
+            self.$inner.moves(pos, moves)
+        }
+    };
+    (@$inner:tt play) => {
+        #[inline]
+        fn play(&self, pos: &Self::Position, mv: Self::Move) -> Self::Position {
+            self.$inner.play(pos, mv)
+        }
+    };
+    (@$inner:tt evaluate) => {
+        #[inline]
+        fn evaluate(&self, pos: &Self::Position) -> $crate::Value {
+            self.$inner.evaluate(pos)
+        }
+    };
+    (@$inner:tt hash) => {
+        #[inline]
+        fn hash(&self, pos: &Self::Position) -> u64 {
+            self.$inner.hash(pos)
+        }
+    };
+    (@$inner:tt num_moves) => {
+        #[inline]
+        fn num_moves(&self, pos: &Self::Position) -> usize {
+            self.$inner.num_moves(pos)
+        }
+    };
+    (@$inner:tt nth_move) => {
+        #[inline]
+        fn nth_move(&self, pos: &Self::Position, i: usize) -> ::core::option::Option<Self::Move> {
+            self.$inner.nth_move(pos, i)
+        }
+    };
+    (@$inner:tt move_name) => {
+        fn move_name(&self, pos: &Self::Position, mv: Self::Move) -> ::std::string::String {
+            self.$inner.move_name(pos, mv)
+        }
+    };
+    (@$inner:tt move_key) => {
+        #[inline]
+        fn move_key(&self, pos: &Self::Position, mv: Self::Move) -> usize {
+            self.$inner.move_key(pos, mv)
+        }
+    };
+    (@$inner:tt move_keys) => {
+        fn move_keys(&self) -> usize {
+            self.$inner.move_keys()
+        }
+    };
+    (@$inner:tt max_moves) => {
+        fn max_moves(&self) -> ::core::option::Option<usize> {
+            self.$inner.max_moves()
+        }
+    };
+    (@$inner:tt plies_left) => {
+        #[inline]
+        fn plies_left(&self, pos: &Self::Position) -> ::core::option::Option<u32> {
+            self.$inner.plies_left(pos)
+        }
+    };
+    (@$inner:tt order_hint) => {
+        #[inline]
+        fn order_hint(&self, pos: &Self::Position, mv: Self::Move, child: &Self::Position) -> i32 {
+            self.$inner.order_hint(pos, mv, child)
+        }
+    };
+    (@$inner:tt solve_end) => {
+        #[inline]
+        fn solve_end(&self, pos: &Self::Position, alpha: $crate::Value, beta: $crate::Value, counts: &mut $crate::Stats) -> ::core::option::Option<$crate::Value> {
+            self.$inner.solve_end(pos, alpha, beta, counts)
+        }
+    };
+}
+
 impl<G: Game + ?Sized> Game for &G {
     type Position = G::Position;
     type Move = G::Move;
