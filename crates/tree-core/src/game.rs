@@ -309,79 +309,23 @@ macro_rules! forward_game {
     ($inner:tt: $($method:ident),+ $(,)?) => {
         $($crate::forward_game!(@$inner $method);)+
     };
-    (@$inner:tt moves) => {
+    (@$inner:tt moves) => { $crate::forward_game!(@fn $inner moves(pos: &Self::Position, moves: &mut Self::Moves)); };
+    (@$inner:tt play) => { $crate::forward_game!(@fn $inner play(pos: &Self::Position, mv: Self::Move) -> Self::Position); };
+    (@$inner:tt evaluate) => { $crate::forward_game!(@fn $inner evaluate(pos: &Self::Position) -> $crate::Value); };
+    (@$inner:tt hash) => { $crate::forward_game!(@fn $inner hash(pos: &Self::Position) -> u64); };
+    (@$inner:tt num_moves) => { $crate::forward_game!(@fn $inner num_moves(pos: &Self::Position) -> usize); };
+    (@$inner:tt nth_move) => { $crate::forward_game!(@fn $inner nth_move(pos: &Self::Position, i: usize) -> Option<Self::Move>); };
+    (@$inner:tt move_name) => { $crate::forward_game!(@fn $inner move_name(pos: &Self::Position, mv: Self::Move) -> String); };
+    (@$inner:tt move_key) => { $crate::forward_game!(@fn $inner move_key(pos: &Self::Position, mv: Self::Move) -> usize); };
+    (@$inner:tt move_keys) => { $crate::forward_game!(@fn $inner move_keys() -> usize); };
+    (@$inner:tt max_moves) => { $crate::forward_game!(@fn $inner max_moves() -> Option<usize>); };
+    (@$inner:tt plies_left) => { $crate::forward_game!(@fn $inner plies_left(pos: &Self::Position) -> Option<u32>); };
+    (@$inner:tt order_hint) => { $crate::forward_game!(@fn $inner order_hint(pos: &Self::Position, mv: Self::Move, child: &Self::Position) -> i32); };
+    (@$inner:tt solve_end) => { $crate::forward_game!(@fn $inner solve_end(pos: &Self::Position, alpha: $crate::Value, beta: $crate::Value, counts: &mut $crate::Stats) -> Option<$crate::Value>); };
+    (@fn $inner:tt $name:ident($($arg:ident: $ty:ty),*) $(-> $ret:ty)?) => {
         #[inline]
-        fn moves(&self, pos: &Self::Position, moves: &mut Self::Moves) {
-            self.$inner.moves(pos, moves)
-        }
-    };
-    (@$inner:tt play) => {
-        #[inline]
-        fn play(&self, pos: &Self::Position, mv: Self::Move) -> Self::Position {
-            self.$inner.play(pos, mv)
-        }
-    };
-    (@$inner:tt evaluate) => {
-        #[inline]
-        fn evaluate(&self, pos: &Self::Position) -> $crate::Value {
-            self.$inner.evaluate(pos)
-        }
-    };
-    (@$inner:tt hash) => {
-        #[inline]
-        fn hash(&self, pos: &Self::Position) -> u64 {
-            self.$inner.hash(pos)
-        }
-    };
-    (@$inner:tt num_moves) => {
-        #[inline]
-        fn num_moves(&self, pos: &Self::Position) -> usize {
-            self.$inner.num_moves(pos)
-        }
-    };
-    (@$inner:tt nth_move) => {
-        #[inline]
-        fn nth_move(&self, pos: &Self::Position, i: usize) -> ::core::option::Option<Self::Move> {
-            self.$inner.nth_move(pos, i)
-        }
-    };
-    (@$inner:tt move_name) => {
-        fn move_name(&self, pos: &Self::Position, mv: Self::Move) -> ::std::string::String {
-            self.$inner.move_name(pos, mv)
-        }
-    };
-    (@$inner:tt move_key) => {
-        #[inline]
-        fn move_key(&self, pos: &Self::Position, mv: Self::Move) -> usize {
-            self.$inner.move_key(pos, mv)
-        }
-    };
-    (@$inner:tt move_keys) => {
-        fn move_keys(&self) -> usize {
-            self.$inner.move_keys()
-        }
-    };
-    (@$inner:tt max_moves) => {
-        fn max_moves(&self) -> ::core::option::Option<usize> {
-            self.$inner.max_moves()
-        }
-    };
-    (@$inner:tt plies_left) => {
-        #[inline]
-        fn plies_left(&self, pos: &Self::Position) -> ::core::option::Option<u32> {
-            self.$inner.plies_left(pos)
-        }
-    };
-    (@$inner:tt order_hint) => {
-        #[inline]
-        fn order_hint(&self, pos: &Self::Position, mv: Self::Move, child: &Self::Position) -> i32 {
-            self.$inner.order_hint(pos, mv, child)
-        }
-    };
-    (@$inner:tt solve_end) => {
-        #[inline]
-        fn solve_end(&self, pos: &Self::Position, alpha: $crate::Value, beta: $crate::Value, counts: &mut $crate::Stats) -> ::core::option::Option<$crate::Value> {
-            self.$inner.solve_end(pos, alpha, beta, counts)
+        fn $name(&self, $($arg: $ty),*) $(-> $ret)? {
+            self.$inner.$name($($arg),*)
         }
     };
 }

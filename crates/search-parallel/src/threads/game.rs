@@ -181,7 +181,7 @@ impl<M> GameThreadReport<M> {
 /// [`ThreadError::Search`] for the engine's errors (bad settings, a depth
 /// over [`tree_core::MAX_DEPTH`], a position evaluated as ±∞);
 /// [`ThreadError::WorkerPanicked`] if the game panics on any thread.
-pub fn search_game<G>(
+pub fn search_game<G: SharedGame + ?Sized>(
     algorithm: EnhancedAlgorithm,
     game: &G,
     root: &G::Position,
@@ -189,12 +189,7 @@ pub fn search_game<G>(
     enhanced: &EnhancedConfig,
     table: &mut SharedTable,
     config: &GameThreadConfig,
-) -> Result<GameThreadReport<G::Move>, ThreadError>
-where
-    G: Game + Sync + ?Sized,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-{
+) -> Result<GameThreadReport<G::Move>, ThreadError> {
     let search = GameSearch {
         algorithm,
         game,
@@ -204,6 +199,12 @@ where
     };
     search_game_with_limits(search, table, config, &Limits::none())
 }
+
+/// A game the threads may share: `Sync`, with positions and moves that
+/// cross threads. Every such [`Game`] is one.
+pub trait SharedGame: Game<Position: Send + Sync, Move: Send + Sync> + Sync {}
+
+impl<G: Game<Position: Send + Sync, Move: Send + Sync> + Sync + ?Sized> SharedGame for G {}
 
 /// What a parallel game search searches, and how: [`search_game`]'s
 /// arguments but the table and the threads, for
@@ -246,17 +247,12 @@ impl<G: Game + ?Sized> Copy for GameSearch<'_, G> {}
 /// (the threads would have to share one counter);
 /// [`ThreadError::Search`] with [`SearchError::Stopped`] if a limit is
 /// reached before the first iteration completes.
-pub fn search_game_with_limits<G>(
+pub fn search_game_with_limits<G: SharedGame + ?Sized>(
     search: GameSearch<'_, G>,
     table: &mut SharedTable,
     config: &GameThreadConfig,
     limits: &Limits,
-) -> Result<GameThreadReport<G::Move>, ThreadError>
-where
-    G: Game + Sync + ?Sized,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-{
+) -> Result<GameThreadReport<G::Move>, ThreadError> {
     let (game, enhanced) = (search.game, search.enhanced);
     if limits.max_leaves.is_some() {
         return Err(ThreadError::Unsupported {

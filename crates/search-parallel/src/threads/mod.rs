@@ -154,8 +154,8 @@ pub use algorithm::ThreadAlgorithm;
 pub use config::{StageWorker, ThreadConfig};
 pub use error::{MAX_THREADS, ThreadError};
 pub use game::{
-    GameParallel, GameSearch, GameThreadConfig, GameThreadReport, GameThreadStats, search_game,
-    search_game_with_limits,
+    GameParallel, GameSearch, GameThreadConfig, GameThreadReport, GameThreadStats, SharedGame,
+    search_game, search_game_with_limits,
 };
 pub use report::{ThreadActivity, ThreadCounts, ThreadReport};
 pub use searcher::WINDOW_POLL;
