@@ -23,12 +23,20 @@ fn searches(threads: &[usize]) -> impl Iterator<Item = (ThreadAlgorithm, usize)>
         .flat_map(move |a| threads.iter().map(move |&k| (a, k)))
 }
 
-/// [`huge`] with every leaf evaluation counted in `leaves`, on any thread.
-fn tallied(leaves: &AtomicU64) -> Hooked<HashTree, impl Fn(Value) -> Value + Sync + '_> {
-    Hooked::new(huge(), move |v| {
-        leaves.fetch_add(1, Relaxed);
-        v
-    })
+/// [`huge`] counting its leaf evaluations, on any thread.
+type Tallied<'a> = Hooked<HashTree, &'a (dyn Fn(Value) -> Value + Sync)>;
+
+/// Runs `check` (under [`bounded`]) on [`huge`] with every leaf evaluation
+/// counted in the counter it is given.
+fn on_tallied(check: impl FnOnce(&Tallied<'_>, &AtomicU64) + Send + 'static) {
+    bounded(move || {
+        let leaves = AtomicU64::new(0);
+        let count = |v| {
+            leaves.fetch_add(1, Relaxed);
+            v
+        };
+        check(&Hooked::new(huge(), &count), &leaves);
+    });
 }
 
 fn limited(threads: usize, limits: Limits) -> ThreadConfig {
@@ -52,16 +60,14 @@ fn huge() -> HashTree {
 
 #[test]
 fn a_leaf_budget_holds_for_all_threads_together() {
-    bounded(|| {
-        let leaves = AtomicU64::new(0);
-        let tree = tallied(&leaves);
+    on_tallied(|tree, leaves| {
         for (algorithm, k) in searches(&THREADS) {
             for budget in [0, 1, 1000, 5000, 100_000] {
                 let before = leaves.load(Relaxed);
                 let what = format!("{algorithm}, {k} threads, budget {budget}");
                 let r = search(
                     algorithm,
-                    &tree,
+                    tree,
                     limited(k, Limits::none().with_max_leaves(budget)),
                 );
                 let s = stopped(r, &what);
@@ -139,9 +145,7 @@ fn allowed(k: usize, ms: u64) -> Duration {
 
 #[test]
 fn a_deadline_stops_every_thread_within_ten_percent() {
-    bounded(|| {
-        let leaves = AtomicU64::new(0);
-        let tree = tallied(&leaves);
+    on_tallied(|tree, leaves| {
         for (algorithm, k) in searches(&THREADS) {
             for ms in [100, 200] {
                 let what = format!("{algorithm}, {k} threads, {ms} ms");
@@ -154,7 +158,7 @@ fn a_deadline_stops_every_thread_within_ten_percent() {
                     let start = Instant::now();
                     let r = search(
                         algorithm,
-                        &tree,
+                        tree,
                         limited(k, Limits::none().with_time(deadline)),
                     );
                     let wall = start.elapsed();
@@ -185,13 +189,7 @@ fn a_stop_handle_stops_every_thread() {
         let tree = huge();
         for (algorithm, k) in searches(&[1, 3]) {
             let stop = StopHandle::new();
-            let raiser = {
-                let stop = stop.clone();
-                std::thread::spawn(move || {
-                    std::thread::sleep(Duration::from_millis(20));
-                    stop.stop();
-                })
-            };
+            let raiser = corpus::stop_after(&stop, Duration::from_millis(20));
             let s = stopped(
                 search(
                     algorithm,

@@ -13,8 +13,8 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{
-    BestChild, Bounds, Dewey, ExplicitTree, Game, GenSpec, GeneratedTree, Generator, Tree, Value,
-    minimax_at,
+    BestChild, Bounds, Dewey, ExplicitTree, Game, GenSpec, GeneratedTree, Generator, StopHandle,
+    Tree, Value, minimax_at,
 };
 
 /// `tree` with its leaves valued 7 and −7 shown as +∞ and −∞: sentinel
@@ -345,6 +345,16 @@ pub fn generated_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
                     .expect("corpus specs are valid")
             })
         })
+    })
+}
+
+/// Raises `stop` from another thread after `delay`: join the handle after
+/// the search it stops.
+pub fn stop_after(stop: &StopHandle, delay: Duration) -> std::thread::JoinHandle<()> {
+    let stop = stop.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(delay);
+        stop.stop();
     })
 }
 
