@@ -74,6 +74,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod critical;
 pub mod polled;
 mod simulate;
 pub mod threads;

@@ -206,7 +206,7 @@ pub fn simulate<T: Tree + ?Sized>(
     };
     let job = match algorithm {
         SimAlgorithm::TreeSplit => Sim::new(tree, processors, Rules::default())
-            .treesplit(Task::root(&tree.root(), root), Kind::Other)?,
+            .treesplit(Task::root(&tree.root(), root), Kind::Unknown)?,
         SimAlgorithm::TreeSplitUpdate => {
             let (value, finish, work, best) = super::update::run(tree, processors, true)?;
             return report(tree, count, value, finish, &work, best);
