@@ -93,6 +93,7 @@ mod generate;
 mod hashtree;
 mod leafcost;
 mod limits;
+mod names;
 mod subtree;
 mod tree;
 mod value;

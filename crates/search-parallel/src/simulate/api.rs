@@ -103,11 +103,7 @@ impl SimAlgorithm {
     }
 }
 
-impl fmt::Display for SimAlgorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+tree_core::display_by_name!(SimAlgorithm);
 
 /// A name that is not a [`SimAlgorithm`].
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -42,7 +42,6 @@
 //! Leaf and node counts, the table's statistics and the best move may
 //! differ from run to run.
 
-use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering::SeqCst};
@@ -83,11 +82,7 @@ impl GameParallel {
     }
 }
 
-impl fmt::Display for GameParallel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+tree_core::display_by_name!(GameParallel);
 
 impl FromStr for GameParallel {
     type Err = ThreadError;
