@@ -56,6 +56,8 @@
 //!   budget and cancellation every search takes, and the meter it counts
 //!   leaves with.
 //! * [`minimax`]: the oracle every algorithm is tested against.
+//! * [`forward_tree!`], [`forward_game!`]: a wrapper's methods that call the
+//!   wrapped tree's or game's; [`display_by_name!`]: `Display` as `name()`.
 //! * [`worked`]: the papers' worked-example trees.
 //!
 //! Behind the `testing` feature, `corpus`: the random trees every
