@@ -31,7 +31,7 @@ fn solve_all(
 }
 
 fn ffo(c: &mut Criterion) {
-    let problems: Vec<(Position, i32)> = othello::ffo()
+    let problems: Vec<(Position, i32)> = othello::obf::ffo()
         .into_iter()
         .take(19)
         .map(|p| {

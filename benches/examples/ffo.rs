@@ -20,7 +20,8 @@
 use std::time::{Duration, Instant};
 
 use gametree::{Algorithm, Cache, Config, EnhancedConfig, Family};
-use othello::{FfoProblem, Othello};
+use othello::Othello;
+use othello::obf::FfoProblem;
 use tree_core::Game;
 
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
@@ -60,7 +61,7 @@ fn main() {
         );
         std::process::exit(2);
     }
-    let problems: Vec<FfoProblem> = othello::ffo()
+    let problems: Vec<FfoProblem> = othello::obf::ffo()
         .into_iter()
         .filter(|p| (from..=to).contains(&p.number))
         .collect();

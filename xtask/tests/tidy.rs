@@ -4,7 +4,8 @@
 //! specification; the workspace's `rust-version` is no older than any
 //! locked dependency's; the docs' `html_root_url`s match the packages; the
 //! test support (`tree_core::corpus`, `search_depthfirst::testgames`) stays
-//! behind the `testing` feature.
+//! behind the `testing` feature; in the engine crates every public name has
+//! one path.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -370,4 +371,201 @@ fn test_support_stays_out_of_the_default_api() {
         "tree-core and search-depthfirst declare a `testing` feature (found {gated})"
     );
     assert!(enabled.is_empty(), "{}", enabled.join("\n"));
+}
+
+/// The workspace's engine libraries, by the name code uses for them.
+const ENGINE_CRATES: [&str; 6] = [
+    "tree_core",
+    "search_depthfirst",
+    "search_bestfirst",
+    "search_parallel",
+    "search_distributed",
+    "othello",
+];
+
+/// The `pub use` statements of `source`, each on one line (a statement
+/// written over several lines is joined).
+fn pub_uses(source: &str) -> Vec<String> {
+    let mut uses = Vec::new();
+    let mut open: Option<String> = None;
+    for line in source.lines() {
+        let line = line.trim();
+        if let Some(mut statement) = open.take() {
+            statement.push(' ');
+            statement.push_str(line);
+            if line.ends_with(';') {
+                uses.push(statement);
+            } else {
+                open = Some(statement);
+            }
+        } else if let Some(rest) = line.strip_prefix("pub use ") {
+            if line.ends_with(';') {
+                uses.push(rest.to_string());
+            } else {
+                open = Some(rest.to_string());
+            }
+        }
+    }
+    uses
+}
+
+/// The modules `source` declares with `pub mod NAME;`, and those it
+/// declares with a narrower visibility (`mod NAME;`, `pub(crate) mod NAME;`).
+fn modules(source: &str) -> (Vec<String>, Vec<String>) {
+    let (mut public, mut private) = (Vec::new(), Vec::new());
+    for line in source.lines() {
+        let line = line.trim();
+        let Some(decl) = line.strip_suffix(';') else {
+            continue;
+        };
+        if let Some(name) = decl.strip_prefix("pub mod ") {
+            public.push(name.to_string());
+        } else if let Some((_, name)) = decl.split_once("mod ")
+            && (decl.starts_with("mod ") || decl.starts_with("pub(crate) mod "))
+        {
+            private.push(name.to_string());
+        }
+    }
+    (public, private)
+}
+
+/// Why the `pub use` statement `statement` (the text after `pub use`)
+/// gives an item a second path, if it does: it re-exports from `parent`,
+/// a public module declared in the same file (or, with `crate::`, in
+/// `lib.rs`: `root_public`), unless the next segment is a module that
+/// module keeps private (`private_below(parent)`), or it re-exports an
+/// engine crate's item from another engine crate.
+fn second_path(
+    statement: &str,
+    here_public: &[String],
+    root_public: &[String],
+    private_below: &dyn Fn(&str) -> Vec<String>,
+) -> Option<String> {
+    let path = statement.trim_end_matches(';').trim();
+    let (segments, from_root) = match path.strip_prefix("crate::") {
+        Some(rest) => (rest, true),
+        None => (path.strip_prefix("self::").unwrap_or(path), false),
+    };
+    let mut parts = segments.splitn(3, "::");
+    let first = parts.next()?.trim();
+    let second = parts.next().map(str::trim);
+    if ENGINE_CRATES.contains(&first) {
+        return Some(format!(
+            "`{first}`'s item re-exported by another engine crate"
+        ));
+    }
+    let public = if from_root { root_public } else { here_public };
+    if !public.iter().any(|m| m == first) {
+        return None;
+    }
+    // `pub use X::hidden::Item`: `hidden` is private inside `X`, so the
+    // item has one public path, this one.
+    if let Some(next) = second
+        && parts.next().is_some()
+        && private_below(first).iter().any(|m| m == next)
+    {
+        return None;
+    }
+    Some(format!("`pub mod {first}` is public and re-exported from"))
+}
+
+#[test]
+fn second_path_finds_public_modules_re_exported() {
+    let public = vec!["threads".to_string(), "board".to_string()];
+    let none = |_: &str| Vec::new();
+    let hidden = |_: &str| vec!["config".to_string()];
+    assert!(second_path("threads::{search, ThreadConfig};", &public, &[], &none).is_some());
+    assert!(second_path("board::Square;", &public, &[], &none).is_some());
+    assert!(second_path("crate::board::final_score;", &[], &public, &none).is_some());
+    assert!(second_path("search_parallel::ProcessorTree;", &[], &[], &none).is_some());
+    assert_eq!(
+        second_path("sss::config::Variant;", &["sss".into()], &[], &hidden),
+        None
+    );
+    assert_eq!(
+        second_path("game::{search_game};", &public, &[], &none),
+        None
+    );
+    assert_eq!(
+        second_path("arrayvec::ArrayVec;", &public, &[], &none),
+        None
+    );
+    let (p, q) = modules("pub mod a;\nmod b;\npub(crate) mod c;\n#[cfg(test)]\npub mod d;\n");
+    assert_eq!(
+        (p, q),
+        (vec!["a".into(), "d".into()], vec!["b".into(), "c".into()])
+    );
+    assert_eq!(
+        pub_uses("pub use a::{\n    B,\n    C,\n};\nuse d::E;\npub use f::G;\n"),
+        vec!["a::{ B, C, };".to_string(), "f::G;".to_string()]
+    );
+}
+
+/// One path per public name (the shape of `regex-automata`): in the engine
+/// crates a module is public or its items are re-exported, never both, and
+/// no engine crate re-exports another's items. The front door, `gametree`,
+/// gathers the engines' types on purpose and is not checked.
+#[test]
+fn every_public_name_has_one_path() {
+    let root = workspace_root();
+    let mut problems = Vec::new();
+    let crates = root.join("crates");
+    let Ok(entries) = std::fs::read_dir(&crates) else {
+        panic!("no {}", crates.display());
+    };
+    let mut checked = 0;
+    for entry in entries.flatten() {
+        let src = entry.path().join("src");
+        let name = entry.file_name().to_string_lossy().replace('-', "_");
+        let lib = src.join("lib.rs");
+        if name == "gametree" || !lib.is_file() {
+            continue;
+        }
+        checked += 1;
+        let root_public = modules(&text_of(&lib).unwrap_or_default()).0;
+        let mut stack = vec![src.clone()];
+        while let Some(dir) = stack.pop() {
+            for file in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = file.path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "rs") {
+                    continue;
+                }
+                let Some(text) = text_of(&path) else { continue };
+                let here_public = modules(&text).0;
+                // A module declared in `dir/foo.rs` or `dir/mod.rs` lives in
+                // `dir/foo/` or `dir/`.
+                let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+                let base = match stem.as_deref() {
+                    Some("lib" | "mod") => dir.clone(),
+                    Some(s) => dir.join(s),
+                    None => dir.clone(),
+                };
+                let private_below = |m: &str| {
+                    [base.join(format!("{m}.rs")), base.join(m).join("mod.rs")]
+                        .iter()
+                        .filter_map(|f| text_of(f))
+                        .flat_map(|t| modules(&t).1)
+                        .collect::<Vec<_>>()
+                };
+                for statement in pub_uses(&text) {
+                    if let Some(why) =
+                        second_path(&statement, &here_public, &root_public, &private_below)
+                    {
+                        let rel = path.strip_prefix(&root).unwrap_or(&path);
+                        problems.push(format!("{}: pub use {statement}: {why}", rel.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked >= 6, "found only {checked} engine crates");
+    assert!(
+        problems.is_empty(),
+        "names with two paths (choose: a public module, or its items at the root):\n{}",
+        problems.join("\n")
+    );
 }

@@ -20,7 +20,7 @@
 //!   `gametree::Cache` kept between searches, on small trees;
 //! * `bestfirst`: `search_bestfirst::Algorithm::run` beside
 //!   `gametree::search`;
-//! * `threads`: `search_parallel::search` beside `gametree::search` for
+//! * `threads`: `search_parallel::threads::search` beside `gametree::search` for
 //!   tree-splitting, pv-splitting and YBWC on 1 and 2 threads.
 //!
 //! Every row first checks that the variants agree (value, and leaves where
@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 use gametree::{Algorithm, Cache, Config, Tree};
 use search_bestfirst::{Algorithm as BestFirst, Options};
 use search_depthfirst::{Algorithm as DepthFirst, SearchConfig};
-use search_parallel::{ThreadAlgorithm, ThreadConfig};
+use search_parallel::threads::{ThreadAlgorithm, ThreadConfig};
 use tree_core::{HashTree, OrderedHashTree, Value};
 
 /// One way to run one search: a name and the call (its value and leaves).
@@ -235,7 +235,7 @@ fn bestfirst(runs: usize) -> Result<(), String> {
 }
 
 fn threads(runs: usize) -> Result<(), String> {
-    println!("threads: search_parallel::search, gametree::search");
+    println!("threads: search_parallel::threads::search, gametree::search");
     let random: Vec<(String, HashTree)> = [(8, 9), (24, 5)]
         .into_iter()
         .map(|(b, d)| (format!("({b},{d})"), HashTree::new(b, d, 0).expect("shape")))
@@ -277,7 +277,7 @@ where
     let count = move |n: u64| if k == 1 { Some(n) } else { None };
     let mut variants = vec![
         Variant::new("engine", move || {
-            let r = search_parallel::search(e, tree, ThreadConfig::new(k)).expect("runs");
+            let r = search_parallel::threads::search(e, tree, ThreadConfig::new(k)).expect("runs");
             (r.value, count(r.leaves))
         }),
         Variant::new("front", move || {
@@ -345,7 +345,7 @@ fn one(args: &[String]) -> Result<(), String> {
                     .value
             }
             (gametree::Family::Threads, "plain" | "engine") => {
-                search_parallel::search(threads_of(a), &tree, ThreadConfig::new(1))
+                search_parallel::threads::search(threads_of(a), &tree, ThreadConfig::new(1))
                     .map_err(|e| e.to_string())?
                     .value
             }

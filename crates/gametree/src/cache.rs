@@ -8,7 +8,7 @@ use search_depthfirst::{
     Algorithm as DepthFirst, Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport,
     SearchConfig, SearchError, SharedTable, TranspositionTable,
 };
-use search_parallel::{ThreadAlgorithm, ThreadError};
+use search_parallel::threads::{ThreadAlgorithm, ThreadError};
 use tree_core::{Dewey, Game, Horizon, Limits, StopReason, Traced, Tree, Value};
 
 use crate::adapt::{TreeGame, game_line, reaches_terminal};
@@ -367,12 +367,15 @@ impl Cache {
             }
             let table = &mut self.shared.as_mut().expect("just made").1;
             allocated = table.bytes();
-            search_parallel::search_game_with_limits(
-                job.algorithm,
+            let search = search_parallel::threads::GameSearch {
+                algorithm: job.algorithm,
                 game,
-                position,
-                job.depth,
-                settings,
+                root: position,
+                depth: job.depth,
+                enhanced: settings,
+            };
+            search_parallel::threads::search_game_with_limits(
+                search,
                 table,
                 &job.threads,
                 job.limits,
@@ -427,7 +430,7 @@ struct EnhancedJob<'a> {
     algorithm: EnhancedAlgorithm,
     depth: u32,
     settings: EnhancedConfig,
-    threads: search_parallel::GameThreadConfig,
+    threads: search_parallel::threads::GameThreadConfig,
     limits: &'a Limits,
 }
 

@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 use search_bestfirst::Variant;
 use search_bestfirst::mgame::Tie as MgTie;
 use search_depthfirst::{EnhancedConfig, Window};
-use search_parallel::{GameParallel, ProcessorTree, StageWorker};
+use search_parallel::ProcessorTree;
+use search_parallel::threads::{GameParallel, StageWorker};
 use tree_core::{Bounds, Limits, StopHandle, Value};
 
 use crate::{Algorithm, Error, Setting};
@@ -218,7 +219,7 @@ impl Config {
     }
 
     /// The split region of tree-splitting, pv-splitting and YBWC on (1, K)
-    /// (see `search_parallel::ThreadConfig::split_plies`).
+    /// (see `search_parallel::threads::ThreadConfig::split_plies`).
     #[must_use]
     pub fn split_plies(mut self, plies: usize) -> Config {
         self.split_plies = Some(plies);
@@ -446,8 +447,8 @@ impl Config {
     }
 
     /// The configuration of a multi-threaded tree search.
-    pub(crate) fn threads_config(&self, limits: Limits) -> search_parallel::ThreadConfig {
-        let mut c = search_parallel::ThreadConfig::new(self.threads.unwrap_or_else(cores));
+    pub(crate) fn threads_config(&self, limits: Limits) -> search_parallel::threads::ThreadConfig {
+        let mut c = search_parallel::threads::ThreadConfig::new(self.threads.unwrap_or_else(cores));
         if let Some(p) = self.processors {
             c.processors = Some(p);
             c.threads = (0..p.depth).fold(1usize, |n, _| n.saturating_mul(p.width));
@@ -512,11 +513,11 @@ impl Config {
     }
 
     /// The parallel game search's settings.
-    pub(crate) fn game_threads(&self) -> search_parallel::GameThreadConfig {
-        search_parallel::GameThreadConfig {
+    pub(crate) fn game_threads(&self) -> search_parallel::threads::GameThreadConfig {
+        search_parallel::threads::GameThreadConfig {
             threads: self.enhanced_threads(),
             method: self.parallel.unwrap_or(GameParallel::Ybwc),
-            ..search_parallel::GameThreadConfig::default()
+            ..search_parallel::threads::GameThreadConfig::default()
         }
     }
 }

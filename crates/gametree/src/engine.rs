@@ -4,7 +4,7 @@
 
 use search_bestfirst::Algorithm as BestFirst;
 use search_depthfirst::{Algorithm as DepthFirst, EnhancedAlgorithm};
-use search_parallel::ThreadAlgorithm;
+use search_parallel::threads::ThreadAlgorithm;
 
 #[cfg(feature = "mpi")]
 use search_distributed::DistAlgorithm;

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use search_bestfirst::BestFirstError;
 use search_depthfirst::SearchError;
-use search_parallel::ThreadError;
+use search_parallel::threads::ThreadError;
 
 #[cfg(feature = "mpi")]
 use search_distributed::DistError;

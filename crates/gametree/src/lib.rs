@@ -49,7 +49,7 @@
 //! ```
 //! use std::time::Duration;
 //! use gametree::{Algorithm, Config, search_game};
-//! use othello::{Othello, eval::WIN_SCALE, ffo};
+//! use othello::{Othello, eval::WIN_SCALE, obf::ffo};
 //!
 //! let problem = &ffo()[0].problem; // FFO #1: 14 empty squares
 //! let config = Config::default().threads(2).time_limit(Duration::from_secs(60));
@@ -105,7 +105,8 @@ pub use setting::Setting;
 pub use search_bestfirst::Variant as TieRule;
 pub use search_bestfirst::mgame::Tie as MgTie;
 pub use search_depthfirst::{EnhancedConfig, Window};
-pub use search_parallel::{GameParallel, ProcessorTree, StageWorker};
+pub use search_parallel::ProcessorTree;
+pub use search_parallel::threads::{GameParallel, StageWorker};
 pub use tree_core::{Bounds, Dewey, Game, StopHandle, StopReason, Tree, Value};
 
 /// The README's Rust examples, run as doctests.

@@ -56,7 +56,8 @@
 
 use std::cell::RefCell;
 
-use search_distributed::{DistAlgorithm, MpiTransport, ProcessorTree, Transport};
+use search_distributed::{DistAlgorithm, MpiTransport, Transport};
+use search_parallel::ProcessorTree;
 use tree_core::Tree;
 
 use crate::adapt::reaches_terminal;

@@ -1,11 +1,11 @@
-//! Squares, colours, moves and the bitboard primitives: legal-move
-//! generation by shifts and the discs a move flips.
+//! The bitboard primitives: legal-move generation by shifts, the discs a
+//! move flips, stable discs and the final score. The squares, colours and
+//! moves are at the crate root ([`Square`](crate::Square),
+//! [`Color`](crate::Color), [`Move`](crate::Move)).
 //!
 //! A board is two `u64` masks, one per colour. Bit `i` is square `i`, with
 //! `i = 8 × (rank − 1) + file` for files a–h = 0–7 and ranks 1–8: `a1` = 0,
 //! `h1` = 7, `a8` = 56, `h8` = 63.
-
-use std::fmt;
 
 /// Every square but those of file a.
 const NOT_FILE_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -201,145 +201,6 @@ pub fn stable_discs(me: u64, opp: u64) -> u64 {
     }
 }
 
-/// A player, and the colour of their discs. Black moves first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// The first player, `X` in board strings.
-    Black,
-    /// The second player, `O` in board strings.
-    White,
-}
-
-impl Color {
-    /// The other player.
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// The character of this colour's discs in board strings: `X` or `O`.
-    pub const fn symbol(self) -> char {
-        match self {
-            Color::Black => 'X',
-            Color::White => 'O',
-        }
-    }
-
-    /// `"black"` or `"white"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::Black => "black",
-            Color::White => "white",
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A square of the board, `a1` to `h8`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
-
-impl Square {
-    /// The square of index `index` (0 = a1, 7 = h1, 63 = h8), if below 64.
-    pub const fn new(index: u8) -> Option<Square> {
-        if index < 64 {
-            Some(Square(index))
-        } else {
-            None
-        }
-    }
-
-    /// The square on `file` (0 = a … 7 = h) and `rank` (0 = rank 1 … 7 =
-    /// rank 8), if both are below 8.
-    pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file < 8 && rank < 8 {
-            Some(Square(rank * 8 + file))
-        } else {
-            None
-        }
-    }
-
-    /// The index, `8 × rank + file`, 0–63.
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The file, 0 (a) to 7 (h).
-    pub const fn file(self) -> u8 {
-        self.0 % 8
-    }
-
-    /// The rank, 0 (rank 1) to 7 (rank 8).
-    pub const fn rank(self) -> u8 {
-        self.0 / 8
-    }
-
-    /// The square as a one-bit board mask.
-    pub const fn bit(self) -> u64 {
-        1 << self.0
-    }
-
-    /// Every square of `mask`, in ascending index order.
-    pub fn iter(mask: u64) -> impl Iterator<Item = Square> {
-        let mut m = mask;
-        std::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let i = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Some(Square(i))
-        })
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.file()),
-            char::from(b'1' + self.rank())
-        )
-    }
-}
-
-/// A move: a disc on a square, or a pass (legal only when the player to
-/// move has no square to play and the game is not over).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// A disc on this square.
-    Play(Square),
-    /// No disc: the turn goes to the opponent.
-    Pass,
-}
-
-impl Move {
-    /// The history key of the move: the square's index, 64 for a pass.
-    pub const fn key(self) -> usize {
-        match self {
-            Move::Play(s) => s.index(),
-            Move::Pass => 64,
-        }
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Play(s) => s.fmt(f),
-            Move::Pass => f.write_str("pass"),
-        }
-    }
-}
-
 /// The final score of a finished game for the owner of `me` against the
 /// owner of `opp`, by the rule of the Othello federations (and of the FFO
 /// endgame problems): own discs minus the opponent's, with the empty
@@ -348,7 +209,7 @@ impl fmt::Display for Move {
 /// loser, and a score always lies within ±64.
 ///
 /// ```
-/// use othello::eval::final_score;
+/// use othello::board::final_score;
 /// let (me, opp) = ((1u64 << 40) - 1, !((1u64 << 40) - 1) & ((1 << 60) - 1));
 /// assert_eq!(final_score(me, opp), 40 - 20 + 4);
 /// assert_eq!(final_score(opp, me), -24);
@@ -371,6 +232,7 @@ pub const fn final_score(me: u64, opp: u64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Square;
 
     #[test]
     fn squares_round_trip() {

@@ -13,8 +13,9 @@
 
 use tree_core::{Stats, Value};
 
+use crate::board::final_score;
 use crate::board::{self, CORNERS};
-use crate::eval::{WIN_SCALE, final_score};
+use crate::eval::WIN_SCALE;
 use crate::{Move, Position};
 
 /// The largest number of empty squares [`solve_end`] solves; with more it

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::board::Square;
+use crate::square::Square;
 
 /// Text that does not describe a square, move, colour or position.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,8 +2,7 @@
 //! frontier discs during the game; the final score × [`WIN_SCALE`] at its
 //! end, by the federation's rule (the empty squares go to the winner).
 
-pub use crate::board::final_score;
-use crate::board::{self, CORNERS};
+use crate::board::{self, CORNERS, final_score};
 use crate::position::Position;
 
 /// The factor of the final disc difference: far above any heuristic score

@@ -28,10 +28,17 @@
 //!   [`Game::order_hint`](tree_core::Game::order_hint) and
 //!   [`Game::solve_end`](tree_core::Game::solve_end) of [`Othello`].
 //! * [`obf`]: Othello Board Files (one position per line with its moves'
-//!   exact scores) and the FFO endgame problems #1–#39 ([`ffo`]).
+//!   exact scores) and the FFO endgame problems #1–#39 ([`obf::ffo`]).
 //! * [`perft`]: move-path counting, the test of the move generator.
 //! * [`experiment_positions`]: the 50 fixed mid-game positions of the
 //!   experiment, committed in `data/positions.txt`.
+//!
+//! ## Paths
+//!
+//! The game's types and the experiment's positions are at the crate root
+//! (their modules are private); [`board`] (the bitboard primitives),
+//! [`eval`], [`endgame`] and [`obf`] are public modules whose items are not
+//! re-exported. No item has two paths.
 //!
 //! ## Design choices
 //!
@@ -71,16 +78,16 @@ mod notation;
 pub mod obf;
 mod position;
 mod positions;
+mod square;
 
-pub use board::{Color, Move, Square};
 pub use error::{MoveError, ParseError};
 pub use game::{MAX_MOVES, MOVE_KEYS, Othello, hash};
-pub use obf::{FfoProblem, ObfError, ObfPosition, ffo, parse_obf};
 pub use position::{Diagram, Position};
 pub use positions::{
     EXPERIMENT_COUNT, EXPERIMENT_PLIES, POSITIONS_FILE, SplitMix64, experiment_positions,
     generate_experiment_positions, parse_positions, positions_file, random_position,
 };
+pub use square::{Color, Move, Square};
 
 /// Perft: the number of leaves of the game tree of `pos` cut at `depth`
 /// plies — positions `depth` plies down, plus games that end earlier,

@@ -1,11 +1,11 @@
 //! Colours, squares and moves read from text: `black` or `X`, `d3`,
-//! `pass` (their `Display`, beside the types in [`board`](crate::board),
+//! `pass` (their `Display`, beside the types in `square`,
 //! writes them).
 
 use std::str::FromStr;
 
-use crate::board::{Color, Move, Square};
 use crate::error::ParseError;
+use crate::square::{Color, Move, Square};
 
 impl FromStr for Color {
     type Err = ParseError;

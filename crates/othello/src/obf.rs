@@ -7,7 +7,7 @@
 //! `MOVE:SCORE` each ending with `;` — the final disc difference for the
 //! side to move after that move, with best play, by the federations' rule
 //! (the empty squares go to the winner, see
-//! [`eval::final_score`](crate::eval::final_score)):
+//! [`board::final_score`](crate::board::final_score)):
 //!
 //! ```text
 //! --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;
@@ -101,26 +101,19 @@ pub struct ObfError {
     pub kind: ObfErrorKind,
 }
 
+/// Writes "'`text`' is not `what`", `text` escaped.
+fn not_a(f: &mut fmt::Formatter<'_>, text: &str, what: &str) -> fmt::Result {
+    write!(f, "'{}' is not {what}", text.escape_debug())
+}
+
 impl fmt::Display for ObfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}: ", self.line)?;
         match &self.kind {
             ObfErrorKind::Position(e) => write!(f, "{e}"),
-            ObfErrorKind::Field { text } => write!(
-                f,
-                "'{}' is not a field MOVE:SCORE (like G8:+18)",
-                text.escape_debug()
-            ),
-            ObfErrorKind::Move { text } => write!(
-                f,
-                "'{}' is not a move (a square like g8, or pass)",
-                text.escape_debug()
-            ),
-            ObfErrorKind::Score { text } => write!(
-                f,
-                "'{}' is not a score (an integer from -64 to +64)",
-                text.escape_debug()
-            ),
+            ObfErrorKind::Field { text } => not_a(f, text, "a field MOVE:SCORE (like G8:+18)"),
+            ObfErrorKind::Move { text } => not_a(f, text, "a move (a square like g8, or pass)"),
+            ObfErrorKind::Score { text } => not_a(f, text, "a score (an integer from -64 to +64)"),
             ObfErrorKind::IllegalMove { mv } => {
                 write!(f, "{mv} is not a legal move in this position")
             }

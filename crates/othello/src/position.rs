@@ -3,7 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{self, Color, Move, Square};
+use crate::board;
+use crate::square::{Color, Move, Square};
 use crate::{MoveError, ParseError};
 
 /// An Othello position: where the discs are and who is to move.

@@ -23,7 +23,8 @@ pub const EXPERIMENT_PLIES: usize = 20;
 pub const POSITIONS_FILE: &str = include_str!("../data/positions.txt");
 
 /// SplitMix64 (Steele, Lea & Flood 2014): a tiny, well-mixed generator,
-/// written out here so the positions do not depend on any crate's version.
+/// the golden-ratio step and [`tree_core::mix64`], written out here so the
+/// positions do not depend on any outside crate's version.
 #[derive(Debug, Clone)]
 pub struct SplitMix64(u64);
 
@@ -36,10 +37,7 @@ impl SplitMix64 {
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        tree_core::mix64(self.0)
     }
 }
 

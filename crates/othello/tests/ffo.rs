@@ -3,8 +3,8 @@
 //! `--ignored`), every listed move's score, and the best-first searches
 //! reproduce them on positions small enough for their OPEN lists.
 
-use othello::obf::{ObfErrorKind, parse_obf, parse_obf_line};
-use othello::{FfoProblem, Move, Othello, Position, ffo};
+use othello::obf::{FfoProblem, ObfErrorKind, ffo, parse_obf, parse_obf_line};
+use othello::{Move, Othello, Position};
 use search_bestfirst::{Algorithm as BestFirst, Options, memsss};
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport};
 use tree_core::{Counted, Game, Horizon, Value, minimax};

@@ -475,11 +475,7 @@ pub(crate) fn by_name<A: Copy>(all: &[A], name: impl Fn(A) -> &'static str, s: &
         .find(|&a| name(a).eq_ignore_ascii_case(s))
 }
 
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+tree_core::display_by_name!(Algorithm);
 
 /// An algorithm name [`Algorithm::from_str`] does not know.
 #[derive(Debug, Clone, PartialEq, Eq)]

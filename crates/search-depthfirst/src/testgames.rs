@@ -522,62 +522,23 @@ impl<G: Game> Game for WeakHash<G> {
     type Move = G::Move;
     type Moves = G::Moves;
 
-    fn moves(&self, pos: &G::Position, moves: &mut G::Moves) {
-        self.game.moves(pos, moves);
-    }
-
-    fn play(&self, pos: &G::Position, mv: G::Move) -> G::Position {
-        self.game.play(pos, mv)
-    }
-
-    fn evaluate(&self, pos: &G::Position) -> Value {
-        self.game.evaluate(pos)
-    }
+    tree_core::forward_game!(
+        game: moves,
+        play,
+        evaluate,
+        num_moves,
+        nth_move,
+        move_name,
+        move_key,
+        move_keys,
+        max_moves,
+        plies_left,
+        order_hint,
+        solve_end,
+    );
 
     fn hash(&self, pos: &G::Position) -> u64 {
         self.game.hash(pos) % self.modulus.max(1)
-    }
-
-    fn num_moves(&self, pos: &G::Position) -> usize {
-        self.game.num_moves(pos)
-    }
-
-    fn nth_move(&self, pos: &G::Position, i: usize) -> Option<G::Move> {
-        self.game.nth_move(pos, i)
-    }
-
-    fn move_name(&self, pos: &G::Position, mv: G::Move) -> String {
-        self.game.move_name(pos, mv)
-    }
-
-    fn move_key(&self, pos: &G::Position, mv: G::Move) -> usize {
-        self.game.move_key(pos, mv)
-    }
-
-    fn move_keys(&self) -> usize {
-        self.game.move_keys()
-    }
-
-    fn max_moves(&self) -> Option<usize> {
-        self.game.max_moves()
-    }
-
-    fn plies_left(&self, pos: &G::Position) -> Option<u32> {
-        self.game.plies_left(pos)
-    }
-
-    fn order_hint(&self, pos: &G::Position, mv: G::Move, child: &G::Position) -> i32 {
-        self.game.order_hint(pos, mv, child)
-    }
-
-    fn solve_end(
-        &self,
-        pos: &G::Position,
-        alpha: Value,
-        beta: Value,
-        counts: &mut Stats,
-    ) -> Option<Value> {
-        self.game.solve_end(pos, alpha, beta, counts)
     }
 }
 

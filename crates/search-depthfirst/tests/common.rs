@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use search_depthfirst::{TranspositionTable, mt_sss};
-use tree_core::{Dewey, Traced, Tree, Value};
+use tree_core::{Dewey, Traced, Tree};
 
 /// SplitMix64: a tiny seeded generator, so the tests need no extra crate.
 pub struct Rng(u64);
@@ -16,10 +16,7 @@ impl Rng {
 
     pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        tree_core::mix64(self.0)
     }
 
     /// Uniform in `0..n`, `n > 0`.
@@ -33,9 +30,7 @@ impl Rng {
     }
 }
 
-pub fn v(x: i64) -> Value {
-    Value::new(x).unwrap()
-}
+pub use tree_core::corpus::value as v;
 
 pub use tree_core::corpus::{generated_trees, random_trees};
 

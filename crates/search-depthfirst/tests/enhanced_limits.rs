@@ -15,6 +15,11 @@ fn config() -> EnhancedConfig {
     EnhancedConfig::default().with_table_bytes(1 << 16)
 }
 
+/// A new engine with [`config`].
+fn engine() -> Enhanced {
+    Enhanced::new(config()).unwrap()
+}
+
 /// A search that would take minutes: depth 40 of a game of about 4.5 moves
 /// a position without transpositions.
 fn long_game() -> PathGame {
@@ -42,10 +47,7 @@ fn is_completed_iteration<G: Game>(
     what: &str,
 ) {
     let d = r.completed_depth;
-    let fresh = Enhanced::new(config())
-        .unwrap()
-        .search(a, game, root, d)
-        .unwrap();
+    let fresh = engine().search(a, game, root, d).unwrap();
     assert_eq!(fresh.stopped, None, "{what}");
     assert_eq!(
         (r.value, r.best_move, r.best_index),
@@ -71,10 +73,7 @@ fn a_leaf_budget_stops_exactly_and_returns_the_last_completed_iteration() {
         let root = LatticePosition::START;
         for &a in EnhancedAlgorithm::ALL {
             let what = format!("lattice {gk} {a}");
-            let full = Enhanced::new(config())
-                .unwrap()
-                .search(a, game, &root, *depth)
-                .unwrap();
+            let full = engine().search(a, game, &root, *depth).unwrap();
             assert_eq!((full.stopped, full.completed_depth), (None, *depth));
             // Leaves after each iteration.
             let done: Vec<u64> = full
@@ -90,7 +89,7 @@ fn a_leaf_budget_stops_exactly_and_returns_the_last_completed_iteration() {
                 budgets.extend([c.saturating_sub(1), c, c + 1]);
             }
             for budget in budgets {
-                let mut e = Enhanced::new(config()).unwrap();
+                let mut e = engine();
                 let limits = Limits::none().with_max_leaves(budget);
                 let r = e.search_with_limits(a, game, &root, *depth, &limits);
                 let what = format!("{what} budget {budget}");
@@ -126,17 +125,11 @@ fn with_the_games_solver_a_budget_is_metered_per_call() {
     let game = Lattice::new(2, 5, 9).with_solver(3);
     let root = LatticePosition::START;
     for &a in EnhancedAlgorithm::ALL {
-        let full = Enhanced::new(config())
-            .unwrap()
-            .search(a, &game, &root, 9)
-            .unwrap();
+        let full = engine().search(a, &game, &root, 9).unwrap();
         for budget in [0, 1, 5, full.leaves / 3, full.leaves - 1] {
             let what = format!("{a} budget {budget}");
             let limits = Limits::none().with_max_leaves(budget);
-            match Enhanced::new(config())
-                .unwrap()
-                .search_with_limits(a, &game, &root, 9, &limits)
-            {
+            match engine().search_with_limits(a, &game, &root, 9, &limits) {
                 Ok(r) => {
                     assert_eq!(r.stopped, Some(StopReason::LeafLimit), "{what}");
                     assert!(r.completed_depth < 9, "{what}");
@@ -159,20 +152,15 @@ fn no_limit_is_the_plain_search() {
     let game = Lattice::new(1, 3, 9);
     let root = LatticePosition::START;
     for &a in EnhancedAlgorithm::ALL {
-        let plain = Enhanced::new(config())
-            .unwrap()
-            .search(a, &game, &root, 7)
-            .unwrap();
-        let none = Enhanced::new(config())
-            .unwrap()
+        let plain = engine().search(a, &game, &root, 7).unwrap();
+        let none = engine()
             .search_with_limits(a, &game, &root, 7, &Limits::none())
             .unwrap();
         // A handle never raised and a far deadline change nothing either.
         let far = Limits::none()
             .with_stop(StopHandle::new())
             .with_time(Duration::from_secs(3600));
-        let unreached = Enhanced::new(config())
-            .unwrap()
+        let unreached = engine()
             .search_with_limits(a, &game, &root, 7, &far)
             .unwrap();
         assert_eq!(none, plain, "{a}");
@@ -194,9 +182,7 @@ fn a_stop_handle_raised_from_another_thread_stops_the_search() {
                 std::thread::sleep(Duration::from_millis(50));
                 stop.stop();
             });
-            Enhanced::new(config())
-                .unwrap()
-                .search_with_limits(a, &game, &root, LONG_DEPTH, &limits)
+            engine().search_with_limits(a, &game, &root, LONG_DEPTH, &limits)
         });
         let r = r.unwrap();
         assert!(start.elapsed() < Duration::from_secs(10), "{a}: stopped");
@@ -208,7 +194,7 @@ fn a_stop_handle_raised_from_another_thread_stops_the_search() {
     let stop = StopHandle::new();
     stop.stop();
     let limits = Limits::none().with_stop(stop);
-    let r = Enhanced::new(config()).unwrap().search_with_limits(
+    let r = engine().search_with_limits(
         EnhancedAlgorithm::AlphaBeta,
         &game,
         &root,
@@ -226,8 +212,7 @@ fn a_deadline_stops_a_search_that_would_take_minutes() {
     for &a in EnhancedAlgorithm::ALL {
         let limits = Limits::none().with_time(Duration::from_millis(50));
         let start = Instant::now();
-        let r = Enhanced::new(config())
-            .unwrap()
+        let r = engine()
             .search_with_limits(a, &game, &root, LONG_DEPTH, &limits)
             .unwrap();
         // Generous: the search alone would take minutes.
@@ -239,13 +224,7 @@ fn a_deadline_stops_a_search_that_would_take_minutes() {
     // A deadline already past: the first iteration is refused.
     let limits = Limits::none().with_deadline(Instant::now());
     let s = stopped(
-        Enhanced::new(config()).unwrap().search_with_limits(
-            EnhancedAlgorithm::Mtdf,
-            &game,
-            &root,
-            LONG_DEPTH,
-            &limits,
-        ),
+        engine().search_with_limits(EnhancedAlgorithm::Mtdf, &game, &root, LONG_DEPTH, &limits),
         "past deadline",
     );
     assert_eq!((s.reason, s.leaves), (StopReason::Deadline, 0));

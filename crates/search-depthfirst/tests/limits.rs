@@ -142,10 +142,7 @@ fn a_raised_stop_is_noticed_within_check_every_leaves() {
 fn a_stop_handle_stops_a_search_from_another_thread() {
     let stop = StopHandle::new();
     let config = limited(Limits::none().with_stop(stop.clone()));
-    let raiser = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(30));
-        stop.stop();
-    });
+    let raiser = tree_core::corpus::stop_after(&stop, Duration::from_millis(30));
     let s = stopped(Algorithm::AlphaBeta.search(&huge(), &config), "alphabeta");
     raiser.join().unwrap();
     assert_eq!(s.reason, StopReason::Cancelled);

@@ -3,10 +3,17 @@
 //! p. 44).
 
 use search_depthfirst::{Algorithm, Window, alphabeta};
-use tree_core::{BestChild, Counted, GenSpec, Generator};
+use tree_core::{BestChild, Counted, Generator, Tree, corpus};
 
 fn minimal(b: u64, d: u32) -> u64 {
     b.pow(d.div_ceil(2)) + b.pow(d / 2) - 1
+}
+
+/// The terminals `search` evaluates on `tree`.
+fn leaves<T: Tree>(tree: &T, search: impl FnOnce(&Counted<&T>)) -> u64 {
+    let counted = Counted::new(tree);
+    search(&counted);
+    counted.stats().leaves
 }
 
 const SHAPES: &[(usize, usize)] = &[
@@ -31,14 +38,11 @@ fn alphabeta_examines_the_minimal_tree_on_perfect_orderings() {
     for g in [Generator::PERFECT, Generator::Campbell(BestChild::First)] {
         for &(b, d) in SHAPES {
             for seed in 0..5 {
-                let tree = GenSpec::new(g, b, d, seed, 0).build().unwrap();
-                let counted = Counted::new(&tree);
-                alphabeta(&counted, Window::FULL).unwrap();
-                assert_eq!(
-                    counted.stats().leaves,
-                    minimal(b as u64, d as u32),
-                    "{g} ({b},{d}) seed {seed}"
-                );
+                let tree = corpus::generated(g, b, d, seed);
+                let n = leaves(&tree, |t| {
+                    alphabeta(t, Window::FULL).unwrap();
+                });
+                assert_eq!(n, minimal(b as u64, d as u32), "{g} ({b},{d}) seed {seed}");
             }
         }
     }
@@ -50,22 +54,17 @@ fn minimal_window_family_also_minimal_on_perfect_orderings() {
     // value and every minimal-window test fails low, so PVS, SCOUT and the
     // fail-soft variant examine the minimal tree too.
     for &(b, d) in SHAPES {
-        let tree = GenSpec::new(Generator::PERFECT, b, d, 1, 0)
-            .build()
-            .unwrap();
+        let tree = corpus::generated(Generator::PERFECT, b, d, 1);
         for a in [
             Algorithm::FAlphaBeta,
             Algorithm::PAlphaBeta,
             Algorithm::Scout,
             Algorithm::ScoutTest,
         ] {
-            let counted = Counted::new(&tree);
-            a.run(&counted).unwrap();
-            assert_eq!(
-                counted.stats().leaves,
-                minimal(b as u64, d as u32),
-                "{a} ({b},{d})"
-            );
+            let n = leaves(&tree, |t| {
+                a.run(t).unwrap();
+            });
+            assert_eq!(n, minimal(b as u64, d as u32), "{a} ({b},{d})");
         }
     }
 }

@@ -40,10 +40,10 @@ use std::time::{Duration, Instant};
 
 use search_depthfirst::{Window, alphabeta};
 use search_distributed::{
-    DistAlgorithm, DistConfig, DistError, DistReport, MessageKind, MpiTransport, ProcessorTree,
-    PvReading, Transport, search,
+    DistAlgorithm, DistConfig, DistError, DistReport, MessageKind, MpiTransport, PvReading,
+    Transport, search,
 };
-use search_parallel::{SimAlgorithm, simulate};
+use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
 
 #[path = "../tests/support/two_way.rs"]
 mod two_way;
@@ -244,6 +244,30 @@ struct Totals {
 }
 
 impl Totals {
+    /// Searches every tree of `trees` (of the set `set`) with `v`, and
+    /// records the results this rank gets (rank 0: all of them) and the
+    /// failures.
+    fn search_all<T: Tree>(
+        &mut self,
+        v: &Variant,
+        set: &str,
+        trees: &[T],
+        net: &mut MpiTransport,
+        failures: &mut Vec<String>,
+    ) -> Result<(), Failure> {
+        let root = net.rank() == 0;
+        for (i, t) in trees.iter().enumerate() {
+            if let Some(r) = search(v.algorithm, t, net, &v.config)? {
+                let right = r.value == minimax(t);
+                if !right {
+                    failures.push(format!("{} on {set} tree {i}", v.name));
+                }
+                self.add(&r, right, if root { sequential(t) } else { 0 });
+            }
+        }
+        Ok(())
+    }
+
     fn add(&mut self, r: &DistReport, right: bool, sequential: u64) {
         self.searches += 1;
         self.wrong += u64::from(!right);
@@ -305,7 +329,6 @@ fn corpus_mode(opts: &Opts, net: &mut MpiTransport) -> Result<(String, bool), Fa
         .map(|(_, t)| t)
         .collect();
     let generated: Vec<_> = corpus::generated_trees(1).collect();
-    let root = net.rank() == 0;
     let mut out = format!(
         "{{\"mode\":\"corpus\",\"ranks\":{},\"processor_tree\":[{},{}],\"trees\":{},\"variants\":{{",
         net.size(),
@@ -317,24 +340,8 @@ fn corpus_mode(opts: &Opts, net: &mut MpiTransport) -> Result<(String, bool), Fa
     let mut failures = Vec::new();
     for (k, v) in variants(base).iter().enumerate() {
         let mut totals = Totals::default();
-        for (i, t) in random.iter().enumerate() {
-            if let Some(r) = search(v.algorithm, t, net, &v.config)? {
-                let right = r.value == minimax(t);
-                if !right {
-                    failures.push(format!("{} on random tree {i}", v.name));
-                }
-                totals.add(&r, right, if root { sequential(t) } else { 0 });
-            }
-        }
-        for (i, t) in generated.iter().enumerate() {
-            if let Some(r) = search(v.algorithm, t, net, &v.config)? {
-                let right = r.value == minimax(t);
-                if !right {
-                    failures.push(format!("{} on generated tree {i}", v.name));
-                }
-                totals.add(&r, right, if root { sequential(t) } else { 0 });
-            }
-        }
+        totals.search_all(v, "random", &random, net, &mut failures)?;
+        totals.search_all(v, "generated", &generated, net, &mut failures)?;
         wrong += totals.wrong;
         if k > 0 {
             out.push(',');

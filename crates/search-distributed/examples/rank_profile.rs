@@ -14,7 +14,8 @@
 //! (seeds 0..N). Prints the total of the values and of the leaves, which
 //! must not change when the code moves.
 
-use search_distributed::{DistAlgorithm, DistConfig, ProcessorTree, local_cluster, search};
+use search_distributed::{DistAlgorithm, DistConfig, local_cluster, search};
+use search_parallel::ProcessorTree;
 use tree_core::HashTree;
 
 fn number(args: &[String], i: usize, default: u64) -> u64 {

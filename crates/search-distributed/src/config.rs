@@ -1,7 +1,6 @@
 //! What a distributed search is asked to do: [`DistAlgorithm`],
 //! [`DistConfig`], [`PvReading`].
 
-use std::fmt;
 use std::time::Duration;
 
 use search_depthfirst::Window;
@@ -32,11 +31,7 @@ impl DistAlgorithm {
     }
 }
 
-impl fmt::Display for DistAlgorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+tree_core::display_by_name!(DistAlgorithm);
 
 /// How far down the principal variation pv-splitting's root processor goes
 /// before it tree-splits (Fig. 12's MAXDEPTH), and whether the node it

@@ -1,8 +1,6 @@
 //! [`MessageKind`]: the kinds of message of the search protocol, named
 //! for its statistics.
 
-use std::fmt;
-
 /// The kinds of message, for counting and latency statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MessageKind {
@@ -78,8 +76,4 @@ impl MessageKind {
     }
 }
 
-impl fmt::Display for MessageKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+tree_core::display_by_name!(MessageKind);

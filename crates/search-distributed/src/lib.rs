@@ -1,7 +1,9 @@
 //! # search-distributed: Campbell's processor tree over message passing
 //!
 //! Layer: above `tree-core`, `search-depthfirst` (errors, windows) and
-//! `search-parallel` (the [`ProcessorTree`] shape); the MPI transport needs
+//! `search-parallel` (the [`ProcessorTree`](search_parallel::ProcessorTree) shape, used from
+//! there: this crate re-exports no other crate's items, so no item has two
+//! paths); the MPI transport needs
 //! the optional `mpi` crate (feature `mpi`), and nothing in the default
 //! build needs MPI.
 //!
@@ -12,7 +14,8 @@
 //! 0 the root master, ranks numbered in preorder as in the simulator:
 //!
 //! ```
-//! use search_distributed::{DistAlgorithm, DistConfig, ProcessorTree, local_cluster, search};
+//! use search_distributed::{DistAlgorithm, DistConfig, local_cluster, search};
+//! use search_parallel::ProcessorTree;
 //! use tree_core::{GenSpec, Generator, minimax};
 //!
 //! let tree = GenSpec::new(Generator::RANDOM, 4, 4, 3, 0).build()?;
@@ -108,7 +111,6 @@ pub use kind::MessageKind;
 #[cfg(feature = "mpi")]
 pub use mpi::MpiTransport;
 pub use report::{DistReport, Latency, RankStats};
-pub use search_parallel::ProcessorTree;
 pub use transport::{LocalTransport, Transport, local_cluster};
 
 #[cfg(doc)]

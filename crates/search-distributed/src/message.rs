@@ -402,9 +402,7 @@ fn value_from_raw(x: i32) -> Result<Value, DistError> {
 mod tests {
     use super::*;
 
-    fn v(x: i32) -> Value {
-        Value::new(x).unwrap()
-    }
+    use tree_core::corpus::value as v;
 
     #[test]
     fn every_message_round_trips() {

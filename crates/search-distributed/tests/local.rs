@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 
 use search_depthfirst::{Window, alphabeta};
 use search_distributed::{
-    DistAlgorithm, DistConfig, DistError, DistReport, LocalTransport, MessageKind, ProcessorTree,
-    PvReading, Transport, local_cluster, refuse, search,
+    DistAlgorithm, DistConfig, DistError, DistReport, LocalTransport, MessageKind, PvReading,
+    Transport, local_cluster, refuse, search,
 };
-use search_parallel::{SimAlgorithm, simulate};
+use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
 
 use crate::support::mute::Mute;
 use crate::support::two_way::TwoWay;
@@ -27,9 +27,7 @@ fn pt(depth: usize, width: usize) -> ProcessorTree {
     ProcessorTree { depth, width }
 }
 
-fn v(x: i32) -> Value {
-    Value::new(x).unwrap()
-}
+use tree_core::corpus::value as v;
 
 /// The configuration the tests use: short idle sleeps (threads on a small
 /// machine), default timeouts.
@@ -37,6 +35,14 @@ fn config(p: ProcessorTree) -> DistConfig {
     let mut c = DistConfig::new(p);
     c.idle_sleep = Duration::from_micros(20);
     c
+}
+
+/// [`config`] with every evaluation taking `evaltime`.
+fn paced(p: ProcessorTree, evaltime: Duration) -> DistConfig {
+    DistConfig {
+        evaltime: Some(evaltime),
+        ..config(p)
+    }
 }
 
 fn size(p: ProcessorTree) -> usize {
@@ -459,10 +465,11 @@ fn busy_slaves_send_heartbeats_and_are_not_declared_dead() {
 #[test]
 fn evaltime_paces_the_evaluations() {
     bounded(|| {
-        let t = GenSpec::new(Generator::RANDOM, 3, 3, 1, 0).build().unwrap();
-        let mut c = config(pt(1, 2));
-        c.evaltime = Some(Duration::from_millis(2));
-        c.update = false;
+        let t = corpus::generated(Generator::RANDOM, 3, 3, 1);
+        let c = DistConfig {
+            update: false,
+            ..paced(pt(1, 2), Duration::from_millis(2))
+        };
         let start = Instant::now();
         let r = &reports(DistAlgorithm::TreeSplit, std::slice::from_ref(&t), c)[0];
         // The busiest slave's evaluations take at least their EVALTIME.
@@ -477,7 +484,7 @@ fn evaltime_paces_the_evaluations() {
 #[test]
 fn configuration_errors_on_every_rank_before_any_message() {
     bounded(|| {
-        let t = GenSpec::new(Generator::RANDOM, 2, 3, 1, 0).build().unwrap();
+        let t = corpus::generated(Generator::RANDOM, 2, 3, 1);
         let cases = [
             (
                 5,
@@ -528,7 +535,7 @@ fn configuration_errors_on_every_rank_before_any_message() {
 #[test]
 fn a_sentinel_leaf_on_a_slave_is_reported_by_rank_0() {
     bounded(|| {
-        let good = GenSpec::new(Generator::RANDOM, 3, 3, 2, 0).build().unwrap();
+        let good = corpus::generated(Generator::RANDOM, 3, 3, 2);
         // A tree text cannot hold ±inf: wrap a tree whose leaf 99 lies.
         let liar = Hooked {
             tree: "[[1,2,3],[[99,4],5],[6,7]]"
@@ -568,7 +575,7 @@ fn a_sentinel_leaf_on_a_slave_is_reported_by_rank_0() {
 #[test]
 fn a_rank_that_cannot_load_its_tree_is_reported() {
     bounded(|| {
-        let t = GenSpec::new(Generator::RANDOM, 3, 3, 2, 0).build().unwrap();
+        let t = corpus::generated(Generator::RANDOM, 3, 3, 2);
         let c = config(pt(1, 3));
         for bad_rank in [0, 2] {
             let results = on_ranks(4, |r, mut x| {
@@ -593,7 +600,7 @@ fn a_rank_that_cannot_load_its_tree_is_reported() {
 #[test]
 fn ranks_with_other_inputs_are_refused() {
     bounded(|| {
-        let a = GenSpec::new(Generator::RANDOM, 3, 3, 2, 0).build().unwrap();
+        let a = corpus::generated(Generator::RANDOM, 3, 3, 2);
         let b = GenSpec::new(Generator::RANDOM, 3, 3, 2, 1).build().unwrap();
         let c = config(pt(1, 3));
         let mut other = c;
@@ -615,7 +622,7 @@ fn ranks_with_other_inputs_are_refused() {
 /// Runs a search in which rank `mute` goes silent after `sends` messages;
 /// returns rank 0's error and how long it took to come.
 fn silent_rank(p: ProcessorTree, mute: usize, sends: usize) -> (DistError, Duration) {
-    let t = GenSpec::new(Generator::RANDOM, 6, 6, 3, 0).build().unwrap();
+    let t = corpus::generated(Generator::RANDOM, 6, 6, 3);
     let mut c = config(p);
     c.heartbeat = Duration::from_millis(50);
     c.timeout = Duration::from_millis(400);
@@ -694,9 +701,8 @@ fn a_silent_rank_is_reported_within_the_timeout() {
 #[test]
 fn a_rogue_message_is_a_protocol_error_not_a_panic() {
     bounded(|| {
-        let t = GenSpec::new(Generator::RANDOM, 4, 5, 3, 0).build().unwrap();
-        let mut c = config(pt(1, 2));
-        c.evaltime = Some(Duration::from_micros(300));
+        let t = corpus::generated(Generator::RANDOM, 4, 5, 3);
+        let c = paced(pt(1, 2), Duration::from_micros(300));
         let results = on_ranks(3, |r, mut x| {
             if r == 2 {
                 // Garbage instead of READY.

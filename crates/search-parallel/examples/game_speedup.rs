@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use othello::{Othello, experiment_positions};
 use search_depthfirst::{EnhancedAlgorithm, EnhancedConfig, SharedTable};
-use search_parallel::{GameParallel, GameThreadConfig, search_game};
+use search_parallel::threads::{GameParallel, GameThreadConfig, search_game};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -29,8 +29,10 @@
 
 use othello::{Othello, experiment_positions};
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, SharedTable};
-use search_parallel::threads::{ThreadAlgorithm, ThreadConfig, search};
-use search_parallel::{GameThreadConfig, ProcessorTree, search_game};
+use search_parallel::ProcessorTree;
+use search_parallel::threads::{
+    GameThreadConfig, ThreadAlgorithm, ThreadConfig, search, search_game,
+};
 use tree_core::HashTree;
 
 fn number<T: std::str::FromStr>(args: &[String], i: usize, default: T) -> T {

@@ -11,7 +11,8 @@
 //! ## Quick start
 //!
 //! ```
-//! use search_parallel::{ProcessorTree, SimAlgorithm, ThreadAlgorithm, ThreadConfig, search, simulate};
+//! use search_parallel::threads::{ThreadAlgorithm, ThreadConfig, search};
+//! use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
 //! use tree_core::{GenSpec, Generator, minimax};
 //!
 //! let tree = GenSpec::new(Generator::PERFECT, 8, 4, 0, 0).build()?;
@@ -25,16 +26,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## Paths
+//!
+//! The simulator's items are at the crate root (its module is private).
+//! The two other engines are public modules whose items are not
+//! re-exported: [`threads`] (the real threads, with searches of a
+//! [`Game`](tree_core::Game) and the split-point engine's tuning constants
+//! in its submodules) and [`polled`] (the polled alpha-beta that threads and
+//! message-passing ranks share). No item has two paths.
+//!
 //! ## What is here
 //!
 //! | item | source |
 //! |---|---|
 //! | [`simulate()`], [`SimAlgorithm`], [`ProcessorTree`], [`SimReport`] | Campbell 1981, ch. 4 Figs. 10-12, p. 49; ch. 5's cost model |
 //! | [`simulate_treesplit`] | Fig. 10 (= `simulate(SimAlgorithm::TreeSplit, ..)`) |
-//! | [`threads`]: [`search`], [`ThreadAlgorithm`], [`ThreadConfig`], [`ThreadReport`] | real threads: Campbell Figs. 10-12 and p. 49; YBWC (Feldmann et al. 1989) |
+//! | [`threads`]: [`threads::search`], [`threads::ThreadAlgorithm`], [`threads::ThreadConfig`], [`threads::ThreadReport`] | real threads: Campbell Figs. 10-12 and p. 49; YBWC (Feldmann et al. 1989) |
 //! | [`polled`]: [`polled::alphabeta`] | Fig. 4 narrowed by Fig. 11's windows as they change: the threads' slaves and `search-distributed`'s leaf processors |
 //!
-//! The [`mod@simulate`] module runs Campbell's parallel algorithms on a
+//! The simulator ([`simulate()`]) runs Campbell's parallel algorithms on a
 //! simulated processor tree of (depth, width): a master at the root of the
 //! game tree hands work to its slaves, which are themselves masters one
 //! level down until the leaf processors, which run a sequential search.
@@ -57,23 +67,19 @@
 //! processor tree of masters and slaves over `std::thread::scope`, window
 //! updates through shared atomics read at every node (no locks in the
 //! search loop), terminate() as a closed window, worker panics returned as
-//! [`ThreadError::WorkerPanicked`]; YBWC on a rayon pool. Every search
+//! [`threads::ThreadError::WorkerPanicked`]; YBWC on a rayon pool. Every search
 //! returns the minimax value whatever the thread count; `docs/PARALLEL.md`
 //! maps the model onto threads and, on paper, onto many machines.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod critical;
 pub mod polled;
-pub mod simulate;
+mod simulate;
 pub mod threads;
 
 pub use simulate::{
     ParallelError, ProcessorTree, SimAlgorithm, SimReport, UnknownSimAlgorithm, simulate,
     simulate_treesplit,
 };
-pub use threads::game::{
-    GameParallel, GameThreadConfig, GameThreadReport, GameThreadStats, search_game,
-    search_game_with_limits,
-};
-pub use threads::{StageWorker, ThreadAlgorithm, ThreadConfig, ThreadError, ThreadReport, search};

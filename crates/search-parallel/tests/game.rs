@@ -10,8 +10,7 @@
 use othello::{Othello, experiment_positions};
 use search_depthfirst::testgames::{Lattice, LatticePosition, horizon_value};
 use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, SharedTable};
-use search_parallel::threads::ThreadError;
-use search_parallel::{GameParallel, GameThreadConfig, search_game};
+use search_parallel::threads::{GameParallel, GameThreadConfig, ThreadError, search_game};
 use tree_core::{Game, MoveBuffer, Value};
 
 use tree_core::corpus::bounded;
@@ -105,6 +104,16 @@ fn check<G>(
     }
 }
 
+/// `threads` threads searching by `method`, splitting from `split_depth`
+/// plies from the root; the other settings the defaults.
+fn on_threads(threads: usize, method: GameParallel, split_depth: u32) -> GameThreadConfig {
+    GameThreadConfig {
+        threads,
+        method,
+        split_depth,
+        ..GameThreadConfig::default()
+    }
+}
 #[test]
 fn othello_experiment_positions_match_one_thread_at_every_depth() {
     bounded(|| {
@@ -192,12 +201,7 @@ impl Game for Panicky {
     type Position = LatticePosition;
     type Move = <Lattice as Game>::Move;
     type Moves = <Lattice as Game>::Moves;
-    fn moves(&self, p: &LatticePosition, m: &mut Self::Moves) {
-        self.0.moves(p, m);
-    }
-    fn play(&self, p: &LatticePosition, m: Self::Move) -> LatticePosition {
-        self.0.play(p, m)
-    }
+    tree_core::forward_game!(0: moves, play, hash);
     fn evaluate(&self, p: &LatticePosition) -> Value {
         if self.1 {
             let name = std::thread::current().name().map(str::to_owned);
@@ -208,9 +212,6 @@ impl Game for Panicky {
         }
         assert!(self.0.hash(p) % 61 != 7, "a bad position");
         self.0.evaluate(p)
-    }
-    fn hash(&self, p: &LatticePosition) -> u64 {
-        self.0.hash(p)
     }
 }
 
@@ -228,12 +229,7 @@ fn panics_and_bad_settings_are_errors() {
                 if helpers && threads == 1 {
                     continue;
                 }
-                let cfg = GameThreadConfig {
-                    threads,
-                    method,
-                    split_depth: 1,
-                    ..GameThreadConfig::default()
-                };
+                let cfg = on_threads(threads, method, 1);
                 let r = search_game(
                     EnhancedAlgorithm::Pvs,
                     &game,
@@ -256,12 +252,7 @@ fn panics_and_bad_settings_are_errors() {
                     other => panic!("{method} {threads}: {other:?}"),
                 }
             }
-            let cfg = GameThreadConfig {
-                threads: 0,
-                method,
-                split_depth: 3,
-                ..GameThreadConfig::default()
-            };
+            let cfg = on_threads(0, method, 3);
             let r = search_game(
                 EnhancedAlgorithm::Pvs,
                 &Othello,
@@ -297,7 +288,7 @@ fn panics_and_bad_settings_are_errors() {
 fn the_parallel_game_search_stops_at_a_deadline() {
     use search_depthfirst::SearchError;
     use search_depthfirst::testgames::{PathGame, PathValues};
-    use search_parallel::search_game_with_limits;
+    use search_parallel::threads::{GameSearch, search_game_with_limits};
     use std::time::{Duration, Instant};
     use tree_core::{Limits, StopHandle, StopReason};
 
@@ -306,20 +297,21 @@ fn the_parallel_game_search_stops_at_a_deadline() {
     let enhanced = EnhancedConfig::default().with_table_bytes(1 << 20);
     let mut table = SharedTable::new(enhanced.table_bytes).unwrap();
     for method in [GameParallel::LazySmp, GameParallel::Ybwc] {
-        let config = GameThreadConfig {
-            threads: 2,
-            method,
-            ..GameThreadConfig::default()
-        };
+        let config = on_threads(2, method, GameThreadConfig::default().split_depth);
         for &a in ALGORITHMS {
             let what = format!("{method} {a}");
             let start = Instant::now();
             let limits = Limits::none().with_time(Duration::from_millis(50));
-            let r = search_game_with_limits(
-                a, &game, &root, 40, &enhanced, &mut table, &config, &limits,
-            )
-            .unwrap()
-            .report;
+            let search = GameSearch {
+                algorithm: a,
+                game: &game,
+                root: &root,
+                depth: 40,
+                enhanced: &enhanced,
+            };
+            let r = search_game_with_limits(search, &mut table, &config, &limits)
+                .unwrap()
+                .report;
             // Generous: the search alone would take minutes.
             assert!(start.elapsed() < Duration::from_secs(10), "{what}");
             assert_eq!(r.stopped, Some(StopReason::Deadline), "{what}");
@@ -339,33 +331,27 @@ fn the_parallel_game_search_stops_at_a_deadline() {
         let stop = StopHandle::new();
         stop.stop();
         let limits = Limits::none().with_stop(stop);
-        let e = search_game_with_limits(
-            EnhancedAlgorithm::Pvs,
-            &game,
-            &root,
-            40,
-            &enhanced,
-            &mut table,
-            &config,
-            &limits,
-        )
-        .unwrap_err();
+        let search = GameSearch {
+            algorithm: EnhancedAlgorithm::Pvs,
+            game: &game,
+            root: &root,
+            depth: 40,
+            enhanced: &enhanced,
+        };
+        let e = search_game_with_limits(search, &mut table, &config, &limits).unwrap_err();
         assert!(
             matches!(e, ThreadError::Search(SearchError::Stopped(s)) if s.reason == StopReason::Cancelled),
             "{method}: {e:?}"
         );
         let limits = Limits::none().with_max_leaves(1000);
-        let e = search_game_with_limits(
-            EnhancedAlgorithm::Pvs,
-            &game,
-            &root,
-            4,
-            &enhanced,
-            &mut table,
-            &config,
-            &limits,
-        )
-        .unwrap_err();
+        let search = GameSearch {
+            algorithm: EnhancedAlgorithm::Pvs,
+            game: &game,
+            root: &root,
+            depth: 4,
+            enhanced: &enhanced,
+        };
+        let e = search_game_with_limits(search, &mut table, &config, &limits).unwrap_err();
         assert!(matches!(e, ThreadError::Unsupported { .. }), "{e:?}");
     }
 }

@@ -16,12 +16,27 @@ use tree_core::corpus::{Hooked, bounded};
 
 const THREADS: [usize; 4] = [1, 2, 3, 8];
 
-/// [`huge`] with every leaf evaluation counted in `leaves`, on any thread.
-fn tallied(leaves: &AtomicU64) -> Hooked<HashTree, impl Fn(Value) -> Value + Sync + '_> {
-    Hooked::new(huge(), move |v| {
-        leaves.fetch_add(1, Relaxed);
-        v
-    })
+/// Every algorithm on each thread count of `threads`.
+fn searches(threads: &[usize]) -> impl Iterator<Item = (ThreadAlgorithm, usize)> + '_ {
+    ThreadAlgorithm::ALL
+        .into_iter()
+        .flat_map(move |a| threads.iter().map(move |&k| (a, k)))
+}
+
+/// [`huge`] counting its leaf evaluations, on any thread.
+type Tallied<'a> = Hooked<HashTree, &'a (dyn Fn(Value) -> Value + Sync)>;
+
+/// Runs `check` (under [`bounded`]) on [`huge`] with every leaf evaluation
+/// counted in the counter it is given.
+fn on_tallied(check: impl FnOnce(&Tallied<'_>, &AtomicU64) + Send + 'static) {
+    bounded(move || {
+        let leaves = AtomicU64::new(0);
+        let count = |v| {
+            leaves.fetch_add(1, Relaxed);
+            v
+        };
+        check(&Hooked::new(huge(), &count), &leaves);
+    });
 }
 
 fn limited(threads: usize, limits: Limits) -> ThreadConfig {
@@ -45,25 +60,21 @@ fn huge() -> HashTree {
 
 #[test]
 fn a_leaf_budget_holds_for_all_threads_together() {
-    bounded(|| {
-        let leaves = AtomicU64::new(0);
-        let tree = tallied(&leaves);
-        for algorithm in ThreadAlgorithm::ALL {
-            for k in THREADS {
-                for budget in [0, 1, 1000, 5000, 100_000] {
-                    let before = leaves.load(Relaxed);
-                    let what = format!("{algorithm}, {k} threads, budget {budget}");
-                    let r = search(
-                        algorithm,
-                        &tree,
-                        limited(k, Limits::none().with_max_leaves(budget)),
-                    );
-                    let s = stopped(r, &what);
-                    let evaluated = leaves.load(Relaxed) - before;
-                    assert_eq!(s.reason, StopReason::LeafLimit, "{what}");
-                    assert_eq!(s.leaves, evaluated, "{what}: the counts so far");
-                    assert!(evaluated <= budget, "{what}: {evaluated} leaves");
-                }
+    on_tallied(|tree, leaves| {
+        for (algorithm, k) in searches(&THREADS) {
+            for budget in [0, 1, 1000, 5000, 100_000] {
+                let before = leaves.load(Relaxed);
+                let what = format!("{algorithm}, {k} threads, budget {budget}");
+                let r = search(
+                    algorithm,
+                    tree,
+                    limited(k, Limits::none().with_max_leaves(budget)),
+                );
+                let s = stopped(r, &what);
+                let evaluated = leaves.load(Relaxed) - before;
+                assert_eq!(s.reason, StopReason::LeafLimit, "{what}");
+                assert_eq!(s.leaves, evaluated, "{what}: the counts so far");
+                assert!(evaluated <= budget, "{what}: {evaluated} leaves");
             }
         }
     });
@@ -76,11 +87,7 @@ fn a_budget_the_search_needs_is_enough_on_one_thread() {
             let c = Counted::new(&t);
             let v = alphabeta(&c, Window::FULL).unwrap();
             let needed = c.stats().leaves;
-            for algorithm in [
-                ThreadAlgorithm::TreeSplit,
-                ThreadAlgorithm::PvSplit,
-                ThreadAlgorithm::Ybwc,
-            ] {
+            for algorithm in crate::ALPHA_BETA_ON_ONE_THREAD {
                 let r = search(
                     algorithm,
                     &t,
@@ -102,23 +109,21 @@ fn a_budget_the_search_needs_is_enough_on_one_thread() {
             }
             // More threads: a value only when the search finished, counts
             // within the budget either way.
-            for algorithm in ThreadAlgorithm::ALL {
-                for k in [2, 3] {
-                    let budget = needed + needed / 2;
-                    let config = ThreadConfig {
-                        split_plies: Some(2),
-                        ..limited(k, Limits::none().with_max_leaves(budget))
-                    };
-                    match search(algorithm, &t, config) {
-                        Ok(r) => {
-                            assert_eq!(r.value, v, "{algorithm} {k} on {text}");
-                            assert!(r.leaves <= budget, "{algorithm} {k} on {text}");
-                        }
-                        Err(ThreadError::Stopped(s)) => {
-                            assert!(s.leaves <= budget, "{algorithm} {k} on {text}");
-                        }
-                        Err(e) => panic!("{algorithm} {k} on {text}: {e}"),
+            for (algorithm, k) in searches(&[2, 3]) {
+                let budget = needed + needed / 2;
+                let config = ThreadConfig {
+                    split_plies: Some(2),
+                    ..limited(k, Limits::none().with_max_leaves(budget))
+                };
+                match search(algorithm, &t, config) {
+                    Ok(r) => {
+                        assert_eq!(r.value, v, "{algorithm} {k} on {text}");
+                        assert!(r.leaves <= budget, "{algorithm} {k} on {text}");
                     }
+                    Err(ThreadError::Stopped(s)) => {
+                        assert!(s.leaves <= budget, "{algorithm} {k} on {text}");
+                    }
+                    Err(e) => panic!("{algorithm} {k} on {text}: {e}"),
                 }
             }
         }
@@ -140,43 +145,39 @@ fn allowed(k: usize, ms: u64) -> Duration {
 
 #[test]
 fn a_deadline_stops_every_thread_within_ten_percent() {
-    bounded(|| {
-        let leaves = AtomicU64::new(0);
-        let tree = tallied(&leaves);
-        for algorithm in ThreadAlgorithm::ALL {
-            for k in THREADS {
-                for ms in [100, 200] {
-                    let what = format!("{algorithm}, {k} threads, {ms} ms");
-                    // The host is shared: a run may lose the processor;
-                    // the best of three runs must be on time.
-                    let mut late = Vec::new();
-                    for _ in 0..3 {
-                        let deadline = Duration::from_millis(ms);
-                        let before = leaves.load(Relaxed);
-                        let start = Instant::now();
-                        let r = search(
-                            algorithm,
-                            &tree,
-                            limited(k, Limits::none().with_time(deadline)),
-                        );
-                        let wall = start.elapsed();
-                        let s = stopped(r, &what);
-                        assert_eq!(s.reason, StopReason::Deadline, "{what}");
-                        assert!(wall >= deadline, "{what}: stopped early");
-                        assert!(s.elapsed <= wall, "{what}");
-                        let evaluated = leaves.load(Relaxed) - before;
-                        assert_eq!(s.leaves, evaluated, "{what}: the counts so far");
-                        late.push(wall - deadline);
-                        if wall - deadline <= allowed(k, ms) {
-                            break;
-                        }
-                    }
-                    let best = *late.iter().min().unwrap();
-                    assert!(
-                        best <= allowed(k, ms),
-                        "{what}: overrun by {best:?} (runs: {late:?})"
+    on_tallied(|tree, leaves| {
+        for (algorithm, k) in searches(&THREADS) {
+            for ms in [100, 200] {
+                let what = format!("{algorithm}, {k} threads, {ms} ms");
+                // The host is shared: a run may lose the processor;
+                // the best of three runs must be on time.
+                let mut late = Vec::new();
+                for _ in 0..3 {
+                    let deadline = Duration::from_millis(ms);
+                    let before = leaves.load(Relaxed);
+                    let start = Instant::now();
+                    let r = search(
+                        algorithm,
+                        tree,
+                        limited(k, Limits::none().with_time(deadline)),
                     );
+                    let wall = start.elapsed();
+                    let s = stopped(r, &what);
+                    assert_eq!(s.reason, StopReason::Deadline, "{what}");
+                    assert!(wall >= deadline, "{what}: stopped early");
+                    assert!(s.elapsed <= wall, "{what}");
+                    let evaluated = leaves.load(Relaxed) - before;
+                    assert_eq!(s.leaves, evaluated, "{what}: the counts so far");
+                    late.push(wall - deadline);
+                    if wall - deadline <= allowed(k, ms) {
+                        break;
+                    }
                 }
+                let best = *late.iter().min().unwrap();
+                assert!(
+                    best <= allowed(k, ms),
+                    "{what}: overrun by {best:?} (runs: {late:?})"
+                );
             }
         }
     });
@@ -186,33 +187,25 @@ fn a_deadline_stops_every_thread_within_ten_percent() {
 fn a_stop_handle_stops_every_thread() {
     bounded(|| {
         let tree = huge();
-        for algorithm in ThreadAlgorithm::ALL {
-            for k in [1, 3] {
-                let stop = StopHandle::new();
-                let raiser = {
-                    let stop = stop.clone();
-                    std::thread::spawn(move || {
-                        std::thread::sleep(Duration::from_millis(20));
-                        stop.stop();
-                    })
-                };
-                let s = stopped(
-                    search(
-                        algorithm,
-                        &tree,
-                        limited(k, Limits::none().with_stop(stop.clone())),
-                    ),
-                    algorithm.name(),
-                );
-                raiser.join().unwrap();
-                assert_eq!(s.reason, StopReason::Cancelled, "{algorithm} {k}");
-                // Raised before the search: it stops before a leaf.
-                let s = stopped(
-                    search(algorithm, &tree, limited(k, Limits::none().with_stop(stop))),
-                    algorithm.name(),
-                );
-                assert_eq!((s.reason, s.leaves), (StopReason::Cancelled, 0));
-            }
+        for (algorithm, k) in searches(&[1, 3]) {
+            let stop = StopHandle::new();
+            let raiser = corpus::stop_after(&stop, Duration::from_millis(20));
+            let s = stopped(
+                search(
+                    algorithm,
+                    &tree,
+                    limited(k, Limits::none().with_stop(stop.clone())),
+                ),
+                algorithm.name(),
+            );
+            raiser.join().unwrap();
+            assert_eq!(s.reason, StopReason::Cancelled, "{algorithm} {k}");
+            // Raised before the search: it stops before a leaf.
+            let s = stopped(
+                search(algorithm, &tree, limited(k, Limits::none().with_stop(stop))),
+                algorithm.name(),
+            );
+            assert_eq!((s.reason, s.leaves), (StopReason::Cancelled, 0));
         }
     });
 }
@@ -221,21 +214,19 @@ fn a_stop_handle_stops_every_thread() {
 fn limits_that_are_not_reached_change_nothing() {
     bounded(|| {
         for (text, t) in corpus::random_trees(0x11a1, 300) {
-            for algorithm in ThreadAlgorithm::ALL {
-                for k in [1, 2] {
-                    let free = search(algorithm, &t, ThreadConfig::new(k)).unwrap();
-                    let limits = Limits::none()
-                        .with_time(Duration::from_secs(3600))
-                        .with_max_leaves(u64::MAX / 2)
-                        .with_stop(StopHandle::new());
-                    let r = search(algorithm, &t, limited(k, limits)).unwrap();
-                    assert_eq!(r.value, free.value, "{algorithm} {k} on {text}");
-                    if k == 1 {
-                        assert_eq!(
-                            (r.best, &r.pv, r.leaves),
-                            (free.best, &free.pv, free.leaves)
-                        );
-                    }
+            for (algorithm, k) in searches(&[1, 2]) {
+                let free = search(algorithm, &t, ThreadConfig::new(k)).unwrap();
+                let limits = Limits::none()
+                    .with_time(Duration::from_secs(3600))
+                    .with_max_leaves(u64::MAX / 2)
+                    .with_stop(StopHandle::new());
+                let r = search(algorithm, &t, limited(k, limits)).unwrap();
+                assert_eq!(r.value, free.value, "{algorithm} {k} on {text}");
+                if k == 1 {
+                    assert_eq!(
+                        (r.best, &r.pv, r.leaves),
+                        (free.best, &free.pv, free.leaves)
+                    );
                 }
             }
         }

@@ -4,14 +4,14 @@
 use search_parallel::{
     ParallelError, ProcessorTree, SimAlgorithm, SimReport, simulate, simulate_treesplit,
 };
-use tree_core::{BestChild, GenSpec, Generator, Tree, minimax};
+use tree_core::{BestChild, Generator, Tree, corpus, minimax};
 
 fn pt(depth: usize, width: usize) -> ProcessorTree {
     ProcessorTree { depth, width }
 }
 
 fn perfect(generator: Generator) -> tree_core::GeneratedTree {
-    GenSpec::new(generator, 8, 4, 1, 0).build().unwrap()
+    corpus::generated(generator, 8, 4, 1)
 }
 
 fn report<T: Tree>(tree: &T, p: ProcessorTree) -> SimReport {
@@ -87,9 +87,7 @@ fn value_is_minimax() {
 #[test]
 fn one_processor_is_alphabeta() {
     for seed in 0..20 {
-        let t = GenSpec::new(Generator::RANDOM, 4, 5, seed, 0)
-            .build()
-            .unwrap();
+        let t = corpus::generated(Generator::RANDOM, 4, 5, seed);
         let r = report(&t, pt(0, 3));
         assert_eq!(r.total, r.sequential);
         assert_eq!(r.elapsed, r.sequential);
@@ -99,7 +97,7 @@ fn one_processor_is_alphabeta() {
 
 #[test]
 fn determinism() {
-    let t = GenSpec::new(Generator::RANDOM, 5, 5, 7, 0).build().unwrap();
+    let t = corpus::generated(Generator::RANDOM, 5, 5, 7);
     for p in [pt(1, 3), pt(2, 2)] {
         assert_eq!(report(&t, p), report(&t, p));
     }
@@ -221,9 +219,7 @@ fn exact_on_campbell_trees() {
         BestChild::First,
     ] {
         for seed in 0..3 {
-            let t = GenSpec::new(Generator::Campbell(best), 9, 4, seed, 0)
-                .build()
-                .unwrap();
+            let t = corpus::generated(Generator::Campbell(best), 9, 4, seed);
             let v = minimax(&t);
             for a in SimAlgorithm::ALL {
                 for p in [pt(1, 4), pt(2, 3), pt(1, 9)] {
@@ -240,9 +236,7 @@ fn exact_on_campbell_trees() {
 /// The same inputs give the same report, for every algorithm.
 #[test]
 fn every_algorithm_is_deterministic() {
-    let t = GenSpec::new(Generator::Campbell(BestChild::Geometric(0.8)), 7, 5, 3, 0)
-        .build()
-        .unwrap();
+    let t = corpus::generated(Generator::Campbell(BestChild::Geometric(0.8)), 7, 5, 3);
     for a in SimAlgorithm::ALL {
         for p in [pt(1, 3), pt(2, 2)] {
             assert_eq!(simulate(a, &t, p), simulate(a, &t, p), "{a} {p}");
@@ -269,9 +263,7 @@ fn treesplit_is_simulate_treesplit() {
 fn one_processor_is_the_sequential_search() {
     use search_bestfirst::{Variant, sss};
     for seed in 0..10 {
-        let t = GenSpec::new(Generator::RANDOM, 5, 4, seed, 0)
-            .build()
-            .unwrap();
+        let t = corpus::generated(Generator::RANDOM, 5, 4, seed);
         for a in SimAlgorithm::ALL {
             let r = simulate(a, &t, pt(0, 2)).unwrap();
             assert_eq!(r.evaluations.len(), 1);
@@ -296,9 +288,7 @@ fn one_processor_is_the_sequential_search() {
 /// Campbell's 599, 311, 167 and 119 for k = 2, 4, 8, 12.
 #[test]
 fn pvsplit_depth_one_on_a_perfect_tree() {
-    let t = GenSpec::new(Generator::Campbell(BestChild::First), 24, 4, 7, 0)
-        .build()
-        .unwrap();
+    let t = corpus::generated(Generator::Campbell(BestChild::First), 24, 4, 7);
     for k in [2u64, 4, 8, 12] {
         let r = simulate(SimAlgorithm::PvSplit, &t, pt(1, k as usize)).unwrap();
         let rounds = |n: u64| n.div_ceil(k);
@@ -321,9 +311,7 @@ fn pvsplit_depth_one_on_a_perfect_tree() {
 fn window_update_helps_on_random_trees() {
     let (mut plain, mut update) = ((0, 0), (0, 0));
     for seed in 0..20 {
-        let t = GenSpec::new(Generator::Campbell(BestChild::Uniform), 8, 4, seed, 0)
-            .build()
-            .unwrap();
+        let t = corpus::generated(Generator::Campbell(BestChild::Uniform), 8, 4, seed);
         let a = simulate(SimAlgorithm::TreeSplit, &t, pt(1, 8)).unwrap();
         let b = simulate(SimAlgorithm::TreeSplitUpdate, &t, pt(1, 8)).unwrap();
         assert_eq!(a.value, b.value);
@@ -353,7 +341,7 @@ fn names_round_trip() {
 /// not report their shape, bad processor trees.
 #[test]
 fn errors() {
-    let t = GenSpec::new(Generator::RANDOM, 3, 4, 1, 0).build().unwrap();
+    let t = corpus::generated(Generator::RANDOM, 3, 4, 1);
     let fits = |a, d| simulate(a, &t, pt(d, 2)).is_ok();
     assert!(fits(SimAlgorithm::PvSplit, 2) && !fits(SimAlgorithm::PvSplit, 3));
     assert!(fits(SimAlgorithm::StagedSss, 1) && !fits(SimAlgorithm::StagedSss, 2));
@@ -402,9 +390,7 @@ fn errors() {
 /// 443, 185 and 83 for k = 2, 4, 8 (Campbell: 443, 190, 83).
 #[test]
 fn pvsplit_type2_depth_two_on_a_perfect_tree() {
-    let t = GenSpec::new(Generator::Campbell(BestChild::First), 24, 4, 7, 0)
-        .build()
-        .unwrap();
+    let t = corpus::generated(Generator::Campbell(BestChild::First), 24, 4, 7);
     for k in [2u64, 4, 8] {
         let r = simulate(SimAlgorithm::PvSplitType2, &t, pt(2, k as usize)).unwrap();
         let up = |n: u64, d: u64| n.div_ceil(d);

@@ -168,11 +168,7 @@ fn one_thread_is_alphabeta() {
         for (text, t) in corpus::random_trees(5, 2000) {
             for w in [full, narrow] {
                 let (v, leaves) = alphabeta_leaves(&t, w);
-                for algorithm in [
-                    ThreadAlgorithm::TreeSplit,
-                    ThreadAlgorithm::PvSplit,
-                    ThreadAlgorithm::Ybwc,
-                ] {
+                for algorithm in crate::ALPHA_BETA_ON_ONE_THREAD {
                     let r = run(
                         algorithm,
                         &t,
@@ -192,11 +188,7 @@ fn one_thread_is_alphabeta() {
         }
         for g in corpus::generated_trees(2) {
             let (v, leaves) = alphabeta_leaves(&g, full);
-            for algorithm in [
-                ThreadAlgorithm::TreeSplit,
-                ThreadAlgorithm::PvSplit,
-                ThreadAlgorithm::Ybwc,
-            ] {
+            for algorithm in crate::ALPHA_BETA_ON_ONE_THREAD {
                 let r = run(algorithm, &g, cfg(1));
                 assert_eq!(
                     (r.value, r.leaves),
@@ -215,7 +207,7 @@ fn one_thread_is_alphabeta() {
 #[test]
 fn processor_tree_layout() {
     bounded(|| {
-        let t = GenSpec::new(Generator::RANDOM, 5, 5, 3, 0).build().unwrap();
+        let t = corpus::generated(Generator::RANDOM, 5, 5, 3);
         let (v, leaves) = alphabeta_leaves(&t, Window::FULL);
         for algorithm in [ThreadAlgorithm::TreeSplit, ThreadAlgorithm::PvSplit] {
             let c = ThreadConfig {
@@ -294,9 +286,7 @@ fn deep_processor_trees() {
 fn pvsplit_chain_is_sequential() {
     bounded(|| {
         for (b, d) in [(3, 4), (4, 5), (2, 6)] {
-            let t = GenSpec::new(Generator::PERFECT, b, d, 1, 0)
-                .build()
-                .unwrap();
+            let t = corpus::generated(Generator::PERFECT, b, d, 1);
             let (v, leaves) = alphabeta_leaves(&t, Window::FULL);
             for type2 in [true, false] {
                 for algorithm in [ThreadAlgorithm::TreeSplit, ThreadAlgorithm::PvSplit] {
@@ -374,7 +364,7 @@ fn larger_trees() {
         for g in gens {
             for (b, d) in [(8, 4), (5, 6)] {
                 for seed in 0..3 {
-                    let t = GenSpec::new(g, b, d, seed, 0).build().unwrap();
+                    let t = corpus::generated(g, b, d, seed);
                     let v = minimax(&t);
                     for algorithm in ThreadAlgorithm::ALL {
                         for k in [2, 3] {
@@ -522,9 +512,7 @@ fn panics_become_errors() {
             for at in [0, 1, 7, 150] {
                 for k in [1, 2, 8] {
                     let t = Panicky {
-                        inner: GenSpec::new(Generator::RANDOM, 6, 5, 11, 0)
-                            .build()
-                            .unwrap(),
+                        inner: corpus::generated(Generator::RANDOM, 6, 5, 11),
                         at,
                         calls: AtomicU64::new(0),
                     };
@@ -584,7 +572,7 @@ fn sentinel_leaf_is_an_error() {
 
 #[test]
 fn bad_configurations() {
-    let t = GenSpec::new(Generator::RANDOM, 3, 3, 1, 0).build().unwrap();
+    let t = corpus::generated(Generator::RANDOM, 3, 3, 1);
     for algorithm in ThreadAlgorithm::ALL {
         assert_eq!(search(algorithm, &t, cfg(0)), Err(ThreadError::ZeroThreads));
     }
@@ -675,7 +663,7 @@ fn names() {
 fn staged_sss_uses_every_worker() {
     bounded(|| {
         for g in [Generator::RANDOM, Generator::STRONG] {
-            let t = GenSpec::new(g, 6, 4, 5, 0).build().unwrap();
+            let t = corpus::generated(g, 6, 4, 5);
             let r = run(ThreadAlgorithm::ParallelStagedSss, &t, cfg(2));
             assert_eq!(r.value, minimax(&t));
             assert_eq!(r.per_thread.len(), 3);
@@ -694,11 +682,7 @@ fn staged_sss_uses_every_worker() {
 #[test]
 fn threads_are_reused_and_survive_panics() {
     bounded(|| {
-        let build = |seed| {
-            GenSpec::new(Generator::RANDOM, 8, 5, seed, 0)
-                .build()
-                .unwrap()
-        };
+        let build = |seed| corpus::generated(Generator::RANDOM, 8, 5, seed);
         for algorithm in ThreadAlgorithm::ALL {
             for k in [2, 3] {
                 let mut seen = Vec::new();
@@ -751,7 +735,7 @@ fn staged_one_worker_is_sequential_staged_sss() {
         for g in [Generator::RANDOM, Generator::STRONG, Generator::PERFECT] {
             for (b, d) in [(24, 4), (6, 4), (5, 3), (3, 2)] {
                 for seed in 0..3 {
-                    let t = GenSpec::new(g, b, d, seed, 0).build().unwrap();
+                    let t = corpus::generated(g, b, d, seed);
                     let c = Counted::new(&t);
                     let staged = hybrid::Config {
                         kind: hybrid::Kind::Staged(2),
@@ -812,11 +796,7 @@ where
 {
     let (v, leaves) = alphabeta_leaves(t, Window::FULL);
     let mut handoffs = 0;
-    for algorithm in [
-        ThreadAlgorithm::TreeSplit,
-        ThreadAlgorithm::PvSplit,
-        ThreadAlgorithm::Ybwc,
-    ] {
+    for algorithm in crate::ALPHA_BETA_ON_ONE_THREAD {
         let one = run(algorithm, t, cfg(1));
         assert_eq!(
             (one.value, one.leaves),
@@ -906,11 +886,7 @@ fn engine_stress() {
                 alphabeta(&t, Window::FULL).unwrap(),
                 alphabeta(&s, Window::FULL).unwrap(),
             );
-            for algorithm in [
-                ThreadAlgorithm::TreeSplit,
-                ThreadAlgorithm::PvSplit,
-                ThreadAlgorithm::Ybwc,
-            ] {
+            for algorithm in crate::ALPHA_BETA_ON_ONE_THREAD {
                 for k in [2, 3, 8] {
                     assert_eq!(
                         run(algorithm, &t, cfg(k)).value,

@@ -13,8 +13,8 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{
-    BestChild, Bounds, Dewey, ExplicitTree, Game, GenSpec, GeneratedTree, Generator, Tree, Value,
-    minimax_at,
+    BestChild, Bounds, Dewey, ExplicitTree, Game, GenSpec, GeneratedTree, Generator, StopHandle,
+    Tree, Value, minimax_at,
 };
 
 #[cfg(feature = "testing")]
@@ -386,6 +386,35 @@ pub fn generated_trees(per_cell: u64) -> impl Iterator<Item = GeneratedTree> {
             })
         })
     })
+}
+
+/// Raises `stop` from another thread after `delay`: join the handle after
+/// the search it stops.
+pub fn stop_after(stop: &StopHandle, delay: Duration) -> std::thread::JoinHandle<()> {
+    let stop = stop.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(delay);
+        stop.stop();
+    })
+}
+
+/// The leaf value `x`, for tests that write values as numbers.
+///
+/// # Panics
+/// If `x` is not a leaf value (a test's mistake).
+pub fn value(x: impl Into<i64>) -> Value {
+    Value::new(x).expect("a leaf value")
+}
+
+/// The tree of `generator` with branching `b`, depth `d` and `seed` (tree
+/// index 0): what a test names in one line.
+///
+/// # Panics
+/// On a specification [`GenSpec::build`] refuses (a test's mistake).
+pub fn generated(generator: Generator, b: usize, d: usize, seed: u64) -> GeneratedTree {
+    GenSpec::new(generator, b, d, seed, 0)
+        .build()
+        .expect("a valid test tree")
 }
 
 /// Checks a search's best move and principal variation against the

@@ -153,6 +153,15 @@ impl Tree for ExplicitTree {
     }
 }
 
+/// A (b, d) shape over `limit`.
+fn too_large(b: usize, d: usize, limit: &'static str) -> TreeError {
+    TreeError::TooLarge {
+        branching: b,
+        depth: d,
+        limit,
+    }
+}
+
 /// The number of terminals of a uniform (b, d) tree, `b^d`, checked as
 /// every uniform tree of this crate checks its shape: [`leaf_count`]
 /// (depth, zero branching, overflow), and at most [`MAX_BRANCHING`]
@@ -164,11 +173,7 @@ impl Tree for ExplicitTree {
 pub(crate) fn uniform_leaves(b: usize, d: usize) -> Result<u64, TreeError> {
     let leaves = leaf_count(b, d)?;
     if b > MAX_BRANCHING {
-        return Err(TreeError::TooLarge {
-            branching: b,
-            depth: d,
-            limit: "more than 65,535 children per node",
-        });
+        return Err(too_large(b, d, "more than 65,535 children per node"));
     }
     Ok(leaves)
 }
@@ -223,11 +228,7 @@ fn uniform_storable(b: usize, d: usize) -> Result<u64, TreeError> {
     match total {
         Some(t) if t <= MAX_EXPLICIT_NODES => {}
         _ => {
-            return Err(TreeError::TooLarge {
-                branching: b,
-                depth: d,
-                limit: "more than 2^28 nodes to store explicitly",
-            });
+            return Err(too_large(b, d, "more than 2^28 nodes to store explicitly"));
         }
     }
     Ok(n_leaves)
@@ -280,11 +281,7 @@ impl ExplicitTree {
         let mut values = Vec::new();
         values
             .try_reserve_exact(expected as usize)
-            .map_err(|_| TreeError::TooLarge {
-                branching: w,
-                depth: d,
-                limit: "more leaves than the memory the system gives",
-            })?;
+            .map_err(|_| too_large(w, d, "more leaves than the memory the system gives"))?;
         let mut reader = reader.take(expected + 1);
         let mut chunk = vec![0u8; 1 << 16];
         loop {

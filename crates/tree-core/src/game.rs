@@ -254,6 +254,82 @@ pub trait Game {
     }
 }
 
+/// Writes the named [`Game`] methods of a wrapper as calls to the same
+/// methods of its field `$inner` (a name, or a tuple index): a wrapper that
+/// changes one method writes that one out and forwards the others, as
+/// [`forward_tree!`](crate::forward_tree) does for [`Tree`](crate::Tree).
+/// Methods not named keep their own body or the trait's default.
+///
+/// ```
+/// use tree_core::{ArrayVec, Game, Value, forward_game};
+///
+/// /// Take one from a heap; whoever cannot move loses.
+/// struct Down;
+///
+/// impl Game for Down {
+///     type Position = u8;
+///     type Move = ();
+///     type Moves = ArrayVec<(), 1>;
+///     fn moves(&self, heap: &u8, out: &mut ArrayVec<(), 1>) {
+///         out.clear();
+///         if *heap > 0 {
+///             out.push(());
+///         }
+///     }
+///     fn play(&self, heap: &u8, _: ()) -> u8 {
+///         heap - 1
+///     }
+///     fn evaluate(&self, heap: &u8) -> Value {
+///         Value::new(if heap % 2 == 0 { -1 } else { 1 }).unwrap()
+///     }
+///     fn hash(&self, heap: &u8) -> u64 {
+///         u64::from(*heap)
+///     }
+/// }
+///
+/// /// A game whose positions all hash alike.
+/// struct OneHash<G>(G);
+///
+/// impl<G: Game> Game for OneHash<G> {
+///     type Position = G::Position;
+///     type Move = G::Move;
+///     type Moves = G::Moves;
+///     forward_game!(0: moves, play, evaluate);
+///     fn hash(&self, _: &G::Position) -> u64 {
+///         0
+///     }
+/// }
+///
+/// assert_eq!(OneHash(Down).hash(&7), 0);
+/// assert_eq!(OneHash(Down).play(&7, ()), 6);
+/// assert_eq!(OneHash(Down).evaluate(&7), Down.evaluate(&7));
+/// ```
+#[macro_export]
+macro_rules! forward_game {
+    ($inner:tt: $($method:ident),+ $(,)?) => {
+        $($crate::forward_game!(@$inner $method);)+
+    };
+    (@$inner:tt moves) => { $crate::forward_game!(@fn $inner moves(pos: &Self::Position, moves: &mut Self::Moves)); };
+    (@$inner:tt play) => { $crate::forward_game!(@fn $inner play(pos: &Self::Position, mv: Self::Move) -> Self::Position); };
+    (@$inner:tt evaluate) => { $crate::forward_game!(@fn $inner evaluate(pos: &Self::Position) -> $crate::Value); };
+    (@$inner:tt hash) => { $crate::forward_game!(@fn $inner hash(pos: &Self::Position) -> u64); };
+    (@$inner:tt num_moves) => { $crate::forward_game!(@fn $inner num_moves(pos: &Self::Position) -> usize); };
+    (@$inner:tt nth_move) => { $crate::forward_game!(@fn $inner nth_move(pos: &Self::Position, i: usize) -> Option<Self::Move>); };
+    (@$inner:tt move_name) => { $crate::forward_game!(@fn $inner move_name(pos: &Self::Position, mv: Self::Move) -> String); };
+    (@$inner:tt move_key) => { $crate::forward_game!(@fn $inner move_key(pos: &Self::Position, mv: Self::Move) -> usize); };
+    (@$inner:tt move_keys) => { $crate::forward_game!(@fn $inner move_keys() -> usize); };
+    (@$inner:tt max_moves) => { $crate::forward_game!(@fn $inner max_moves() -> Option<usize>); };
+    (@$inner:tt plies_left) => { $crate::forward_game!(@fn $inner plies_left(pos: &Self::Position) -> Option<u32>); };
+    (@$inner:tt order_hint) => { $crate::forward_game!(@fn $inner order_hint(pos: &Self::Position, mv: Self::Move, child: &Self::Position) -> i32); };
+    (@$inner:tt solve_end) => { $crate::forward_game!(@fn $inner solve_end(pos: &Self::Position, alpha: $crate::Value, beta: $crate::Value, counts: &mut $crate::Stats) -> Option<$crate::Value>); };
+    (@fn $inner:tt $name:ident($($arg:ident: $ty:ty),*) $(-> $ret:ty)?) => {
+        #[inline]
+        fn $name(&self, $($arg: $ty),*) $(-> $ret)? {
+            self.$inner.$name($($arg),*)
+        }
+    };
+}
+
 impl<G: Game + ?Sized> Game for &G {
     type Position = G::Position;
     type Move = G::Move;

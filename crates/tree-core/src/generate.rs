@@ -1,29 +1,5 @@
-//! Generated trees: lazy, deterministic, never materialised.
-//!
-//! A [`GeneratedTree`] is a pure function of its [`GenSpec`] — generator,
-//! branching `b`, depth `d`, seed and tree index — and of the Dewey path of a
-//! node. Every node carries a 64-bit key; the key of child `i` is a hash of
-//! the parent's key and `i`, and everything random about a node is drawn
-//! from a `Xoshiro256PlusPlus` seeded with its own key. So any node can be
-//! produced in O(1) (O(b) for sorted edge-sum levels) without generating its
-//! brothers' subtrees, the same tree comes out in any visiting order, on any
-//! platform and thread, and a (10,7) or (9,8) tree costs no memory.
-//!
-//! The generators (see `docs/TREES.md` for the readings of the papers):
-//!
-//! * [`Generator::Random`]: i.i.d. leaf values, uniform in a range
-//!   (Bhattacharya 1995 random trees, Bhattacharya & Bagchi 1996, Table 2).
-//! * [`Generator::Campbell`]: Campbell's `gen` (thesis App. 2, Fig. 14) in
-//!   the negamax framework, with a best-child distribution ([`BestChild`]).
-//! * [`Generator::TopDown`]: Bhattacharya & Bagchi 1996, §4: a node's value passes to one child
-//!   drawn from a best-child distribution; the other children get values
-//!   strictly worse for the parent's player. Uniform gives its *random*
-//!   trees, [`BestChild::Marsland`] its *strong* trees.
-//! * [`Generator::EdgeSum`]: Korf/Fuller trees (Bhattacharya 1995, §4): random edge
-//!   costs, node value = sum from the root, children sorted by static value
-//!   at every level whose children are not terminals.
-//! * [`Generator::Perfect`]: perfectly ordered (Campbell p. 44): the first
-//!   child of every node is its unique best child.
+//! Generated trees: lazy, deterministic, never materialised (the design
+//! is documented on [`GeneratedTree`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -346,7 +322,32 @@ impl GenNode {
     }
 }
 
-/// A lazily generated uniform (b, d) tree; see the [module docs](self).
+/// A lazily generated uniform (b, d) tree.
+///
+/// A [`GeneratedTree`] is a pure function of its [`GenSpec`] — generator,
+/// branching `b`, depth `d`, seed and tree index — and of the Dewey path of a
+/// node. Every node carries a 64-bit key; the key of child `i` is a hash of
+/// the parent's key and `i`, and everything random about a node is drawn
+/// from a `Xoshiro256PlusPlus` seeded with its own key. So any node can be
+/// produced in O(1) (O(b) for sorted edge-sum levels) without generating its
+/// brothers' subtrees, the same tree comes out in any visiting order, on any
+/// platform and thread, and a (10,7) or (9,8) tree costs no memory.
+///
+/// The generators (see `docs/TREES.md` for the readings of the papers):
+///
+/// * [`Generator::Random`]: i.i.d. leaf values, uniform in a range
+///   (Bhattacharya 1995 random trees, Bhattacharya & Bagchi 1996, Table 2).
+/// * [`Generator::Campbell`]: Campbell's `gen` (thesis App. 2, Fig. 14) in
+///   the negamax framework, with a best-child distribution ([`BestChild`]).
+/// * [`Generator::TopDown`]: Bhattacharya & Bagchi 1996, §4: a node's value passes to one child
+///   drawn from a best-child distribution; the other children get values
+///   strictly worse for the parent's player. Uniform gives its *random*
+///   trees, [`BestChild::Marsland`] its *strong* trees.
+/// * [`Generator::EdgeSum`]: Korf/Fuller trees (Bhattacharya 1995, §4): random edge
+///   costs, node value = sum from the root, children sorted by static value
+///   at every level whose children are not terminals.
+/// * [`Generator::Perfect`]: perfectly ordered (Campbell p. 44): the first
+///   child of every node is its unique best child.
 ///
 /// ```
 /// use tree_core::{GenSpec, Generator, Tree, minimax};

@@ -67,6 +67,14 @@ fn mix(z: u64) -> u64 {
     mix64(z.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
+/// The key of child `i` (of `children`) of the node of key `key`: both
+/// trees derive a node from its parent's key the same way.
+#[inline(always)]
+fn child_key(key: u64, i: usize, children: usize) -> u64 {
+    debug_assert!(i < children, "child {i} out of range");
+    mix(key ^ (i as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93))
+}
+
 impl HashTree {
     /// The (b, d) tree of `seed`, leaf values in `0..=999`.
     ///
@@ -124,9 +132,8 @@ impl Tree for HashTree {
 
     #[inline]
     fn child(&self, node: &HashNode, i: usize) -> HashNode {
-        debug_assert!(i < self.num_children(node), "child {i} out of range");
         HashNode {
-            key: mix(node.key ^ (i as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)),
+            key: child_key(node.key, i, self.num_children(node)),
             depth: node.depth + 1,
         }
     }
@@ -289,8 +296,7 @@ impl Tree for OrderedHashTree {
 
     #[inline]
     fn child(&self, node: &OrderedNode, i: usize) -> OrderedNode {
-        debug_assert!(i < self.num_children(node), "child {i} out of range");
-        let key = mix(node.key ^ (i as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+        let key = child_key(node.key, i, self.num_children(node));
         let value = if i == usize::from(node.best) {
             node.value
         } else {

@@ -56,11 +56,20 @@
 //!   budget and cancellation every search takes, and the meter it counts
 //!   leaves with.
 //! * [`minimax`]: the oracle every algorithm is tested against.
+//! * [`forward_tree!`], [`forward_game!`]: a wrapper's methods that call the
+//!   wrapped tree's or game's; [`display_by_name!`]: `Display` as `name()`.
 //! * [`worked`]: the papers' worked-example trees.
 //!
 //! Behind the `testing` feature, `corpus`: the random trees every
 //! algorithm's tests share and the checks of a search's best move and
 //! principal variation — test support, not part of the stable API.
+//!
+//! ## Paths
+//!
+//! Every item a user names is at the crate root (the modules that hold them
+//! are private), except the two modules whose items are kept apart from the
+//! root on purpose: [`worked`] (the papers' example trees) and the test
+//! support `corpus`. No item has two paths.
 //!
 //! ## Design choices
 //!
@@ -82,10 +91,11 @@ mod dewey;
 mod error;
 mod explicit;
 mod game;
-pub mod generate;
+mod generate;
 mod hashtree;
 mod leafcost;
 mod limits;
+mod names;
 mod subtree;
 mod tree;
 mod value;
@@ -99,7 +109,7 @@ pub use dewey::{Dewey, DeweyParseError, INLINE_DEPTH};
 pub use error::{TreeError, leaf_count};
 pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
 pub use game::{Game, Horizon, HorizonNode, MoveBuffer};
-pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator};
+pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator, GeneratorParseError};
 pub use hashtree::{HashNode, HashTree, OrderedHashTree, OrderedNode, mix64};
 pub use leafcost::{LeafCost, spin};
 pub use limits::{Limits, Meter, StopHandle, StopReason, Stopped};

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use tree_core::{
-    BestChild, GenNode, GenSpec, GeneratedTree, Generator, Tree, Value, minimax, minimax_at,
+    BestChild, GenNode, GenSpec, GeneratedTree, Generator, Tree, Value, corpus, minimax, minimax_at,
 };
 
 fn gens() -> Vec<(&'static str, Generator)> {
@@ -199,7 +199,7 @@ fn assert_distribution(name: &str, observed: &[f64], expected: impl Fn(usize) ->
 
 #[test]
 fn ordering_models_have_their_best_child_distributions() {
-    let cases = [
+    let others = [
         ("strong (Marsland)", Generator::STRONG, BestChild::Marsland),
         (
             "topdown-random",
@@ -207,44 +207,32 @@ fn ordering_models_have_their_best_child_distributions() {
             BestChild::Uniform,
         ),
         ("perfect", Generator::PERFECT, BestChild::First),
+    ]
+    .map(|(name, g, model)| (name.to_string(), g, model));
+    // Campbell's generator with each best-child model.
+    let campbell = [
+        BestChild::FirstMoveBest(0.8),
+        BestChild::Geometric(0.8),
+        BestChild::FirstMoveBest(0.5),
+        BestChild::Geometric(0.5),
+        BestChild::Uniform,
+        BestChild::First,
+    ]
+    .map(|model| {
         (
-            "campbell fmb .8",
-            Generator::Campbell(BestChild::FirstMoveBest(0.8)),
-            BestChild::FirstMoveBest(0.8),
-        ),
-        (
-            "campbell geo .8",
-            Generator::Campbell(BestChild::Geometric(0.8)),
-            BestChild::Geometric(0.8),
-        ),
-        (
-            "campbell fmb .5",
-            Generator::Campbell(BestChild::FirstMoveBest(0.5)),
-            BestChild::FirstMoveBest(0.5),
-        ),
-        (
-            "campbell geo .5",
-            Generator::Campbell(BestChild::Geometric(0.5)),
-            BestChild::Geometric(0.5),
-        ),
-        (
-            "campbell random",
-            Generator::Campbell(BestChild::Uniform),
-            BestChild::Uniform,
-        ),
-        (
-            "campbell perfect",
-            Generator::Campbell(BestChild::First),
-            BestChild::First,
-        ),
-    ];
+            format!("campbell {model:?}"),
+            Generator::Campbell(model),
+            model,
+        )
+    });
+    let cases = others.into_iter().chain(campbell);
     for (name, g, model) in cases {
         // (8,4): 585 interior nodes a tree; 20 trees give 11,700 nodes, so
         // the standard error of a frequency is at most 0.005 and ±3% is
         // six standard errors. Campbell's odd levels allow ties, which can
         // only move a few nodes' leftmost best child to the left.
         let f = best_child_frequencies(g, 8, 4, 20);
-        assert_distribution(name, &f, |i| model.probability(i, 8), 0.03);
+        assert_distribution(&name, &f, |i| model.probability(i, 8), 0.03);
     }
     // Marsland's statement itself: leftmost >= 70%, leftmost quarter >= 90%.
     let f = best_child_frequencies(Generator::STRONG, 8, 4, 20);
@@ -378,7 +366,7 @@ fn bad_specs_are_errors() {
         .contains("spread")
     );
     // A terminal root is fine.
-    let t = GenSpec::new(Generator::RANDOM, 0, 0, 0, 0).build().unwrap();
+    let t = corpus::generated(Generator::RANDOM, 0, 0, 0);
     assert_eq!(t.num_children(&t.root()), 0);
 }
 

@@ -3,7 +3,7 @@
 //!
 //! Three parts, every value checked against the published score:
 //!
-//! 1. **Exact.** Every enhanced search (`search_depthfirst::enhanced`:
+//! 1. **Exact.** Every enhanced search (`search_depthfirst::Enhanced`:
 //!    alpha-beta, PVS, MTD(f), MT-SSS\*, MT-DUAL\*, default configuration,
 //!    a 64 MiB table cleared before each problem) solves FFO #1–#39
 //!    (#1–#5 with `--quick`) to the end of the game; MTD(f) also solves
@@ -46,7 +46,8 @@ use gametree::{
     Algorithm, Cache, Config as Settings, EnhancedConfig, Family, maximum_memory_for,
     minimum_memory_for,
 };
-use othello::{FfoProblem, Othello, Position};
+use othello::obf::FfoProblem;
+use othello::{Othello, Position};
 use search_bestfirst::{Algorithm as BestFirst, Options};
 use tree_core::{Counted, Game, Horizon};
 
@@ -128,7 +129,7 @@ fn solve(
 }
 
 fn problems(cfg: &Config) -> Vec<FfoProblem> {
-    let all = othello::ffo();
+    let all = othello::obf::ffo();
     if cfg.quick {
         all.into_iter().take(5).collect()
     } else {

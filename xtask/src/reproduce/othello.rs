@@ -4,7 +4,7 @@
 //! from the start, see `crates/othello/data/positions.txt`) are searched to
 //! depths 1–8 (1–4 with `--quick`, on the first 5 positions) by
 //!
-//! * the enhanced searches of `search_depthfirst::enhanced` — alpha-beta,
+//! * the enhanced searches of `search_depthfirst::Enhanced` — alpha-beta,
 //!   NegaScout/PVS with an aspiration window, MTD(f), MT-SSS\* and
 //!   MT-DUAL\* — each with iterative deepening 1..d, a 16 MiB transposition
 //!   table and the history heuristic (the table is cleared before every

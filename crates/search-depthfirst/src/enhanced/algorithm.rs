@@ -75,11 +75,7 @@ impl EnhancedAlgorithm {
     }
 }
 
-impl fmt::Display for EnhancedAlgorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+tree_core::display_by_name!(EnhancedAlgorithm);
 
 /// An enhanced-algorithm name [`EnhancedAlgorithm::from_str`] does not know.
 #[derive(Debug, Clone, PartialEq, Eq)]

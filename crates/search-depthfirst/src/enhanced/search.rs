@@ -395,15 +395,8 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                 continue;
             }
             let s = self.child(&child, here, alpha, beta, k > 0)?;
-            if s > best {
-                best = s;
-                best_move = Some(i);
-                if s > alpha {
-                    alpha = s;
-                }
-                if s >= beta {
-                    break;
-                }
+            if raise(s, i, (&mut best, &mut best_move, &mut alpha), beta) {
+                break;
             }
             // Young brothers wait: the first move searched, the others in
             // parallel.
@@ -445,15 +438,8 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         if best < beta {
             for (i, child) in deferred {
                 let s = self.child(&child, here, alpha, beta, true)?;
-                if s > best {
-                    best = s;
-                    best_move = Some(i);
-                    if s > alpha {
-                        alpha = s;
-                    }
-                    if s >= beta {
-                        break;
-                    }
+                if raise(s, i, (&mut best, &mut best_move, &mut alpha), beta) {
+                    break;
                 }
             }
         }
@@ -686,4 +672,25 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         (self.leaves, self.interior) = counts;
         g.is_ok_and(|g| g <= target)
     }
+}
+
+/// A move `i` scored `s`: raises the node's best score, its best move and
+/// alpha, and says whether the node is cut off (`s >= beta`). The main
+/// move loop and the loop over deferred moves share it.
+#[inline(always)]
+fn raise(
+    s: Value,
+    i: usize,
+    (best, best_move, alpha): (&mut Value, &mut Option<usize>, &mut Value),
+    beta: Value,
+) -> bool {
+    if s > *best {
+        *best = s;
+        *best_move = Some(i);
+        if s > *alpha {
+            *alpha = s;
+        }
+        return s >= beta;
+    }
+    false
 }

@@ -336,9 +336,7 @@ impl TableAccess for SharedHandle<'_> {
 mod tests {
     use super::*;
 
-    fn v(x: i32) -> Value {
-        Value::new(x).unwrap()
-    }
+    use tree_core::corpus::value as v;
 
     #[test]
     fn behaves_as_the_game_table() {

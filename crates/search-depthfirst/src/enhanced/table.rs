@@ -478,9 +478,7 @@ impl TableAccess for &mut GameTable {
 mod tests {
     use super::*;
 
-    fn v(x: i32) -> Value {
-        Value::new(x).unwrap()
-    }
+    use tree_core::corpus::value as v;
 
     impl GameTable {
         /// A store of depth-`depth` (not exact) bounds.

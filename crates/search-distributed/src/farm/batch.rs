@@ -66,6 +66,20 @@ impl<X> fmt::Debug for Farm<X> {
 /// [`FarmConfig::idle_sleep`].
 const FIRST_NAP: Duration = Duration::from_micros(5);
 
+/// The idle wait of a batch loop: none after a round that did something
+/// (the wait starts again at [`FIRST_NAP`]), else a wait for this rank's
+/// own answer that doubles up to `idle`.
+fn rest<T>(active: bool, nap: &mut Duration, rx: &Receiver<T>, idle: Duration) -> Option<T> {
+    if active {
+        *nap = FIRST_NAP;
+        None
+    } else {
+        let woke = rx.recv_timeout(*nap).ok();
+        *nap = (*nap * 2).min(idle);
+        woke
+    }
+}
+
 impl<X: Transport> Farm<X> {
     /// A farm on this rank of `x`.
     ///
@@ -348,12 +362,8 @@ impl<X: Transport> Farm<X> {
                 }
                 beat = now;
             }
-            if active {
-                nap = FIRST_NAP;
-            } else {
-                woke = rx.recv_timeout(nap).ok();
-                nap = (nap * 2).min(cfg.idle_sleep);
-            }
+            // `woke` was taken above: an active round leaves it empty.
+            woke = rest(active, &mut nap, rx, cfg.idle_sleep);
         }
         // Every rank is here and nothing is running: the verdict, then
         // wait until every rank has it.
@@ -520,12 +530,8 @@ impl<X: Transport> Farm<X> {
                 self.send(0, &Msg::Heartbeat { batch })?;
                 said = now;
             }
-            if active {
-                nap = FIRST_NAP;
-            } else {
-                woke = rx.recv_timeout(nap).ok();
-                nap = (nap * 2).min(cfg.idle_sleep);
-            }
+            // `woke` was taken above: an active round leaves it empty.
+            woke = rest(active, &mut nap, rx, cfg.idle_sleep);
         };
         self.send(0, &Msg::Ack { batch })?;
         Ok(outcome)

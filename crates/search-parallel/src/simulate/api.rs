@@ -4,13 +4,13 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tree_core::{Tree, Value};
+use tree_core::Tree;
 
 use super::error::{ParallelError, check_processors};
 use super::processors::ProcessorTree;
 use super::replay::{At, Kind, Rules, Sim, Task};
 use super::report::{SimReport, report};
-use super::staged::STAGE;
+use super::staged::{STAGE, Stage};
 
 /// The parallel algorithms the processor-tree simulator runs (Campbell
 /// 1981, ch. 4-5). Every one returns the minimax value; they differ in how
@@ -103,11 +103,7 @@ impl SimAlgorithm {
     }
 }
 
-impl fmt::Display for SimAlgorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+tree_core::display_by_name!(SimAlgorithm);
 
 /// A name that is not a [`SimAlgorithm`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -206,7 +202,7 @@ pub fn simulate<T: Tree + ?Sized>(
     };
     let job = match algorithm {
         SimAlgorithm::TreeSplit => Sim::new(tree, processors, Rules::default())
-            .treesplit(Task::root(&tree.root(), root), Kind::Other)?,
+            .treesplit(Task::root(&tree.root(), root), Kind::Unknown)?,
         SimAlgorithm::TreeSplitUpdate => {
             let (value, finish, work, best) = super::update::run(tree, processors, true)?;
             return report(tree, count, value, finish, &work, best);
@@ -224,14 +220,11 @@ pub fn simulate<T: Tree + ?Sized>(
             };
             Sim::new(tree, processors, r).pvsplit(Task::root(&tree.root(), root), to_go)?
         }
-        SimAlgorithm::StagedSss => Sim::new(tree, processors, Rules::default()).staged(
-            &tree.root(),
-            0,
-            root,
-            0,
-            Value::INF,
-            shape.expect("staged SSS* checks the shape"),
-        )?,
+        SimAlgorithm::StagedSss => {
+            let shape = shape.expect("staged SSS* checks the shape");
+            let node = tree.root();
+            Sim::new(tree, processors, Rules::default()).staged(Stage::root(&node, root, shape))?
+        }
     };
     report(tree, count, job.value, job.finish, &job.work, job.best)
 }

@@ -30,7 +30,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
         if to_go == 0 || w == 0 || at.levels == 0 {
             // The initial score by plain tree-splitting: the type-2 rule is
             // kept for the alternatives pvsplit itself hands out.
-            return self.treesplit(task, Kind::Other);
+            return self.treesplit(task, Kind::Unknown);
         }
         let first = self.pvsplit(task.successor(&self.tree.child(p, 0), at, start), to_go - 1)?;
         let mut best = (-first.value > alpha).then_some(0);

@@ -7,6 +7,8 @@
 use search_depthfirst::{Window, alphabeta};
 use tree_core::{Counted, Subtree, Tree, Value};
 
+pub(super) use crate::critical::Kind;
+
 use super::error::ParallelError;
 use super::processors::{ProcessorTree, subtree_sizes};
 use super::report::Run;
@@ -33,34 +35,6 @@ impl Job {
             run.count = run.count.min(t.saturating_sub(run.start));
         }
         self.work.retain(|r| r.count > 0);
-    }
-}
-
-/// Where a node sits among Knuth and Moore's critical nodes (Campbell
-/// p. 44), as far as the pv-splitting simulator knows: only nodes handed
-/// out below a principal variation are typed, everything else is `Other`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Kind {
-    /// On the principal variation.
-    Type1,
-    /// An alternative to a type-1 or type-3 node: one successor suffices
-    /// on a perfectly ordered tree.
-    Type2,
-    /// A successor of a type-2 node: every successor is needed.
-    Type3,
-    /// Not tracked.
-    Other,
-}
-
-impl Kind {
-    /// The kind of successor `i` (from 0).
-    fn child(self, i: usize) -> Kind {
-        match self {
-            Kind::Type1 if i == 0 => Kind::Type1,
-            Kind::Type1 | Kind::Type3 => Kind::Type2,
-            Kind::Type2 => Kind::Type3,
-            Kind::Other => Kind::Other,
-        }
     }
 }
 

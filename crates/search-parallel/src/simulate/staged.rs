@@ -35,37 +35,80 @@ struct Entry<N> {
     slave: Option<usize>,
 }
 
+/// What a processor is given in parallel staged SSS*: the MAX node
+/// `node` at absolute depth `depth`, the processor, the time it starts,
+/// and the bound `h` (its job is min(h, value)); `shape` is the whole
+/// tree's.
+pub(super) struct Stage<'n, N> {
+    node: &'n N,
+    depth: usize,
+    at: At,
+    start: u64,
+    h: Value,
+    shape: Bounds,
+}
+
+impl<'n, N> Stage<'n, N> {
+    /// The root `node` of a tree of `shape` on processor `at` from time 0,
+    /// unbounded.
+    pub(super) fn root(node: &'n N, at: At, shape: Bounds) -> Stage<'n, N> {
+        Stage {
+            node,
+            depth: 0,
+            at,
+            start: 0,
+            h: Value::INF,
+            shape,
+        }
+    }
+}
+
 impl<T: Tree + ?Sized> Sim<'_, T> {
-    /// min(h, value of `p`) (MAX's point of view; `p` is a MAX node at
-    /// absolute depth `depth`) by `at.processor`, from time `start`.
-    pub(super) fn staged(
+    /// min(h, value of `s.node`) (MAX's point of view) by `s.at.processor`,
+    /// from time `s.start`; `shape` is the whole tree's.
+    pub(super) fn staged(&self, s: Stage<'_, T::Node>) -> Result<Job, ParallelError> {
+        if s.at.levels == 0 || self.tree.num_children(s.node) == 0 {
+            return self.sss_leaf(s);
+        }
+        self.sss_master(s)
+    }
+
+    /// Hands the LIVE state `e` of the master at absolute `depth` on `at`
+    /// to its slave `j` at time `now`: what `running[j]` records.
+    fn hand_out(
         &self,
-        p: &T::Node,
+        e: &mut Entry<T::Node>,
+        j: usize,
         depth: usize,
         at: At,
-        start: u64,
-        h: Value,
+        now: u64,
         shape: Bounds,
-    ) -> Result<Job, ParallelError> {
-        let w = self.tree.num_children(p);
-        if at.levels == 0 || w == 0 {
-            return self.sss_leaf(p, depth, at, start, h, shape);
-        }
-        self.sss_master(p, depth, at, start, h, shape)
+    ) -> Result<(Dewey, Value, Job), ParallelError> {
+        e.slave = Some(j);
+        let slave = Stage {
+            node: &e.node,
+            depth: depth + e.dewey.depth(),
+            at: self.slave(at, j),
+            start: now,
+            h: e.h,
+            shape,
+        };
+        let job = self.staged(slave)?;
+        Ok((e.dewey.clone(), e.h, job))
     }
 
     /// A terminal slave: sequential SSS* (Campbell's left-biased Γ, Table
     /// 12) on the subtree at `p` started from (p, LIVE, h), which gives
     /// min(h, value); one unit per terminal.
-    fn sss_leaf(
-        &self,
-        p: &T::Node,
-        depth: usize,
-        at: At,
-        start: u64,
-        h: Value,
-        shape: Bounds,
-    ) -> Result<Job, ParallelError> {
+    fn sss_leaf(&self, s: Stage<'_, T::Node>) -> Result<Job, ParallelError> {
+        let Stage {
+            node: p,
+            depth,
+            at,
+            start,
+            h,
+            shape,
+        } = s;
         if h == Value::NEG_INF {
             // min(−∞, v) = −∞ without looking (cannot happen from a finite
             // tree, but costs nothing to get right).
@@ -107,15 +150,8 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
 
     /// A master: the Γ operator over the 2-ply stage below `p`, started as
     /// (p, LIVE, h), with its frontier states evaluated by the slaves.
-    fn sss_master(
-        &self,
-        p: &T::Node,
-        depth: usize,
-        at: At,
-        start: u64,
-        h: Value,
-        shape: Bounds,
-    ) -> Result<Job, ParallelError> {
+    fn sss_master(&self, s: Stage<'_, T::Node>) -> Result<Job, ParallelError> {
+        let (p, depth, at, start, h, shape) = (s.node, s.depth, s.at, s.start, s.h, s.shape);
         // OPEN's front is the end of the vector.
         let mut open: Vec<Entry<T::Node>> = vec![Entry {
             node: p.clone(),
@@ -206,16 +242,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                         match (0..self.width).find(|&j| running[j].is_none()) {
                             Some(j) => {
                                 let e = open.last_mut().expect("just seen");
-                                e.slave = Some(j);
-                                let job = self.staged(
-                                    &e.node,
-                                    depth + rel,
-                                    self.slave(at, j),
-                                    now,
-                                    e.h,
-                                    shape,
-                                )?;
-                                running[j] = Some((e.dewey.clone(), e.h, job));
+                                running[j] = Some(self.hand_out(e, j, depth, at, now, shape)?);
                                 break None;
                             }
                             None => break None,
@@ -272,16 +299,7 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                     expand_or(self.tree, e);
                 }
                 if is_job(e) && e.slave.is_none() {
-                    e.slave = Some(j);
-                    let job = self.staged(
-                        &e.node,
-                        depth + e.dewey.depth(),
-                        self.slave(at, j),
-                        now,
-                        e.h,
-                        shape,
-                    )?;
-                    running[j] = Some((e.dewey.clone(), e.h, job));
+                    running[j] = Some(self.hand_out(e, j, depth, at, now, shape)?);
                 }
             }
             // 2b. Slaves still idle look ahead along the chains of brothers:
@@ -316,7 +334,15 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
                 let j = (0..self.width)
                     .find(|&j| running[j].is_none())
                     .expect("counted");
-                let job = self.staged(&node, depth + STAGE, self.slave(at, j), now, h, shape)?;
+                let slave = Stage {
+                    node: &node,
+                    depth: depth + STAGE,
+                    at: self.slave(at, j),
+                    start: now,
+                    h,
+                    shape,
+                };
+                let job = self.staged(slave)?;
                 running[j] = Some((d, h, job));
             }
             // 3. The earliest completion (ties to the lowest slave number):

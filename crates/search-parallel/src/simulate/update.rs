@@ -495,7 +495,7 @@ impl<T: Tree + ?Sized> Engine<'_, T> {
 mod tests {
     use super::super::{SimAlgorithm, simulate};
     use super::*;
-    use tree_core::{BestChild, GenSpec, Generator};
+    use tree_core::{BestChild, Generator, corpus};
 
     /// With updates off, the step engine is the job-replay simulator: same
     /// value, time and evaluations per processor, on random, ordered and
@@ -519,9 +519,7 @@ mod tests {
             BestChild::First,
         ] {
             for seed in 0..4 {
-                let t = GenSpec::new(Generator::Campbell(g), 6, 4, seed, 0)
-                    .build()
-                    .unwrap();
+                let t = corpus::generated(Generator::Campbell(g), 6, 4, seed);
                 check(&|p| (lite_step(&t, p), lite_replay(&t, p)));
             }
         }

@@ -1,8 +1,6 @@
 //! [`ThreadAlgorithm`]: the multi-threaded searches by their command-line
 //! names.
 
-use std::fmt;
-
 /// The multi-threaded searches of this module, by their command-line names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ThreadAlgorithm {
@@ -59,8 +57,4 @@ impl ThreadAlgorithm {
     }
 }
 
-impl fmt::Display for ThreadAlgorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+tree_core::display_by_name!(ThreadAlgorithm);

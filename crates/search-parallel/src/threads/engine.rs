@@ -99,6 +99,7 @@ use super::pool;
 use super::report::{ThreadActivity, ThreadCounts, line_of};
 use super::searcher::Searcher;
 use super::shared::{Quota, Shared, Stopped, guarded};
+use crate::critical::Kind;
 
 /// A tree the threads may share: `Sync`, with nodes that cross threads.
 pub(crate) trait SharedTree: Tree<Node: Send + Sync> + Sync {}
@@ -136,31 +137,6 @@ pub(crate) enum Policy {
     PvSplit,
     /// Any frame after its eldest brother.
     Ybwc,
-}
-
-/// A frame's critical-node type (Campbell 1981, p. 44; Knuth & Moore's
-/// types 1, 2, 3), as its position says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// Type 1: the root and first successors of type-1 nodes (the
-    /// presumed principal variation).
-    Pv,
-    /// Type 2: a successor after the first of a type-1 node, or any
-    /// successor of a type-3 node — refuted by one successor if ordered.
-    Cut,
-    /// Type 3: a successor of a type-2 node — every successor searched.
-    All,
-}
-
-impl Kind {
-    /// The type of successor `i`.
-    fn child(self, i: usize) -> Kind {
-        match self {
-            Kind::Pv if i == 0 => Kind::Pv,
-            Kind::Pv | Kind::All => Kind::Cut,
-            Kind::Cut => Kind::All,
-        }
-    }
 }
 
 /// Where frames end and how the subtrees below them are searched.
@@ -505,7 +481,7 @@ where
     /// root is a frame.
     fn root(&mut self, link: &Arc<Link>) -> Result<Value, Stopped> {
         let root = self.tree.root();
-        self.frame(&root, 0, Arc::clone(link), None, Kind::Pv)
+        self.frame(&root, 0, Arc::clone(link), None, Kind::Type1)
     }
 
     /// The root's value under `link` without frames, on this thread alone:
@@ -730,8 +706,8 @@ where
             }
             if owner && !f.open.load(Relaxed) {
                 let searched = match (self.team.policy, f.kind) {
-                    (Policy::PvSplit, Kind::Pv) | (Policy::Ybwc, Kind::Pv | Kind::All) => 1,
-                    (Policy::Ybwc, Kind::Cut) => CUT_NODE_WAIT,
+                    (Policy::PvSplit, Kind::Type1) | (Policy::Ybwc, Kind::Type1 | Kind::Type3) => 1,
+                    (Policy::Ybwc, Kind::Type2) => CUT_NODE_WAIT,
                     _ => usize::MAX,
                 };
                 if i + 1 >= searched {

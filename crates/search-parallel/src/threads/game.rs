@@ -1,6 +1,6 @@
 //! The enhanced searches of a [`Game`] (alpha-beta, PVS, MTD(f), MT-SSS\*,
 //! MT-DUAL\* with iterative deepening, transposition table and history, see
-//! [`search_depthfirst::enhanced`]) on K threads over one lock-free
+//! [`search_depthfirst::Enhanced`]) on K threads over one lock-free
 //! [`SharedTable`]:
 //!
 //! * **Lazy SMP**: every thread runs the whole iterative-deepening search
@@ -42,7 +42,6 @@
 //! Leaf and node counts, the table's statistics and the best move may
 //! differ from run to run.
 
-use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering::SeqCst};
@@ -83,11 +82,7 @@ impl GameParallel {
     }
 }
 
-impl fmt::Display for GameParallel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+tree_core::display_by_name!(GameParallel);
 
 impl FromStr for GameParallel {
     type Err = ThreadError;
@@ -181,7 +176,7 @@ impl<M> GameThreadReport<M> {
 /// [`ThreadError::Search`] for the engine's errors (bad settings, a depth
 /// over [`tree_core::MAX_DEPTH`], a position evaluated as ±∞);
 /// [`ThreadError::WorkerPanicked`] if the game panics on any thread.
-pub fn search_game<G>(
+pub fn search_game<G: SharedGame + ?Sized>(
     algorithm: EnhancedAlgorithm,
     game: &G,
     root: &G::Position,
@@ -189,25 +184,51 @@ pub fn search_game<G>(
     enhanced: &EnhancedConfig,
     table: &mut SharedTable,
     config: &GameThreadConfig,
-) -> Result<GameThreadReport<G::Move>, ThreadError>
-where
-    G: Game + Sync + ?Sized,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-{
-    search_game_with_limits(
+) -> Result<GameThreadReport<G::Move>, ThreadError> {
+    let search = GameSearch {
         algorithm,
         game,
         root,
         depth,
         enhanced,
-        table,
-        config,
-        &Limits::none(),
-    )
+    };
+    search_game_with_limits(search, table, config, &Limits::none())
 }
 
-/// As [`search_game`], under a deadline and a stop handle (see
+/// A game the threads may share: `Sync`, with positions and moves that
+/// cross threads. Every such [`Game`] is one.
+pub trait SharedGame: Game<Position: Send + Sync, Move: Send + Sync> + Sync {}
+
+impl<G: Game<Position: Send + Sync, Move: Send + Sync> + Sync + ?Sized> SharedGame for G {}
+
+/// What a parallel game search searches, and how: [`search_game`]'s
+/// arguments but the table and the threads, for
+/// [`search_game_with_limits`].
+#[derive(Debug)]
+pub struct GameSearch<'a, G: Game + ?Sized> {
+    /// The algorithm every thread runs.
+    pub algorithm: EnhancedAlgorithm,
+    /// The game.
+    pub game: &'a G,
+    /// The position searched.
+    pub root: &'a G::Position,
+    /// The depth in plies.
+    pub depth: u32,
+    /// The enhanced searches' settings (`table_bytes` is ignored: the
+    /// table is the caller's).
+    pub enhanced: &'a EnhancedConfig,
+}
+
+impl<G: Game + ?Sized> Clone for GameSearch<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game + ?Sized> Copy for GameSearch<'_, G> {}
+
+/// As [`search_game`] (its arguments but the table and the threads in a
+/// [`GameSearch`]), under a deadline and a stop handle (see
 /// [`Enhanced::search_with_limits`](search_depthfirst::Enhanced::search_with_limits)):
 /// the calling thread looks at them (every 1,024 of its leaves and between
 /// iterations) and, when one is reached, abandons its iteration and
@@ -221,22 +242,13 @@ where
 /// (the threads would have to share one counter);
 /// [`ThreadError::Search`] with [`SearchError::Stopped`] if a limit is
 /// reached before the first iteration completes.
-#[allow(clippy::too_many_arguments)] // search_game's arguments and the limits
-pub fn search_game_with_limits<G>(
-    algorithm: EnhancedAlgorithm,
-    game: &G,
-    root: &G::Position,
-    depth: u32,
-    enhanced: &EnhancedConfig,
+pub fn search_game_with_limits<G: SharedGame + ?Sized>(
+    search: GameSearch<'_, G>,
     table: &mut SharedTable,
     config: &GameThreadConfig,
     limits: &Limits,
-) -> Result<GameThreadReport<G::Move>, ThreadError>
-where
-    G: Game + Sync + ?Sized,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-{
+) -> Result<GameThreadReport<G::Move>, ThreadError> {
+    let (game, enhanced) = (search.game, search.enhanced);
     if limits.max_leaves.is_some() {
         return Err(ThreadError::Unsupported {
             message: "the parallel game search takes a deadline and a stop handle, \
@@ -272,7 +284,7 @@ where
         if !ybwc && k > 1 {
             w = w.with_deferral(config.defer);
         }
-        let r = w.search(algorithm, root, depth);
+        let r = w.search(search.algorithm, search.root, search.depth);
         let idle = Duration::from_nanos(team.waited.load(SeqCst));
         Ok::<_, SearchError>((r, stats_of(&w, idle)))
     };
@@ -293,7 +305,7 @@ where
                                 .with_root_shift(shift)
                                 .with_deferral(config.defer);
                             // Stopped when the main thread has the answer.
-                            let _ = w.search(algorithm, root, depth);
+                            let _ = w.search(search.algorithm, search.root, search.depth);
                             Ok(stats_of(&w, Duration::ZERO))
                         }
                     });

@@ -140,7 +140,7 @@ mod algorithm;
 mod config;
 pub mod engine;
 mod error;
-pub mod game;
+mod game;
 mod link;
 mod pool;
 mod report;
@@ -153,6 +153,10 @@ pub mod ybwc;
 pub use algorithm::ThreadAlgorithm;
 pub use config::{StageWorker, ThreadConfig};
 pub use error::{MAX_THREADS, ThreadError};
+pub use game::{
+    GameParallel, GameSearch, GameThreadConfig, GameThreadReport, GameThreadStats, SharedGame,
+    search_game, search_game_with_limits,
+};
 pub use report::{ThreadActivity, ThreadCounts, ThreadReport};
 pub use searcher::WINDOW_POLL;
 

@@ -125,6 +125,7 @@ use super::report::{ThreadCounts, ThreadReport, line_of};
 use super::searcher::Searcher;
 use super::shared::{Shared, Stopped, counters, guarded, totals};
 use crate::ProcessorTree;
+use crate::critical::Kind;
 
 /// A split whose successors are subtrees of fewer plies than this (known
 /// from [`Tree::bounds`]) is searched by the master's first slave alone, on
@@ -132,31 +133,6 @@ use crate::ProcessorTree;
 /// subtree (e.g. pv-splitting's last split, whose successors are
 /// terminals).
 pub const MIN_SPLIT_HEIGHT: usize = 2;
-
-/// The critical-node type of a position (p. 44), where known.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// Plain tree-splitting: types are not tracked.
-    Unknown,
-    /// On the leftmost path.
-    Type1,
-    /// An alternative to the pv (a cutoff after one successor if ordered).
-    Type2,
-    /// A successor of a type-2 node (searched full width if ordered).
-    Type3,
-}
-
-impl Kind {
-    /// The type of successor `i` of a node of this type.
-    fn child(self, i: usize) -> Kind {
-        match self {
-            Kind::Unknown => Kind::Unknown,
-            Kind::Type1 if i == 0 => Kind::Type1,
-            Kind::Type1 | Kind::Type3 => Kind::Type2,
-            Kind::Type2 => Kind::Type3,
-        }
-    }
-}
 
 /// A processor of the processor tree: its number in preorder (0 the root
 /// processor; slave `j` of master `m`, whose slaves head processor subtrees

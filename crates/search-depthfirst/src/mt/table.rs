@@ -1,12 +1,9 @@
-//! Memory-enhanced Test (MT) and its drivers MT-SSS*, MT-DUAL* and MTD(f)
-//! (Plaat, Schaeffer, Pijls & de Bruin 1996, "Best-first fixed-depth
-//! minimax algorithms", Artificial Intelligence 87).
+//! MT's transposition table: the searched part of the tree laid out as
+//! blocks of children, and the hashed overflow area once the blocks fill up.
 
-use tree_core::{Dewey, Stopped, Tree, Value};
+use tree_core::{Dewey, Value};
 
-use crate::control::Leaves;
-use crate::window::{expand, offset, static_max};
-use crate::{Outcome, SearchError};
+use crate::SearchError;
 
 /// The bounds a [`TranspositionTable`] holds for one node: its minimax value
 /// (from MAX's point of view) lies in `lower ..= upper`.
@@ -28,7 +25,7 @@ impl TtEntry {
 /// MT's memory: a fixed-size array of bounds on node values, laid out as
 /// the part of the tree MT has searched.
 ///
-/// **Layout.** A generic [`Tree`] has no position hash, and a tree has no
+/// **Layout.** A generic [`Tree`](tree_core::Tree) has no position hash, and a tree has no
 /// transpositions, so the table needs no keys: it stores the searched part
 /// of the tree itself. Every entry holds a node's two bounds and where its
 /// children's entries are — a block of consecutive entries, child `i` at
@@ -105,9 +102,9 @@ impl TtEntry {
 /// that has filled up can take longer per terminal than one without the
 /// overflow area, while it evaluates far fewer.
 ///
-/// **Reuse.** A table describes one tree. [`mt`] trusts what it finds, so
-/// reuse a table between calls of [`mt`] only on the same tree; the drivers
-/// ([`mt_sss`], [`mt_dual`], [`mtdf`]) clear it first, in constant time, so
+/// **Reuse.** A table describes one tree. [`mt`](crate::mt) trusts what it finds, so
+/// reuse a table between calls of [`mt`](crate::mt) only on the same tree; the drivers
+/// ([`mt_sss`](crate::mt_sss), [`mt_dual`](crate::mt_dual), [`mtdf`](crate::mtdf)) clear it first, in constant time, so
 /// a caller can keep one table for many searches (and read
 /// [`len`](Self::len) afterwards to see how many entries a search took).
 ///
@@ -132,49 +129,56 @@ pub struct TranspositionTable {
     /// how many children have an entry there in the high half). An entry
     /// of the overflow area is the bounds and a tag (see [`tag`]); an
     /// empty one is two zeros.
-    slots: Vec<[u64; 2]>,
+    pub(super) slots: Vec<[u64; 2]>,
     /// How many entries the table may have.
-    entries: usize,
+    pub(super) entries: usize,
     /// Entries in use (all of them once there is an overflow area).
-    used: usize,
+    pub(super) used: usize,
     /// Where the overflow area starts and the blocks end; 0 while there
     /// is none.
-    over: usize,
+    pub(super) over: usize,
 }
+
+/// The fewest entries a table needs for an overflow area of two buckets
+/// beside the blocks' quarter.
+pub(super) const SPLITTABLE: usize = 10;
+
+/// No entry: the node is searched without storing anything.
+pub(super) const NONE: usize = usize::MAX;
 
 /// Nodes of at most this many children get a block for every child at
 /// once (a cache line's worth); wider ones get one for their first child
 /// first.
-const SMALL_BLOCK: usize = 4;
+pub(super) const SMALL_BLOCK: usize = 4;
 
 /// The entries of a bucket of the overflow area (a cache line's worth).
 const WAYS: usize = 4;
 
 /// The entry of a node with no stored bounds and no block.
-const UNKNOWN: [u64; 2] = [bounds(Value::NEG_INF, Value::INF), 0];
+pub(super) const UNKNOWN: [u64; 2] = [bounds(Value::NEG_INF, Value::INF), 0];
 
 /// The bounds word of `lower ..= upper`.
 #[inline(always)]
-const fn bounds(lower: Value, upper: Value) -> u64 {
+pub(super) const fn bounds(lower: Value, upper: Value) -> u64 {
     (lower.get() as u32 as u64) | ((upper.get() as u32 as u64) << 32)
 }
 
 /// The lower bound in a bounds word.
 #[inline(always)]
-fn lower(w: u64) -> Value {
+pub(super) fn lower(w: u64) -> Value {
     value_of(w as u32)
 }
 
 /// The upper bound in a bounds word.
 #[inline(always)]
-fn upper(w: u64) -> Value {
+pub(super) fn upper(w: u64) -> Value {
     value_of((w >> 32) as u32)
 }
 
 /// The value whose [`Value::get`] has the bits `b` (every stored value is
 /// a value's bits).
 #[inline(always)]
-fn value_of(b: u32) -> Value {
+pub(super) fn value_of(b: u32) -> Value {
     let v = b as i32;
     match Value::new(v) {
         Ok(v) => v,
@@ -185,21 +189,21 @@ fn value_of(b: u32) -> Value {
 
 /// A block word: child 0's entry at `kids`, `room` children with an entry.
 #[inline(always)]
-fn block_word(kids: usize, room: usize) -> u64 {
+pub(super) fn block_word(kids: usize, room: usize) -> u64 {
     kids as u64 | (room as u64) << 32
 }
 
 /// The block in a block word: child 0's entry and how many children have
 /// one.
 #[inline(always)]
-fn block(w: u64) -> (usize, usize) {
+pub(super) fn block(w: u64) -> (usize, usize) {
     ((w as u32) as usize, (w >> 32) as usize)
 }
 
 /// The key of a node in the overflow area: two 64-bit hashes of its path,
 /// one for its bucket, one for its tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Key(u64, u64);
+pub(super) struct Key(u64, u64);
 
 /// SplitMix64's finalizer (Steele, Lea & Flood 2014): a bijection of
 /// 64-bit words that mixes every input bit into every output bit.
@@ -213,7 +217,7 @@ fn fmix(mut z: u64) -> u64 {
 impl Key {
     /// The key a node with the block entry `at` gives its children.
     #[inline]
-    fn anchor(at: usize) -> Key {
+    pub(super) fn anchor(at: usize) -> Key {
         Key(
             fmix(at as u64 ^ 0x243F_6A88_85A3_08D3),
             fmix(at as u64 ^ 0x1319_8A2E_0370_7344),
@@ -224,7 +228,7 @@ impl Key {
     /// node never share a key (each half is a bijection of its input);
     /// other nodes share one only by chance in both halves.
     #[inline]
-    fn child(self, i: usize) -> Key {
+    pub(super) fn child(self, i: usize) -> Key {
         let i = i as u64 + 1;
         Key(
             fmix(self.0 ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
@@ -234,7 +238,7 @@ impl Key {
 
     /// The key of the node `digits` below the node with the block entry
     /// `at`.
-    fn below(at: usize, digits: &[u16]) -> Key {
+    pub(super) fn below(at: usize, digits: &[u16]) -> Key {
         digits
             .iter()
             .fold(Key::anchor(at), |k, &i| k.child(usize::from(i)))
@@ -268,7 +272,7 @@ type Bucket = [[u64; 2]; WAYS];
 /// The overflow area `area` (a whole number of buckets, each of
 /// [`WAYS`] entries, and fewer than [`WAYS`] entries after them, unused):
 /// its lookups and stores.
-struct Overflow;
+pub(super) struct Overflow;
 
 impl Overflow {
     /// The bucket of `k` in `area`, and the index of its first entry
@@ -283,7 +287,7 @@ impl Overflow {
     /// The entry stored for `k`, if any: where it is in `area`, and its
     /// bounds word.
     #[inline]
-    fn probe(area: &[[u64; 2]], k: Key) -> Option<(usize, u64)> {
+    pub(super) fn probe(area: &[[u64; 2]], k: Key) -> Option<(usize, u64)> {
         let (bucket, first) = Overflow::bucket(area, k);
         for (i, e) in bucket.iter().enumerate() {
             if tagged(e[1], k) {
@@ -299,7 +303,7 @@ impl Overflow {
     /// other node stores `k`, so if a probe did not find it, it is not
     /// there.
     #[inline]
-    fn store(area: &mut [[u64; 2]], k: Key, depth: usize, w: u64, found: Option<usize>) {
+    pub(super) fn store(area: &mut [[u64; 2]], k: Key, depth: usize, w: u64, found: Option<usize>) {
         let t = tag(k, depth);
         if let Some(e) = found.and_then(|e| area.get_mut(e)).filter(|e| e[1] == t) {
             e[0] = w;
@@ -461,7 +465,7 @@ impl TranspositionTable {
     /// The root's entry, taken if the table is empty; [`NONE`] for no
     /// table.
     #[inline]
-    fn root(&mut self) -> usize {
+    pub(super) fn root(&mut self) -> usize {
         if self.used == 0 {
             if self.entries == 0 {
                 return NONE;
@@ -487,7 +491,7 @@ impl TranspositionTable {
 /// does not keep, so that the tag's 56 bits stay independent of it).
 #[cold]
 #[inline(never)]
-fn split(slots: &mut Vec<[u64; 2]>, entries: usize, used: usize) -> (usize, usize) {
+pub(super) fn split(slots: &mut Vec<[u64; 2]>, entries: usize, used: usize) -> (usize, usize) {
     /// A node of the blocks on the walk from the root.
     struct Frame {
         /// Its block.
@@ -598,691 +602,12 @@ fn split(slots: &mut Vec<[u64; 2]>, entries: usize, used: usize) -> (usize, usiz
     (c, e)
 }
 
-/// MT, Memory-enhanced Test (Plaat et al. 1996, the function `MT(n, γ)`):
-/// a null-window alpha-beta with window `(γ − 1, γ)` that stores a bound for
-/// every node it searches in `tt`. It decides whether the root's minimax
-/// value `v` is `>= gamma`:
-///
-/// * a result `g >= gamma` is a lower bound: `v >= g`;
-/// * a result `g < gamma` is an upper bound: `v <= g`.
-///
-/// `gamma` may be a sentinel: `+∞` always fails low and returns an upper
-/// bound (MT-SSS*'s first pass), `−∞` always succeeds without expanding a
-/// node.
-///
-/// The search, in MAX/MIN form with values from MAX's point of view:
-///
-/// ```text
-/// if retrieve(n) then
-///   if n.f- >= γ then return n.f-;  if n.f+ < γ then return n.f+;
-/// if n = leaf then g := eval(n)
-/// else if n = max then
-///   g := -∞; c := firstchild(n);
-///   while g < γ and c ≠ ⊥ do  g := max(g, MT(c, γ)); c := nextbrother(c)
-/// else
-///   g := +∞; c := firstchild(n);
-///   while g >= γ and c ≠ ⊥ do  g := min(g, MT(c, γ)); c := nextbrother(c)
-/// if g < γ then n.f+ := g else n.f- := g;  store(n)
-/// return g
-/// ```
-///
-/// Two details: a child's bounds are looked up in its parent's loop, as
-/// Plaat et al. write it, and its node is generated only if they do not
-/// decide; and a terminal stores its static value as both bounds, so no
-/// terminal is ever evaluated twice (Plaat et al. reach the same by
-/// returning any stored bound of a leaf).
-///
-/// # Errors
-/// [`SearchError::TooDeep`] for a tree deeper than
-/// [`tree_core::MAX_DEPTH`]; [`SearchError::SentinelLeaf`] for a terminal
-/// valued ±∞; [`SearchError::TooManyChildren`] for a node with more than
-/// 65,536 children (Dewey digits are 16-bit).
-pub fn mt<T: Tree + ?Sized>(
-    tree: &T,
-    tt: &mut TranspositionTable,
-    gamma: Value,
-) -> Result<Value, SearchError> {
-    mt_pass(tree, tt, gamma, Open).map(|(g, _)| g)
-}
-
-/// What MT asks before every terminal evaluation: nothing ([`Open`], the
-/// plain functions, where it compiles away) or the [`Leaves`] of a search
-/// with limits.
-pub(crate) trait Gate {
-    /// Whether the next terminal may be evaluated.
-    fn leaf(&mut self) -> Result<(), Stopped>;
-}
-
-/// No limits.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Open;
-
-impl Gate for Open {
-    #[inline(always)]
-    fn leaf(&mut self) -> Result<(), Stopped> {
-        Ok(())
-    }
-}
-
-impl Gate for &mut Leaves {
-    #[inline(always)]
-    fn leaf(&mut self) -> Result<(), Stopped> {
-        Leaves::leaf(self)
-    }
-}
-
-/// One MT call ([`mt`]) with `gate` asked before every terminal; also the
-/// root's child that made a pass fail high (the move the lower bound
-/// comes from: MAX's loop stops at it), `None` after a fail low or on a
-/// terminal root.
-pub(crate) fn mt_pass<T: Tree + ?Sized, G: Gate>(
-    tree: &T,
-    tt: &mut TranspositionTable,
-    gamma: Value,
-    gate: G,
-) -> Result<(Value, Option<usize>), SearchError> {
-    let root = tree.root();
-    let call = Call {
-        tree,
-        root: &root,
-        // A new root entry knows nothing: the root is searched even at
-        // γ = −∞ (where an entry of no bounds would decide it), as without
-        // an entry.
-        new: tt.used == 0,
-        at: tt.root(),
-        gamma,
-    };
-    let (r, fail, best) = if tt.over == 0 && !(1..SPLITTABLE).contains(&tt.entries) {
-        let (r, fail, best, gate) = pass::<T, G, BLOCKS>(&call, tt, gate);
-        if r.is_err() && fail.is_none() {
-            again(&call, tt, gate)
-        } else {
-            (r, fail, best)
-        }
-    } else {
-        let (r, fail, best, _) = pass::<T, G, OVERFLOW>(&call, tt, gate);
-        (r, fail, best)
-    };
-    match (r, fail) {
-        (Ok(g), _) => Ok((value_of(g as u32), best)),
-        (Err(()), Some(e)) => Err(e),
-        (Err(()), None) => unreachable!("a failed search records its error"),
-    }
-}
-
-/// How MT is compiled: for a table that has room in its blocks and stops a
-/// call when they run out ([`BLOCKS`]), or for one with an overflow area,
-/// or too small for one ([`OVERFLOW`]). The search with room for everything
-/// thus runs code that knows nothing of the overflow area.
-type Mode = bool;
-
-/// MT while the blocks have room: a block that finds none stops the call
-/// (`Err(())` with no error), to start it again with an overflow area.
-const BLOCKS: Mode = false;
-
-/// MT with an overflow area, or with a table too small for one (whose
-/// children without room are searched without storing anything).
-const OVERFLOW: Mode = true;
-
-/// The fewest entries a table needs for an overflow area of two buckets
-/// beside the blocks' quarter.
-const SPLITTABLE: usize = 10;
-
-/// One MT call's question: the tree, its root (entry `at`; `new` if it
-/// was just taken), and γ.
-struct Call<'r, T: Tree + ?Sized> {
-    tree: &'r T,
-    root: &'r T::Node,
-    at: usize,
-    new: bool,
-    gamma: Value,
-}
-
-/// The result of `call` with `tt` compiled for `M`: the result, the error
-/// if one stopped it, the root's move that failed high, and `gate` back.
-#[inline(always)]
-#[allow(clippy::type_complexity)]
-fn pass<T: Tree + ?Sized, G: Gate, const M: Mode>(
-    call: &Call<'_, T>,
-    tt: &mut TranspositionTable,
-    gate: G,
-) -> (Result<i32, ()>, Option<SearchError>, Option<usize>, G) {
-    let mut m = Mt::<T, G, M> {
-        tree: call.tree,
-        slots: std::mem::take(&mut tt.slots),
-        entries: tt.entries,
-        used: tt.used,
-        over: tt.over,
-        gamma: call.gamma.get(),
-        fail: None,
-        gate,
-        best: None,
-    };
-    let r = if call.new {
-        m.search::<MaxToMove>(call.root, call.at, 0)
-    } else {
-        m.visit::<MaxToMove>(|| call.root.clone(), call.at, 0)
-    };
-    tt.used = m.used;
-    tt.slots = m.slots;
-    (r, m.fail, m.best, m.gate)
-}
-
-/// After an MT call stopped because a block found no room: the table gets
-/// its overflow area, and the call starts again from the root (it stored
-/// nothing for the nodes it had not finished, and cannot stop so again).
-#[cold]
-#[inline(never)]
-fn again<T: Tree + ?Sized, G: Gate>(
-    call: &Call<'_, T>,
-    tt: &mut TranspositionTable,
-    gate: G,
-) -> (Result<i32, ()>, Option<SearchError>, Option<usize>) {
-    (tt.over, tt.used) = split(&mut tt.slots, tt.entries, tt.used);
-    let (r, fail, best, _) = pass::<T, G, OVERFLOW>(call, tt, gate);
-    (r, fail, best)
-}
-
-/// The player to move at a node, as a type, so that MT's loop is compiled
-/// once for MAX and once for MIN.
-trait Side {
-    /// Whether MAX is to move.
-    const MAX: bool;
-    /// The player to move at the children.
-    type Other: Side;
-
-    /// A node's `g` before its first child: −∞ for MAX, +∞ for MIN.
-    const START: i32 = if Self::MAX {
-        Value::NEG_INF.get()
-    } else {
-        Value::INF.get()
-    };
-
-    /// Whether `g` settles the node against γ: MAX takes the maximum over
-    /// the children while `g < γ`, MIN the minimum while `g >= γ`.
-    #[inline(always)]
-    fn cut(g: i32, gamma: i32) -> bool {
-        if Self::MAX { g >= gamma } else { g < gamma }
-    }
-
-    /// `g` after a child of value `r`.
-    #[inline(always)]
-    fn pick(g: i32, r: i32) -> i32 {
-        if Self::MAX { g.max(r) } else { g.min(r) }
-    }
-}
-
-/// The value bounds `b` decide against γ, if they do: a lower bound at
-/// least γ, or an upper bound below it.
-#[inline(always)]
-fn decided(b: u64, gamma: i32) -> Option<i32> {
-    let lower = b as u32 as i32;
-    if lower >= gamma {
-        return Some(lower);
-    }
-    let upper = (b >> 32) as u32 as i32;
-    if upper < gamma { Some(upper) } else { None }
-}
-
-/// The bounds `b` after a search that returned `g` at γ: failing low gives
-/// an upper bound, failing high a lower bound.
-#[inline(always)]
-fn narrowed(b: u64, g: i32, gamma: i32) -> u64 {
-    if g < gamma {
-        (b & 0xFFFF_FFFF) | u64::from(g as u32) << 32
-    } else {
-        (b & !0xFFFF_FFFF) | u64::from(g as u32)
-    }
-}
-
-/// MAX to move (even depths).
-struct MaxToMove;
-
-/// MIN to move (odd depths).
-struct MinToMove;
-
-impl Side for MaxToMove {
-    const MAX: bool = true;
-    type Other = MinToMove;
-}
-
-impl Side for MinToMove {
-    const MAX: bool = false;
-    type Other = MaxToMove;
-}
-
-/// No entry: the node is searched without storing anything.
-const NONE: usize = usize::MAX;
-
-/// One call of [`mt`]: the tree, the table's entries, γ, and the error
-/// that stopped the search, if one did. Values here are a [`Value`]'s bits
-/// ([`Value::get`]), which order as the values do; a failed call returns
-/// `Err(())` with the error in `fail` (so that a result fits in
-/// registers), or with none to start again once the table has an overflow
-/// area.
-struct Mt<'a, T: Tree + ?Sized, G, const M: Mode> {
-    tree: &'a T,
-    /// The table's entries, taken for the call.
-    slots: Vec<[u64; 2]>,
-    /// How many there may be.
-    entries: usize,
-    used: usize,
-    /// Where the overflow area starts (0: none).
-    over: usize,
-    gamma: i32,
-    fail: Option<SearchError>,
-    /// Asked before every terminal evaluation.
-    gate: G,
-    /// The root's child at which a fail-high pass stopped.
-    best: Option<usize>,
-}
-
-impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
-    /// Records `e` and fails.
-    #[cold]
-    fn fail<R>(&mut self, e: SearchError) -> Result<R, ()> {
-        self.fail = Some(e);
-        Err(())
-    }
-
-    /// MT on the node with the entry `at` ([`NONE`] if it has none; made by
-    /// `node` only if needed): its stored bounds if they decide, else
-    /// [`search`](Self::search).
-    #[inline(always)]
-    fn visit<S: Side>(
-        &mut self,
-        node: impl FnOnce() -> T::Node,
-        at: usize,
-        depth: usize,
-    ) -> Result<i32, ()> {
-        if at != NONE
-            && let Some(g) = decided(self.slots[at][0], self.gamma)
-        {
-            return Ok(g);
-        }
-        self.search::<S>(&node(), at, depth)
-    }
-
-    /// MT on the node `n` with the entry `at`, its bounds aside: its value
-    /// if it is a terminal, else [`mt_at`](Self::mt_at) (the recursion).
-    #[inline(always)]
-    fn search<S: Side>(&mut self, n: &T::Node, at: usize, depth: usize) -> Result<i32, ()> {
-        let w = self.tree.num_children(n);
-        if w == 0 {
-            let g = self.terminal(n, depth)?;
-            if at != NONE {
-                self.slots[at][0] = bounds(g, g);
-            }
-            return Ok(g.get());
-        }
-        self.mt_at::<S>(n, at, depth, w)
-    }
-
-    /// The static value of the terminal `n` at `depth`, after the gate.
-    #[inline(always)]
-    fn terminal(&mut self, n: &T::Node, depth: usize) -> Result<Value, ()> {
-        if let Err(s) = self.gate.leaf() {
-            return self.fail(SearchError::Stopped(s));
-        }
-        match static_max(self.tree, n, depth) {
-            Ok(g) => Ok(g),
-            Err(e) => self.fail(e),
-        }
-    }
-
-    /// Checks that the `w` children of an interior node at `depth` may be
-    /// searched and keyed.
-    #[inline(always)]
-    fn interior(&mut self, depth: usize, w: usize) -> Result<(), ()> {
-        if let Err(e) = expand(depth) {
-            return self.fail(e);
-        }
-        if w > usize::from(u16::MAX) + 1 {
-            return self.fail(SearchError::TooManyChildren { children: w });
-        }
-        Ok(())
-    }
-
-    /// Notes the root's move when the root's loop (MAX to move) stopped
-    /// at child `i − 1` because it `reached` γ.
-    #[inline(always)]
-    fn note_best(&mut self, reached: bool, i: usize) {
-        if reached && i > 0 {
-            self.best = Some(i - 1);
-        }
-    }
-
-    /// MT below the interior node `n` (`w` children) with the entry `at`,
-    /// `S` to move.
-    fn mt_at<S: Side>(
-        &mut self,
-        n: &T::Node,
-        at: usize,
-        depth: usize,
-        w: usize,
-    ) -> Result<i32, ()> {
-        self.interior(depth, w)?;
-        let gamma = self.gamma;
-        let cut = |g: i32| S::cut(g, gamma);
-        let mut g = S::START;
-        let (mut kids, mut room) = if at == NONE {
-            (0, 0)
-        } else {
-            block(self.slots[at][1])
-        };
-        let mut i = 0;
-        while i < w && !cut(g) {
-            // The children whose entries decide them, in one tight loop.
-            if i < room {
-                for e in &self.slots[kids + i..kids + room] {
-                    let lower = e[0] as u32 as i32;
-                    let r = if lower >= gamma {
-                        lower
-                    } else {
-                        let upper = (e[0] >> 32) as u32 as i32;
-                        if upper >= gamma {
-                            break;
-                        }
-                        upper
-                    };
-                    g = S::pick(g, r);
-                    i += 1;
-                    if cut(g) {
-                        break;
-                    }
-                }
-                if i == w || cut(g) {
-                    break;
-                }
-            }
-            // Child i: its entry does not decide it, or it has none.
-            if i == room && at != NONE {
-                match self.grow(at, w, room) {
-                    Some(b) => (kids, room) = b,
-                    // The blocks have run out: start again with an
-                    // overflow area.
-                    None if M == BLOCKS => return Err(()),
-                    None => {
-                        if self.over != 0 {
-                            return self.beyond::<S>(n, at, depth, w, i, g);
-                        }
-                        // A table too small for one: on without storing.
-                    }
-                }
-            }
-            let c = if i < room { kids + i } else { NONE };
-            let r = self.search::<S::Other>(&self.tree.child(n, i), c, depth + 1)?;
-            g = S::pick(g, r);
-            i += 1;
-        }
-        self.note_best(depth == 0 && S::MAX && g >= gamma, i);
-        if at != NONE {
-            let b = &mut self.slots[at][0];
-            *b = narrowed(*b, g, gamma);
-        }
-        Ok(g)
-    }
-
-    /// Allocates at least `n` entries if the table may have them (twice
-    /// what is allocated, at least 1,024, at most `entries`); whether it
-    /// may.
-    #[cold]
-    #[inline(never)]
-    fn allocate(&mut self, n: usize) -> bool {
-        if n > self.entries {
-            return false;
-        }
-        let len = (self.slots.len() * 2).max(n).max(1 << 10).min(self.entries);
-        self.slots.resize(len, [0; 2]);
-        true
-    }
-
-    /// Gives the node at `at` (`w` children, the first `room` with an
-    /// entry) a block for more children: for all `w` if it has a block
-    /// already (for its first child only: `room` is 0 or 1, unless the
-    /// table has an overflow area) or if `w` is at most [`SMALL_BLOCK`],
-    /// else for its first child only; child 0's entry is copied. Returns
-    /// the new block, or `None` if the table has no room (always, once it
-    /// has an overflow area).
-    #[inline(always)]
-    fn grow(&mut self, at: usize, w: usize, room: usize) -> Option<(usize, usize)> {
-        debug_assert!(room <= 1 || self.over != 0);
-        let want = if room == 0 && w > SMALL_BLOCK { 1 } else { w };
-        let start = self.used;
-        if self.slots.len() - start < want && !self.allocate(start + want) {
-            return None;
-        }
-        self.used = start + want;
-        let old = block(self.slots[at][1]).0;
-        self.slots[start..start + want].fill(UNKNOWN);
-        if room == 1 {
-            self.slots[start] = self.slots[old];
-        }
-        // Both fit in 32 bits: the table has at most u32::MAX entries, a
-        // node at most 65,536 children.
-        self.slots[at][1] = block_word(start, want);
-        Some((start, want))
-    }
-
-    /// The rest of [`mt_at`](Self::mt_at) on the node `n` (entry `at`,
-    /// `S` to move, `w` children, `g` so far) from its child `i`, the
-    /// first to find no room in the blocks: every child from `i` on in the
-    /// overflow area.
-    #[cold]
-    #[inline(never)]
-    fn beyond<S: Side>(
-        &mut self,
-        n: &T::Node,
-        at: usize,
-        depth: usize,
-        w: usize,
-        mut i: usize,
-        mut g: i32,
-    ) -> Result<i32, ()> {
-        let key = Key::anchor(at);
-        while i < w && !S::cut(g, self.gamma) {
-            let r = self.overflow::<S::Other>(n, i, key, depth + 1)?;
-            g = S::pick(g, r);
-            i += 1;
-        }
-        self.note_best(depth == 0 && S::MAX && g >= self.gamma, i);
-        self.slots[at][0] = narrowed(self.slots[at][0], g, self.gamma);
-        Ok(g)
-    }
-
-    /// MT on child `i` of `n`, a child without an entry in the blocks
-    /// (`pk` is the key `n` gives its children, `depth` the child's):
-    /// its bounds in the overflow area if they decide, else a search (the
-    /// child generated only then) that stores its result there, keeping
-    /// the bound it had.
-    #[inline(never)]
-    fn overflow<S: Side>(
-        &mut self,
-        n: &T::Node,
-        i: usize,
-        pk: Key,
-        depth: usize,
-    ) -> Result<i32, ()> {
-        let k = pk.child(i);
-        let (found, b) = match Overflow::probe(&self.slots[self.over..], k) {
-            Some((e, b)) => (Some(e), b),
-            None => (None, UNKNOWN[0]),
-        };
-        if let Some(g) = decided(b, self.gamma) {
-            return Ok(g);
-        }
-        let c = self.tree.child(n, i);
-        let w = self.tree.num_children(&c);
-        let over = self.over;
-        if w == 0 {
-            let g = self.terminal(&c, depth)?;
-            Overflow::store(&mut self.slots[over..], k, depth, bounds(g, g), found);
-            return Ok(g.get());
-        }
-        self.interior(depth, w)?;
-        let mut g = S::START;
-        let mut j = 0;
-        while j < w && !S::cut(g, self.gamma) {
-            let r = self.overflow::<S::Other>(&c, j, k, depth + 1)?;
-            g = S::pick(g, r);
-            j += 1;
-        }
-        let b = narrowed(b, g, self.gamma);
-        Overflow::store(&mut self.slots[over..], k, depth, b, found);
-        Ok(g)
-    }
-}
-
-/// MT-SSS* (Plaat et al. 1996): SSS* as a sequence of MT calls, each
-/// with the upper bound the previous one returned, starting from +∞, until
-/// an MT call succeeds:
-///
-/// ```text
-/// g := +∞;
-/// repeat  γ := g;  g := MT(root, γ)  until g = γ;
-/// return g
-/// ```
-///
-/// Plaat et al. prove it evaluates the same terminals as Stockman's SSS*.
-/// The table is cleared first and holds, afterwards, every node the search
-/// touched.
-///
-/// # Errors
-/// As [`mt`].
-pub fn mt_sss<T: Tree + ?Sized>(
-    tree: &T,
-    tt: &mut TranspositionTable,
-) -> Result<Outcome, SearchError> {
-    run(tree, tt, Driver::Sss)
-}
-
-/// MT-DUAL* (Plaat et al. 1996): DUAL* as a sequence of MT calls from
-/// below, each testing one more than the lower bound the previous one
-/// returned, until an MT call fails low:
-///
-/// ```text
-/// g := -∞;
-/// repeat  γ := g + 1;  g := MT(root, γ)  until g < γ;
-/// return g
-/// ```
-///
-/// The table is cleared first.
-///
-/// # Errors
-/// As [`mt`].
-pub fn mt_dual<T: Tree + ?Sized>(
-    tree: &T,
-    tt: &mut TranspositionTable,
-) -> Result<Outcome, SearchError> {
-    run(tree, tt, Driver::Dual)
-}
-
-/// MTD(f) (Plaat et al. 1996): MT calls converging on the value from a
-/// first guess `f`, narrowing an interval `[lower, upper]` until it closes:
-///
-/// ```text
-/// g := f;  upper := +∞;  lower := -∞;
-/// repeat
-///   if g = lower then γ := g + 1 else γ := g;
-///   g := MT(root, γ);
-///   if g < γ then upper := g else lower := g
-/// until lower >= upper;
-/// return g
-/// ```
-///
-/// Any first guess works, the sentinels included (`+∞` makes it MT-SSS*,
-/// `−∞` MT-DUAL*); the closer it is to the value, the fewer passes. The
-/// table is cleared first.
-///
-/// ```
-/// use search_depthfirst::{TranspositionTable, mtdf};
-/// use tree_core::{ExplicitTree, Value};
-/// let t = ExplicitTree::uniform(2, 2, &[3, 1, 4, 1]).unwrap(); // value 1
-/// let mut tt = TranspositionTable::new();
-/// let o = mtdf(&t, &mut tt, Value::new(1).unwrap()).unwrap();
-/// assert_eq!(o.value, Value::new(1).unwrap());
-/// assert_eq!(o.passes, 2); // fails high at γ = 1, low at γ = 2
-/// ```
-///
-/// # Errors
-/// As [`mt`].
-pub fn mtdf<T: Tree + ?Sized>(
-    tree: &T,
-    tt: &mut TranspositionTable,
-    first_guess: Value,
-) -> Result<Outcome, SearchError> {
-    run(tree, tt, Driver::Mtdf(first_guess))
-}
-
-/// `driver`'s MT calls on `tree`, the table cleared first.
-fn run<T: Tree + ?Sized>(
-    tree: &T,
-    tt: &mut TranspositionTable,
-    driver: Driver,
-) -> Result<Outcome, SearchError> {
-    tt.clear();
-    drive(driver, |gamma| mt_pass(tree, tt, gamma, Open)).map(|(o, _)| o)
-}
-
-/// The sequence of MT calls of a driver.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Driver {
-    /// MT-SSS\*: from +∞ down.
-    Sss,
-    /// MT-DUAL\*: from −∞ up.
-    Dual,
-    /// MTD(f) from the first guess.
-    Mtdf(Value),
-}
-
-/// Runs `driver`'s MT calls through `pass` (one MT call at γ: its result
-/// and, after a fail high, the root's move that reached γ) until the value
-/// is known; returns it with the move of the last pass that failed high —
-/// the one that proved the lower bound the value is, so a move to a
-/// position of the root's value (`None` on a terminal root).
-pub(crate) fn drive(
-    driver: Driver,
-    mut pass: impl FnMut(Value) -> Result<(Value, Option<usize>), SearchError>,
-) -> Result<(Outcome, Option<usize>), SearchError> {
-    let mut g = match driver {
-        Driver::Sss => Value::INF,
-        Driver::Dual => Value::NEG_INF,
-        Driver::Mtdf(f) => f,
-    };
-    let (mut lower, mut upper) = (Value::NEG_INF, Value::INF);
-    let mut passes = 0;
-    let mut best = None;
-    loop {
-        let gamma = match driver {
-            Driver::Sss => g,
-            Driver::Dual => offset(g, 1),
-            Driver::Mtdf(_) if g == lower => offset(g, 1),
-            Driver::Mtdf(_) => g,
-        };
-        let (r, moved) = pass(gamma)?;
-        g = r;
-        passes += 1;
-        if g < gamma {
-            upper = g;
-        } else {
-            lower = g;
-            best = moved;
-        }
-        let done = match driver {
-            Driver::Sss => g == gamma,
-            Driver::Dual => g < gamma,
-            Driver::Mtdf(_) => lower >= upper,
-        };
-        if done {
-            return Ok((Outcome { value: g, passes }, best));
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{mt_dual, mt_sss};
     use tree_core::HashTree;
+    use tree_core::Tree;
     use tree_core::corpus::random_trees;
 
     /// Entries are allocated as searches reach them: nothing before, never
