@@ -477,7 +477,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
         "# Othello: the FFO endgame problems, exact, and what memory buys\n\n\
          The FFO problems (`crates/othello/data/ffo/`, scores by the federation's rule: the \
          empty squares go to the winner) solved to the end of the game by every enhanced \
-         search of `search_depthfirst::enhanced` with its default configuration \
+         search of `search_depthfirst::Enhanced` with its default configuration \
          (exact-solve mode, the game's fastest-first hints and endgame solver, an ordering \
          search at 18+ empty squares, history). Every value below equals the file's score; \
          MTD(f) also reproduced the score of all {moves_checked} moves the files list for \
