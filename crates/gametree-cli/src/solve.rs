@@ -74,7 +74,9 @@ pub struct SolveArgs {
     pub algo: Option<String>,
 
     /// Transposition table of an enhanced engine or an MT driver, in bytes
-    /// [default: 16777216 = 16 MiB for the enhanced engines].
+    /// [default: 16777216 = 16 MiB for the enhanced engines]. The
+    /// command's peak memory is this table, about 4 MB more and the file
+    /// (16 MB in all for FFO #1-#39 with the default table).
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = crate::parse::whole::<usize>)]
     pub table_bytes: Option<usize>,
 
