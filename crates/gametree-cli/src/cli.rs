@@ -210,7 +210,11 @@ fn after_help() -> &'static str {
      (best 2: the second move; pv 213: second move, then first, then third), the line marked \
      partial where the algorithm knows only its first moves. A search stopped by --time-ms or \
      --max-leaves reports what it has (stopped, the leaves so far, value unknown; status 0); \
-     a search longer than a second prints a progress line on standard error every second."
+     a search longer than a second prints a progress line on standard error every second.\n\n\
+     Memory: about 4 MB, plus the tree (a file: see --tree; a generated tree: nothing), \
+     plus a best-first search's OPEN (the peak memory line counts its entries: about 100 \
+     bytes each on generated trees; sss on random (32,8) peaks at 1,048,576 entries and \
+     110 MB), plus an MT or enhanced table (--table-bytes), plus a trace (at most 170 MB)."
 }
 
 /// A window end: an integer in the leaf range, or `inf`, `+inf`, `-inf`.
