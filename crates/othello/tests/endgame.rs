@@ -173,3 +173,42 @@ fn enhanced_searches_are_exact_on_endgames_at_every_depth() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert_eq!(searches, 12 * 5 * 4 * 7);
 }
+
+/// The last-empties solver against minimax to the end of the game on
+/// `count` random endgames of 1–6 empty squares (seeded, different from the
+/// tests above): its score, with the full window, is the exact score; and
+/// the enhanced MTD(f), which hands these positions to the solver, plays a
+/// move whose exact value is the position's (one position in 10).
+fn solver_against_minimax(count: u64) {
+    let mut engine = Enhanced::new(EnhancedConfig::default().with_table_bytes(1 << 16)).unwrap();
+    let (mut scores, mut moves) = (0, 0);
+    for seed in 0..count {
+        let pos = endgame(
+            1_000_000 + seed,
+            1 + (seed % u64::from(SOLVE_EMPTIES)) as u32,
+        );
+        let want = exact(&pos);
+        let mut counts = Stats::default();
+        let got = solve_end(&pos, Value::NEG_INF, Value::INF, &mut counts).unwrap();
+        assert_eq!(got, want, "seed {seed}: {pos:?}");
+        scores += 1;
+        if seed % 10 == 0 {
+            let depth = Othello.plies_left(&pos).unwrap();
+            engine.clear();
+            let r = engine
+                .search(EnhancedAlgorithm::Mtdf, &Othello, &pos, depth)
+                .unwrap();
+            assert_eq!(r.value, want, "seed {seed}");
+            let child = Othello.play(&pos, r.best_move.expect("a move"));
+            assert_eq!(-exact(&child), want, "seed {seed}: the best move's value");
+            moves += 1;
+        }
+    }
+    assert_eq!((scores, moves), (count, count.div_ceil(10)));
+}
+
+/// 100,000 endgames of 1-6 empty squares.
+#[test]
+fn the_solver_is_exact_on_a_hundred_thousand_endgames() {
+    solver_against_minimax(100_000);
+}
