@@ -61,10 +61,7 @@ fn main() {
         );
         std::process::exit(2);
     }
-    let problems: Vec<FfoProblem> = othello::obf::ffo()
-        .into_iter()
-        .filter(|p| (from..=to).contains(&p.number))
-        .collect();
+    let problems: Vec<FfoProblem> = othello::obf::ffo_problems(from..=to);
     let d = EnhancedConfig::default();
     let sort: u32 = arg(&args, "--sort-depth", d.sort_depth);
     let sort_plies: u32 = arg(&args, "--sort-plies", d.sort_plies);

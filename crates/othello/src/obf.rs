@@ -198,11 +198,15 @@ pub const FFO_1_19: &str = include_str!("../data/ffo/fforum-1-19.obf");
 /// The FFO endgame problems #20–#39 (6–26 empty squares), as shipped in
 /// `data/ffo/fforum-20-39.obf`.
 pub const FFO_20_39: &str = include_str!("../data/ffo/fforum-20-39.obf");
+/// The FFO endgame problems #40–#59 (20–34 empty squares), as shipped in
+/// `data/ffo/fforum-40-59.obf`: minutes of search each, outside the
+/// default tests and the reproduction.
+pub const FFO_40_59: &str = include_str!("../data/ffo/fforum-40-59.obf");
 
 /// An FFO problem: its number and its line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FfoProblem {
-    /// The problem's number, 1–39.
+    /// The problem's number, 1–59.
     pub number: usize,
     /// The position and the file's scores.
     pub problem: ObfPosition,
@@ -210,12 +214,22 @@ pub struct FfoProblem {
 
 /// The FFO endgame problems #1–#39 in order (see `data/ffo/README.md`:
 /// problems published in FForum, the magazine of the Fédération Française
-/// d'Othello, the Othello programmers' standard endgame benchmark).
+/// d'Othello, the Othello programmers' standard endgame benchmark); the
+/// harder #40–#59 are [`ffo_problems`]`(40..=59)`.
 ///
 /// # Panics
 /// Never for the files shipped with the crate (a test parses them).
 pub fn ffo() -> Vec<FfoProblem> {
-    [FFO_1_19, FFO_20_39]
+    ffo_problems(1..=39)
+}
+
+/// The FFO endgame problems whose numbers lie in `numbers` (the shipped
+/// files hold #1–#59), in order.
+///
+/// # Panics
+/// Never for the files shipped with the crate (a test parses them).
+pub fn ffo_problems(numbers: std::ops::RangeInclusive<usize>) -> Vec<FfoProblem> {
+    [FFO_1_19, FFO_20_39, FFO_40_59]
         .iter()
         .flat_map(|text| parse_obf(text))
         .enumerate()
@@ -223,5 +237,6 @@ pub fn ffo() -> Vec<FfoProblem> {
             number: k + 1,
             problem: p.expect("the shipped FFO files parse"),
         })
+        .filter(|p| numbers.contains(&p.number))
         .collect()
 }
