@@ -55,3 +55,41 @@ fn impossible_shapes_give_none_not_a_hang() {
         assert_eq!(maximum_memory(a, wide), None, "{a}");
     }
 }
+
+#[test]
+fn a_memory_the_machine_cannot_give_is_an_error_not_an_abort() {
+    // (4096,5): b^⌈d/2⌉ = 2^36 OPEN entries, several terabytes. Searches
+    // sized by the tree (the default, or a huge budget capped at what the
+    // tree can use) must say that they cannot have it; those that start at
+    // their minimum run, stopped by the leaf limit. Only where the system
+    // refuses what it cannot give: with overcommit mode 1 ("always") the
+    // allocation succeeds, and filling it would exhaust the machine.
+    let mode = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
+    if mode.trim() == "1" {
+        eprintln!("skipped: vm.overcommit_memory = 1 grants any allocation");
+        return;
+    }
+    let tree = GenSpec::new(Generator::RANDOM, 4096, 5, 4, 0)
+        .build()
+        .unwrap();
+    let mut refused = 0;
+    for &a in Algorithm::ALL {
+        if !a.takes_memory() {
+            continue;
+        }
+        for config in [Config::default(), Config::default().memory(usize::MAX)] {
+            match search(a, &tree, &config.max_leaves(2_000)) {
+                Ok(r) => assert!(r.stopped.is_some() || r.leaves <= 2_000, "{a}"),
+                Err(Error::BestFirst(
+                    e @ (search_bestfirst::BestFirstError::OutOfMemory { .. }
+                    | search_bestfirst::BestFirstError::TooLarge { .. }),
+                )) => {
+                    assert!(e.to_string().contains("OPEN"), "{a}: {e}");
+                    refused += 1;
+                }
+                Err(e) => panic!("{a}: {e}"),
+            }
+        }
+    }
+    assert!(refused > 0, "no search was refused");
+}

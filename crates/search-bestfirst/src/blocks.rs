@@ -195,7 +195,7 @@ pub(crate) fn refill<E: Clone>(
     size: usize,
     filler: &E,
 ) -> Result<(), BestFirstError> {
-    open.reset(size);
+    open.reset(size, algorithm)?;
     for _ in 0..size {
         open.push(algorithm, filler.clone())?;
     }

@@ -29,6 +29,17 @@ pub enum BestFirstError {
         /// The algorithm's name.
         algorithm: &'static str,
     },
+    /// The memory for the search's OPEN could not be allocated: its budget
+    /// (or, without one, what the tree can use) asks more than the machine
+    /// gives. A smaller budget runs, for the searches that take one.
+    OutOfMemory {
+        /// The algorithm's name.
+        algorithm: &'static str,
+        /// The OPEN entries the search made room for.
+        entries: usize,
+        /// The bytes it asked for.
+        bytes: usize,
+    },
     /// A parameter is out of range (e.g. a stage depth of 0).
     InvalidParameter {
         /// The parameter's name.
@@ -86,6 +97,15 @@ impl fmt::Display for BestFirstError {
                     "{algorithm}: the OPEN list this tree needs does not fit in memory"
                 )
             }
+            BestFirstError::OutOfMemory {
+                algorithm,
+                entries,
+                bytes,
+            } => write!(
+                f,
+                "{algorithm}: cannot allocate room for {entries} OPEN entries ({bytes} bytes); \
+                 a smaller memory budget would run"
+            ),
             BestFirstError::InvalidParameter { name, message } => {
                 write!(f, "invalid {name}: {message}")
             }

@@ -283,7 +283,7 @@ fn search_plain<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, Bes
         Kind::SssOverAlphaBeta(_) => (0, k),
         Kind::AlphaBetaOverSss(_) => (0, usize::MAX),
     };
-    let mut open = Gamma::new(capacity, least, cfg.variant, bounds, nest);
+    let mut open = Gamma::new(capacity, least, cfg.variant, bounds, nest, name)?;
     let p = Params {
         horizon,
         ..Params::sss(cfg.variant, name)

@@ -28,13 +28,21 @@ impl<E> Open<E> {
 
     /// Makes room for `capacity` entries, reallocating only if the current
     /// allocation is smaller, and forgets the entries and the peak.
-    pub fn reset(&mut self, capacity: usize) {
+    ///
+    /// # Errors
+    /// [`BestFirstError::OutOfMemory`] (naming `algorithm`) if the room
+    /// cannot be allocated; the array is then empty, with room for none.
+    pub fn reset(
+        &mut self,
+        capacity: usize,
+        algorithm: &'static str,
+    ) -> Result<(), BestFirstError> {
         self.entries.clear();
-        if self.entries.capacity() < capacity {
-            self.entries.reserve_exact(capacity);
-        }
-        self.capacity = capacity;
+        self.capacity = 0;
         self.peak = 0;
+        room(&mut self.entries, capacity, algorithm, capacity)?;
+        self.capacity = capacity;
+        Ok(())
     }
 
     /// Appends an entry.
@@ -271,6 +279,29 @@ pub(crate) fn reuse_or_push<B>(
     }
 }
 
+/// Makes room in `v` for `n` elements in all (reallocating only if it has
+/// less), for a search of `algorithm` over `entries` OPEN entries.
+///
+/// # Errors
+/// [`BestFirstError::OutOfMemory`] if the allocation fails (or its size
+/// overflows), instead of aborting the process.
+pub(crate) fn room<X>(
+    v: &mut Vec<X>,
+    n: usize,
+    algorithm: &'static str,
+    entries: usize,
+) -> Result<(), BestFirstError> {
+    if v.capacity() >= n {
+        return Ok(());
+    }
+    v.try_reserve_exact(n - v.len())
+        .map_err(|_| BestFirstError::OutOfMemory {
+            algorithm,
+            entries,
+            bytes: n.saturating_mul(std::mem::size_of::<X>()),
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,7 +323,7 @@ mod tests {
         open.entries.truncate(1);
         assert_eq!(open.peak(), 3);
         let ptr = open.entries().as_ptr();
-        open.reset(2);
+        open.reset(2, "t").unwrap();
         assert_eq!((open.len(), open.peak(), open.capacity()), (0, 0, 2));
         open.push("t", 9).unwrap();
         assert_eq!(open.entries().as_ptr(), ptr, "reset reuses the allocation");

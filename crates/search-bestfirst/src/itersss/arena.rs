@@ -5,6 +5,10 @@
 
 use tree_core::Value;
 
+use super::config::NAME;
+use crate::error::BestFirstError;
+use crate::open::room;
+
 /// A width not asked yet.
 pub(super) const UNKNOWN: u32 = u32::MAX;
 
@@ -179,23 +183,28 @@ impl<N> Arena<N> {
     /// slots, plus one block's worth per level for slots purged while their
     /// block lives on. (A tree that breaks its shape may need more, which
     /// is only an allocation: the arena grows.)
-    pub(crate) fn reset(&mut self, entries: usize, b: usize, d: usize) {
+    ///
+    /// # Errors
+    /// [`BestFirstError::OutOfMemory`] if that room cannot be allocated.
+    pub(crate) fn reset(
+        &mut self,
+        entries: usize,
+        b: usize,
+        d: usize,
+    ) -> Result<(), BestFirstError> {
         self.blocks.clear();
         self.slots.clear();
         let blocks = entries.saturating_add(d).saturating_add(2);
         let slots = blocks
             .saturating_mul(2)
             .saturating_add(b.saturating_mul(d.div_ceil(2) + 2));
-        if self.blocks.capacity() < blocks {
-            self.blocks.reserve_exact(blocks);
-        }
-        if self.slots.capacity() < slots {
-            self.slots.reserve_exact(slots);
-        }
+        room(&mut self.blocks, blocks, NAME, entries)?;
+        room(&mut self.slots, slots, NAME, entries)?;
         // One level per MAX level of the tree, and the top block's.
         self.need_fns.clear();
         self.need_fns.resize(d / 2 + 2, Lin::TOP);
         self.free_ranges.clear();
         self.free_ranges.resize(b.saturating_add(1), NONE);
+        Ok(())
     }
 }

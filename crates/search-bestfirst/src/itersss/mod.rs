@@ -335,7 +335,7 @@ fn search_plain<T: Tree + ?Sized>(
         // The memory rule never refuses: IterSSS* is SSS* with the
         // left-most rule, step for step (point 4), so it runs on SSS*'s
         // block-structured OPEN, with IterSSS*'s shape checks.
-        let mut g = Gamma::new(capacity, capacity, Variant::Leftmost, bounds, 0);
+        let mut g = Gamma::new(capacity, capacity, Variant::Leftmost, bounds, 0, NAME)?;
         let p = Params {
             shape: Some(bounds),
             ..Params::sss(Variant::Leftmost, NAME)
@@ -345,7 +345,7 @@ fn search_plain<T: Tree + ?Sized>(
         let value = gamma_search(tree, &p, &mut g, start, &mut no_frontier, None)?;
         return Ok(Outcome::new(value, g.best, g.memory()));
     }
-    open.arena.reset(capacity, bounds.branching, bounds.depth);
+    open.arena.reset(capacity, bounds.branching, bounds.depth)?;
     let mut run = Run::new(
         tree,
         &mut open.arena,

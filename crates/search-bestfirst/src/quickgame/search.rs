@@ -56,7 +56,7 @@ pub(super) fn run<T: Tree + ?Sized>(
     // The frames are written in place over an array filled once, so that
     // an entry costs only the fields it needs; `top` and `peak` are the
     // stack's own.
-    open.reset(minimum);
+    open.reset(minimum, algorithm)?;
     let root = tree.root();
     let filler = Entry {
         son: root.clone(),

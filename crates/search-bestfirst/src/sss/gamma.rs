@@ -10,6 +10,7 @@ use smallvec::SmallVec;
 use tree_core::{Bounds, Value};
 
 use super::config::Variant;
+use crate::error::BestFirstError;
 use crate::open::Memory;
 
 #[cfg(test)]
@@ -250,13 +251,18 @@ impl<N: Clone> Gamma<N> {
     /// made for at most `usable` states (the most the search can hold on
     /// that shape), so a budget larger than the tree can use allocates no
     /// more than the tree needs.
+    ///
+    /// # Errors
+    /// [`BestFirstError::OutOfMemory`] (naming `algorithm`) if that room
+    /// cannot be allocated.
     pub(crate) fn new(
         budget: usize,
         usable: usize,
         variant: Variant,
         shape: Bounds,
         nest: usize,
-    ) -> Gamma<N> {
+        algorithm: &'static str,
+    ) -> Result<Gamma<N>, BestFirstError> {
         let mut g = Gamma {
             blocks: Vec::new(),
             free_block: NONE,
@@ -275,14 +281,18 @@ impl<N: Clone> Gamma<N> {
             level: 0,
             best: None,
         };
-        g.reset(budget, usable, variant, shape, nest);
-        g
+        g.reset(budget, usable, variant, shape, nest, algorithm)?;
+        Ok(g)
     }
 
     /// Empties OPEN for a new search, as [`new`](Self::new) makes it: the
     /// arrays keep their allocation when the sizes are the last search's,
     /// and are allocated anew at the new sizes otherwise, so that the
     /// arena's growth, compaction and reported bytes are a fresh OPEN's.
+    ///
+    /// # Errors
+    /// [`BestFirstError::OutOfMemory`] (naming `algorithm`) if that room
+    /// cannot be allocated; OPEN is then left with no room.
     pub(crate) fn reset(
         &mut self,
         budget: usize,
@@ -290,7 +300,8 @@ impl<N: Clone> Gamma<N> {
         variant: Variant,
         shape: Bounds,
         nest: usize,
-    ) {
+        algorithm: &'static str,
+    ) -> Result<(), BestFirstError> {
         let b = shape.branching.clamp(2, usize::from(u16::MAX));
         let states = budget.min(usable).saturating_add(nest).saturating_add(1);
         let (blocks, slots) = if shape.uniform {
@@ -306,10 +317,20 @@ impl<N: Clone> Gamma<N> {
                     .saturating_add(2 * b),
             )
         };
-        emptied(&mut self.blocks, blocks);
-        emptied(&mut self.slots, slots);
-        emptied(&mut self.keys, slots);
-        emptied(&mut self.tops, nest + 2);
+        let out_of_memory =
+            |_| BestFirstError::OutOfMemory {
+                algorithm,
+                entries: states,
+                bytes: blocks
+                    .saturating_mul(std::mem::size_of::<Block<N>>())
+                    .saturating_add(slots.saturating_mul(
+                        std::mem::size_of::<Slot<N>>() + std::mem::size_of::<Cell>(),
+                    )),
+            };
+        emptied(&mut self.blocks, blocks).map_err(out_of_memory)?;
+        emptied(&mut self.slots, slots).map_err(out_of_memory)?;
+        emptied(&mut self.keys, slots).map_err(out_of_memory)?;
+        emptied(&mut self.tops, nest + 2).map_err(out_of_memory)?;
         self.free_block = NONE;
         self.bump = 0;
         self.free_range = NONE;
@@ -322,6 +343,7 @@ impl<N: Clone> Gamma<N> {
         self.stockman = variant == Variant::Stockman;
         self.level = 0;
         self.best = None;
+        Ok(())
     }
 
     /// The budget, the peak number of states, and the bytes allocated per
@@ -628,10 +650,15 @@ impl<N: Clone> Gamma<N> {
 }
 
 /// `v` emptied with room for exactly `n` elements: its allocation kept if
-/// it is that size, else a new one.
-fn emptied<X>(v: &mut Vec<X>, n: usize) {
+/// it is that size, else a new one (the old one freed first).
+///
+/// # Errors
+/// If the new allocation fails; `v` is then empty with no room.
+fn emptied<X>(v: &mut Vec<X>, n: usize) -> Result<(), std::collections::TryReserveError> {
     v.clear();
     if v.capacity() != n {
-        *v = Vec::with_capacity(n);
+        *v = Vec::new();
+        v.try_reserve_exact(n)?;
     }
+    Ok(())
 }

@@ -137,14 +137,15 @@ impl<N: Clone> Cache<N> {
         usable: usize,
         variant: Variant,
         shape: Bounds,
-    ) -> &mut Gamma<N> {
-        match &mut self.gamma {
+        algorithm: &'static str,
+    ) -> Result<&mut Gamma<N>, BestFirstError> {
+        Ok(match &mut self.gamma {
             Some(g) => {
-                g.reset(budget, usable, variant, shape, 0);
+                g.reset(budget, usable, variant, shape, 0, algorithm)?;
                 g
             }
-            none => none.insert(Gamma::new(budget, usable, variant, shape, 0)),
-        }
+            none => none.insert(Gamma::new(budget, usable, variant, shape, 0, algorithm)?),
+        })
     }
 }
 
@@ -168,7 +169,7 @@ fn run<T: Tree + ?Sized>(
     let bounds = shape(tree, cfg.shape, algorithm)?;
     let minimum = open_size(algorithm, bounds.branching, bounds.depth, 0, !dual)?;
     let capacity = budget(algorithm, cfg.memory, minimum)?;
-    let open = cache.open(capacity, minimum, cfg.variant, bounds);
+    let open = cache.open(capacity, minimum, cfg.variant, bounds, algorithm)?;
     let p = Params {
         chooser_even: !dual,
         negate: dual,

@@ -94,7 +94,9 @@ fn seen<T: Tree>(
             cfg.variant,
             bounds,
             bounds.depth.div_ceil(k.max(1)),
-        );
+            "test",
+        )
+        .unwrap();
         let mut obs = |e: &[Entry<TracedNode<T::Node>>]| {
             lines.push(line(
                 e.iter().map(|e| (e.dewey().clone(), e.status(), e.h())),
