@@ -389,11 +389,12 @@ impl Config {
         Ok(())
     }
 
-    /// The limits, with a deadline counted from `start`.
+    /// The limits, with a deadline counted from `start` (none where it
+    /// lies past what the clock represents, as with `Duration::MAX`).
     pub(crate) fn limits(&self, start: Instant) -> Limits {
         let mut limits = Limits::none();
-        if let Some(t) = self.time_limit {
-            limits = limits.with_deadline(start + t);
+        if let Some(deadline) = self.time_limit.and_then(|t| start.checked_add(t)) {
+            limits = limits.with_deadline(deadline);
         }
         if let Some(n) = self.max_leaves {
             limits = limits.with_max_leaves(n);
@@ -451,7 +452,10 @@ impl Config {
         let mut c = search_parallel::threads::ThreadConfig::new(self.threads.unwrap_or_else(cores));
         if let Some(p) = self.processors {
             c.processors = Some(p);
-            c.threads = (0..p.depth).fold(1usize, |n, _| n.saturating_mul(p.width));
+            // W^D leaf processors (saturated: the engine refuses a tree
+            // past its maximum with an error).
+            let depth = u32::try_from(p.depth).unwrap_or(u32::MAX);
+            c.threads = p.width.checked_pow(depth).unwrap_or(usize::MAX);
         }
         if let Some(t) = self.type2 {
             c.type2 = t;

@@ -2,6 +2,7 @@
 
 mod algorithms;
 mod games;
+mod hostile;
 mod limits;
 mod memory;
 #[cfg(feature = "mpi")]

@@ -81,9 +81,14 @@ impl Limits {
         Limits::default()
     }
 
-    /// These limits with a deadline `time` from now.
+    /// These limits with a deadline `time` from now; a time too far ahead
+    /// for the clock to represent (such as [`Duration::MAX`]) sets no
+    /// deadline.
     pub fn with_time(self, time: Duration) -> Limits {
-        self.with_deadline(Instant::now() + time)
+        match Instant::now().checked_add(time) {
+            Some(deadline) => self.with_deadline(deadline),
+            None => self,
+        }
     }
 
     /// These limits with a deadline.

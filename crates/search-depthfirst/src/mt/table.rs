@@ -389,11 +389,17 @@ impl TranspositionTable {
         let Some(b) = bounds else {
             return TranspositionTable::new();
         };
+        // Past 64 MiB the count no longer matters: stop there, so that a
+        // shape billions of plies deep answers at once.
+        const ENOUGH: usize = 64 << 20;
         let mut nodes: usize = 1;
         let mut level: usize = 1;
         for _ in 0..b.depth {
             level = level.saturating_mul(b.branching);
             nodes = nodes.saturating_add(level);
+            if nodes >= ENOUGH || level == 0 {
+                break;
+            }
         }
         let bytes = nodes
             .saturating_mul(TranspositionTable::ENTRY_BYTES)

@@ -121,6 +121,10 @@ pub fn refuse<X: Transport + ?Sized>(
     }
 }
 
+/// The longest timeout a rank accepts: deadlines are instants, which a
+/// [`Duration::MAX`](std::time::Duration::MAX) from now would overflow.
+const LONGEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(365 * 24 * 3600);
+
 /// The checks every rank makes alike before any message.
 fn check(config: &DistConfig, ranks: usize) -> Result<(), DistError> {
     let p = config.processors;
@@ -140,6 +144,14 @@ fn check(config: &DistConfig, ranks: usize) -> Result<(), DistError> {
     if config.poll == 0 {
         return Err(DistError::BadConfig {
             message: "the poll interval must be at least one node".into(),
+        });
+    }
+    if config.timeout > LONGEST_TIMEOUT {
+        return Err(DistError::BadConfig {
+            message: format!(
+                "the timeout ({:?}) is longer than the longest allowed, {:?} (a year)",
+                config.timeout, LONGEST_TIMEOUT
+            ),
         });
     }
     if config.timeout <= config.heartbeat {

@@ -23,6 +23,18 @@ impl ProcessorTree {
     /// The number of processors, 1 + W + … + W^D, or `None` past
     /// [`ProcessorTree::MAX_PROCESSORS`].
     pub fn processors(self) -> Option<u64> {
+        match self.width {
+            // The root alone, or a chain of D + 1.
+            0 => return Some(1),
+            1 => {
+                return u64::try_from(self.depth)
+                    .ok()
+                    .and_then(|d| d.checked_add(1))
+                    .filter(|&n| n <= Self::MAX_PROCESSORS);
+            }
+            // Each level at least doubles the count: at most 21 levels.
+            _ => {}
+        }
         let mut total: u64 = 1;
         let mut level: u64 = 1;
         for _ in 0..self.depth {

@@ -297,6 +297,23 @@ impl<N> Board<N> {
 /// Calls [`Board::finish`] when dropped.
 struct Finish<'b, N>(&'b Board<N>);
 
+/// The most states one look for speculative jobs visits.
+const FUTURE_VISITS: usize = 1 << 16;
+
+/// What a look for speculative jobs has found: the jobs, how many are
+/// wanted, and how many more states it may visit.
+struct Harvest<N> {
+    out: Vec<(Dewey, N, Value)>,
+    want: usize,
+    visits: usize,
+}
+
+impl<N> Harvest<N> {
+    fn full(&self) -> bool {
+        self.out.len() >= self.want || self.visits == 0
+    }
+}
+
 impl<N> Drop for Finish<'_, N> {
     fn drop(&mut self) {
         self.0.finish();
@@ -317,7 +334,7 @@ pub(super) fn run<T: SharedTree + ?Sized>(
                       job cannot be stopped (use alpha-beta workers)",
         });
     }
-    check_threads(cfg.threads as u64 + 1)?;
+    check_threads((cfg.threads as u64).saturating_add(1))?;
     let pool = if cfg.threads > 1 {
         Some(pool::pool(cfg.threads - 1)?)
     } else {
@@ -665,18 +682,22 @@ where
         if want == 0 {
             return Ok(());
         }
-        let mut out = Vec::new();
+        let mut harvest = Harvest {
+            out: Vec::new(),
+            want,
+            visits: FUTURE_VISITS,
+        };
         // Only the front of OPEN: its states are popped soonest, and a scan
         // of all OPEN on every step costs the master more than the
         // speculation saves.
         let front = LOOKAHEAD * self.idle.len();
         for e in self.open.iter().rev().take(front) {
-            if out.len() >= want {
+            if harvest.full() {
                 break;
             }
-            self.future(&e.node, &e.dewey, e.status, e.h, &mut out, want);
+            self.future(&e.node, &e.dewey, e.status, e.h, &mut harvest);
         }
-        for (dewey, node, h) in out {
+        for (dewey, node, h) in harvest.out {
             self.send(dewey, node, h);
         }
         Ok(())
@@ -686,20 +707,22 @@ where
     /// h) at `dewey` will produce whatever the answers to come — through
     /// case 2 (a solved MAX node's next brother), case 5 (a LIVE MIN node's
     /// first child) and case 6 (a LIVE MAX node's children), all of which
-    /// copy h — and that have no job yet.
+    /// copy h — and that have no job yet. Speculation only: it gives up
+    /// after [`FUTURE_VISITS`] states (a stage deeper than the tree, on a
+    /// game, would otherwise walk the whole tree before finding one).
     fn future(
         &self,
         node: &T::Node,
         dewey: &Dewey,
         status: Status,
         h: Value,
-        out: &mut Vec<(Dewey, T::Node, Value)>,
-        want: usize,
+        harvest: &mut Harvest<T::Node>,
     ) {
         let depth = dewey.depth();
-        if out.len() >= want || h <= self.lower || depth > self.stage {
+        if harvest.full() || h <= self.lower || depth > self.stage {
             return;
         }
+        harvest.visits -= 1;
         match status {
             Status::Solved => {
                 if depth == 0 || depth % 2 == 1 {
@@ -711,7 +734,7 @@ where
                 let pnode = self.node_at(&parent);
                 if k + 1 < self.width(&pnode) {
                     let next = self.tree.child(&pnode, k + 1);
-                    self.future(&next, &parent.child(k + 1), Status::Live, h, out, want);
+                    self.future(&next, &parent.child(k + 1), Status::Live, h, harvest);
                 }
             }
             Status::Live => {
@@ -720,20 +743,21 @@ where
                     return;
                 }
                 if depth == self.stage {
-                    if !self.pending.contains_key(dewey) && !out.iter().any(|(d, _, _)| d == dewey)
+                    if !self.pending.contains_key(dewey)
+                        && !harvest.out.iter().any(|(d, _, _)| d == dewey)
                     {
-                        out.push((dewey.clone(), node.clone(), h));
+                        harvest.out.push((dewey.clone(), node.clone(), h));
                     }
                 } else if depth % 2 == 1 {
                     let c = self.tree.child(node, 0);
-                    self.future(&c, &dewey.child(0), Status::Live, h, out, want);
+                    self.future(&c, &dewey.child(0), Status::Live, h, harvest);
                 } else {
                     for i in 0..w {
-                        if out.len() >= want {
+                        if harvest.full() {
                             break;
                         }
                         let c = self.tree.child(node, i);
-                        self.future(&c, &dewey.child(i), Status::Live, h, out, want);
+                        self.future(&c, &dewey.child(i), Status::Live, h, harvest);
                     }
                 }
             }
