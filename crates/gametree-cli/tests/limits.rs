@@ -311,3 +311,30 @@ fn a_trace_is_capped_by_a_leaf_limit() {
     assert_eq!(v["trace"].as_array().map(Vec::len), Some(14), "{v}");
     assert_eq!(v["stopped"], Json::Null, "{v}");
 }
+
+#[test]
+fn an_open_list_the_machine_cannot_give_is_an_error_line() {
+    // SSS* sized by the tree: 32^6 + 1 OPEN entries, over 100 GB. Only
+    // where the system refuses what it cannot give (overcommit mode 1
+    // grants it, and the search would then fill the machine).
+    let mode = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
+    if mode.trim() == "1" {
+        eprintln!("skipped: vm.overcommit_memory = 1 grants any allocation");
+        return;
+    }
+    for algo in ["sss", "dual", "recsss", "memsss"] {
+        let out = gametree(&cmd(
+            "search --gen random --b 32 --d 12 --algo",
+            &[algo, "--max-leaves", "1000"],
+        ));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{algo}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{algo}: {stderr}");
+        assert!(
+            stderr.starts_with("gametree: error: ")
+                && stderr.contains("cannot allocate room for")
+                && stderr.contains("a smaller memory budget would run"),
+            "{algo}: {stderr}"
+        );
+    }
+}
