@@ -108,26 +108,21 @@ static RAYS_DOWN: [[u64; 4]; 64] = rays(false);
 /// In each direction, the first square of the ray that does not hold an
 /// opponent disc is found with one bit scan (the lowest bit on rays of
 /// increasing index, the highest on the others); if it holds one of `me`'s
-/// discs, the ray's squares before it flip.
+/// discs, the ray's squares before it flip. Without branches: a ray whose
+/// outflanking square is missing contributes an empty mask.
 #[inline]
 pub fn flips(me: u64, opp: u64, square: u64) -> u64 {
     let sq = square.trailing_zeros() as usize & 63;
     let mut flipped = 0;
     for &ray in &RAYS_UP[sq] {
         let stop = ray & !opp;
-        let first = stop & stop.wrapping_neg();
-        if first & me != 0 {
-            flipped |= ray & (first - 1);
-        }
+        let outflank = stop & stop.wrapping_neg() & me;
+        flipped |= ray & outflank.wrapping_sub(u64::from(outflank != 0));
     }
     for &ray in &RAYS_DOWN[sq] {
         let stop = ray & !opp;
-        if stop != 0 {
-            let first = 1u64 << (63 - stop.leading_zeros());
-            if first & me != 0 {
-                flipped |= ray & !((first << 1).wrapping_sub(1));
-            }
-        }
+        let outflank = (1u64 << 63).wrapping_shr(stop.leading_zeros()) & stop & me;
+        flipped |= ray & (outflank.wrapping_neg() << 1);
     }
     flipped
 }
