@@ -19,7 +19,7 @@ pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// north-east, north-west, south-east, south-west); discs that would leave
 /// the board vanish.
 #[inline(always)]
-fn shift(b: u64, dir: usize) -> u64 {
+const fn shift(b: u64, dir: usize) -> u64 {
     match dir {
         0 => (b << 1) & NOT_FILE_A,
         1 => (b >> 1) & NOT_FILE_H,
@@ -125,6 +125,28 @@ pub fn flips(me: u64, opp: u64, square: u64) -> u64 {
         flipped |= ray & (outflank.wrapping_neg() << 1);
     }
     flipped
+}
+
+/// The squares next to each square (index 0–63).
+static ADJACENT: [u64; 64] = {
+    let mut out = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut dir = 0;
+        while dir < 8 {
+            out[sq] |= shift(1 << sq, dir);
+            dir += 1;
+        }
+        sq += 1;
+    }
+    out
+};
+
+/// The squares next to square index `sq` (in any of the 8 directions): a
+/// move there can flip only if one of them holds an opponent disc.
+#[inline(always)]
+pub fn adjacent(sq: usize) -> u64 {
+    ADJACENT[sq & 63]
 }
 
 /// The squares next to (in any of the 8 directions) a square of `b`.
@@ -315,6 +337,7 @@ mod tests {
                 }
             }
             assert!(neighbours(s.bit()).count_ones() >= 3);
+            assert_eq!(adjacent(usize::from(i)), neighbours(s.bit()));
         }
     }
 }

@@ -35,7 +35,7 @@ pub const STABILITY_EMPTIES: u32 = 5;
 /// At positions with at least this many empty squares the solver orders
 /// the moves fastest first (the opponent's weighted mobility, as
 /// [`fastest_first`]); below, by parity and square value alone.
-pub const SORT_EMPTIES: u32 = 7;
+pub const SORT_EMPTIES: u32 = 6;
 
 /// The four quadrants of the board (a1–d4, e1–h4, a5–d8, e5–h8).
 const QUADRANTS: [u64; 4] = [
@@ -180,6 +180,7 @@ pub fn solve(me: u64, opp: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i3
         }
         1 => last_square(me, opp, empty, counts),
         2 => two_squares(me, opp, empty, alpha, beta, counts),
+        3 => three_squares(me, opp, empty, alpha, beta, counts),
         n if n >= SORT_EMPTIES => sorted_search(me, opp, empty, n, alpha, beta, counts),
         n => search(me, opp, empty, n, parity(empty), alpha, beta, counts),
     }
@@ -252,7 +253,7 @@ fn sorted_search(
     best
 }
 
-/// Fail-soft negamax over `n` ≥ 3 empty squares `empty` (their quadrant
+/// Fail-soft negamax over `n` ≥ 4 empty squares `empty` (their quadrant
 /// parities `odd`, as [`parity`] gives them): the squares of odd quadrants
 /// first, each group in [`PRESORT`] order.
 #[allow(clippy::too_many_arguments)]
@@ -282,6 +283,10 @@ fn search(
             while squares != 0 {
                 let sq = squares & squares.wrapping_neg();
                 squares ^= sq;
+                let i = sq.trailing_zeros() as usize;
+                if board::adjacent(i) & opp == 0 {
+                    continue;
+                }
                 let f = board::flips(me, opp, sq);
                 if f == 0 {
                     continue;
@@ -291,10 +296,10 @@ fn search(
                 }
                 let (me2, opp2) = (opp & !f, me | f | sq);
                 let rest = empty ^ sq;
-                let v = if n == 3 {
-                    -two_squares(me2, opp2, rest, -beta, -alpha, counts)
+                let v = if n == 4 {
+                    -three_squares(me2, opp2, rest, -beta, -alpha, counts)
                 } else {
-                    let odd2 = odd ^ (1 << QUADRANT_OF[sq.trailing_zeros() as usize]);
+                    let odd2 = odd ^ (1 << QUADRANT_OF[i]);
                     -search(me2, opp2, rest, n - 1, odd2, -beta, -alpha, counts)
                 };
                 if v > best {
@@ -319,6 +324,94 @@ fn search(
     // A pass (the opponent has a move, so the search below moves).
     counts.interior += 1;
     -search(opp, me, empty, n, odd, -beta, -alpha, counts)
+}
+
+/// The exact score for the owner of `me` (to move) with the three empty
+/// squares `empty`, fail-soft in `(alpha, beta)`: a square alone in its
+/// quadrant first (parity), then by [`PRESORT`].
+#[inline]
+fn three_squares(
+    me: u64,
+    opp: u64,
+    empty: u64,
+    alpha: i32,
+    beta: i32,
+    counts: &mut Stats,
+) -> i32 {
+    let x = empty & empty.wrapping_neg();
+    let rest = empty ^ x;
+    let y = rest & rest.wrapping_neg();
+    let z = rest ^ y;
+    let mut sq = [x, y, z];
+    // By square value (a three-element sorting network), then the squares
+    // alone in their quadrant first (a stable partition).
+    if rank(sq[1]) < rank(sq[0]) {
+        sq.swap(0, 1);
+    }
+    if rank(sq[2]) < rank(sq[1]) {
+        sq.swap(1, 2);
+    }
+    if rank(sq[1]) < rank(sq[0]) {
+        sq.swap(0, 1);
+    }
+    let q = sq.map(|s| QUADRANT_OF[s.trailing_zeros() as usize]);
+    let order = if q[0] == q[1] && q[1] != q[2] {
+        [sq[2], sq[0], sq[1]]
+    } else if q[0] == q[2] && q[1] != q[0] {
+        [sq[1], sq[0], sq[2]]
+    } else {
+        sq
+    };
+    if let Some(v) = three_moves(me, opp, empty, order, alpha, beta, counts) {
+        return v;
+    }
+    if let Some(v) = three_moves(opp, me, empty, order, -beta, -alpha, counts) {
+        // A pass, then the opponent's move.
+        counts.interior += 1;
+        return -v;
+    }
+    counts.leaves += 1;
+    final_score(me, opp)
+}
+
+/// The best score for the owner of `me` playing on one of the three empty
+/// squares `empty`, tried in the order `order`, each reply solved by
+/// [`two_squares`], fail-soft in `(alpha, beta)`; `None` if none is legal
+/// (nothing counted then).
+#[inline(always)]
+fn three_moves(
+    me: u64,
+    opp: u64,
+    empty: u64,
+    order: [u64; 3],
+    mut alpha: i32,
+    beta: i32,
+    counts: &mut Stats,
+) -> Option<i32> {
+    let mut best = i32::MIN;
+    for sq in order {
+        if board::adjacent(sq.trailing_zeros() as usize) & opp == 0 {
+            continue;
+        }
+        let f = board::flips(me, opp, sq);
+        if f == 0 {
+            continue;
+        }
+        if best == i32::MIN {
+            counts.interior += 1;
+        }
+        let v = -two_squares(opp & !f, me | f | sq, empty ^ sq, -beta, -alpha, counts);
+        if v > best {
+            best = v;
+            if v >= beta {
+                return Some(best);
+            }
+            if v > alpha {
+                alpha = v;
+            }
+        }
+    }
+    (best != i32::MIN).then_some(best)
 }
 
 /// The exact score for the owner of `me` (to move) with the two empty
@@ -371,7 +464,8 @@ const RANK: [u8; 64] = {
 #[inline(always)]
 fn two_moves(me: u64, opp: u64, x: u64, y: u64, beta: i32, counts: &mut Stats) -> Option<i32> {
     let mut best = None;
-    let f = board::flips(me, opp, x);
+    let near = |sq: u64| board::adjacent(sq.trailing_zeros() as usize) & opp != 0;
+    let f = if near(x) { board::flips(me, opp, x) } else { 0 };
     if f != 0 {
         counts.interior += 1;
         let v = -last_square(opp & !f, me | f | x, y, counts);
@@ -380,7 +474,7 @@ fn two_moves(me: u64, opp: u64, x: u64, y: u64, beta: i32, counts: &mut Stats) -
         }
         best = Some(v);
     }
-    let f = board::flips(me, opp, y);
+    let f = if near(y) { board::flips(me, opp, y) } else { 0 };
     if f != 0 {
         if best.is_none() {
             counts.interior += 1;
