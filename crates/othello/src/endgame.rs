@@ -487,24 +487,26 @@ fn two_moves(me: u64, opp: u64, x: u64, y: u64, beta: i32, counts: &mut Stats) -
 
 /// The exact score for the owner of `me` (to move) with one empty square,
 /// `sq`: played by `me` if it flips, else by the opponent if it flips for
-/// them, else the game is over. The board is full after the move, so the
-/// score is twice the mover's discs minus 64: one count, no move played.
+/// them, else the game is over. Scored from the number of discs the move
+/// flips ([`board::count_last_flips`]), without playing it.
 #[inline]
 fn last_square(me: u64, opp: u64, sq: u64, counts: &mut Stats) -> i32 {
     debug_assert_eq!(!(me | opp), sq);
     counts.leaves += 1;
-    let f = board::flips(me, opp, sq);
+    let i = sq.trailing_zeros() as usize;
+    let mine = me.count_ones() as i32;
+    let f = board::count_last_flips(me, i) as i32;
     if f != 0 {
         counts.interior += 1;
-        return 2 * (me | f | sq).count_ones() as i32 - 64;
+        // mine + f + 1 discs of 64.
+        return 2 * (mine + f + 1) - 64;
     }
-    let g = board::flips(opp, me, sq);
+    let g = board::count_last_flips(opp, i) as i32;
     if g != 0 {
-        // A pass, then the opponent's disc.
+        // A pass, then the opponent's disc: mine − g discs of 64.
         counts.interior += 2;
-        return 2 * (me & !g).count_ones() as i32 - 64;
+        return 2 * (mine - g) - 64;
     }
     // Nobody can play: 63 discs, the empty square to the winner.
-    let mine = me.count_ones() as i32;
     if 2 * mine > 63 { 2 * mine - 62 } else { 2 * mine - 64 }
 }
