@@ -169,7 +169,7 @@ static DIAGONALS: [(u64, u64); 64] = {
     let mut sq = 0;
     while sq < 64 {
         let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut sq2 = 0;
+        let mut sq2: usize = 0;
         while sq2 < 64 {
             let (f2, r2) = ((sq2 % 8) as i32, (sq2 / 8) as i32);
             if f2 - r2 == f - r {
@@ -199,7 +199,8 @@ pub fn count_last_flips(me: u64, sq: usize) -> u32 {
     let (f, r) = (sq % 8, sq / 8);
     let (d9, d7) = DIAGONALS[sq];
     let rank = ((me >> (8 * r)) & 0xff) as usize;
-    let file = (((me >> f) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    let file =
+        (((me >> f) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
     let diag = ((me & d9).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
     let anti = ((me & d7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
     u32::from(LINE_FLIPS[f][rank])

@@ -112,10 +112,14 @@ fn stability_cutoff(me: u64, opp: u64, alpha: i32) -> Option<i32> {
 /// Edax (Delorme 2004–2022, `presorted_x`), that costs nothing per node.
 const PRESORT: [u64; 7] = [
     squares(&[0, 7, 56, 63]),
-    squares(&[26, 34, 19, 43, 20, 44, 29, 37, 18, 42, 21, 45, 27, 28, 35, 36]),
+    squares(&[
+        26, 34, 19, 43, 20, 44, 29, 37, 18, 42, 21, 45, 27, 28, 35, 36,
+    ]),
     squares(&[16, 40, 2, 58, 5, 61, 23, 47]),
     squares(&[24, 32, 3, 59, 4, 60, 31, 39]),
-    squares(&[25, 33, 11, 51, 12, 52, 30, 38, 17, 41, 10, 50, 13, 53, 22, 46]),
+    squares(&[
+        25, 33, 11, 51, 12, 52, 30, 38, 17, 41, 10, 50, 13, 53, 22, 46,
+    ]),
     squares(&[8, 48, 1, 57, 6, 62, 15, 55]),
     squares(&[9, 49, 14, 54]),
 ];
@@ -181,12 +185,12 @@ pub fn solve(me: u64, opp: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i3
         1 => last_square(me, opp, empty, counts),
         2 => two_squares(me, opp, empty, alpha, beta, counts),
         3 => three_squares(me, opp, empty, alpha, beta, counts),
-        n if n >= SORT_EMPTIES => sorted_search(me, opp, empty, n, alpha, beta, counts),
+        n if n >= SORT_EMPTIES => sorted_search(me, opp, empty, alpha, beta, counts),
         n => search(me, opp, empty, n, parity(empty), alpha, beta, counts),
     }
 }
 
-/// Fail-soft negamax over `n` ≥ [`SORT_EMPTIES`] empty squares `empty`,
+/// Fail-soft negamax over at least [`SORT_EMPTIES`] empty squares `empty`,
 /// the moves tried fastest first: fewest replies for the opponent (a
 /// corner reply counted twice), then least potential mobility, a corner
 /// and a square of an odd quadrant as bonuses (the weights of
@@ -195,7 +199,6 @@ fn sorted_search(
     me: u64,
     opp: u64,
     empty: u64,
-    n: u32,
     mut alpha: i32,
     beta: i32,
     counts: &mut Stats,
@@ -210,7 +213,7 @@ fn sorted_search(
             return final_score(me, opp);
         }
         counts.interior += 1;
-        return -sorted_search(opp, me, empty, n, -beta, -alpha, counts);
+        return -sorted_search(opp, me, empty, -beta, -alpha, counts);
     }
     counts.interior += 1;
     let odd = QUADRANT_UNION[parity(empty)];
@@ -330,14 +333,7 @@ fn search(
 /// squares `empty`, fail-soft in `(alpha, beta)`: a square alone in its
 /// quadrant first (parity), then by [`PRESORT`].
 #[inline]
-fn three_squares(
-    me: u64,
-    opp: u64,
-    empty: u64,
-    alpha: i32,
-    beta: i32,
-    counts: &mut Stats,
-) -> i32 {
+fn three_squares(me: u64, opp: u64, empty: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i32 {
     let x = empty & empty.wrapping_neg();
     let rest = empty ^ x;
     let y = rest & rest.wrapping_neg();
@@ -508,5 +504,9 @@ fn last_square(me: u64, opp: u64, sq: u64, counts: &mut Stats) -> i32 {
         return 2 * (mine - g) - 64;
     }
     // Nobody can play: 63 discs, the empty square to the winner.
-    if 2 * mine > 63 { 2 * mine - 62 } else { 2 * mine - 64 }
+    if 2 * mine > 63 {
+        2 * mine - 62
+    } else {
+        2 * mine - 64
+    }
 }
