@@ -191,7 +191,7 @@ static DIAGONALS: [(u64, u64); 64] = {
 /// counted without computing the flipped discs. Each of the 4 lines
 /// through `sq` is gathered into a byte (a shift, or a multiplication that
 /// moves each square of a file or diagonal to its own bit) and looked up
-/// in a table of flip counts, as in Edax (Delorme 2004–2022,
+/// in a table of flip counts, as in Edax (Delorme, Edax 4.4,
 /// `count_last_flip`).
 #[inline]
 pub fn count_last_flips(me: u64, sq: usize) -> u32 {

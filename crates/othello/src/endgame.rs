@@ -9,7 +9,7 @@
 //! empty squares are scanned and each is tried with [`board::flips`], those
 //! in a quadrant holding an odd number of empty squares first (parity: the
 //! player who moves last in a region usually gains), each group in a fixed
-//! order of square value (as Edax does: Delorme 2004–2022);
+//! order of square value (as Edax does: Delorme, Edax 4.4);
 //! two empty squares have their own code, and the last square is scored
 //! from the mover's disc count after it, without playing the move. Every
 //! position it expands counts as interior, every finished game it scores
@@ -109,7 +109,7 @@ fn stability_cutoff(me: u64, opp: u64, alpha: i32) -> Option<i32> {
 /// A-squares (c1, a3, …) and B-squares (d1, a4, …) of the edges; the
 /// squares of the second ring next to them; the C-squares (b1, a2, …); the
 /// X-squares (b2, g2, b7, g7) last. A fixed order by square value, as in
-/// Edax (Delorme 2004–2022, `presorted_x`), that costs nothing per node.
+/// Edax (Delorme, Edax 4.4, `presorted_x`), that costs nothing per node.
 const PRESORT: [u64; 7] = [
     squares(&[0, 7, 56, 63]),
     squares(&[
