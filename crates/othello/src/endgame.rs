@@ -3,13 +3,17 @@
 //! empty squares ([`solve_end`], used as [`tree_core::Game::solve_end`]).
 //!
 //! The solver works on the two bitboards directly, in disc units: no
-//! transposition table, no move list, no [`Position`] values — the empty
-//! squares are scanned and each is tried with [`board::flips`], those in a
-//! quadrant holding an odd number of empty squares first (parity: the
-//! player who moves last in a region usually gains), and the last square
-//! is scored without playing a move. Every position it expands counts as
-//! interior, every finished game it scores as a leaf, as the generic
-//! searches count them.
+//! transposition table and no [`Position`] values. From
+//! [`SORT_EMPTIES`] empty squares up it orders the legal moves fastest
+//! first (as [`fastest_first`] does for the generic search); below, the
+//! empty squares are scanned and each is tried with [`board::flips`], those
+//! in a quadrant holding an odd number of empty squares first (parity: the
+//! player who moves last in a region usually gains), each group in a fixed
+//! order of square value (as Edax does: Delorme, Edax 4.4);
+//! two empty squares have their own code, and the last square is scored
+//! from the mover's disc count after it, without playing the move. Every
+//! position it expands counts as interior, every finished game it scores
+//! as a leaf, as the generic searches count them.
 
 use tree_core::{Stats, Value};
 
@@ -21,12 +25,17 @@ use crate::{Move, Position};
 /// The largest number of empty squares [`solve_end`] solves; with more it
 /// returns `None` and the generic search goes on (with its table and its
 /// move ordering, which pay off higher in the tree).
-pub const SOLVE_EMPTIES: u32 = 6;
+pub const SOLVE_EMPTIES: u32 = 8;
 
 /// The solver tries a stability cutoff at positions with at least this
 /// many empty squares (the generic search, through [`solve_end`], at every
 /// position above [`SOLVE_EMPTIES`]).
 pub const STABILITY_EMPTIES: u32 = 5;
+
+/// At positions with at least this many empty squares the solver orders
+/// the moves fastest first (the opponent's weighted mobility, as
+/// [`fastest_first`]); below, by parity and square value alone.
+pub const SORT_EMPTIES: u32 = 6;
 
 /// The four quadrants of the board (a1–d4, e1–h4, a5–d8, e5–h8).
 const QUADRANTS: [u64; 4] = [
@@ -95,6 +104,75 @@ fn stability_cutoff(me: u64, opp: u64, alpha: i32) -> Option<i32> {
     (bound <= alpha).then_some(bound)
 }
 
+/// The empty squares in the order the solver tries them (within a parity
+/// group), best first, as masks: corners; the central squares; the
+/// A-squares (c1, a3, …) and B-squares (d1, a4, …) of the edges; the
+/// squares of the second ring next to them; the C-squares (b1, a2, …); the
+/// X-squares (b2, g2, b7, g7) last. A fixed order by square value, as in
+/// Edax (Delorme, Edax 4.4, `presorted_x`), that costs nothing per node.
+const PRESORT: [u64; 7] = [
+    squares(&[0, 7, 56, 63]),
+    squares(&[
+        26, 34, 19, 43, 20, 44, 29, 37, 18, 42, 21, 45, 27, 28, 35, 36,
+    ]),
+    squares(&[16, 40, 2, 58, 5, 61, 23, 47]),
+    squares(&[24, 32, 3, 59, 4, 60, 31, 39]),
+    squares(&[
+        25, 33, 11, 51, 12, 52, 30, 38, 17, 41, 10, 50, 13, 53, 22, 46,
+    ]),
+    squares(&[8, 48, 1, 57, 6, 62, 15, 55]),
+    squares(&[9, 49, 14, 54]),
+];
+
+/// The mask of the given square indices.
+const fn squares(list: &[usize]) -> u64 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < list.len() {
+        mask |= 1 << list[i];
+        i += 1;
+    }
+    mask
+}
+
+/// The quadrant (index into [`QUADRANTS`]) of each square.
+const QUADRANT_OF: [u8; 64] = {
+    let mut out = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        out[sq] = ((sq % 8 >= 4) as u8) + 2 * ((sq / 8 >= 4) as u8);
+        sq += 1;
+    }
+    out
+};
+
+/// For each set of quadrants (bit `q` for [`QUADRANTS`]`[q]`), their union.
+const QUADRANT_UNION: [u64; 16] = {
+    let mut out = [0; 16];
+    let mut set = 0;
+    while set < 16 {
+        let mut q = 0;
+        while q < 4 {
+            if set & (1 << q) != 0 {
+                out[set] |= QUADRANTS[q];
+            }
+            q += 1;
+        }
+        set += 1;
+    }
+    out
+};
+
+/// The quadrants holding an odd number of the squares of `empty`, as bits.
+#[inline]
+fn parity(empty: u64) -> usize {
+    let mut set = 0;
+    for (q, &mask) in QUADRANTS.iter().enumerate() {
+        set |= (((empty & mask).count_ones() & 1) as usize) << q;
+    }
+    set
+}
+
 /// The exact final score (disc units, for the owner of `me`, who is to
 /// move) of the game from `me`, `opp`, fail-soft in `(alpha, beta)`.
 pub fn solve(me: u64, opp: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i32 {
@@ -105,50 +183,136 @@ pub fn solve(me: u64, opp: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i3
             final_score(me, opp)
         }
         1 => last_square(me, opp, empty, counts),
-        _ => search(me, opp, empty, alpha, beta, counts),
+        2 => two_squares(me, opp, empty, alpha, beta, counts),
+        3 => three_squares(me, opp, empty, alpha, beta, counts),
+        n if n >= SORT_EMPTIES => sorted_search(me, opp, empty, alpha, beta, counts),
+        n => search(me, opp, empty, n, parity(empty), alpha, beta, counts),
     }
 }
 
-/// Fail-soft negamax over the empty squares (at least two), parity first.
-fn search(me: u64, opp: u64, empty: u64, mut alpha: i32, beta: i32, counts: &mut Stats) -> i32 {
-    if empty.count_ones() >= STABILITY_EMPTIES
+/// Fail-soft negamax over at least [`SORT_EMPTIES`] empty squares `empty`,
+/// the moves tried fastest first: fewest replies for the opponent (a
+/// corner reply counted twice), then least potential mobility, a corner
+/// and a square of an odd quadrant as bonuses (the weights of
+/// [`fastest_first`]).
+fn sorted_search(
+    me: u64,
+    opp: u64,
+    empty: u64,
+    mut alpha: i32,
+    beta: i32,
+    counts: &mut Stats,
+) -> i32 {
+    if let Some(bound) = stability_cutoff(me, opp, alpha) {
+        return bound;
+    }
+    let mut moves = board::legal_moves(me, opp);
+    if moves == 0 {
+        if board::legal_moves(opp, me) == 0 {
+            counts.leaves += 1;
+            return final_score(me, opp);
+        }
+        counts.interior += 1;
+        return -sorted_search(opp, me, empty, -beta, -alpha, counts);
+    }
+    counts.interior += 1;
+    let odd = QUADRANT_UNION[parity(empty)];
+    // (score, square, flips), sorted best first by insertion.
+    let mut list = [(0i32, 0u64, 0u64); 32];
+    let mut len = 0;
+    while moves != 0 {
+        let sq = moves & moves.wrapping_neg();
+        moves ^= sq;
+        let f = board::flips(me, opp, sq);
+        let (me2, opp2) = (opp & !f, me | f | sq);
+        let replies = board::legal_moves(me2, opp2);
+        let weighted = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+        let potential = (board::neighbours(opp2) & (empty ^ sq)).count_ones() as i32;
+        let score = -8 * weighted - potential
+            + 4 * i32::from(sq & CORNERS != 0)
+            + 2 * i32::from(sq & odd != 0);
+        let mut k = len;
+        while k > 0 && list[k - 1].0 < score {
+            list[k] = list[k - 1];
+            k -= 1;
+        }
+        list[k] = (score, sq, f);
+        len += 1;
+    }
+    let mut best = i32::MIN;
+    for &(_, sq, f) in &list[..len] {
+        let (me2, opp2) = (opp & !f, me | f | sq);
+        let v = -solve(me2, opp2, -beta, -alpha, counts);
+        if v > best {
+            best = v;
+            if v >= beta {
+                return best;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+        }
+    }
+    best
+}
+
+/// Fail-soft negamax over `n` ≥ 4 empty squares `empty` (their quadrant
+/// parities `odd`, as [`parity`] gives them): the squares of odd quadrants
+/// first, each group in [`PRESORT`] order.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    me: u64,
+    opp: u64,
+    empty: u64,
+    n: u32,
+    odd: usize,
+    mut alpha: i32,
+    beta: i32,
+    counts: &mut Stats,
+) -> i32 {
+    if n >= STABILITY_EMPTIES
         && let Some(bound) = stability_cutoff(me, opp, alpha)
     {
         return bound;
     }
-    let mut odd = 0;
-    for q in QUADRANTS {
-        if (empty & q).count_ones() & 1 == 1 {
-            odd |= q;
-        }
-    }
+    let odd_squares = QUADRANT_UNION[odd];
     let mut best = i32::MIN;
-    for group in [empty & odd, empty & !odd] {
-        let mut squares = group;
-        while squares != 0 {
-            let sq = squares & squares.wrapping_neg();
-            squares ^= sq;
-            let f = board::flips(me, opp, sq);
-            if f == 0 {
-                continue;
-            }
-            if best == i32::MIN {
-                counts.interior += 1;
-            }
-            let (me2, opp2) = (opp & !f, me | f | sq);
-            let rest = empty ^ sq;
-            let v = if rest.count_ones() == 1 {
-                -last_square(me2, opp2, rest, counts)
-            } else {
-                -search(me2, opp2, rest, -beta, -alpha.max(best), counts)
-            };
-            if v > best {
-                best = v;
-                if v >= beta {
-                    return best;
+    for group in [empty & odd_squares, empty & !odd_squares] {
+        if group == 0 {
+            continue;
+        }
+        for class in PRESORT {
+            let mut squares = group & class;
+            while squares != 0 {
+                let sq = squares & squares.wrapping_neg();
+                squares ^= sq;
+                let i = sq.trailing_zeros() as usize;
+                if board::adjacent(i) & opp == 0 {
+                    continue;
                 }
-                if v > alpha {
-                    alpha = v;
+                let f = board::flips(me, opp, sq);
+                if f == 0 {
+                    continue;
+                }
+                if best == i32::MIN {
+                    counts.interior += 1;
+                }
+                let (me2, opp2) = (opp & !f, me | f | sq);
+                let rest = empty ^ sq;
+                let v = if n == 4 {
+                    -three_squares(me2, opp2, rest, -beta, -alpha, counts)
+                } else {
+                    let odd2 = odd ^ (1 << QUADRANT_OF[i]);
+                    -search(me2, opp2, rest, n - 1, odd2, -beta, -alpha, counts)
+                };
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return best;
+                    }
+                    if v > alpha {
+                        alpha = v;
+                    }
                 }
             }
         }
@@ -162,27 +326,187 @@ fn search(me: u64, opp: u64, empty: u64, mut alpha: i32, beta: i32, counts: &mut
     }
     // A pass (the opponent has a move, so the search below moves).
     counts.interior += 1;
-    -search(opp, me, empty, -beta, -alpha, counts)
+    -search(opp, me, empty, n, odd, -beta, -alpha, counts)
+}
+
+/// The exact score for the owner of `me` (to move) with the three empty
+/// squares `empty`, fail-soft in `(alpha, beta)`: a square alone in its
+/// quadrant first (parity), then by [`PRESORT`].
+#[inline]
+fn three_squares(me: u64, opp: u64, empty: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i32 {
+    let x = empty & empty.wrapping_neg();
+    let rest = empty ^ x;
+    let y = rest & rest.wrapping_neg();
+    let z = rest ^ y;
+    let mut sq = [x, y, z];
+    // By square value (a three-element sorting network), then the squares
+    // alone in their quadrant first (a stable partition).
+    if rank(sq[1]) < rank(sq[0]) {
+        sq.swap(0, 1);
+    }
+    if rank(sq[2]) < rank(sq[1]) {
+        sq.swap(1, 2);
+    }
+    if rank(sq[1]) < rank(sq[0]) {
+        sq.swap(0, 1);
+    }
+    let q = sq.map(|s| QUADRANT_OF[s.trailing_zeros() as usize]);
+    let order = if q[0] == q[1] && q[1] != q[2] {
+        [sq[2], sq[0], sq[1]]
+    } else if q[0] == q[2] && q[1] != q[0] {
+        [sq[1], sq[0], sq[2]]
+    } else {
+        sq
+    };
+    if let Some(v) = three_moves(me, opp, empty, order, alpha, beta, counts) {
+        return v;
+    }
+    if let Some(v) = three_moves(opp, me, empty, order, -beta, -alpha, counts) {
+        // A pass, then the opponent's move.
+        counts.interior += 1;
+        return -v;
+    }
+    counts.leaves += 1;
+    final_score(me, opp)
+}
+
+/// The best score for the owner of `me` playing on one of the three empty
+/// squares `empty`, tried in the order `order`, each reply solved by
+/// [`two_squares`], fail-soft in `(alpha, beta)`; `None` if none is legal
+/// (nothing counted then).
+#[inline(always)]
+fn three_moves(
+    me: u64,
+    opp: u64,
+    empty: u64,
+    order: [u64; 3],
+    mut alpha: i32,
+    beta: i32,
+    counts: &mut Stats,
+) -> Option<i32> {
+    let mut best = i32::MIN;
+    for sq in order {
+        if board::adjacent(sq.trailing_zeros() as usize) & opp == 0 {
+            continue;
+        }
+        let f = board::flips(me, opp, sq);
+        if f == 0 {
+            continue;
+        }
+        if best == i32::MIN {
+            counts.interior += 1;
+        }
+        let v = -two_squares(opp & !f, me | f | sq, empty ^ sq, -beta, -alpha, counts);
+        if v > best {
+            best = v;
+            if v >= beta {
+                return Some(best);
+            }
+            if v > alpha {
+                alpha = v;
+            }
+        }
+    }
+    (best != i32::MIN).then_some(best)
+}
+
+/// The exact score for the owner of `me` (to move) with the two empty
+/// squares `empty`, fail-soft in `(alpha, beta)`.
+#[inline]
+fn two_squares(me: u64, opp: u64, empty: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i32 {
+    let x = empty & empty.wrapping_neg();
+    let y = empty ^ x;
+    // The better square by [`PRESORT`] first.
+    let (x, y) = if rank(y) < rank(x) { (y, x) } else { (x, y) };
+    if let Some(v) = two_moves(me, opp, x, y, beta, counts) {
+        return v;
+    }
+    if let Some(v) = two_moves(opp, me, x, y, -alpha, counts) {
+        // A pass, then the opponent's move.
+        counts.interior += 1;
+        return -v;
+    }
+    counts.leaves += 1;
+    final_score(me, opp)
+}
+
+/// The class of the square `sq` (a single bit) in [`PRESORT`].
+#[inline]
+fn rank(sq: u64) -> u8 {
+    RANK[sq.trailing_zeros() as usize & 63]
+}
+
+/// The class in [`PRESORT`] of each square index.
+const RANK: [u8; 64] = {
+    let mut out = [0; 64];
+    let mut c = 0;
+    while c < PRESORT.len() {
+        let mut sq = 0;
+        while sq < 64 {
+            if PRESORT[c] & (1 << sq) != 0 {
+                out[sq] = c as u8;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
+/// The best score for the owner of `me` playing on `x` or `y` (the two
+/// empty squares, tried in that order), each reply scored by
+/// [`last_square`], fail-soft below `beta`; `None` if neither is legal
+/// (nothing counted then).
+#[inline(always)]
+fn two_moves(me: u64, opp: u64, x: u64, y: u64, beta: i32, counts: &mut Stats) -> Option<i32> {
+    let mut best = None;
+    let near = |sq: u64| board::adjacent(sq.trailing_zeros() as usize) & opp != 0;
+    let f = if near(x) { board::flips(me, opp, x) } else { 0 };
+    if f != 0 {
+        counts.interior += 1;
+        let v = -last_square(opp & !f, me | f | x, y, counts);
+        if v >= beta {
+            return Some(v);
+        }
+        best = Some(v);
+    }
+    let f = if near(y) { board::flips(me, opp, y) } else { 0 };
+    if f != 0 {
+        if best.is_none() {
+            counts.interior += 1;
+        }
+        let v = -last_square(opp & !f, me | f | y, x, counts);
+        return Some(best.map_or(v, |b: i32| b.max(v)));
+    }
+    best
 }
 
 /// The exact score for the owner of `me` (to move) with one empty square,
 /// `sq`: played by `me` if it flips, else by the opponent if it flips for
-/// them, else the game is over.
+/// them, else the game is over. Scored from the number of discs the move
+/// flips ([`board::count_last_flips`]), without playing it.
 #[inline]
 fn last_square(me: u64, opp: u64, sq: u64, counts: &mut Stats) -> i32 {
-    let f = board::flips(me, opp, sq);
+    debug_assert_eq!(!(me | opp), sq);
+    counts.leaves += 1;
+    let i = sq.trailing_zeros() as usize;
+    let mine = me.count_ones() as i32;
+    let f = board::count_last_flips(me, i) as i32;
     if f != 0 {
         counts.interior += 1;
-        counts.leaves += 1;
-        return final_score(me | f | sq, opp & !f);
+        // mine + f + 1 discs of 64.
+        return 2 * (mine + f + 1) - 64;
     }
-    let g = board::flips(opp, me, sq);
+    let g = board::count_last_flips(opp, i) as i32;
     if g != 0 {
-        // A pass, then the opponent's disc.
+        // A pass, then the opponent's disc: mine − g discs of 64.
         counts.interior += 2;
-        counts.leaves += 1;
-        return final_score(me & !g, opp | g | sq);
+        return 2 * (mine - g) - 64;
     }
-    counts.leaves += 1;
-    final_score(me, opp)
+    // Nobody can play: 63 discs, the empty square to the winner.
+    if 2 * mine > 63 {
+        2 * mine - 62
+    } else {
+        2 * mine - 64
+    }
 }

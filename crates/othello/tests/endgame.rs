@@ -175,7 +175,7 @@ fn enhanced_searches_are_exact_on_endgames_at_every_depth() {
 }
 
 /// The last-empties solver against minimax to the end of the game on
-/// `count` random endgames of 1–6 empty squares (seeded, different from the
+/// `count` random endgames of 1 to `SOLVE_EMPTIES` (8) empty squares (seeded, different from the
 /// tests above): its score, with the full window, is the exact score; and
 /// the enhanced MTD(f), which hands these positions to the solver, plays a
 /// move whose exact value is the position's (one position in 10).
@@ -207,7 +207,7 @@ fn solver_against_minimax(count: u64) {
     assert_eq!((scores, moves), (count, count.div_ceil(10)));
 }
 
-/// 100,000 endgames of 1-6 empty squares.
+/// 100,000 endgames of 1 to `SOLVE_EMPTIES` (8) empty squares.
 #[test]
 fn the_solver_is_exact_on_a_hundred_thousand_endgames() {
     solver_against_minimax(100_000);
