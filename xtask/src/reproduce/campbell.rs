@@ -205,7 +205,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
     for (&(table, width, depth), algs) in TABLES.iter().zip(&algs) {
         let runners: Vec<&Runner> = algs.iter().collect();
         for (ordering, best) in orderings() {
-            let spec = GenSpec::new(Generator::Campbell(best), width, depth, seed(table), 0);
+            let spec = GenSpec::new(Generator::campbell(best), width, depth, seed(table), 0);
             batches.push(
                 Batch::new(spec, cfg.trees, runners.clone(), Oracle::Minimax)
                     .with_subsets(compared(depth), cfg.trees),

@@ -134,7 +134,7 @@ type PaperCell<'a> = &'a dyn Fn(usize, &str, (usize, usize)) -> Option<f64>;
 /// One tree's (elapsed, total) per column and processor tree, every
 /// value checked against minimax.
 fn measure_tree(best: BestChild, index: usize) -> Result<PerTree> {
-    let tree = GenSpec::new(Generator::Campbell(best), WIDTH, DEPTH, SEED, index as u64).build()?;
+    let tree = GenSpec::new(Generator::campbell(best), WIDTH, DEPTH, SEED, index as u64).build()?;
     let v = minimax(&tree);
     let mut out = Vec::new();
     for c in &COLUMNS {
@@ -457,7 +457,7 @@ fn file_tag(ordering: &str) -> &'static str {
 /// slaves, C = 1.
 fn overhead_p41(md: &mut String) -> Result<()> {
     let published = published::campbell_overhead_p41()?;
-    let tree = GenSpec::new(Generator::Campbell(BestChild::First), 8, 4, 1981_0004, 0).build()?;
+    let tree = GenSpec::new(Generator::campbell(BestChild::First), 8, 4, 1981_0004, 0).build()?;
     writeln!(md, "## Search overhead, p. 41\n").unwrap();
     writeln!(
         md,
