@@ -90,8 +90,9 @@ pub enum RootScore {
 impl RootScore {
     /// The score of Campbell's aspiration experiment (p. 29): 64.
     pub const ASPIRATION: RootScore = RootScore::Fixed(64);
-    /// The reading the reproduction uses.
-    pub const DEFAULT: RootScore = RootScore::Random;
+    /// The reading the reproduction uses: 64, on the thesis's standard
+    /// deviations (pp. 28–29; `docs/reproduction/hypotheses.md`).
+    pub const DEFAULT: RootScore = RootScore::ASPIRATION;
 }
 
 impl Default for RootScore {

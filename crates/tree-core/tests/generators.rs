@@ -11,36 +11,40 @@ use tree_core::{
 fn gens() -> Vec<(&'static str, Generator)> {
     vec![
         ("random", Generator::RANDOM),
-        ("campbell-random", Generator::campbell(BestChild::Uniform)),
         (
-            "campbell-fmb:0.5",
-            Generator::campbell(BestChild::FirstMoveBest(0.5)),
+            "campbell-random@random",
+            Generator::Campbell(BestChild::Uniform, RootScore::Random),
         ),
         (
-            "campbell-geo:0.5",
-            Generator::campbell(BestChild::Geometric(0.5)),
+            "campbell-fmb:0.5@random",
+            Generator::Campbell(BestChild::FirstMoveBest(0.5), RootScore::Random),
         ),
         (
-            "campbell-fmb:0.8",
-            Generator::campbell(BestChild::FirstMoveBest(0.8)),
+            "campbell-geo:0.5@random",
+            Generator::Campbell(BestChild::Geometric(0.5), RootScore::Random),
         ),
         (
-            "campbell-geo:0.8",
-            Generator::campbell(BestChild::Geometric(0.8)),
+            "campbell-fmb:0.8@random",
+            Generator::Campbell(BestChild::FirstMoveBest(0.8), RootScore::Random),
         ),
-        ("campbell-perfect", Generator::campbell(BestChild::First)),
+        (
+            "campbell-geo:0.8@random",
+            Generator::Campbell(BestChild::Geometric(0.8), RootScore::Random),
+        ),
+        (
+            "campbell-perfect@random",
+            Generator::Campbell(BestChild::First, RootScore::Random),
+        ),
         ("topdown-random", Generator::TOPDOWN_RANDOM),
         ("strong", Generator::STRONG),
         ("korf", Generator::KORF),
         ("perfect", Generator::PERFECT),
         // The readings of the papers that are generator options.
+        // The default root score, 64.
+        ("campbell-random", Generator::campbell(BestChild::Uniform)),
         (
-            "campbell-random@64",
-            Generator::Campbell(BestChild::Uniform, RootScore::Fixed(64)),
-        ),
-        (
-            "campbell-fmb:0.8@64",
-            Generator::Campbell(BestChild::FirstMoveBest(0.8), RootScore::Fixed(64)),
+            "campbell-fmb:0.8",
+            Generator::campbell(BestChild::FirstMoveBest(0.8)),
         ),
         (
             "strong, floor",

@@ -648,6 +648,7 @@ On optimally ordered trees the simulator is Campbell's: every TS cell and every 
 cell of Table 10 is matched exactly, and the depth-2 PV cells are matched (443, 83) or nearly \
 (185 for 190) once pvsplit covers the root's ply only and the type-2 rule of p. 47 is on — \
 the readings `docs/PARALLEL.md` argues for. The SSS master is our design (the thesis gives \
-no rules). On random trees every algorithm is slower than his by about what sequential \
-search is on the same trees (Table 6: AB +16%, SSS* +31%): our reading of his `gen` gives \
-harder wide random trees. Discussion with numbers: `docs/reproduction/README.md`.\n";
+no rules). On random and .8g trees TS and PV are within 5% of his everywhere, with `gen`'s root \
+score fixed at 64 ([hypotheses.md](hypotheses.md)); what differs is the SSS master on random \
+trees, further from his as the processors grow. Discussion with numbers: \
+`docs/reproduction/README.md`.\n";
