@@ -51,10 +51,20 @@ struct Fit {
 /// The CSV rows: guess, reading, default, kind, name, paper, ours, fits.
 type Rows = Vec<Vec<String>>;
 
-fn csv_row(
-    guess: &str,
-    reading: &str,
+/// Which guess and reading a CSV row is about.
+#[derive(Debug, Clone, Copy)]
+struct Key<'a> {
+    guess: &'a str,
+    reading: &'a str,
     default: bool,
+}
+
+fn csv_row(
+    Key {
+        guess,
+        reading,
+        default,
+    }: Key<'_>,
     kind: &str,
     name: String,
     paper: f64,
@@ -71,6 +81,58 @@ fn csv_row(
         format!("{ours:.4}"),
         fits.to_string(),
     ]
+}
+
+/// One reading's statistics: how many it fits, each written to the CSV
+/// and as a row of a Markdown table (name, reading, `shown`, fit).
+struct Tally<'a> {
+    key: Key<'a>,
+    fitted: usize,
+    stats: usize,
+}
+
+impl<'a> Tally<'a> {
+    fn new(guess: &'a str, reading: &'a str, default: bool) -> Tally<'a> {
+        Tally {
+            key: Key {
+                guess,
+                reading,
+                default,
+            },
+            fitted: 0,
+            stats: 0,
+        }
+    }
+
+    fn record(
+        &mut self,
+        rows: &mut Rows,
+        table: &mut Vec<Vec<String>>,
+        name: String,
+        (paper, ours): (f64, f64),
+        fits: bool,
+        shown: Vec<String>,
+    ) {
+        self.stats += 1;
+        self.fitted += usize::from(fits);
+        rows.push(csv_row(
+            self.key,
+            "statistic",
+            name.clone(),
+            paper,
+            ours,
+            fits,
+        ));
+        let mut row = vec![name, self.key.reading.to_string()];
+        row.extend(shown);
+        row.push(if fits { "fits" } else { "does not fit" }.into());
+        table.push(row);
+    }
+
+    /// (fitted, counted).
+    fn fit(&self) -> (usize, usize) {
+        (self.fitted, self.stats)
+    }
 }
 
 pub fn run(cfg: &Config) -> Result<Doc> {
@@ -181,9 +243,11 @@ fn root_score(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'s
                         n += 1;
                         w += usize::from(fits);
                         rows.push(csv_row(
-                            GUESS,
-                            reading,
-                            default,
+                            Key {
+                                guess: GUESS,
+                                reading,
+                                default,
+                            },
                             "cell",
                             format!("Table {table} {} {}", r.label, cell.ordering),
                             p.value,
@@ -211,27 +275,16 @@ fn root_score(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'s
         };
         let rand = t6("rand");
         let ab = measure::leaves(&rand.results, k("AB"));
-        let (mut fitted, mut stats) = (0, 0);
+        let mut tally = Tally::new(GUESS, reading, default);
         let mut stat = |name: String, paper: f64, ours: f64, fits: bool, shown: [String; 2]| {
-            stats += 1;
-            fitted += usize::from(fits);
-            rows.push(csv_row(
-                GUESS,
-                reading,
-                default,
-                "statistic",
-                name.clone(),
-                paper,
-                ours,
-                fits,
-            ));
-            stat_rows.push(vec![
+            tally.record(
+                rows,
+                &mut stat_rows,
                 name,
-                reading.to_string(),
-                shown[0].clone(),
-                shown[1].clone(),
-                if fits { "fits" } else { "does not fit" }.into(),
-            ]);
+                (paper, ours),
+                fits,
+                shown.to_vec(),
+            );
         };
         for (label, paper_sd, paper_ratio) in [
             ("SSS", 843.0, 0.55),
@@ -303,7 +356,7 @@ fn root_score(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'s
             reading: reading.into(),
             default,
             cells: (within, total),
-            stats: (fitted, stats),
+            stats: tally.fit(),
         });
     }
     writeln!(md, "### Cells within 10%, per table\n").unwrap();
@@ -414,12 +467,8 @@ fn gap(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'static s
     const GUESS: &str = "top-down sibling gap";
     writeln!(
         md,
-        "## Bhattacharya & Bagchi (1996): the sibling gap of top-down trees\n"
-    )
-    .unwrap();
-    writeln!(
-        md,
-        "§4 says only that the trees were generated top down \"in a specified order\", the \
+        "## Bhattacharya & Bagchi (1996): the sibling gap of top-down trees\n\n\
+         §4 says only that the trees were generated top down \"in a specified order\", the \
          optimal son chosen at random (random trees) or as Marsland et al. (1987) (strong trees), \
          with `random()`; it says nothing of the other sons' values. Any gap distribution is a \
          reading: ours are uniform in 1..=100 (strictly worse, the default), in 0..=100 (ties \
@@ -463,36 +512,19 @@ fn gap(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'static s
         ];
         let cells = memory::table1_cells(cfg, &generators, |_, _| true)?;
         let within = cell_fits(GUESS, reading, default, &cells, rows);
-        let (mut fitted, mut stats) = (0, 0);
+        let mut tally = Tally::new(GUESS, reading, default);
         for ordering in ["random", "strong"] {
             for (name, paper, ours) in table1_ratios(&cells, ordering) {
+                let shown = vec![format!("{paper:.3}"), format!("{ours:.3}")];
                 let fits = close(ours, paper);
-                stats += 1;
-                fitted += usize::from(fits);
-                rows.push(csv_row(
-                    GUESS,
-                    reading,
-                    default,
-                    "statistic",
-                    name.clone(),
-                    paper,
-                    ours,
-                    fits,
-                ));
-                table.push(vec![
-                    name,
-                    reading.to_string(),
-                    format!("{paper:.3}"),
-                    format!("{ours:.3}"),
-                    if fits { "fits" } else { "does not fit" }.into(),
-                ]);
+                tally.record(rows, &mut table, name, (paper, ours), fits, shown);
             }
         }
         fits.push(Fit {
             reading: reading.into(),
             default,
             cells: (within, cells.len()),
-            stats: (fitted, stats),
+            stats: tally.fit(),
         });
     }
     md.push_str(&md_table(&["ratio", "gap", "paper", "ours", "fit"], &table));
@@ -515,9 +547,11 @@ fn cell_fits(
         let fits = close(c.ours.mean, c.paper);
         within += usize::from(fits);
         rows.push(csv_row(
-            guess,
-            reading,
-            default,
+            Key {
+                guess,
+                reading,
+                default,
+            },
             "cell",
             format!(
                 "({},{}) {} {}{}",
@@ -580,12 +614,8 @@ fn quarter(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'stat
     const GUESS: &str = "leftmost quarter";
     writeln!(
         md,
-        "## Bhattacharya & Bagchi (1996): \"the leftmost 25% of the sons\"\n"
-    )
-    .unwrap();
-    writeln!(
-        md,
-        "§4: the optimal son is the leftmost \"at least 70% of the time\" and lies \"among the \
+        "## Bhattacharya & Bagchi (1996): \"the leftmost 25% of the sons\"\n\n\
+         §4: the optimal son is the leftmost \"at least 70% of the time\" and lies \"among the \
          leftmost 25% of the sons 90% of the time\"; the only vector given is b = 8's, (0.7, 0.2, \
          0.0166, …), where every reading below agrees. Readings (`Quarter`): ⌈b/4⌉ sons, at least \
          2 (the default: son 2 always shares the 0.2); ⌊b/4⌋ sons, at least 1; b/4 rounded to the \
@@ -623,39 +653,25 @@ fn quarter(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'stat
         cells.extend(defaults.iter().filter(|c| !moved(c.b, c.d)).cloned());
         cells.sort_by_key(|c| (c.b, c.d));
         let within = cell_fits(GUESS, q.name(), default, &cells, rows);
-        let (mut fitted, mut stats) = (0, 0);
+        let mut tally = Tally::new(GUESS, q.name(), default);
         for c in cells.iter().filter(|c| c.algorithm == "Alpha-Beta") {
             let (b, d) = (c.b as f64, c.d as i32);
             let minimal = b.powi((d + 1) / 2) + b.powi(d / 2) - 1.0;
             let (paper, ours) = (c.paper / minimal, c.ours.mean / minimal);
-            let fits = close(ours, paper);
-            stats += 1;
-            fitted += usize::from(fits);
             let name = format!("({},{}) strong: Alpha-Beta / minimal tree", c.b, c.d);
-            rows.push(csv_row(
-                GUESS,
-                q.name(),
-                default,
-                "statistic",
-                name.clone(),
-                paper,
-                ours,
-                fits,
-            ));
-            table.push(vec![
-                name,
-                q.name().to_string(),
+            let shown = vec![
                 q.sons(c.b).to_string(),
                 format!("{paper:.2}"),
                 format!("{ours:.2}"),
-                if fits { "fits" } else { "does not fit" }.into(),
-            ]);
+            ];
+            let fits = close(ours, paper);
+            tally.record(rows, &mut table, name, (paper, ours), fits, shown);
         }
         fits.push(Fit {
             reading: q.name().into(),
             default,
             cells: (within, cells.len()),
-            stats: (fitted, stats),
+            stats: tally.fit(),
         });
     }
     md.push_str(&md_table(
