@@ -20,6 +20,10 @@ pub enum BestChild {
     /// "first-move-best p"; the thesis does not define it exactly, this is
     /// the reading we chose; `docs/TREES.md` gives the other one.)
     FirstMoveBest(f64),
+    /// Child 1 with probability `p`, otherwise uniform over children 2..b,
+    /// so child 1 is best with probability exactly `p`: the other reading
+    /// of Campbell's "first-move-best p".
+    FirstMoveExactly(f64),
     /// Child `i` (1-based) with probability ∝ `p (1 − p)^(i − 1)`, truncated
     /// to the width and renormalised (Campbell's "geometric p").
     Geometric(f64),
@@ -153,6 +157,13 @@ impl BestChild {
                 let uniform = (1.0 - p) / b as f64;
                 if i == 0 { p + uniform } else { uniform }
             }
+            BestChild::FirstMoveExactly(p) => {
+                if i == 0 {
+                    p
+                } else {
+                    (1.0 - p) / rest
+                }
+            }
             BestChild::Geometric(p) => {
                 let total = 1.0 - (1.0 - p).powi(b as i32);
                 p * (1.0 - p).powi(i as i32) / total
@@ -202,7 +213,11 @@ impl BestChild {
 
     fn check(self) -> Result<(), TreeError> {
         match self {
-            BestChild::FirstMoveBest(p) | BestChild::Geometric(p) if !(p > 0.0 && p <= 1.0) => {
+            BestChild::FirstMoveBest(p)
+            | BestChild::FirstMoveExactly(p)
+            | BestChild::Geometric(p)
+                if !(p > 0.0 && p <= 1.0) =>
+            {
                 Err(TreeError::Parse {
                     position: 0,
                     message: format!("ordering parameter p = {p} must lie in (0, 1]"),
@@ -292,6 +307,7 @@ impl Generator {
         "random:LO..HI",
         "campbell-random",
         "campbell-fmb:P",
+        "campbell-fmbx:P",
         "campbell-geo:P",
         "campbell-perfect",
         "campbell-…@random",
@@ -312,6 +328,7 @@ impl fmt::Display for Generator {
                 match best {
                     BestChild::Uniform => f.write_str("campbell-random")?,
                     BestChild::FirstMoveBest(p) => write!(f, "campbell-fmb:{p}")?,
+                    BestChild::FirstMoveExactly(p) => write!(f, "campbell-fmbx:{p}")?,
                     BestChild::Geometric(p) => write!(f, "campbell-geo:{p}")?,
                     BestChild::First => f.write_str("campbell-perfect")?,
                     BestChild::Marsland(Quarter::CeilAtLeastTwo) => {
@@ -399,6 +416,7 @@ impl FromStr for Generator {
             },
             "campbell-random" => no_arg(Generator::campbell(BestChild::Uniform)),
             "campbell-fmb" => Ok(Generator::campbell(BestChild::FirstMoveBest(prob()?))),
+            "campbell-fmbx" => Ok(Generator::campbell(BestChild::FirstMoveExactly(prob()?))),
             "campbell-geo" => Ok(Generator::campbell(BestChild::Geometric(prob()?))),
             "campbell-perfect" => no_arg(Generator::campbell(BestChild::First)),
             "topdown-random" => no_arg(Generator::TOPDOWN_RANDOM),

@@ -231,7 +231,9 @@ impl OrderedHashTree {
             position: 0,
             message,
         };
-        if let BestChild::FirstMoveBest(p) | BestChild::Geometric(p) = best
+        if let BestChild::FirstMoveBest(p)
+        | BestChild::FirstMoveExactly(p)
+        | BestChild::Geometric(p) = best
             && !(p > 0.0 && p <= 1.0)
         {
             return Err(bad(format!(

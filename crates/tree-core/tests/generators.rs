@@ -241,6 +241,7 @@ fn ordering_models_have_their_best_child_distributions() {
     .map(|(name, g, model)| (name.to_string(), g, model));
     // Campbell's generator with each best-child model.
     let campbell = [
+        BestChild::FirstMoveExactly(0.5),
         BestChild::FirstMoveBest(0.8),
         BestChild::Geometric(0.8),
         BestChild::FirstMoveBest(0.5),
@@ -324,6 +325,10 @@ fn campbell_root_score_readings() {
         (
             "campbell-fmb:0.5@random",
             Generator::Campbell(BestChild::FirstMoveBest(0.5), RootScore::Random),
+        ),
+        (
+            "campbell-fmbx:0.5",
+            Generator::campbell(BestChild::FirstMoveExactly(0.5)),
         ),
     ] {
         let parsed: Generator = text.parse().unwrap();

@@ -202,21 +202,31 @@ fn compared(plies: usize) -> Vec<(usize, usize)> {
 
 pub fn run(cfg: &Config) -> Result<Output> {
     let published = published::campbell_tables()?;
-    let cells = measure_cells(cfg, RootScore::DEFAULT, true)?;
+    let cells = measure_cells(cfg, RootScore::DEFAULT, BestChild::FirstMoveBest, true)?;
     let counts = counts_doc(cfg, &published, &cells);
     let times = cfg.timed().then(|| times_doc(cfg, &cells));
     Ok(Output { counts, times })
 }
 
-/// Every cell of Tables 1–7 on `gen` trees whose root score is `root`,
-/// with the domination facts' leaf sets compared when `dominations`.
-pub fn measure_cells(cfg: &Config, root: RootScore, dominations: bool) -> Result<Vec<Cell>> {
+/// Every cell of Tables 1–7 on `gen` trees whose root score is `root` and
+/// whose first-move-best p columns are `first(p)`, with the domination
+/// facts' leaf sets compared when `dominations`.
+pub fn measure_cells(
+    cfg: &Config,
+    root: RootScore,
+    first: fn(f64) -> BestChild,
+    dominations: bool,
+) -> Result<Vec<Cell>> {
     let algs: Vec<Vec<Runner>> = TABLES.iter().map(|&(_, _, d)| runners(d)).collect();
     let mut batches = Vec::new();
     let mut keys = Vec::new();
     for (&(table, width, depth), algs) in TABLES.iter().zip(&algs) {
         let runners: Vec<&Runner> = algs.iter().collect();
         for (ordering, best) in orderings() {
+            let best = match best {
+                BestChild::FirstMoveBest(p) => first(p),
+                other => other,
+            };
             let spec = GenSpec::new(
                 Generator::Campbell(best, root),
                 width,

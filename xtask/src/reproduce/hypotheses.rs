@@ -8,6 +8,7 @@
 //! paper's statistics and text); the document says which reading is the
 //! default, how each fits, and computes every verdict from the runs.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use anyhow::Result;
@@ -19,7 +20,7 @@ use super::doc::Doc;
 use super::measure;
 use super::memory::{self, Table1Cell};
 use super::render::{csv, md_table, num};
-use crate::published;
+use crate::published::{self, Published};
 
 const NAME: &str = "hypotheses";
 
@@ -47,6 +48,12 @@ struct Fit {
     cells: (usize, usize),
     stats: (usize, usize),
 }
+
+/// Each reading's fit, named by its guess.
+type Fits = Vec<(&'static str, Fit)>;
+
+/// A reading of first-move-best p: the distribution it gives for p.
+type FirstMove = fn(f64) -> BestChild;
 
 /// The CSV rows: guess, reading, default, kind, name, paper, ours, fits.
 type Rows = Vec<Vec<String>>;
@@ -153,7 +160,9 @@ pub fn run(cfg: &Config) -> Result<Doc> {
     )
     .unwrap();
     let mut summary = Vec::new();
-    summary.extend(root_score(cfg, &mut md, &mut rows)?);
+    let (fits, default_cells) = root_score(cfg, &mut md, &mut rows)?;
+    summary.extend(fits);
+    summary.extend(first_move(cfg, &mut md, &mut rows, default_cells)?);
     summary.extend(gap(cfg, &mut md, &mut rows)?);
     summary.extend(quarter(cfg, &mut md, &mut rows)?);
 
@@ -191,7 +200,11 @@ pub fn run(cfg: &Config) -> Result<Doc> {
 }
 
 /// Campbell's root score: drawn from 1..127 or fixed at 64.
-fn root_score(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'static str, Fit)>> {
+fn root_score(
+    cfg: &Config,
+    md: &mut String,
+    rows: &mut Rows,
+) -> Result<(Fits, Vec<campbell::Cell>)> {
     const GUESS: &str = "Campbell root score";
     let published = published::campbell_tables()?;
     writeln!(md, "## Campbell (1981): the root score of `gen`\n").unwrap();
@@ -226,41 +239,16 @@ fn root_score(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'s
     let mut stat_rows = Vec::new();
     let mut sd_rows = Vec::new();
     let mut cell_rows = Vec::new();
+    let mut default_cells = Vec::new();
     for (reading, root) in readings {
         let default = root == RootScore::DEFAULT;
-        let cells = campbell::measure_cells(cfg, root, false)?;
-        let mut within = 0;
-        let mut total = 0;
-        let mut per_table = Vec::new();
-        for &(table, ..) in campbell::TABLES {
-            let (mut w, mut n) = (0, 0);
-            for cell in cells.iter().filter(|c| c.table == table) {
-                for (i, r) in campbell::runners(cell.depth).iter().enumerate() {
-                    let key = (table, r.label.to_string(), cell.ordering.to_string());
-                    if let Some(p) = published.get(&key) {
-                        let ours = measure::leaves(&cell.results, i).mean;
-                        let fits = close(ours, p.value);
-                        n += 1;
-                        w += usize::from(fits);
-                        rows.push(csv_row(
-                            Key {
-                                guess: GUESS,
-                                reading,
-                                default,
-                            },
-                            "cell",
-                            format!("Table {table} {} {}", r.label, cell.ordering),
-                            p.value,
-                            ours,
-                            fits,
-                        ));
-                    }
-                }
-            }
-            per_table.push(format!("{w}/{n}"));
-            within += w;
-            total += n;
-        }
+        let cells = campbell::measure_cells(cfg, root, BestChild::FirstMoveBest, false)?;
+        let key = Key {
+            guess: GUESS,
+            reading,
+            default,
+        };
+        let (per_table, within, total) = campbell_fits(&published, &cells, key, rows);
         let mut row = vec![reading.to_string()];
         row.extend(per_table);
         row.push(format!("{within}/{total}"));
@@ -358,11 +346,12 @@ fn root_score(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'s
             cells: (within, total),
             stats: tally.fit(),
         });
+        if default {
+            default_cells = cells;
+        }
     }
     writeln!(md, "### Cells within 10%, per table\n").unwrap();
-    let mut headers = vec!["reading".to_string()];
-    headers.extend(campbell::TABLES.iter().map(|t| format!("Table {}", t.0)));
-    headers.push("Tables 1–7".into());
+    let headers = campbell_headers();
     let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
     md.push_str(&md_table(&headers, &cell_rows));
     writeln!(md, "\n### The thesis's statistics\n").unwrap();
@@ -380,6 +369,110 @@ fn root_score(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'s
         &["reading", "ordering", "AB", "PAB", "SC", "PAB/AB", "SC/AB"],
         &sd_rows,
     ));
+    md.push('\n');
+    verdict(md, &fits);
+    Ok((
+        fits.into_iter().map(|f| (GUESS, f)).collect(),
+        default_cells,
+    ))
+}
+
+/// Tables 1–7's cells within 10% of the thesis, recorded in the CSV under
+/// `key`: per table ("w/n"), and in all.
+fn campbell_fits(
+    published: &HashMap<(u32, String, String), Published>,
+    cells: &[campbell::Cell],
+    key: Key<'_>,
+    rows: &mut Rows,
+) -> (Vec<String>, usize, usize) {
+    let mut within = 0;
+    let mut total = 0;
+    let mut per_table = Vec::new();
+    for &(table, ..) in campbell::TABLES {
+        let (mut w, mut n) = (0, 0);
+        for cell in cells.iter().filter(|c| c.table == table) {
+            for (i, r) in campbell::runners(cell.depth).iter().enumerate() {
+                let id = (table, r.label.to_string(), cell.ordering.to_string());
+                if let Some(p) = published.get(&id) {
+                    let ours = measure::leaves(&cell.results, i).mean;
+                    let fits = close(ours, p.value);
+                    n += 1;
+                    w += usize::from(fits);
+                    let name = format!("Table {table} {} {}", r.label, cell.ordering);
+                    rows.push(csv_row(key, "cell", name, p.value, ours, fits));
+                }
+            }
+        }
+        per_table.push(format!("{w}/{n}"));
+        within += w;
+        total += n;
+    }
+    (per_table, within, total)
+}
+
+/// The per-table header of [`campbell_fits`]'s rows.
+fn campbell_headers() -> Vec<String> {
+    let mut headers = vec!["reading".to_string()];
+    headers.extend(campbell::TABLES.iter().map(|t| format!("Table {}", t.0)));
+    headers.push("Tables 1–7".into());
+    headers
+}
+
+/// Campbell's "first-move-best p": child 1 with probability p, otherwise
+/// uniform over all children (so p + (1 − p)/w in all), or over the others
+/// (exactly p). The default reading's trees are `default_cells`.
+fn first_move(
+    cfg: &Config,
+    md: &mut String,
+    rows: &mut Rows,
+    default_cells: Vec<campbell::Cell>,
+) -> Result<Fits> {
+    const GUESS: &str = "Campbell first-move-best p";
+    let published = published::campbell_tables()?;
+    writeln!(
+        md,
+        "## Campbell (1981): \"first-move-best p\"\n\n\
+         `SelectBest` is not defined in the thesis. Readings: successor 1 with probability p, \
+         otherwise uniform over *all* w successors (`BestChild::FirstMoveBest`, the default: \
+         successor 1 is best with probability p + (1 − p)/w), or otherwise uniform over \
+         successors 2..w (`BestChild::FirstMoveExactly`: exactly p). Both with the default root \
+         score. Cells moved: the .5 and .8 columns of Tables 1–7. The thesis gives no statistic \
+         of these columns beyond their cells.\n"
+    )
+    .unwrap();
+    let readings: [(&str, FirstMove); 2] = [
+        ("otherwise any", BestChild::FirstMoveBest),
+        ("otherwise another", BestChild::FirstMoveExactly),
+    ];
+    let mut default_cells = Some(default_cells);
+    let mut fits = Vec::new();
+    let mut cell_rows = Vec::new();
+    for (reading, first) in readings {
+        let default = first(0.5) == BestChild::FirstMoveBest(0.5);
+        let cells = match default_cells.take().filter(|_| default) {
+            Some(cells) => cells,
+            None => campbell::measure_cells(cfg, RootScore::DEFAULT, first, false)?,
+        };
+        let key = Key {
+            guess: GUESS,
+            reading,
+            default,
+        };
+        let (per_table, within, total) = campbell_fits(&published, &cells, key, rows);
+        let mut row = vec![reading.to_string()];
+        row.extend(per_table);
+        row.push(format!("{within}/{total}"));
+        cell_rows.push(row);
+        fits.push(Fit {
+            reading: reading.into(),
+            default,
+            cells: (within, total),
+            stats: (0, 0),
+        });
+    }
+    let headers = campbell_headers();
+    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    md.push_str(&md_table(&headers, &cell_rows));
     md.push('\n');
     verdict(md, &fits);
     Ok(fits.into_iter().map(|f| (GUESS, f)).collect())
@@ -463,7 +556,7 @@ fn table1_ratios(cells: &[Table1Cell], ordering: &str) -> Vec<(String, f64, f64)
 }
 
 /// Bhattacharya & Bagchi 1996: the gap between a best and another child.
-fn gap(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'static str, Fit)>> {
+fn gap(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Fits> {
     const GUESS: &str = "top-down sibling gap";
     writeln!(
         md,
@@ -610,7 +703,7 @@ fn verdict_without_evidence(md: &mut String, fits: &[Fit]) {
 
 /// Marsland's "leftmost 25% of the sons" for widths that are not a
 /// multiple of 4.
-fn quarter(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Vec<(&'static str, Fit)>> {
+fn quarter(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Fits> {
     const GUESS: &str = "leftmost quarter";
     writeln!(
         md,
