@@ -16,13 +16,14 @@ pub enum BestChild {
     /// Uniform over the children: random ordering.
     Uniform,
     /// Child 1 with probability `p`, otherwise uniform over all `b` children,
-    /// so child 1 is best with probability `p + (1 − p)/b`. (Campbell's
-    /// "first-move-best p"; the thesis does not define it exactly, this is
-    /// the reading we chose; `docs/TREES.md` gives the other one.)
+    /// so child 1 is best with probability `p + (1 − p)/b`: one reading of
+    /// Campbell's "first-move-best p", which the thesis does not define
+    /// (`docs/TREES.md`).
     FirstMoveBest(f64),
     /// Child 1 with probability `p`, otherwise uniform over children 2..b,
-    /// so child 1 is best with probability exactly `p`: the other reading
-    /// of Campbell's "first-move-best p".
+    /// so child 1 is best with probability exactly `p`: the reading of
+    /// Campbell's "p first-move-best" his text supports (p. 22) and the
+    /// reproduction uses.
     FirstMoveExactly(f64),
     /// Child `i` (1-based) with probability ∝ `p (1 − p)^(i − 1)`, truncated
     /// to the width and renormalised (Campbell's "geometric p").

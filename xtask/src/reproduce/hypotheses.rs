@@ -242,7 +242,7 @@ fn root_score(
     let mut default_cells = Vec::new();
     for (reading, root) in readings {
         let default = root == RootScore::DEFAULT;
-        let cells = campbell::measure_cells(cfg, root, BestChild::FirstMoveBest, false)?;
+        let cells = campbell::measure_cells(cfg, root, campbell::FIRST_MOVE, false)?;
         let key = Key {
             guess: GUESS,
             reading,
@@ -433,11 +433,15 @@ fn first_move(
         md,
         "## Campbell (1981): \"first-move-best p\"\n\n\
          `SelectBest` is not defined in the thesis. Readings: successor 1 with probability p, \
-         otherwise uniform over *all* w successors (`BestChild::FirstMoveBest`, the default: \
-         successor 1 is best with probability p + (1 − p)/w), or otherwise uniform over \
-         successors 2..w (`BestChild::FirstMoveExactly`: exactly p). Both with the default root \
-         score. Cells moved: the .5 and .8 columns of Tables 1–7. The thesis gives no statistic \
-         of these columns beyond their cells.\n"
+         otherwise uniform over *all* w successors (`BestChild::FirstMoveBest`: successor 1 is \
+         best with probability p + (1 − p)/w), or otherwise uniform over successors 2..w \
+         (`BestChild::FirstMoveExactly`: exactly p). Both with the default root score. Cells \
+         moved: the .5 and .8 columns of Tables 1–7. The thesis gives no statistic of these \
+         columns beyond their cells, but its text chooses: trees \"are classified by the \
+         distribution of the placing of the best move at any given node\" (p. 22), and \
+         \"p first-move-best\" stands beside \"geometric with parameter p\", whose first \
+         move is best with probability p: the distribution of the best move's place puts p on \
+         the first move, which is the second reading.\n"
     )
     .unwrap();
     let readings: [(&str, FirstMove); 2] = [
@@ -448,7 +452,7 @@ fn first_move(
     let mut fits = Vec::new();
     let mut cell_rows = Vec::new();
     for (reading, first) in readings {
-        let default = first(0.5) == BestChild::FirstMoveBest(0.5);
+        let default = first(0.5) == campbell::FIRST_MOVE(0.5);
         let cells = match default_cells.take().filter(|_| default) {
             Some(cells) => cells,
             None => campbell::measure_cells(cfg, RootScore::DEFAULT, first, false)?,
@@ -474,7 +478,21 @@ fn first_move(
     let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
     md.push_str(&md_table(&headers, &cell_rows));
     md.push('\n');
-    verdict(md, &fits);
+    let default = fits.iter().find(|f| f.default).expect("a default reading");
+    let others: Vec<String> = fits
+        .iter()
+        .filter(|f| !f.default)
+        .map(|f| format!("*{}*: {} of {} cells", f.reading, f.cells.0, f.cells.1))
+        .collect();
+    writeln!(
+        md,
+        "**Default: {}** ({} of {} cells; {}), on the text above, not on the cells.\n",
+        default.reading,
+        default.cells.0,
+        default.cells.1,
+        others.join("; "),
+    )
+    .unwrap();
     Ok(fits.into_iter().map(|f| (GUESS, f)).collect())
 }
 
@@ -715,7 +733,10 @@ fn quarter(cfg: &Config, md: &mut String, rows: &mut Rows) -> Result<Fits> {
          nearest son. With a quarter of one son, son 1 carries the 0.9. Sons in the quarter for \
          b = 5, 6, 9, 10: {}. Cells moved: the strong columns of Table 1 whose b the reading \
          changes. The statistic beside them: Alpha-Beta's count as a multiple of the minimal \
-         tree (b^⌈d/2⌉ + b^⌊d/2⌋ − 1), which measures how well the trees are ordered.\n",
+         tree (b^⌈d/2⌉ + b^⌊d/2⌋ − 1), which measures how well the trees are ordered; it is \
+         a function of the Alpha-Beta cells, not independent evidence. Rounding to the nearest son \
+         is the whole number of sons closest to 25% of b, but at b = 6 and 10 it has to break a \
+         tie (1.5 and 2.5 sons), and the text does not say which way.\n",
         Quarter::ALL
             .iter()
             .map(|q| format!("{} {:?}", q.name(), [5, 6, 9, 10].map(|b| q.sons(b))))
