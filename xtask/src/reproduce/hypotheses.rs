@@ -66,6 +66,16 @@ struct Key<'a> {
     default: bool,
 }
 
+impl<'a> Key<'a> {
+    fn new(guess: &'a str, reading: &'a str, default: bool) -> Key<'a> {
+        Key {
+            guess,
+            reading,
+            default,
+        }
+    }
+}
+
 fn csv_row(
     Key {
         guess,
@@ -101,11 +111,7 @@ struct Tally<'a> {
 impl<'a> Tally<'a> {
     fn new(guess: &'a str, reading: &'a str, default: bool) -> Tally<'a> {
         Tally {
-            key: Key {
-                guess,
-                reading,
-                default,
-            },
+            key: Key::new(guess, reading, default),
             fitted: 0,
             stats: 0,
         }
@@ -243,16 +249,8 @@ fn root_score(
     for (reading, root) in readings {
         let default = root == RootScore::DEFAULT;
         let cells = campbell::measure_cells(cfg, root, campbell::FIRST_MOVE, false)?;
-        let key = Key {
-            guess: GUESS,
-            reading,
-            default,
-        };
-        let (per_table, within, total) = campbell_fits(&published, &cells, key, rows);
-        let mut row = vec![reading.to_string()];
-        row.extend(per_table);
-        row.push(format!("{within}/{total}"));
-        cell_rows.push(row);
+        let key = Key::new(GUESS, reading, default);
+        let (within, total) = campbell_fits(&published, &cells, key, rows, &mut cell_rows);
 
         // The statistics of Table 6's random column.
         let t6 = |ordering: &str| {
@@ -378,13 +376,15 @@ fn root_score(
 }
 
 /// Tables 1–7's cells within 10% of the thesis, recorded in the CSV under
-/// `key`: per table ("w/n"), and in all.
+/// `key` and as a row of `table` (per table "w/n", and in all); returns
+/// (within, all).
 fn campbell_fits(
     published: &HashMap<(u32, String, String), Published>,
     cells: &[campbell::Cell],
     key: Key<'_>,
     rows: &mut Rows,
-) -> (Vec<String>, usize, usize) {
+    table: &mut Vec<Vec<String>>,
+) -> (usize, usize) {
     let mut within = 0;
     let mut total = 0;
     let mut per_table = Vec::new();
@@ -407,7 +407,11 @@ fn campbell_fits(
         within += w;
         total += n;
     }
-    (per_table, within, total)
+    let mut row = vec![key.reading.to_string()];
+    row.extend(per_table);
+    row.push(format!("{within}/{total}"));
+    table.push(row);
+    (within, total)
 }
 
 /// The per-table header of [`campbell_fits`]'s rows.
@@ -457,16 +461,8 @@ fn first_move(
             Some(cells) => cells,
             None => campbell::measure_cells(cfg, RootScore::DEFAULT, first, false)?,
         };
-        let key = Key {
-            guess: GUESS,
-            reading,
-            default,
-        };
-        let (per_table, within, total) = campbell_fits(&published, &cells, key, rows);
-        let mut row = vec![reading.to_string()];
-        row.extend(per_table);
-        row.push(format!("{within}/{total}"));
-        cell_rows.push(row);
+        let key = Key::new(GUESS, reading, default);
+        let (within, total) = campbell_fits(&published, &cells, key, rows, &mut cell_rows);
         fits.push(Fit {
             reading: reading.into(),
             default,
