@@ -26,10 +26,10 @@ fn generators(c: &mut Criterion) {
     group.throughput(Throughput::Elements(leaves));
     let gens = [
         ("random", Generator::RANDOM),
-        ("campbell-random", Generator::Campbell(BestChild::Uniform)),
+        ("campbell-random", Generator::campbell(BestChild::Uniform)),
         (
             "campbell-geo:0.8",
-            Generator::Campbell(BestChild::Geometric(0.8)),
+            Generator::campbell(BestChild::Geometric(0.8)),
         ),
         ("topdown-random", Generator::TOPDOWN_RANDOM),
         ("strong", Generator::STRONG),

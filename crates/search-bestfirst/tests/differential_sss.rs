@@ -332,7 +332,10 @@ fn for_each_tree<S: Searches>(s: &mut S, mut f: impl FnMut(String, Vec<(String, 
         Generator::RANDOM,
         Generator::Random { lo: 0, hi: 3 },
         Generator::STRONG,
-        Generator::Campbell(tree_core::BestChild::FirstMoveBest(0.5)),
+        Generator::Campbell(
+            tree_core::BestChild::FirstMoveBest(0.5),
+            tree_core::RootScore::Random,
+        ),
         Generator::KORF,
     ];
     let shapes = [

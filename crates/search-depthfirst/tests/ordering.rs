@@ -35,7 +35,7 @@ const SHAPES: &[(usize, usize)] = &[
 
 #[test]
 fn alphabeta_examines_the_minimal_tree_on_perfect_orderings() {
-    for g in [Generator::PERFECT, Generator::Campbell(BestChild::First)] {
+    for g in [Generator::PERFECT, Generator::campbell(BestChild::First)] {
         for &(b, d) in SHAPES {
             for seed in 0..5 {
                 let tree = corpus::generated(g, b, d, seed);

@@ -420,7 +420,7 @@ fn compare_mode(opts: &Opts, net: &mut MpiTransport) -> Result<(String, bool), F
             }
         };
         for index in 0..trees {
-            let tree = GenSpec::new(Generator::Campbell(best), width, depth, seed, index)
+            let tree = GenSpec::new(Generator::campbell(best), width, depth, seed, index)
                 .build()
                 .map_err(|e| usage(e.to_string()))?;
             if let Some(r) = search(algorithm, &tree, net, &config)? {

@@ -303,7 +303,7 @@ fn under_evaltime_emulation_the_counts_are_the_simulators() {
         let mut trees = Vec::new();
         for best in [BestChild::Uniform, BestChild::First] {
             for index in 0..2 {
-                let spec = GenSpec::new(Generator::Campbell(best), 4, 4, 11, index);
+                let spec = GenSpec::new(Generator::campbell(best), 4, 4, 11, index);
                 trees.push(spec.build().unwrap());
             }
         }

@@ -31,7 +31,7 @@ fn report<T: Tree>(tree: &T, p: ProcessorTree) -> SimReport {
 /// in the thesis's hand computation and assert 316.
 #[test]
 fn page_41() {
-    for generator in [Generator::PERFECT, Generator::Campbell(BestChild::First)] {
+    for generator in [Generator::PERFECT, Generator::campbell(BestChild::First)] {
         let t = perfect(generator);
         let got: Vec<(u64, u64)> = [pt(0, 1), pt(1, 2), pt(1, 4), pt(1, 8)]
             .iter()
@@ -219,7 +219,7 @@ fn exact_on_campbell_trees() {
         BestChild::First,
     ] {
         for seed in 0..3 {
-            let t = corpus::generated(Generator::Campbell(best), 9, 4, seed);
+            let t = corpus::generated(Generator::campbell(best), 9, 4, seed);
             let v = minimax(&t);
             for a in SimAlgorithm::ALL {
                 for p in [pt(1, 4), pt(2, 3), pt(1, 9)] {
@@ -236,7 +236,7 @@ fn exact_on_campbell_trees() {
 /// The same inputs give the same report, for every algorithm.
 #[test]
 fn every_algorithm_is_deterministic() {
-    let t = corpus::generated(Generator::Campbell(BestChild::Geometric(0.8)), 7, 5, 3);
+    let t = corpus::generated(Generator::campbell(BestChild::Geometric(0.8)), 7, 5, 3);
     for a in SimAlgorithm::ALL {
         for p in [pt(1, 3), pt(2, 2)] {
             assert_eq!(simulate(a, &t, p), simulate(a, &t, p), "{a} {p}");
@@ -288,7 +288,7 @@ fn one_processor_is_the_sequential_search() {
 /// Campbell's 599, 311, 167 and 119 for k = 2, 4, 8, 12.
 #[test]
 fn pvsplit_depth_one_on_a_perfect_tree() {
-    let t = corpus::generated(Generator::Campbell(BestChild::First), 24, 4, 7);
+    let t = corpus::generated(Generator::campbell(BestChild::First), 24, 4, 7);
     for k in [2u64, 4, 8, 12] {
         let r = simulate(SimAlgorithm::PvSplit, &t, pt(1, k as usize)).unwrap();
         let rounds = |n: u64| n.div_ceil(k);
@@ -311,7 +311,7 @@ fn pvsplit_depth_one_on_a_perfect_tree() {
 fn window_update_helps_on_random_trees() {
     let (mut plain, mut update) = ((0, 0), (0, 0));
     for seed in 0..20 {
-        let t = corpus::generated(Generator::Campbell(BestChild::Uniform), 8, 4, seed);
+        let t = corpus::generated(Generator::campbell(BestChild::Uniform), 8, 4, seed);
         let a = simulate(SimAlgorithm::TreeSplit, &t, pt(1, 8)).unwrap();
         let b = simulate(SimAlgorithm::TreeSplitUpdate, &t, pt(1, 8)).unwrap();
         assert_eq!(a.value, b.value);
@@ -390,7 +390,7 @@ fn errors() {
 /// 443, 185 and 83 for k = 2, 4, 8 (Campbell: 443, 190, 83).
 #[test]
 fn pvsplit_type2_depth_two_on_a_perfect_tree() {
-    let t = corpus::generated(Generator::Campbell(BestChild::First), 24, 4, 7);
+    let t = corpus::generated(Generator::campbell(BestChild::First), 24, 4, 7);
     for k in [2u64, 4, 8] {
         let r = simulate(SimAlgorithm::PvSplitType2, &t, pt(2, k as usize)).unwrap();
         let up = |n: u64, d: u64| n.div_ceil(d);

@@ -13,8 +13,8 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::{
-    BestChild, Bounds, Dewey, ExplicitTree, Game, GenSpec, GeneratedTree, Generator, StopHandle,
-    Tree, Value, minimax_at,
+    BestChild, Bounds, Dewey, ExplicitTree, Game, GenSpec, GeneratedTree, Generator, RootScore,
+    StopHandle, Tree, Value, minimax_at,
 };
 
 #[cfg(feature = "testing")]
@@ -344,10 +344,10 @@ pub const GENERATORS: &[Generator] = &[
         lo: Value::MIN_LEAF,
         hi: Value::MAX_LEAF,
     },
-    Generator::Campbell(BestChild::Uniform),
-    Generator::Campbell(BestChild::FirstMoveBest(0.5)),
-    Generator::Campbell(BestChild::Geometric(0.8)),
-    Generator::Campbell(BestChild::First),
+    Generator::Campbell(BestChild::Uniform, RootScore::Random),
+    Generator::Campbell(BestChild::FirstMoveBest(0.5), RootScore::Random),
+    Generator::Campbell(BestChild::Geometric(0.8), RootScore::Random),
+    Generator::Campbell(BestChild::First, RootScore::Random),
     Generator::TOPDOWN_RANDOM,
     Generator::STRONG,
     Generator::KORF,

@@ -16,23 +16,132 @@ pub enum BestChild {
     /// Uniform over the children: random ordering.
     Uniform,
     /// Child 1 with probability `p`, otherwise uniform over all `b` children,
-    /// so child 1 is best with probability `p + (1 − p)/b`. (Campbell's
-    /// "first-move-best p"; the thesis does not define it exactly, this is
-    /// the reading we chose; `docs/TREES.md` gives the other one.)
+    /// so child 1 is best with probability `p + (1 − p)/b`: one reading of
+    /// Campbell's "first-move-best p", which the thesis does not define
+    /// (`docs/TREES.md`).
     FirstMoveBest(f64),
+    /// Child 1 with probability `p`, otherwise uniform over children 2..b,
+    /// so child 1 is best with probability exactly `p`: the reading of
+    /// Campbell's "p first-move-best" his text supports (p. 22) and the
+    /// reproduction uses.
+    FirstMoveExactly(f64),
     /// Child `i` (1-based) with probability ∝ `p (1 − p)^(i − 1)`, truncated
     /// to the width and renormalised (Campbell's "geometric p").
     Geometric(f64),
     /// Marsland et al. 1987 strong ordering: child 1 with probability 0.7,
-    /// the rest of the leftmost quarter (at least child 2) with 0.2 shared
-    /// equally, the others with 0.1 shared equally. For b = 8 the vector is
-    /// (0.7, 0.2, 0.0167, …, 0.0167), as Bhattacharya & Bagchi 1996, §4 gives it.
-    Marsland,
+    /// the rest of the leftmost quarter with 0.2 shared equally, the others
+    /// with 0.1 shared equally; where the quarter is child 1 alone, child 1
+    /// has 0.9. Which children form "the leftmost 25% of the sons" is the
+    /// [`Quarter`] reading. For b = 8 every reading gives the vector
+    /// (0.7, 0.2, 0.0167, …, 0.0167), as Bhattacharya & Bagchi 1996, §4
+    /// gives it.
+    Marsland(Quarter),
     /// Always child 1: perfect ordering.
     First,
 }
 
+/// Which sons are "the leftmost 25% of the sons" of Marsland et al. 1987's
+/// strong ordering for a width `b` (Bhattacharya & Bagchi 1996, §4, give
+/// only b = 8, where every reading takes sons 1 and 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Quarter {
+    /// ⌈b/4⌉ sons, at least 2 (capped at b): son 2 always shares the 0.2.
+    /// For b = 5, 6, 9, 10: 2, 2, 3, 3 sons.
+    #[default]
+    CeilAtLeastTwo,
+    /// ⌊b/4⌋ sons, at least 1: no son beyond 25% of the width. For
+    /// b = 5, 6, 9, 10: 1, 1, 2, 2 sons.
+    Floor,
+    /// b/4 rounded to the nearest son (halves up), at least 1. For
+    /// b = 5, 6, 9, 10: 1, 2, 2, 3 sons.
+    Nearest,
+}
+
+impl Quarter {
+    /// Every reading, the default first.
+    pub const ALL: [Quarter; 3] = [Quarter::CeilAtLeastTwo, Quarter::Floor, Quarter::Nearest];
+
+    /// How many leftmost sons of `b` form the quarter.
+    pub fn sons(self, b: usize) -> usize {
+        let q = match self {
+            Quarter::CeilAtLeastTwo => b.div_ceil(4).max(2),
+            Quarter::Floor => (b / 4).max(1),
+            Quarter::Nearest => ((b + 2) / 4).max(1),
+        };
+        q.min(b)
+    }
+
+    /// A short name: `ceil2`, `floor`, `nearest`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Quarter::CeilAtLeastTwo => "ceil2",
+            Quarter::Floor => "floor",
+            Quarter::Nearest => "nearest",
+        }
+    }
+}
+
+/// Campbell's root score `S`: his `gen` (thesis App. 2) says it "can be
+/// either a fixed value or chosen randomly".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RootScore {
+    /// Uniform in 1..=127, a new draw for every tree.
+    Random,
+    /// The same score for every tree, 0..=127 (Campbell's aspiration
+    /// experiment, p. 29, sets it to 64).
+    Fixed(i32),
+}
+
+impl RootScore {
+    /// The score of Campbell's aspiration experiment (p. 29): 64.
+    pub const ASPIRATION: RootScore = RootScore::Fixed(64);
+    /// The reading the reproduction uses: 64, on the thesis's standard
+    /// deviations (pp. 28–29; `docs/reproduction/hypotheses.md`).
+    pub const DEFAULT: RootScore = RootScore::ASPIRATION;
+}
+
+impl Default for RootScore {
+    fn default() -> RootScore {
+        RootScore::DEFAULT
+    }
+}
+
+impl fmt::Display for RootScore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RootScore::Random => f.write_str("random"),
+            RootScore::Fixed(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// How much worse than the best child a top-down tree's other children
+/// are (Bhattacharya & Bagchi 1996, §4, do not say): a gap drawn uniformly
+/// from a range, with or without 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Gap {
+    /// `1..=spread`: every other child strictly worse, the best child unique.
+    #[default]
+    Strict,
+    /// `0..=spread`: other children may tie with the best.
+    Ties,
+}
+
+impl Gap {
+    /// The smallest gap.
+    pub fn least(self) -> i32 {
+        match self {
+            Gap::Strict => 1,
+            Gap::Ties => 0,
+        }
+    }
+}
+
 impl BestChild {
+    /// Marsland et al. 1987's strong ordering with the default reading of
+    /// its leftmost quarter.
+    pub const MARSLAND: BestChild = BestChild::Marsland(Quarter::CeilAtLeastTwo);
+
     /// The probability that child `i` (0-based) of a node with `b` children
     /// is chosen as best: 0 for a child that does not exist (`i >= b`).
     pub fn probability(self, i: usize, b: usize) -> f64 {
@@ -49,14 +158,23 @@ impl BestChild {
                 let uniform = (1.0 - p) / b as f64;
                 if i == 0 { p + uniform } else { uniform }
             }
+            BestChild::FirstMoveExactly(p) => {
+                if i == 0 {
+                    p
+                } else {
+                    (1.0 - p) / rest
+                }
+            }
             BestChild::Geometric(p) => {
                 let total = 1.0 - (1.0 - p).powi(b as i32);
                 p * (1.0 - p).powi(i as i32) / total
             }
-            BestChild::Marsland => {
-                let quarter = b.div_ceil(4).max(2).min(b);
+            BestChild::Marsland(q) => {
+                let quarter = q.sons(b);
                 if i == 0 {
-                    0.7
+                    if quarter == 1 { 0.9 } else { 0.7 }
+                } else if quarter == 1 {
+                    0.1 / rest
                 } else if quarter == b {
                     0.3 / rest
                 } else if i < quarter {
@@ -96,7 +214,11 @@ impl BestChild {
 
     fn check(self) -> Result<(), TreeError> {
         match self {
-            BestChild::FirstMoveBest(p) | BestChild::Geometric(p) if !(p > 0.0 && p <= 1.0) => {
+            BestChild::FirstMoveBest(p)
+            | BestChild::FirstMoveExactly(p)
+            | BestChild::Geometric(p)
+                if !(p > 0.0 && p <= 1.0) =>
+            {
                 Err(TreeError::Parse {
                     position: 0,
                     message: format!("ordering parameter p = {p} must lie in (0, 1]"),
@@ -117,16 +239,18 @@ pub enum Generator {
         /// Largest leaf value.
         hi: i32,
     },
-    /// Campbell's `gen` (thesis App. 2) with the given best-child choice.
-    /// Leaf values lie in 0..=127 from MAX's point of view.
-    Campbell(BestChild),
+    /// Campbell's `gen` (thesis App. 2) with the given best-child choice
+    /// and root score. Leaf values lie in 0..=127 from MAX's point of view.
+    Campbell(BestChild, RootScore),
     /// Top-down trees (Bhattacharya & Bagchi 1996, §4): non-best children are worse for the
-    /// parent's player by a uniform amount in `1..=spread`. The root's value is 0.
+    /// parent's player by a uniform amount in `gap.least()..=spread`. The root's value is 0.
     TopDown {
         /// Best-child distribution.
         best: BestChild,
         /// Largest gap between a best and a non-best child.
         spread: i32,
+        /// Whether the gap may be 0.
+        gap: Gap,
     },
     /// Korf/Fuller edge-sum trees (Bhattacharya 1995, §4): edge costs uniform in
     /// `-max_edge..=max_edge`.
@@ -149,21 +273,29 @@ impl Generator {
     pub const TOPDOWN_RANDOM: Generator = Generator::TopDown {
         best: BestChild::Uniform,
         spread: 100,
+        gap: Gap::Strict,
     };
     /// Bhattacharya & Bagchi 1996's strong trees: top-down, Marsland's best-child distribution.
     pub const STRONG: Generator = Generator::TopDown {
-        best: BestChild::Marsland,
+        best: BestChild::MARSLAND,
         spread: 100,
+        gap: Gap::Strict,
     };
     /// Bhattacharya 1995's strong trees: Korf/Fuller edge sums.
     pub const KORF: Generator = Generator::EdgeSum { max_edge: 1_000 };
     /// Perfectly ordered trees.
     pub const PERFECT: Generator = Generator::Perfect { spread: 100 };
 
+    /// Campbell's `gen` with best-child choice `best` and the default root
+    /// score ([`RootScore::DEFAULT`]).
+    pub const fn campbell(best: BestChild) -> Generator {
+        Generator::Campbell(best, RootScore::DEFAULT)
+    }
+
     fn tag(&self) -> u64 {
         match self {
             Generator::Random { .. } => 1,
-            Generator::Campbell(_) => 2,
+            Generator::Campbell(..) => 2,
             Generator::TopDown { .. } => 3,
             Generator::EdgeSum { .. } => 4,
             Generator::Perfect { .. } => 5,
@@ -176,8 +308,11 @@ impl Generator {
         "random:LO..HI",
         "campbell-random",
         "campbell-fmb:P",
+        "campbell-fmbx:P",
         "campbell-geo:P",
         "campbell-perfect",
+        "campbell-…@random",
+        "campbell-…@S",
         "topdown-random",
         "strong",
         "korf",
@@ -190,11 +325,23 @@ impl fmt::Display for Generator {
         match *self {
             Generator::Random { lo: 0, hi: 9_999 } => f.write_str("random"),
             Generator::Random { lo, hi } => write!(f, "random:{lo}..{hi}"),
-            Generator::Campbell(BestChild::Uniform) => f.write_str("campbell-random"),
-            Generator::Campbell(BestChild::FirstMoveBest(p)) => write!(f, "campbell-fmb:{p}"),
-            Generator::Campbell(BestChild::Geometric(p)) => write!(f, "campbell-geo:{p}"),
-            Generator::Campbell(BestChild::First) => f.write_str("campbell-perfect"),
-            Generator::Campbell(BestChild::Marsland) => f.write_str("campbell-marsland"),
+            Generator::Campbell(best, root) => {
+                match best {
+                    BestChild::Uniform => f.write_str("campbell-random")?,
+                    BestChild::FirstMoveBest(p) => write!(f, "campbell-fmb:{p}")?,
+                    BestChild::FirstMoveExactly(p) => write!(f, "campbell-fmbx:{p}")?,
+                    BestChild::Geometric(p) => write!(f, "campbell-geo:{p}")?,
+                    BestChild::First => f.write_str("campbell-perfect")?,
+                    BestChild::Marsland(Quarter::CeilAtLeastTwo) => {
+                        f.write_str("campbell-marsland")?
+                    }
+                    BestChild::Marsland(q) => write!(f, "campbell-marsland-{}", q.name())?,
+                }
+                if root != RootScore::DEFAULT {
+                    write!(f, "@{root}")?;
+                }
+                Ok(())
+            }
             g if g == Generator::TOPDOWN_RANDOM => f.write_str("topdown-random"),
             g if g == Generator::STRONG => f.write_str("strong"),
             g if g == Generator::KORF => f.write_str("korf"),
@@ -220,6 +367,20 @@ impl FromStr for Generator {
     type Err = GeneratorParseError;
     fn from_str(s: &str) -> Result<Generator, GeneratorParseError> {
         let bad = |why: &str| GeneratorParseError(format!("bad generator '{s}': {why}"));
+        if let Some((rest, root)) = s.split_once('@') {
+            let root = match root {
+                "random" => RootScore::Random,
+                n => match n.parse::<i32>() {
+                    Ok(v) if (0..=127).contains(&v) => RootScore::Fixed(v),
+                    _ => return Err(bad("root score must be 'random' or 0..=127")),
+                },
+            };
+            return match rest.parse::<Generator>() {
+                Ok(Generator::Campbell(best, _)) => Ok(Generator::Campbell(best, root)),
+                Ok(_) => Err(bad("only Campbell's generator takes a root score (@S)")),
+                Err(e) => Err(e),
+            };
+        }
         let (name, arg) = match s.split_once(':') {
             Some((n, a)) => (n, Some(a)),
             None => (s, None),
@@ -254,10 +415,11 @@ impl FromStr for Generator {
                     }
                 }
             },
-            "campbell-random" => no_arg(Generator::Campbell(BestChild::Uniform)),
-            "campbell-fmb" => Ok(Generator::Campbell(BestChild::FirstMoveBest(prob()?))),
-            "campbell-geo" => Ok(Generator::Campbell(BestChild::Geometric(prob()?))),
-            "campbell-perfect" => no_arg(Generator::Campbell(BestChild::First)),
+            "campbell-random" => no_arg(Generator::campbell(BestChild::Uniform)),
+            "campbell-fmb" => Ok(Generator::campbell(BestChild::FirstMoveBest(prob()?))),
+            "campbell-fmbx" => Ok(Generator::campbell(BestChild::FirstMoveExactly(prob()?))),
+            "campbell-geo" => Ok(Generator::campbell(BestChild::Geometric(prob()?))),
+            "campbell-perfect" => no_arg(Generator::campbell(BestChild::First)),
             "topdown-random" => no_arg(Generator::TOPDOWN_RANDOM),
             "strong" | "marsland" => no_arg(Generator::STRONG),
             "korf" | "edge-sum" => no_arg(Generator::KORF),
@@ -342,7 +504,7 @@ impl GenNode {
 /// * [`Generator::TopDown`]: Bhattacharya & Bagchi 1996, §4: a node's value passes to one child
 ///   drawn from a best-child distribution; the other children get values
 ///   strictly worse for the parent's player. Uniform gives its *random*
-///   trees, [`BestChild::Marsland`] its *strong* trees.
+///   trees, [`BestChild::MARSLAND`] its *strong* trees.
 /// * [`Generator::EdgeSum`]: Korf/Fuller trees (Bhattacharya 1995, §4): random edge
 ///   costs, node value = sum from the root, children sorted by static value
 ///   at every level whose children are not terminals.
@@ -419,8 +581,17 @@ impl GeneratedTree {
                     )));
                 }
             }
-            Generator::Campbell(best) => best.check()?,
-            Generator::TopDown { best, spread } => {
+            Generator::Campbell(best, root) => {
+                best.check()?;
+                if let RootScore::Fixed(s) = root
+                    && !(0..=127).contains(&s)
+                {
+                    return Err(bad(format!(
+                        "Campbell's root score {s} must lie in 0..=127"
+                    )));
+                }
+            }
+            Generator::TopDown { best, spread, .. } => {
                 best.check()?;
                 if !spread_ok(spread) {
                     return Err(bad(format!(
@@ -460,7 +631,10 @@ impl GeneratedTree {
         let second = rng.next_u64();
         tree.root.value = match generator {
             // Campbell: "S can be either a fixed value or chosen randomly".
-            Generator::Campbell(_) => between(first, 1, 127),
+            // The draw is made either way, so that the two readings share
+            // every other random number.
+            Generator::Campbell(_, RootScore::Random) => between(first, 1, 127),
+            Generator::Campbell(_, RootScore::Fixed(s)) => s,
             _ => 0,
         };
         tree.root.best = tree.draw_best(second, 0) as u16;
@@ -479,6 +653,12 @@ impl GeneratedTree {
         }
     }
 
+    /// The index of the root's best child (0-based; 0 for generators
+    /// without one).
+    pub fn root_best(&self) -> usize {
+        usize::from(self.root.best)
+    }
+
     /// The spec this tree was built from.
     pub fn spec(&self) -> &GenSpec {
         &self.spec
@@ -489,7 +669,7 @@ impl GeneratedTree {
             return 0;
         }
         match self.spec.generator {
-            Generator::Campbell(best) | Generator::TopDown { best, .. } => {
+            Generator::Campbell(best, _) | Generator::TopDown { best, .. } => {
                 best.draw(r, self.spec.b)
             }
             _ => 0,
@@ -548,7 +728,7 @@ impl Tree for GeneratedTree {
         };
         let (key, value, best) = match self.spec.generator {
             Generator::Random { .. } => (child_key(node.key, i), 0, 0),
-            Generator::Campbell(_) => {
+            Generator::Campbell(..) => {
                 let key = child_key(node.key, i);
                 let (r1, r2) = draws(key);
                 let s = node.value;
@@ -564,12 +744,16 @@ impl Tree for GeneratedTree {
                 (key, -v, self.draw_best(r2, depth))
             }
             Generator::TopDown { spread, .. } | Generator::Perfect { spread } => {
+                let least = match self.spec.generator {
+                    Generator::TopDown { gap, .. } => gap.least(),
+                    _ => 1,
+                };
                 let key = child_key(node.key, i);
                 let (r1, r2) = draws(key);
                 let v = if i == usize::from(node.best) {
                     node.value
                 } else {
-                    let gap = between(r1, 1, spread);
+                    let gap = between(r1, least, spread);
                     if node.depth.is_multiple_of(2) {
                         node.value - gap
                     } else {
@@ -608,7 +792,7 @@ impl Tree for GeneratedTree {
                 hi,
             ),
             // Campbell's score is from the side to move; MAX moves at even depths.
-            Generator::Campbell(_) if node.depth % 2 == 1 => -node.value,
+            Generator::Campbell(..) if node.depth % 2 == 1 => -node.value,
             _ => node.value,
         };
         Value::saturating(v.into())

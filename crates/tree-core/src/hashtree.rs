@@ -209,7 +209,7 @@ impl OrderedHashTree {
     /// # Errors
     /// As [`OrderedHashTree::new`].
     pub fn strong(b: usize, d: usize, seed: u64) -> Result<OrderedHashTree, TreeError> {
-        OrderedHashTree::new(b, d, seed, BestChild::Marsland, Self::SPREAD)
+        OrderedHashTree::new(b, d, seed, BestChild::MARSLAND, Self::SPREAD)
     }
 
     /// The (b, d) tree of `seed` whose best children follow `best`, other
@@ -231,7 +231,9 @@ impl OrderedHashTree {
             position: 0,
             message,
         };
-        if let BestChild::FirstMoveBest(p) | BestChild::Geometric(p) = best
+        if let BestChild::FirstMoveBest(p)
+        | BestChild::FirstMoveExactly(p)
+        | BestChild::Geometric(p) = best
             && !(p > 0.0 && p <= 1.0)
         {
             return Err(bad(format!(
@@ -387,8 +389,8 @@ mod tests {
         let perfect = OrderedHashTree::new(3, 4, 0, BestChild::First, 5).unwrap();
         assert_eq!(minimax(&perfect), Value::new(0).unwrap());
         assert!(OrderedHashTree::new(3, 4, 0, BestChild::Geometric(0.0), 5).is_err());
-        assert!(OrderedHashTree::new(3, 4, 0, BestChild::Marsland, 0).is_err());
-        assert!(OrderedHashTree::new(3, 4, 0, BestChild::Marsland, i32::MAX).is_err());
+        assert!(OrderedHashTree::new(3, 4, 0, BestChild::MARSLAND, 0).is_err());
+        assert!(OrderedHashTree::new(3, 4, 0, BestChild::MARSLAND, i32::MAX).is_err());
         assert!(OrderedHashTree::strong(2, 70, 0).is_err());
     }
 

@@ -109,7 +109,10 @@ pub use dewey::{Dewey, DeweyParseError, INLINE_DEPTH};
 pub use error::{TreeError, leaf_count};
 pub use explicit::{ExplicitTree, MAX_BRANCHING, MAX_EXPLICIT_NODES};
 pub use game::{Game, Horizon, HorizonNode, MoveBuffer};
-pub use generate::{BestChild, GenNode, GenSpec, GeneratedTree, Generator, GeneratorParseError};
+pub use generate::{
+    BestChild, Gap, GenNode, GenSpec, GeneratedTree, Generator, GeneratorParseError, Quarter,
+    RootScore,
+};
 pub use hashtree::{HashNode, HashTree, OrderedHashTree, OrderedNode, mix64};
 pub use leafcost::{LeafCost, spin};
 pub use limits::{Limits, Meter, StopHandle, StopReason, Stopped};

@@ -4,34 +4,64 @@
 use std::fmt::Write as _;
 
 use tree_core::{
-    BestChild, GenNode, GenSpec, GeneratedTree, Generator, Tree, Value, corpus, minimax, minimax_at,
+    BestChild, Gap, GenNode, GenSpec, GeneratedTree, Generator, Quarter, RootScore, Tree, Value,
+    corpus, minimax, minimax_at,
 };
 
 fn gens() -> Vec<(&'static str, Generator)> {
     vec![
         ("random", Generator::RANDOM),
-        ("campbell-random", Generator::Campbell(BestChild::Uniform)),
         (
-            "campbell-fmb:0.5",
-            Generator::Campbell(BestChild::FirstMoveBest(0.5)),
+            "campbell-random@random",
+            Generator::Campbell(BestChild::Uniform, RootScore::Random),
         ),
         (
-            "campbell-geo:0.5",
-            Generator::Campbell(BestChild::Geometric(0.5)),
+            "campbell-fmb:0.5@random",
+            Generator::Campbell(BestChild::FirstMoveBest(0.5), RootScore::Random),
         ),
         (
-            "campbell-fmb:0.8",
-            Generator::Campbell(BestChild::FirstMoveBest(0.8)),
+            "campbell-geo:0.5@random",
+            Generator::Campbell(BestChild::Geometric(0.5), RootScore::Random),
         ),
         (
-            "campbell-geo:0.8",
-            Generator::Campbell(BestChild::Geometric(0.8)),
+            "campbell-fmb:0.8@random",
+            Generator::Campbell(BestChild::FirstMoveBest(0.8), RootScore::Random),
         ),
-        ("campbell-perfect", Generator::Campbell(BestChild::First)),
+        (
+            "campbell-geo:0.8@random",
+            Generator::Campbell(BestChild::Geometric(0.8), RootScore::Random),
+        ),
+        (
+            "campbell-perfect@random",
+            Generator::Campbell(BestChild::First, RootScore::Random),
+        ),
         ("topdown-random", Generator::TOPDOWN_RANDOM),
         ("strong", Generator::STRONG),
         ("korf", Generator::KORF),
         ("perfect", Generator::PERFECT),
+        // The readings of the papers that are generator options.
+        // The default root score, 64.
+        ("campbell-random", Generator::campbell(BestChild::Uniform)),
+        (
+            "campbell-fmb:0.8",
+            Generator::campbell(BestChild::FirstMoveBest(0.8)),
+        ),
+        (
+            "strong, floor",
+            Generator::TopDown {
+                best: BestChild::Marsland(Quarter::Floor),
+                spread: 100,
+                gap: Gap::Strict,
+            },
+        ),
+        (
+            "strong, ties",
+            Generator::TopDown {
+                best: BestChild::MARSLAND,
+                spread: 100,
+                gap: Gap::Ties,
+            },
+        ),
     ]
 }
 
@@ -200,7 +230,7 @@ fn assert_distribution(name: &str, observed: &[f64], expected: impl Fn(usize) ->
 #[test]
 fn ordering_models_have_their_best_child_distributions() {
     let others = [
-        ("strong (Marsland)", Generator::STRONG, BestChild::Marsland),
+        ("strong (Marsland)", Generator::STRONG, BestChild::MARSLAND),
         (
             "topdown-random",
             Generator::TOPDOWN_RANDOM,
@@ -211,6 +241,7 @@ fn ordering_models_have_their_best_child_distributions() {
     .map(|(name, g, model)| (name.to_string(), g, model));
     // Campbell's generator with each best-child model.
     let campbell = [
+        BestChild::FirstMoveExactly(0.5),
         BestChild::FirstMoveBest(0.8),
         BestChild::Geometric(0.8),
         BestChild::FirstMoveBest(0.5),
@@ -221,7 +252,7 @@ fn ordering_models_have_their_best_child_distributions() {
     .map(|model| {
         (
             format!("campbell {model:?}"),
-            Generator::Campbell(model),
+            Generator::campbell(model),
             model,
         )
     });
@@ -243,15 +274,119 @@ fn ordering_models_have_their_best_child_distributions() {
 }
 
 #[test]
+fn readings_of_the_leftmost_quarter() {
+    let sons = |q: Quarter| [5, 6, 8, 9, 10].map(|b| q.sons(b));
+    assert_eq!(sons(Quarter::CeilAtLeastTwo), [2, 2, 2, 3, 3]);
+    assert_eq!(sons(Quarter::Floor), [1, 1, 2, 2, 2]);
+    assert_eq!(sons(Quarter::Nearest), [1, 2, 2, 2, 3]);
+    for q in Quarter::ALL {
+        let m = BestChild::Marsland(q);
+        // Every reading gives the paper's b = 8 vector.
+        assert!((m.probability(0, 8) - 0.7).abs() < 1e-12, "{q:?}");
+        assert!((m.probability(1, 8) - 0.2).abs() < 1e-12, "{q:?}");
+        for b in 1..30 {
+            let s: f64 = (0..b).map(|i| m.probability(i, b)).sum();
+            assert!((s - 1.0).abs() < 1e-9, "{q:?} b={b}: {s}");
+            // Leftmost at least 70%, the quarter 90% (all of it when b <= 2).
+            let quarter: f64 = (0..q.sons(b)).map(|i| m.probability(i, b)).sum();
+            assert!(m.probability(0, b) >= 0.7 - 1e-12, "{q:?} b={b}");
+            assert!(quarter >= 0.9 - 1e-12, "{q:?} b={b}: {quarter}");
+        }
+    }
+    // A quarter of one son: son 1 carries the 0.9.
+    let floor = BestChild::Marsland(Quarter::Floor);
+    assert!((floor.probability(0, 5) - 0.9).abs() < 1e-12);
+    assert!((floor.probability(4, 5) - 0.025).abs() < 1e-12);
+}
+
+#[test]
+fn campbell_root_score_readings() {
+    for best in [BestChild::Uniform, BestChild::FirstMoveBest(0.5)] {
+        for index in 0..5 {
+            let fixed = tree(
+                Generator::Campbell(best, RootScore::Fixed(64)),
+                6,
+                4,
+                3,
+                index,
+            );
+            assert_eq!(minimax(&fixed).get(), 64, "the root's score is built in");
+            // The two readings share every other draw: the best child at
+            // the root is the same.
+            let random = tree(Generator::Campbell(best, RootScore::Random), 6, 4, 3, index);
+            assert_eq!(fixed.root_best(), random.root_best());
+        }
+    }
+    for (text, g) in [
+        (
+            "campbell-random@64",
+            Generator::Campbell(BestChild::Uniform, RootScore::Fixed(64)),
+        ),
+        (
+            "campbell-fmb:0.5@random",
+            Generator::Campbell(BestChild::FirstMoveBest(0.5), RootScore::Random),
+        ),
+        (
+            "campbell-fmbx:0.5",
+            Generator::campbell(BestChild::FirstMoveExactly(0.5)),
+        ),
+    ] {
+        let parsed: Generator = text.parse().unwrap();
+        assert_eq!(parsed, g);
+        let shown = parsed.to_string();
+        assert_eq!(shown.parse::<Generator>().unwrap(), g, "{shown}");
+    }
+    for bad in ["campbell-random@128", "campbell-random@x", "strong@64"] {
+        let e = bad.parse::<Generator>().unwrap_err().to_string();
+        assert!(e.contains("root score"), "{bad}: {e}");
+    }
+    let e = GenSpec::new(
+        Generator::Campbell(BestChild::Uniform, RootScore::Fixed(-1)),
+        2,
+        2,
+        0,
+        0,
+    )
+    .build()
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("0..=127"), "{e}");
+}
+
+#[test]
+fn a_gap_of_zero_allows_ties_with_the_best_child() {
+    let ties = Generator::TopDown {
+        best: BestChild::Uniform,
+        spread: 3,
+        gap: Gap::Ties,
+    };
+    let t = tree(ties, 6, 3, 1, 0);
+    let root = t.root();
+    let tied = (0..20u64)
+        .map(|i| tree(ties, 6, 3, 1, i))
+        .filter(|t| {
+            let r = t.root();
+            let v = t.node_value(&r);
+            (0..6)
+                .filter(|&i| t.node_value(&t.child(&r, i)) == v)
+                .count()
+                > 1
+        })
+        .count();
+    assert!(tied > 0, "some root has two children of its value");
+    assert_eq!(minimax(&t), t.node_value(&root).unwrap());
+}
+
+#[test]
 fn marsland_vector_for_b8() {
     let p: Vec<f64> = (0..8)
-        .map(|i| BestChild::Marsland.probability(i, 8))
+        .map(|i| BestChild::MARSLAND.probability(i, 8))
         .collect();
     assert!((p[0] - 0.7).abs() < 1e-12 && (p[1] - 0.2).abs() < 1e-12);
     assert!(p[2..].iter().all(|&x| (x - 0.1 / 6.0).abs() < 1e-12));
     for b in 1..30 {
         for m in [
-            BestChild::Marsland,
+            BestChild::MARSLAND,
             BestChild::Geometric(0.8),
             BestChild::FirstMoveBest(0.5),
             BestChild::Uniform,
@@ -341,13 +476,14 @@ fn bad_specs_are_errors() {
     assert!(e(Generator::RANDOM, 10, 30).contains("overflows"));
     assert!(e(Generator::RANDOM, 70_000, 1).contains("65,535"));
     assert!(e(Generator::RANDOM, 2, 300).contains("exceeds"));
-    assert!(e(Generator::Campbell(BestChild::Geometric(0.0)), 2, 3).contains("(0, 1]"));
+    assert!(e(Generator::campbell(BestChild::Geometric(0.0)), 2, 3).contains("(0, 1]"));
     assert!(e(Generator::Random { lo: 5, hi: 4 }, 2, 3).contains("empty"));
     assert!(
         e(
             Generator::TopDown {
                 best: BestChild::Uniform,
-                spread: 0
+                spread: 0,
+                gap: tree_core::Gap::Strict,
             },
             2,
             3
@@ -358,7 +494,8 @@ fn bad_specs_are_errors() {
         e(
             Generator::TopDown {
                 best: BestChild::Uniform,
-                spread: i32::MAX
+                spread: i32::MAX,
+                gap: tree_core::Gap::Strict,
             },
             2,
             3
@@ -372,7 +509,8 @@ fn bad_specs_are_errors() {
 
 #[test]
 fn names_round_trip() {
-    for (name, g) in gens() {
+    // The top-down readings have no short name.
+    for (name, g) in gens().into_iter().filter(|(n, _)| !n.contains(' ')) {
         assert_eq!(name.parse::<Generator>().unwrap(), g, "{name}");
         assert_eq!(g.to_string(), name);
     }

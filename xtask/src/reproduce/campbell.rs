@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use anyhow::Result;
 use gametree::Algorithm;
-use tree_core::{BestChild, GenSpec, Generator};
+use tree_core::{BestChild, GenSpec, Generator, RootScore};
 
 use super::config::Config;
 use super::doc::{Doc, Output};
@@ -17,7 +17,7 @@ use crate::published::{self, Published};
 const NAME: &str = "campbell-tables-1-7";
 
 /// (table, width, depth) as in the thesis.
-const TABLES: &[(u32, usize, usize)] = &[
+pub const TABLES: &[(u32, usize, usize)] = &[
     (1, 8, 2),
     (2, 16, 2),
     (3, 24, 2),
@@ -27,13 +27,24 @@ const TABLES: &[(u32, usize, usize)] = &[
     (7, 8, 6),
 ];
 
+/// The reading of "p first-move-best" the tables use: the first move is
+/// best with probability exactly p, as the thesis classifies its trees "by
+/// the distribution of the placing of the best move" (p. 22), the parallel
+/// of "geometric with parameter p" (`docs/reproduction/hypotheses.md`).
+pub const FIRST_MOVE: fn(f64) -> BestChild = BestChild::FirstMoveExactly;
+
 /// The six orderings, in the thesis's column order.
-fn orderings() -> [(&'static str, BestChild); 6] {
+pub fn orderings() -> [(&'static str, BestChild); 6] {
+    orderings_with(FIRST_MOVE)
+}
+
+/// The six orderings with `first(p)` for "p first-move-best".
+pub fn orderings_with(first: fn(f64) -> BestChild) -> [(&'static str, BestChild); 6] {
     [
         ("rand", BestChild::Uniform),
-        (".5", BestChild::FirstMoveBest(0.5)),
+        (".5", first(0.5)),
         (".5g", BestChild::Geometric(0.5)),
-        (".8", BestChild::FirstMoveBest(0.8)),
+        (".8", first(0.8)),
         (".8g", BestChild::Geometric(0.8)),
         ("opt", BestChild::First),
     ]
@@ -42,7 +53,7 @@ fn orderings() -> [(&'static str, BestChild); 6] {
 /// The rows of a table of depth `d`, in the thesis's order. SSS* is
 /// Campbell's left-biased version (his Table 12), which his domination facts
 /// assume; the hybrids and staged SSS* use it too.
-fn runners(d: usize) -> Vec<Runner> {
+pub fn runners(d: usize) -> Vec<Runner> {
     let r = Runner::new;
     let mut rows = vec![
         r("AB", Algorithm::AlphaBeta),
@@ -177,12 +188,15 @@ fn seed(table: u32) -> u64 {
     1981_0000 + u64::from(table)
 }
 
-struct Cell {
-    table: u32,
-    width: usize,
-    depth: usize,
-    ordering: &'static str,
-    results: Vec<TreeResult>,
+/// One cell of Tables 1–7: a (table, ordering) pair and every algorithm's
+/// result on its trees, in [`runners`] order.
+#[derive(Debug)]
+pub struct Cell {
+    pub table: u32,
+    pub width: usize,
+    pub depth: usize,
+    pub ordering: &'static str,
+    pub results: Vec<TreeResult>,
 }
 
 /// The domination claims' leaf-set comparisons on trees of depth `plies`,
@@ -199,22 +213,45 @@ fn compared(plies: usize) -> Vec<(usize, usize)> {
 
 pub fn run(cfg: &Config) -> Result<Output> {
     let published = published::campbell_tables()?;
+    let cells = measure_cells(cfg, RootScore::DEFAULT, FIRST_MOVE, true)?;
+    let counts = counts_doc(cfg, &published, &cells);
+    let times = cfg.timed().then(|| times_doc(cfg, &cells));
+    Ok(Output { counts, times })
+}
+
+/// Every cell of Tables 1–7 on `gen` trees whose root score is `root` and
+/// whose first-move-best p columns are `first(p)`, with the domination
+/// facts' leaf sets compared when `dominations`.
+pub fn measure_cells(
+    cfg: &Config,
+    root: RootScore,
+    first: fn(f64) -> BestChild,
+    dominations: bool,
+) -> Result<Vec<Cell>> {
     let algs: Vec<Vec<Runner>> = TABLES.iter().map(|&(_, _, d)| runners(d)).collect();
     let mut batches = Vec::new();
     let mut keys = Vec::new();
     for (&(table, width, depth), algs) in TABLES.iter().zip(&algs) {
         let runners: Vec<&Runner> = algs.iter().collect();
-        for (ordering, best) in orderings() {
-            let spec = GenSpec::new(Generator::Campbell(best), width, depth, seed(table), 0);
-            batches.push(
-                Batch::new(spec, cfg.trees, runners.clone(), Oracle::Minimax)
-                    .with_subsets(compared(depth), cfg.trees),
+        for (ordering, best) in orderings_with(first) {
+            let spec = GenSpec::new(
+                Generator::Campbell(best, root),
+                width,
+                depth,
+                seed(table),
+                0,
             );
+            let batch = Batch::new(spec, cfg.trees, runners.clone(), Oracle::Minimax);
+            batches.push(if dominations {
+                batch.with_subsets(compared(depth), cfg.trees)
+            } else {
+                batch
+            });
             keys.push((table, width, depth, ordering));
         }
     }
     let results = measure::run_batches(cfg, "Campbell Tables 1-7", &batches)?;
-    let cells: Vec<Cell> = keys
+    Ok(keys
         .into_iter()
         .zip(results)
         .map(|((table, width, depth, ordering), results)| Cell {
@@ -224,10 +261,7 @@ pub fn run(cfg: &Config) -> Result<Output> {
             ordering,
             results,
         })
-        .collect();
-    let counts = counts_doc(cfg, &published, &cells);
-    let times = cfg.timed().then(|| times_doc(cfg, &cells));
-    Ok(Output { counts, times })
+        .collect())
 }
 
 fn counts_doc(
@@ -475,15 +509,18 @@ fn times_doc(cfg: &Config, cells: &[Cell]) -> Doc {
 }
 
 /// Why our numbers differ from the thesis where they do (the numbers behind
-/// it are in `docs/reproduction/README.md`).
+/// it are in `docs/reproduction/README.md` and `hypotheses.md`).
 const DISCUSSION: &str = "\
 Most likely reason: the trees. The thesis prints only a \"simplified version\" of `gen` and does \
-not define `SelectBest`, so the root score, `rand() % 0`, and the first-move-best and geometric \
-distributions are our readings (TREES.md), and his C library's `rand()` is unknown. The `opt` \
-column matches exactly everywhere, including the non-minimal counts of staged SSS* and SAB \
-(176 on (8,4), 736 on (16,4)), which pins down our staged SSS* and hybrids as his. At width 8 \
-nearly every cell is within 10%. The large differences sit in the random and first-move-best \
-columns at widths 16 and 24, for every algorithm alike (AB +16-21%, SSS +31-39% on random \
-(16,4)/(24,4)); our standard errors are 2-5% of the means, so these are not noise: his wide \
-random trees were easier than ours — one untested hypothesis is more ties (cutoffs on equal \
-scores, which he mentions on p. 25). See docs/reproduction/README.md.\n";
+not define `SelectBest`, so `rand() % 0` and the geometric distribution's truncation are our \
+readings (TREES.md), and his C library's `rand()` is unknown. The root score is fixed at 64, \
+the reading the thesis's own standard deviations on width-24 random trees pick (pp. 28-29; \
+[hypotheses.md](hypotheses.md), which also runs the other reading, a score drawn from 1..127: \
+210 cells within 10%, the wide random columns 16-39% above his). The `opt` column matches \
+exactly everywhere, including the non-minimal counts of staged SSS* and SAB (176 on (8,4), 736 \
+on (16,4)), which pins down our staged SSS* and hybrids as his. \"p first-move-best\" puts \
+exactly p on the first move, as the thesis's classification of its trees by the distribution \
+of the best move's place reads (p. 22; the other reading, p + (1 − p)/w, is in \
+hypotheses.md). Six of the seven cells left beyond 10% are SCOUT's on ordered trees, all \
+ within 15%. \
+See docs/reproduction/README.md.\n";

@@ -139,7 +139,12 @@ impl Plan {
 fn measure_all(cfg: &Config, plans: Vec<Plan>) -> Result<Vec<Measured>> {
     // Leaf sets (for "never examines a leaf AB prunes") on the first 10 trees
     // of each cell (all with --quick), as the committed tables have it.
-    let checked = if cfg.quick { cfg.trees } else { 10 };
+    measure_checked(cfg, plans, if cfg.quick { cfg.trees } else { 10 })
+}
+
+/// [`measure_all`] with the leaf sets compared on the first `checked`
+/// trees of each cell.
+fn measure_checked(cfg: &Config, plans: Vec<Plan>, checked: usize) -> Result<Vec<Measured>> {
     let batches: Vec<Batch<'_>> = plans
         .iter()
         .map(|p| {
@@ -174,7 +179,15 @@ pub fn run(cfg: &Config) -> Result<Output> {
         csv::Reader::from_reader(include_str!("../../data/published/bb96_table2.csv").as_bytes())
             .deserialize()
             .collect::<Result<_, _>>()?;
-    let mut plans = plans1(cfg, &t1);
+    let mut plans = plans1(
+        cfg,
+        &t1,
+        [
+            ("random", Generator::TOPDOWN_RANDOM),
+            ("strong", Generator::STRONG),
+        ],
+        true,
+    );
     plans.extend(plans2(cfg, &t2));
     let measured = measure_all(cfg, plans)?;
     let (m1, m2): (Vec<Measured>, Vec<Measured>) = measured.into_iter().partition(|m| m.table == 1);
@@ -232,9 +245,68 @@ fn published1(paper: &[T1Row]) -> Published1 {
     published
 }
 
+/// One published cell of Table 1 under a reading of the generator.
+#[derive(Debug, Clone)]
+pub struct Table1Cell {
+    pub b: usize,
+    pub d: usize,
+    pub ordering: &'static str,
+    /// `Alpha-Beta`, `MemSSS*` or `MGame`.
+    pub algorithm: &'static str,
+    /// M for MemSSS*, searchd for MGame.
+    pub param: Option<usize>,
+    pub paper: f64,
+    pub ours: measure::Summary,
+}
+
+/// The published cells of Table 1 (Alpha-Beta, MemSSS* at the paper's
+/// budgets, QuickGame) on trees of `generators` (ordering name, generator),
+/// on the shapes `keep` accepts, with the paper's seeds: the default
+/// generators give the counts of [`run`].
+pub fn table1_cells(
+    cfg: &Config,
+    generators: &[(&'static str, Generator)],
+    keep: impl Fn(usize, usize) -> bool,
+) -> Result<Vec<Table1Cell>> {
+    let t1: Vec<T1Row> =
+        csv::Reader::from_reader(include_str!("../../data/published/bb96_table1.csv").as_bytes())
+            .deserialize()
+            .collect::<Result<_, _>>()?;
+    let published = published1(&t1);
+    let plans: Vec<Plan> = generators
+        .iter()
+        .flat_map(|&g| plans1(cfg, &t1, [g], false))
+        .filter(|p| keep(p.b, p.d))
+        .collect();
+    let mut cells = Vec::new();
+    for m in measure_checked(cfg, plans, 0)? {
+        for (k, r) in m.rows.iter().enumerate() {
+            let key = (m.b, m.d, r.algorithm.to_string(), r.param, m.ordering);
+            if let Some(&(paper, _)) = published.get(&key) {
+                cells.push(Table1Cell {
+                    b: m.b,
+                    d: m.d,
+                    ordering: m.ordering,
+                    algorithm: r.algorithm,
+                    param: r.param,
+                    paper,
+                    ours: measure::leaves(&m.results, k),
+                });
+            }
+        }
+    }
+    Ok(cells)
+}
+
 /// Table 1's cells: Alpha-Beta, MemSSS* at the paper's budgets, MGame at
-/// searchd 2 and d, MemDual*, on top-down random and strong trees.
-fn plans1(cfg: &Config, paper: &[T1Row]) -> Vec<Plan> {
+/// searchd 2 and (with `all`) d, and (with `all`) MemDual*, on the trees of
+/// `generators` (ordering name, generator).
+fn plans1<const N: usize>(
+    cfg: &Config,
+    paper: &[T1Row],
+    generators: [(&'static str, Generator); N],
+    all: bool,
+) -> Vec<Plan> {
     let shapes: Vec<(usize, usize)> = if cfg.quick {
         vec![(10, 7)]
     } else {
@@ -248,10 +320,7 @@ fn plans1(cfg: &Config, paper: &[T1Row]) -> Vec<Plan> {
                 .filter(|r| r.b == b && r.d == d)
                 .map(|r| (r.algorithm.as_str(), r.memory_or_searchd)),
         );
-        for (ordering, g) in [
-            ("random", Generator::TOPDOWN_RANDOM),
-            ("strong", Generator::STRONG),
-        ] {
+        for (ordering, g) in generators {
             let mut rows = vec![alphabeta()];
             for &m in &ms {
                 rows.push(row(
@@ -267,20 +336,22 @@ fn plans1(cfg: &Config, paper: &[T1Row]) -> Vec<Plan> {
                 Algorithm::MGame,
                 Settings::default().searchd(2),
             ));
-            let searchd = d + d % 2; // even, >= d: one local search, RecSSS*
-            rows.push(row(
-                "MGame",
-                Some(searchd),
-                Algorithm::MGame,
-                Settings::default().searchd(searchd),
-            ));
-            // MemDual* at its maximum (= RecDual*): the paper's conjecture (§4 ii).
-            rows.push(row(
-                "MemDual*",
-                None,
-                Algorithm::MemDual,
-                Settings::default(),
-            ));
+            if all {
+                let searchd = d + d % 2; // even, >= d: one local search, RecSSS*
+                rows.push(row(
+                    "MGame",
+                    Some(searchd),
+                    Algorithm::MGame,
+                    Settings::default().searchd(searchd),
+                ));
+                // MemDual* at its maximum (= RecDual*): the paper's conjecture (§4 ii).
+                rows.push(row(
+                    "MemDual*",
+                    None,
+                    Algorithm::MemDual,
+                    Settings::default(),
+                ));
+            }
             plans.push(Plan {
                 table: 1,
                 b,

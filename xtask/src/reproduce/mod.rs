@@ -28,6 +28,7 @@ pub mod campbell;
 pub mod config;
 pub mod doc;
 pub mod ffo;
+pub mod hypotheses;
 pub mod jobs;
 pub mod leafcost;
 pub mod measure;
@@ -62,6 +63,7 @@ pub const EXPERIMENTS: &[Experiment] = &[
     ("campbell-tables-8-10", |c| {
         parallel::run(c).map(Output::from)
     }),
+    ("hypotheses", |c| hypotheses::run(c).map(Output::from)),
     ("othello-002", othello::run),
     ("othello-ffo", ffo::run),
 ];

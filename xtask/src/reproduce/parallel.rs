@@ -134,7 +134,7 @@ type PaperCell<'a> = &'a dyn Fn(usize, &str, (usize, usize)) -> Option<f64>;
 /// One tree's (elapsed, total) per column and processor tree, every
 /// value checked against minimax.
 fn measure_tree(best: BestChild, index: usize) -> Result<PerTree> {
-    let tree = GenSpec::new(Generator::Campbell(best), WIDTH, DEPTH, SEED, index as u64).build()?;
+    let tree = GenSpec::new(Generator::campbell(best), WIDTH, DEPTH, SEED, index as u64).build()?;
     let v = minimax(&tree);
     let mut out = Vec::new();
     for c in &COLUMNS {
@@ -457,7 +457,7 @@ fn file_tag(ordering: &str) -> &'static str {
 /// slaves, C = 1.
 fn overhead_p41(md: &mut String) -> Result<()> {
     let published = published::campbell_overhead_p41()?;
-    let tree = GenSpec::new(Generator::Campbell(BestChild::First), 8, 4, 1981_0004, 0).build()?;
+    let tree = GenSpec::new(Generator::campbell(BestChild::First), 8, 4, 1981_0004, 0).build()?;
     writeln!(md, "## Search overhead, p. 41\n").unwrap();
     writeln!(
         md,
@@ -648,6 +648,7 @@ On optimally ordered trees the simulator is Campbell's: every TS cell and every 
 cell of Table 10 is matched exactly, and the depth-2 PV cells are matched (443, 83) or nearly \
 (185 for 190) once pvsplit covers the root's ply only and the type-2 rule of p. 47 is on — \
 the readings `docs/PARALLEL.md` argues for. The SSS master is our design (the thesis gives \
-no rules). On random trees every algorithm is slower than his by about what sequential \
-search is on the same trees (Table 6: AB +16%, SSS* +31%): our reading of his `gen` gives \
-harder wide random trees. Discussion with numbers: `docs/reproduction/README.md`.\n";
+no rules). On random and .8g trees TS and PV are within 5% of his everywhere, with `gen`'s root \
+score fixed at 64 ([hypotheses.md](hypotheses.md)); what differs is the SSS master on random \
+trees, further from his as the processors grow. Discussion with numbers: \
+`docs/reproduction/README.md`.\n";

@@ -151,7 +151,7 @@ impl FromStr for SimAlgorithm {
 /// ```
 /// use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
 /// use tree_core::{BestChild, GenSpec, Generator, minimax};
-/// let t = GenSpec::new(Generator::Campbell(BestChild::First), 24, 4, 1, 0).build().unwrap();
+/// let t = GenSpec::new(Generator::campbell(BestChild::First), 24, 4, 1, 0).build().unwrap();
 /// let r = simulate(SimAlgorithm::PvSplit, &t, ProcessorTree { depth: 1, width: 12 }).unwrap();
 /// assert_eq!(r.value, minimax(&t));
 /// assert_eq!(r.elapsed, 119); // Table 10's PV (1,12)

@@ -519,7 +519,7 @@ mod tests {
             BestChild::First,
         ] {
             for seed in 0..4 {
-                let t = corpus::generated(Generator::Campbell(g), 6, 4, seed);
+                let t = corpus::generated(Generator::campbell(g), 6, 4, seed);
                 check(&|p| (lite_step(&t, p), lite_replay(&t, p)));
             }
         }
