@@ -266,7 +266,11 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
     if t > m {
         // The last move is the best; its line is the re-search's when that
         // ends inside its window, else unknown.
-        let scored = if tree.num_children(&last) == 0 {
+        let last_is_terminal = tree.num_children(&last) == 0;
+        if !last_is_terminal {
+            ctl.interior();
+        }
+        let scored = if last_is_terminal {
             // A terminal's static value is exact, and it beats every
             // earlier child.
             ctl.only(0, w - 1);
