@@ -371,9 +371,10 @@ impl Algorithm {
         // metered; the root's move alone, metered or (no limits) a bare
         // count. (A bare count under the lines measured slower, not
         // faster: callgrind, alpha-beta on `HashTree`s, the recursion's
-        // registers spill differently.)
+        // registers spill differently.) The MT drivers report the root's
+        // move alone whatever `lines` says, so they never keep lines.
         let limits = &config.limits;
-        if config.lines {
+        if config.lines && !self.uses_table() {
             let depth = tree.bounds().map(|b| b.depth);
             self.search_on(tree, config, table, Reporting::<true>::new(limits, depth))
         } else if limits.is_none() {
