@@ -70,6 +70,10 @@ pub(crate) trait Control {
     #[inline(always)]
     fn interior(&mut self) {}
 
+    /// Whether the control keeps the lines of nodes below the root (a
+    /// recursion may skip [`Control::improve`] below the root when not).
+    const LINES: bool = false;
+
     /// Child `i` of the node at `depth` improved it to an exact value: the
     /// node's line is `i` followed by the child's. (Default: no lines.)
     #[inline(always)]
@@ -448,6 +452,8 @@ impl<const M: bool> Reporting<M> {
 }
 
 impl<const M: bool> Control for Reporting<M> {
+    const LINES: bool = true;
+
     #[inline(always)]
     fn leaf(&mut self, depth: usize) -> Result<(), SearchError> {
         self.lines.last_leaf = depth;
