@@ -103,28 +103,23 @@ pub(crate) fn alphabeta_at<T: Tree + ?Sized, C: Control, const FAIL_SOFT: bool>(
     }
 }
 
-/// [`alphabeta_at`] at a node below the root (`depth > 0`), for the
-/// searches that call it inside their own recursion (SCOUT's and PVS's
-/// re-searches, Fig. 6's last move): no test of the depth.
-#[inline(always)]
-pub(crate) fn alphabeta_below<T: Tree + ?Sized, C: Control, const FAIL_SOFT: bool>(
-    tree: &T,
-    p: &T::Node,
-    depth: usize,
-    a: Value,
-    b: Value,
-    ctl: &mut C,
-) -> Result<Value, SearchError> {
-    debug_assert!(depth > 0, "the root searched as a node below it");
-    alphabeta_node::<T, C, FAIL_SOFT, false>(tree, p, depth, a, b, ctl)
-}
+/// [`alphabeta_node`]'s `ROOT` for a node below the root (`depth > 0`):
+/// what the searches that call alpha-beta inside their own recursion
+/// (SCOUT's and PVS's re-searches, Fig. 6's last move) pass.
+pub(crate) const BELOW: bool = false;
 
-/// [`alphabeta_at`] at the root (`ROOT`, depth 0) or below it: the root's
-/// refutation and improvements reach the control from the root's frame
-/// alone, and a node below the root reports its improvements only to a
-/// control that keeps lines ([`Control::LINES`]), so that a search that
-/// keeps the root's move alone tests no depth in the recursion.
-fn alphabeta_node<T: Tree + ?Sized, C: Control, const FAIL_SOFT: bool, const ROOT: bool>(
+/// [`alphabeta_at`] at the root (`ROOT`, depth 0) or below it ([`BELOW`]):
+/// the root's refutation and improvements reach the control from the
+/// root's frame alone, and a node below the root reports its improvements
+/// only to a control that keeps lines ([`Control::LINES`]), so that a
+/// search that keeps the root's move alone tests no depth in the
+/// recursion.
+pub(crate) fn alphabeta_node<
+    T: Tree + ?Sized,
+    C: Control,
+    const FAIL_SOFT: bool,
+    const ROOT: bool,
+>(
     tree: &T,
     p: &T::Node,
     depth: usize,
@@ -280,7 +275,7 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
     };
     let mut m = a;
     for i in 0..w - 1 {
-        let t = -alphabeta_below::<_, _, HARD>(tree, &tree.child(&p, i), 1, -b, -m, ctl)?;
+        let t = -alphabeta_node::<_, _, HARD, BELOW>(tree, &tree.child(&p, i), 1, -b, -m, ctl)?;
         if t > m {
             m = t;
             if m >= b {
@@ -298,15 +293,21 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
         // A root with one move and the full window: there is no score to
         // compare the move with, so no minimal window to test; search it.
         let value =
-            -alphabeta_below::<_, _, HARD>(tree, &last, 1, Value::NEG_INF, Value::INF, ctl)?;
+            -alphabeta_node::<_, _, HARD, BELOW>(tree, &last, 1, Value::NEG_INF, Value::INF, ctl)?;
         ctl.improve(0, w - 1);
         return Ok(Scored {
             value,
             bound: Bound::Exact,
         });
     }
-    let t =
-        -alphabeta_below::<_, _, HARD>(tree, &last, 1, neg_minus_one(m), -m, &mut ctl.counting())?;
+    let t = -alphabeta_node::<_, _, HARD, BELOW>(
+        tree,
+        &last,
+        1,
+        neg_minus_one(m),
+        -m,
+        &mut ctl.counting(),
+    )?;
     if t > m {
         // The last move is the best; its line is the re-search's when that
         // ends inside its window, else unknown.
@@ -323,7 +324,8 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
                 bound: Bound::Exact,
             }
         } else if resolve {
-            let value = -alphabeta_below::<_, _, HARD>(tree, &last, 1, Value::NEG_INF, -t, ctl)?;
+            let value =
+                -alphabeta_node::<_, _, HARD, BELOW>(tree, &last, 1, Value::NEG_INF, -t, ctl)?;
             if value > t {
                 ctl.improve(0, w - 1);
             } else {
