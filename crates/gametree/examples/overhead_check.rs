@@ -34,7 +34,9 @@
 //!
 //! `one NAME B D VARIANT [REPEAT]` runs a single search once, or REPEAT
 //! times (for `valgrind --tool=callgrind`, whose instruction counts do not
-//! depend on the load): NAME a `gametree` algorithm name, VARIANT `plain`,
+//! depend on the load): NAME a `gametree` algorithm name, with the
+//! `overhead` bench's suffixes if wanted (`+leaf`, `+store`: the odd-depth
+//! leaf search on or off; `@M`: a budget of M entries), VARIANT `plain`,
 //! `engine`, `front`, `front-nopv` (depth-first, `Config::pv(false)`) or
 //! `cache` (`gametree::search` through one kept
 //! `Cache`), or `none` (build the tree and stop: the count to subtract);
@@ -301,13 +303,33 @@ fn one(args: &[String]) -> Result<(), String> {
         ),
         _ => return Err("one NAME B D VARIANT [REPEAT]".into()),
     };
-    let a: Algorithm = name.parse().map_err(|e: gametree::Error| e.to_string())?;
+    // NAME[+leaf|+store][@MEMORY], as the `overhead` bench names its rows.
+    let (base, memory) = match name.split_once('@') {
+        Some((base, m)) => (base, Some(m.parse::<usize>().map_err(|e| e.to_string())?)),
+        None => (name.as_str(), None),
+    };
+    let (base, leaf) = match base.split_once('+') {
+        Some((base, "leaf")) => (base, Some(true)),
+        Some((base, "store")) => (base, Some(false)),
+        Some((_, other)) => return Err(format!("unknown setting '+{other}' (+leaf, +store)")),
+        None => (base, None),
+    };
+    let a: Algorithm = base.parse().map_err(|e: gametree::Error| e.to_string())?;
     let num = |s: &String| s.parse::<usize>().map_err(|e| e.to_string());
     let tree = HashTree::new(num(b)?, num(d)?, 1).map_err(|e| e.to_string())?;
-    let config = match a.family() {
+    let mut config = match a.family() {
         gametree::Family::Threads => Config::default().threads(1),
         _ => Config::default(),
     };
+    let mut options = Options::default();
+    if let Some(m) = memory {
+        config = config.memory(m);
+        options.memory = Some(m);
+    }
+    if let Some(l) = leaf {
+        config = config.odd_depth_leaf_search(l);
+        options.odd_depth_leaf_search = Some(l);
+    }
     let mut cache = Cache::new();
     let mut value = Value::from_small(0);
     for _ in 0..repeat {
@@ -340,7 +362,7 @@ fn one(args: &[String]) -> Result<(), String> {
             }
             (gametree::Family::BestFirst, "plain" | "engine") => {
                 bestfirst_of(a)
-                    .run(&tree, &Options::default())
+                    .run(&tree, &options)
                     .map_err(|e| e.to_string())?
                     .value
             }
@@ -352,7 +374,7 @@ fn one(args: &[String]) -> Result<(), String> {
             _ => return Err(format!("no variant '{variant}' for {a}")),
         };
     }
-    println!("{a} ({b},{d}) {variant}: {value}");
+    println!("{name} ({b},{d}) {variant}: {value}");
     Ok(())
 }
 

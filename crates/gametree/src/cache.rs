@@ -27,10 +27,11 @@ use crate::{Algorithm, Bound, Config, Error, Report};
 /// every tree of `tree_core` is). The report's counts are what
 /// `tree_core::Counted` counts at the trait boundary (calls of `value`,
 /// and of `num_children` on interior nodes), as every measurement of the
-/// workspace is; wrap nothing yourself. The depth-first engines count
-/// their leaves, and the threads everything, themselves (a thread's
-/// counts are plain integers, summed at the end); the rest is counted by
-/// a view of the tree that adds a counter per call and nothing else.
+/// workspace is; wrap nothing yourself. The depth-first engines and the
+/// threads count both themselves (plain integers beside the search,
+/// summed at the end for the threads); the best-first engines are
+/// counted by a view of the tree that adds a counter per call and nothing
+/// else.
 ///
 /// ```
 /// use std::time::Duration;
@@ -497,13 +498,13 @@ struct Found {
     pv: Vec<usize>,
     peak: Option<usize>,
     stopped: Option<StopReason>,
-    /// The leaf evaluations, if the engine counts them (see
-    /// [`Sequential::COUNTS_LEAVES`]).
-    leaves: Option<u64>,
+    /// The leaf evaluations and interior expansions, if the engine counts
+    /// them (see [`Sequential::COUNTS`]).
+    counts: Option<(u64, u64)>,
 }
 
 impl Found {
-    fn stopped(reason: StopReason, leaves: Option<u64>) -> Found {
+    fn stopped(reason: StopReason, counts: Option<(u64, u64)>) -> Found {
         Found {
             value: Value::from_small(0),
             bound: Bound::Unknown,
@@ -511,7 +512,7 @@ impl Found {
             pv: Vec::new(),
             peak: None,
             stopped: Some(reason),
-            leaves,
+            counts,
         }
     }
 }
@@ -524,9 +525,10 @@ fn indices(line: &Dewey) -> Vec<usize> {
 /// A sequential engine, run on whatever view of the tree measures it.
 trait Sequential {
     /// Whether the engine counts its leaf evaluations (calls of `value`)
-    /// itself, in [`Found::leaves`], finished or stopped: then the view
-    /// does not count them again.
-    const COUNTS_LEAVES: bool;
+    /// and interior expansions (calls of `num_children` on an interior
+    /// node) itself, in [`Found::counts`], finished or stopped: then the
+    /// tree is searched as it is, not through a counting view.
+    const COUNTS: bool;
 
     fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error>;
 }
@@ -541,14 +543,17 @@ struct DepthRun<'c> {
 impl Sequential for DepthRun<'_> {
     /// The depth-first engines count every terminal evaluation against
     /// their limits, just before it (so a stopped search's count is the
-    /// evaluations made): `Report::leaves`, `Stopped::leaves`.
-    const COUNTS_LEAVES: bool = true;
+    /// evaluations made), and every interior expansion beside it, in
+    /// their control (`Algorithm::search_counted`): a plain increment the
+    /// optimiser keeps next to the search, where a counting view of the
+    /// tree would add a load and a store through it per node.
+    const COUNTS: bool = true;
 
     fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error> {
-        let result = match &mut self.table {
-            Some(table) => self.algorithm.search_in(tree, &self.config, table),
-            None => self.algorithm.search(tree, &self.config),
-        };
+        let (result, counts) =
+            self.algorithm
+                .search_counted(tree, &self.config, self.table.as_deref_mut());
+        let counts = Some((counts.leaves, counts.interior));
         match result {
             Ok(r) => Ok(Found {
                 value: r.value,
@@ -561,9 +566,9 @@ impl Sequential for DepthRun<'_> {
                 pv: indices(&r.pv),
                 peak: r.table_entries,
                 stopped: None,
-                leaves: Some(r.leaves),
+                counts,
             }),
-            Err(SearchError::Stopped(s)) => Ok(Found::stopped(s.reason, Some(s.leaves))),
+            Err(SearchError::Stopped(s)) => Ok(Found::stopped(s.reason, counts)),
             Err(e) => Err(e.into()),
         }
     }
@@ -575,7 +580,7 @@ struct BestRun {
 }
 
 impl Sequential for BestRun {
-    const COUNTS_LEAVES: bool = false;
+    const COUNTS: bool = false;
 
     fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error> {
         match self.algorithm.run(tree, &self.options) {
@@ -586,7 +591,7 @@ impl Sequential for BestRun {
                 pv: indices(&o.pv),
                 peak: Some(o.memory.peak),
                 stopped: None,
-                leaves: None,
+                counts: None,
             }),
             Err(BestFirstError::Stopped(s)) => Ok(Found::stopped(s.reason, None)),
             Err(e) => Err(e.into()),
@@ -637,22 +642,20 @@ impl View<Erased<'_>> for TracedView {
 }
 
 /// Runs `engine` on `tree` counted, and makes its report. The counts are
-/// `tree_core::Counted`'s: leaf evaluations (the engine's own count when
-/// it keeps one) and interior expansions.
+/// `tree_core::Counted`'s: leaf evaluations and interior expansions (the
+/// engine's own counts when it keeps them).
 fn sequential<T: Tree + ?Sized, R: Sequential>(
     algorithm: Algorithm,
     tree: &T,
     engine: &mut R,
 ) -> Result<Report, Error> {
     let mut report = Report::empty(algorithm);
-    let found = if R::COUNTS_LEAVES {
-        let counted = Counts::<T, false>::new(tree);
-        let found = engine.run(&counted)?;
-        report.interior = counted.counts().1;
-        report.leaves = found.leaves.unwrap_or(0);
+    let found = if R::COUNTS {
+        let found = engine.run(tree)?;
+        (report.leaves, report.interior) = found.counts.unwrap_or_default();
         found
     } else {
-        let counted = Counts::<T, true>::new(tree);
+        let counted = Counts::new(tree);
         let found = engine.run(&counted)?;
         (report.leaves, report.interior) = counted.counts();
         found

@@ -8,21 +8,20 @@ use std::cell::Cell;
 use tree_core::{Bounds, Tree, Value};
 
 /// A tree that counts interior expansions (calls of `num_children` on an
-/// interior node) and, if `LEAVES`, leaf evaluations (calls of `value`),
-/// as `tree_core::Counted` does, and nothing else: not the nodes
-/// generated, which no report shows. A search that counts its own leaf
-/// evaluations (the depth-first engines count every one against their
-/// limits) runs with `LEAVES` off, so that a leaf is counted once.
+/// interior node) and leaf evaluations (calls of `value`), as
+/// `tree_core::Counted` does, and nothing else: not the nodes generated,
+/// which no report shows. A search that counts for itself (the
+/// depth-first engines) runs on the tree as it is.
 #[derive(Debug)]
-pub(crate) struct Counts<'t, T: ?Sized, const LEAVES: bool> {
+pub(crate) struct Counts<'t, T: ?Sized> {
     tree: &'t T,
     leaves: Cell<u64>,
     interior: Cell<u64>,
 }
 
-impl<'t, T: Tree + ?Sized, const LEAVES: bool> Counts<'t, T, LEAVES> {
+impl<'t, T: Tree + ?Sized> Counts<'t, T> {
     /// Wraps `tree` with zeroed counts.
-    pub(crate) fn new(tree: &'t T) -> Counts<'t, T, LEAVES> {
+    pub(crate) fn new(tree: &'t T) -> Counts<'t, T> {
         Counts {
             tree,
             leaves: Cell::new(0),
@@ -30,13 +29,13 @@ impl<'t, T: Tree + ?Sized, const LEAVES: bool> Counts<'t, T, LEAVES> {
         }
     }
 
-    /// Leaf evaluations (0 unless `LEAVES`) and interior expansions so far.
+    /// Leaf evaluations and interior expansions so far.
     pub(crate) fn counts(&self) -> (u64, u64) {
         (self.leaves.get(), self.interior.get())
     }
 }
 
-impl<T: Tree + ?Sized, const LEAVES: bool> Tree for Counts<'_, T, LEAVES> {
+impl<T: Tree + ?Sized> Tree for Counts<'_, T> {
     type Node = T::Node;
     #[inline]
     fn root(&self) -> T::Node {
@@ -56,9 +55,7 @@ impl<T: Tree + ?Sized, const LEAVES: bool> Tree for Counts<'_, T, LEAVES> {
     }
     #[inline]
     fn value(&self, node: &T::Node) -> Value {
-        if LEAVES {
-            self.leaves.set(self.leaves.get() + 1);
-        }
+        self.leaves.set(self.leaves.get() + 1);
         self.tree.value(node)
     }
     fn bounds(&self) -> Option<Bounds> {
@@ -77,12 +74,9 @@ mod tests {
         let plain = Counted::new(&t);
         minimax(&plain);
         let s = plain.stats();
-        let both = Counts::<_, true>::new(&t);
+        let both = Counts::new(&t);
         minimax(&both);
         assert_eq!(both.counts(), (s.leaves, s.interior));
         assert_eq!(both.counts(), (27, 13));
-        let interior = Counts::<_, false>::new(&t);
-        minimax(&interior);
-        assert_eq!(interior.counts(), (0, 13));
     }
 }

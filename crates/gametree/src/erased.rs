@@ -1,8 +1,8 @@
 //! [`Erased`]: a tree behind one concrete type, for the traced searches.
 //!
 //! Every search through the front door is compiled for the caller's tree
-//! type (the counted view of it, [`Counts`](crate::count::Counts)), once
-//! per type, in the caller's crate. A traced search wraps the tree again
+//! type (or the counted view of it, [`Counts`](crate::count::Counts), for
+//! the best-first engines), once per type, in the caller's crate. A traced search wraps the tree again
 //! (`tree_core::Traced`, a Dewey code per node), which would compile every
 //! sequential engine a second time for each tree type. Traced searches are
 //! for evaluation orders, not for timing, so they run on this view

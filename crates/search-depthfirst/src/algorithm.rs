@@ -12,7 +12,9 @@ use crate::control::{Report as Reporter, Reporting, RootLine, RootOnly};
 use crate::minimax::{MINIMAX, NEGAMAX, full_at};
 use crate::mt::{Driver, drive, mt_pass};
 use crate::scout::{PVS, SCOUT, SCOUT_TEST, probe_at};
-use crate::{Bound, Report, Scored, SearchConfig, SearchError, TranspositionTable, Window};
+use crate::{
+    Bound, Report, Scored, SearchConfig, SearchCounts, SearchError, TranspositionTable, Window,
+};
 
 /// The first guess [`Algorithm::Aspiration`] uses: 0, the root value of the
 /// top-down and perfectly ordered generated trees.
@@ -281,7 +283,38 @@ impl Algorithm {
         tree: &T,
         config: &SearchConfig,
     ) -> Result<Report, SearchError> {
-        self.search_with(tree, config, None)
+        self.search_counted(tree, config, None).0
+    }
+
+    /// [`Algorithm::search`] (with `table`, as [`Algorithm::search_in`],
+    /// if given), and what the search asked of the tree whether it
+    /// finished or not: its leaf evaluations and interior expansions, what
+    /// [`tree_core::Counted`] counts, up to the stop for a search stopped
+    /// by a limit or an error (on success they are the report's `leaves`
+    /// and `interior`). The search counts them itself, a plain increment
+    /// per node, so a caller that wants them need not wrap the tree.
+    ///
+    /// ```
+    /// use search_depthfirst::{Algorithm, SearchConfig, SearchError};
+    /// use tree_core::{Counted, GenSpec, Generator, Limits};
+    /// let t = GenSpec::new(Generator::RANDOM, 4, 6, 1, 0).build().unwrap();
+    /// let c = Counted::new(&t);
+    /// let (r, counts) = Algorithm::Scout.search_counted(&c, &SearchConfig::new(), None);
+    /// assert_eq!((counts.leaves, counts.interior), (c.stats().leaves, c.stats().interior));
+    /// assert_eq!(r.unwrap().interior, counts.interior);
+    ///
+    /// let config = SearchConfig::new().with_limits(Limits::none().with_max_leaves(100));
+    /// let (r, counts) = Algorithm::Scout.search_counted(&t, &config, None);
+    /// assert!(matches!(r, Err(SearchError::Stopped(s)) if s.leaves == counts.leaves));
+    /// assert!(counts.leaves == 100 && counts.interior > 0);
+    /// ```
+    pub fn search_counted<T: Tree + ?Sized>(
+        self,
+        tree: &T,
+        config: &SearchConfig,
+        table: Option<&mut TranspositionTable>,
+    ) -> (Result<Report, SearchError>, SearchCounts) {
+        self.search_with(tree, config, table)
     }
 
     /// [`Algorithm::search`] with `table` as the MT drivers' transposition
@@ -315,39 +348,61 @@ impl Algorithm {
         config: &SearchConfig,
         table: &mut TranspositionTable,
     ) -> Result<Report, SearchError> {
-        self.search_with(tree, config, Some(table))
+        self.search_with(tree, config, Some(table)).0
     }
 
     /// [`Algorithm::search`], the MT drivers with `table` if given, else
-    /// with a new one.
+    /// with a new one, and its counts.
     fn search_with<T: Tree + ?Sized>(
         self,
         tree: &T,
         config: &SearchConfig,
         table: Option<&mut TranspositionTable>,
-    ) -> Result<Report, SearchError> {
+    ) -> (Result<Report, SearchError>, SearchCounts) {
         let window = config.window;
         if window != Window::FULL && !self.takes_window() {
-            return Err(SearchError::Unsupported {
+            let e = SearchError::Unsupported {
                 algorithm: self.name(),
                 feature: "a search window",
-            });
+            };
+            return (Err(e), SearchCounts::default());
         }
-        if config.lines {
+        // Three controls, each compiled to its own recursions: the lines,
+        // metered; the root's move alone, metered or (no limits) a bare
+        // count. (A bare count under the lines measured slower, not
+        // faster: callgrind, alpha-beta on `HashTree`s, the recursion's
+        // registers spill differently.) The MT drivers report the root's
+        // move alone whatever `lines` says, so they never keep lines.
+        let limits = &config.limits;
+        if config.lines && !self.uses_table() {
             let depth = tree.bounds().map(|b| b.depth);
-            self.search_on(tree, config, table, Reporting::new(&config.limits, depth))
+            self.search_on(tree, config, table, Reporting::<true>::new(limits, depth))
+        } else if limits.is_none() {
+            self.search_on(tree, config, table, RootOnly::<false>::new(limits))
         } else {
-            self.search_on(tree, config, table, RootOnly::new(&config.limits))
+            self.search_on(tree, config, table, RootOnly::<true>::new(limits))
         }
     }
 
-    /// [`Algorithm::search_with`] on the control `ctl`.
-    fn search_on<T: Tree + ?Sized, C: Reporter>(
+    /// [`Algorithm::search_with`] on the control `ctl`, and its counts.
+    fn search_on<T: Tree + ?Sized, C: Reporter<M>, const M: bool>(
         self,
         tree: &T,
         config: &SearchConfig,
         table: Option<&mut TranspositionTable>,
         mut ctl: C,
+    ) -> (Result<Report, SearchError>, SearchCounts) {
+        let r = self.search_at(tree, config, table, &mut ctl);
+        (r, ctl.leaves().counts())
+    }
+
+    /// [`Algorithm::search_on`]'s search.
+    fn search_at<T: Tree + ?Sized, C: Reporter<M>, const M: bool>(
+        self,
+        tree: &T,
+        config: &SearchConfig,
+        table: Option<&mut TranspositionTable>,
+        ctl: &mut C,
     ) -> Result<Report, SearchError> {
         let window = config.window;
         ctl.leaves().check()?;
@@ -358,7 +413,7 @@ impl Algorithm {
             bound: Bound::Exact,
         };
         let mut table_entries = None;
-        let (t, r, c) = (tree, &root, &mut ctl);
+        let (t, r, c) = (tree, &root, &mut *ctl);
         let (scored, line) = match self {
             Algorithm::Minimax => (exact(full_at::<_, _, MINIMAX>(t, r, 0, c)?), None),
             Algorithm::Negamax => (exact(full_at::<_, _, NEGAMAX>(t, r, 0, c)?), None),
@@ -371,7 +426,7 @@ impl Algorithm {
                 (classify(window, f), None)
             }
             Algorithm::LAlphaBeta => (
-                lalphabeta_root(tree, window, window == Window::FULL, &mut ctl)?,
+                lalphabeta_root(tree, window, window == Window::FULL, &mut *ctl)?,
                 None,
             ),
             Algorithm::PAlphaBeta => (exact(probe_at::<_, _, PVS>(t, r, 0, c)?), None),
@@ -379,7 +434,7 @@ impl Algorithm {
             Algorithm::ScoutTest => (exact(probe_at::<_, _, SCOUT_TEST>(t, r, 0, c)?), None),
             Algorithm::Aspiration => {
                 let (outcome, line) =
-                    aspiration_root(tree, ASPIRATION_GUESS, ASPIRATION_DELTA, &mut ctl)?;
+                    aspiration_root(tree, ASPIRATION_GUESS, ASPIRATION_DELTA, &mut *ctl)?;
                 (exact(outcome.value), Some(line))
             }
             Algorithm::MtSss | Algorithm::MtDual | Algorithm::Mtdf => {
@@ -425,6 +480,7 @@ impl Algorithm {
             best,
             pv,
             leaves: ctl.leaves().count(),
+            interior: ctl.leaves().interior_count(),
             elapsed: ctl.leaves().elapsed(),
             table_entries,
         })

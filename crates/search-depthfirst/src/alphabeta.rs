@@ -96,23 +96,60 @@ pub(crate) fn alphabeta_at<T: Tree + ?Sized, C: Control, const FAIL_SOFT: bool>(
     b: Value,
     ctl: &mut C,
 ) -> Result<Value, SearchError> {
+    if depth == 0 {
+        alphabeta_node::<T, C, FAIL_SOFT, true>(tree, p, depth, a, b, ctl)
+    } else {
+        alphabeta_node::<T, C, FAIL_SOFT, false>(tree, p, depth, a, b, ctl)
+    }
+}
+
+/// [`alphabeta_node`]'s `ROOT` for a node below the root (`depth > 0`):
+/// what the searches that call alpha-beta inside their own recursion
+/// (SCOUT's and PVS's re-searches, Fig. 6's last move) pass.
+pub(crate) const BELOW: bool = false;
+
+/// [`alphabeta_at`] at the root (`ROOT`, depth 0) or below it ([`BELOW`]):
+/// the root's refutation and improvements reach the control from the
+/// root's frame alone, and a node below the root reports its improvements
+/// only to a control that keeps lines ([`Control::LINES`]), so that a
+/// search that keeps the root's move alone tests no depth in the
+/// recursion.
+pub(crate) fn alphabeta_node<
+    T: Tree + ?Sized,
+    C: Control,
+    const FAIL_SOFT: bool,
+    const ROOT: bool,
+>(
+    tree: &T,
+    p: &T::Node,
+    depth: usize,
+    a: Value,
+    b: Value,
+    ctl: &mut C,
+) -> Result<Value, SearchError> {
     let Some(w) = open(tree, p, depth, ctl)? else {
         return static_negamax(tree, p, depth);
     };
     let mut m = if FAIL_SOFT { Value::NEG_INF } else { a };
     for i in 0..w {
         let floor = if FAIL_SOFT { m.max(a) } else { m };
-        let t =
-            -alphabeta_at::<T, C, FAIL_SOFT>(tree, &tree.child(p, i), depth + 1, -b, -floor, ctl)?;
+        let t = -alphabeta_node::<T, C, FAIL_SOFT, false>(
+            tree,
+            &tree.child(p, i),
+            depth + 1,
+            -b,
+            -floor,
+            ctl,
+        )?;
         if t > m {
             m = t;
             if m >= b {
-                if depth == 0 {
+                if ROOT {
                     ctl.only(0, i); // the refutation
                 }
                 return Ok(m); // cutoff
             }
-            if !FAIL_SOFT || m > a {
+            if (ROOT || C::LINES) && (!FAIL_SOFT || m > a) {
                 ctl.improve(depth, i);
             }
         }
@@ -238,7 +275,7 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
     };
     let mut m = a;
     for i in 0..w - 1 {
-        let t = -alphabeta_at::<_, _, HARD>(tree, &tree.child(&p, i), 1, -b, -m, ctl)?;
+        let t = -alphabeta_node::<_, _, HARD, BELOW>(tree, &tree.child(&p, i), 1, -b, -m, ctl)?;
         if t > m {
             m = t;
             if m >= b {
@@ -255,18 +292,30 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
     if resolve && m == Value::NEG_INF {
         // A root with one move and the full window: there is no score to
         // compare the move with, so no minimal window to test; search it.
-        let value = -alphabeta_at::<_, _, HARD>(tree, &last, 1, Value::NEG_INF, Value::INF, ctl)?;
+        let value =
+            -alphabeta_node::<_, _, HARD, BELOW>(tree, &last, 1, Value::NEG_INF, Value::INF, ctl)?;
         ctl.improve(0, w - 1);
         return Ok(Scored {
             value,
             bound: Bound::Exact,
         });
     }
-    let t = -alphabeta_at::<_, _, HARD>(tree, &last, 1, neg_minus_one(m), -m, &mut ctl.counting())?;
+    let t = -alphabeta_node::<_, _, HARD, BELOW>(
+        tree,
+        &last,
+        1,
+        neg_minus_one(m),
+        -m,
+        &mut ctl.counting(),
+    )?;
     if t > m {
         // The last move is the best; its line is the re-search's when that
         // ends inside its window, else unknown.
-        let scored = if tree.num_children(&last) == 0 {
+        let last_is_terminal = tree.num_children(&last) == 0;
+        if !last_is_terminal {
+            ctl.interior();
+        }
+        let scored = if last_is_terminal {
             // A terminal's static value is exact, and it beats every
             // earlier child.
             ctl.only(0, w - 1);
@@ -275,7 +324,8 @@ pub(crate) fn lalphabeta_root<T: Tree + ?Sized, C: Control>(
                 bound: Bound::Exact,
             }
         } else if resolve {
-            let value = -alphabeta_at::<_, _, HARD>(tree, &last, 1, Value::NEG_INF, -t, ctl)?;
+            let value =
+                -alphabeta_node::<_, _, HARD, BELOW>(tree, &last, 1, Value::NEG_INF, -t, ctl)?;
             if value > t {
                 ctl.improve(0, w - 1);
             } else {

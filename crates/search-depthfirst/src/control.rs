@@ -64,6 +64,16 @@ pub(crate) trait Control {
     /// empty).
     fn leaf(&mut self, depth: usize) -> Result<(), SearchError>;
 
+    /// An interior node is expanded (its `num_children` was not 0): what
+    /// `tree_core::Counted` counts as an interior expansion. (Default:
+    /// not counted.)
+    #[inline(always)]
+    fn interior(&mut self) {}
+
+    /// Whether the control keeps the lines of nodes below the root (a
+    /// recursion may skip [`Control::improve`] below the root when not).
+    const LINES: bool = false;
+
     /// Child `i` of the node at `depth` improved it to an exact value: the
     /// node's line is `i` followed by the child's. (Default: no lines.)
     #[inline(always)]
@@ -109,6 +119,7 @@ pub(crate) fn open<T: Tree + ?Sized, C: Control>(
         ctl.leaf(depth)?;
         return Ok(None);
     }
+    ctl.interior();
     expand(depth)?;
     Ok(Some(w))
 }
@@ -144,29 +155,41 @@ impl Control for Plain {
 
 /// Counts leaves against a reporting control's limits and keeps no lines
 /// (see [`Control::Counting`]).
-pub(crate) struct Counting<'c>(&'c mut Leaves);
+pub(crate) struct Counting<'c, const M: bool>(&'c mut Leaves<M>);
 
-impl Control for Counting<'_> {
+impl<const M: bool> Control for Counting<'_, M> {
     #[inline(always)]
     fn leaf(&mut self, _depth: usize) -> Result<(), SearchError> {
         self.0.leaf().map_err(SearchError::Stopped)
     }
 
+    #[inline(always)]
+    fn interior(&mut self) {
+        self.0.interior();
+    }
+
     type Counting<'d>
-        = Counting<'d>
+        = Counting<'d, M>
     where
         Self: 'd;
 
-    fn counting(&mut self) -> Counting<'_> {
+    fn counting(&mut self) -> Counting<'_, M> {
         Counting(&mut *self.0)
     }
 }
 
 /// Leaf evaluations counted against [`Limits`]: the count and the checks
 /// of a [`Meter`] (which keeps the clock and the stop handle), as a
-/// countdown to the next check.
+/// countdown to the next check; and the interior expansions, counted
+/// beside them (no limit looks at those).
+///
+/// `M` (metered) is false for a search without limits
+/// ([`Limits::is_none`]): the countdown then never reaches a check, so a
+/// leaf costs a decrement alone, with no test and no branch.
 #[derive(Debug)]
-pub(crate) struct Leaves {
+pub(crate) struct Leaves<const M: bool> {
+    /// Interior expansions so far.
+    interior: u64,
     /// Evaluations left before the next check.
     left: u64,
     /// The count at which the next check happens (`left` is 0).
@@ -178,10 +201,12 @@ pub(crate) struct Leaves {
     meter: Meter,
 }
 
-impl Leaves {
-    /// No leaf yet, under `limits`, started now.
-    pub(crate) fn new(limits: &Limits) -> Leaves {
+impl<const M: bool> Leaves<M> {
+    /// No leaf yet, under `limits` (none if not `M`), started now.
+    pub(crate) fn new(limits: &Limits) -> Leaves<M> {
+        debug_assert!(M || limits.is_none(), "an unmetered count with limits");
         let mut l = Leaves {
+            interior: 0,
             left: 0,
             check_at: 0,
             max_leaves: limits.max_leaves.unwrap_or(u64::MAX),
@@ -212,6 +237,12 @@ impl Leaves {
     /// counted), the deadline passed, the stop handle was raised.
     #[inline(always)]
     pub(crate) fn leaf(&mut self) -> Result<(), Stopped> {
+        if !M {
+            // No limits: `left` starts at `u64::MAX`, which no search
+            // counts down to 0.
+            self.left = self.left.wrapping_sub(1);
+            return Ok(());
+        }
         let (left, none) = self.left.overflowing_sub(1);
         self.left = left;
         if none {
@@ -254,6 +285,25 @@ impl Leaves {
     /// Leaves counted so far.
     pub(crate) fn count(&self) -> u64 {
         self.check_at - self.left
+    }
+
+    /// Counts one interior expansion.
+    #[inline(always)]
+    pub(crate) fn interior(&mut self) {
+        self.interior += 1;
+    }
+
+    /// Interior expansions counted so far.
+    pub(crate) fn interior_count(&self) -> u64 {
+        self.interior
+    }
+
+    /// Both counts so far.
+    pub(crate) fn counts(&self) -> crate::SearchCounts {
+        crate::SearchCounts {
+            leaves: self.count(),
+            interior: self.interior,
+        }
     }
 
     /// Time since the count started.
@@ -372,15 +422,15 @@ impl Lines {
 
 /// Limits counted by [`Leaves`], and a table of lines.
 #[derive(Debug)]
-pub(crate) struct Reporting {
-    pub(crate) leaves: Leaves,
+pub(crate) struct Reporting<const M: bool> {
+    pub(crate) leaves: Leaves<M>,
     lines: Lines,
 }
 
-impl Reporting {
+impl<const M: bool> Reporting<M> {
     /// A search under `limits` of a tree of depth `depth` (if known: the
     /// table's first size).
-    pub(crate) fn new(limits: &Limits, depth: Option<usize>) -> Reporting {
+    pub(crate) fn new(limits: &Limits, depth: Option<usize>) -> Reporting<M> {
         Reporting {
             leaves: Leaves::new(limits),
             lines: Lines::new(depth.unwrap_or(16).clamp(1, MAX_DEPTH + 1)),
@@ -401,11 +451,18 @@ impl Reporting {
     }
 }
 
-impl Control for Reporting {
+impl<const M: bool> Control for Reporting<M> {
+    const LINES: bool = true;
+
     #[inline(always)]
     fn leaf(&mut self, depth: usize) -> Result<(), SearchError> {
         self.lines.last_leaf = depth;
         self.leaves.leaf().map_err(SearchError::Stopped)
+    }
+
+    #[inline(always)]
+    fn interior(&mut self) {
+        self.leaves.interior();
     }
 
     #[inline(always)]
@@ -422,24 +479,24 @@ impl Control for Reporting {
         self.lines.root().first().copied()
     }
 
-    type Counting<'c> = Counting<'c>;
+    type Counting<'c> = Counting<'c, M>;
 
-    fn counting(&mut self) -> Counting<'_> {
+    fn counting(&mut self) -> Counting<'_, M> {
         Counting(&mut self.leaves)
     }
 }
 
 /// What [`Algorithm::search`](crate::Algorithm::search) asks of its
 /// control besides the hooks: the leaf count and the root's line.
-pub(crate) trait Report: Control {
+pub(crate) trait Report<const M: bool>: Control {
     /// The leaves counted against the limits.
-    fn leaves(&mut self) -> &mut Leaves;
+    fn leaves(&mut self) -> &mut Leaves<M>;
     /// The root's line as far as the control keeps it.
     fn root_line(&self) -> Dewey;
 }
 
-impl Report for Reporting {
-    fn leaves(&mut self) -> &mut Leaves {
+impl<const M: bool> Report<M> for Reporting<M> {
+    fn leaves(&mut self) -> &mut Leaves<M> {
         &mut self.leaves
     }
     fn root_line(&self) -> Dewey {
@@ -453,58 +510,70 @@ impl Report for Reporting {
 /// improvement costs a comparison with depth 0, so the recursions run at
 /// the plain functions' cost but for the leaf count.
 #[derive(Debug)]
-pub(crate) struct RootOnly {
-    pub(crate) leaves: Leaves,
-    best: Option<usize>,
+pub(crate) struct RootOnly<const M: bool> {
+    pub(crate) leaves: Leaves<M>,
+    /// The move that last improved the root (`[0]`), and the one that last
+    /// improved some other node (`[1]`, never read): written whatever the
+    /// depth, so that an improvement costs a store and no branch (a test
+    /// of the depth would split every loop in two).
+    improved: [usize; 2],
 }
 
-impl RootOnly {
-    pub(crate) fn new(limits: &Limits) -> RootOnly {
+impl<const M: bool> RootOnly<M> {
+    pub(crate) fn new(limits: &Limits) -> RootOnly<M> {
         RootOnly {
             leaves: Leaves::new(limits),
-            best: None,
+            improved: [usize::MAX; 2],
+        }
+    }
+
+    #[inline(always)]
+    fn record(&mut self, depth: usize, i: usize) {
+        if depth == 0 {
+            self.improved[0] = i;
         }
     }
 }
 
-impl Control for RootOnly {
+impl<const M: bool> Control for RootOnly<M> {
     #[inline(always)]
     fn leaf(&mut self, _depth: usize) -> Result<(), SearchError> {
         self.leaves.leaf().map_err(SearchError::Stopped)
     }
 
     #[inline(always)]
+    fn interior(&mut self) {
+        self.leaves.interior();
+    }
+
+    #[inline(always)]
     fn improve(&mut self, depth: usize, i: usize) {
-        if depth == 0 {
-            self.best = Some(i);
-        }
+        self.record(depth, i);
     }
 
     #[inline(always)]
     fn only(&mut self, depth: usize, i: usize) {
-        if depth == 0 {
-            self.best = Some(i);
-        }
+        self.record(depth, i);
     }
 
     fn first_move(&self) -> Option<usize> {
-        self.best
+        Some(self.improved[0]).filter(|&i| i != usize::MAX)
     }
 
-    type Counting<'c> = Counting<'c>;
+    type Counting<'c> = Counting<'c, M>;
 
-    fn counting(&mut self) -> Counting<'_> {
+    fn counting(&mut self) -> Counting<'_, M> {
         Counting(&mut self.leaves)
     }
 }
 
-impl Report for RootOnly {
-    fn leaves(&mut self) -> &mut Leaves {
+impl<const M: bool> Report<M> for RootOnly<M> {
+    fn leaves(&mut self) -> &mut Leaves<M> {
         &mut self.leaves
     }
     fn root_line(&self) -> Dewey {
         let mut d = Dewey::root();
-        if let Some(i) = self.best.filter(|&i| i <= usize::from(u16::MAX)) {
+        if let Some(i) = self.first_move().filter(|&i| i <= usize::from(u16::MAX)) {
             d.push(i);
         }
         d
@@ -527,7 +596,7 @@ mod tests {
                     .with_max_leaves(n)
                     .with_stop(tree_core::StopHandle::new()),
             ] {
-                let (mut l, mut m) = (Leaves::new(&limits), Meter::new(&limits));
+                let (mut l, mut m) = (Leaves::<true>::new(&limits), Meter::new(&limits));
                 for k in 0..=n {
                     let (a, b) = (l.leaf(), m.leaf());
                     assert_eq!(a.is_ok(), b.is_ok(), "budget {n}, leaf {k}");
@@ -539,11 +608,14 @@ mod tests {
                 }
             }
         }
-        let mut l = Leaves::new(&Limits::none());
+        let mut l = Leaves::<true>::new(&Limits::none());
+        let mut u = Leaves::<false>::new(&Limits::none());
         for _ in 0..10_000 {
             l.leaf().unwrap();
+            u.leaf().unwrap();
         }
         assert_eq!(l.count(), 10_000);
+        assert_eq!(u.count(), 10_000);
     }
 
     /// The table grows for trees deeper than it was made for (or of

@@ -49,11 +49,15 @@
 //!   figure is wrong as printed, the function's documentation quotes the
 //!   lines and says which reading was taken. The MT family is written in
 //!   MAX/MIN form, as Plaat et al. write it.
-//! * **Counting at the trait boundary.** No algorithm counts anything: wrap
-//!   the tree in [`tree_core::Counted`] or [`tree_core::Traced`]. To keep
-//!   those counts meaningful every algorithm generates a node's children
-//!   left to right, `child(p, 0)` once per expansion, and calls `value`
-//!   exactly once per terminal evaluation (re-searches count again).
+//! * **Counting at the trait boundary.** The plain functions count
+//!   nothing: wrap the tree in [`tree_core::Counted`] or
+//!   [`tree_core::Traced`]. To keep those counts meaningful every algorithm
+//!   generates a node's children left to right, `child(p, 0)` once per
+//!   expansion, and calls `value` exactly once per terminal evaluation
+//!   (re-searches count again). [`Algorithm::search_counted`] counts the
+//!   same two numbers `Counted` does (leaf evaluations, interior
+//!   expansions) in its control, for a caller that wants them without a
+//!   view of the tree in between.
 //! * **Windows are values.** A [`Window`] is an open interval `(alpha,
 //!   beta)` that cannot be empty; the fail-hard and fail-soft contracts are
 //!   stated on each function in terms of it.
@@ -68,8 +72,10 @@
 //!   evaluation, two when a move improves a node); the plain functions use
 //!   the empty one, which compiles away (callgrind: the same instruction
 //!   counts as before it existed, within 2%), and [`Algorithm::search`] the
-//!   one that counts leaves against the limits and keeps the lines, copied
-//!   only at nodes of exact value.
+//!   one that counts leaves against the limits (a bare count when there
+//!   are none: a decrement per leaf, no test) and interior expansions, and
+//!   keeps the lines, copied only at nodes of exact value, or the root's
+//!   move alone.
 //! * **Errors, not panics.** A tree deeper than [`tree_core::MAX_DEPTH`], a
 //!   terminal valued ±∞, an empty window: every search returns
 //!   [`SearchError`], and on success always the minimax value.
@@ -324,7 +330,7 @@ pub use enhanced::{
 pub use error::SearchError;
 pub use minimax::{minimax, negamax};
 pub use mt::{TranspositionTable, TtEntry, mt, mt_dual, mt_sss, mtdf};
-pub use report::{Report, SearchConfig};
+pub use report::{Report, SearchConfig, SearchCounts};
 pub use scout::{Relation, palphabeta, scout, scout_test, test};
 pub use window::{Bound, Outcome, Scored, Window};
 

@@ -123,10 +123,23 @@ pub struct Report {
     /// Terminal evaluations, re-evaluations included (what
     /// [`tree_core::Counted`] counts).
     pub leaves: u64,
+    /// Interior expansions: calls of `num_children` on an interior node
+    /// (what [`tree_core::Counted`] counts).
+    pub interior: u64,
     /// Time from the start of the search to its end.
     pub elapsed: Duration,
     /// The MT drivers: the transposition table's entries in use at the
     /// end, the most the search held ([`TranspositionTable::len`](crate::TranspositionTable::len));
     /// `None` for the algorithms without a table.
     pub table_entries: Option<usize>,
+}
+
+/// What a search asked of the tree, as [`tree_core::Counted`] counts it:
+/// see [`Algorithm::search_counted`](crate::Algorithm::search_counted).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchCounts {
+    /// Terminal evaluations (calls of `value`), re-evaluations included.
+    pub leaves: u64,
+    /// Interior expansions (calls of `num_children` on an interior node).
+    pub interior: u64,
 }

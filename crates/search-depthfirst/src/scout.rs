@@ -4,7 +4,7 @@
 use tree_core::{Tree, Value};
 
 use crate::SearchError;
-use crate::alphabeta::{HARD, SOFT, alphabeta_at};
+use crate::alphabeta::{BELOW, HARD, SOFT, alphabeta_node};
 use crate::control::{Control, Plain, open};
 use crate::window::{neg_minus_one, static_negamax};
 
@@ -96,11 +96,25 @@ pub(crate) fn probe_at<T: Tree + ?Sized, C: Control, const KIND: u8>(
         // finds none): -value(c) > m  iff  not (value(c) >= -m).
         let (beats, t) = match KIND {
             SCOUT => {
-                let t = -alphabeta_at::<_, _, HARD>(tree, &c, child, a, b, &mut ctl.counting())?;
+                let t = -alphabeta_node::<_, _, HARD, BELOW>(
+                    tree,
+                    &c,
+                    child,
+                    a,
+                    b,
+                    &mut ctl.counting(),
+                )?;
                 (t > m, t)
             }
             PVS => {
-                let t = -alphabeta_at::<_, _, SOFT>(tree, &c, child, a, b, &mut ctl.counting())?;
+                let t = -alphabeta_node::<_, _, SOFT, BELOW>(
+                    tree,
+                    &c,
+                    child,
+                    a,
+                    b,
+                    &mut ctl.counting(),
+                )?;
                 (t > m, t)
             }
             _ => {
@@ -110,7 +124,7 @@ pub(crate) fn probe_at<T: Tree + ?Sized, C: Control, const KIND: u8>(
         };
         if beats {
             if KIND == PVS {
-                m = -alphabeta_at::<_, _, HARD>(tree, &c, child, Value::NEG_INF, -t, ctl)?;
+                m = -alphabeta_node::<_, _, HARD, BELOW>(tree, &c, child, Value::NEG_INF, -t, ctl)?;
                 if m > t {
                     ctl.improve(depth, i);
                 } else {

@@ -17,6 +17,9 @@ use crate::window::{expand, static_max};
 pub(crate) trait Gate {
     /// Whether the next terminal may be evaluated.
     fn leaf(&mut self) -> Result<(), Stopped>;
+
+    /// An interior node is expanded (counted where leaves are).
+    fn interior(&mut self);
 }
 
 /// No limits.
@@ -28,12 +31,20 @@ impl Gate for Open {
     fn leaf(&mut self) -> Result<(), Stopped> {
         Ok(())
     }
+
+    #[inline(always)]
+    fn interior(&mut self) {}
 }
 
-impl Gate for &mut Leaves {
+impl<const M: bool> Gate for &mut Leaves<M> {
     #[inline(always)]
     fn leaf(&mut self) -> Result<(), Stopped> {
         Leaves::leaf(self)
+    }
+
+    #[inline(always)]
+    fn interior(&mut self) {
+        Leaves::interior(self);
     }
 }
 
@@ -274,6 +285,7 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
             }
             return Ok(g.get());
         }
+        self.gate.interior();
         self.mt_at::<S>(n, at, depth, w)
     }
 
@@ -478,6 +490,7 @@ impl<T: Tree + ?Sized, G: Gate, const M: Mode> Mt<'_, T, G, M> {
             Overflow::store(&mut self.slots[over..], k, depth, bounds(g, g), found);
             return Ok(g.get());
         }
+        self.gate.interior();
         self.interior(depth, w)?;
         let mut g = S::START;
         let mut j = 0;
