@@ -24,6 +24,7 @@
 //! Result<Output>` (or `Result<Doc>` if it has no timings), `pub mod NAME;`
 //! below, and one line in [`EXPERIMENTS`].
 
+pub mod aspiration;
 pub mod campbell;
 pub mod config;
 pub mod doc;
@@ -64,6 +65,9 @@ pub const EXPERIMENTS: &[Experiment] = &[
         parallel::run(c).map(Output::from)
     }),
     ("hypotheses", |c| hypotheses::run(c).map(Output::from)),
+    ("campbell-aspiration", |c| {
+        aspiration::run(c).map(Output::from)
+    }),
     ("othello-002", othello::run),
     ("othello-ffo", ffo::run),
 ];
