@@ -214,7 +214,9 @@ fn after_help() -> &'static str {
      Memory: about 4 MB, plus the tree (a file: see --tree; a generated tree: nothing), \
      plus a best-first search's OPEN (the peak memory line counts its entries: about 100 \
      bytes each on generated trees; sss on random (32,8) peaks at 1,048,576 entries and \
-     110 MB), plus an MT or enhanced table (--table-bytes), plus a trace (at most 170 MB)."
+     110 MB; at most --memory entries, or without it what the tree can use, b^ceil(d/2) for \
+     SSS*: an OPEN the system cannot give is an error, not an abort), plus an MT or enhanced \
+     table (--table-bytes), plus a trace (at most 170 MB)."
 }
 
 /// A window end: an integer in the leaf range, or `inf`, `+inf`, `-inf`.
