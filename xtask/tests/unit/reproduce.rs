@@ -105,3 +105,66 @@ fn documents_are_replaced_whole() {
         .collect();
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
 }
+
+/// The numbers in `text`: runs of digits, with thousands commas and one
+/// decimal point, as written (`14,978`, `0.402`, `1235.9`).
+fn numbers(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let joins = (c == ',' || c == '.')
+            && !cur.is_empty()
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() || joins {
+            cur.push(c);
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Every figure of four or more digits written with thousands commas in
+/// the reproduction's prose (`docs/reproduction/README.md`) appears in the
+/// generated documents beside it — as written, or as a generated decimal
+/// that rounds to it — so that no count in the prose is one the current
+/// run does not produce.
+#[test]
+fn the_reproduction_prose_quotes_only_generated_counts() {
+    let dir = output_dir(&workspace_root(), false);
+    let mut generated = std::collections::HashSet::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let ext = path.extension().map(|e| e.to_string_lossy().to_string());
+        if name == "README.md" || !matches!(ext.as_deref(), Some("md" | "csv")) {
+            continue;
+        }
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        if ext.as_deref() == Some("csv") {
+            // A CSV's commas separate fields; its numbers have none.
+            text = text.replace(',', " ");
+        }
+        for n in numbers(&text) {
+            let plain = n.replace(',', "");
+            if let Ok(x) = plain.parse::<f64>() {
+                generated.insert(format!("{}", x.round() as i64));
+            }
+            generated.insert(plain);
+        }
+    }
+    let prose = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    let missing: Vec<String> = numbers(&prose)
+        .into_iter()
+        .filter(|n| n.contains(',') && !n.contains('.'))
+        .filter(|n| !generated.contains(&n.replace(',', "")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/reproduction/README.md quotes counts no generated document has: {missing:?}"
+    );
+}
