@@ -161,11 +161,7 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         }
     )
     .unwrap();
-    let mut csv_rows: Vec<Vec<String>> = Outcome::ALL
-        .iter()
-        .zip(counts)
-        .map(|(o, k)| vec![o.name().to_string(), k.to_string()])
-        .collect();
+    let mut csv_rows = rows.clone();
     csv_rows.push(vec![
         "mean terminals, aspiration SSS*".into(),
         format!("{:.2}", sss_total as f64 / n as f64),
