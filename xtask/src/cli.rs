@@ -22,6 +22,31 @@ pub enum Command {
     /// changed); wall-clock times to target/reproduction/ unless
     /// --write-docs.
     Reproduce(ReproduceArgs),
+    /// Fuzz every parser (tree text, Campbell files, OBF files, positions,
+    /// generator names, Dewey paths, algorithm names) from its seed corpus
+    /// in fuzz/corpus/.
+    ///
+    /// A failing input (a panic, or a parse that breaks its promise) is
+    /// written to target/fuzz/failures/TARGET/ and stops the run.
+    Fuzz(FuzzArgs),
+}
+
+// The arguments of `cargo xtask fuzz`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct FuzzArgs {
+    /// Fuzz only this target (tree-text, campbell, obf, position,
+    /// generator, dewey, algorithm) [default: every one in turn].
+    #[arg(long, value_name = "NAME")]
+    pub target: Option<String>,
+    /// Mutated inputs per target [default: 100000].
+    #[arg(long, value_name = "N")]
+    pub cases: Option<u64>,
+    /// Run for this many seconds in all, shared between the targets.
+    #[arg(long, value_name = "S")]
+    pub seconds: Option<u64>,
+    /// The random generator's seed: the same seed tries the same inputs.
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    pub seed: u64,
 }
 
 // The arguments of `cargo xtask reproduce`.

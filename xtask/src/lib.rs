@@ -15,12 +15,17 @@
 //!   spreads the jobs over MPI ranks (the same documents, byte for byte):
 //!   see [`launch`].
 //!
+//! * `cargo xtask fuzz [--target NAME] [--cases N | --seconds S]
+//!   [--seed SEED]` fuzzes every parser from its seed corpus in
+//!   `fuzz/corpus/` (see [`fuzz`]).
+//!
 //! The modules, from the command line down: [`cli`] (the arguments),
 //! [`launch`] (the MPI launcher), [`plan`] (what a run does and where its
 //! documents go), [`reproduce`] (the experiments), [`published`] (the
 //! papers' numbers), [`paths`] (the workspace's folders).
 
 pub mod cli;
+pub mod fuzz;
 pub mod launch;
 pub mod paths;
 pub mod plan;
@@ -38,5 +43,6 @@ pub fn main() -> Result<()> {
     match cli.command {
         Command::Reproduce(args) if args.mpi.mpi => launch::mpi(&args),
         Command::Reproduce(args) => plan::reproduce(&args, 0),
+        Command::Fuzz(args) => fuzz::main(&args),
     }
 }

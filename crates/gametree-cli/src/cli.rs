@@ -225,9 +225,17 @@ fn parse_window_end(s: &str) -> Result<Value, String> {
         "inf" | "+inf" => Ok(Value::INF),
         "-inf" => Ok(Value::NEG_INF),
         _ => {
-            let v: i64 = s
-                .parse()
-                .map_err(|_| format!("'{s}' is neither an integer nor ±inf"))?;
+            let v: i64 = s.parse().map_err(|e: std::num::ParseIntError| {
+                use std::num::IntErrorKind::{NegOverflow, PosOverflow};
+                match e.kind() {
+                    PosOverflow | NegOverflow => format!(
+                        "'{s}' is out of range: leaves must lie in {}..={}, or give ±inf",
+                        Value::MIN_LEAF,
+                        Value::MAX_LEAF
+                    ),
+                    _ => format!("'{s}' is neither an integer nor ±inf"),
+                }
+            })?;
             Value::new(v).map_err(|e| e.to_string())
         }
     }

@@ -229,6 +229,12 @@ fn solve_file(args: &SolveArgs) -> Result<String> {
         std::fs::read(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?
     };
     let (text, mut skipped) = decode(&bytes);
+    if skipped.is_empty() && text.trim().is_empty() {
+        bail!(
+            "{} holds no position: an OBF file has one position a line",
+            args.file.display()
+        );
+    }
     for s in &skipped {
         eprintln!("gametree: skipped {}", s.error);
     }

@@ -218,14 +218,36 @@ impl TreeSource {
 /// Reads a tree in the nested text form; a file that is not tree text and
 /// looks binary is probably a Campbell tree file given without its shape.
 fn read_text_tree(path: &Path) -> Result<ExplicitTree> {
-    let bytes = read_all(path)?;
+    let read = read_all(path)?;
+    // A UTF-8 byte-order mark is not part of the text.
+    let bytes = read.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&read);
     let name = path.display();
     let hint = "to read it as a Campbell tree file, give --b and --d";
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        bail!("tree file '{name}' is not tree text (not UTF-8) and looks binary: {hint}");
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e)
+            if e.valid_up_to() == 0
+                || e.error_len().is_none()
+                || looks_binary(&bytes[..e.valid_up_to()])
+                || bytes
+                    .iter()
+                    .any(|&c| c.is_ascii_control() && !c.is_ascii_whitespace()) =>
+        {
+            bail!("tree file '{name}' is not tree text (not UTF-8) and looks binary: {hint}")
+        }
+        Err(e) => {
+            // Text with a stray byte: say where it is.
+            let at = e.valid_up_to();
+            let valid = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+            let (line, column) = line_column(valid, at);
+            bail!(
+                "tree file '{name}', line {line}, column {column}: not UTF-8 text (byte 0x{:02X})",
+                bytes[at]
+            )
+        }
     };
     ExplicitTree::parse(text).map_err(|e| {
-        if looks_binary(&bytes) {
+        if looks_binary(bytes) {
             return anyhow!("tree file '{name}' is not tree text ({e}) and looks binary: {hint}");
         }
         let at = |position: usize| {

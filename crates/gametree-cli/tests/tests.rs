@@ -4,6 +4,7 @@
 mod common;
 mod errors;
 mod garbage;
+mod hostile;
 mod limits;
 mod mpi;
 mod othello;

@@ -153,3 +153,68 @@ fn every_algorithm_on_a_game_under_every_extreme_option_reports_or_refuses() {
     }
     assert!(panics.is_empty(), "panics: {panics:#?}");
 }
+
+/// A chain: one child a node, `depth` plies, the leaf worth `depth`; its
+/// bounds told or not.
+struct Chain {
+    depth: usize,
+    tell: bool,
+}
+
+impl tree_core::Tree for Chain {
+    type Node = usize;
+    fn root(&self) -> usize {
+        0
+    }
+    fn num_children(&self, node: &usize) -> usize {
+        usize::from(*node < self.depth)
+    }
+    fn child(&self, node: &usize, _: usize) -> usize {
+        node + 1
+    }
+    fn value(&self, node: &usize) -> Value {
+        Value::new((*node % 1000) as i64).unwrap()
+    }
+    fn bounds(&self) -> Option<Bounds> {
+        self.tell.then_some(Bounds {
+            branching: 1,
+            depth: self.depth,
+            uniform: true,
+        })
+    }
+}
+
+/// Trees at the edges: one leaf, and a chain a million plies deep (with
+/// its depth told and untold). Every algorithm gives the exact value or an
+/// error, never a panic — and never a stack overflow, which would end
+/// this test binary.
+#[test]
+fn every_algorithm_on_a_single_leaf_and_on_a_chain_a_million_deep() {
+    let leaf = tree_core::ExplicitTree::parse("7").unwrap();
+    let mut panics = Vec::new();
+    for a in in_process() {
+        match catch_unwind(AssertUnwindSafe(|| search(a, &leaf, &Config::default()))) {
+            Err(_) => panics.push(format!("{a} on one leaf")),
+            Ok(Ok(r)) => {
+                assert_eq!(r.value, Value::new(7).unwrap(), "{a} on one leaf");
+                assert_eq!(r.best, None, "{a} on one leaf");
+            }
+            Ok(Err(_)) => {}
+        }
+        for tell in [true, false] {
+            let chain = Chain {
+                depth: 1_000_000,
+                tell,
+            };
+            let config = Config::default().max_leaves(10);
+            match catch_unwind(AssertUnwindSafe(|| search(a, &chain, &config))) {
+                Err(_) => panics.push(format!("{a} on the chain (told: {tell})")),
+                Ok(Ok(r)) if r.stopped.is_none() && r.bound == gametree::Bound::Exact => {
+                    assert_eq!(r.value, Value::new(0).unwrap(), "{a} on the chain");
+                }
+                Ok(_) => {}
+            }
+        }
+    }
+    assert!(panics.is_empty(), "panics: {panics:#?}");
+}

@@ -3,6 +3,7 @@
 //! `cargo test` compiles xtask's searches once.
 
 mod config;
+mod fuzz;
 mod jobs;
 mod leafcost;
 mod measure;
