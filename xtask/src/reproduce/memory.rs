@@ -772,6 +772,16 @@ fn times_doc(
         let full = *mems(m).last().expect("six budgets");
         claims.push(TimeClaim::full_memory(m.b, m.d, m.time(0), m.time(full)).row());
     }
+    for m in m1.iter().filter(|m| m.ordering == "random" && m.d % 2 == 1) {
+        let least = mems(m)[0];
+        let budget = m.rows[least].param.expect("budget");
+        claims.push(TimeClaim::odd_depth_minimum(m.b, m.d, budget, m.time(0), m.time(least)).row());
+    }
+    for m in m1.iter().filter(|m| m.ordering == "random") {
+        if let Some(k) = m.find("MGame", Some(2)) {
+            claims.push(TimeClaim::quickgame(m.b, m.d, m.time(0), m.time(k)).row());
+        }
+    }
     if let Some((m, k)) = memsss_296(m1) {
         claims.push(TimeClaim::memsss_296(m.time(0), m.time(k)).row());
     }
@@ -814,7 +824,18 @@ fn times_doc(
         let mut claim =
             TimeClaim::memsss_vs_itersss(ms[last], m.time(mem[last]), m.time(iter[last]));
         write!(claim.numbers, " (at minimum M: {at_min:.2})")?;
-        md.push_str(&md_table(&TimeClaim::HEADERS, &[claim.row()]));
+        let (ab, first) = (m.time(0), 0);
+        let claims = [
+            claim,
+            TimeClaim::memsss_minimum(ms[first], ab, m.time(mem[first])),
+            TimeClaim::as_memory_grows(
+                (m.time(mem[first]), m.time(mem[last])),
+                (m.time(iter[first]), m.time(iter[last])),
+            ),
+            TimeClaim::memsss_maximum(ms[last], ab, m.time(mem[last])),
+        ];
+        let rows: Vec<Vec<String>> = claims.iter().map(TimeClaim::row).collect();
+        md.push_str(&md_table(&TimeClaim::HEADERS, &rows));
         md.push('\n');
     }
     let csv = csv(

@@ -26,6 +26,7 @@
 
 pub mod aspiration;
 pub mod campbell;
+pub mod claims;
 pub mod config;
 pub mod doc;
 pub mod ffo;
@@ -117,6 +118,13 @@ pub fn run(cfg: &Config, only: Option<&str>) -> Result<Outputs> {
         }
         out.counts.push(output.counts);
         out.times.extend(output.times);
+    }
+    // The claims of every paper, once every experiment has run.
+    if chosen.len() == EXPERIMENTS.len() {
+        out.counts.push(claims::document("claims", &out.counts));
+        if !out.times.is_empty() {
+            out.times.push(claims::document("claims-time", &out.times));
+        }
     }
     Ok(out)
 }

@@ -69,6 +69,75 @@ impl TimeClaim {
         }
     }
 
+    /// "When run on odd depth trees, MemSSS* ran faster than Alpha-Beta
+    /// even at minimum memory" (§4, random trees): time below AB's.
+    pub fn odd_depth_minimum(b: usize, d: usize, m: usize, ab: f64, t: f64) -> TimeClaim {
+        let r = t / ab;
+        TimeClaim {
+            claim: format!(
+                "({b},{d}) random, odd depth: MemSSS* at minimum M ({m}) runs faster than Alpha-Beta"
+            ),
+            ratio: r,
+            numbers: format!("time {r:.2} of AB's"),
+            holds: r < 1.0,
+        }
+    }
+
+    /// "QuickGame was also superior to Alpha-Beta" (§4, random trees, in
+    /// terminal count and running time): time below AB's.
+    pub fn quickgame(b: usize, d: usize, ab: f64, t: f64) -> TimeClaim {
+        let r = t / ab;
+        TimeClaim {
+            claim: format!(
+                "({b},{d}) random: QuickGame (MGame, searchd 2) runs faster than Alpha-Beta"
+            ),
+            ratio: r,
+            numbers: format!("time {r:.2} of AB's"),
+            holds: r < 1.0,
+        }
+    }
+
+    /// "MemSSS* ran almost as fast as Alpha-Beta when the available memory
+    /// M was minimum" (Table 2): read as a time at most 10% above AB's.
+    pub fn memsss_minimum(m: usize, ab: f64, t: f64) -> TimeClaim {
+        let r = t / ab;
+        TimeClaim {
+            claim: format!(
+                "at minimum M ({m}) MemSSS* runs almost as fast as Alpha-Beta (read: at most 1.10 of AB's time)"
+            ),
+            ratio: r,
+            numbers: format!("time {r:.2} of AB's"),
+            holds: r <= 1.10,
+        }
+    }
+
+    /// "As M increased MemSSS* speeded up while IterSSS* slowed down"
+    /// (Table 2): each algorithm's time at the largest M over its time at
+    /// the least.
+    pub fn as_memory_grows(mem: (f64, f64), iter: (f64, f64)) -> TimeClaim {
+        let (m, i) = (mem.1 / mem.0, iter.1 / iter.0);
+        TimeClaim {
+            claim: "as M grows MemSSS* speeds up while IterSSS* slows down".into(),
+            ratio: i,
+            numbers: format!(
+                "time at the largest M over the least: MemSSS* {m:.2}, IterSSS* {i:.2}"
+            ),
+            holds: m < 1.0 && i > 1.0,
+        }
+    }
+
+    /// "At maximum memory, MemSSS* was somewhat faster than Alpha-Beta"
+    /// (Table 2): time below AB's.
+    pub fn memsss_maximum(m: usize, ab: f64, t: f64) -> TimeClaim {
+        let r = t / ab;
+        TimeClaim {
+            claim: format!("at maximum M ({m}) MemSSS* is somewhat faster than Alpha-Beta"),
+            ratio: r,
+            numbers: format!("time {r:.2} of AB's"),
+            holds: r < 1.0,
+        }
+    }
+
     /// The verdict in words.
     pub fn verdict(&self) -> &'static str {
         if self.holds { "holds" } else { "fails" }
