@@ -159,57 +159,40 @@ fn obf(bytes: &[u8]) -> Result<bool, String> {
     Ok(any)
 }
 
-fn position(bytes: &[u8]) -> Result<bool, String> {
-    let Some(text) = text(bytes) else {
-        return Ok(false);
+/// Reads `bytes` as a `T`; what parses prints back to text that reads
+/// as the same `T`. `what` names it in a failure.
+fn round_trip<T>(bytes: &[u8], what: &str) -> Result<Option<T>, String>
+where
+    T: std::str::FromStr + std::fmt::Display + PartialEq,
+    T::Err: std::fmt::Display,
+{
+    let Some(Ok(value)) = text(bytes).map(str::parse::<T>) else {
+        return Ok(None);
     };
-    let Ok(p) = text.parse::<othello::Position>() else {
-        return Ok(false);
-    };
-    let again: othello::Position = p
-        .to_string()
+    let printed = value.to_string();
+    let again: T = printed
         .parse()
-        .map_err(|e| format!("the printed position does not parse: {e}"))?;
-    if again != p {
-        return Err("the printed position differs".into());
+        .map_err(|e| format!("the printed {what} '{printed}' does not parse: {e}"))?;
+    if again != value {
+        return Err(format!(
+            "the printed {what} '{printed}' reads back as another"
+        ));
     }
+    Ok(Some(value))
+}
+
+fn position(bytes: &[u8]) -> Result<bool, String> {
+    let p = round_trip::<othello::Position>(bytes, "position")?;
     // Whatever was read is a position the game can be played from.
-    let _ = (p.moves(), p.is_game_over());
-    Ok(true)
+    Ok(p.map(|p| (p.moves(), p.is_game_over())).is_some())
 }
 
 fn generator(bytes: &[u8]) -> Result<bool, String> {
-    let Some(text) = text(bytes) else {
-        return Ok(false);
-    };
-    let Ok(g) = text.parse::<tree_core::Generator>() else {
-        return Ok(false);
-    };
-    let printed = g.to_string();
-    let again: tree_core::Generator = printed
-        .parse()
-        .map_err(|e| format!("the printed generator '{printed}' does not parse: {e}"))?;
-    if again != g {
-        return Err(format!("'{printed}' reads back as another generator"));
-    }
-    Ok(true)
+    Ok(round_trip::<tree_core::Generator>(bytes, "generator")?.is_some())
 }
 
 fn dewey(bytes: &[u8]) -> Result<bool, String> {
-    let Some(text) = text(bytes) else {
-        return Ok(false);
-    };
-    let Ok(path) = text.parse::<tree_core::Dewey>() else {
-        return Ok(false);
-    };
-    let printed = path.to_string();
-    let again: tree_core::Dewey = printed
-        .parse()
-        .map_err(|e| format!("the printed path '{printed}' does not parse: {e}"))?;
-    if again != path {
-        return Err(format!("'{printed}' reads back as another path"));
-    }
-    Ok(true)
+    Ok(round_trip::<tree_core::Dewey>(bytes, "path")?.is_some())
 }
 
 fn algorithm(bytes: &[u8]) -> Result<bool, String> {
@@ -232,10 +215,7 @@ struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        tree_core::mix64(self.0)
     }
 
     /// A number below `n` (`n` > 0).

@@ -169,10 +169,7 @@ fn a_killed_reproduction_leaves_every_document_old_or_new() {
     let mut seed = 0x5EED_u64;
     let mut fraction = move || {
         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+        (tree_core::mix64(seed) >> 11) as f64 / (1u64 << 53) as f64
     };
     let (mut all_old, mut mixed, mut all_new) = (0, 0, 0);
     for run in 0..6 {

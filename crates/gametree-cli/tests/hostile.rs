@@ -70,16 +70,14 @@ fn expand(word: &str) -> String {
     word.replace("{MAX}", MAX)
 }
 
-/// Deterministic bytes (SplitMix64), `n` of them.
+/// Deterministic bytes (SplitMix64: `tree_core::mix64` of a counter), `n`
+/// of them.
 fn bytes(n: usize, seed: u64) -> Vec<u8> {
     let mut x = seed;
     let mut out = Vec::with_capacity(n + 8);
     while out.len() < n {
         x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        out.extend_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+        out.extend_from_slice(&tree_core::mix64(x).to_le_bytes());
     }
     out.truncate(n);
     out

@@ -20,6 +20,18 @@ impl TimeClaim {
     /// The columns of a claims table.
     pub const HEADERS: [&'static str; 3] = ["claim", "numbers", "verdict"];
 
+    /// A claim that a search takes less time than Alpha-Beta: its time `t`
+    /// over AB's `ab`, below 1.
+    fn faster_than_ab(claim: String, ab: f64, t: f64) -> TimeClaim {
+        let r = t / ab;
+        TimeClaim {
+            claim,
+            ratio: r,
+            numbers: format!("time {r:.2} of AB's"),
+            holds: r < 1.0,
+        }
+    }
+
     /// "Full memory: about twice as fast as Alpha-Beta" on random trees of
     /// (b, d): AB's time over MemSSS*'s at its maximum M, above 1.5.
     pub fn full_memory(b: usize, d: usize, ab: f64, full: f64) -> TimeClaim {
@@ -34,27 +46,23 @@ impl TimeClaim {
 
     /// "(6,9) strong, M = 296: MemSSS* beats Alpha-Beta": time below AB's.
     pub fn memsss_296(ab: f64, t: f64) -> TimeClaim {
-        let r = t / ab;
-        TimeClaim {
-            claim: "(6,9) strong, M = 296: MemSSS* takes less time than Alpha-Beta".into(),
-            ratio: r,
-            numbers: format!("time {r:.2} of AB's"),
-            holds: r < 1.0,
-        }
+        Self::faster_than_ab(
+            "(6,9) strong, M = 296: MemSSS* takes less time than Alpha-Beta".into(),
+            ab,
+            t,
+        )
     }
 
     /// The conjecture: MemDual* (full memory) beats Alpha-Beta on strong
     /// trees of even depth: time below AB's.
     pub fn memdual(b: usize, d: usize, ab: f64, t: f64) -> TimeClaim {
-        let r = t / ab;
-        TimeClaim {
-            claim: format!(
+        Self::faster_than_ab(
+            format!(
                 "({b},{d}) strong: MemDual* (full memory) takes less time than Alpha-Beta (conjecture, §4)"
             ),
-            ratio: r,
-            numbers: format!("time {r:.2} of AB's"),
-            holds: r < 1.0,
-        }
+            ab,
+            t,
+        )
     }
 
     /// "At maximum M MemSSS* is 2.5-3 times as fast as IterSSS*" (Table 2):
@@ -72,43 +80,37 @@ impl TimeClaim {
     /// "When run on odd depth trees, MemSSS* ran faster than Alpha-Beta
     /// even at minimum memory" (§4, random trees): time below AB's.
     pub fn odd_depth_minimum(b: usize, d: usize, m: usize, ab: f64, t: f64) -> TimeClaim {
-        let r = t / ab;
-        TimeClaim {
-            claim: format!(
+        Self::faster_than_ab(
+            format!(
                 "({b},{d}) random, odd depth: MemSSS* at minimum M ({m}) runs faster than Alpha-Beta"
             ),
-            ratio: r,
-            numbers: format!("time {r:.2} of AB's"),
-            holds: r < 1.0,
-        }
+            ab,
+            t,
+        )
     }
 
     /// "QuickGame was also superior to Alpha-Beta" (§4, random trees, in
     /// terminal count and running time): time below AB's.
     pub fn quickgame(b: usize, d: usize, ab: f64, t: f64) -> TimeClaim {
-        let r = t / ab;
-        TimeClaim {
-            claim: format!(
-                "({b},{d}) random: QuickGame (MGame, searchd 2) runs faster than Alpha-Beta"
-            ),
-            ratio: r,
-            numbers: format!("time {r:.2} of AB's"),
-            holds: r < 1.0,
-        }
+        Self::faster_than_ab(
+            format!("({b},{d}) random: QuickGame (MGame, searchd 2) runs faster than Alpha-Beta"),
+            ab,
+            t,
+        )
     }
 
     /// "MemSSS* ran almost as fast as Alpha-Beta when the available memory
     /// M was minimum" (Table 2): read as a time at most 10% above AB's.
     pub fn memsss_minimum(m: usize, ab: f64, t: f64) -> TimeClaim {
-        let r = t / ab;
-        TimeClaim {
-            claim: format!(
+        let mut claim = Self::faster_than_ab(
+            format!(
                 "at minimum M ({m}) MemSSS* runs almost as fast as Alpha-Beta (read: at most 1.10 of AB's time)"
             ),
-            ratio: r,
-            numbers: format!("time {r:.2} of AB's"),
-            holds: r <= 1.10,
-        }
+            ab,
+            t,
+        );
+        claim.holds = claim.ratio <= 1.10;
+        claim
     }
 
     /// "As M increased MemSSS* speeded up while IterSSS* slowed down"
@@ -129,13 +131,11 @@ impl TimeClaim {
     /// "At maximum memory, MemSSS* was somewhat faster than Alpha-Beta"
     /// (Table 2): time below AB's.
     pub fn memsss_maximum(m: usize, ab: f64, t: f64) -> TimeClaim {
-        let r = t / ab;
-        TimeClaim {
-            claim: format!("at maximum M ({m}) MemSSS* is somewhat faster than Alpha-Beta"),
-            ratio: r,
-            numbers: format!("time {r:.2} of AB's"),
-            holds: r < 1.0,
-        }
+        Self::faster_than_ab(
+            format!("at maximum M ({m}) MemSSS* is somewhat faster than Alpha-Beta"),
+            ab,
+            t,
+        )
     }
 
     /// The verdict in words.
