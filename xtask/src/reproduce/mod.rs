@@ -28,6 +28,7 @@ pub mod aspiration;
 pub mod campbell;
 pub mod claims;
 pub mod config;
+pub mod correct_pv;
 pub mod doc;
 pub mod ffo;
 pub mod hypotheses;
@@ -68,6 +69,9 @@ pub const EXPERIMENTS: &[Experiment] = &[
     ("hypotheses", |c| hypotheses::run(c).map(Output::from)),
     ("campbell-aspiration", |c| {
         aspiration::run(c).map(Output::from)
+    }),
+    ("campbell-correct-pv", |c| {
+        correct_pv::run(c).map(Output::from)
     }),
     ("othello-002", othello::run),
     ("othello-ffo", ffo::run),
