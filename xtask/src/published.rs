@@ -112,6 +112,8 @@ pub struct Overhead {
     pub terminal_nodes: u64,
     #[serde(rename = "S")]
     pub s: f64,
+    /// The speed-up the thesis states (9 processors only).
+    pub speedup: Option<f64>,
     pub confidence: String,
 }
 
