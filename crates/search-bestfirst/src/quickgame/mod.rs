@@ -33,8 +33,9 @@ mod tests;
 
 use tree_core::{Bounds, Limits, Tree};
 
+use self::readings::Reading;
 pub use self::readings::Variant;
-use self::readings::{Floor, Reading};
+pub use self::readings::{Fallback, Floor, Left, Readings, Second, Tie, Unsolved};
 use self::search::{Entry, run};
 use crate::error::BestFirstError;
 use crate::limited::metered;
@@ -71,6 +72,11 @@ pub struct Config {
     /// that Alpha-Beta prunes, as the paper claims (§3, §4 (d)), and without
     /// it it often does. See [`Variant`].
     pub alpha_floor: bool,
+    /// QG1–3 only: how the lines of the pseudo-code that admit more than
+    /// one reading are read (default: [`Readings::PRINTED`], the
+    /// pseudo-code taken literally). `alpha_floor` raises
+    /// [`Readings::floor`] from [`Floor::None`] to [`Floor::Alpha`].
+    pub readings: Readings,
     /// When to stop: a deadline, a leaf budget, a stop handle (default:
     /// none); a stopped search returns [`BestFirstError::Stopped`].
     pub limits: Limits,
@@ -316,13 +322,13 @@ pub fn search_in<T: Tree + ?Sized>(
     config: &Config,
     cache: &mut Cache<T::Node>,
 ) -> Result<Outcome, BestFirstError> {
+    let mut readings = config.readings;
+    if config.alpha_floor && readings.floor == Floor::None {
+        readings.floor = Floor::Alpha;
+    }
     let reading = Reading {
-        floor: if config.alpha_floor {
-            Floor::Alpha
-        } else {
-            Floor::None
-        },
-        ..Reading::PRINTED
+        readings,
+        strict_store: false,
     };
     metered!(tree, &config.limits, |t| search_reading(
         t,

@@ -119,71 +119,243 @@ impl Variant {
 
 crate::display_by_name!(Variant);
 
-/// How `SelectLowerBound` and Remark 2 are read. [`Reading::PRINTED`] is the
-/// one documented on [`Variant`], with [`Config::alpha_floor`](super::Config::alpha_floor) choosing
-/// the floor; the other settings exist for the investigation of the
-/// π-tree counts in this module's tests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Reading {
-    /// Which entries left of `k` (for QG2: other than `k`) count.
-    pub(super) left: Left,
-    /// What "no such value" falls back to.
-    pub(super) fallback: Fallback,
-    /// `lb := max(lb, floor)` at the end.
-    pub(super) floor: Floor,
-    /// An unsolved entry counts as `h − 1` in `SelectLowerBound`.
-    pub(super) strict_unsolved: bool,
-    /// An unsolved return is stored as `h − 1` (unsound on integer trees).
-    pub(super) strict_store: bool,
-    /// QG3 takes the second highest among the entries strictly left of `k`.
-    pub(super) qg3_second_of_left: bool,
+/// How the lines of the QG pseudo-code that admit more than one reading
+/// are read: one field per ambiguous line, each with the reading this
+/// module has always used as its default ([`Readings::PRINTED`], the
+/// pseudo-code taken literally; see [`Variant`] for why each default).
+/// [`Readings::all`] enumerates every combination, which the reproduction
+/// runs on the Knuth & Moore tree and on every cell of Bhattacharya
+/// (1995), Table 3 (`docs/reproduction/qg-readings.md`). Every reading is
+/// exact: only the lower bounds passed down and the status returned
+/// change, never a value.
+///
+/// QuickGame passes `r` and returns `r`, so no reading changes it; `second`
+/// concerns QG3 only.
+///
+/// ```
+/// use search_bestfirst::quickgame::{Readings, Floor};
+/// assert_eq!(Readings::default(), Readings::PRINTED);
+/// assert_eq!(Readings::all().len(), 144);
+/// assert_eq!(Readings::PRINTED.to_string(), "printed");
+/// let r = Readings { floor: Floor::Alpha, ..Readings::PRINTED };
+/// assert_eq!(r.to_string(), "floor=alpha");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Readings {
+    /// "The nodes in OPEN which are … to the left of p" (QG1, QG3) and
+    /// "all the nodes in the local OPEN" (QG2): which entries
+    /// `SelectLowerBound` reads.
+    pub left: Left,
+    /// "When no such … h-value is available … the current lower bound of
+    /// the grandfather of p has to be used" and the printed
+    /// `If (lb = h[k]) then lb := r`: what replaces a missing value.
+    pub fallback: Fallback,
+    /// Whether `lb` may fall below the node's own bounds: the pseudo-code
+    /// never compares `lb` with `α` or `r`.
+    pub floor: Floor,
+    /// Remark 2, "left in OPEN as it is with its h-value < lb": the `h` an
+    /// unsolved entry contributes to `SelectLowerBound`.
+    pub unsolved: Unsolved,
+    /// QG3's "second highest h-value to the left of p".
+    pub second: Second,
+    /// "A call on a non-terminal MAX node p returns the status of the
+    /// highest h-valued node in the local OPEN" when an unsolved entry and
+    /// a solved one share the highest `h`.
+    pub tie: Tie,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Left {
-    /// Every entry.
+impl Default for Readings {
+    fn default() -> Self {
+        Readings::PRINTED
+    }
+}
+
+/// Which entries of the local OPEN `SelectLowerBound` reads
+/// ([`Readings::left`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Left {
+    /// Every entry: the pseudo-code never removes one, so all are "in
+    /// OPEN" (the default).
+    #[default]
     All,
-    /// Every entry but the exhausted ones.
-    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
+    /// Every entry but the exhausted ones (a solved terminal son, or the
+    /// solved rightmost grandson), whose sons are finished.
     NotExhausted,
-    /// Only entries still in contention (`h > r`).
-    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
+    /// Only the entries still in contention, `h > r`.
     Contending,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Floor {
-    /// None: `lb` as `SelectLowerBound` and the printed `If` give it.
-    None,
-    /// `lb := max(lb, alpha)`.
+/// What replaces `SelectLowerBound`'s missing value, and `lb = h[k]`
+/// ([`Readings::fallback`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Fallback {
+    /// `r`, the node's current lower bound: "the current lower bound of the
+    /// grandfather" and the printed `lb := r` (the default).
+    #[default]
+    R,
+    /// `α`, the lower bound the node was called with.
     Alpha,
-    /// `lb := max(lb, r)`.
-    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
+}
+
+/// The floor under `lb` ([`Readings::floor`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Floor {
+    /// None: `lb` as `SelectLowerBound` and the printed `If` give it (the
+    /// default).
+    #[default]
+    None,
+    /// `lb := maximum(lb, α)` (what [`Config::alpha_floor`](super::Config::alpha_floor) sets).
+    Alpha,
+    /// `lb := maximum(lb, r)`.
     R,
 }
 
+/// The `h` an unsolved entry contributes to `SelectLowerBound`
+/// ([`Readings::unsolved`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Unsolved {
+    /// Its `h`, the upper bound the call returned (the default).
+    #[default]
+    AtH,
+    /// Just below it (`h − 1` on integer values): Remark 2's "its h-value
+    /// < lb" read literally. Used only to choose `lb`, never stored, so it
+    /// is sound.
+    BelowH,
+}
+
+/// QG3's "second highest h-value to the left of p" ([`Readings::second`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Second {
+    /// The highest `h` strictly left of `p`, `p` being the highest of `p`
+    /// and the nodes to its left (the default; §3's b = 2 example).
+    #[default]
+    HighestLeft,
+    /// The second highest among the entries strictly left of `p`.
+    SecondOfLeft,
+}
+
+/// The status returned when an unsolved entry and a solved (exhausted)
+/// one share the highest `h` at the end of the loop ([`Readings::tie`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Tie {
+    /// The leftmost such entry's (Remark 3's tie rule, as `k` is chosen;
+    /// the default).
+    #[default]
+    Leftmost,
+    /// SOLVED: the solved entry's value is then the node's (every other son
+    /// is at most its `h`), so the node needs no revisit.
+    Solved,
+}
+
+impl Readings {
+    /// The pseudo-code taken literally: every field at its default.
+    pub const PRINTED: Readings = Readings {
+        left: Left::All,
+        fallback: Fallback::R,
+        floor: Floor::None,
+        unsolved: Unsolved::AtH,
+        second: Second::HighestLeft,
+        tie: Tie::Leftmost,
+    };
+
+    /// Every combination of the readings (3 · 2 · 3 · 2 · 2 · 2 = 144),
+    /// [`Readings::PRINTED`] first, then in the order of the fields (the
+    /// last field varying fastest).
+    pub fn all() -> Vec<Readings> {
+        let mut out = Vec::with_capacity(144);
+        for left in [Left::All, Left::NotExhausted, Left::Contending] {
+            for fallback in [Fallback::R, Fallback::Alpha] {
+                for floor in [Floor::None, Floor::Alpha, Floor::R] {
+                    for unsolved in [Unsolved::AtH, Unsolved::BelowH] {
+                        for second in [Second::HighestLeft, Second::SecondOfLeft] {
+                            for tie in [Tie::Leftmost, Tie::Solved] {
+                                out.push(Readings {
+                                    left,
+                                    fallback,
+                                    floor,
+                                    unsolved,
+                                    second,
+                                    tie,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The readings `variant` depends on: `self` with the fields it ignores
+    /// at their defaults (QuickGame ignores all, QG1 and QG2 ignore
+    /// [`Readings::second`]). Two readings with the same `relevant` search
+    /// identically.
+    pub fn relevant(self, variant: Variant) -> Readings {
+        match variant {
+            Variant::QuickGame => Readings::PRINTED,
+            Variant::Qg1 | Variant::Qg2 => Readings {
+                second: Second::HighestLeft,
+                ..self
+            },
+            Variant::Qg3 => self,
+        }
+    }
+
+    /// The fields away from their defaults, as `name=value` separated by
+    /// spaces (`printed` if none), the names the reproduction uses.
+    pub fn code(&self) -> String {
+        let mut parts = Vec::new();
+        match self.left {
+            Left::All => {}
+            Left::NotExhausted => parts.push("left=not-exhausted"),
+            Left::Contending => parts.push("left=contending"),
+        }
+        if self.fallback == Fallback::Alpha {
+            parts.push("fallback=alpha");
+        }
+        match self.floor {
+            Floor::None => {}
+            Floor::Alpha => parts.push("floor=alpha"),
+            Floor::R => parts.push("floor=r"),
+        }
+        if self.unsolved == Unsolved::BelowH {
+            parts.push("unsolved=below-h");
+        }
+        if self.second == Second::SecondOfLeft {
+            parts.push("second=of-left");
+        }
+        if self.tie == Tie::Solved {
+            parts.push("tie=solved");
+        }
+        if parts.is_empty() {
+            "printed".to_string()
+        } else {
+            parts.join(" ")
+        }
+    }
+}
+
+impl std::fmt::Display for Readings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.code())
+    }
+}
+
+/// A [`Readings`] as the search runs it, with one more setting that only
+/// the tests try because it is unsound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Fallback {
-    /// `r`, the node's current lower bound.
-    R,
-    /// `alpha`, the lower bound the node was called with.
-    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
-    Alpha,
+pub(super) struct Reading {
+    /// The readings of the pseudo-code.
+    pub(super) readings: Readings,
+    /// An unsolved return is stored as `h − 1` (unsound on integer trees).
+    pub(super) strict_store: bool,
 }
 
 impl Reading {
     /// Whether `SelectLowerBound` reads plain h-values of every entry, so
     /// that [`LeftStats`](super::search::LeftStats) gives it without a scan.
     pub(super) fn incremental(&self) -> bool {
-        self.left == Left::All && !self.strict_unsolved && !self.qg3_second_of_left
+        let r = &self.readings;
+        r.left == Left::All && r.unsolved == Unsolved::AtH && r.second == Second::HighestLeft
     }
-
-    pub(super) const PRINTED: Reading = Reading {
-        left: Left::All,
-        fallback: Fallback::R,
-        floor: Floor::None,
-        strict_unsolved: false,
-        strict_store: false,
-        qg3_second_of_left: false,
-    };
 }
