@@ -21,10 +21,13 @@
 //!
 //! # Readings
 //!
-//! Where the pseudo-code leaves something open, the choice made here is
-//! stated on [`Variant`] (with the investigation of the π-tree counts)
-//! and on [`search_in`]; this module's unit tests tabulate every reading
-//! tried.
+//! Where the pseudo-code leaves something open, each reading is a field of
+//! [`Readings`] ([`Config::readings`]; the default, [`Readings::PRINTED`],
+//! takes the pseudo-code literally, and [`Readings`] says why), stated on
+//! [`Variant`] (with the investigation of the π-tree counts) and on
+//! [`search_in`]; this module's unit tests tabulate the readings tried, and
+//! the reproduction (`docs/reproduction/qg-readings.md`) runs every
+//! combination.
 
 mod readings;
 mod search;
@@ -248,12 +251,18 @@ fn min_budget(algorithm: &'static str, bounds: Bounds) -> Result<usize, BestFirs
 ///     (v, counted.stats().leaves)
 /// };
 /// assert_eq!(leaves(&worked::TABLE2.tree(), Variant::Qg1), (5, 7)); // QuickGame: 9
-/// // The paper says 32 for QG2: see Variant.
+/// // The paper says 32 for QG2: see Variant, and Readings::KNUTH_MOORE below.
 /// assert_eq!(leaves(&worked::PI.tree(), Variant::Qg2), (2, 30));
 /// // Alpha-Beta: 31, QuickGame: 33. The paper says QG3 never examines a
 /// // distinct leaf that Alpha-Beta prunes (§4 (d)); that holds with
 /// // `Config::alpha_floor`, not for the pseudo-code as printed (see Variant).
 /// assert_eq!(leaves(&worked::PI.tree(), Variant::Qg3), (2, 30));
+/// // Remark 2's "h-value < lb" read literally gives the paper's 32.
+/// let pi = worked::PI.tree();
+/// let counted = Counted::new(&pi);
+/// let cfg = Config { variant: Variant::Qg2, readings: quickgame::Readings::KNUTH_MOORE, ..Config::default() };
+/// quickgame::search(&counted, &cfg).unwrap();
+/// assert_eq!(counted.stats().leaves, 32);
 /// ```
 ///
 /// # Errors
