@@ -540,7 +540,7 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         .collect::<Result<Vec<Text>>>()?;
     // Combinations that search every tree alike form one class.
     let mut classes: Vec<(Vec<u64>, Vec<usize>)> = Vec::new();
-    for c in 0..space.all.len() {
+    for (c, t) in texts.iter().enumerate() {
         let k = |i: usize| space.index[i][c];
         let mut sig = Vec::new();
         for trees in &per_cell {
@@ -549,7 +549,6 @@ pub fn run(cfg: &Config) -> Result<Doc> {
                 sig.push(u64::from(t.pruned[k(2)]));
             }
         }
-        let t = &texts[c];
         sig.extend(t.km.map(|x| x as u64));
         sig.push(u64::from(t.examples));
         sig.push(t.ties as u64);
@@ -618,8 +617,7 @@ Read one way only: `while (h[k] > r)` (with `>=` the loop never ends on a solved
 \"replace\" agree); `OPEN[k] := x.j+1` keeps the returned h (the replacing node's h, as §3's b = 2 \
 example says); ties in the selection (Remark 3); which entries count for QG2 when the selected \
 one is left out (the same minimum whenever a node has two sons or more); what is counted (Table 3: \
-every terminal examined, revisits included, as here; no reading revisits a terminal of the \
-Knuth–Moore tree); the memory bound (b·⌈d/2⌉ entries whatever the reading: a revisit pushes its \
+every terminal examined, revisits included, as here); the memory bound (b·⌈d/2⌉ entries whatever the reading: a revisit pushes its \
 frame afresh).";
 
 /// How many readings `r` takes away from the default.
@@ -635,7 +633,14 @@ fn changed(r: Readings) -> usize {
 /// Knuth–Moore counts matched, Example 3, and the trees with ties on which
 /// QG3 examines a terminal Alpha-Beta prunes.
 fn worse_on(a: &Fit, b: &Fit) -> Vec<String> {
-    let matched = |f: &Fit| f.text.km.iter().zip(PAPER_KM).filter(|(x, y)| **x == *y).count();
+    let matched = |f: &Fit| {
+        f.text
+            .km
+            .iter()
+            .zip(PAPER_KM)
+            .filter(|(x, y)| **x == *y)
+            .count()
+    };
     let mut out = Vec::new();
     if a.claims_held() < b.claims_held() {
         out.push(format!(
@@ -911,7 +916,10 @@ fn render(cfg: &Config, fits: &[Fit], cells: &[CellRuns<'_>], paper: &Paper) -> 
         .iter()
         .copied()
         .chain([claims_best, text_best, cells_best])
-        .chain(fits.iter().filter(|f| f.members.contains(&Readings::FLOORED)))
+        .chain(
+            fits.iter()
+                .filter(|f| f.members.contains(&Readings::FLOORED)),
+        )
     {
         if !shown.iter().any(|s| std::ptr::eq(*s, f)) {
             shown.push(f);

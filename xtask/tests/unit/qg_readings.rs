@@ -18,7 +18,10 @@ fn quick_form_lists_every_combination_with_its_evidence() {
     assert_eq!(rows.len(), Readings::all().len());
     let codes: Vec<String> = Readings::all().iter().map(Readings::code).collect();
     let listed: Vec<String> = rows.iter().map(|r| r[col("code")].to_string()).collect();
-    assert_eq!(listed, codes, "every combination once, in the order of Readings::all()");
+    assert_eq!(
+        listed, codes,
+        "every combination once, in the order of Readings::all()"
+    );
     let row = |r: Readings| {
         rows.iter()
             .find(|x| x[col("code")] == r.code())
@@ -46,5 +49,8 @@ fn quick_form_lists_every_combination_with_its_evidence() {
     assert_ne!(&printed[col("qg3_trees_beyond_ab")], "0");
     assert_eq!(&printed[col("qg3_tie_trees_beyond_ab")], "75");
     assert!(doc.markdown.contains("**Verdict.**"));
-    assert!(doc.markdown.contains("the default is chosen on the full run"));
+    assert!(
+        doc.markdown
+            .contains("the default is chosen on the full run")
+    );
 }
