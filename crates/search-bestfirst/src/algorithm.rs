@@ -293,6 +293,7 @@ impl Algorithm {
                 memory,
                 shape,
                 alpha_floor: opts.alpha_floor.unwrap_or(false),
+                readings: quickgame::Readings::default(),
                 limits: limits.clone(),
             })
         };

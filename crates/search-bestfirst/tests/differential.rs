@@ -200,7 +200,7 @@ fn configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
         for floor in [false, true] {
             let cfg = quickgame::Config {
                 alpha_floor: floor,
-                ..quickgame::Config::default()
+                ..printed_config()
             };
             r.add(format!("{v}/floor={floor}"), &|t| {
                 qg_search(t, v, &cfg, &mut quickgame::Cache::new())
@@ -219,7 +219,7 @@ fn configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
         r.add("mgame/4/small", &|t| mgame::search(t, &cfg));
     }
     if let Ok(m) = qg_minimum_memory(bounds) {
-        let cfg = quickgame::Config::default().with_memory(m.saturating_sub(1));
+        let cfg = printed_config().with_memory(m.saturating_sub(1));
         r.add("qg1/small", &|t| {
             qg_search(
                 t,
@@ -265,7 +265,7 @@ fn configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
         for v in [quickgame::Variant::QuickGame, quickgame::Variant::Qg3] {
             let cfg = quickgame::Config {
                 shape: Some(shape),
-                ..quickgame::Config::default()
+                ..printed_config()
             };
             r.add(format!("{v}/{tag}"), &|t| {
                 qg_search(t, v, &cfg, &mut quickgame::Cache::new())
@@ -319,7 +319,7 @@ fn sentinel_configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
         qg_search(
             t,
             quickgame::Variant::QuickGame,
-            &quickgame::Config::default(),
+            &printed_config(),
             &mut quickgame::Cache::new(),
         )
     });
@@ -327,7 +327,7 @@ fn sentinel_configurations<T: Tree + ?Sized>(tree: &T, out: &mut Hashes) {
         qg_search(
             t,
             quickgame::Variant::Qg2,
-            &quickgame::Config::default(),
+            &printed_config(),
             &mut quickgame::Cache::new(),
         )
     });
@@ -493,4 +493,14 @@ fn differential_hashtree() {
         })
     });
     check("hashtree", trees);
+}
+
+/// QuickGame and QG1–3 with the pseudo-code read as printed: the readings
+/// the recorded searches were made with (the default readings are checked
+/// exact in the quickgame module's tests and by the reproduction).
+fn printed_config() -> quickgame::Config {
+    quickgame::Config {
+        readings: quickgame::Readings::PRINTED,
+        ..quickgame::Config::default()
+    }
 }

@@ -14,7 +14,10 @@ use tree_core::{
 
 /// The pseudo-code as printed.
 fn printed() -> quickgame::Config {
-    quickgame::Config::default()
+    quickgame::Config {
+        readings: quickgame::Readings::PRINTED,
+        ..quickgame::Config::default()
+    }
 }
 
 /// With the lower bound floored at alpha.

@@ -39,6 +39,7 @@ pub mod memory;
 pub mod othello;
 pub mod parallel;
 pub mod progress;
+pub mod qg_readings;
 pub mod render;
 pub mod revisits;
 pub mod sweep;
@@ -61,6 +62,7 @@ pub const EXPERIMENTS: &[Experiment] = &[
     ("worked-examples", |c| worked::run(c).map(Output::from)),
     ("campbell-tables-1-7", campbell::run),
     ("bhattacharya95-table3", revisits::run),
+    ("qg-readings", |c| qg_readings::run(c).map(Output::from)),
     ("bhattacharya-bagchi96", memory::run),
     ("leaf-cost", leafcost::run),
     ("campbell-tables-8-10", |c| {

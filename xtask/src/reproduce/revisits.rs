@@ -18,7 +18,7 @@ use super::render::{csv, md_table, num, times_intro, times_link};
 const NAME: &str = "bhattacharya95-table3";
 
 /// The (b, d) rows of Table 3.
-const SHAPES: &[(usize, usize)] = &[
+pub(super) const SHAPES: &[(usize, usize)] = &[
     (6, 6),
     (6, 7),
     (6, 8),
@@ -29,7 +29,7 @@ const SHAPES: &[(usize, usize)] = &[
     (10, 7),
 ];
 /// The rows of the quick version.
-const QUICK_SHAPES: &[(usize, usize)] = &[(6, 6), (10, 5)];
+pub(super) const QUICK_SHAPES: &[(usize, usize)] = &[(6, 6), (10, 5)];
 
 /// The algorithms, in the paper's column order; AB first (the others are
 /// checked against its value on trees too large for plain minimax).
@@ -49,11 +49,11 @@ fn runners() -> Vec<Runner> {
 }
 
 /// Random trees: i.i.d. leaves (§4); strong trees: Korf/Fuller edge sums.
-fn orderings() -> [(&'static str, Generator); 2] {
+pub(super) fn orderings() -> [(&'static str, Generator); 2] {
     [("random", Generator::RANDOM), ("strong", Generator::KORF)]
 }
 
-fn seed(b: usize, d: usize) -> u64 {
+pub(super) fn seed(b: usize, d: usize) -> u64 {
     1995_0000 + (b * 100 + d) as u64
 }
 
@@ -69,9 +69,9 @@ struct PaperRow {
 }
 
 /// (b, d, ordering, algorithm) → (count, worse count, time in s).
-type Paper = HashMap<(usize, usize, String, String), (f64, Option<f64>, f64)>;
+pub(super) type Paper = HashMap<(usize, usize, String, String), (f64, Option<f64>, f64)>;
 
-fn paper() -> Result<Paper> {
+pub(super) fn paper() -> Result<Paper> {
     let text = include_str!("../../data/published/b95_table3.csv");
     let mut out = HashMap::new();
     for row in csv::Reader::from_reader(text.as_bytes()).deserialize() {

@@ -21,10 +21,13 @@
 //!
 //! # Readings
 //!
-//! Where the pseudo-code leaves something open, the choice made here is
-//! stated on [`Variant`] (with the investigation of the π-tree counts)
-//! and on [`search_in`]; this module's unit tests tabulate every reading
-//! tried.
+//! Where the pseudo-code leaves something open, each reading is a field of
+//! [`Readings`] ([`Config::readings`]; the default, [`Readings::PRINTED`],
+//! takes the pseudo-code literally, and [`Readings`] says why), stated on
+//! [`Variant`] (with the investigation of the π-tree counts) and on
+//! [`search_in`]; this module's unit tests tabulate the readings tried, and
+//! the reproduction (`docs/reproduction/qg-readings.md`) runs every
+//! combination.
 
 mod readings;
 mod search;
@@ -33,8 +36,9 @@ mod tests;
 
 use tree_core::{Bounds, Limits, Tree};
 
+use self::readings::Reading;
 pub use self::readings::Variant;
-use self::readings::{Floor, Reading};
+pub use self::readings::{Fallback, Floor, Left, Readings, Second, Tie, Unsolved};
 use self::search::{Entry, run};
 use crate::error::BestFirstError;
 use crate::limited::metered;
@@ -71,6 +75,11 @@ pub struct Config {
     /// that Alpha-Beta prunes, as the paper claims (§3, §4 (d)), and without
     /// it it often does. See [`Variant`].
     pub alpha_floor: bool,
+    /// QG1–3 only: how the lines of the pseudo-code that admit more than
+    /// one reading are read (default: [`Readings::PRINTED`], the
+    /// pseudo-code taken literally). `alpha_floor` raises
+    /// [`Readings::floor`] from [`Floor::None`] to [`Floor::Alpha`].
+    pub readings: Readings,
     /// When to stop: a deadline, a leaf budget, a stop handle (default:
     /// none); a stopped search returns [`BestFirstError::Stopped`].
     pub limits: Limits,
@@ -242,12 +251,18 @@ fn min_budget(algorithm: &'static str, bounds: Bounds) -> Result<usize, BestFirs
 ///     (v, counted.stats().leaves)
 /// };
 /// assert_eq!(leaves(&worked::TABLE2.tree(), Variant::Qg1), (5, 7)); // QuickGame: 9
-/// // The paper says 32 for QG2: see Variant.
+/// // The paper says 32 for QG2: see Variant, and Readings::KNUTH_MOORE below.
 /// assert_eq!(leaves(&worked::PI.tree(), Variant::Qg2), (2, 30));
 /// // Alpha-Beta: 31, QuickGame: 33. The paper says QG3 never examines a
 /// // distinct leaf that Alpha-Beta prunes (§4 (d)); that holds with
 /// // `Config::alpha_floor`, not for the pseudo-code as printed (see Variant).
 /// assert_eq!(leaves(&worked::PI.tree(), Variant::Qg3), (2, 30));
+/// // Remark 2's "h-value < lb" read literally gives the paper's 32.
+/// let pi = worked::PI.tree();
+/// let counted = Counted::new(&pi);
+/// let cfg = Config { variant: Variant::Qg2, readings: quickgame::Readings::KNUTH_MOORE, ..Config::default() };
+/// quickgame::search(&counted, &cfg).unwrap();
+/// assert_eq!(counted.stats().leaves, 32);
 /// ```
 ///
 /// # Errors
@@ -316,13 +331,13 @@ pub fn search_in<T: Tree + ?Sized>(
     config: &Config,
     cache: &mut Cache<T::Node>,
 ) -> Result<Outcome, BestFirstError> {
+    let mut readings = config.readings;
+    if config.alpha_floor && readings.floor == Floor::None {
+        readings.floor = Floor::Alpha;
+    }
     let reading = Reading {
-        floor: if config.alpha_floor {
-            Floor::Alpha
-        } else {
-            Floor::None
-        },
-        ..Reading::PRINTED
+        readings,
+        strict_store: false,
     };
     metered!(tree, &config.limits, |t| search_reading(
         t,

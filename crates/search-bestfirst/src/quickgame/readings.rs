@@ -1,6 +1,8 @@
 //! Which QuickGame-family search runs and how its pseudo-code is read:
-//! [`Variant`] (with the readings chosen and the investigation of the
-//! π-tree counts) and [`Reading`], the settings the tests try.
+//! [`Variant`] (with the readings and the investigation of the π-tree
+//! counts), [`Readings`] (one field per ambiguous line, the default and
+//! why) and [`Reading`], what the search runs (with one unsound setting
+//! that only the tests try).
 
 /// Which member of the QuickGame family to run.
 ///
@@ -59,7 +61,8 @@
 ///   reverses. The cost: **QG3 then does examine leaves that Alpha-Beta
 ///   prunes**, contrary to §3 and §4 (d) — on almost every (6,6) and (8,6)
 ///   random or strong tree, and on 10–20% of (2,6) trees. With the floor
-///   ([`Config::alpha_floor`](super::Config::alpha_floor)) the claim holds on every tree tested.
+///   ([`Config::alpha_floor`](super::Config::alpha_floor), [`Readings::FLOORED`]) the claim holds on every tree tested,
+///   but two other observations of the paper fail (see [`Readings`]).
 ///
 /// # The π tree (Knuth & Moore's (3,4) tree of the digits of π)
 ///
@@ -86,8 +89,9 @@
 /// as an upper bound, it is unsound on integer trees (a node whose value
 /// equals the `lb` it failed against is lost: wrong minimax values on
 /// 12–15% of small random trees with ties); used only to choose `lb` it
-/// is sound, but it is not in the pseudo-code and it costs QG3 its
-/// domination of Alpha-Beta even with the floor, so it is not used here.
+/// is sound ([`Unsolved::BelowH`], part of [`Readings::KNUTH_MOORE`]), but
+/// it costs QG3 its domination of Alpha-Beta on more trees with ties, even
+/// with the floor, so it is not the default (see [`Readings`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Variant {
     /// QuickGame (§2): lower bound `r`, no revisits.
@@ -119,71 +123,293 @@ impl Variant {
 
 crate::display_by_name!(Variant);
 
-/// How `SelectLowerBound` and Remark 2 are read. [`Reading::PRINTED`] is the
-/// one documented on [`Variant`], with [`Config::alpha_floor`](super::Config::alpha_floor) choosing
-/// the floor; the other settings exist for the investigation of the
-/// π-tree counts in this module's tests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Reading {
-    /// Which entries left of `k` (for QG2: other than `k`) count.
-    pub(super) left: Left,
-    /// What "no such value" falls back to.
-    pub(super) fallback: Fallback,
-    /// `lb := max(lb, floor)` at the end.
-    pub(super) floor: Floor,
-    /// An unsolved entry counts as `h − 1` in `SelectLowerBound`.
-    pub(super) strict_unsolved: bool,
-    /// An unsolved return is stored as `h − 1` (unsound on integer trees).
-    pub(super) strict_store: bool,
-    /// QG3 takes the second highest among the entries strictly left of `k`.
-    pub(super) qg3_second_of_left: bool,
+/// How the lines of the QG pseudo-code that admit more than one reading
+/// are read: one field per ambiguous line. The default is
+/// [`Readings::PRINTED`], the pseudo-code taken literally (the first value
+/// of each field; see [`Variant`] for each); [`Readings::all`] enumerates
+/// every combination, which the reproduction runs on the Knuth & Moore
+/// tree, on the paper's Tables 1 and 2, on small trees with ties and on
+/// every cell of Bhattacharya (1995), Table 3
+/// (`docs/reproduction/qg-readings.md`). Every reading is exact: only the
+/// lower bounds passed down and the status returned change, never a value.
+///
+/// QuickGame passes `r` and returns `r`, so no reading changes it; `second`
+/// concerns QG3 only.
+///
+/// # The default
+///
+/// The reproduction ranks every combination by the paper's observations
+/// (a)–(f) that hold in every cell of Table 3, then by the statements of
+/// its text it matches (the Knuth–Moore counts QG1 = QG2 = 32 and QG3 =
+/// 30, Example 3's orders on Tables 1 and 2, and §3's argument that QG3
+/// examines no terminal Alpha-Beta prunes, checked on 1,800 small trees
+/// with many ties); the count cells are reported, never used to choose. A
+/// combination would replace the default only if it were at least as good
+/// on every one of these and better on one. None is, on the full run (100
+/// trees per cell):
+///
+/// * no combination holds more of the observations than the printed
+///   reading (seven of nine: (d) and "QG1 beats QG2" fail);
+/// * the best-ranked, [`Readings::KNUTH_MOORE`] (an unsolved entry counted
+///   just below its `h` when `lb` is chosen, Remark 2's "its h-value < lb"
+///   read literally, and a tie between an unsolved and a solved entry
+///   returned SOLVED), gives the paper's 32/32/30 on the Knuth–Moore tree
+///   with Example 3 and the same observations, but QG3 examines a terminal
+///   Alpha-Beta prunes on more of the trees with ties (117 against 75)
+///   and one fewer count cell is within 10%;
+/// * the floor at alpha ([`Readings::FLOORED`], what
+///   [`Config::alpha_floor`](super::Config::alpha_floor) sets) makes (d)
+///   hold on every tree, Table 3's and the trees with ties, but costs two
+///   other observations (QG3 below Alpha-Beta on strong trees, and QG1,
+///   QG2 above QG3 there) and nine count cells, and gives 30/30/30 on the
+///   Knuth–Moore tree.
+///
+/// So the pseudo-code as printed stays the default, and the others are
+/// named here or by their fields.
+///
+/// ```
+/// use search_bestfirst::quickgame::{Floor, Readings};
+/// assert_eq!(Readings::default(), Readings::PRINTED);
+/// assert_eq!(Readings::all().len(), 144);
+/// assert_eq!(Readings::PRINTED.to_string(), "printed");
+/// assert_eq!(Readings::KNUTH_MOORE.to_string(), "unsolved=below-h tie=solved");
+/// assert_eq!(Readings { floor: Floor::Alpha, ..Readings::PRINTED }, Readings::FLOORED);
+/// assert_eq!(Readings::FLOORED.to_string(), "floor=alpha");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Readings {
+    /// "The nodes in OPEN which are … to the left of p" (QG1, QG3) and
+    /// "all the nodes in the local OPEN" (QG2): which entries
+    /// `SelectLowerBound` reads.
+    pub left: Left,
+    /// "When no such … h-value is available … the current lower bound of
+    /// the grandfather of p has to be used" and the printed
+    /// `If (lb = h[k]) then lb := r`: what replaces a missing value.
+    pub fallback: Fallback,
+    /// Whether `lb` may fall below the node's own bounds: the pseudo-code
+    /// never compares `lb` with `α` or `r`.
+    pub floor: Floor,
+    /// Remark 2, "left in OPEN as it is with its h-value < lb": the `h` an
+    /// unsolved entry contributes to `SelectLowerBound`.
+    pub unsolved: Unsolved,
+    /// QG3's "second highest h-value to the left of p".
+    pub second: Second,
+    /// "A call on a non-terminal MAX node p returns the status of the
+    /// highest h-valued node in the local OPEN" when an unsolved entry and
+    /// a solved one share the highest `h`.
+    pub tie: Tie,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Left {
-    /// Every entry.
+impl Default for Readings {
+    fn default() -> Self {
+        Readings::PRINTED
+    }
+}
+
+/// Which entries of the local OPEN `SelectLowerBound` reads
+/// ([`Readings::left`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Left {
+    /// Every entry: the pseudo-code never removes one, so all are "in
+    /// OPEN" (the default).
+    #[default]
     All,
-    /// Every entry but the exhausted ones.
-    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
+    /// Every entry but the exhausted ones (a solved terminal son, or the
+    /// solved rightmost grandson), whose sons are finished.
     NotExhausted,
-    /// Only entries still in contention (`h > r`).
-    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
+    /// Only the entries still in contention, `h > r`.
     Contending,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Floor {
-    /// None: `lb` as `SelectLowerBound` and the printed `If` give it.
-    None,
-    /// `lb := max(lb, alpha)`.
+/// What replaces `SelectLowerBound`'s missing value, and `lb = h[k]`
+/// ([`Readings::fallback`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Fallback {
+    /// `r`, the node's current lower bound: "the current lower bound of the
+    /// grandfather" and the printed `lb := r` (the default).
+    #[default]
+    R,
+    /// `α`, the lower bound the node was called with.
     Alpha,
-    /// `lb := max(lb, r)`.
-    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
+}
+
+/// The floor under `lb` ([`Readings::floor`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Floor {
+    /// None: `lb` as `SelectLowerBound` and the printed `If` give it (the
+    /// default).
+    #[default]
+    None,
+    /// `lb := maximum(lb, α)` (what [`Config::alpha_floor`](super::Config::alpha_floor) sets).
+    Alpha,
+    /// `lb := maximum(lb, r)`.
     R,
 }
 
+/// The `h` an unsolved entry contributes to `SelectLowerBound`
+/// ([`Readings::unsolved`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Unsolved {
+    /// Its `h`, the upper bound the call returned (the default).
+    #[default]
+    AtH,
+    /// Just below it (`h − 1` on integer values): Remark 2's "its h-value
+    /// < lb" read literally. Used only to choose `lb`, never stored, so it
+    /// is sound.
+    BelowH,
+}
+
+/// QG3's "second highest h-value to the left of p" ([`Readings::second`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Second {
+    /// The highest `h` strictly left of `p`, `p` being the highest of `p`
+    /// and the nodes to its left (the default; §3's b = 2 example).
+    #[default]
+    HighestLeft,
+    /// The second highest among the entries strictly left of `p`.
+    SecondOfLeft,
+}
+
+/// The status returned when an unsolved entry and a solved (exhausted)
+/// one share the highest `h` at the end of the loop ([`Readings::tie`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Tie {
+    /// The leftmost such entry's (Remark 3's tie rule, as `k` is chosen;
+    /// the default).
+    #[default]
+    Leftmost,
+    /// SOLVED: the solved entry's value is then the node's (every other son
+    /// is at most its `h`), so the node needs no revisit.
+    Solved,
+}
+
+impl Readings {
+    /// The pseudo-code taken literally: every field at its default.
+    pub const PRINTED: Readings = Readings {
+        left: Left::All,
+        fallback: Fallback::R,
+        floor: Floor::None,
+        unsolved: Unsolved::AtH,
+        second: Second::HighestLeft,
+        tie: Tie::Leftmost,
+    };
+
+    /// The combination the reproduction ranks first: unsolved entries
+    /// counted just below their `h` when `lb` is chosen, ties returned
+    /// SOLVED; the paper's Knuth–Moore counts (see [the
+    /// default](Readings#the-default)).
+    pub const KNUTH_MOORE: Readings = Readings {
+        unsolved: Unsolved::BelowH,
+        tie: Tie::Solved,
+        ..Readings::PRINTED
+    };
+
+    /// The lower bound floored at the node's alpha, which keeps the paper's
+    /// claim (d) on every tree tested (what
+    /// [`Config::alpha_floor`](super::Config::alpha_floor) sets).
+    pub const FLOORED: Readings = Readings {
+        floor: Floor::Alpha,
+        ..Readings::PRINTED
+    };
+
+    /// Every combination of the readings (3 · 2 · 3 · 2 · 2 · 2 = 144),
+    /// [`Readings::PRINTED`] first, then in the order of the fields (the
+    /// last field varying fastest).
+    pub fn all() -> Vec<Readings> {
+        let mut out = Vec::with_capacity(144);
+        for left in [Left::All, Left::NotExhausted, Left::Contending] {
+            for fallback in [Fallback::R, Fallback::Alpha] {
+                for floor in [Floor::None, Floor::Alpha, Floor::R] {
+                    for unsolved in [Unsolved::AtH, Unsolved::BelowH] {
+                        for second in [Second::HighestLeft, Second::SecondOfLeft] {
+                            for tie in [Tie::Leftmost, Tie::Solved] {
+                                out.push(Readings {
+                                    left,
+                                    fallback,
+                                    floor,
+                                    unsolved,
+                                    second,
+                                    tie,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The readings `variant` depends on: `self` with the fields it ignores
+    /// at their defaults (QuickGame ignores all, QG1 and QG2 ignore
+    /// [`Readings::second`]). Two readings with the same `relevant` search
+    /// identically.
+    pub fn relevant(self, variant: Variant) -> Readings {
+        match variant {
+            Variant::QuickGame => Readings::PRINTED,
+            Variant::Qg1 | Variant::Qg2 => Readings {
+                second: Second::HighestLeft,
+                ..self
+            },
+            Variant::Qg3 => self,
+        }
+    }
+
+    /// The fields away from their defaults, as `name=value` separated by
+    /// spaces (`printed` if none), the names the reproduction uses.
+    pub fn code(&self) -> String {
+        let mut parts = Vec::new();
+        match self.left {
+            Left::All => {}
+            Left::NotExhausted => parts.push("left=not-exhausted"),
+            Left::Contending => parts.push("left=contending"),
+        }
+        if self.fallback == Fallback::Alpha {
+            parts.push("fallback=alpha");
+        }
+        match self.floor {
+            Floor::None => {}
+            Floor::Alpha => parts.push("floor=alpha"),
+            Floor::R => parts.push("floor=r"),
+        }
+        if self.unsolved == Unsolved::BelowH {
+            parts.push("unsolved=below-h");
+        }
+        if self.second == Second::SecondOfLeft {
+            parts.push("second=of-left");
+        }
+        if self.tie == Tie::Solved {
+            parts.push("tie=solved");
+        }
+        if parts.is_empty() {
+            "printed".to_string()
+        } else {
+            parts.join(" ")
+        }
+    }
+}
+
+impl std::fmt::Display for Readings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.code())
+    }
+}
+
+/// A [`Readings`] as the search runs it, with one more setting that only
+/// the tests try because it is unsound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Fallback {
-    /// `r`, the node's current lower bound.
-    R,
-    /// `alpha`, the lower bound the node was called with.
-    #[cfg_attr(not(test), allow(dead_code))] // tried in the tests
-    Alpha,
+pub(super) struct Reading {
+    /// The readings of the pseudo-code.
+    pub(super) readings: Readings,
+    /// An unsolved return is stored as `h − 1` (unsound on integer trees).
+    pub(super) strict_store: bool,
 }
 
 impl Reading {
     /// Whether `SelectLowerBound` reads plain h-values of every entry, so
     /// that [`LeftStats`](super::search::LeftStats) gives it without a scan.
     pub(super) fn incremental(&self) -> bool {
-        self.left == Left::All && !self.strict_unsolved && !self.qg3_second_of_left
+        let r = &self.readings;
+        r.left == Left::All && r.unsolved == Unsolved::AtH && r.second == Second::HighestLeft
     }
-
-    pub(super) const PRINTED: Reading = Reading {
-        left: Left::All,
-        fallback: Fallback::R,
-        floor: Floor::None,
-        strict_unsolved: false,
-        strict_store: false,
-        qg3_second_of_left: false,
-    };
 }

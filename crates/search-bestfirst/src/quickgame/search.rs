@@ -4,7 +4,7 @@
 
 use tree_core::{Bounds, Tree, Value};
 
-use super::readings::{Fallback, Floor, Left, Reading, Variant};
+use super::readings::{Fallback, Floor, Left, Reading, Second, Tie, Unsolved, Variant};
 use crate::blocks::{Bounded, leftmost_highest, reselect, terminal as leaf};
 use crate::error::BestFirstError;
 use crate::open::{Memory, Open, Outcome};
@@ -251,11 +251,17 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                 lb = self.select_lower_bound(frame, k, r, alpha, &stats);
             }
         }
-        let e = &self.open.entries()[base + k];
+        let frame = &self.open.entries()[base..end];
+        let e = &frame[k];
         Ok(if quickgame {
             (r, true)
         } else {
-            (e.h, e.status == Status::Solved)
+            let solved = e.status == Status::Solved
+                || (self.reading.readings.tie == Tie::Solved
+                    && frame[k + 1..]
+                        .iter()
+                        .any(|o| o.status == Status::Solved && o.h == e.h));
+            (e.h, solved)
         })
     }
 
@@ -361,7 +367,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
     /// `SelectLowerBound(OPEN)`'s value, `None` for "no such value", by a
     /// scan of the frame under any reading.
     fn found(&self, frame: &[Entry<T::Node>], k: usize, r: Value) -> Option<Value> {
-        let rd = self.reading;
+        let rd = self.reading.readings;
         let hk = frame[k].h;
         let seen = |e: &Entry<T::Node>| -> Option<Value> {
             let counts = match rd.left {
@@ -370,7 +376,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                 Left::Contending => e.h > r,
             };
             counts.then(|| {
-                if rd.strict_unsolved && e.status == Status::Unsolved {
+                if rd.unsolved == Unsolved::BelowH && e.status == Status::Unsolved {
                     e.h.offset(-1)
                 } else {
                     e.h
@@ -385,7 +391,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
                 let others = frame[k + 1..].iter().filter_map(seen);
                 Some(left.chain(others).fold(hk, Value::min))
             }
-            Variant::Qg3 if rd.qg3_second_of_left => {
+            Variant::Qg3 if rd.second == Second::SecondOfLeft => {
                 let (mut first, mut second) = (None, None);
                 for v in left {
                     if first.is_none_or(|f| v > f) {
@@ -404,7 +410,7 @@ impl<T: Tree + ?Sized> Search<'_, T> {
     /// The pseudo-code's `If (lb = h[k]) then lb := r` (also for "no such
     /// value"), then the floor.
     fn finish_lower_bound(&self, found: Option<Value>, hk: Value, r: Value, alpha: Value) -> Value {
-        let rd = self.reading;
+        let rd = self.reading.readings;
         let lb = found.unwrap_or(hk);
         let lb = if lb == hk {
             match rd.fallback {

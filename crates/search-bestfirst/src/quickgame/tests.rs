@@ -11,7 +11,7 @@ use tree_core::{
     minimax, worked,
 };
 
-use super::readings::{Fallback, Floor, Left, Reading, Variant};
+use super::readings::{Fallback, Floor, Left, Reading, Readings, Second, Unsolved, Variant};
 use super::search::{Entry, Status, highest};
 use super::{Cache, Config, search_reading};
 
@@ -55,68 +55,72 @@ fn leaf_set(order: Vec<Dewey>) -> BTreeSet<Dewey> {
 
 /// Every reading tried.
 fn readings() -> Vec<(&'static str, Reading)> {
-    let p = Reading::PRINTED;
-    let floor = Reading {
+    let p = Readings::PRINTED;
+    let r = |readings| Reading {
+        readings,
+        strict_store: false,
+    };
+    let floor = Readings {
         floor: Floor::Alpha,
         ..p
     };
     vec![
-        ("printed (default)", p),
-        ("printed + alpha_floor", floor),
+        ("printed (default)", r(p)),
+        ("printed + alpha_floor", r(floor)),
         (
             "printed, floored at r",
-            Reading {
+            r(Readings {
                 floor: Floor::R,
                 ..p
-            },
+            }),
         ),
         (
             "exhausted entries not 'to the left'",
-            Reading {
+            r(Readings {
                 left: Left::NotExhausted,
                 ..p
-            },
+            }),
         ),
         (
             "only entries with h > r count",
-            Reading {
+            r(Readings {
                 left: Left::Contending,
                 ..p
-            },
+            }),
         ),
         (
             "fallback alpha instead of r",
-            Reading {
+            r(Readings {
                 fallback: Fallback::Alpha,
                 ..p
-            },
+            }),
         ),
         (
             "QG3: second highest strictly left",
-            Reading {
-                qg3_second_of_left: true,
+            r(Readings {
+                second: Second::SecondOfLeft,
                 ..p
-            },
+            }),
         ),
         (
             "unsolved h counts as h-1 for lb",
-            Reading {
-                strict_unsolved: true,
+            r(Readings {
+                unsolved: Unsolved::BelowH,
                 ..p
-            },
+            }),
         ),
         (
             "same + alpha_floor",
-            Reading {
-                strict_unsolved: true,
+            r(Readings {
+                unsolved: Unsolved::BelowH,
                 ..floor
-            },
+            }),
         ),
         (
             "unsolved stored as h-1 (UNSOUND)",
             Reading {
+                readings: p,
                 strict_store: true,
-                ..p
             },
         ),
     ]
@@ -233,4 +237,27 @@ fn ties_go_to_the_leftmost_entry() {
     assert_eq!(highest(&[entry(1), entry(3), entry(3)]), 1);
     assert_eq!(highest(&[entry(5), entry(3), entry(5)]), 0);
     assert_eq!(highest(&[entry(2)]), 0);
+}
+
+/// Every combination of [`Readings`] is exact, through [`Config::readings`],
+/// on random integer trees with many ties (where the readings differ most).
+#[test]
+fn every_combination_of_readings_is_exact() {
+    let trees = random_trees(7, 240);
+    let exact: Vec<Value> = trees.iter().map(minimax).collect();
+    assert_eq!(Readings::all().len(), 144);
+    assert_eq!(Readings::all()[0], Readings::PRINTED);
+    for readings in Readings::all() {
+        for variant in QG {
+            let cfg = Config {
+                variant,
+                readings,
+                ..Config::default()
+            };
+            for (t, v) in trees.iter().zip(&exact) {
+                let out = super::search(t, &cfg).unwrap();
+                assert_eq!(out.value, *v, "{variant} under {readings}");
+            }
+        }
+    }
 }
