@@ -123,6 +123,7 @@ mod error;
 pub mod hybrid;
 pub mod itersss;
 mod limited;
+mod tally;
 pub mod memsss;
 pub mod mgame;
 mod open;
