@@ -27,11 +27,11 @@ use crate::{Algorithm, Bound, Config, Error, Report};
 /// every tree of `tree_core` is). The report's counts are what
 /// `tree_core::Counted` counts at the trait boundary (calls of `value`,
 /// and of `num_children` on interior nodes), as every measurement of the
-/// workspace is; wrap nothing yourself. The depth-first engines and the
-/// threads count both themselves (plain integers beside the search,
-/// summed at the end for the threads); the best-first engines are
-/// counted by a view of the tree that adds a counter per call and nothing
-/// else.
+/// workspace is; wrap nothing yourself. The depth-first engines, RecSSS\*,
+/// MemSSS\* and the threads count both themselves (plain integers beside
+/// the search, summed at the end for the threads); the other best-first
+/// engines are counted by a view of the tree that adds a counter per call
+/// and nothing else.
 ///
 /// ```
 /// use std::time::Duration;

@@ -158,24 +158,28 @@ impl Limits {
     ) -> Result<(Value, usize), BestFirstError> {
         let mut best = Value::NEG_INF;
         let mut at = 0;
-        // The evaluations are counted once, when the loop ends: `i + 1`
-        // when it leaves at son `i`.
+        // Every son's evaluation is counted first; a loop that ends early
+        // takes back the `rest` it did not make (the loop counts them down
+        // anyway: no count per son).
+        k.leaves(w);
+        let mut rest = w;
         for i in 0..w {
+            rest -= 1;
             let son = tree.child(node, i);
             if children(tree, k, &son) != 0 {
-                k.leaves(i);
+                k.unleaves(rest + 1);
                 let depth = self.real_depth(t) + 1;
                 return Err(shape_error(depth, "has children", self.bounds));
             }
             let v = match terminal(tree, &son) {
                 Ok(v) => v,
                 Err(e) => {
-                    k.leaves(i + 1);
+                    k.unleaves(rest);
                     return Err(e);
                 }
             };
             if v >= h {
-                k.leaves(i + 1);
+                k.unleaves(rest);
                 return Ok((h, if BEST { i } else { 0 }));
             }
             if BEST && v > best {
@@ -183,7 +187,6 @@ impl Limits {
             }
             best = best.max(v);
         }
-        k.leaves(w);
         Ok((h.min(best), at))
     }
 }
@@ -445,7 +448,8 @@ pub(crate) fn last_level<T: Tree + ?Sized, K: Tally, E: Slot<T::Node>, const BES
     }
     let mut best = Value::NEG_INF;
     let mut at = 0;
-    // The evaluations are counted once, when the loop ends.
+    // The evaluations are counted once, when the loop ends (`i + 1`: the
+    // loop runs over the block, so `i` costs nothing here).
     for (i, e) in block.iter().enumerate() {
         let v = match terminal(tree, e.node()) {
             Ok(v) => v,

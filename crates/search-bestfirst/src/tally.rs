@@ -27,8 +27,11 @@ use crate::error::BestFirstError;
 pub(crate) trait Tally {
     /// One call of `value`.
     fn leaf(&mut self);
-    /// `n` calls of `value` (a loop's, counted once at its end).
+    /// `n` calls of `value` (a loop's, counted once before it).
     fn leaves(&mut self, n: usize);
+    /// `n` calls of `value` counted by [`Tally::leaves`] that were not
+    /// made (the loop ended early).
+    fn unleaves(&mut self, n: usize);
     /// One call of `num_children` that found children.
     fn interior(&mut self);
 }
@@ -38,6 +41,8 @@ impl Tally for () {
     fn leaf(&mut self) {}
     #[inline(always)]
     fn leaves(&mut self, _: usize) {}
+    #[inline(always)]
+    fn unleaves(&mut self, _: usize) {}
     #[inline(always)]
     fn interior(&mut self) {}
 }
@@ -57,6 +62,10 @@ impl Tally for Counts {
     #[inline(always)]
     fn leaves(&mut self, n: usize) {
         self.leaves += n as u64;
+    }
+    #[inline(always)]
+    fn unleaves(&mut self, n: usize) {
+        self.leaves -= n as u64;
     }
     #[inline(always)]
     fn interior(&mut self) {
