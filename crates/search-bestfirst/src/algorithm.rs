@@ -460,8 +460,8 @@ impl Algorithm {
     /// [`Algorithm::run`], and what the search asked of the tree, as
     /// `tree_core::Counted` counts it (calls of `value`, and of
     /// `num_children` on an interior node), when the algorithm counts for
-    /// itself ([`Algorithm::counts_itself`]: RecSSS\* and MemSSS\*, a
-    /// plain increment beside each call); `None` for the others, which a
+    /// itself ([`Algorithm::counts_itself`]: RecSSS\* and MemSSS\*, plain
+    /// integers in the search's own state); `None` for the others, which a
     /// caller that wants the counts runs on a counting view. The counts
     /// run up to the stop for a search that a limit stopped (its leaves
     /// are then the stop's), or up to an error.

@@ -123,7 +123,6 @@ mod error;
 pub mod hybrid;
 pub mod itersss;
 mod limited;
-mod tally;
 pub mod memsss;
 pub mod mgame;
 mod open;
@@ -131,6 +130,7 @@ pub mod quickgame;
 pub mod recsss;
 mod shape;
 pub mod sss;
+mod tally;
 
 /// `Display` for a type that prints as its `name()`.
 macro_rules! display_by_name {

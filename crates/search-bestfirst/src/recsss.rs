@@ -108,12 +108,12 @@
 use tree_core::{Bounds, Tree};
 
 use crate::blocks::{Blocks, Limits, Policy, RecEntry, Solved};
-use crate::tally::{Counts, Tally};
 use crate::dual_view::{DualView, dual_root_move, undo_negation};
 use crate::error::BestFirstError;
 use crate::limited::metered;
 use crate::open::{Open, Outcome, budget};
 use crate::shape::{MemShape, Sums, check_bounds, shape};
+use crate::tally::{Counts, Tally};
 
 /// How a RecSSS\* or RecDual\* search is configured.
 #[derive(Debug, Clone, Default)]

@@ -14,6 +14,16 @@
 //! asked ([`Algorithm::run_counted`](crate::Algorithm::run_counted)),
 //! `()` otherwise, whose methods are empty, so that the plain search is
 //! the code it was.
+//!
+//! Where nearly all the evaluations happen, in the loops over a node's
+//! terminal sons (the leaf search of the lowest chooser level, a last
+//! level), even an increment per son costs: the counter's store cannot
+//! move past the call of `value` (which may unwind), and one more live
+//! value spills one of the tree's. So a leaf search counts all its sons
+//! before the loop and takes back, when it ends early, the ones left
+//! (which the loop counts down anyway), and a last level, which walks its
+//! block by index, counts `i + 1` when it ends at son `i`: no count per
+//! son. The counts are the same.
 
 use tree_core::{Tree, Value};
 
@@ -27,7 +37,7 @@ use crate::error::BestFirstError;
 pub(crate) trait Tally {
     /// One call of `value`.
     fn leaf(&mut self);
-    /// `n` calls of `value` (a loop's, counted once before it).
+    /// `n` calls of `value` (a loop's, counted once before or after it).
     fn leaves(&mut self, n: usize);
     /// `n` calls of `value` counted by [`Tally::leaves`] that were not
     /// made (the loop ended early).

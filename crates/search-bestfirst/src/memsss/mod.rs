@@ -367,7 +367,13 @@ pub fn search_in<T: Tree + ?Sized>(
     cfg: &Config,
     cache: &mut Cache<T::Node>,
 ) -> Result<Outcome, BestFirstError> {
-    metered!(tree, &cfg.limits, |t| run_plain(t, cfg, None, cache, &mut ()))
+    metered!(tree, &cfg.limits, |t| run_plain(
+        t,
+        cfg,
+        None,
+        cache,
+        &mut ()
+    ))
 }
 
 /// [`search`] of MemSSS\* (not MemDual\*, whose dual view has a virtual

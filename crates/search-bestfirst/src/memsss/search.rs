@@ -12,11 +12,11 @@ use crate::blocks::{
     Limits, NONE, Slot, evaluate, impl_slot, last_level, leftmost_highest, refill, reselect,
     terminals, write_son,
 };
-use crate::tally::{Tally, children, leaf};
 use crate::dual_view::dual_root_move;
 use crate::error::BestFirstError;
 use crate::open::{Memory, Open, Outcome};
 use crate::shape::{MAX_ENTRIES, MemShape, Sums};
+use crate::tally::{Tally, children, leaf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
