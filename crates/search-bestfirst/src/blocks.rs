@@ -131,22 +131,8 @@ impl Limits {
     /// Bhattacharya & Bagchi 1996, §4: a chooser at depth `t` on the lowest chooser level
     /// evaluates its `w` sons, terminals, in place, left to right, stopping
     /// at the first one ≥ `h`. Returns its new h: `h`, or the best value
-    /// seen if that is lower.
-    pub(crate) fn leaf_search<T: Tree + ?Sized, K: Tally>(
-        &self,
-        tree: &T,
-        k: &mut K,
-        node: &T::Node,
-        h: Value,
-        t: usize,
-        w: usize,
-    ) -> Result<Value, BestFirstError> {
-        self.leaf_search_at::<T, K, false>(tree, k, node, h, t, w)
-            .map(|(h, _)| h)
-    }
-
-    /// [`Limits::leaf_search`] with, if `BEST` (a root), the son that gave
-    /// the new h: the first of the highest, or the first ≥ `h`.
+    /// seen if that is lower; with `BEST` (a root), also the son that gave
+    /// it: the first of the highest, or the first ≥ `h` (0 without `BEST`).
     pub(crate) fn leaf_search_at<T: Tree + ?Sized, K: Tally, const BEST: bool>(
         &self,
         tree: &T,

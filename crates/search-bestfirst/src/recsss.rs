@@ -212,40 +212,22 @@ impl<T: Tree + ?Sized, K: Tally + Default> Policy<T, K> for Rec {
     }
 }
 
-/// The scratch of RecSSS\* and RecDual\* searches (OPEN, and RecDual\*'s
-/// OPEN of dual nodes), kept between searches by [`search_in`]: a search
-/// no larger than one before allocates nothing.
-///
-/// ```
-/// use search_bestfirst::recsss::{self, Cache, Config};
-/// use tree_core::worked;
-/// let tree = worked::PI.tree();
-/// let mut cache = Cache::new();
-/// let first = recsss::search_in(&tree, &Config::default(), &mut cache).unwrap();
-/// let again = recsss::search_in(&tree, &Config::default(), &mut cache).unwrap();
-/// assert_eq!(first, again);
-/// assert_eq!(first, recsss::search(&tree, &Config::default()).unwrap());
-/// ```
-#[derive(Debug)]
-pub struct Cache<N> {
-    open: Open<RecEntry<N>>,
-    dual: Open<RecEntry<Option<N>>>,
-}
-
-impl<N> Cache<N> {
-    /// An empty cache; the first search allocates it.
-    pub fn new() -> Cache<N> {
-        Cache {
-            open: Open::with_capacity(0),
-            dual: Open::with_capacity(0),
-        }
-    }
-}
-
-impl<N> Default for Cache<N> {
-    fn default() -> Self {
-        Cache::new()
-    }
+crate::open::dual_cache! {
+    /// The scratch of RecSSS\* and RecDual\* searches (OPEN, and RecDual\*'s
+    /// OPEN of dual nodes), kept between searches by [`search_in`]: a search
+    /// no larger than one before allocates nothing.
+    ///
+    /// ```
+    /// use search_bestfirst::recsss::{self, Cache, Config};
+    /// use tree_core::worked;
+    /// let tree = worked::PI.tree();
+    /// let mut cache = Cache::new();
+    /// let first = recsss::search_in(&tree, &Config::default(), &mut cache).unwrap();
+    /// let again = recsss::search_in(&tree, &Config::default(), &mut cache).unwrap();
+    /// assert_eq!(first, again);
+    /// assert_eq!(first, recsss::search(&tree, &Config::default()).unwrap());
+    /// ```
+    RecEntry
 }
 
 /// RecSSS\* on the array `open` (given back, whatever the result).

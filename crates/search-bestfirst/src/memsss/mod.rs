@@ -175,7 +175,7 @@ use self::search::{MemEntry, run};
 use crate::dual_view::{DualView, undo_negation};
 use crate::error::BestFirstError;
 use crate::limited::metered;
-use crate::open::{Open, Outcome};
+use crate::open::Outcome;
 pub use crate::shape::MemShape;
 use crate::shape::{check_bounds, shape};
 use crate::tally::{Counts, Tally};
@@ -319,41 +319,23 @@ pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestF
     search_in(tree, cfg, &mut Cache::new())
 }
 
-/// The scratch of MemSSS\* and MemDual\* searches (OPEN, and MemDual\*'s
-/// OPEN of dual nodes), kept between searches by [`search_in`]: a search
-/// no larger than one before allocates nothing.
-///
-/// ```
-/// use search_bestfirst::memsss::{self, Cache, Config};
-/// use tree_core::worked;
-/// let tree = worked::FIG1.tree();
-/// let cfg = Config::default().with_memory(9);
-/// let mut cache = Cache::new();
-/// let first = memsss::search_in(&tree, &cfg, &mut cache).unwrap();
-/// let again = memsss::search_in(&tree, &cfg, &mut cache).unwrap();
-/// assert_eq!(first, again);
-/// assert_eq!(first, memsss::search(&tree, &cfg).unwrap());
-/// ```
-#[derive(Debug)]
-pub struct Cache<N> {
-    open: Open<MemEntry<N>>,
-    dual: Open<MemEntry<Option<N>>>,
-}
-
-impl<N> Cache<N> {
-    /// An empty cache; the first search allocates it.
-    pub fn new() -> Cache<N> {
-        Cache {
-            open: Open::with_capacity(0),
-            dual: Open::with_capacity(0),
-        }
-    }
-}
-
-impl<N> Default for Cache<N> {
-    fn default() -> Self {
-        Cache::new()
-    }
+crate::open::dual_cache! {
+    /// The scratch of MemSSS\* and MemDual\* searches (OPEN, and MemDual\*'s
+    /// OPEN of dual nodes), kept between searches by [`search_in`]: a search
+    /// no larger than one before allocates nothing.
+    ///
+    /// ```
+    /// use search_bestfirst::memsss::{self, Cache, Config};
+    /// use tree_core::worked;
+    /// let tree = worked::FIG1.tree();
+    /// let cfg = Config::default().with_memory(9);
+    /// let mut cache = Cache::new();
+    /// let first = memsss::search_in(&tree, &cfg, &mut cache).unwrap();
+    /// let again = memsss::search_in(&tree, &cfg, &mut cache).unwrap();
+    /// assert_eq!(first, again);
+    /// assert_eq!(first, memsss::search(&tree, &cfg).unwrap());
+    /// ```
+    MemEntry
 }
 
 /// [`search`] on the arrays of `cache`, kept for the next search: the same

@@ -151,7 +151,9 @@ impl<T: Tree + ?Sized, K: Tally> Mem<'_, '_, T, K> {
                 self.root_best = Some(best);
                 h
             } else {
-                limits.leaf_search(tree, k, node, h, t, w)?
+                limits
+                    .leaf_search_at::<_, _, false>(tree, k, node, h, t, w)?
+                    .0
             }
         } else if t + 1 == self.limits.depth {
             // Terminal sons need no memory and none is INACTIVE: the block
