@@ -27,11 +27,11 @@ use crate::{Algorithm, Bound, Config, Error, Report};
 /// every tree of `tree_core` is). The report's counts are what
 /// `tree_core::Counted` counts at the trait boundary (calls of `value`,
 /// and of `num_children` on interior nodes), as every measurement of the
-/// workspace is; wrap nothing yourself. The depth-first engines and the
-/// threads count both themselves (plain integers beside the search,
-/// summed at the end for the threads); the best-first engines are
-/// counted by a view of the tree that adds a counter per call and nothing
-/// else.
+/// workspace is; wrap nothing yourself. The depth-first engines, RecSSS\*,
+/// MemSSS\* and the threads count both themselves (plain integers beside
+/// the search, summed at the end for the threads); the other best-first
+/// engines are counted by a view of the tree that adds a counter per call
+/// and nothing else.
 ///
 /// ```
 /// use std::time::Duration;
@@ -499,7 +499,7 @@ struct Found {
     peak: Option<usize>,
     stopped: Option<StopReason>,
     /// The leaf evaluations and interior expansions, if the engine counts
-    /// them (see [`Sequential::COUNTS`]).
+    /// them (see [`Sequential::counts`]).
     counts: Option<(u64, u64)>,
 }
 
@@ -528,7 +528,7 @@ trait Sequential {
     /// and interior expansions (calls of `num_children` on an interior
     /// node) itself, in [`Found::counts`], finished or stopped: then the
     /// tree is searched as it is, not through a counting view.
-    const COUNTS: bool;
+    fn counts(&self) -> bool;
 
     fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error>;
 }
@@ -547,7 +547,9 @@ impl Sequential for DepthRun<'_> {
     /// their control (`Algorithm::search_counted`): a plain increment the
     /// optimiser keeps next to the search, where a counting view of the
     /// tree would add a load and a store through it per node.
-    const COUNTS: bool = true;
+    fn counts(&self) -> bool {
+        true
+    }
 
     fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error> {
         let (result, counts) =
@@ -580,10 +582,19 @@ struct BestRun {
 }
 
 impl Sequential for BestRun {
-    const COUNTS: bool = false;
+    /// RecSSS\* and MemSSS\* count for themselves
+    /// (`search_bestfirst::Algorithm::run_counted`): a plain increment in
+    /// the search's own state, where a counting view would make them
+    /// reload the tree's fields around every call. The others run on the
+    /// counting view.
+    fn counts(&self) -> bool {
+        self.algorithm.counts_itself()
+    }
 
     fn run<U: Tree + ?Sized>(&mut self, tree: &U) -> Result<Found, Error> {
-        match self.algorithm.run(tree, &self.options) {
+        let (result, counts) = self.algorithm.run_counted(tree, &self.options);
+        let counts = counts.map(|c| (c.leaves, c.interior));
+        match result {
             Ok(o) => Ok(Found {
                 value: o.value,
                 bound: Bound::Exact,
@@ -591,9 +602,9 @@ impl Sequential for BestRun {
                 pv: indices(&o.pv),
                 peak: Some(o.memory.peak),
                 stopped: None,
-                counts: None,
+                counts,
             }),
-            Err(BestFirstError::Stopped(s)) => Ok(Found::stopped(s.reason, None)),
+            Err(BestFirstError::Stopped(s)) => Ok(Found::stopped(s.reason, counts)),
             Err(e) => Err(e.into()),
         }
     }
@@ -650,7 +661,7 @@ fn sequential<T: Tree + ?Sized, R: Sequential>(
     engine: &mut R,
 ) -> Result<Report, Error> {
     let mut report = Report::empty(algorithm);
-    let found = if R::COUNTS {
+    let found = if engine.counts() {
         let found = engine.run(tree)?;
         (report.leaves, report.interior) = found.counts.unwrap_or_default();
         found

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use search_depthfirst::SearchCounts;
 use tree_core::{Bounds, Limits, Tree, Value};
 
 use crate::error::BestFirstError;
@@ -449,6 +450,54 @@ impl Algorithm {
             Built::Iter(c) => itersss::search(tree, &c),
             Built::MGame(c) => mgame::search(tree, &c),
         }
+    }
+
+    /// Whether [`Algorithm::run_counted`] counts the search's calls of the
+    /// tree itself (RecSSS\* and MemSSS\*).
+    pub const fn counts_itself(self) -> bool {
+        matches!(self, Algorithm::RecSss | Algorithm::MemSss)
+    }
+
+    /// [`Algorithm::run`], and what the search asked of the tree, as
+    /// `tree_core::Counted` counts it (calls of `value`, and of
+    /// `num_children` on an interior node), when the algorithm counts for
+    /// itself ([`Algorithm::counts_itself`]: RecSSS\* and MemSSS\*, plain
+    /// integers in the search's own state); `None` for the others, which a
+    /// caller that wants the counts runs on a counting view. The counts
+    /// run up to the stop for a search that a limit stopped (its leaves
+    /// are then the stop's), or up to an error.
+    ///
+    /// ```
+    /// use search_bestfirst::{Algorithm, Options};
+    /// use tree_core::{Counted, GenSpec, Generator};
+    /// let t = GenSpec::new(Generator::RANDOM, 3, 6, 1, 0).build().unwrap();
+    /// let c = Counted::new(&t);
+    /// let (out, counts) = Algorithm::MemSss.run_counted(&c, &Options::default());
+    /// let counts = counts.expect("MemSSS* counts for itself");
+    /// assert_eq!((counts.leaves, counts.interior), (c.stats().leaves, c.stats().interior));
+    /// assert!(out.is_ok());
+    /// ```
+    pub fn run_counted<T: Tree + ?Sized>(
+        self,
+        tree: &T,
+        opts: &Options,
+    ) -> (Result<Outcome, BestFirstError>, Option<SearchCounts>) {
+        let (result, counts) = match self.build(opts) {
+            Ok(Built::Rec(c)) => recsss::search_counted(tree, &c),
+            Ok(Built::Mem(c)) => memsss::search_counted(tree, &c),
+            Ok(_) => return (self.run(tree, opts), None),
+            Err(e) => return (Err(e), None),
+        };
+        let counts = counts.map(|c| {
+            let mut c = SearchCounts::from(c);
+            if let Err(BestFirstError::Stopped(s)) = &result {
+                // The stop's leaf was counted, but not evaluated (the
+                // metered view answered for the tree from then on).
+                c.leaves = s.leaves;
+            }
+            c
+        });
+        (result, counts)
     }
 }
 

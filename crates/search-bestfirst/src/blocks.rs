@@ -52,6 +52,7 @@ use tree_core::{Bounds, Tree, Value};
 use crate::error::BestFirstError;
 use crate::open::{Memory, Open};
 use crate::shape::MemShape;
+use crate::tally::{Tally, children, leaf};
 
 /// Position of "no entry".
 pub(crate) const NONE: u32 = u32::MAX;
@@ -130,24 +131,12 @@ impl Limits {
     /// Bhattacharya & Bagchi 1996, §4: a chooser at depth `t` on the lowest chooser level
     /// evaluates its `w` sons, terminals, in place, left to right, stopping
     /// at the first one ≥ `h`. Returns its new h: `h`, or the best value
-    /// seen if that is lower.
-    pub(crate) fn leaf_search<T: Tree + ?Sized>(
+    /// seen if that is lower; with `BEST` (a root), also the son that gave
+    /// it: the first of the highest, or the first ≥ `h` (0 without `BEST`).
+    pub(crate) fn leaf_search_at<T: Tree + ?Sized, K: Tally, const BEST: bool>(
         &self,
         tree: &T,
-        node: &T::Node,
-        h: Value,
-        t: usize,
-        w: usize,
-    ) -> Result<Value, BestFirstError> {
-        self.leaf_search_at::<T, false>(tree, node, h, t, w)
-            .map(|(h, _)| h)
-    }
-
-    /// [`Limits::leaf_search`] with, if `BEST` (a root), the son that gave
-    /// the new h: the first of the highest, or the first ≥ `h`.
-    pub(crate) fn leaf_search_at<T: Tree + ?Sized, const BEST: bool>(
-        &self,
-        tree: &T,
+        k: &mut K,
         node: &T::Node,
         h: Value,
         t: usize,
@@ -155,14 +144,28 @@ impl Limits {
     ) -> Result<(Value, usize), BestFirstError> {
         let mut best = Value::NEG_INF;
         let mut at = 0;
+        // Every son's evaluation is counted first; a loop that ends early
+        // takes back the `rest` it did not make (the loop counts them down
+        // anyway: no count per son).
+        k.leaves(w);
+        let mut rest = w;
         for i in 0..w {
+            rest -= 1;
             let son = tree.child(node, i);
-            if tree.num_children(&son) != 0 {
+            if children(tree, k, &son) != 0 {
+                k.unleaves(rest + 1);
                 let depth = self.real_depth(t) + 1;
                 return Err(shape_error(depth, "has children", self.bounds));
             }
-            let v = terminal(tree, &son)?;
+            let v = match terminal(tree, &son) {
+                Ok(v) => v,
+                Err(e) => {
+                    k.unleaves(rest);
+                    return Err(e);
+                }
+            };
             if v >= h {
+                k.unleaves(rest);
                 return Ok((h, if BEST { i } else { 0 }));
             }
             if BEST && v > best {
@@ -301,8 +304,9 @@ pub(crate) use impl_slot;
 /// (the son's children checked against `limits`). Returns whether the son
 /// is terminal; the entry's other fields are the caller's to write.
 #[inline(always)]
-pub(crate) fn write_son<T: Tree + ?Sized, E: Slot<T::Node>>(
+pub(crate) fn write_son<T: Tree + ?Sized, K: Tally, E: Slot<T::Node>>(
     tree: &T,
+    k: &mut K,
     limits: &Limits,
     node: &T::Node,
     t: usize,
@@ -310,7 +314,7 @@ pub(crate) fn write_son<T: Tree + ?Sized, E: Slot<T::Node>>(
     e: &mut E,
 ) -> Result<bool, BestFirstError> {
     let son = tree.child(node, i);
-    let sw = tree.num_children(&son);
+    let sw = children(tree, k, &son);
     if sw == 0 {
         e.set_terminal_son(son);
         return Ok(true);
@@ -322,11 +326,12 @@ pub(crate) fn write_son<T: Tree + ?Sized, E: Slot<T::Node>>(
 
 /// `RecSSS(x)` (or `MemSSS(x)`) for a terminal `e`: SOLVED with min(h, v).
 #[inline(always)]
-pub(crate) fn evaluate<T: Tree + ?Sized, E: Slot<T::Node>>(
+pub(crate) fn evaluate<T: Tree + ?Sized, K: Tally, E: Slot<T::Node>>(
     tree: &T,
+    k: &mut K,
     e: &mut E,
 ) -> Result<(), BestFirstError> {
-    let v = terminal(tree, e.node())?;
+    let v = leaf(tree, k, e.node())?;
     e.solve(e.h().min(v));
     Ok(())
 }
@@ -374,20 +379,21 @@ pub(crate) fn reselect<E: Bounded>(block: &[E], x: usize, top: Value) -> usize {
 /// with children, LIVE and unexpanded, whose number of children it returns
 /// (0 otherwise) for the caller to search.
 #[inline(always)]
-pub(crate) fn terminals<T: Tree + ?Sized, E: Slot<T::Node>>(
+pub(crate) fn terminals<T: Tree + ?Sized, K: Tally, E: Slot<T::Node>>(
     tree: &T,
+    k: &mut K,
     e: &mut E,
     top: Value,
 ) -> Result<usize, BestFirstError> {
     loop {
-        let v = terminal(tree, e.node())?;
+        let v = leaf(tree, k, e.node())?;
         let j = e.index() + 1;
         if v < top || j >= e.father_width() {
             e.solve(v.min(top));
             return Ok(0);
         }
         let node = tree.child(e.father(), usize::from(j));
-        let w = tree.num_children(&node);
+        let w = children(tree, k, &node);
         e.set_node(node);
         e.set_index(j);
         if w != 0 {
@@ -407,12 +413,12 @@ pub(crate) fn terminals<T: Tree + ?Sized, E: Slot<T::Node>>(
 /// gave it: the first of the highest, or the son ≥ `top` (0 without
 /// `BEST`).
 #[inline]
-pub(crate) fn last_level<T: Tree + ?Sized, E: Slot<T::Node>, const BEST: bool>(
+pub(crate) fn last_level<T: Tree + ?Sized, K: Tally, E: Slot<T::Node>, const BEST: bool>(
     tree: &T,
+    k: &mut K,
     limits: &Limits,
     node: &T::Node,
-    t: usize,
-    w: usize,
+    (t, w): (usize, usize),
     top: Value,
     region: &mut [E],
 ) -> Result<(Value, usize), BestFirstError> {
@@ -420,7 +426,7 @@ pub(crate) fn last_level<T: Tree + ?Sized, E: Slot<T::Node>, const BEST: bool>(
     let block = &mut region[..w];
     for (i, e) in block.iter_mut().enumerate() {
         let son = tree.child(node, i);
-        if tree.num_children(&son) != 0 {
+        if children(tree, k, &son) != 0 {
             // What `Limits::check_son` says of a son at the depth.
             return Err(limits.error(t + 1, "has children"));
         }
@@ -428,9 +434,18 @@ pub(crate) fn last_level<T: Tree + ?Sized, E: Slot<T::Node>, const BEST: bool>(
     }
     let mut best = Value::NEG_INF;
     let mut at = 0;
+    // The evaluations are counted once, when the loop ends (`i + 1`: the
+    // loop runs over the block, so `i` costs nothing here).
     for (i, e) in block.iter().enumerate() {
-        let v = terminal(tree, e.node())?;
+        let v = match terminal(tree, e.node()) {
+            Ok(v) => v,
+            Err(e) => {
+                k.leaves(i + 1);
+                return Err(e);
+            }
+        };
         if v >= top {
+            k.leaves(i + 1);
             return Ok((top, if BEST { i } else { 0 }));
         }
         if BEST && v > best {
@@ -438,6 +453,7 @@ pub(crate) fn last_level<T: Tree + ?Sized, E: Slot<T::Node>, const BEST: bool>(
         }
         best = best.max(v);
     }
+    k.leaves(w);
     Ok((best, at))
 }
 
@@ -477,7 +493,7 @@ pub(crate) type Solved = Result<Option<Value>, BestFirstError>;
 
 /// How a search over [`Blocks`] sizes regions and treats nodes without a
 /// block (see the [module docs](self)).
-pub(crate) trait Policy<T: Tree + ?Sized> {
+pub(crate) trait Policy<T: Tree + ?Sized, K: Tally = ()> {
     /// The entries a MAX node at depth `t` owns below itself (its block
     /// and its grandsons' regions).
     fn region(&self, t: usize) -> usize;
@@ -488,12 +504,14 @@ pub(crate) trait Policy<T: Tree + ?Sized> {
     ///
     /// # Errors
     /// Whatever the policy's search of the node finds.
-    fn frontier(&self, blocks: &mut Blocks<'_, T>, pp: usize, t: usize, w: usize) -> Solved;
+    fn frontier(&self, blocks: &mut Blocks<'_, T, K>, pp: usize, t: usize, w: usize) -> Solved;
 }
 
-/// RecSSS\*'s OPEN array with its occupancy count.
-pub(crate) struct Blocks<'a, T: Tree + ?Sized> {
+/// RecSSS\*'s OPEN array with its occupancy count, and what the search
+/// asked of the tree (`K`: `()` counts nothing).
+pub(crate) struct Blocks<'a, T: Tree + ?Sized, K: Tally = ()> {
     pub(crate) tree: &'a T,
+    pub(crate) tally: K,
     pub(crate) limits: Limits,
     open: Open<RecEntry<T::Node>>,
     /// Entries holding reachable nodes now, and the most at once.
@@ -504,7 +522,7 @@ pub(crate) struct Blocks<'a, T: Tree + ?Sized> {
     pub(crate) root_best: Option<usize>,
 }
 
-impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
+impl<'a, T: Tree + ?Sized, K: Tally + Default> Blocks<'a, T, K> {
     /// An OPEN of `size` entries on the array `open` (refilled,
     /// reallocated only if it is smaller; [`into_open`](Self::into_open)
     /// gives it back), the root's at position 0 (LIVE, h = +∞, its region
@@ -518,7 +536,7 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         mut open: Open<RecEntry<T::Node>>,
         size: usize,
         algorithm: &'static str,
-    ) -> Result<Blocks<'a, T>, BestFirstError> {
+    ) -> Result<Blocks<'a, T, K>, BestFirstError> {
         let root = tree.root();
         let root = RecEntry {
             node: root.clone(),
@@ -537,6 +555,7 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         refill(&mut open, algorithm, size, &root)?;
         Ok(Blocks {
             tree,
+            tally: K::default(),
             limits,
             open,
             occupied: 1,
@@ -548,6 +567,20 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
     /// The OPEN array, for the next search.
     pub(crate) fn into_open(self) -> Open<RecEntry<T::Node>> {
         self.open
+    }
+
+    /// [`Limits::leaf_search_at`] for the entry at `pp` (depth `t`, `w`
+    /// sons), from its h.
+    pub(crate) fn leaf_search<const BEST: bool>(
+        &mut self,
+        pp: usize,
+        t: usize,
+        w: usize,
+    ) -> Result<(Value, usize), BestFirstError> {
+        let e = &self.open.entries()[pp];
+        let (tree, k) = (self.tree, &mut self.tally);
+        self.limits
+            .leaf_search_at::<T, K, BEST>(tree, k, &e.node, e.h, t, w)
     }
 
     pub(crate) fn entry(&self, i: usize) -> &RecEntry<T::Node> {
@@ -569,8 +602,8 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
 
     /// A terminal entry: SOLVED with min(h, v).
     fn evaluate(&mut self, pp: usize) -> Result<(), BestFirstError> {
-        let tree = self.tree;
-        evaluate(tree, self.entry_mut(pp))
+        let e = &mut self.open.entries_mut()[pp];
+        evaluate(self.tree, &mut self.tally, e)
     }
 
     /// Writes the block of `node` (a MAX node at depth `t` with `w`
@@ -587,13 +620,13 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         slot: usize,
     ) -> Result<(), BestFirstError> {
         self.limits.check_block(t, w)?;
-        let (tree, limits) = (self.tree, &self.limits);
+        let (tree, limits, k) = (self.tree, &self.limits, &mut self.tally);
         let mut next = off + w;
         let block = &mut self.open.entries_mut()[off..off + w];
         for (i, e) in block.iter_mut().enumerate() {
             // Field by field: a terminal son needs only its node, h and
             // flags (it has no brothers, region or block).
-            if !write_son(tree, limits, node, t, i, e)? {
+            if !write_son(tree, k, limits, node, t, i, e)? {
                 e.off = next as u32;
                 e.held = 0;
                 next += slot;
@@ -647,13 +680,13 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
     /// `RecSSS(p)` for the entry at `pp`, a node at depth `t` of the
     /// searched tree. Returns the change in the number of entries held
     /// below p.
-    pub(crate) fn search<P: Policy<T>>(
+    pub(crate) fn search<P: Policy<T, K>>(
         &mut self,
         pp: usize,
         t: usize,
         policy: &P,
     ) -> Result<i64, BestFirstError> {
-        let e = self.entry(pp);
+        let e = &self.open.entries()[pp];
         if e.terminal_son {
             self.evaluate(pp)?;
             return Ok(0);
@@ -661,14 +694,14 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         if e.expanded {
             return self.refine(pp, t, policy);
         }
-        let w = self.tree.num_children(&e.node);
+        let w = children(self.tree, &mut self.tally, &e.node);
         self.open_node(pp, t, w, policy)
     }
 
     /// `RecSSS(p)` for an unexpanded entry at `pp` (depth `t`) with `w`
     /// children: evaluate it, let the policy solve it, or write its block
     /// and search it. Returns the entries held below p afterwards.
-    fn open_node<P: Policy<T>>(
+    fn open_node<P: Policy<T, K>>(
         &mut self,
         pp: usize,
         t: usize,
@@ -727,7 +760,8 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         off: usize,
     ) -> Result<Value, BestFirstError> {
         let region = &mut self.open.entries_mut()[off..];
-        let (h, _) = last_level::<_, _, false>(self.tree, &self.limits, node, t, w, top, region)?;
+        let (tree, k, limits) = (self.tree, &mut self.tally, &self.limits);
+        let (h, _) = last_level::<_, _, _, false>(tree, k, limits, node, (t, w), top, region)?;
         self.peak = self.peak.max(self.occupied + w);
         Ok(h)
     }
@@ -742,7 +776,8 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
         off: usize,
     ) -> Result<(Value, usize), BestFirstError> {
         let region = &mut self.open.entries_mut()[off..];
-        let found = last_level::<_, _, true>(self.tree, &self.limits, node, t, w, top, region)?;
+        let (tree, k, limits) = (self.tree, &mut self.tally, &self.limits);
+        let found = last_level::<_, _, _, true>(tree, k, limits, node, (t, w), top, region)?;
         self.peak = self.peak.max(self.occupied + w);
         Ok(found)
     }
@@ -750,7 +785,7 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
     /// `RecSSS(p)` for the expanded entry at `pp` (depth `t`): the loop
     /// over its block. Returns the change in the number of entries held
     /// below p.
-    fn refine<P: Policy<T>>(
+    fn refine<P: Policy<T, K>>(
         &mut self,
         pp: usize,
         t: usize,
@@ -770,7 +805,7 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
             if xe.terminal_son {
                 // RecSSS(x) on a terminal son: evaluate it; it has no
                 // brother to give way to.
-                let v = terminal(self.tree, &xe.node)?;
+                let v = leaf(self.tree, &mut self.tally, &xe.node)?;
                 let e = &mut self.open.entries_mut()[x];
                 e.h = e.h.min(v);
                 e.solved = true;
@@ -778,8 +813,9 @@ impl<'a, T: Tree + ?Sized> Blocks<'a, T> {
                 if xe.expanded {
                     held += self.refine(x, t + 2, policy)?;
                 } else {
-                    let w = match self.tree.num_children(&xe.node) {
-                        0 => terminals(self.tree, &mut self.open.entries_mut()[x], top)?,
+                    let k = &mut self.tally;
+                    let w = match children(self.tree, k, &xe.node) {
+                        0 => terminals(self.tree, k, &mut self.open.entries_mut()[x], top)?,
                         w => w,
                     };
                     if w != 0 {

@@ -130,6 +130,7 @@ pub mod quickgame;
 pub mod recsss;
 mod shape;
 pub mod sss;
+mod tally;
 
 /// `Display` for a type that prints as its `name()`.
 macro_rules! display_by_name {

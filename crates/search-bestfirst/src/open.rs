@@ -246,6 +246,38 @@ macro_rules! with_memory {
 
 pub(crate) use with_memory;
 
+/// A module's `Cache` of two OPEN arrays, of entries `$entry<N>` for the
+/// tree and `$entry<Option<N>>` for its dual view, allocated by the first
+/// search and kept for the next; the doc comment given is the type's.
+macro_rules! dual_cache {
+    ($(#[$doc:meta])* $entry:ident) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct Cache<N> {
+            open: $crate::open::Open<$entry<N>>,
+            dual: $crate::open::Open<$entry<Option<N>>>,
+        }
+
+        impl<N> Cache<N> {
+            /// An empty cache; the first search allocates it.
+            pub fn new() -> Cache<N> {
+                Cache {
+                    open: $crate::open::Open::with_capacity(0),
+                    dual: $crate::open::Open::with_capacity(0),
+                }
+            }
+        }
+
+        impl<N> Default for Cache<N> {
+            fn default() -> Self {
+                Cache::new()
+            }
+        }
+    };
+}
+
+pub(crate) use dual_cache;
+
 /// `b^e` with overflow reported as [`BestFirstError::TooLarge`].
 pub(crate) fn pow(algorithm: &'static str, b: usize, e: usize) -> Result<usize, BestFirstError> {
     if b <= 1 || e == 0 {

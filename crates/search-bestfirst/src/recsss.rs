@@ -113,6 +113,7 @@ use crate::error::BestFirstError;
 use crate::limited::metered;
 use crate::open::{Open, Outcome, budget};
 use crate::shape::{MemShape, Sums, check_bounds, shape};
+use crate::tally::{Counts, Tally};
 
 /// How a RecSSS\* or RecDual\* search is configured.
 #[derive(Debug, Clone, Default)]
@@ -190,7 +191,7 @@ impl Rec {
     }
 }
 
-impl<T: Tree + ?Sized> Policy<T> for Rec {
+impl<T: Tree + ?Sized, K: Tally + Default> Policy<T, K> for Rec {
     #[inline]
     fn region(&self, t: usize) -> usize {
         let m = self.shape.levels(t);
@@ -198,82 +199,60 @@ impl<T: Tree + ?Sized> Policy<T> for Rec {
         self.sums[m]
     }
 
-    fn frontier(&self, blocks: &mut Blocks<'_, T>, pp: usize, t: usize, w: usize) -> Solved {
+    fn frontier(&self, blocks: &mut Blocks<'_, T, K>, pp: usize, t: usize, w: usize) -> Solved {
         if t < self.shape.leaf_level() {
             return Ok(None);
         }
-        let (node, h) = (&blocks.entry(pp).node, blocks.entry(pp).h);
         if pp == 0 {
-            let (h, best) = blocks
-                .limits
-                .leaf_search_at::<_, true>(blocks.tree, node, h, t, w)?;
+            let (h, best) = blocks.leaf_search::<true>(pp, t, w)?;
             blocks.root_best = Some(best);
             return Ok(Some(h));
         }
-        blocks
-            .limits
-            .leaf_search(blocks.tree, node, h, t, w)
-            .map(Some)
+        blocks.leaf_search::<false>(pp, t, w).map(|(h, _)| Some(h))
     }
 }
 
-/// The scratch of RecSSS\* and RecDual\* searches (OPEN, and RecDual\*'s
-/// OPEN of dual nodes), kept between searches by [`search_in`]: a search
-/// no larger than one before allocates nothing.
-///
-/// ```
-/// use search_bestfirst::recsss::{self, Cache, Config};
-/// use tree_core::worked;
-/// let tree = worked::PI.tree();
-/// let mut cache = Cache::new();
-/// let first = recsss::search_in(&tree, &Config::default(), &mut cache).unwrap();
-/// let again = recsss::search_in(&tree, &Config::default(), &mut cache).unwrap();
-/// assert_eq!(first, again);
-/// assert_eq!(first, recsss::search(&tree, &Config::default()).unwrap());
-/// ```
-#[derive(Debug)]
-pub struct Cache<N> {
-    open: Open<RecEntry<N>>,
-    dual: Open<RecEntry<Option<N>>>,
-}
-
-impl<N> Cache<N> {
-    /// An empty cache; the first search allocates it.
-    pub fn new() -> Cache<N> {
-        Cache {
-            open: Open::with_capacity(0),
-            dual: Open::with_capacity(0),
-        }
-    }
-}
-
-impl<N> Default for Cache<N> {
-    fn default() -> Self {
-        Cache::new()
-    }
+crate::open::dual_cache! {
+    /// The scratch of RecSSS\* and RecDual\* searches (OPEN, and RecDual\*'s
+    /// OPEN of dual nodes), kept between searches by [`search_in`]: a search
+    /// no larger than one before allocates nothing.
+    ///
+    /// ```
+    /// use search_bestfirst::recsss::{self, Cache, Config};
+    /// use tree_core::worked;
+    /// let tree = worked::PI.tree();
+    /// let mut cache = Cache::new();
+    /// let first = recsss::search_in(&tree, &Config::default(), &mut cache).unwrap();
+    /// let again = recsss::search_in(&tree, &Config::default(), &mut cache).unwrap();
+    /// assert_eq!(first, again);
+    /// assert_eq!(first, recsss::search(&tree, &Config::default()).unwrap());
+    /// ```
+    RecEntry
 }
 
 /// RecSSS\* on the array `open` (given back, whatever the result).
-fn run<T: Tree + ?Sized>(
+fn run<T: Tree + ?Sized, K: Tally + Default>(
     tree: &T,
     shape: MemShape,
     bounds: Bounds,
     shift: usize,
     algorithm: &'static str,
     open: &mut Open<RecEntry<T::Node>>,
+    tally: &mut K,
 ) -> Result<Outcome, BestFirstError> {
     let size = shape.maximum_checked(algorithm)?;
     let limits = Limits::of_shape(bounds, shape, shift);
     let array = std::mem::replace(open, Open::with_capacity(0));
-    let mut blocks = Blocks::on(tree, limits, array, size, algorithm)?;
+    let mut blocks = Blocks::<T, K>::on(tree, limits, array, size, algorithm)?;
     let out = search_blocks(&mut blocks, shape, shift);
+    *tally = std::mem::take(&mut blocks.tally);
     *open = blocks.into_open();
     out
 }
 
 /// The search proper, on a filled OPEN.
-fn search_blocks<T: Tree + ?Sized>(
-    blocks: &mut Blocks<'_, T>,
+fn search_blocks<T: Tree + ?Sized, K: Tally + Default>(
+    blocks: &mut Blocks<'_, T, K>,
     shape: MemShape,
     shift: usize,
 ) -> Result<Outcome, BestFirstError> {
@@ -368,6 +347,17 @@ pub fn search_in<T: Tree + ?Sized>(
     cfg: &Config,
     cache: &mut Cache<T::Node>,
 ) -> Result<Outcome, BestFirstError> {
+    search_tallied(tree, cfg, cache, &mut ())
+}
+
+/// [`search_in`], RecSSS\*'s calls of the tree counted in `tally`
+/// (RecDual\*'s are not).
+fn search_tallied<T: Tree + ?Sized, K: Tally + Default>(
+    tree: &T,
+    cfg: &Config,
+    cache: &mut Cache<T::Node>,
+    tally: &mut K,
+) -> Result<Outcome, BestFirstError> {
     let algorithm = cfg.name();
     let bounds = shape(tree, cfg.shape, algorithm)?;
     check_bounds(bounds)?;
@@ -378,8 +368,23 @@ pub fn search_in<T: Tree + ?Sized>(
     metered!(tree, &cfg.limits, |t| if cfg.dual {
         run_dual(t, shape, bounds, algorithm, &mut cache.dual)
     } else {
-        run(t, shape, bounds, 0, algorithm, &mut cache.open)
+        run(t, shape, bounds, 0, algorithm, &mut cache.open, tally)
     })
+}
+
+/// [`search`] of RecSSS\* (not RecDual\*, whose dual view has a virtual
+/// root: `None`), counting its leaf evaluations and interior expansions
+/// itself, up to a stop or an error (see [`crate::tally`]).
+pub(crate) fn search_counted<T: Tree + ?Sized>(
+    tree: &T,
+    cfg: &Config,
+) -> (Result<Outcome, BestFirstError>, Option<Counts>) {
+    if cfg.dual {
+        return (search(tree, cfg), None);
+    }
+    let mut counts = Counts::default();
+    let result = search_tallied(tree, cfg, &mut Cache::new(), &mut counts);
+    (result, Some(counts))
 }
 
 /// RecDual\*: [`run`] under the dual view, the value negated back.
@@ -391,7 +396,7 @@ fn run_dual<T: Tree + ?Sized>(
     open: &mut Open<RecEntry<Option<T::Node>>>,
 ) -> Result<Outcome, BestFirstError> {
     let view = DualView { tree };
-    let mut out = run(&view, shape, bounds, 1, algorithm, open).map_err(undo_negation)?;
+    let mut out = run(&view, shape, bounds, 1, algorithm, open, &mut ()).map_err(undo_negation)?;
     out.value = -out.value;
     Ok(out)
 }

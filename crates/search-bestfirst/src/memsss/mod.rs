@@ -175,9 +175,10 @@ use self::search::{MemEntry, run};
 use crate::dual_view::{DualView, undo_negation};
 use crate::error::BestFirstError;
 use crate::limited::metered;
-use crate::open::{Open, Outcome};
+use crate::open::Outcome;
 pub use crate::shape::MemShape;
 use crate::shape::{check_bounds, shape};
+use crate::tally::{Counts, Tally};
 
 /// How a MemSSS\* or MemDual\* search is configured.
 #[derive(Debug, Clone)]
@@ -225,12 +226,14 @@ impl Config {
     }
 }
 
-/// MemSSS\* (MemDual\* under the dual view), recording `events` if asked.
-fn run_plain<T: Tree + ?Sized>(
+/// MemSSS\* (MemDual\* under the dual view), recording `events` if asked,
+/// MemSSS\*'s calls of the tree counted in `tally` (MemDual\*'s are not).
+fn run_plain<T: Tree + ?Sized, K: Tally + Default>(
     tree: &T,
     cfg: &Config,
     events: Option<&mut MemEvents>,
     cache: &mut Cache<T::Node>,
+    tally: &mut K,
 ) -> Result<Outcome, BestFirstError> {
     let algorithm = cfg.name();
     let bounds = shape(tree, cfg.shape, algorithm)?;
@@ -239,7 +242,7 @@ fn run_plain<T: Tree + ?Sized>(
     let memory = cfg.memory;
     if !cfg.dual {
         let limits = crate::blocks::Limits::of_shape(bounds, shape, 0);
-        return run(
+        let (result, counted) = run(
             tree,
             shape,
             limits,
@@ -248,10 +251,12 @@ fn run_plain<T: Tree + ?Sized>(
             events,
             &mut cache.open,
         );
+        *tally = counted;
+        return result;
     }
     let view = DualView { tree };
     let limits = crate::blocks::Limits::of_shape(bounds, shape, 1);
-    let mut out = run(
+    let (result, ()) = run(
         &view,
         shape,
         limits,
@@ -259,8 +264,8 @@ fn run_plain<T: Tree + ?Sized>(
         algorithm,
         events,
         &mut cache.dual,
-    )
-    .map_err(undo_negation)?;
+    );
+    let mut out = result.map_err(undo_negation)?;
     out.value = -out.value;
     Ok(out)
 }
@@ -314,41 +319,23 @@ pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestF
     search_in(tree, cfg, &mut Cache::new())
 }
 
-/// The scratch of MemSSS\* and MemDual\* searches (OPEN, and MemDual\*'s
-/// OPEN of dual nodes), kept between searches by [`search_in`]: a search
-/// no larger than one before allocates nothing.
-///
-/// ```
-/// use search_bestfirst::memsss::{self, Cache, Config};
-/// use tree_core::worked;
-/// let tree = worked::FIG1.tree();
-/// let cfg = Config::default().with_memory(9);
-/// let mut cache = Cache::new();
-/// let first = memsss::search_in(&tree, &cfg, &mut cache).unwrap();
-/// let again = memsss::search_in(&tree, &cfg, &mut cache).unwrap();
-/// assert_eq!(first, again);
-/// assert_eq!(first, memsss::search(&tree, &cfg).unwrap());
-/// ```
-#[derive(Debug)]
-pub struct Cache<N> {
-    open: Open<MemEntry<N>>,
-    dual: Open<MemEntry<Option<N>>>,
-}
-
-impl<N> Cache<N> {
-    /// An empty cache; the first search allocates it.
-    pub fn new() -> Cache<N> {
-        Cache {
-            open: Open::with_capacity(0),
-            dual: Open::with_capacity(0),
-        }
-    }
-}
-
-impl<N> Default for Cache<N> {
-    fn default() -> Self {
-        Cache::new()
-    }
+crate::open::dual_cache! {
+    /// The scratch of MemSSS\* and MemDual\* searches (OPEN, and MemDual\*'s
+    /// OPEN of dual nodes), kept between searches by [`search_in`]: a search
+    /// no larger than one before allocates nothing.
+    ///
+    /// ```
+    /// use search_bestfirst::memsss::{self, Cache, Config};
+    /// use tree_core::worked;
+    /// let tree = worked::FIG1.tree();
+    /// let cfg = Config::default().with_memory(9);
+    /// let mut cache = Cache::new();
+    /// let first = memsss::search_in(&tree, &cfg, &mut cache).unwrap();
+    /// let again = memsss::search_in(&tree, &cfg, &mut cache).unwrap();
+    /// assert_eq!(first, again);
+    /// assert_eq!(first, memsss::search(&tree, &cfg).unwrap());
+    /// ```
+    MemEntry
 }
 
 /// [`search`] on the arrays of `cache`, kept for the next search: the same
@@ -362,7 +349,35 @@ pub fn search_in<T: Tree + ?Sized>(
     cfg: &Config,
     cache: &mut Cache<T::Node>,
 ) -> Result<Outcome, BestFirstError> {
-    metered!(tree, &cfg.limits, |t| run_plain(t, cfg, None, cache))
+    metered!(tree, &cfg.limits, |t| run_plain(
+        t,
+        cfg,
+        None,
+        cache,
+        &mut ()
+    ))
+}
+
+/// [`search`] of MemSSS\* (not MemDual\*, whose dual view has a virtual
+/// root: `None`), counting its leaf evaluations and interior expansions
+/// itself, up to a stop or an error (see [`crate::tally`]).
+pub(crate) fn search_counted<T: Tree + ?Sized>(
+    tree: &T,
+    cfg: &Config,
+) -> (Result<Outcome, BestFirstError>, Option<Counts>) {
+    if cfg.dual {
+        return (search(tree, cfg), None);
+    }
+    let mut counts = Counts::default();
+    let mut cache = Cache::new();
+    let result = metered!(tree, &cfg.limits, |t| run_plain(
+        t,
+        cfg,
+        None,
+        &mut cache,
+        &mut counts
+    ));
+    (result, Some(counts))
 }
 
 /// [`search`], also recording every node made INACTIVE and every
@@ -390,7 +405,8 @@ pub fn search_with_events<T: Tree + ?Sized>(
         t,
         cfg,
         Some(&mut events),
-        &mut cache
+        &mut cache,
+        &mut ()
     ))?;
     Ok((out, events))
 }

@@ -10,12 +10,13 @@ use tree_core::{Dewey, Tree, Value};
 use super::events::{Activation, MemEvent, MemEvents};
 use crate::blocks::{
     Limits, NONE, Slot, evaluate, impl_slot, last_level, leftmost_highest, refill, reselect,
-    terminal, terminals, write_son,
+    terminals, write_son,
 };
 use crate::dual_view::dual_root_move;
 use crate::error::BestFirstError;
 use crate::open::{Memory, Open, Outcome};
 use crate::shape::{MAX_ENTRIES, MemShape, Sums};
+use crate::tally::{Tally, children, leaf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -67,8 +68,10 @@ impl_slot!(MemEntry, |e| e.state = State::Solved);
 
 const NO_SLOT: u16 = u16::MAX;
 
-struct Mem<'a, 'e, T: Tree + ?Sized> {
+struct Mem<'a, 'e, T: Tree + ?Sized, K: Tally> {
     tree: &'a T,
+    /// What the search asked of the tree (`()`: nothing counted).
+    tally: K,
     shape: MemShape,
     limits: Limits,
     open: Open<MemEntry<T::Node>>,
@@ -83,7 +86,7 @@ struct Mem<'a, 'e, T: Tree + ?Sized> {
     root_best: Option<usize>,
 }
 
-impl<T: Tree + ?Sized> Mem<'_, '_, T> {
+impl<T: Tree + ?Sized, K: Tally> Mem<'_, '_, T, K> {
     #[inline]
     fn entry(&self, i: usize) -> &MemEntry<T::Node> {
         &self.open.entries()[i]
@@ -113,18 +116,18 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
 
     /// A terminal: SOLVED with min(h, v).
     fn evaluate(&mut self, pp: usize) -> Result<(), BestFirstError> {
-        let tree = self.tree;
-        evaluate(tree, self.entry_mut(pp))
+        let e = &mut self.open.entries_mut()[pp];
+        evaluate(self.tree, &mut self.tally, e)
     }
 
     /// `MemSSS(p)` for the entry at `pp`, a node at depth `t` (not a
     /// terminal son).
     fn search(&mut self, pp: usize, t: usize) -> Result<(), BestFirstError> {
-        let e = self.entry(pp);
+        let e = &self.open.entries()[pp];
         if e.expanded {
             return self.refine(pp, t);
         }
-        let w = self.tree.num_children(&e.node);
+        let w = children(self.tree, &mut self.tally, &e.node);
         self.open_node(pp, t, w)
     }
 
@@ -141,28 +144,30 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
         }
         let (h, off) = (self.entry(pp).h, self.entry(pp).off as usize);
         let h = if t >= self.shape.leaf_level() {
-            let node = &self.entry(pp).node;
+            let node = &self.open.entries()[pp].node;
+            let (tree, k, limits) = (self.tree, &mut self.tally, &self.limits);
             if pp == 0 {
-                let (h, best) = self
-                    .limits
-                    .leaf_search_at::<_, true>(self.tree, node, h, t, w)?;
+                let (h, best) = limits.leaf_search_at::<_, _, true>(tree, k, node, h, t, w)?;
                 self.root_best = Some(best);
                 h
             } else {
-                self.limits.leaf_search(self.tree, node, h, t, w)?
+                limits
+                    .leaf_search_at::<_, _, false>(tree, k, node, h, t, w)?
+                    .0
             }
         } else if t + 1 == self.limits.depth {
             // Terminal sons need no memory and none is INACTIVE: the block
             // of RecSSS*'s last level, searched and released at once.
             let node = self.entry(pp).node.clone();
             let region = &mut self.open.entries_mut()[off..];
+            let (tree, k, limits) = (self.tree, &mut self.tally, &self.limits);
             let h = if pp == 0 {
                 let (h, best) =
-                    last_level::<_, _, true>(self.tree, &self.limits, &node, t, w, h, region)?;
+                    last_level::<_, _, _, true>(tree, k, limits, &node, (t, w), h, region)?;
                 self.root_best = Some(best);
                 h
             } else {
-                last_level::<_, _, false>(self.tree, &self.limits, &node, t, w, h, region)?.0
+                last_level::<_, _, _, false>(tree, k, limits, &node, (t, w), h, region)?.0
             };
             self.peak = self.peak.max(self.occupied + w);
             h
@@ -191,10 +196,10 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
         let mut next = off + w;
         let mut inactive = w;
         let mut donor = NO_SLOT;
-        let (tree, limits) = (self.tree, &self.limits);
+        let (tree, limits, k) = (self.tree, &self.limits, &mut self.tally);
         let block = &mut self.open.entries_mut()[off..off + w];
         for (i, e) in block.iter_mut().enumerate() {
-            if !write_son(tree, limits, &node, t, i, e)? {
+            if !write_son(tree, k, limits, &node, t, i, e)? {
                 if inactive == w && m >= need {
                     let a = m.min(most);
                     e.off = next as u32;
@@ -382,7 +387,7 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
                 break;
             }
             if xe.terminal_son {
-                let v = terminal(self.tree, &xe.node)?;
+                let v = leaf(self.tree, &mut self.tally, &xe.node)?;
                 let e = &mut self.open.entries_mut()[x];
                 e.solve(e.h.min(v));
             } else {
@@ -390,8 +395,9 @@ impl<T: Tree + ?Sized> Mem<'_, '_, T> {
                 if xe.expanded {
                     self.refine(x, t + 2)?;
                 } else {
-                    let w = match self.tree.num_children(&xe.node) {
-                        0 => terminals(self.tree, &mut self.open.entries_mut()[x], top)?,
+                    let k = &mut self.tally;
+                    let w = match children(self.tree, k, &xe.node) {
+                        0 => terminals(self.tree, k, &mut self.open.entries_mut()[x], top)?,
                         w => w,
                     };
                     if w != 0 {
@@ -477,7 +483,9 @@ fn budget(
 /// MemSSS\* (`limits.shift` 0) or MemDual\* on the dual view
 /// (`limits.shift` 1), sized by `shape`, within `memory` entries, on the
 /// array `open` (given back, whatever the result).
-pub(super) fn run<T: Tree + ?Sized>(
+///
+/// Also what it asked of the tree, in a `K` (`()`: nothing counted).
+pub(super) fn run<T: Tree + ?Sized, K: Tally + Default>(
     tree: &T,
     shape: MemShape,
     limits: Limits,
@@ -485,9 +493,12 @@ pub(super) fn run<T: Tree + ?Sized>(
     algorithm: &'static str,
     events: Option<&mut MemEvents>,
     open: &mut Open<MemEntry<T::Node>>,
-) -> Result<Outcome, BestFirstError> {
+) -> (Result<Outcome, BestFirstError>, K) {
     let shift = limits.shift;
-    let capacity = budget(algorithm, shape, memory)?;
+    let capacity = match budget(algorithm, shape, memory) {
+        Ok(c) => c,
+        Err(e) => return (Err(e), K::default()),
+    };
     let root = tree.root();
     let root = MemEntry {
         node: root.clone(),
@@ -510,6 +521,7 @@ pub(super) fn run<T: Tree + ?Sized>(
     };
     let mut mem = Mem {
         tree,
+        tally: K::default(),
         shape,
         limits,
         open: std::mem::replace(open, Open::with_capacity(0)),
@@ -523,12 +535,12 @@ pub(super) fn run<T: Tree + ?Sized>(
     let result = refill(&mut mem.open, algorithm, capacity, &root)
         .and_then(|()| search_root(&mut mem, shape, shift, capacity));
     *open = mem.open;
-    result
+    (result, mem.tally)
 }
 
 /// The search proper, on a filled OPEN of `capacity` entries.
-fn search_root<T: Tree + ?Sized>(
-    mem: &mut Mem<'_, '_, T>,
+fn search_root<T: Tree + ?Sized, K: Tally>(
+    mem: &mut Mem<'_, '_, T, K>,
     shape: MemShape,
     shift: usize,
     capacity: usize,
