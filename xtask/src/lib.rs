@@ -15,6 +15,11 @@
 //!   spreads the jobs over MPI ranks (the same documents, byte for byte):
 //!   see [`launch`].
 //!
+//! * `cargo xtask train-eval [--quick] [--seed S] [--games N]
+//!   [--solve-empties E] [--spread K] [--out FILE] [--check]` trains
+//!   Othello's pattern evaluation on exact scores our solver computes and
+//!   writes `crates/othello/data/eval.bin`: see [`train`].
+//!
 //! The modules, from the command line down: [`cli`] (the arguments),
 //! [`launch`] (the MPI launcher), [`plan`] (what a run does and where its
 //! documents go), [`reproduce`] (the experiments), [`published`] (the
@@ -26,6 +31,7 @@ pub mod paths;
 pub mod plan;
 pub mod published;
 pub mod reproduce;
+pub mod train;
 
 use anyhow::Result;
 use clap::Parser;
@@ -38,5 +44,6 @@ pub fn main() -> Result<()> {
     match cli.command {
         Command::Reproduce(args) if args.mpi.mpi => launch::mpi(&args),
         Command::Reproduce(args) => plan::reproduce(&args, 0),
+        Command::TrainEval(args) => train::run(&args),
     }
 }

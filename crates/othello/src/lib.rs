@@ -76,6 +76,7 @@ pub mod eval;
 mod game;
 mod notation;
 pub mod obf;
+pub mod pattern;
 mod position;
 mod positions;
 mod square;

@@ -10,4 +10,5 @@ mod progress;
 mod render;
 mod reproduce;
 mod sweep;
+mod train;
 mod worked;
