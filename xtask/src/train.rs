@@ -21,7 +21,7 @@
 //!    empty squares is solved too (cheap, and off the optimal line).
 //! 3. **Fit.** For each stage, least squares of the final disc difference
 //!    on the features ([`othello::pattern::features`]) of the samples of
-//!    that stage and its two neighbours' nearer halves, by full-batch
+//!    that stage and the two next to it, by full-batch
 //!    gradient steps preconditioned per weight (each weight moves by its
 //!    residual sum over its count plus a ridge [`RIDGE`]), [`EPOCHS`]
 //!    steps; games with `g mod 10 = 0` are held out to report the error.
@@ -323,11 +323,11 @@ fn generate(sizes: Sizes, progress: bool, partial: Option<&PathBuf>) -> Result<V
 }
 
 /// Whether a sample of `empties` empty squares trains `stage`: its own
-/// stage, and the nearer half of each neighbouring stage.
+/// stage and the two next to it.
 fn trains(stage: usize, empties: u32) -> bool {
     let w = pattern::STAGE_WIDTH;
-    let lo = (stage as u32 * w).saturating_sub(w / 2);
-    let hi = stage as u32 * w + w - 1 + w / 2;
+    let lo = (stage as u32 * w).saturating_sub(w);
+    let hi = stage as u32 * w + 2 * w - 1;
     (lo..=hi).contains(&empties)
 }
 
