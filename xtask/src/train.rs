@@ -83,7 +83,7 @@ impl Scored {
             features: pattern::features(self.me, self.opp),
             empties: (!(self.me | self.opp)).count_ones(),
             score: self.score,
-            held_out: self.game % 10 == 0,
+            held_out: self.game.is_multiple_of(10),
         }
     }
 }
@@ -335,7 +335,7 @@ fn trains(stage: usize, empties: u32) -> bool {
 fn fit(scored: &[Scored], ridge: f64, progress: bool) -> Weights {
     let samples: Vec<Sample> = scored.iter().map(Scored::sample).collect();
     let mut weights = Weights::zero();
-    let mut trained = vec![false; STAGES];
+    let mut done = Vec::new();
     for stage in 0..STAGES {
         let train: Vec<&Sample> = samples
             .iter()
@@ -358,7 +358,7 @@ fn fit(scored: &[Scored], ridge: f64, progress: bool) -> Weights {
             })
             .collect();
         weights.stage_mut(stage).copy_from_slice(&q);
-        trained[stage] = true;
+        done.push(stage);
         if progress {
             let rms = |set: &[&Sample]| {
                 let e: f64 = set
@@ -387,12 +387,8 @@ fn fit(scored: &[Scored], ridge: f64, progress: bool) -> Weights {
     }
     // Stages without data take the nearest trained stage's weights (the
     // lower one on a tie).
-    let done: Vec<usize> = (0..STAGES).filter(|&s| trained[s]).collect();
     if !done.is_empty() {
-        for stage in 0..STAGES {
-            if trained[stage] {
-                continue;
-            }
+        for stage in (0..STAGES).filter(|s| !done.contains(s)) {
             let near = *done
                 .iter()
                 .min_by_key(|&&s| (s.abs_diff(stage), s))
