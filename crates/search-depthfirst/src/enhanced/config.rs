@@ -70,11 +70,13 @@ pub struct EnhancedConfig {
     pub sort_plies: u32,
     /// Score the leaves of the ordering searches (see
     /// [`sort_depth`](Self::sort_depth)) by the game's
-    /// [`Game::order_evaluate`] instead of [`Game::evaluate`], in searches
-    /// whose root reaches every end of the game (their table entries are
-    /// kept apart from those of `evaluate`). Only the order of the moves
-    /// changes, never a value. Default on (a game without its own
-    /// ordering evaluation orders as before).
+    /// [`Game::order_evaluate`] instead of [`Game::evaluate`]; their
+    /// heuristic table entries are then kept apart from those of
+    /// `evaluate` (their best moves are shared), so only the order of the
+    /// moves changes, never a value. Default on (a game without its own
+    /// ordering evaluation orders by `evaluate`, as before, though its
+    /// ordering searches no longer share heuristic bounds with other
+    /// heuristic searches).
     pub order_eval: bool,
 }
 

@@ -102,8 +102,7 @@ pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     /// each (0: never).
     pub sort: (u32, u32),
     /// Whether the leaves of the ordering searches are scored by the
-    /// game's [`Game::order_evaluate`] (in searches whose root reaches
-    /// every end of the game) rather than [`Game::evaluate`].
+    /// game's [`Game::order_evaluate`] rather than [`Game::evaluate`].
     pub order_eval: bool,
     /// Whether an ordering search scored by [`Game::order_evaluate`] is
     /// under way (its heuristic table entries are stored at depths offset
@@ -612,19 +611,17 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
     /// [`sort`](Engine::sort)`.0` plies (the children are in
     /// `plies[ply].children`).
     fn sort_moves(&mut self, ply: usize) -> Result<(), SearchError> {
-        {
-            for k in 0..self.plies[ply].order.len() {
-                let i = self.plies[ply].order[k].index as usize;
-                let child = self.plies[ply].children[i].clone();
-                let at = At {
-                    depth: self.sort.0 - 1,
-                    exact: false,
-                    ply: ply + 1,
-                    pvs: false,
-                };
-                let v = self.negamax(&child, at, Value::NEG_INF, Value::INF)?;
-                self.plies[ply].order[k].shallow = -v;
-            }
+        for k in 0..self.plies[ply].order.len() {
+            let i = self.plies[ply].order[k].index as usize;
+            let child = self.plies[ply].children[i].clone();
+            let at = At {
+                depth: self.sort.0 - 1,
+                exact: false,
+                ply: ply + 1,
+                pvs: false,
+            };
+            let v = self.negamax(&child, at, Value::NEG_INF, Value::INF)?;
+            self.plies[ply].order[k].shallow = -v;
         }
         Ok(())
     }
