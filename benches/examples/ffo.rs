@@ -5,8 +5,12 @@
 //! ```text
 //! cargo run --release -p benches --example ffo -- [--from 1] [--to 19] \
 //!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3] [--cpu] \
-//!     [--sort-depth 5] [--sort-plies 36] [--no-hints] [--no-endgame]
+//!     [--sort-depth 5] [--sort-plies 36] [--no-hints] [--no-endgame] \
+//!     [--no-order-eval]
 //! ```
+//!
+//! `--no-order-eval` scores the ordering searches' leaves by the simple
+//! evaluation instead of Othello's trained pattern evaluation.
 //!
 //! `--cpu` times each search by the thread's CPU time instead of the wall
 //! clock (Linux only).
@@ -68,7 +72,8 @@ fn main() {
     let config = Config::default().table_bytes(bytes).enhancements(
         d.with_sort(sort, sort_plies)
             .with_hints(!args.iter().any(|a| a == "--no-hints"))
-            .with_endgame(!args.iter().any(|a| a == "--no-endgame")),
+            .with_endgame(!args.iter().any(|a| a == "--no-endgame"))
+            .with_order_eval(!args.iter().any(|a| a == "--no-order-eval")),
     );
     let mut caches: Vec<Cache> = algos.iter().map(|_| Cache::new()).collect();
     // best[algo][problem] = (time, leaves, nodes)

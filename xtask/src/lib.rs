@@ -18,6 +18,10 @@
 //! * `cargo xtask fuzz [--target NAME] [--cases N | --seconds S]
 //!   [--seed SEED]` fuzzes every parser from its seed corpus in
 //!   `fuzz/corpus/` (see [`fuzz`]).
+//! * `cargo xtask train-eval [--quick] [--seed S] [--games N]
+//!   [--solve-empties E] [--spread K] [--out FILE] [--check]` trains
+//!   Othello's pattern evaluation on exact scores our solver computes and
+//!   writes `crates/othello/data/eval.bin`: see [`train`].
 //!
 //! The modules, from the command line down: [`cli`] (the arguments),
 //! [`launch`] (the MPI launcher), [`plan`] (what a run does and where its
@@ -31,6 +35,7 @@ pub mod paths;
 pub mod plan;
 pub mod published;
 pub mod reproduce;
+pub mod train;
 
 use anyhow::Result;
 use clap::Parser;
@@ -44,5 +49,6 @@ pub fn main() -> Result<()> {
         Command::Reproduce(args) if args.mpi.mpi => launch::mpi(&args),
         Command::Reproduce(args) => plan::reproduce(&args, 0),
         Command::Fuzz(args) => fuzz::main(&args),
+        Command::TrainEval(args) => train::run(&args),
     }
 }

@@ -2,7 +2,7 @@
 
 use tree_core::{ArrayVec, Game, Stats, Value, mix64};
 
-use crate::{Color, Move, Position, Square, board, endgame, eval};
+use crate::{Color, Move, Position, Square, board, endgame, eval, pattern};
 
 /// Othello as a [`Game`]: positions are [`Position`]s, moves are
 /// [`Move`]s in [`Position::moves`] order (legal squares by ascending index
@@ -123,6 +123,14 @@ impl Game for Othello {
     #[inline]
     fn order_hint(&self, pos: &Position, mv: Move, child: &Position) -> i32 {
         endgame::fastest_first(pos, mv, child)
+    }
+
+    /// The trained pattern evaluation ([`pattern::evaluate`]), in the
+    /// units of [`Game::evaluate`]: the ordering searches of exact solves
+    /// score their leaves by it.
+    #[inline]
+    fn order_evaluate(&self, pos: &Position) -> Value {
+        Value::new(pattern::evaluate(pos)).expect("evaluations lie within ±640,000")
     }
 
     #[inline]

@@ -27,6 +27,10 @@
 //!   stability cutoffs from [`board::stable_discs`]), the
 //!   [`Game::order_hint`](tree_core::Game::order_hint) and
 //!   [`Game::solve_end`](tree_core::Game::solve_end) of [`Othello`].
+//! * [`pattern`]: a pattern evaluation trained here on exact scores our
+//!   solver computed (`cargo xtask train-eval`), the
+//!   [`Game::order_evaluate`](tree_core::Game::order_evaluate) of
+//!   [`Othello`]: it orders moves in exact solves, never changes a value.
 //! * [`obf`]: Othello Board Files (one position per line with its moves'
 //!   exact scores) and the FFO endgame problems #1–#39 ([`obf::ffo`]).
 //! * [`perft`]: move-path counting, the test of the move generator.
@@ -37,7 +41,7 @@
 //!
 //! The game's types and the experiment's positions are at the crate root
 //! (their modules are private); [`board`] (the bitboard primitives),
-//! [`eval`], [`endgame`] and [`obf`] are public modules whose items are not
+//! [`eval`], [`endgame`], [`pattern`] and [`obf`] are public modules whose items are not
 //! re-exported. No item has two paths.
 //!
 //! ## Design choices
@@ -76,6 +80,7 @@ pub mod eval;
 mod game;
 mod notation;
 pub mod obf;
+pub mod pattern;
 mod position;
 mod positions;
 mod square;

@@ -534,6 +534,7 @@ impl<G: Game> Game for WeakHash<G> {
         max_moves,
         plies_left,
         order_hint,
+        order_evaluate,
         solve_end,
     );
 

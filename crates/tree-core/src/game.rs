@@ -232,6 +232,18 @@ pub trait Game {
         0
     }
 
+    /// A heuristic value of `pos` for the player to move, used only to
+    /// order moves: the leaves of an enhanced engine's ordering searches
+    /// (when its configuration asks for it) are scored by this rather than
+    /// by [`evaluate`](Game::evaluate), so a game can order by a stronger
+    /// (or cheaper) evaluation without changing any searched value. At the
+    /// end of the game it should be the final score, as `evaluate` gives
+    /// it. Must lie strictly between [`Value::NEG_INF`] and
+    /// [`Value::INF`]. The default is [`evaluate`](Game::evaluate).
+    fn order_evaluate(&self, pos: &Self::Position) -> Value {
+        self.evaluate(pos)
+    }
+
     /// The game's own solver for the last plies. A search that searches
     /// `pos` to the end of the game (its depth is at least
     /// [`plies_left`](Game::plies_left)) asks this first; `None` lets the
@@ -321,6 +333,7 @@ macro_rules! forward_game {
     (@$inner:tt max_moves) => { $crate::forward_game!(@fn $inner max_moves() -> Option<usize>); };
     (@$inner:tt plies_left) => { $crate::forward_game!(@fn $inner plies_left(pos: &Self::Position) -> Option<u32>); };
     (@$inner:tt order_hint) => { $crate::forward_game!(@fn $inner order_hint(pos: &Self::Position, mv: Self::Move, child: &Self::Position) -> i32); };
+    (@$inner:tt order_evaluate) => { $crate::forward_game!(@fn $inner order_evaluate(pos: &Self::Position) -> $crate::Value); };
     (@$inner:tt solve_end) => { $crate::forward_game!(@fn $inner solve_end(pos: &Self::Position, alpha: $crate::Value, beta: $crate::Value, counts: &mut $crate::Stats) -> Option<$crate::Value>); };
     (@fn $inner:tt $name:ident($($arg:ident: $ty:ty),*) $(-> $ret:ty)?) => {
         #[inline]
@@ -390,6 +403,11 @@ impl<G: Game + ?Sized> Game for &G {
     #[inline]
     fn order_hint(&self, pos: &G::Position, mv: G::Move, child: &G::Position) -> i32 {
         (**self).order_hint(pos, mv, child)
+    }
+
+    #[inline]
+    fn order_evaluate(&self, pos: &G::Position) -> Value {
+        (**self).order_evaluate(pos)
     }
 
     #[inline]

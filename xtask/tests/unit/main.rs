@@ -13,4 +13,5 @@ mod qg_readings;
 mod render;
 mod reproduce;
 mod sweep;
+mod train;
 mod worked;

@@ -67,7 +67,10 @@ fn a_sweep_over_ranks_gives_the_counts_of_one_process() {
     // campbell-tables-8-10, hypotheses, the two Campbell p. 29 experiments,
     // qg-readings), and the claims about time gathered from the others.
     assert_eq!(ranks[0].0.times.len(), 7, "times documents of a timed run");
-    assert_eq!(ranks[0].0.times.last().map(|d| d.name.as_str()), Some("claims-time"));
+    assert_eq!(
+        ranks[0].0.times.last().map(|d| d.name.as_str()),
+        Some("claims-time")
+    );
     let tally = &ranks[0].1;
     assert_eq!(tally[0], 0, "rank 0 only leads");
     assert!(tally[1] + tally[2] > 0, "no job ran: {tally:?}");

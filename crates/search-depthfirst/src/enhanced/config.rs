@@ -68,6 +68,16 @@ pub struct EnhancedConfig {
     /// with 18 or more empty squares (its bound is twice the empty
     /// squares).
     pub sort_plies: u32,
+    /// Score the leaves of the ordering searches (see
+    /// [`sort_depth`](Self::sort_depth)) by the game's
+    /// [`Game::order_evaluate`] instead of [`Game::evaluate`]; their
+    /// heuristic table entries are then kept apart from those of
+    /// `evaluate` (their best moves are shared), so only the order of the
+    /// moves changes, never a value. Default on (a game without its own
+    /// ordering evaluation orders by `evaluate`, as before, though its
+    /// ordering searches no longer share heuristic bounds with other
+    /// heuristic searches).
+    pub order_eval: bool,
 }
 
 impl Default for EnhancedConfig {
@@ -84,6 +94,7 @@ impl Default for EnhancedConfig {
             endgame: true,
             sort_depth: 5,
             sort_plies: 36,
+            order_eval: true,
         }
     }
 }
@@ -106,6 +117,7 @@ impl EnhancedConfig {
             endgame: false,
             sort_depth: 0,
             sort_plies: 0,
+            order_eval: false,
         }
     }
 
@@ -163,6 +175,13 @@ impl EnhancedConfig {
     pub fn with_sort(mut self, depth: u32, plies: u32) -> EnhancedConfig {
         self.sort_depth = depth;
         self.sort_plies = plies;
+        self
+    }
+
+    /// With or without the game's ordering evaluation at the leaves of the
+    /// ordering searches.
+    pub fn with_order_eval(mut self, on: bool) -> EnhancedConfig {
+        self.order_eval = on;
         self
     }
 

@@ -23,6 +23,7 @@ pub(crate) fn configure<G: Game + ?Sized, T>(
     engine.exact_solve = config.exact_solve;
     engine.endgame = config.endgame;
     engine.sort = (config.sort_depth, config.sort_plies);
+    engine.order_eval = config.order_eval;
 }
 
 /// What one search found, before its counts are added.

@@ -10,7 +10,7 @@ use tree_core::{Game, Limits, Meter, MoveBuffer, Stats, StopReason, Stopped, Val
 
 use super::order::{History, Scored};
 use super::split::{SplitJob, Splitter};
-use super::table::TableAccess;
+use super::table::{ORDER_DEPTH, TableAccess};
 use crate::SearchError;
 
 /// The scratch space of one ply: the position's moves (generated once),
@@ -101,6 +101,13 @@ pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     /// least `.1`, order the moves by a heuristic search of `.0` plies of
     /// each (0: never).
     pub sort: (u32, u32),
+    /// Whether the leaves of the ordering searches are scored by the
+    /// game's [`Game::order_evaluate`] rather than [`Game::evaluate`].
+    pub order_eval: bool,
+    /// Whether an ordering search scored by [`Game::order_evaluate`] is
+    /// under way (its heuristic table entries are stored at depths offset
+    /// by [`ORDER_DEPTH`]).
+    sorting: bool,
     /// Per-ply scratch, grown on demand and reused across nodes.
     pub plies: Vec<Ply<G>>,
     /// The previous iteration's best root move (an index), tried first at
@@ -147,6 +154,8 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             exact_solve: false,
             endgame: false,
             sort: (0, 0),
+            order_eval: false,
+            sorting: false,
             plies: Vec::new(),
             root_pv: None,
             root_best: None,
@@ -290,10 +299,18 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                 return Ok(g);
             }
         }
-        // Exact entries are ranked by the game's bound on the plies left.
-        let rank = if exact { left.unwrap_or(depth) } else { depth };
+        // Exact entries are ranked by the game's bound on the plies left;
+        // an ordering search by the game's ordering evaluation keeps its
+        // heuristic entries apart.
+        let rank = if exact {
+            left.unwrap_or(depth)
+        } else if self.sorting {
+            depth.saturating_add(ORDER_DEPTH)
+        } else {
+            depth
+        };
         let key = self.game.hash(pos);
-        let probe = self.table.probe(key, depth, exact);
+        let probe = self.table.probe(key, rank, exact);
         // The root is always expanded, so that every pass names its best
         // move; elsewhere stored bounds of this very depth may decide.
         if ply > 0
@@ -316,7 +333,11 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             if self.leaves >= self.check_at {
                 self.limit(1)?;
             }
-            let v = self.game.evaluate(pos);
+            let v = if self.sorting {
+                self.game.order_evaluate(pos)
+            } else {
+                self.game.evaluate(pos)
+            };
             if v.is_infinite() {
                 return Err(SearchError::SentinelLeaf {
                     value: v,
@@ -571,21 +592,36 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             }
         }
         if sort {
-            for k in 0..self.plies[ply].order.len() {
-                let i = self.plies[ply].order[k].index as usize;
-                let child = self.plies[ply].children[i].clone();
-                let at = At {
-                    depth: self.sort.0 - 1,
-                    exact: false,
-                    ply: ply + 1,
-                    pvs: false,
-                };
-                let v = self.negamax(&child, at, Value::NEG_INF, Value::INF)?;
-                self.plies[ply].order[k].shallow = -v;
-            }
+            // With the game's ordering evaluation, the heuristic table
+            // entries are kept apart (at depths offset by ORDER_DEPTH), so
+            // no search by `evaluate` takes their values for its own.
+            let was = self.sorting;
+            self.sorting = self.order_eval;
+            let r = self.sort_moves(ply);
+            self.sorting = was;
+            r?;
         }
         if keep || self.use_history {
             super::order::sort(&mut self.plies[ply].order);
+        }
+        Ok(())
+    }
+
+    /// Scores each move of `plies[ply].order` by a heuristic search of
+    /// [`sort`](Engine::sort)`.0` plies (the children are in
+    /// `plies[ply].children`).
+    fn sort_moves(&mut self, ply: usize) -> Result<(), SearchError> {
+        for k in 0..self.plies[ply].order.len() {
+            let i = self.plies[ply].order[k].index as usize;
+            let child = self.plies[ply].children[i].clone();
+            let at = At {
+                depth: self.sort.0 - 1,
+                exact: false,
+                ply: ply + 1,
+                pvs: false,
+            };
+            let v = self.negamax(&child, at, Value::NEG_INF, Value::INF)?;
+            self.plies[ply].order[k].shallow = -v;
         }
         Ok(())
     }

@@ -234,7 +234,7 @@ impl SharedTable {
         let new = Slot::new(key, fields, exact, (lower, upper), generation);
         let depth = fields.0;
         let live = |s: &Option<Slot>| s.is_some_and(|s| s.generation == generation);
-        if !live(&slots[0]) || slots[0].is_some_and(|s| s.depth <= depth) {
+        if !live(&slots[0]) || slots[0].is_some_and(|s| s.rank() <= super::table::rank(depth)) {
             bucket[0].write(&new);
             match slots[0] {
                 Some(old) if old.generation == generation => {

@@ -80,6 +80,13 @@ impl Slot {
         (depth, best)
     }
 
+    /// The entry's depth as the replacement rule ranks it: the depth of
+    /// an ordering search's entry without [`ORDER_DEPTH`].
+    #[inline]
+    pub(super) fn rank(&self) -> u16 {
+        rank(self.depth)
+    }
+
     /// Whether this entry's bounds answer a probe at `depth` (or, with
     /// `exact`, on the exact value): bounds count only at exactly the depth
     /// they were searched to.
@@ -405,7 +412,7 @@ impl GameTable {
         let new = Slot::new(key, fields, exact, (lower, upper), generation);
         let depth = fields.0;
         let live = |s: &Slot| s.generation == generation;
-        if !live(&bucket[0]) || bucket[0].depth <= depth {
+        if !live(&bucket[0]) || bucket[0].rank() <= rank(depth) {
             let old = std::mem::replace(&mut bucket[0], new);
             if live(&old) {
                 if live(&bucket[1]) {
@@ -419,6 +426,26 @@ impl GameTable {
             }
             bucket[1] = new;
         }
+    }
+}
+
+/// Added to the remaining depth of the heuristic entries of an ordering
+/// search scored by the game's ordering evaluation
+/// ([`Game::order_evaluate`](tree_core::Game::order_evaluate)): they answer
+/// only probes of such searches, never those of a search by
+/// [`Game::evaluate`](tree_core::Game::evaluate) (whose depths stay below
+/// [`tree_core::MAX_DEPTH`]), while their best moves serve every search of
+/// the position. The replacement rule ranks them by their depth alone.
+pub(crate) const ORDER_DEPTH: u32 = 1 << 14;
+
+/// A stored depth as the replacement rule ranks it.
+#[inline]
+pub(super) fn rank(depth: u16) -> u16 {
+    let order = ORDER_DEPTH as u16;
+    if (order..2 * order).contains(&depth) {
+        depth - order
+    } else {
+        depth
     }
 }
 

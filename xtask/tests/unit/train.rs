@@ -1,0 +1,27 @@
+//! `train`: the evaluation's training is deterministic and its weights
+//! file reads back.
+
+use othello::pattern::Weights;
+use xtask::train::{Sizes, train};
+
+#[test]
+fn the_quick_training_is_deterministic_and_its_file_reads_back() {
+    // The sizes of `cargo xtask train-eval --quick`.
+    let sizes = Sizes {
+        games: 12,
+        seed: 1,
+        solve_empties: 14,
+        spread: 2,
+        ridge: xtask::train::RIDGE,
+    };
+    let a = train(sizes, false).expect("trains").to_bytes();
+    let b = train(sizes, false).expect("trains").to_bytes();
+    assert_eq!(a, b, "the same seed and sizes write the same bytes");
+    let w = Weights::from_bytes(&a).expect("reads back");
+    assert!(w.non_zero() > 100, "{} weights not 0", w.non_zero());
+    // Another seed plays other games.
+    let c = train(Sizes { seed: 2, ..sizes }, false)
+        .expect("trains")
+        .to_bytes();
+    assert_ne!(a, c);
+}
