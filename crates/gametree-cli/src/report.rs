@@ -53,6 +53,9 @@ pub(crate) struct SearchOutput {
     /// have more than 9 children).
     #[serde(skip)]
     separated: bool,
+    /// `--memory`, as asked (the report has the budget it came to).
+    #[serde(skip)]
+    asked_memory: Option<usize>,
 }
 
 impl SearchOutput {
@@ -85,7 +88,15 @@ impl SearchOutput {
             trace,
             description,
             separated: width > 9,
+            asked_memory: None,
         }
+    }
+
+    /// The same output, knowing that `--memory` asked for `asked`: the text
+    /// then says when that was more than the tree can use.
+    pub(crate) fn asked_memory(mut self, asked: Option<usize>) -> SearchOutput {
+        self.asked_memory = asked;
+        self
     }
 
     /// One JSON object on one line.
@@ -131,6 +142,14 @@ impl SearchOutput {
                 (None, _) => "n/a".to_owned(),
             },
         );
+        if let (Some(asked), Some(budget)) = (self.asked_memory, r.memory_budget)
+            && asked > budget
+        {
+            out.line(
+                "budget",
+                format!("{budget} OPEN entries: --memory {asked} is more than this tree can use"),
+            );
+        }
         if r.threads > 1 || !r.per_thread.is_empty() {
             out.line("threads", r.threads);
         }

@@ -78,6 +78,7 @@ impl TreeVisitor for Search<'_> {
             self.source,
             self.window,
             processors,
-        ))
+        )
+        .asked_memory(self.config.get_memory()))
     }
 }

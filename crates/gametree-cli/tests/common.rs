@@ -150,7 +150,7 @@ pub fn keys(v: &serde_json::Value) -> Vec<&str> {
 
 /// The keys of every tree search's JSON: the library's report's, and the
 /// command line's `schema` and `tree`.
-pub const REPORT_KEYS: [&str; 18] = [
+pub const REPORT_KEYS: [&str; 19] = [
     "schema",
     "tree",
     "algorithm",
@@ -164,6 +164,7 @@ pub const REPORT_KEYS: [&str; 18] = [
     "distinct_leaves",
     "peak_memory",
     "memory_unit",
+    "memory_budget",
     "seconds",
     "stopped",
     "depth",

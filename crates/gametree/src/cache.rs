@@ -162,6 +162,7 @@ impl Cache {
         let limits = config.limits(start);
         let mut report = self.tree_report(algorithm, tree, config, limits)?;
         report.elapsed = start.elapsed();
+        report.memory_budget = memory_budget(algorithm, tree.bounds(), config);
         Ok(report)
     }
 
@@ -205,6 +206,7 @@ impl Cache {
                 let pv = game_line(game, position, &r.pv);
                 let mut report = r.with_moves(best, pv);
                 report.depth = Some(depth);
+                report.memory_budget = memory_budget(algorithm, tree.bounds(), config);
                 report
             }
         };
@@ -672,6 +674,24 @@ fn sequential<T: Tree + ?Sized, R: Sequential>(
         found
     };
     Ok(report.found(tree, found))
+}
+
+/// The OPEN budget a best-first search held to ([`Report::memory_budget`]):
+/// the configured one, or without one the algorithm's own on a tree of
+/// known shape, capped at the most the tree can use.
+fn memory_budget(
+    algorithm: Algorithm,
+    bounds: Option<tree_core::Bounds>,
+    config: &Config,
+) -> Option<usize> {
+    if !algorithm.takes(crate::Setting::Memory) {
+        return None;
+    }
+    let most = bounds.and_then(|b| crate::maximum_memory_for(algorithm, b, config));
+    match (config.get_memory(), most) {
+        (Some(m), Some(most)) => Some(m.min(most)),
+        (m, most) => m.or(most),
+    }
 }
 
 /// Runs `engine` on `tree` traced (`tree_core::Traced`: the counts, and

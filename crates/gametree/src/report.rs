@@ -81,6 +81,14 @@ pub struct Report<M = usize> {
     pub peak_memory: Option<usize>,
     /// The unit of `peak_memory`.
     pub memory_unit: Option<MemoryUnit>,
+    /// The OPEN budget a best-first search held to, in OPEN entries:
+    /// [`Config::memory`](crate::Config::memory), or its own default
+    /// without one, capped at the most the tree can use
+    /// ([`maximum_memory_for`](crate::maximum_memory_for)) where the tree
+    /// tells its shape — a budget larger than that costs nothing more, and
+    /// this field says what it came to. `None` for the searches without an
+    /// OPEN budget, and for a game searched without [`Config::memory`].
+    pub memory_budget: Option<usize>,
     /// Time from the start of the search to its end.
     #[serde(serialize_with = "seconds_json", rename = "seconds")]
     pub elapsed: Duration,
@@ -152,6 +160,7 @@ impl<M> Report<M> {
             distinct_leaves: self.distinct_leaves,
             peak_memory: self.peak_memory,
             memory_unit: self.memory_unit,
+            memory_budget: self.memory_budget,
             elapsed: self.elapsed,
             stopped: self.stopped,
             depth: self.depth,
@@ -177,6 +186,7 @@ impl<M> Report<M> {
             distinct_leaves: None,
             peak_memory: None,
             memory_unit: algorithm.memory_unit(),
+            memory_budget: None,
             elapsed: Duration::ZERO,
             stopped: None,
             depth: None,

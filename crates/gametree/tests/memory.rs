@@ -15,6 +15,8 @@ fn the_minimum_is_accepted_one_less_is_refused_and_the_peak_stays_within() {
             let most = maximum_memory(a, shape);
             if !a.takes_memory() {
                 assert_eq!((least, most), (None, None), "{a}");
+                let r = search(a, &tree, &Config::default());
+                assert_eq!(r.map(|r| r.memory_budget).ok().flatten(), None, "{a}");
                 continue;
             }
             let (least, most) = (least.unwrap(), most.unwrap());
@@ -25,7 +27,15 @@ fn the_minimum_is_accepted_one_less_is_refused_and_the_peak_stays_within() {
                 assert_eq!(r.value, minimax(&tree), "{a} M = {m}");
                 let peak = r.peak_memory.unwrap();
                 assert!(peak <= m, "{a} ({b},{d}) M = {m}: peak {peak}");
+                // The budget held to: the one asked for, or the most the
+                // tree can use when more was asked.
+                assert_eq!(r.memory_budget, Some(m.min(most)), "{a} ({b},{d}) M = {m}");
+                assert!(peak <= r.memory_budget.unwrap(), "{a} M = {m}");
             }
+            let r = search(a, &tree, &Config::default().memory(usize::MAX)).unwrap();
+            assert_eq!(r.memory_budget, Some(most), "{a} ({b},{d}) M = usize::MAX");
+            let r = search(a, &tree, &Config::default()).unwrap();
+            assert_eq!(r.memory_budget, Some(most), "{a} ({b},{d}) its own budget");
             if least > 1 {
                 match search(a, &tree, &Config::default().memory(least - 1)) {
                     Err(e @ Error::BestFirst(_)) => {
