@@ -478,7 +478,7 @@ pub fn main(args: &crate::cli::FuzzArgs) -> Result<()> {
                 .join(t.name);
             std::fs::create_dir_all(&dir)?;
             let file = dir.join(format!("seed-{}-case-{}", args.seed, f.case));
-            std::fs::write(&file, &f.input)?;
+            crate::reproduce::doc::write_atomic(&file, &f.input)?;
             bail!(
                 "fuzz {}: case {} fails: {} (the input is {})",
                 t.name,

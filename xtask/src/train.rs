@@ -165,12 +165,12 @@ pub fn run(args: &TrainArgs) -> Result<()> {
 
 /// Writes the scored positions, one a line: the mover's discs and the
 /// opponent's in hexadecimal, the score, the game.
-fn write_samples(file: &PathBuf, scored: &[Scored]) -> Result<()> {
+fn write_samples(file: &std::path::Path, scored: &[Scored]) -> Result<()> {
     let text: String = scored
         .iter()
         .map(|s| format!("{:016x} {:016x} {} {}\n", s.me, s.opp, s.score, s.game))
         .collect();
-    std::fs::write(file, text).with_context(|| format!("writing {}", file.display()))
+    crate::reproduce::doc::write_atomic(file, text.as_bytes())
 }
 
 /// Reads what [`write_samples`] wrote.
@@ -210,7 +210,7 @@ fn write(out: &PathBuf, bytes: &[u8], check: bool) -> Result<()> {
         eprintln!("{}: the same {} bytes", out.display(), bytes.len());
         return Ok(());
     }
-    std::fs::write(out, bytes).with_context(|| format!("writing {}", out.display()))?;
+    crate::reproduce::doc::write_atomic(out, bytes)?;
     eprintln!("wrote {} ({} bytes)", out.display(), bytes.len());
     Ok(())
 }

@@ -87,7 +87,7 @@ pub struct Report<M = usize> {
     /// ([`maximum_memory_for`](crate::maximum_memory_for)) where the tree
     /// tells its shape — a budget larger than that costs nothing more, and
     /// this field says what it came to. `None` for the searches without an
-    /// OPEN budget, and for a game searched without [`Config::memory`].
+    /// OPEN budget, and for a game searched without [`Config::memory`](crate::Config::memory).
     pub memory_budget: Option<usize>,
     /// Time from the start of the search to its end.
     #[serde(serialize_with = "seconds_json", rename = "seconds")]

@@ -3,7 +3,7 @@
 //! `search_bestfirst::quickgame::Readings`, and this experiment runs every
 //! combination on the Knuth–Moore (3,4) tree, on the paper's Tables 1 and 2
 //! (Example 3), and on every cell of Table 3, on the trees of
-//! [`revisits`](super::revisits). Per combination: the Table 3 count cells
+//! [`revisits`]. Per combination: the Table 3 count cells
 //! within 10% of the paper, the Knuth–Moore counts, Example 3's orders, and
 //! which of the paper's observations (a)–(f) hold, each computed here. The
 //! default reading is the one the document names; it changes only on
