@@ -40,7 +40,6 @@ use othello::pattern::{self, Features, SCALARS, STAGE_WEIGHTS, STAGES, WEIGHT_SC
 use othello::{Move, Othello, Position, SplitMix64};
 use tree_core::Game;
 
-use crate::cli::TrainArgs;
 use crate::paths::workspace_root;
 
 /// One move in this many percent is drawn at random.
@@ -52,6 +51,43 @@ pub const MIN_EMPTIES: u32 = 8;
 
 /// The ridge added to each weight's count.
 pub const RIDGE: f64 = 64.0;
+
+// The arguments of `cargo xtask train-eval`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// A few games of small solves (seconds), written to
+    /// target/eval-quick.bin unless --out.
+    #[arg(long)]
+    pub quick: bool,
+    /// The generator's seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games to play (default 1000, or 12 with --quick).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Empty squares of each game's first exact solve, at least (default
+    /// 18, or 14 with --quick).
+    #[arg(long)]
+    pub solve_empties: Option<u32>,
+    /// Game g solves first at solve-empties + g mod spread empty squares
+    /// (default 4, or 2 with --quick).
+    #[arg(long)]
+    pub spread: Option<u32>,
+    /// The ridge: each pattern weight is fitted as if seen this many more
+    /// times with a residual of 0 (more: weights of rare patterns nearer 0).
+    #[arg(long, default_value_t = RIDGE)]
+    pub ridge: f64,
+    /// Write the weights here instead.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Keep the scored positions in this file: read them from it if it
+    /// exists (no games played), else write them there.
+    #[arg(long)]
+    pub samples: Option<PathBuf>,
+    /// Compare with the file instead of writing it (fails if they differ).
+    #[arg(long)]
+    pub check: bool,
+}
 
 /// Gradient steps per stage.
 pub const EPOCHS: usize = 400;

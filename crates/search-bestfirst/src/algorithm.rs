@@ -501,7 +501,7 @@ impl Algorithm {
     }
 }
 
-crate::display_by_name!(Algorithm);
+crate::display::display_by_name!(Algorithm);
 
 /// An algorithm name this crate does not know.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -49,7 +49,7 @@
 
 use tree_core::{Bounds, Tree, Value};
 
-use crate::error::BestFirstError;
+use crate::error::{BestFirstError, terminal};
 use crate::open::{Memory, Open};
 use crate::shape::MemShape;
 use crate::tally::{Tally, children, leaf};
@@ -175,19 +175,6 @@ impl Limits {
         }
         Ok((h.min(best), at))
     }
-}
-
-/// A terminal's value, refusing the ±∞ sentinels.
-#[inline]
-pub(crate) fn terminal<T: Tree + ?Sized>(
-    tree: &T,
-    node: &T::Node,
-) -> Result<Value, BestFirstError> {
-    let v = tree.value(node);
-    if v.is_infinite() {
-        return Err(BestFirstError::SentinelLeaf { value: v });
-    }
-    Ok(v)
 }
 
 /// `open` emptied and filled with `size` copies of `filler`, reallocated

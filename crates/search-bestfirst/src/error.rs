@@ -3,7 +3,7 @@
 use std::fmt;
 
 use search_depthfirst::SearchError;
-use tree_core::{Stopped, Value};
+use tree_core::{Stopped, Tree, Value};
 
 /// Why a best-first search could not run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,4 +139,17 @@ impl From<SearchError> for BestFirstError {
     fn from(e: SearchError) -> BestFirstError {
         BestFirstError::DepthFirst(e)
     }
+}
+
+/// A terminal's value, refusing the ±∞ sentinels.
+#[inline]
+pub(crate) fn terminal<T: Tree + ?Sized>(
+    tree: &T,
+    node: &T::Node,
+) -> Result<Value, BestFirstError> {
+    let v = tree.value(node);
+    if v.is_infinite() {
+        return Err(BestFirstError::SentinelLeaf { value: v });
+    }
+    Ok(v)
 }

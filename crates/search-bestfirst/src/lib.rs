@@ -118,6 +118,7 @@
 
 mod algorithm;
 mod blocks;
+mod display;
 mod dual_view;
 mod error;
 pub mod hybrid;
@@ -131,19 +132,6 @@ pub mod recsss;
 mod shape;
 pub mod sss;
 mod tally;
-
-/// `Display` for a type that prints as its `name()`.
-macro_rules! display_by_name {
-    ($t:ty) => {
-        impl ::std::fmt::Display for $t {
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-    };
-}
-
-pub(crate) use display_by_name;
 
 pub use algorithm::{Algorithm, Options, UnknownAlgorithm};
 pub use error::BestFirstError;

@@ -103,8 +103,8 @@
 
 use tree_core::{Bounds, Tree, Value};
 
-use crate::blocks::{Blocks, Limits, Policy, RecEntry, Solved, terminal};
-use crate::error::BestFirstError;
+use crate::blocks::{Blocks, Limits, Policy, RecEntry, Solved};
+use crate::error::{BestFirstError, terminal};
 use crate::limited::metered;
 use crate::open::{Open, Outcome, budget};
 use crate::shape::{Sums, check_bounds, geometric, geometric_sums, shape};

@@ -29,8 +29,7 @@ use tree_core::{Tree, Value};
 
 use search_depthfirst::SearchCounts;
 
-use crate::blocks::terminal;
-use crate::error::BestFirstError;
+use crate::error::{BestFirstError, terminal};
 
 /// A counter of leaf evaluations and interior expansions (see the
 /// [module docs](self)): `()` counts nothing, [`Counts`] counts both.

@@ -121,7 +121,7 @@ impl Variant {
     }
 }
 
-crate::display_by_name!(Variant);
+crate::display::display_by_name!(Variant);
 
 /// How the lines of the QG pseudo-code that admit more than one reading
 /// are read: one field per ambiguous line. The default is

@@ -5,8 +5,8 @@
 use tree_core::{Bounds, Tree, Value};
 
 use super::readings::{Fallback, Floor, Left, Reading, Second, Tie, Unsolved, Variant};
-use crate::blocks::{Bounded, leftmost_highest, reselect, terminal as leaf};
-use crate::error::BestFirstError;
+use crate::blocks::{Bounded, leftmost_highest, reselect};
+use crate::error::{BestFirstError, terminal as leaf};
 use crate::open::{Memory, Open, Outcome};
 
 /// The status of an OPEN entry. The paper's LIVE is split in two so that

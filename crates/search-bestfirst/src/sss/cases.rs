@@ -8,8 +8,7 @@ use tree_core::{Dewey, Tree, Value};
 use super::gamma::{Block, Gamma, Key, Link, NONE};
 use super::run::Run;
 use super::trace::Observer;
-use crate::blocks::terminal;
-use crate::error::BestFirstError;
+use crate::error::{BestFirstError, terminal};
 
 /// What the current state is.
 pub(super) enum Step {

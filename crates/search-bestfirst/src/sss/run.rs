@@ -18,8 +18,7 @@ use tree_core::{Dewey, Tree, Value};
 use super::config::{Params, Variant};
 use super::gamma::{Block, Gamma, Key, Link, NONE};
 use super::trace::{Entry, Observer, Status};
-use crate::blocks::terminal;
-use crate::error::BestFirstError;
+use crate::error::{BestFirstError, terminal};
 
 /// Where a Γ search starts: its root, the root's absolute depth, and the
 /// aspiration window (lower, upper).
