@@ -211,12 +211,13 @@ fn after_help() -> &'static str {
      partial where the algorithm knows only its first moves. A search stopped by --time-ms or \
      --max-leaves reports what it has (stopped, the leaves so far, value unknown; status 0); \
      a search longer than a second prints a progress line on standard error every second.\n\n\
-     Memory: about 4 MB, plus the tree (a file: see --tree; a generated tree: nothing), \
-     plus a best-first search's OPEN (the peak memory line counts its entries: about 100 \
-     bytes each on generated trees; sss on random (32,8) peaks at 1,048,576 entries and \
-     110 MB; at most --memory entries, or without it what the tree can use, b^ceil(d/2) for \
-     SSS*: an OPEN the system cannot give is an error, not an abort), plus an MT or enhanced \
-     table (--table-bytes), plus a trace (at most 170 MB)."
+     Peak resident memory (tested for every algorithm): at most 8 MiB, plus 128 bytes per \
+     OPEN entry of a best-first search, 32 bytes per MT table entry, an enhanced engine's \
+     table bytes and 2 MiB per thread (the counts the report's peak memory and threads lines \
+     give), plus the tree (a file: see --tree; a generated tree: nothing) and a trace (at \
+     most 170 MB). OPEN holds at most --memory entries, or without it what the tree can use \
+     (b^ceil(d/2) for SSS*); an OPEN or a table the system cannot give is an error, not an \
+     abort."
 }
 
 /// A window end: an integer in the leaf range, or `inf`, `+inf`, `-inf`.

@@ -8,6 +8,7 @@ mod hostile;
 mod limits;
 mod mpi;
 mod othello;
+mod peak;
 mod search;
 mod simulate;
 mod solve;

@@ -174,34 +174,3 @@ pub(crate) fn reaches_terminal<T: Tree + ?Sized>(tree: &T, path: &[usize]) -> bo
     }
     !path.is_empty() && tree.num_children(&node) == 0
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use search_depthfirst::{EnhancedAlgorithm, EnhancedConfig};
-    use tree_core::{ExplicitTree, GenSpec, Generator, minimax};
-
-    #[test]
-    fn the_enhanced_engines_solve_a_tree_as_a_game() {
-        let t = GenSpec::new(Generator::RANDOM, 3, 5, 2, 0).build().unwrap();
-        for (salt, &a) in EnhancedAlgorithm::ALL.iter().enumerate() {
-            let g = TreeGame::new(&t, salt as u64);
-            let cfg = EnhancedConfig::default().with_table_bytes(g.table_bytes());
-            let r = a.run(&g, &g.root(), g.depth(), &cfg).unwrap();
-            assert_eq!(r.value, minimax(&t), "{a}");
-            assert!(reaches_terminal(&t, &r.pv), "{a}");
-            assert_eq!(r.per_iteration.len(), 1, "{a}: solved at once");
-        }
-        let odd: ExplicitTree = "[[4,[[5,5],[5,5]]],[7,[1]]]".parse().unwrap();
-        let g = TreeGame::new(&odd, 9);
-        let r = EnhancedAlgorithm::Mtdf
-            .run(
-                &g,
-                &g.root(),
-                g.depth(),
-                &EnhancedConfig::default().with_table_bytes(1 << 16),
-            )
-            .unwrap();
-        assert_eq!(r.value, minimax(&odd));
-    }
-}

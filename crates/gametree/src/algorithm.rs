@@ -422,32 +422,3 @@ impl Setting {
 pub(crate) fn takers(setting: Setting) -> String {
     names(setting.algorithms())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_distinct_and_cover_every_engine_enum() {
-        let mut names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-        names.sort_unstable();
-        let n = names.len();
-        names.dedup();
-        assert_eq!(names.len(), n, "a name is used twice");
-        let engines = DepthFirst::ALL.len()
-            + EnhancedAlgorithm::ALL.len()
-            + BestFirst::ALL.len()
-            + ThreadAlgorithm::ALL.len();
-        #[cfg(feature = "mpi")]
-        let engines = engines + DistAlgorithm::ALL.len();
-        assert_eq!(n, engines, "every engine's algorithm is an Algorithm");
-    }
-
-    #[test]
-    fn all_lists_the_families_in_order() {
-        let order: Vec<Family> = Algorithm::ALL.iter().map(|a| a.family()).collect();
-        let mut sorted = order.clone();
-        sorted.sort_by_key(|f| Family::ALL.iter().position(|g| g == f));
-        assert_eq!(order, sorted);
-    }
-}

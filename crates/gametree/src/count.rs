@@ -62,21 +62,3 @@ impl<T: Tree + ?Sized> Tree for Counts<'_, T> {
         self.tree.bounds()
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use tree_core::{Counted, ExplicitTree, minimax};
-
-    #[test]
-    fn counts_as_counted_does() {
-        let t = ExplicitTree::uniform(3, 3, &(0..27).collect::<Vec<i64>>()).unwrap();
-        let plain = Counted::new(&t);
-        minimax(&plain);
-        let s = plain.stats();
-        let both = Counts::new(&t);
-        minimax(&both);
-        assert_eq!(both.counts(), (s.leaves, s.interior));
-        assert_eq!(both.counts(), (27, 13));
-    }
-}

@@ -98,22 +98,3 @@ impl<'a> Tree for Erased<'a> {
         self.bounds
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use tree_core::{ExplicitTree, Traced, minimax};
-
-    #[test]
-    fn the_erased_view_is_the_same_tree() {
-        let t = ExplicitTree::uniform(3, 3, &(0..27).map(|i| (i * 7) % 11).collect::<Vec<_>>())
-            .unwrap();
-        let plain = Traced::new(&t);
-        let erased = Erased::new(&t);
-        let through = Traced::new(&erased);
-        assert_eq!(minimax(&plain), minimax(&through));
-        assert_eq!(plain.order(), through.order());
-        assert_eq!(plain.stats(), through.stats());
-        assert_eq!(erased.bounds(), t.bounds());
-    }
-}

@@ -8,6 +8,7 @@ mod memory;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod report;
+mod views;
 
 use gametree::Algorithm;
 

@@ -2,10 +2,10 @@
 //! timed beside the engine's own call on the same tree.
 //!
 //! ```text
-//! cargo run --release -p gametree --example overhead_check                 # every group
-//! cargo run --release -p gametree --example overhead_check -- depthfirst   # one group
-//! cargo run --release -p gametree --example overhead_check -- --runs 11 threads
-//! cargo run --release -p gametree --example overhead_check -- one alphabeta 8 8 front
+//! cargo run --release -p benches --example overhead_check                 # every group
+//! cargo run --release -p benches --example overhead_check -- depthfirst   # one group
+//! cargo run --release -p benches --example overhead_check -- --runs 11 threads
+//! cargo run --release -p benches --example overhead_check -- one alphabeta 8 8 front
 //! ```
 //!
 //! Groups:
