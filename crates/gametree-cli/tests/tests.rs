@@ -8,7 +8,6 @@ mod hostile;
 mod limits;
 mod mpi;
 mod othello;
-mod peak;
 mod search;
 mod simulate;
 mod solve;
