@@ -77,7 +77,7 @@ fn not_taken(e: &str, algorithm: Algorithm, flag: &str, setting: Setting) {
         "{e}"
     );
     for a in setting.algorithms() {
-        has(&e, a.name());
+        has(e, a.name());
     }
 }
 

@@ -50,7 +50,7 @@ fn ffo_1_to_19_agree_with_the_file() {
     // A header, 19 positions, a summary.
     assert_eq!(lines.len(), 21, "{out}");
     for l in &lines[1..20] {
-        ends(&l, " ok");
+        ends(l, " ok");
         let best = l.split_whitespace().nth(4).unwrap();
         assert!(is_square(best), "{l}");
     }
