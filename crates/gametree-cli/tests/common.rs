@@ -208,3 +208,15 @@ pub fn moves(v: &serde_json::Value) -> (Option<usize>, tree_core::Dewey) {
 pub fn stable_line(line: &str) -> serde_json::Value {
     stable(&serde_json::from_str(line).expect("valid JSON"))
 }
+
+/// Asserts that `text` contains `part`, showing `text` if not.
+#[track_caller]
+pub fn has(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} not in:\n{text}");
+}
+
+/// Asserts that `text` ends with `end`, showing `text` if not.
+#[track_caller]
+pub fn ends(text: &str, end: &str) {
+    assert!(text.ends_with(end), "{end:?} does not end:\n{text}");
+}

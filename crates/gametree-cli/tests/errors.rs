@@ -3,7 +3,7 @@
 
 use gametree::{Algorithm, Setting};
 
-use crate::common::{cmd, data, error, gametree, temp_file, words};
+use crate::common::{cmd, data, error, gametree, has, temp_file, words};
 
 fn table1() -> String {
     data("table1.tree")
@@ -18,31 +18,28 @@ fn search(extra: &[&str]) -> String {
 #[test]
 fn unknown_algorithm_lists_the_known_ones() {
     let e = search(&["--algo", "sss*", "--tree", &table1()]);
-    assert!(e.contains("unknown algorithm 'sss*'"), "{e}");
+    has(&e, "unknown algorithm 'sss*'");
     for a in Algorithm::ALL {
-        assert!(e.contains(a.name()), "{e}");
+        has(&e, a.name());
     }
 }
 
 #[test]
 fn unreadable_file() {
     let e = search(&["--algo", "alphabeta", "--tree", "/no/such/file.tree"]);
-    assert!(
-        e.contains("cannot read tree file '/no/such/file.tree'"),
-        "{e}"
-    );
+    has(&e, "cannot read tree file '/no/such/file.tree'");
     let dir = std::env!("CARGO_TARGET_TMPDIR");
     let e = search(&["--algo", "alphabeta", "--tree", dir]);
-    assert!(e.contains("cannot read"), "{e}");
+    has(&e, "cannot read");
 }
 
 #[test]
 fn malformed_tree_text_with_position() {
     let f = temp_file("malformed", b"# comment\n[1,\n [2,x]]\n");
     let e = search(&["--algo", "alphabeta", "--tree", f.to_str().unwrap()]);
-    assert!(e.contains("line 3, column 5"), "{e}");
-    assert!(e.contains("byte 18"), "{e}");
-    assert!(e.contains("expected an integer or '['"), "{e}");
+    has(&e, "line 3, column 5");
+    has(&e, "byte 18");
+    has(&e, "expected an integer or '['");
 
     for (text, what) in [
         ("[1,2", "expected ',' or ']'"),
@@ -65,7 +62,7 @@ fn empty_window() {
             "--algo alphabeta --tree",
             &[&table1(), "--alpha", a, "--beta", b],
         ));
-        assert!(e.contains("alpha must be smaller than beta"), "{e}");
+        has(&e, "alpha must be smaller than beta");
     }
 }
 
@@ -80,7 +77,7 @@ fn not_taken(e: &str, algorithm: Algorithm, flag: &str, setting: Setting) {
         "{e}"
     );
     for a in setting.algorithms() {
-        assert!(e.contains(a.name()), "{e}");
+        has(e, a.name());
     }
 }
 
@@ -139,9 +136,9 @@ fn binary_file_without_shape_asks_for_b_and_d() {
     ] {
         let f = temp_file("binary", bytes);
         let e = search(&["--algo", "alphabeta", "--tree", f.to_str().unwrap()]);
-        assert!(e.contains("looks binary"), "{e}");
-        assert!(e.contains("give --b and --d"), "{e}");
-        assert!(e.contains("Campbell tree file"), "{e}");
+        has(&e, "looks binary");
+        has(&e, "give --b and --d");
+        has(&e, "Campbell tree file");
     }
 }
 
@@ -152,11 +149,11 @@ fn campbell_file_of_the_wrong_size() {
     let e = search(&["--algo", "alphabeta", "--tree", f, "--b", "2", "--d", "3"]);
     assert!(e.contains("truncated") && e.contains("8 bytes"), "{e}");
     let e = search(&["--algo", "alphabeta", "--tree", f, "--b", "2", "--d", "2"]);
-    assert!(e.contains("oversized"), "{e}");
+    has(&e, "oversized");
     let e = search(&["--algo", "alphabeta", "--tree", f, "--b", "0", "--d", "2"]);
-    assert!(e.contains("b = 0"), "{e}");
+    has(&e, "b = 0");
     let e = search(&["--algo", "alphabeta", "--tree", f, "--b", "10", "--d", "40"]);
-    assert!(e.contains("overflows"), "{e}");
+    has(&e, "overflows");
 }
 
 #[test]
@@ -165,11 +162,11 @@ fn tree_and_gen_both_or_neither() {
         "--algo alphabeta --tree",
         &[&table1(), "--gen", "random", "--b", "2", "--d", "2"],
     ));
-    assert!(e.contains("not both"), "{e}");
+    has(&e, "not both");
     let e = search(&["--algo", "alphabeta"]);
-    assert!(e.contains("no tree"), "{e}");
+    has(&e, "no tree");
     let e = search(&["--algo", "alphabeta", "--b", "2", "--d", "2"]);
-    assert!(e.contains("no tree"), "{e}");
+    has(&e, "no tree");
 }
 
 #[test]
@@ -180,13 +177,13 @@ fn generator_errors() {
         search(&args)
     };
     let e = g(&["--gen", "random", "--b", "0", "--d", "3"]);
-    assert!(e.contains("b = 0"), "{e}");
+    has(&e, "b = 0");
     let e = g(&["--gen", "strong", "--b", "10", "--d", "20"]);
-    assert!(e.contains("overflows"), "{e}");
+    has(&e, "overflows");
     let e = g(&["--gen", "random", "--b", "2", "--d", "257"]);
-    assert!(e.contains("depth 257"), "{e}");
+    has(&e, "depth 257");
     let e = g(&["--gen", "random", "--b", "70000", "--d", "1"]);
-    assert!(e.contains("65,535"), "{e}");
+    has(&e, "65,535");
     let e = g(&["--gen", "sss", "--b", "2", "--d", "2"]);
     assert!(
         e.contains("unknown generator") && e.contains("campbell-random"),
@@ -195,13 +192,13 @@ fn generator_errors() {
     let e = g(&["--gen", "campbell-fmb:1.5", "--b", "2", "--d", "2"]);
     assert!(e.contains("(0, 1]"), "{e}");
     let e = g(&["--gen", "random", "--b", "2"]);
-    assert!(e.contains("--b B and --d D"), "{e}");
+    has(&e, "--b B and --d D");
     let e = g(&["--gen", "random", "--d", "2"]);
-    assert!(e.contains("--b B and --d D"), "{e}");
+    has(&e, "--b B and --d D");
     let e = g(&["--tree", &table1(), "--seed", "3"]);
-    assert!(e.contains("--seed and --index"), "{e}");
+    has(&e, "--seed and --index");
     let e = g(&["--tree", &table1(), "--index", "3"]);
-    assert!(e.contains("--seed and --index"), "{e}");
+    has(&e, "--seed and --index");
 }
 
 #[test]
@@ -233,7 +230,7 @@ fn best_first_budgets_and_parameters() {
     let e = search(&["--algo", "sss", "--tree", &pi, "--upper", "3"]);
     not_taken(&e, sss, "--upper", Setting::Upper);
     let e = search(&["--algo", "staged-sss", "--tree", &pi, "--stage", "0"]);
-    assert!(e.contains("invalid --stage: must be at least 1"), "{e}");
+    has(&e, "invalid --stage: must be at least 1");
     let e = search(&["--algo", "sss", "--tree", &pi, "--stage", "2"]);
     not_taken(&e, sss, "--stage", Setting::Stage);
     let e = search(&["--algo", "mgame", "--tree", &pi, "--searchd", "3"]);
@@ -256,6 +253,6 @@ fn best_first_budgets_and_parameters() {
     not_taken(&e, Algorithm::AlphaBetaEnhanced, "--trace", Setting::Trace);
     let e = search(&["--algo", "unknown", "--tree", &pi]);
     for a in Algorithm::ALL {
-        assert!(e.contains(a.name()), "{e}");
+        has(&e, a.name());
     }
 }

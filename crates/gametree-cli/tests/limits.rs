@@ -5,7 +5,7 @@
 
 use serde_json::{Value as Json, json};
 
-use crate::common::{cmd, data, gametree, json, ok, stable_line};
+use crate::common::{cmd, data, gametree, has, json, ok, stable_line};
 
 /// A generated tree no search finishes in seconds.
 const HUGE: [&str; 8] = ["--gen", "random", "--b", "8", "--d", "16", "--seed", "5"];
@@ -180,10 +180,7 @@ fn a_long_search_prints_progress_once_a_second() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(
-        stdout.contains("\nstopped     deadline, after 2."),
-        "{stdout}"
-    );
+    has(&stdout, "\nstopped     deadline, after 2.");
     let lines: Vec<&str> = stderr.lines().collect();
     // Not a terminal: one line per second (at 1 s and 2 s).
     assert_eq!(lines.len(), 2, "{stderr}");
@@ -211,7 +208,7 @@ fn moves_in_text() {
     let text = |algo: &str| ok(&["search", "--algo", algo, "--tree", &table1]);
     for algo in ["alphabeta", "scout", "ab-enh"] {
         let out = text(algo);
-        assert!(out.contains("\nbest        2\npv          2222\n"), "{out}");
+        has(&out, "\nbest        2\npv          2222\n");
     }
     // The MT drivers and the best-first searches know the best move, not
     // the line.
@@ -231,10 +228,7 @@ fn moves_in_text() {
         "search --algo alphabeta --tree",
         &[leaf.to_str().unwrap()],
     ));
-    assert!(
-        out.contains("\nbest        none\npv          none\n"),
-        "{out}"
-    );
+    has(&out, "\nbest        none\npv          none\n");
 }
 
 #[test]
@@ -299,9 +293,9 @@ fn a_trace_is_capped_by_a_leaf_limit() {
     ));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.contains("--trace keeps every leaf evaluation in memory: at most 4194304 leaves"),
-        "{stderr}"
+    has(
+        &stderr,
+        "--trace keeps every leaf evaluation in memory: at most 4194304 leaves",
     );
     // Below the cap the trace is whole: table 1's 14 evaluations.
     let v = json(&cmd(

@@ -4,7 +4,7 @@
 
 #[cfg(not(feature = "mpi"))]
 mod without {
-    use crate::common::{cmd, data, error};
+    use crate::common::{cmd, data, error, has};
 
     #[test]
     fn mpi_options_without_the_feature_are_errors() {
@@ -20,7 +20,7 @@ mod without {
         ] {
             let e = error(&cmd(line, &[&data("table1.tree")]));
             for s in says {
-                assert!(e.contains(s), "{e}");
+                has(&e, s);
             }
         }
     }
@@ -28,26 +28,19 @@ mod without {
 
 #[cfg(feature = "mpi")]
 mod with {
-    use std::process::{Output, Stdio};
+    use std::process::Output;
     use std::time::Duration;
 
     use serde_json::Value as Json;
-    use tree_core::corpus::mpirun::{self as job, Kill};
+    use tree_core::corpus::mpirun as job;
     use tree_core::{ExplicitTree, GenSpec, Generator, Tree, Value, corpus, minimax};
 
-    use crate::common::{cmd, data, words};
+    use crate::common::{cmd, data, has, words};
 
     /// `mpirun -np ranks gametree args…`, failed after two minutes.
     fn mpirun(ranks: usize, args: &[&str]) -> Output {
-        let child = job::mpirun(ranks)
-            .arg(env!("CARGO_BIN_EXE_gametree"))
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("mpirun starts");
-        let what = format!("mpirun {args:?}");
-        job::finish(child, Duration::from_secs(120), &what, Kill::Child)
+        let program = env!("CARGO_BIN_EXE_gametree");
+        job::run(ranks, &[], program, args, Duration::from_secs(120))
     }
 
     fn json(ranks: usize, args: &[&str]) -> Json {
@@ -210,9 +203,9 @@ mod with {
         );
         assert!(out.status.success());
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(text.contains("value       2"), "{text}");
-        assert!(text.contains("MPI ranks   3"), "{text}");
-        assert!(text.contains("messages    "), "{text}");
+        has(&text, "value       2");
+        has(&text, "MPI ranks   3");
+        has(&text, "messages    ");
     }
 
     #[test]
@@ -261,9 +254,6 @@ mod with {
             3,
             &words("search --mpi --algo treesplit --processors 1,2 --tree /nonexistent/x.tree"),
         );
-        assert!(
-            e.contains("cannot read tree file '/nonexistent/x.tree'"),
-            "{e}"
-        );
+        has(&e, "cannot read tree file '/nonexistent/x.tree'");
     }
 }

@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 
 use othello::{Color, Move, Position, SplitMix64};
 
-use crate::common::{cmd, error, ok, spawn, words};
+use crate::common::{cmd, ends, error, has, ok, spawn, words};
 
 const PROMPT: &str = "your move> ";
 
@@ -246,11 +246,8 @@ fn a_human_without_a_move_passes_automatically() {
 fn a_finished_position_prints_its_result() {
     let over = format!("XXXXXXXX{}O O", "-".repeat(55));
     let out = ok(&["othello", "--position", &over]);
-    assert!(out.contains("Game over. You win."), "{out}");
-    assert!(
-        out.ends_with("result: black 8, white 1, black wins\n"),
-        "{out}"
-    );
+    has(&out, "Game over. You win.");
+    ends(&out, "result: black 8, white 1, black wins\n");
 }
 
 #[test]
@@ -263,11 +260,8 @@ fn quit_and_the_end_of_input_stop_the_game_cleanly() {
     let out = crate::common::gametree_stdin(&["othello"], b"d3\n\xff\xfe\n");
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("is not a move"), "{stdout}");
-    assert!(
-        stdout.ends_with("End of input: the game stops unfinished.\n"),
-        "{stdout}"
-    );
+    has(&stdout, "is not a move");
+    ends(&stdout, "End of input: the game stops unfinished.\n");
     assert!(out.stderr.is_empty());
 }
 

@@ -8,7 +8,7 @@ use tree_core::corpus::check_line;
 use tree_core::{ExplicitTree, Traced, Tree, Value, minimax};
 
 use crate::common::{
-    algorithm_names, cmd, data, gametree_stdin, json, keys, moves, ok, report_keys, stable,
+    algorithm_names, cmd, data, gametree_stdin, has, json, keys, moves, ok, report_keys, stable,
     stable_line, strings, temp_file, words,
 };
 
@@ -305,8 +305,8 @@ fn window_in_text() {
         "search --algo falphabeta --tree",
         &[&data("table1.tree"), "--alpha", "3", "--beta", "9"],
     ));
-    assert!(out.contains("window      (3, 9)\n"), "{out}");
-    assert!(out.contains("bound       upper"), "{out}");
+    has(&out, "window      (3, 9)\n");
+    has(&out, "bound       upper");
 }
 
 #[test]
@@ -574,11 +574,9 @@ fn moves_are_numbered_from_one_and_partial_lines_say_so() {
     assert_eq!((&v["best"], &v["pv"]), (&json!("2"), &json!(["2"])));
     assert_eq!(v["pv_complete"], false);
     let out = ok(&["search", "--algo", "sss", "--tree", &table1]);
-    assert!(
-        out.contains(
-            "\nbest        2\npv          2 (partial: the algorithm knows only the first move)\n"
-        ),
-        "{out}"
+    has(
+        &out,
+        "\nbest        2\npv          2 (partial: the algorithm knows only the first move)\n",
     );
     let v = json(&["search", "--algo", "scout", "--tree", &table1, "--json"]);
     assert_eq!(v["best"], "2");

@@ -5,7 +5,7 @@ use search_parallel::{ProcessorTree, SimAlgorithm, simulate};
 use serde_json::Value as Json;
 use tree_core::{GenSpec, Generator};
 
-use crate::common::{cmd, data, error, gametree, json, ok, words};
+use crate::common::{cmd, data, error, gametree, has, json, ok, words};
 
 fn simulate_json(args: &[&str]) -> Json {
     let mut all = vec!["simulate", "--json"];
@@ -154,16 +154,10 @@ fn text_output() {
         ],
         "{out}"
     );
-    assert!(
-        out.contains("\nprocessors  (1, 4): 5 processors\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("\nevaluations 316 (sequential alpha-beta: 127)\n"),
-        "{out}"
-    );
-    assert!(out.contains("\noverhead    2.488 "), "{out}");
-    assert!(out.contains("\nbest move   1\n"), "{out}");
+    has(&out, "\nprocessors  (1, 4): 5 processors\n");
+    has(&out, "\nevaluations 316 (sequential alpha-beta: 127)\n");
+    has(&out, "\noverhead    2.488 ");
+    has(&out, "\nbest move   1\n");
     // One compact line of evaluations per processor.
     let per = out.lines().last().unwrap();
     assert_eq!(per.split_whitespace().count(), 2 + 5, "{per}");
@@ -172,15 +166,13 @@ fn text_output() {
 #[test]
 fn help_has_examples() {
     let help = ok(&["simulate", "--help"]);
-    assert!(
-        help.contains(
-            "gametree simulate --algo treesplit --gen perfect --b 8 --d 4 --processors 1,4"
-        ),
-        "{help}"
+    has(
+        &help,
+        "gametree simulate --algo treesplit --gen perfect --b 8 --d 4 --processors 1,4",
     );
-    assert!(help.contains("EVALTIME"), "{help}");
+    has(&help, "EVALTIME");
     let top = ok(&["--help"]);
-    assert!(top.contains("simulate"), "{top}");
+    has(&top, "simulate");
 }
 
 #[test]
@@ -190,10 +182,7 @@ fn errors() {
         "simulate --algo alphabeta --tree",
         &[&pi, "--processors", "1,2"],
     ));
-    assert!(
-        e.contains("unknown simulated algorithm \"alphabeta\""),
-        "{e}"
-    );
+    has(&e, "unknown simulated algorithm \"alphabeta\"");
     assert!(
         e.contains("treesplit-update") && e.contains("ts, pv, sss"),
         "{e}"
@@ -225,15 +214,12 @@ fn errors() {
         assert!(e.contains(says), "{algo} {processors}: {e}");
     }
     let e = error(&["simulate", "--algo", "ts", "--processors", "1,2"]);
-    assert!(e.contains("no tree"), "{e}");
+    has(&e, "no tree");
     let e = error(&cmd(
         "simulate --algo ts --tree",
         &[&pi, "--seed", "1", "--processors", "1,2"],
     ));
-    assert!(
-        e.contains("--seed and --index choose a generated tree"),
-        "{e}"
-    );
+    has(&e, "--seed and --index choose a generated tree");
     // --processors is required: a usage error in clap's format.
     let out = gametree(&["simulate", "--algo", "ts", "--tree", &pi]);
     assert_eq!(out.status.code(), Some(2));

@@ -5,7 +5,7 @@
 
 use std::process::Output;
 
-use crate::common::{error, gametree, json, ok, strings, temp_file};
+use crate::common::{ends, error, gametree, has, json, ok, strings, temp_file};
 
 fn ffo_file(name: &str) -> String {
     format!("{}/../othello/data/ffo/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -50,7 +50,7 @@ fn ffo_1_to_19_agree_with_the_file() {
     // A header, 19 positions, a summary.
     assert_eq!(lines.len(), 21, "{out}");
     for l in &lines[1..20] {
-        assert!(l.ends_with(" ok"), "{l}");
+        ends(l, " ok");
         let best = l.split_whitespace().nth(4).unwrap();
         assert!(is_square(best), "{l}");
     }
@@ -131,12 +131,9 @@ fn bad_lines_are_skipped_with_their_line_numbers() {
     let text = lines.join("\n");
     let file = temp_file("bad.obf", text.as_bytes());
     let (stdout, stderr) = partial(&gametree(&["solve", file.to_str().unwrap()]));
-    assert!(stderr.contains("skipped line 2: "), "{stderr}");
-    assert!(
-        stderr.contains("skipped line 6: a1 is not a legal move"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("2 line(s) skipped"), "{stderr}");
+    has(&stderr, "skipped line 2: ");
+    has(&stderr, "skipped line 6: a1 is not a legal move");
+    has(&stderr, "2 line(s) skipped");
     // The good lines were solved.
     assert_eq!(agreeing_lines(&stdout), ["1", "3"], "{stdout}");
 }
@@ -146,8 +143,8 @@ fn a_wrong_score_is_flagged() {
     let line = ffo_lines("fforum-1-19.obf", 1).replacen("G8:+18", "G8:+20", 1);
     let file = temp_file("wrong.obf", line.as_bytes());
     let (stdout, stderr) = partial(&gametree(&["solve", file.to_str().unwrap()]));
-    assert!(stdout.contains("+20 DIFFERS"), "{stdout}");
-    assert!(stderr.contains("1 position(s) differ"), "{stderr}");
+    has(&stdout, "+20 DIFFERS");
+    has(&stderr, "1 position(s) differ");
 }
 
 #[test]
@@ -179,7 +176,7 @@ fn best_first_engines_solve_small_positions() {
         "--algo",
         "sss",
     ]));
-    assert!(stderr.contains("line 2: 15 empty squares"), "{stderr}");
+    has(&stderr, "line 2: 15 empty squares");
     assert_eq!(stdout.lines().filter(|l| l.ends_with(" ok")).count(), 1);
 }
 
@@ -187,7 +184,7 @@ fn best_first_engines_solve_small_positions() {
 fn an_empty_file_solves_nothing() {
     let file = temp_file("empty.obf", b"% nothing here\n\n");
     let out = ok(&["solve", file.to_str().unwrap()]);
-    assert!(out.contains("0 positions solved"), "{out}");
+    has(&out, "0 positions solved");
 }
 
 #[test]
@@ -214,7 +211,7 @@ fn arguments_that_do_not_combine_are_errors() {
         assert!(e.contains(want), "{args:?}: {e}");
     }
     let e = error(&["solve", &f, "--algo", "alphabeta", "--memory", "5"]);
-    assert!(e.contains("algorithm 'alphabeta' takes no --memory"), "{e}");
+    has(&e, "algorithm 'alphabeta' takes no --memory");
 }
 
 #[test]
@@ -238,10 +235,10 @@ fn a_limit_stops_each_position_and_the_next_one_starts() {
         (Some(1), Some(19))
     );
     let text = ok(&["solve", &file, "--max-leaves", "20000"]);
-    assert!(text.contains("stopped (leaf-limit)"), "{text}");
-    assert!(
-        text.contains("1 agree with the file, 0 differ, 19 stopped by a limit"),
-        "{text}"
+    has(&text, "stopped (leaf-limit)");
+    has(
+        &text,
+        "1 agree with the file, 0 differ, 19 stopped by a limit",
     );
 }
 
@@ -256,10 +253,10 @@ fn a_byte_order_mark_is_dropped_and_a_line_that_is_not_utf8_is_skipped() {
     bytes.push(b'\n');
     let file = temp_file("utf8.obf", &bytes);
     let (stdout, stderr) = partial(&gametree(&["solve", file.to_str().unwrap()]));
-    assert!(
-        stderr.contains("skipped line 2: not UTF-8 text (byte 0xFF at column 3)"),
-        "{stderr}"
+    has(
+        &stderr,
+        "skipped line 2: not UTF-8 text (byte 0xFF at column 3)",
     );
-    assert!(stderr.contains("1 line(s) skipped"), "{stderr}");
+    has(&stderr, "1 line(s) skipped");
     assert_eq!(agreeing_lines(&stdout), ["1", "3"], "{stdout}");
 }

@@ -7,7 +7,9 @@ use gametree::{Algorithm, Family, Setting};
 use serde_json::Value as Json;
 use tree_core::{ExplicitTree, GenSpec, Generator, Value, corpus};
 
-use crate::common::{cmd, data, error, gametree, json, keys, moves, ok, report_keys, temp_file};
+use crate::common::{
+    cmd, data, error, gametree, has, json, keys, moves, ok, report_keys, temp_file,
+};
 
 /// The multi-threaded algorithms.
 fn threaded() -> impl Iterator<Item = Algorithm> {
@@ -176,7 +178,7 @@ fn default_thread_count_is_the_available_parallelism() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     assert_eq!(v["threads"], cores);
     let help = ok(&["search", "--help"]);
-    assert!(help.contains("available_parallelism"), "{help}");
+    has(&help, "available_parallelism");
 }
 
 #[test]
@@ -274,15 +276,12 @@ fn text_output() {
         ],
         "{out}"
     );
-    assert!(out.contains("\nvalue       2\n"), "{out}");
-    assert!(
-        out.contains("\nprocessors  (1, 2): 3 processors\n"),
-        "{out}"
-    );
-    assert!(out.contains("\npeak memory n/a\n"), "{out}");
-    assert!(
-        out.contains("\npv          2 (partial: the algorithm knows only the first move)\n"),
-        "{out}"
+    has(&out, "\nvalue       2\n");
+    has(&out, "\nprocessors  (1, 2): 3 processors\n");
+    has(&out, "\npeak memory n/a\n");
+    has(
+        &out,
+        "\npv          2 (partial: the algorithm knows only the first move)\n",
     );
 }
 
@@ -308,7 +307,7 @@ fn not_taken(e: &str, algorithm: &str, flag: &str, setting: Setting) {
 #[test]
 fn zero_threads() {
     let e = search_error(&cmd("--algo ybwc --threads 0 --tree", &[&data("pi.tree")]));
-    assert!(e.contains("invalid --threads: must be at least 1"), "{e}");
+    has(&e, "invalid --threads: must be at least 1");
 }
 
 #[test]
@@ -332,7 +331,7 @@ fn threads_for_a_sequential_algorithm() {
         let e = search_error(&["--algo", algo, "--tree", &pi, option[0], option[1]]);
         not_taken(&e, algo, flag, setting);
         for a in setting.algorithms() {
-            assert!(e.contains(a.name()), "{e}");
+            has(&e, a.name());
         }
     }
     let e = search_error(&["--algo", "alphabeta", "--tree", &pi, "--no-type2"]);
@@ -374,14 +373,14 @@ fn options_for_the_wrong_thread_algorithm() {
         "--algo parallel-staged-sss --tree",
         &[&pi, "--stage", "0"],
     ));
-    assert!(e.contains("invalid --stage: must be at least 1"), "{e}");
+    has(&e, "invalid --stage: must be at least 1");
     let e = search_error(&cmd(
         "--algo treesplit --tree",
         &[&pi, "--threads", "2", "--processors", "1,2"],
     ));
-    assert!(
-        e.contains("invalid --processors: give a thread count or a processor tree, not both"),
-        "{e}"
+    has(
+        &e,
+        "invalid --processors: give a thread count or a processor tree, not both",
     );
 }
 
@@ -392,16 +391,16 @@ fn bad_processor_trees() {
         "", "4", "1,", ",2", "1,2,3", "-1,2", "one,two", "1;2", "1.5,2",
     ] {
         let e = search_error(&["--algo", "treesplit", "--tree", &pi, "--processors", bad]);
-        assert!(e.contains(&format!("bad --processors '{bad}'")), "{e}");
-        assert!(e.contains("expected DEPTH,WIDTH"), "{e}");
+        has(&e, &format!("bad --processors '{bad}'"));
+        has(&e, "expected DEPTH,WIDTH");
     }
     let e = search_error(&["--algo", "pvsplit", "--tree", &pi, "--processors", "2,0"]);
-    assert!(e.contains("needs width >= 1"), "{e}");
+    has(&e, "needs width >= 1");
     let e = search_error(&["--algo", "pvsplit", "--tree", &pi, "--processors", "40,2"]);
-    assert!(e.contains("has more than 1048576 processors"), "{e}");
+    has(&e, "has more than 1048576 processors");
     // More threads than the library starts.
     let e = search_error(&["--algo", "ybwc", "--tree", &pi, "--threads", "5000"]);
-    assert!(e.contains("more than the maximum of 1024"), "{e}");
+    has(&e, "more than the maximum of 1024");
 }
 
 #[test]
@@ -417,7 +416,7 @@ fn thread_count_that_is_not_a_number_is_a_usage_error() {
 #[test]
 fn the_tree_source_errors_are_shared() {
     let e = search_error(&["--algo", "ybwc"]);
-    assert!(e.contains("no tree: give --tree FILE or --gen KIND"), "{e}");
+    has(&e, "no tree: give --tree FILE or --gen KIND");
     let e = search_error(&["--algo", "ybwc", "--gen", "random", "--b", "3"]);
-    assert!(e.contains("missing --b or --d"), "{e}");
+    has(&e, "missing --b or --d");
 }

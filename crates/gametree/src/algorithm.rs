@@ -1,7 +1,5 @@
 //! [`Algorithm`]: every search of every engine crate, by name.
 
-use std::fmt;
-
 use search_bestfirst::Algorithm as BestFirst;
 use search_depthfirst::{Algorithm as DepthFirst, EnhancedAlgorithm};
 use search_parallel::threads::ThreadAlgorithm;
@@ -55,12 +53,6 @@ impl Family {
             #[cfg(feature = "mpi")]
             Family::Distributed => "distributed",
         }
-    }
-}
-
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -291,17 +283,7 @@ impl MemoryUnit {
     }
 }
 
-impl fmt::Display for MemoryUnit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+tree_core::display_by_name!(Family, MemoryUnit, Algorithm);
 
 impl serde::Serialize for Algorithm {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

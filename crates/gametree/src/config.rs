@@ -66,172 +66,108 @@ pub struct Config {
     rank_timeout: Option<Duration>,
 }
 
+/// Builders `$name(self, $arg) -> Config`, each setting the option of its
+/// name to `Some($arg)`.
+macro_rules! builders {
+    ($($(#[$attr:meta])* $name:ident($arg:ident: $t:ty);)+) => {
+        $(
+            $(#[$attr])*
+            #[must_use]
+            pub fn $name(mut self, $arg: $t) -> Config {
+                self.$name = Some($arg);
+                self
+            }
+        )+
+    };
+}
+
 impl Config {
     /// Every option unset: see [`Config`].
     pub fn new() -> Config {
         Config::default()
     }
 
-    /// The memory budget M of a best-first search, in OPEN entries (the
-    /// papers' unit). Below the algorithm's minimum on the tree it is an
-    /// error that states the minimum ([`crate::minimum_memory`]).
-    #[must_use]
-    pub fn memory(mut self, entries: usize) -> Config {
-        self.memory = Some(entries);
-        self
-    }
-
-    /// The transposition table of an MT driver or an enhanced engine, in
-    /// bytes.
-    #[must_use]
-    pub fn table_bytes(mut self, bytes: usize) -> Config {
-        self.table_bytes = Some(bytes);
-        self
-    }
-
-    /// The threads of a multi-threaded search, or of an enhanced engine
-    /// searching over one shared table (at least 1).
-    #[must_use]
-    pub fn threads(mut self, threads: usize) -> Config {
-        self.threads = Some(threads);
-        self
-    }
-
-    /// Stop the search this long after it starts. A search that stops
-    /// returns a [`Report`](crate::Report) with
-    /// [`stopped`](crate::Report::stopped) set.
-    #[must_use]
-    pub fn time_limit(mut self, limit: Duration) -> Config {
-        self.time_limit = Some(limit);
-        self
-    }
-
-    /// Stop before the (n + 1)-th leaf evaluation (all threads together).
-    #[must_use]
-    pub fn max_leaves(mut self, leaves: u64) -> Config {
-        self.max_leaves = Some(leaves);
-        self
-    }
-
-    /// Stop when `flag` is raised (from another thread:
-    /// [`StopHandle::stop`]).
-    #[must_use]
-    pub fn cancel(mut self, flag: StopHandle) -> Config {
-        self.cancel = Some(flag);
-        self
-    }
-
-    /// The root window of alpha-beta, fail-soft alpha-beta, Fig. 6's
-    /// alpha-beta, the multi-threaded searches and those on MPI ranks: the
-    /// report's value is then a bound where it falls outside
-    /// ([`Report::bound`](crate::Report::bound)).
-    #[must_use]
-    pub fn window(mut self, window: Window) -> Config {
-        self.window = Some(window);
-        self
-    }
-
-    /// The tie rule of the SSS\* inside aspiration SSS\*, Dual\*, staged
-    /// SSS\* and the hybrids (default: Campbell's left-biased rule).
-    #[must_use]
-    pub fn tie_rule(mut self, rule: Variant) -> Config {
-        self.tie_rule = Some(rule);
-        self
-    }
-
-    /// The stage depth of staged SSS\* and parallel staged SSS\* (at least
-    /// 1; default 2, Campbell's).
-    #[must_use]
-    pub fn stage(mut self, plies: usize) -> Config {
-        self.stage = Some(plies);
-        self
-    }
-
-    /// The upper bound of aspiration SSS\* (default +∞).
-    #[must_use]
-    pub fn upper(mut self, bound: Value) -> Config {
-        self.upper = Some(bound);
-        self
-    }
-
-    /// MGame's slab height (even, at least 2; default 2: QuickGame).
-    #[must_use]
-    pub fn searchd(mut self, plies: usize) -> Config {
-        self.searchd = Some(plies);
-        self
-    }
-
-    /// MGame's tie rule.
-    #[must_use]
-    pub fn mgame_tie(mut self, tie: MgTie) -> Config {
-        self.mgame_tie = Some(tie);
-        self
-    }
-
-    /// QG1–3: floor the lower bound passed down at the node's own alpha
-    /// (not in the paper's pseudo-code; default off).
-    #[must_use]
-    pub fn alpha_floor(mut self, on: bool) -> Config {
-        self.alpha_floor = Some(on);
-        self
-    }
-
-    /// RecSSS\*, RecDual\*, MemSSS\*, MemDual\*: search the lowest chooser
-    /// level's terminal sons in place (default: off for RecSSS\* and
-    /// RecDual\*, on for MemSSS\* and MemDual\*).
-    #[must_use]
-    pub fn odd_depth_leaf_search(mut self, on: bool) -> Config {
-        self.odd_depth_leaf_search = Some(on);
-        self
-    }
-
-    /// The shape a best-first search sizes its OPEN from, for a tree (or
-    /// a game, [`Game::max_moves`](tree_core::Game::max_moves)) that does
-    /// not report one.
-    #[must_use]
-    pub fn shape(mut self, bounds: Bounds) -> Config {
-        self.shape = Some(bounds);
-        self
-    }
-
-    /// An explicit processor tree for tree-splitting and pv-splitting,
-    /// instead of [`threads`](Config::threads) (which is the tree 1, K);
-    /// on MPI ranks (feature `mpi`), one rank per processor (default: one
-    /// master over the other ranks).
-    #[must_use]
-    pub fn processors(mut self, processors: ProcessorTree) -> Config {
-        self.processors = Some(processors);
-        self
-    }
-
-    /// Pv-splitting's type-2 rule (default on).
-    #[must_use]
-    pub fn type2(mut self, on: bool) -> Config {
-        self.type2 = Some(on);
-        self
-    }
-
-    /// The workers' search of parallel staged SSS\* (default alpha-beta).
-    #[must_use]
-    pub fn stage_worker(mut self, worker: StageWorker) -> Config {
-        self.stage_worker = Some(worker);
-        self
-    }
-
-    /// The split region of tree-splitting, pv-splitting and YBWC on (1, K)
-    /// (see `search_parallel::threads::ThreadConfig::split_plies`).
-    #[must_use]
-    pub fn split_plies(mut self, plies: usize) -> Config {
-        self.split_plies = Some(plies);
-        self
-    }
-
-    /// How an enhanced engine's threads share the work: YBWC (default) or
-    /// Lazy SMP.
-    #[must_use]
-    pub fn parallel(mut self, method: GameParallel) -> Config {
-        self.parallel = Some(method);
-        self
+    builders! {
+        /// The memory budget M of a best-first search, in OPEN entries (the
+        /// papers' unit). Below the algorithm's minimum on the tree it is an
+        /// error that states the minimum ([`crate::minimum_memory`]).
+        memory(entries: usize);
+        /// The transposition table of an MT driver or an enhanced engine, in
+        /// bytes.
+        table_bytes(bytes: usize);
+        /// The threads of a multi-threaded search, or of an enhanced engine
+        /// searching over one shared table (at least 1).
+        threads(threads: usize);
+        /// Stop the search this long after it starts. A search that stops
+        /// returns a [`Report`](crate::Report) with
+        /// [`stopped`](crate::Report::stopped) set.
+        time_limit(limit: Duration);
+        /// Stop before the (n + 1)-th leaf evaluation (all threads together).
+        max_leaves(leaves: u64);
+        /// Stop when `flag` is raised (from another thread:
+        /// [`StopHandle::stop`]).
+        cancel(flag: StopHandle);
+        /// The root window of alpha-beta, fail-soft alpha-beta, Fig. 6's
+        /// alpha-beta, the multi-threaded searches and those on MPI ranks: the
+        /// report's value is then a bound where it falls outside
+        /// ([`Report::bound`](crate::Report::bound)).
+        window(window: Window);
+        /// The tie rule of the SSS\* inside aspiration SSS\*, Dual\*, staged
+        /// SSS\* and the hybrids (default: Campbell's left-biased rule).
+        tie_rule(rule: Variant);
+        /// The stage depth of staged SSS\* and parallel staged SSS\* (at least
+        /// 1; default 2, Campbell's).
+        stage(plies: usize);
+        /// The upper bound of aspiration SSS\* (default +∞).
+        upper(bound: Value);
+        /// MGame's slab height (even, at least 2; default 2: QuickGame).
+        searchd(plies: usize);
+        /// MGame's tie rule.
+        mgame_tie(tie: MgTie);
+        /// QG1–3: floor the lower bound passed down at the node's own alpha
+        /// (not in the paper's pseudo-code; default off).
+        alpha_floor(on: bool);
+        /// RecSSS\*, RecDual\*, MemSSS\*, MemDual\*: search the lowest chooser
+        /// level's terminal sons in place (default: off for RecSSS\* and
+        /// RecDual\*, on for MemSSS\* and MemDual\*).
+        odd_depth_leaf_search(on: bool);
+        /// The shape a best-first search sizes its OPEN from, for a tree (or
+        /// a game, [`Game::max_moves`](tree_core::Game::max_moves)) that does
+        /// not report one.
+        shape(bounds: Bounds);
+        /// An explicit processor tree for tree-splitting and pv-splitting,
+        /// instead of [`threads`](Config::threads) (which is the tree 1, K);
+        /// on MPI ranks (feature `mpi`), one rank per processor (default: one
+        /// master over the other ranks).
+        processors(processors: ProcessorTree);
+        /// Pv-splitting's type-2 rule (default on).
+        type2(on: bool);
+        /// The workers' search of parallel staged SSS\* (default alpha-beta).
+        stage_worker(worker: StageWorker);
+        /// The split region of tree-splitting, pv-splitting and YBWC on (1, K)
+        /// (see `search_parallel::threads::ThreadConfig::split_plies`).
+        split_plies(plies: usize);
+        /// How an enhanced engine's threads share the work: YBWC (default) or
+        /// Lazy SMP.
+        parallel(method: GameParallel);
+        /// An enhanced engine's switches: history, iterative deepening, table
+        /// move, aspiration, first guess, hints, exact solving, endgame solver,
+        /// ordering searches (its `table_bytes` is replaced by
+        /// [`table_bytes`](Config::table_bytes) when that is set).
+        enhancements(enhancements: EnhancedConfig);
+        /// Whether a depth-first search (minimax, the alpha-beta family,
+        /// SCOUT, aspiration) keeps its principal variation (default on). Off,
+        /// it reports the best move alone, and runs at the plain recursion's
+        /// cost: keeping the line writes a row of a table at every improvement
+        /// inside the window, 5–16% of alpha-beta's time on the synthetic
+        /// trees (twice minimax's). The MT drivers never keep one.
+        pv(on: bool);
+        /// How long a search on MPI ranks waits for a rank that has to answer
+        /// before it reports the rank dead (default 10 s; feature `mpi`): see
+        /// [`crate::mpi`]. It must exceed the longest call of a
+        /// [`Tree`](tree_core::Tree) method.
+        #[cfg(feature = "mpi")]
+        rank_timeout(timeout: Duration);
     }
 
     /// Record the leaves in evaluation order
@@ -241,39 +177,6 @@ impl Config {
     #[must_use]
     pub fn trace(mut self, on: bool) -> Config {
         self.trace = on;
-        self
-    }
-
-    /// An enhanced engine's switches: history, iterative deepening, table
-    /// move, aspiration, first guess, hints, exact solving, endgame solver,
-    /// ordering searches (its `table_bytes` is replaced by
-    /// [`table_bytes`](Config::table_bytes) when that is set).
-    #[must_use]
-    pub fn enhancements(mut self, enhancements: EnhancedConfig) -> Config {
-        self.enhancements = Some(enhancements);
-        self
-    }
-
-    /// Whether a depth-first search (minimax, the alpha-beta family,
-    /// SCOUT, aspiration) keeps its principal variation (default on). Off,
-    /// it reports the best move alone, and runs at the plain recursion's
-    /// cost: keeping the line writes a row of a table at every improvement
-    /// inside the window, 5–16% of alpha-beta's time on the synthetic
-    /// trees (twice minimax's). The MT drivers never keep one.
-    #[must_use]
-    pub fn pv(mut self, on: bool) -> Config {
-        self.pv = Some(on);
-        self
-    }
-
-    /// How long a search on MPI ranks waits for a rank that has to answer
-    /// before it reports the rank dead (default 10 s; feature `mpi`): see
-    /// [`crate::mpi`]. It must exceed the longest call of a
-    /// [`Tree`](tree_core::Tree) method.
-    #[cfg(feature = "mpi")]
-    #[must_use]
-    pub fn rank_timeout(mut self, timeout: Duration) -> Config {
-        self.rank_timeout = Some(timeout);
         self
     }
 

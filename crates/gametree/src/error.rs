@@ -119,27 +119,24 @@ impl FromStr for Algorithm {
     }
 }
 
-impl From<SearchError> for Error {
-    fn from(e: SearchError) -> Error {
-        Error::DepthFirst(e)
-    }
+/// `From` each engine's error, as its variant.
+macro_rules! from_engines {
+    ($($(#[$attr:meta])* $error:ty => $variant:ident,)+) => {
+        $(
+            $(#[$attr])*
+            impl From<$error> for Error {
+                fn from(e: $error) -> Error {
+                    Error::$variant(e)
+                }
+            }
+        )+
+    };
 }
 
-impl From<BestFirstError> for Error {
-    fn from(e: BestFirstError) -> Error {
-        Error::BestFirst(e)
-    }
-}
-
-impl From<ThreadError> for Error {
-    fn from(e: ThreadError) -> Error {
-        Error::Threads(e)
-    }
-}
-
-#[cfg(feature = "mpi")]
-impl From<DistError> for Error {
-    fn from(e: DistError) -> Error {
-        Error::Distributed(e)
-    }
+from_engines! {
+    SearchError => DepthFirst,
+    BestFirstError => BestFirst,
+    ThreadError => Threads,
+    #[cfg(feature = "mpi")]
+    DistError => Distributed,
 }

@@ -1,8 +1,6 @@
 //! [`Setting`]: the name of each option of a [`Config`](crate::Config),
 //! to check them against the algorithm ([`Algorithm::takes`](crate::Algorithm::takes)).
 
-use std::fmt;
-
 /// One option of a [`Config`](crate::Config), named for error messages
 /// and for [`Algorithm::takes`](crate::Algorithm::takes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -152,8 +150,4 @@ impl Setting {
     }
 }
 
-impl fmt::Display for Setting {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+tree_core::display_by_name!(Setting);

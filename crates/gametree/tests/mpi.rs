@@ -6,12 +6,11 @@
 //! batch of searches one after another on the same ranks, rank 0 printing
 //! a JSON line per search.
 
-use std::process::Stdio;
 use std::time::Duration;
 
 use gametree::{Algorithm, Config, Error, Family, ProcessorTree, Setting, StopHandle, search};
 use serde_json::Value as Json;
-use tree_core::corpus::mpirun::{self as job, Kill};
+use tree_core::corpus::mpirun as job;
 use tree_core::{GenSpec, Generator};
 
 const BOTH: [Algorithm; 2] = [Algorithm::MpiTreeSplit, Algorithm::MpiPvSplit];
@@ -107,15 +106,8 @@ fn mpi_options_not_taken_are_refused() {
 /// `mpirun -np ranks mpi-check cases…`: rank 0's JSON lines, one per case;
 /// the job killed and the test failed after two minutes.
 fn mpirun(ranks: usize, cases: &[String]) -> Vec<Json> {
-    let child = job::mpirun(ranks)
-        .arg(job::example(env!("CARGO_MANIFEST_DIR"), "mpi-check"))
-        .args(cases)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("mpirun starts");
-    let what = format!("mpirun -np {ranks} {cases:?}");
-    let out = job::finish(child, Duration::from_secs(120), &what, Kill::Child);
+    let program = job::example(env!("CARGO_MANIFEST_DIR"), "mpi-check");
+    let out = job::run(ranks, &[], program, cases, Duration::from_secs(120));
     let (stdout, stderr) = (
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),

@@ -210,19 +210,18 @@ pub fn count_last_flips(me: u64, sq: usize) -> u32 {
 }
 
 /// The squares next to each square (index 0–63).
-static ADJACENT: [u64; 64] = {
-    let mut out = [0; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut dir = 0;
-        while dir < 8 {
-            out[sq] |= shift(1 << sq, dir);
-            dir += 1;
-        }
-        sq += 1;
+static ADJACENT: [u64; 64] = const_table!(64, |sq| around(1 << sq));
+
+/// The squares next to the square `b` (a single bit), as a `const fn`.
+const fn around(b: u64) -> u64 {
+    let mut out = 0;
+    let mut dir = 0;
+    while dir < 8 {
+        out |= shift(b, dir);
+        dir += 1;
     }
     out
-};
+}
 
 /// The squares next to square index `sq` (in any of the 8 directions): a
 /// move there can flip only if one of them holds an opponent disc.

@@ -136,32 +136,24 @@ const fn squares(list: &[usize]) -> u64 {
 }
 
 /// The quadrant (index into [`QUADRANTS`]) of each square.
-const QUADRANT_OF: [u8; 64] = {
-    let mut out = [0; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        out[sq] = ((sq % 8 >= 4) as u8) + 2 * ((sq / 8 >= 4) as u8);
-        sq += 1;
-    }
-    out
-};
+const QUADRANT_OF: [u8; 64] =
+    const_table!(64, |sq| ((sq % 8 >= 4) as u8) + 2 * ((sq / 8 >= 4) as u8));
 
 /// For each set of quadrants (bit `q` for [`QUADRANTS`]`[q]`), their union.
-const QUADRANT_UNION: [u64; 16] = {
-    let mut out = [0; 16];
-    let mut set = 0;
-    while set < 16 {
-        let mut q = 0;
-        while q < 4 {
-            if set & (1 << q) != 0 {
-                out[set] |= QUADRANTS[q];
-            }
-            q += 1;
+const QUADRANT_UNION: [u64; 16] = const_table!(16, |set| quadrant_union(set));
+
+/// The union of the quadrants of `set` (bit `q` for [`QUADRANTS`]`[q]`).
+const fn quadrant_union(set: usize) -> u64 {
+    let mut union = 0;
+    let mut q = 0;
+    while q < 4 {
+        if set & (1 << q) != 0 {
+            union |= QUADRANTS[q];
         }
-        set += 1;
+        q += 1;
     }
-    out
-};
+    union
+}
 
 /// The quadrants holding an odd number of the squares of `empty`, as bits.
 #[inline]
@@ -186,7 +178,7 @@ pub fn solve(me: u64, opp: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i3
         2 => two_squares(me, opp, empty, alpha, beta, counts),
         3 => three_squares(me, opp, empty, alpha, beta, counts),
         n if n >= SORT_EMPTIES => sorted_search(me, opp, empty, alpha, beta, counts),
-        n => search(me, opp, empty, n, parity(empty), alpha, beta, counts),
+        n => search(me, opp, empty, n, parity(empty), (alpha, beta), counts),
     }
 }
 
@@ -243,31 +235,25 @@ fn sorted_search(
     for &(_, sq, f) in &list[..len] {
         let (me2, opp2) = (opp & !f, me | f | sq);
         let v = -solve(me2, opp2, -beta, -alpha, counts);
-        if v > best {
-            best = v;
-            if v >= beta {
-                return best;
-            }
-            if v > alpha {
-                alpha = v;
-            }
+        if raise(v, &mut best, &mut alpha, beta) {
+            return best;
         }
     }
     best
 }
 
-/// Fail-soft negamax over `n` ≥ 4 empty squares `empty` (their quadrant
-/// parities `odd`, as [`parity`] gives them): the squares of odd quadrants
-/// first, each group in [`PRESORT`] order.
-#[allow(clippy::too_many_arguments)]
+/// Fail-soft negamax in the window `(alpha, beta)` over `n` ≥ 4 empty
+/// squares `empty` (their quadrant parities `odd`, as [`parity`] gives
+/// them): the squares of odd quadrants first, each group in [`PRESORT`]
+/// order. The window is one argument, a pair passed in two registers as
+/// two scalars would be.
 fn search(
     me: u64,
     opp: u64,
     empty: u64,
     n: u32,
     odd: usize,
-    mut alpha: i32,
-    beta: i32,
+    (mut alpha, beta): (i32, i32),
     counts: &mut Stats,
 ) -> i32 {
     if n >= STABILITY_EMPTIES
@@ -287,10 +273,7 @@ fn search(
                 let sq = squares & squares.wrapping_neg();
                 squares ^= sq;
                 let i = sq.trailing_zeros() as usize;
-                if board::adjacent(i) & opp == 0 {
-                    continue;
-                }
-                let f = board::flips(me, opp, sq);
+                let f = flips_near(me, opp, sq, i);
                 if f == 0 {
                     continue;
                 }
@@ -303,16 +286,10 @@ fn search(
                     -three_squares(me2, opp2, rest, -beta, -alpha, counts)
                 } else {
                     let odd2 = odd ^ (1 << QUADRANT_OF[i]);
-                    -search(me2, opp2, rest, n - 1, odd2, -beta, -alpha, counts)
+                    -search(me2, opp2, rest, n - 1, odd2, (-beta, -alpha), counts)
                 };
-                if v > best {
-                    best = v;
-                    if v >= beta {
-                        return best;
-                    }
-                    if v > alpha {
-                        alpha = v;
-                    }
+                if raise(v, &mut best, &mut alpha, beta) {
+                    return best;
                 }
             }
         }
@@ -326,7 +303,34 @@ fn search(
     }
     // A pass (the opponent has a move, so the search below moves).
     counts.interior += 1;
-    -search(opp, me, empty, n, odd, -beta, -alpha, counts)
+    -search(opp, me, empty, n, odd, (-beta, -alpha), counts)
+}
+
+/// The discs a move of `me` on `sq` (square index `i`) flips: 0 if it is
+/// not legal, the flips not computed when no opponent disc is next to it.
+#[inline(always)]
+fn flips_near(me: u64, opp: u64, sq: u64, i: usize) -> u64 {
+    if board::adjacent(i) & opp == 0 {
+        0
+    } else {
+        board::flips(me, opp, sq)
+    }
+}
+
+/// Fail-soft: the score `v` of a move raises `best` and `alpha`; true if
+/// it reaches `beta` (a cutoff).
+#[inline(always)]
+fn raise(v: i32, best: &mut i32, alpha: &mut i32, beta: i32) -> bool {
+    if v > *best {
+        *best = v;
+        if v >= beta {
+            return true;
+        }
+        if v > *alpha {
+            *alpha = v;
+        }
+    }
+    false
 }
 
 /// The exact score for the owner of `me` (to move) with the three empty
@@ -386,10 +390,7 @@ fn three_moves(
 ) -> Option<i32> {
     let mut best = i32::MIN;
     for sq in order {
-        if board::adjacent(sq.trailing_zeros() as usize) & opp == 0 {
-            continue;
-        }
-        let f = board::flips(me, opp, sq);
+        let f = flips_near(me, opp, sq, sq.trailing_zeros() as usize);
         if f == 0 {
             continue;
         }
@@ -397,14 +398,8 @@ fn three_moves(
             counts.interior += 1;
         }
         let v = -two_squares(opp & !f, me | f | sq, empty ^ sq, -beta, -alpha, counts);
-        if v > best {
-            best = v;
-            if v >= beta {
-                return Some(best);
-            }
-            if v > alpha {
-                alpha = v;
-            }
+        if raise(v, &mut best, &mut alpha, beta) {
+            return Some(best);
         }
     }
     (best != i32::MIN).then_some(best)
@@ -437,21 +432,20 @@ fn rank(sq: u64) -> u8 {
 }
 
 /// The class in [`PRESORT`] of each square index.
-const RANK: [u8; 64] = {
-    let mut out = [0; 64];
+const RANK: [u8; 64] = const_table!(64, |sq| class_of(sq));
+
+/// The class in [`PRESORT`] of the square index `sq` (0 if none holds it).
+const fn class_of(sq: usize) -> u8 {
+    let mut class = 0;
     let mut c = 0;
     while c < PRESORT.len() {
-        let mut sq = 0;
-        while sq < 64 {
-            if PRESORT[c] & (1 << sq) != 0 {
-                out[sq] = c as u8;
-            }
-            sq += 1;
+        if PRESORT[c] & (1 << sq) != 0 {
+            class = c as u8;
         }
         c += 1;
     }
-    out
-};
+    class
+}
 
 /// The best score for the owner of `me` playing on `x` or `y` (the two
 /// empty squares, tried in that order), each reply scored by

@@ -73,6 +73,20 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// A table of `$n` entries built at compile time, entry `$i` being
+/// `$entry` (a `const` expression of the index `$i`).
+macro_rules! const_table {
+    ($n:expr, |$i:ident| $entry:expr) => {{
+        let mut out = [0; $n];
+        let mut $i = 0;
+        while $i < $n {
+            out[$i] = $entry;
+            $i += 1;
+        }
+        out
+    }};
+}
+
 pub mod board;
 pub mod endgame;
 mod error;

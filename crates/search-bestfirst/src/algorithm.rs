@@ -299,6 +299,18 @@ impl Algorithm {
             })
         };
         let leaf = |default| opts.odd_depth_leaf_search.unwrap_or(default);
+        // RecSSS*'s and MemSSS*'s configurations have the same fields.
+        macro_rules! rec_or_mem {
+            ($module:ident, $dual:expr) => {
+                $module::Config {
+                    dual: $dual,
+                    memory,
+                    shape,
+                    odd_depth_leaf_search: leaf($module::Config::default().odd_depth_leaf_search),
+                    limits,
+                }
+            };
+        }
         Ok(match self {
             Algorithm::SssStockman => sss(Variant::Stockman, false),
             Algorithm::SssLeft => sss(Variant::LeftBiased, false),
@@ -314,20 +326,12 @@ impl Algorithm {
             Algorithm::Qg1 => quickgame(quickgame::Variant::Qg1),
             Algorithm::Qg2 => quickgame(quickgame::Variant::Qg2),
             Algorithm::Qg3 => quickgame(quickgame::Variant::Qg3),
-            Algorithm::RecSss | Algorithm::RecDual => Built::Rec(recsss::Config {
-                dual: self == Algorithm::RecDual,
-                memory,
-                shape,
-                odd_depth_leaf_search: leaf(recsss::Config::default().odd_depth_leaf_search),
-                limits,
-            }),
-            Algorithm::MemSss | Algorithm::MemDual => Built::Mem(memsss::Config {
-                dual: self == Algorithm::MemDual,
-                memory,
-                shape,
-                odd_depth_leaf_search: leaf(memsss::Config::default().odd_depth_leaf_search),
-                limits,
-            }),
+            Algorithm::RecSss | Algorithm::RecDual => {
+                Built::Rec(rec_or_mem!(recsss, self == Algorithm::RecDual))
+            }
+            Algorithm::MemSss | Algorithm::MemDual => {
+                Built::Mem(rec_or_mem!(memsss, self == Algorithm::MemDual))
+            }
             Algorithm::IterSss => Built::Iter(itersss::Config {
                 memory,
                 shape,
@@ -501,7 +505,7 @@ impl Algorithm {
     }
 }
 
-crate::display::display_by_name!(Algorithm);
+tree_core::display_by_name!(Algorithm);
 
 /// An algorithm name this crate does not know.
 #[derive(Debug, Clone, PartialEq, Eq)]

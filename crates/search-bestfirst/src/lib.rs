@@ -118,7 +118,6 @@
 
 mod algorithm;
 mod blocks;
-mod display;
 mod dual_view;
 mod error;
 pub mod hybrid;

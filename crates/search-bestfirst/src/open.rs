@@ -246,6 +246,40 @@ macro_rules! with_memory {
 
 pub(crate) use with_memory;
 
+/// The methods of RecSSS\*'s and MemSSS\*'s `Config` (fields `dual`,
+/// `memory`, `odd_depth_leaf_search`): the `with_memory` builder, the
+/// memory shape, the algorithm's name in errors (`$name` or, under the
+/// dual view, `$dual`) and the shapes a search starts from.
+macro_rules! dual_config {
+    ($name:literal, $dual:literal) => {
+        crate::open::with_memory!();
+
+        /// The algorithm's memory shape on `bounds`.
+        fn mem_shape(&self, bounds: tree_core::Bounds) -> crate::shape::MemShape {
+            crate::shape::MemShape::of(bounds, self.dual, self.odd_depth_leaf_search)
+        }
+
+        /// The algorithm's name in errors.
+        fn name(&self) -> &'static str {
+            if self.dual { $dual } else { $name }
+        }
+
+        /// The algorithm's name in errors, the shape of `tree` (checked)
+        /// and the memory shape on it.
+        fn shapes<T: tree_core::Tree + ?Sized>(
+            &self,
+            tree: &T,
+        ) -> Result<(&'static str, tree_core::Bounds, crate::shape::MemShape), BestFirstError> {
+            let algorithm = self.name();
+            let bounds = crate::shape::shape(tree, self.shape, algorithm)?;
+            crate::shape::check_bounds(bounds)?;
+            Ok((algorithm, bounds, self.mem_shape(bounds)))
+        }
+    };
+}
+
+pub(crate) use dual_config;
+
 /// A module's `Cache` of two OPEN arrays, of entries `$entry<N>` for the
 /// tree and `$entry<Option<N>>` for its dual view, allocated by the first
 /// search and kept for the next; the doc comment given is the type's.

@@ -112,7 +112,7 @@ use crate::dual_view::{DualView, dual_root_move, undo_negation};
 use crate::error::BestFirstError;
 use crate::limited::metered;
 use crate::open::{Open, Outcome, budget};
-use crate::shape::{MemShape, Sums, check_bounds, shape};
+use crate::shape::{MemShape, Sums, check_bounds};
 use crate::tally::{Counts, Tally};
 
 /// How a RecSSS\* or RecDual\* search is configured.
@@ -137,17 +137,7 @@ pub struct Config {
 }
 
 impl Config {
-    crate::open::with_memory!();
-
-    /// RecSSS\*'s (RecDual\*'s) memory shape on `bounds`.
-    fn mem_shape(&self, bounds: Bounds) -> MemShape {
-        MemShape::of(bounds, self.dual, self.odd_depth_leaf_search)
-    }
-
-    /// The algorithm's name in errors.
-    fn name(&self) -> &'static str {
-        if self.dual { "RecDual*" } else { "RecSSS*" }
-    }
+    crate::open::dual_config!("RecSSS*", "RecDual*");
 }
 
 /// The size of RecSSS\*'s OPEN on a tree of shape `bounds` — its only
@@ -358,10 +348,7 @@ fn search_tallied<T: Tree + ?Sized, K: Tally + Default>(
     cache: &mut Cache<T::Node>,
     tally: &mut K,
 ) -> Result<Outcome, BestFirstError> {
-    let algorithm = cfg.name();
-    let bounds = shape(tree, cfg.shape, algorithm)?;
-    check_bounds(bounds)?;
-    let shape = cfg.mem_shape(bounds);
+    let (algorithm, bounds, shape) = cfg.shapes(tree)?;
     if cfg.memory.is_some() {
         budget(algorithm, cfg.memory, shape.maximum_checked(algorithm)?)?;
     }
@@ -379,12 +366,8 @@ pub(crate) fn search_counted<T: Tree + ?Sized>(
     tree: &T,
     cfg: &Config,
 ) -> (Result<Outcome, BestFirstError>, Option<Counts>) {
-    if cfg.dual {
-        return (search(tree, cfg), None);
-    }
-    let mut counts = Counts::default();
-    let result = search_tallied(tree, cfg, &mut Cache::new(), &mut counts);
-    (result, Some(counts))
+    let counted = |counts: &mut Counts| search_tallied(tree, cfg, &mut Cache::new(), counts);
+    crate::tally::unless_dual(cfg.dual, || search(tree, cfg), counted)
 }
 
 /// RecDual\*: [`run`] under the dual view, the value negated back.

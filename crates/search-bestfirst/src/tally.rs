@@ -82,6 +82,22 @@ impl Tally for Counts {
     }
 }
 
+/// A search's result and what it asked of the tree: `counted` counts a
+/// primal search in the [`Counts`] it is given; a `dual` search (whose dual
+/// view has a virtual root) runs `plain`, its counts `None`.
+pub(crate) fn unless_dual<R>(
+    dual: bool,
+    plain: impl FnOnce() -> R,
+    counted: impl FnOnce(&mut Counts) -> R,
+) -> (R, Option<Counts>) {
+    if dual {
+        return (plain(), None);
+    }
+    let mut counts = Counts::default();
+    let result = counted(&mut counts);
+    (result, Some(counts))
+}
+
 impl From<Counts> for SearchCounts {
     fn from(c: Counts) -> SearchCounts {
         SearchCounts {

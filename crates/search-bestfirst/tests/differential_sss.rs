@@ -56,6 +56,14 @@ fn record<T: Tree>(tree: &T, run: impl FnOnce(&Traced<&T>) -> String) -> u64 {
     h.0
 }
 
+/// What a search returns.
+type Searched = Result<search_bestfirst::Outcome, search_bestfirst::BestFirstError>;
+
+/// [`record`] of a search that returns an outcome.
+fn searched<T: Tree>(tree: &T, run: impl FnOnce(&Traced<&T>) -> Searched) -> u64 {
+    record(tree, |t| outcome(run(t)))
+}
+
 fn outcome(r: Result<search_bestfirst::Outcome, search_bestfirst::BestFirstError>) -> String {
     match r {
         Ok(o) => format!(
@@ -87,73 +95,43 @@ fn sss_family<T: Tree>(tree: &T, traces: bool) -> Vec<(String, u64)> {
             memory: minimum_memory(b, false).ok().map(|m| m + 3),
             ..full.clone()
         };
-        let mut add = |name: String, h: u64| out.push((format!("{name}/{v}"), h));
-        add(
-            "sss".into(),
-            record(tree, |t| outcome(sss::search(t, &full))),
-        );
-        add(
-            "sss-roomy".into(),
-            record(tree, |t| outcome(sss::search(t, &roomy))),
-        );
-        add(
-            "sss-short1".into(),
-            record(tree, |t| outcome(sss::search(t, &cut(1)))),
-        );
-        add(
-            "sss-short2".into(),
-            record(tree, |t| outcome(sss::search(t, &cut(2)))),
-        );
-        add("dual".into(), record(tree, |t| outcome(dual(t, &full))));
-        add(
-            "dual-short1".into(),
-            record(tree, |t| outcome(dual(t, &cut(1)))),
-        );
+        let mut add = |name: &str, h: u64| out.push((format!("{name}/{v}"), h));
+        // A search that returns an outcome, recorded under `name`.
+        macro_rules! run {
+            ($name:expr, $search:expr) => {
+                add($name, searched(tree, $search))
+            };
+        }
+        run!("sss", |t| sss::search(t, &full));
+        run!("sss-roomy", |t| sss::search(t, &roomy));
+        run!("sss-short1", |t| sss::search(t, &cut(1)));
+        run!("sss-short2", |t| sss::search(t, &cut(2)));
+        run!("dual", |t| dual(t, &full));
+        run!("dual-short1", |t| dual(t, &cut(1)));
         for (lo, hi) in [(-1i64, 1i64), (-5, 0), (0, 3), (2, 9), (-3, -1)] {
             let (lower, upper) = (truth.offset(lo), truth.offset(hi));
             let h = record(tree, |t| match sss_aspiration(t, lower, upper, &full) {
                 Ok(a) => format!("{} exact {}", outcome(Ok(a.outcome)), a.exact),
                 Err(e) => format!("err {e:?}"),
             });
-            add(format!("asp({lo},{hi})"), h);
+            add(&format!("asp({lo},{hi})"), h);
         }
         let opts = Options {
             upper: Some(truth.offset(-1)),
             variant: Some(v),
             ..Options::default()
         };
-        add(
-            "asp-research".into(),
-            record(tree, |t| outcome(Algorithm::SssAspiration.run(t, &opts))),
-        );
+        run!("asp-research", |t| Algorithm::SssAspiration.run(t, &opts));
         for k in 1..=3 {
-            add(
-                format!("staged{k}"),
-                record(tree, |t| outcome(staged_sss(t, k, &full))),
-            );
+            run!(&format!("staged{k}"), |t| staged_sss(t, k, &full));
         }
-        add(
-            "staged2-short1".into(),
-            record(tree, |t| outcome(staged_sss(t, 2, &cut(1)))),
-        );
+        run!("staged2-short1", |t| staged_sss(t, 2, &cut(1)));
         for k in [2, 4] {
-            add(
-                format!("sab{k}"),
-                record(tree, |t| outcome(sss_over_alphabeta(t, k, &full))),
-            );
-            add(
-                format!("abs{k}"),
-                record(tree, |t| outcome(alphabeta_over_sss(t, k, &full))),
-            );
+            run!(&format!("sab{k}"), |t| sss_over_alphabeta(t, k, &full));
+            run!(&format!("abs{k}"), |t| alphabeta_over_sss(t, k, &full));
         }
-        add(
-            "sab2-short1".into(),
-            record(tree, |t| outcome(sss_over_alphabeta(t, 2, &cut(1)))),
-        );
-        add(
-            "abs2-short2".into(),
-            record(tree, |t| outcome(alphabeta_over_sss(t, 2, &cut(2)))),
-        );
+        run!("sab2-short1", |t| sss_over_alphabeta(t, 2, &cut(1)));
+        run!("abs2-short2", |t| alphabeta_over_sss(t, 2, &cut(2)));
         if traces {
             for (tag, upper) in [("inf", Value::INF), ("v+1", truth.offset(1))] {
                 let h = record(tree, |t| match sss_open_trace(t, upper, &full) {
@@ -167,7 +145,7 @@ fn sss_family<T: Tree>(tree: &T, traces: bool) -> Vec<(String, u64)> {
                     }
                     Err(e) => format!("err {e:?}"),
                 });
-                add(format!("trace({tag})"), h);
+                add(&format!("trace({tag})"), h);
             }
         }
     }

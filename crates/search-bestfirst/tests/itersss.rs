@@ -30,15 +30,8 @@ fn budgets(bounds: Bounds, every: usize) -> Vec<usize> {
     if hi - lo < every {
         return (lo..=hi).collect();
     }
-    let mut ms = vec![lo, lo + 1, lo + 2, 2 * lo, (lo + hi) / 2, hi - 1, hi];
-    let mut m = lo;
-    while m < hi {
-        ms.push(m);
-        m = m * 3 / 2 + 1;
-    }
-    ms.sort_unstable();
-    ms.dedup();
-    ms
+    let points = [lo, lo + 1, lo + 2, 2 * lo, (lo + hi) / 2, hi - 1, hi];
+    tree_core::corpus::budget_spread(lo, hi, &points, 3, 2)
 }
 
 /// At every budget: the minimax value, OPEN within the budget, and no leaf

@@ -95,26 +95,14 @@ pub(crate) fn probe_at<T: Tree + ?Sized, C: Control, const KIND: u8>(
         // Whether the child beats `m`, and the bound the test found (TEST
         // finds none): -value(c) > m  iff  not (value(c) >= -m).
         let (beats, t) = match KIND {
-            SCOUT => {
-                let t = -alphabeta_node::<_, _, HARD, BELOW>(
-                    tree,
-                    &c,
-                    child,
-                    a,
-                    b,
-                    &mut ctl.counting(),
-                )?;
-                (t > m, t)
-            }
-            PVS => {
-                let t = -alphabeta_node::<_, _, SOFT, BELOW>(
-                    tree,
-                    &c,
-                    child,
-                    a,
-                    b,
-                    &mut ctl.counting(),
-                )?;
+            SCOUT | PVS => {
+                // The minimal window: fail-soft for PVS, fail-hard for SCOUT.
+                let counting = &mut ctl.counting();
+                let t = -if KIND == PVS {
+                    alphabeta_node::<_, _, SOFT, BELOW>(tree, &c, child, a, b, counting)
+                } else {
+                    alphabeta_node::<_, _, HARD, BELOW>(tree, &c, child, a, b, counting)
+                }?;
                 (t > m, t)
             }
             _ => {

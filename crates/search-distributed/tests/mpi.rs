@@ -13,7 +13,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value as Json;
-use tree_core::corpus::mpirun::{self as job, Kill, open_mpi};
+use tree_core::corpus::mpirun::{self as job, open_mpi};
 
 /// The `distributed-check` driver (built once per test run with the
 /// feature, by [`job::example`]).
@@ -24,16 +24,7 @@ fn driver() -> PathBuf {
 /// `mpirun -np ranks [extra] distributed-check args…`, killed (and the test
 /// failed) after `limit`.
 fn mpirun(ranks: usize, extra: &[&str], args: &[&str], limit: Duration) -> Output {
-    let child = job::mpirun(ranks)
-        .args(extra)
-        .arg(driver())
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("mpirun starts");
-    let what = format!("mpirun -np {ranks} {args:?}");
-    job::finish(child, limit, &what, Kill::Child)
+    job::run(ranks, extra, driver(), args, limit)
 }
 
 /// Rank 0's JSON lines of a successful run.

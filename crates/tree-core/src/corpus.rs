@@ -354,6 +354,21 @@ pub const GENERATORS: &[Generator] = &[
     Generator::PERFECT,
 ];
 
+/// A spread of memory budgets from `lo` up to `hi`: `points`, and the
+/// budgets from `lo` growing by the factor `num / den` (plus one) while
+/// below `hi`, sorted, each once.
+pub fn budget_spread(lo: usize, hi: usize, points: &[usize], num: usize, den: usize) -> Vec<usize> {
+    let mut ms = points.to_vec();
+    let mut m = lo;
+    while m < hi {
+        ms.push(m);
+        m = m * num / den + 1;
+    }
+    ms.sort_unstable();
+    ms.dedup();
+    ms
+}
+
 /// Small uniform shapes, terminal root and single-child chains included.
 pub const SHAPES: &[(usize, usize)] = &[
     (0, 0),

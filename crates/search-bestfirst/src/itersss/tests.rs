@@ -24,19 +24,12 @@ fn check_same<T: Tree>(tree: &T, what: &str) -> usize {
     let bounds = tree.bounds().unwrap();
     let lo = least(bounds).unwrap();
     let hi = minimum_memory(bounds, false).unwrap().max(lo);
-    let mut ms: Vec<usize> = if hi - lo <= 40 {
+    let ms: Vec<usize> = if hi - lo <= 40 {
         (lo..=hi).collect()
     } else {
-        let mut v = vec![lo, lo + 1, lo + 2, (lo + hi) / 2, hi - 1];
-        let mut m = lo;
-        while m < hi {
-            v.push(m);
-            m = m * 5 / 4 + 1;
-        }
-        v
+        let points = [lo, lo + 1, lo + 2, (lo + hi) / 2, hi - 1];
+        tree_core::corpus::budget_spread(lo, hi, &points, 5, 4)
     };
-    ms.sort_unstable();
-    ms.dedup();
     let mut shapes = vec![None];
     if bounds.depth > 0 {
         shapes.push(Some(Bounds::uniform(

@@ -177,7 +177,7 @@ use crate::error::BestFirstError;
 use crate::limited::metered;
 use crate::open::Outcome;
 pub use crate::shape::MemShape;
-use crate::shape::{check_bounds, shape};
+use crate::shape::check_bounds;
 use crate::tally::{Counts, Tally};
 
 /// How a MemSSS\* or MemDual\* search is configured.
@@ -213,17 +213,7 @@ impl Default for Config {
 }
 
 impl Config {
-    crate::open::with_memory!();
-
-    /// MemSSS\*'s (MemDual\*'s) memory shape on `bounds`.
-    fn mem_shape(&self, bounds: Bounds) -> MemShape {
-        MemShape::of(bounds, self.dual, self.odd_depth_leaf_search)
-    }
-
-    /// The algorithm's name in errors.
-    fn name(&self) -> &'static str {
-        if self.dual { "MemDual*" } else { "MemSSS*" }
-    }
+    crate::open::dual_config!("MemSSS*", "MemDual*");
 }
 
 /// MemSSS\* (MemDual\* under the dual view), recording `events` if asked,
@@ -235,10 +225,7 @@ fn run_plain<T: Tree + ?Sized, K: Tally + Default>(
     cache: &mut Cache<T::Node>,
     tally: &mut K,
 ) -> Result<Outcome, BestFirstError> {
-    let algorithm = cfg.name();
-    let bounds = shape(tree, cfg.shape, algorithm)?;
-    check_bounds(bounds)?;
-    let shape = cfg.mem_shape(bounds);
+    let (algorithm, bounds, shape) = cfg.shapes(tree)?;
     let memory = cfg.memory;
     if !cfg.dual {
         let limits = crate::blocks::Limits::of_shape(bounds, shape, 0);
@@ -365,19 +352,13 @@ pub(crate) fn search_counted<T: Tree + ?Sized>(
     tree: &T,
     cfg: &Config,
 ) -> (Result<Outcome, BestFirstError>, Option<Counts>) {
-    if cfg.dual {
-        return (search(tree, cfg), None);
-    }
-    let mut counts = Counts::default();
-    let mut cache = Cache::new();
-    let result = metered!(tree, &cfg.limits, |t| run_plain(
-        t,
-        cfg,
-        None,
-        &mut cache,
-        &mut counts
-    ));
-    (result, Some(counts))
+    let counted = |counts: &mut Counts| {
+        let mut cache = Cache::new();
+        metered!(tree, &cfg.limits, |t| run_plain(
+            t, cfg, None, &mut cache, counts
+        ))
+    };
+    crate::tally::unless_dual(cfg.dual, || search(tree, cfg), counted)
 }
 
 /// [`search`], also recording every node made INACTIVE and every

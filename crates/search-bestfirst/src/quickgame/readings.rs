@@ -121,7 +121,7 @@ impl Variant {
     }
 }
 
-crate::display::display_by_name!(Variant);
+tree_core::display_by_name!(Variant);
 
 /// How the lines of the QG pseudo-code that admit more than one reading
 /// are read: one field per ambiguous line. The default is
@@ -358,29 +358,19 @@ impl Readings {
     /// The fields away from their defaults, as `name=value` separated by
     /// spaces (`printed` if none), the names the reproduction uses.
     pub fn code(&self) -> String {
-        let mut parts = Vec::new();
-        match self.left {
-            Left::All => {}
-            Left::NotExhausted => parts.push("left=not-exhausted"),
-            Left::Contending => parts.push("left=contending"),
-        }
-        if self.fallback == Fallback::Alpha {
-            parts.push("fallback=alpha");
-        }
-        match self.floor {
-            Floor::None => {}
-            Floor::Alpha => parts.push("floor=alpha"),
-            Floor::R => parts.push("floor=r"),
-        }
-        if self.unsolved == Unsolved::BelowH {
-            parts.push("unsolved=below-h");
-        }
-        if self.second == Second::SecondOfLeft {
-            parts.push("second=of-left");
-        }
-        if self.tie == Tie::Solved {
-            parts.push("tie=solved");
-        }
+        let parts: Vec<&str> = [
+            (self.left == Left::NotExhausted, "left=not-exhausted"),
+            (self.left == Left::Contending, "left=contending"),
+            (self.fallback == Fallback::Alpha, "fallback=alpha"),
+            (self.floor == Floor::Alpha, "floor=alpha"),
+            (self.floor == Floor::R, "floor=r"),
+            (self.unsolved == Unsolved::BelowH, "unsolved=below-h"),
+            (self.second == Second::SecondOfLeft, "second=of-left"),
+            (self.tie == Tie::Solved, "tie=solved"),
+        ]
+        .into_iter()
+        .filter_map(|(away, part)| away.then_some(part))
+        .collect();
         if parts.is_empty() {
             "printed".to_string()
         } else {

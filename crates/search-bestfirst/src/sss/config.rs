@@ -31,7 +31,7 @@ impl Variant {
     }
 }
 
-crate::display::display_by_name!(Variant);
+tree_core::display_by_name!(Variant);
 
 impl Params {
     /// SSS\*'s parameters for `algorithm` with the tie rule `variant`:

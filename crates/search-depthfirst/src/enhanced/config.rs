@@ -99,6 +99,20 @@ impl Default for EnhancedConfig {
     }
 }
 
+/// Builders `$name(self, $field) -> EnhancedConfig`, each setting one
+/// field.
+macro_rules! builders {
+    ($($(#[$doc:meta])* $name:ident($field:ident: $t:ty);)+) => {
+        $(
+            $(#[$doc])*
+            pub fn $name(mut self, $field: $t) -> EnhancedConfig {
+                self.$field = $field;
+                self
+            }
+        )+
+    };
+}
+
 impl EnhancedConfig {
     /// Every enhancement off: no table, no history, no iterative deepening,
     /// no table move, no hints, no exact-solve mode, no endgame solver; the
@@ -121,52 +135,28 @@ impl EnhancedConfig {
         }
     }
 
-    /// With a table of `bytes` bytes (0 = none).
-    pub fn with_table_bytes(mut self, bytes: usize) -> EnhancedConfig {
-        self.table_bytes = bytes;
-        self
-    }
-
-    /// With or without the history heuristic.
-    pub fn with_history(mut self, on: bool) -> EnhancedConfig {
-        self.history = on;
-        self
-    }
-
-    /// With or without iterative deepening.
-    pub fn with_iterative_deepening(mut self, on: bool) -> EnhancedConfig {
-        self.iterative_deepening = on;
-        self
-    }
-
-    /// With or without the table's move first.
-    pub fn with_table_move(mut self, on: bool) -> EnhancedConfig {
-        self.table_move = on;
-        self
-    }
-
-    /// With an aspiration window of half-width `delta` at PVS's root.
-    pub fn with_aspiration(mut self, delta: Option<u32>) -> EnhancedConfig {
-        self.aspiration = delta;
-        self
-    }
-
-    /// With this first guess.
-    pub fn with_first_guess(mut self, guess: Value) -> EnhancedConfig {
-        self.first_guess = guess;
-        self
-    }
-
-    /// With or without the game's ordering hints.
-    pub fn with_hints(mut self, on: bool) -> EnhancedConfig {
-        self.hints = on;
-        self
-    }
-
-    /// With or without exact-solve mode.
-    pub fn with_exact_solve(mut self, on: bool) -> EnhancedConfig {
-        self.exact_solve = on;
-        self
+    builders! {
+        /// With a table of `table_bytes` bytes (0 = none).
+        with_table_bytes(table_bytes: usize);
+        /// With or without the history heuristic.
+        with_history(history: bool);
+        /// With or without iterative deepening.
+        with_iterative_deepening(iterative_deepening: bool);
+        /// With or without the table's move first.
+        with_table_move(table_move: bool);
+        /// With an aspiration window of half-width `aspiration` at PVS's root.
+        with_aspiration(aspiration: Option<u32>);
+        /// With this first guess.
+        with_first_guess(first_guess: Value);
+        /// With or without the game's ordering hints.
+        with_hints(hints: bool);
+        /// With or without exact-solve mode.
+        with_exact_solve(exact_solve: bool);
+        /// With or without the game's ordering evaluation at the leaves of the
+        /// ordering searches.
+        with_order_eval(order_eval: bool);
+        /// With or without the game's endgame solver (in exact-solve mode).
+        with_endgame(endgame: bool);
     }
 
     /// With ordering by a heuristic search of `depth` plies at positions
@@ -175,19 +165,6 @@ impl EnhancedConfig {
     pub fn with_sort(mut self, depth: u32, plies: u32) -> EnhancedConfig {
         self.sort_depth = depth;
         self.sort_plies = plies;
-        self
-    }
-
-    /// With or without the game's ordering evaluation at the leaves of the
-    /// ordering searches.
-    pub fn with_order_eval(mut self, on: bool) -> EnhancedConfig {
-        self.order_eval = on;
-        self
-    }
-
-    /// With or without the game's endgame solver (in exact-solve mode).
-    pub fn with_endgame(mut self, on: bool) -> EnhancedConfig {
-        self.endgame = on;
         self
     }
 

@@ -135,12 +135,7 @@ impl SharedTable {
     /// [`GameTable::BUCKET_BYTES`]; [`SearchError::TableTooLarge`] when the
     /// system cannot give the memory.
     pub fn new(bytes: usize) -> Result<SharedTable, SearchError> {
-        let buckets = GameTable::buckets_for(bytes)?;
-        let mut entries = Vec::new();
-        entries
-            .try_reserve_exact(2 * buckets)
-            .map_err(|_| SearchError::TableTooLarge { bytes })?;
-        entries.extend((0..2 * buckets).map(|_| Entry::default()));
+        let (entries, buckets) = GameTable::allocate(bytes, Entry::default)?;
         Ok(SharedTable {
             entries: entries.into_boxed_slice(),
             busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),

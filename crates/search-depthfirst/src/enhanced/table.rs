@@ -254,18 +254,29 @@ impl GameTable {
     /// [`SearchError::TableTooLarge`] when the system cannot give the
     /// memory.
     pub fn new(bytes: usize) -> Result<GameTable, SearchError> {
-        let buckets = GameTable::buckets_for(bytes)?;
-        let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(2 * buckets)
-            .map_err(|_| SearchError::TableTooLarge { bytes })?;
-        slots.resize(2 * buckets, Slot::EMPTY);
+        let (slots, buckets) = GameTable::allocate(bytes, || Slot::EMPTY)?;
         Ok(GameTable {
             slots,
             mask: (buckets as u64).saturating_sub(1),
             generation: 1,
             stats: TableStats::default(),
         })
+    }
+
+    /// The entries of a table of at most `bytes` bytes, each `fill()`: two
+    /// a bucket, [`buckets_for`](GameTable::buckets_for) buckets, which it
+    /// also returns.
+    pub(crate) fn allocate<E>(
+        bytes: usize,
+        fill: impl FnMut() -> E,
+    ) -> Result<(Vec<E>, usize), SearchError> {
+        let buckets = GameTable::buckets_for(bytes)?;
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(2 * buckets)
+            .map_err(|_| SearchError::TableTooLarge { bytes })?;
+        entries.extend(std::iter::repeat_with(fill).take(2 * buckets));
+        Ok((entries, buckets))
     }
 
     /// How many buckets `bytes` bytes hold (a power of two, or 0 for 0).

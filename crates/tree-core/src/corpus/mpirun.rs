@@ -20,6 +20,8 @@
 //! assert!(out.status.success());
 //! ```
 
+use std::ffi::OsStr;
+use std::fmt::Debug;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -115,6 +117,31 @@ pub fn mpirun(ranks: usize) -> Command {
     }
     cmd.args(["-np", &ranks.to_string()]);
     cmd
+}
+
+/// Runs `mpirun -np ranks [extra] program args…`, its standard output and
+/// error piped, and [`finish`]es it under `limit` (the child killed on a
+/// hang, which fails the test, named by the command).
+///
+/// # Panics
+/// As [`mpirun`] and [`finish`], or if `mpirun` does not start.
+pub fn run<A: AsRef<OsStr> + Debug>(
+    ranks: usize,
+    extra: &[&str],
+    program: impl AsRef<OsStr>,
+    args: &[A],
+    limit: Duration,
+) -> Output {
+    let child = mpirun(ranks)
+        .args(extra)
+        .arg(program)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun starts");
+    let what = format!("mpirun -np {ranks} {args:?}");
+    finish(child, limit, &what, Kill::Child)
 }
 
 /// What [`finish`] kills when a child hangs.
