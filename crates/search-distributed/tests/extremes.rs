@@ -112,7 +112,7 @@ fn lone_searches_at_the_edges() {
                 ];
                 for config in configs {
                     let case = format!("{} on {config:?}", algorithm.name());
-                    let (hash, one) = (hash.clone(), one.clone());
+                    let one = one.clone();
                     let (r, lone, refused) = total(&case, move || {
                         let mut x = local_cluster(1).pop().unwrap();
                         let r =

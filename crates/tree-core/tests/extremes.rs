@@ -91,6 +91,10 @@ fn shapes_at_the_edges_are_errors_or_trees() {
     assert!(ExplicitTree::uniform(1, 0, &[i64::MAX]).is_err());
     assert!(ExplicitTree::uniform(1, 0, &[i64::from(Value::MAX_LEAF)]).is_ok());
     assert!(!one.contains(u32::MAX));
+    // A node the tree did not give: the documented panic, and `contains`
+    // beside it.
+    assert!(!one.contains(123_456));
+    assert!(catch_unwind(|| one.num_children(&123_456)).is_err());
 }
 
 #[test]
