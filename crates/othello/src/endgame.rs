@@ -168,6 +168,13 @@ fn parity(empty: u64) -> usize {
 /// The exact final score (disc units, for the owner of `me`, who is to
 /// move) of the game from `me`, `opp`, fail-soft in `(alpha, beta)`.
 pub fn solve(me: u64, opp: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i32 {
+    // `i32::MIN` has no negation: the window's ends are taken within
+    // ±`i32::MAX`, which changes no answer (every score lies within ±64).
+    solve_in(me, opp, alpha.max(-i32::MAX), beta.max(-i32::MAX), counts)
+}
+
+/// [`solve`] within a window whose ends negate.
+fn solve_in(me: u64, opp: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i32 {
     let empty = !(me | opp);
     match empty.count_ones() {
         0 => {
@@ -234,7 +241,7 @@ fn sorted_search(
     let mut best = i32::MIN;
     for &(_, sq, f) in &list[..len] {
         let (me2, opp2) = (opp & !f, me | f | sq);
-        let v = -solve(me2, opp2, -beta, -alpha, counts);
+        let v = -solve_in(me2, opp2, -beta, -alpha, counts);
         if raise(v, &mut best, &mut alpha, beta) {
             return best;
         }

@@ -103,8 +103,9 @@ pub use error::{MoveError, ParseError};
 pub use game::{MAX_MOVES, MOVE_KEYS, Othello, hash};
 pub use position::{Diagram, Position};
 pub use positions::{
-    EXPERIMENT_COUNT, EXPERIMENT_PLIES, POSITIONS_FILE, SplitMix64, experiment_positions,
-    generate_experiment_positions, parse_positions, positions_file, random_position,
+    EXPERIMENT_COUNT, EXPERIMENT_PLIES, MAX_RANDOM_GAMES, MAX_RANDOM_PLIES, POSITIONS_FILE,
+    SplitMix64, experiment_positions, generate_experiment_positions, parse_positions,
+    positions_file, random_position, try_random_position,
 };
 pub use square::{Color, Move, Square};
 

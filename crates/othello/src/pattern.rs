@@ -270,17 +270,40 @@ impl Weights {
     }
 
     /// The weights of `stage` (`STAGE_WEIGHTS` of them).
+    ///
+    /// # Panics
+    /// If `stage >= STAGES`; [`Weights::try_stage`] is the checked
+    /// alternative.
     pub fn stage(&self, stage: usize) -> &[i16] {
         &self.stages[stage]
     }
 
     /// The weights of `stage`, to change.
+    ///
+    /// # Panics
+    /// If `stage >= STAGES`; [`Weights::try_stage_mut`] is the checked
+    /// alternative.
     pub fn stage_mut(&mut self, stage: usize) -> &mut [i16] {
         &mut self.stages[stage]
     }
 
+    /// As [`Weights::stage`], or `None` if `stage >= STAGES`.
+    pub fn try_stage(&self, stage: usize) -> Option<&[i16]> {
+        self.stages.get(stage).map(Vec::as_slice)
+    }
+
+    /// As [`Weights::stage_mut`], or `None` if `stage >= STAGES`.
+    pub fn try_stage_mut(&mut self, stage: usize) -> Option<&mut [i16]> {
+        self.stages.get_mut(stage).map(Vec::as_mut_slice)
+    }
+
     /// The predicted final disc difference of the position with these
     /// features, in 1/[`WEIGHT_SCALE`] disc.
+    ///
+    /// # Panics
+    /// If `f` was not made by [`features`]: a stage of `STAGES` or more, or
+    /// an index past the stage's weights. [`Weights::try_score`] is the
+    /// checked alternative.
     #[inline]
     pub fn score(&self, f: &Features) -> i32 {
         let w = &self.stages[f.stage];
@@ -290,6 +313,17 @@ impl Weights {
             s += x * i32::from(k);
         }
         s
+    }
+
+    /// As [`Weights::score`], or `None` for features that [`features`]
+    /// does not make (a stage or an index out of range).
+    pub fn try_score(&self, f: &Features) -> Option<i32> {
+        let w = self.stages.get(f.stage)?;
+        let in_range = f
+            .indices
+            .iter()
+            .all(|&i| (i as usize) < w.len().saturating_sub(SCALARS));
+        in_range.then(|| self.score(f))
     }
 
     /// The evaluation of `pos` for the player to move, in the units of

@@ -170,7 +170,8 @@ impl Position {
         if m == 0 {
             return (i == 0 && self.must_pass()).then_some(Move::Pass);
         }
-        for _ in 0..i {
+        // At most 64 squares: past them `m` is 0 (and `i` may be huge).
+        for _ in 0..i.min(64) {
             m &= m.wrapping_sub(1);
         }
         (m != 0).then(|| Move::Play(Square::new(m.trailing_zeros() as u8).expect("below 64")))
@@ -220,7 +221,8 @@ impl Position {
     /// building the move list: what [`tree_core::Game::play`] does.
     ///
     /// # Panics
-    /// If `i >= self.num_moves()`.
+    /// If `i >= self.num_moves()`; [`Position::nth_move`] then
+    /// [`Position::play`] is the checked alternative.
     #[inline]
     pub fn play_nth(&self, i: usize) -> Position {
         let (me, opp) = self.mine_theirs();
@@ -232,7 +234,8 @@ impl Position {
             );
             return self.pass();
         }
-        for _ in 0..i {
+        // At most 64 squares: past them `m` is 0 (and `i` may be huge).
+        for _ in 0..i.min(64) {
             m &= m.wrapping_sub(1);
         }
         assert!(m != 0, "move {i} of a position with fewer legal moves");

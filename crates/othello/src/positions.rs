@@ -46,9 +46,35 @@ impl SplitMix64 {
 /// counting as one), with SplitMix64 seeded by `seed`. A game that ends
 /// before `plies` moves, or whose final position is the end of the game,
 /// is abandoned and replayed from the start with the generator going on.
+///
+/// # Panics
+/// If no game is found: `plies` above [`MAX_RANDOM_PLIES`] (no game of
+/// Othello is that long before its end), or [`MAX_RANDOM_GAMES`] games
+/// all ending too soon (a length that random games almost never reach).
+/// [`try_random_position`] is the checked alternative.
 pub fn random_position(seed: u64, plies: usize) -> Position {
+    try_random_position(seed, plies)
+        .unwrap_or_else(|| panic!("no random game of {plies} plies found"))
+}
+
+/// The most plies a game can have been played before a position that is
+/// not its end: 59 moves (a disc each, the board keeping an empty square)
+/// and a pass before each of them and after the last.
+pub const MAX_RANDOM_PLIES: usize = 2 * 59 + 1;
+
+/// How many games [`try_random_position`] plays before it gives up.
+pub const MAX_RANDOM_GAMES: u32 = 1_000_000;
+
+/// As [`random_position`], or `None` for `plies` above
+/// [`MAX_RANDOM_PLIES`] or when [`MAX_RANDOM_GAMES`] games all end too
+/// soon (each game costs at most `plies` moves, so this answers in
+/// bounded time).
+pub fn try_random_position(seed: u64, plies: usize) -> Option<Position> {
+    if plies > MAX_RANDOM_PLIES {
+        return None;
+    }
     let mut rng = SplitMix64::new(seed);
-    'game: loop {
+    'game: for _ in 0..MAX_RANDOM_GAMES {
         let mut pos = Position::initial();
         for _ in 0..plies {
             let n = pos.num_moves();
@@ -59,9 +85,10 @@ pub fn random_position(seed: u64, plies: usize) -> Position {
             pos = pos.play_nth(i);
         }
         if pos.num_moves() > 0 {
-            return pos;
+            return Some(pos);
         }
     }
+    None
 }
 
 /// The 50 experiment positions, generated afresh:

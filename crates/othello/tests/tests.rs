@@ -2,6 +2,7 @@
 
 mod endgame;
 mod exactness;
+mod extremes;
 mod ffo;
 mod perft;
 mod positions;

@@ -85,6 +85,11 @@ pub(crate) fn check_levels(algorithm: &'static str, bounds: Bounds) -> Result<()
 /// `S(m) = b + b² + … + b^m` (0 for m = 0), `None` on overflow: the entries
 /// below a MAX node that stores m levels of blocks of b entries.
 pub(crate) fn geometric(b: usize, m: usize) -> Option<usize> {
+    // b ≤ 1 never overflows: answer at once (a loop over m = usize::MAX / 2
+    // levels would not end); for b ≥ 2 the loop overflows within 64 steps.
+    if b <= 1 {
+        return Some(b * m);
+    }
     let (mut sum, mut power) = (0usize, 1usize);
     for _ in 0..m {
         power = power.checked_mul(b)?;
@@ -150,7 +155,7 @@ impl MemShape {
     /// level is searched in place on even d if `odd_depth_leaf_search`.
     pub fn dual(bounds: Bounds, odd_depth_leaf_search: bool) -> MemShape {
         let b = bounds.branching.max(1);
-        MemShape::new(b, bounds.depth + 1, odd_depth_leaf_search, 1)
+        MemShape::new(b, bounds.depth.saturating_add(1), odd_depth_leaf_search, 1)
     }
 
     fn new(b: usize, depth: usize, leaf_search: bool, root_width: usize) -> MemShape {

@@ -5,6 +5,7 @@ mod alloc;
 mod cache;
 mod differential;
 mod differential_sss;
+mod extremes;
 mod fnv;
 mod itersss;
 mod limits;

@@ -65,6 +65,12 @@ pub enum SearchError {
         /// The bytes asked for.
         bytes: usize,
     },
+    /// A history table (one score per [`Game::move_keys`](tree_core::Game::move_keys))
+    /// larger than the memory the system gives.
+    HistoryTooLarge {
+        /// The move keys the game declares.
+        keys: usize,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -97,6 +103,10 @@ impl fmt::Display for SearchError {
             SearchError::TableTooLarge { bytes } => write!(
                 f,
                 "a transposition table of {bytes} bytes cannot be allocated: the system has not that much memory to give"
+            ),
+            SearchError::HistoryTooLarge { keys } => write!(
+                f,
+                "a history table for {keys} move keys cannot be allocated: the system has not that much memory to give"
             ),
         }
     }

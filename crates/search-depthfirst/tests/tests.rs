@@ -9,6 +9,7 @@ mod enhanced;
 #[cfg(feature = "testing")]
 mod enhanced_limits;
 mod errors;
+mod extremes;
 mod limits;
 mod mt;
 mod oracle;

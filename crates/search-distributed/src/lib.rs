@@ -111,7 +111,7 @@ pub use kind::MessageKind;
 #[cfg(feature = "mpi")]
 pub use mpi::MpiTransport;
 pub use report::{DistReport, Latency, RankStats};
-pub use transport::{LocalTransport, Transport, local_cluster};
+pub use transport::{LocalTransport, MAX_LOCAL_RANKS, Transport, local_cluster, try_local_cluster};
 
 #[cfg(doc)]
 use tree_core::Tree;

@@ -34,9 +34,9 @@ impl Latency {
         self.max_ns = self.max_ns.max(ns);
     }
 
-    /// Adds `o`'s messages to these.
+    /// Adds `o`'s messages to these (each sum saturating).
     pub fn merge(&mut self, o: &Latency) {
-        self.count += o.count;
+        self.count = self.count.saturating_add(o.count);
         self.total_ns = self.total_ns.saturating_add(o.total_ns);
         self.max_ns = self.max_ns.max(o.max_ns);
     }
@@ -163,12 +163,18 @@ pub struct DistReport {
 impl DistReport {
     /// Terminal evaluations summed over the ranks: N(A(k), T).
     pub fn leaves(&self) -> u64 {
-        self.per_rank.iter().map(|s| s.leaves).sum()
+        self.per_rank
+            .iter()
+            .map(|s| s.leaves)
+            .fold(0, u64::saturating_add)
     }
 
     /// Interior expansions summed over the ranks.
     pub fn interior(&self) -> u64 {
-        self.per_rank.iter().map(|s| s.interior).sum()
+        self.per_rank
+            .iter()
+            .map(|s| s.interior)
+            .fold(0, u64::saturating_add)
     }
 
     /// Terminal evaluations of each rank.
@@ -183,7 +189,10 @@ impl DistReport {
 
     /// Messages of `kind` sent by all ranks.
     pub fn sent(&self, kind: MessageKind) -> u64 {
-        self.per_rank.iter().map(|s| s.sent_of(kind)).sum()
+        self.per_rank
+            .iter()
+            .map(|s| s.sent_of(kind))
+            .fold(0, u64::saturating_add)
     }
 
     /// Latencies of the messages of `kind` received by all ranks.
@@ -197,12 +206,18 @@ impl DistReport {
 
     /// EVALTIME emulation: times any rank fell off the virtual clock.
     pub fn late(&self) -> u64 {
-        self.per_rank.iter().map(|s| s.late).sum()
+        self.per_rank
+            .iter()
+            .map(|s| s.late)
+            .fold(0, u64::saturating_add)
     }
 
     /// Evaluations made after their job's TERMINATE was sent, all ranks.
     pub fn after_terminate(&self) -> u64 {
-        self.per_rank.iter().map(|s| s.after_terminate).sum()
+        self.per_rank
+            .iter()
+            .map(|s| s.after_terminate)
+            .fold(0, u64::saturating_add)
     }
 
     /// Campbell's search-overhead coefficient S = N(A(k), T) / N(A(1), T)

@@ -81,6 +81,14 @@ pub struct LocalTransport {
 
 /// `size` connected [`LocalTransport`]s, rank `r` at index `r`; move each
 /// to its own thread.
+///
+/// Each rank holds a sender to every rank, so the memory grows as
+/// `size²`: [`try_local_cluster`] is the checked alternative, which
+/// refuses more than [`MAX_LOCAL_RANKS`].
+///
+/// # Panics
+/// If the `size²` senders overflow the address space (`size` above about
+/// 2^30); far below that the allocation fails.
 pub fn local_cluster(size: usize) -> Vec<LocalTransport> {
     let (senders, receivers): (Vec<_>, Vec<_>) = (0..size).map(|_| mpsc::channel()).unzip();
     let aborted = Arc::new(AtomicBool::new(false));
@@ -94,6 +102,26 @@ pub fn local_cluster(size: usize) -> Vec<LocalTransport> {
             aborted: Arc::clone(&aborted),
         })
         .collect()
+}
+
+/// The most ranks [`try_local_cluster`] makes: each is a thread of this
+/// process (as many as `search_parallel`'s threaded searches start), and
+/// together they hold `MAX_LOCAL_RANKS²` senders (16 MiB).
+pub const MAX_LOCAL_RANKS: usize = 1024;
+
+/// As [`local_cluster`], for at most [`MAX_LOCAL_RANKS`] ranks.
+///
+/// # Errors
+/// [`DistError::BadConfig`] for `size` above [`MAX_LOCAL_RANKS`].
+pub fn try_local_cluster(size: usize) -> Result<Vec<LocalTransport>, DistError> {
+    if size > MAX_LOCAL_RANKS {
+        return Err(DistError::BadConfig {
+            message: format!(
+                "{size} local ranks: at most {MAX_LOCAL_RANKS} (each rank is a thread of this process)"
+            ),
+        });
+    }
+    Ok(local_cluster(size))
 }
 
 impl Transport for LocalTransport {

@@ -4,6 +4,7 @@
 //! `mpirun` (`mpi`; run by `scripts/test-mpi.sh`); and the task farm on
 //! ranks that are threads (`farm`).
 
+mod extremes;
 mod farm;
 mod local;
 #[cfg(feature = "mpi")]

@@ -160,7 +160,9 @@ pub fn alphabeta<S: PolledSearch + ?Sized>(
     }
     search.expanded();
     if depth >= MAX_DEPTH {
-        return Err(search.fail(SearchError::TooDeep { depth: depth + 1 }));
+        return Err(search.fail(SearchError::TooDeep {
+            depth: depth.saturating_add(1),
+        }));
     }
     let mut m = a;
     for i in 0..w {

@@ -2,6 +2,7 @@
 
 use search_parallel::threads::ThreadAlgorithm;
 
+mod extremes;
 mod game;
 mod limits;
 mod sim;

@@ -47,7 +47,8 @@ impl Dewey {
     /// The code of the `i`-th child (0-based) of this node.
     ///
     /// # Panics
-    /// If `i` does not fit in a `u16`.
+    /// If `i` does not fit in a `u16`; [`Dewey::try_child`] is the checked
+    /// alternative.
     #[must_use]
     pub fn child(&self, i: usize) -> Dewey {
         let mut c = self.clone();
@@ -58,10 +59,30 @@ impl Dewey {
     /// Extends this code in place by the 0-based child index `i`.
     ///
     /// # Panics
-    /// If `i` does not fit in a `u16` (no tree here has 65,536 children).
+    /// If `i` does not fit in a `u16` (no tree here has 65,536 children);
+    /// [`Dewey::try_push`] is the checked alternative.
     pub fn push(&mut self, i: usize) {
         self.0
             .push(u16::try_from(i).expect("child index exceeds u16"));
+    }
+
+    /// As [`Dewey::child`], or `None` if `i` does not fit in a `u16`.
+    #[must_use]
+    pub fn try_child(&self, i: usize) -> Option<Dewey> {
+        let mut c = self.clone();
+        c.try_push(i).then_some(c)
+    }
+
+    /// As [`Dewey::push`], or `false` (and the code unchanged) if `i` does
+    /// not fit in a `u16`.
+    pub fn try_push(&mut self, i: usize) -> bool {
+        match u16::try_from(i) {
+            Ok(i) => {
+                self.0.push(i);
+                true
+            }
+            Err(_) => false,
+        }
     }
 
     /// Removes and returns the last digit (0-based), or `None` at the root.
@@ -107,8 +128,21 @@ impl Dewey {
     /// The index of this node among the nodes at its depth in a uniform tree
     /// of branching `b`, left to right (0-based). Leaves of a uniform (b,d)
     /// tree are numbered `0 .. b^d` this way.
+    ///
+    /// # Panics
+    /// If the rank does not fit in a `usize` (a code deeper or with larger
+    /// digits than a uniform tree of branching `b` that a `usize` numbers);
+    /// [`Dewey::checked_rank`] is the checked alternative.
     pub fn rank(&self, b: usize) -> usize {
-        self.0.iter().fold(0, |acc, &i| acc * b + usize::from(i))
+        self.checked_rank(b)
+            .expect("the rank of this code overflows usize")
+    }
+
+    /// As [`Dewey::rank`], or `None` if the rank does not fit in a `usize`.
+    pub fn checked_rank(&self, b: usize) -> Option<usize> {
+        self.0.iter().try_fold(0usize, |acc, &i| {
+            acc.checked_mul(b)?.checked_add(usize::from(i))
+        })
     }
 }
 

@@ -66,7 +66,7 @@ impl Quarter {
         let q = match self {
             Quarter::CeilAtLeastTwo => b.div_ceil(4).max(2),
             Quarter::Floor => (b / 4).max(1),
-            Quarter::Nearest => ((b + 2) / 4).max(1),
+            Quarter::Nearest => (b / 4 + usize::from(b % 4 >= 2)).max(1),
         };
         q.min(b)
     }
@@ -166,8 +166,14 @@ impl BestChild {
                 }
             }
             BestChild::Geometric(p) => {
-                let total = 1.0 - (1.0 - p).powi(b as i32);
-                p * (1.0 - p).powi(i as i32) / total
+                // Exponents beyond `i32` (no generated tree has such a
+                // node) take `powf`, so that every `b` gives a distribution.
+                let pow = |n: usize| {
+                    i32::try_from(n)
+                        .map_or_else(|_| (1.0 - p).powf(n as f64), |n| (1.0 - p).powi(n))
+                };
+                let total = 1.0 - pow(b);
+                p * pow(i) / total
             }
             BestChild::Marsland(q) => {
                 let quarter = q.sons(b);

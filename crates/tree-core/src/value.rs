@@ -58,7 +58,9 @@ impl Value {
     /// `MAX_LEAF + 1 = +∞`, and `+∞ − 1 = MAX_LEAF` (the largest finite
     /// value). For windows such as `(v − 1, v)` built from any value.
     pub fn offset(self, d: i64) -> Value {
-        let v = (i64::from(self.0) + d).clamp(-i64::from(i32::MAX), i64::from(i32::MAX));
+        let v = i64::from(self.0)
+            .saturating_add(d)
+            .clamp(-i64::from(i32::MAX), i64::from(i32::MAX));
         Value(v as i32)
     }
 

@@ -307,7 +307,13 @@ impl<N: Clone> Gamma<N> {
         let (blocks, slots) = if shape.uniform {
             // Plus one top block of one slot per search.
             let blocks = states / (b - 1) + 1;
-            (blocks + nest + 1, blocks.saturating_mul(b) + nest + 1)
+            (
+                blocks.saturating_add(nest).saturating_add(1),
+                blocks
+                    .saturating_mul(b)
+                    .saturating_add(nest)
+                    .saturating_add(1),
+            )
         } else {
             (
                 states,

@@ -5,6 +5,8 @@ use std::cmp::Reverse;
 
 use tree_core::Value;
 
+use crate::SearchError;
+
 /// The history heuristic's table (Schaeffer 1989): one score per
 /// [`Game::move_key`](tree_core::Game::move_key), raised by
 /// `2^min(depth, 32)` whenever a move is best at a node of remaining depth
@@ -18,9 +20,17 @@ pub(crate) struct History {
 impl History {
     /// Forgets every score and sizes the table for `keys` move keys
     /// (keeping the allocation where it suffices).
-    pub fn reset(&mut self, keys: usize) {
+    ///
+    /// # Errors
+    /// [`SearchError::HistoryTooLarge`] if the system cannot give room for
+    /// `keys` scores (a game declaring more move keys than memory holds).
+    pub fn reset(&mut self, keys: usize) -> Result<(), SearchError> {
         self.scores.clear();
+        self.scores
+            .try_reserve_exact(keys)
+            .map_err(|_| SearchError::HistoryTooLarge { keys })?;
         self.scores.resize(keys, 0);
+        Ok(())
     }
 
     /// The score of a move key; keys out of range (a

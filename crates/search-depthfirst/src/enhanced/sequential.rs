@@ -73,7 +73,8 @@ impl Enhanced {
     /// # Errors
     /// [`SearchError::TooDeep`] for `depth >` [`tree_core::MAX_DEPTH`];
     /// [`SearchError::SentinelLeaf`] if the game evaluates a position as
-    /// ±∞.
+    /// ±∞; [`SearchError::HistoryTooLarge`] if the game declares more
+    /// [`Game::move_keys`](tree_core::Game::move_keys) than memory holds.
     pub fn search<G: Game + ?Sized>(
         &mut self,
         algorithm: EnhancedAlgorithm,
@@ -129,7 +130,7 @@ impl Enhanced {
     ) -> Result<EnhancedReport<G::Move>, SearchError> {
         self.table.new_search();
         let mut history = std::mem::take(&mut self.history);
-        history.reset(game.move_keys());
+        history.reset(game.move_keys())?;
         let mut engine = Engine::new(game, &mut self.table, history);
         configure(&mut engine, &self.config);
         engine.set_limits(limits);

@@ -41,7 +41,8 @@ impl<'t, G: Game + ?Sized> Worker<'t, G> {
     ///
     /// # Errors
     /// As [`EnhancedConfig::validate`] (for the settings other than the
-    /// table's size).
+    /// table's size); [`SearchError::HistoryTooLarge`] if the game declares
+    /// more [`Game::move_keys`](tree_core::Game::move_keys) than memory holds.
     pub fn new(
         game: &'t G,
         table: &'t SharedTable,
@@ -51,7 +52,7 @@ impl<'t, G: Game + ?Sized> Worker<'t, G> {
         config.with_table_bytes(0).validate()?;
         let mut engine = Engine::new(game, table.handle(), Default::default());
         configure(&mut engine, config);
-        engine.history.reset(game.move_keys());
+        engine.history.reset(game.move_keys())?;
         engine.stop = stop;
         Ok(Worker {
             config: *config,

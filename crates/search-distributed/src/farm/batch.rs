@@ -153,8 +153,9 @@ impl<X: Transport> Farm<X> {
     /// # Errors
     /// [`FarmError::Job`]: the first failing job in job order (jobs are
     /// handed out in order, and once one has failed no further one is);
-    /// a panicking job counts as failing. [`FarmError::Dist`]: see there;
-    /// after it the farm cannot go on.
+    /// a panicking job counts as failing. [`FarmError::Dist`]: see there
+    /// (on rank 0 [`DistError::BadConfig`] for more jobs than memory holds
+    /// results for); after it the farm cannot go on.
     pub fn run<F, P>(
         &mut self,
         jobs: usize,
@@ -230,8 +231,16 @@ impl<X: Transport> Farm<X> {
         let start = Instant::now();
         let mut ranks: Vec<Peer> = (0..size).map(|_| Peer::new(start)).collect();
         ranks[0].threads = Some(cfg.threads);
-        let mut results: Vec<Option<Vec<u8>>> = vec![None; n];
-        let mut owner = vec![usize::MAX; n];
+        // A batch larger than memory holds is an error, not an abort.
+        let too_many = |_| DistError::BadConfig {
+            message: format!("a batch of {n} jobs: more results than memory holds"),
+        };
+        let mut results: Vec<Option<Vec<u8>>> = Vec::new();
+        results.try_reserve_exact(n).map_err(too_many)?;
+        results.resize(n, None);
+        let mut owner = Vec::new();
+        owner.try_reserve_exact(n).map_err(too_many)?;
+        owner.resize(n, usize::MAX);
         let mut next = 0;
         let mut failed: Option<(usize, String)> = None;
         let mut beat = start;

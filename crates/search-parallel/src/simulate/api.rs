@@ -90,13 +90,13 @@ impl SimAlgorithm {
         match self {
             SimAlgorithm::TreeSplit | SimAlgorithm::TreeSplitUpdate => None,
             SimAlgorithm::PvSplit | SimAlgorithm::PvSplitType2 | SimAlgorithm::PvSplitAll => {
-                Some(2 * depth)
+                Some(depth.saturating_mul(2))
             }
             SimAlgorithm::StagedSss => {
                 if depth == 0 {
                     Some(0)
                 } else {
-                    Some(STAGE * depth + 1)
+                    Some(STAGE.saturating_mul(depth).saturating_add(1))
                 }
             }
         }

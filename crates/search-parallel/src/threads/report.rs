@@ -77,16 +77,16 @@ pub struct ThreadActivity {
 }
 
 impl ThreadActivity {
-    /// The sum over threads.
+    /// The sum over threads (each field saturating at its type's maximum).
     pub fn total(activity: &[ThreadActivity]) -> ThreadActivity {
         activity
             .iter()
             .fold(ThreadActivity::default(), |a, b| ThreadActivity {
-                idle: a.idle + b.idle,
-                waits: a.waits + b.waits,
-                splits: a.splits + b.splits,
-                joins: a.joins + b.joins,
-                handoff: a.handoff + b.handoff,
+                idle: a.idle.saturating_add(b.idle),
+                waits: a.waits.saturating_add(b.waits),
+                splits: a.splits.saturating_add(b.splits),
+                joins: a.joins.saturating_add(b.joins),
+                handoff: a.handoff.saturating_add(b.handoff),
             })
     }
 }

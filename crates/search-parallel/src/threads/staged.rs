@@ -709,7 +709,9 @@ where
     /// first child) and case 6 (a LIVE MAX node's children), all of which
     /// copy h — and that have no job yet. Speculation only: it gives up
     /// after [`FUTURE_VISITS`] states (a stage deeper than the tree, on a
-    /// game, would otherwise walk the whole tree before finding one).
+    /// game, would otherwise walk the whole tree before finding one), and
+    /// below [`MAX_DEPTH`] plies (a chain a million plies deep would
+    /// otherwise overflow the stack).
     fn future(
         &self,
         node: &T::Node,
@@ -719,7 +721,9 @@ where
         harvest: &mut Harvest<T::Node>,
     ) {
         let depth = dewey.depth();
-        if harvest.full() || h <= self.lower || depth > self.stage {
+        // No deeper than a tree the search accepts (its expansion refuses
+        // one deeper than MAX_DEPTH): the look recurses a call a ply.
+        if harvest.full() || h <= self.lower || depth > self.stage || depth > MAX_DEPTH {
             return;
         }
         harvest.visits -= 1;

@@ -1,0 +1,417 @@
+//! search-bestfirst's own public API under extreme inputs: every
+//! algorithm, every module's search and budget figure, and the memory
+//! functions, given empty, one-leaf, 10^6-deep and `usize::MAX`-wide trees
+//! and budgets, stages and slab heights of 0, 1 and `usize::MAX`, give an
+//! error or the documented result, never a panic, never a hang.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Duration;
+
+use proptest::prelude::*;
+use search_bestfirst::memsss::MemShape;
+use search_bestfirst::{
+    Algorithm, Options, Variant, hybrid, itersss, memsss, mgame, quickgame, recsss, sss,
+};
+use tree_core::{Bounds, ExplicitTree, HashTree, Limits, Tree, Value, minimax};
+
+/// Runs `f`, turning a panic into a failure that names the case.
+fn total<R>(case: &str, f: impl FnOnce() -> R) -> R {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| panic!("{case}: panicked"))
+}
+
+const SIZES: [usize; 7] = [0, 1, 2, 3, 65_535, 65_536, usize::MAX];
+
+/// A chain `depth` deep: one child a node, the leaf valued 1; it reports
+/// its shape only if `honest`.
+struct Chain(usize, bool);
+
+impl Tree for Chain {
+    type Node = usize;
+    fn root(&self) -> usize {
+        0
+    }
+    fn num_children(&self, n: &usize) -> usize {
+        usize::from(*n < self.0)
+    }
+    fn child(&self, n: &usize, _: usize) -> usize {
+        n + 1
+    }
+    fn value(&self, _: &usize) -> Value {
+        Value::new(1).unwrap()
+    }
+    fn bounds(&self) -> Option<Bounds> {
+        self.1.then_some(Bounds {
+            branching: 1,
+            depth: self.0,
+            uniform: true,
+        })
+    }
+}
+
+/// A root of this many leaves valued 0, and the shape that says so.
+struct Wide(usize);
+
+impl Tree for Wide {
+    type Node = u8;
+    fn root(&self) -> u8 {
+        0
+    }
+    fn num_children(&self, n: &u8) -> usize {
+        if *n == 0 { self.0 } else { 0 }
+    }
+    fn child(&self, _: &u8, _: usize) -> u8 {
+        1
+    }
+    fn value(&self, _: &u8) -> Value {
+        Value::new(0).unwrap()
+    }
+    fn bounds(&self) -> Option<Bounds> {
+        Some(Bounds::uniform(self.0, 1))
+    }
+}
+
+/// Options at the edges of their types, one at a time.
+fn hostile() -> Vec<(&'static str, Options)> {
+    let o = Options::default;
+    let shape = |b, d| Options {
+        shape: Some(Bounds::uniform(b, d)),
+        ..o()
+    };
+    vec![
+        ("default", o()),
+        (
+            "memory 0",
+            Options {
+                memory: Some(0),
+                ..o()
+            },
+        ),
+        (
+            "memory 1",
+            Options {
+                memory: Some(1),
+                ..o()
+            },
+        ),
+        (
+            "memory max",
+            Options {
+                memory: Some(usize::MAX),
+                ..o()
+            },
+        ),
+        (
+            "upper -inf",
+            Options {
+                upper: Some(Value::NEG_INF),
+                ..o()
+            },
+        ),
+        (
+            "upper +inf",
+            Options {
+                upper: Some(Value::INF),
+                ..o()
+            },
+        ),
+        (
+            "stage 0",
+            Options {
+                stage: Some(0),
+                ..o()
+            },
+        ),
+        (
+            "stage max",
+            Options {
+                stage: Some(usize::MAX),
+                ..o()
+            },
+        ),
+        (
+            "searchd 0",
+            Options {
+                searchd: Some(0),
+                ..o()
+            },
+        ),
+        (
+            "searchd 1",
+            Options {
+                searchd: Some(1),
+                ..o()
+            },
+        ),
+        (
+            "searchd max",
+            Options {
+                searchd: Some(usize::MAX),
+                ..o()
+            },
+        ),
+        ("shape (0,0)", shape(0, 0)),
+        ("shape (1,max)", shape(1, usize::MAX)),
+        ("shape max", shape(usize::MAX, usize::MAX)),
+        (
+            "leaves 0",
+            Options {
+                limits: Limits::none().with_max_leaves(0),
+                ..o()
+            },
+        ),
+        (
+            "limits max",
+            Options {
+                limits: Limits::none()
+                    .with_max_leaves(u64::MAX)
+                    .with_time(Duration::MAX),
+                ..o()
+            },
+        ),
+    ]
+}
+
+/// Every algorithm under every hostile option on `tree`: an `Ok` value is
+/// `expected`. Returns how many searches were errors.
+fn every_algorithm<T: Tree>(case: &str, tree: &T, expected: Option<Value>) -> usize {
+    every_algorithm_within(case, tree, expected, None)
+}
+
+/// As [`every_algorithm`], each search under a leaf budget of `leaves` if
+/// given (for a tree too large to search).
+fn every_algorithm_within<T: Tree>(
+    case: &str,
+    tree: &T,
+    expected: Option<Value>,
+    leaves: Option<u64>,
+) -> usize {
+    let mut errors = 0;
+    for &a in Algorithm::ALL {
+        for (name, mut opts) in hostile() {
+            if let Some(n) = leaves {
+                opts.limits = opts.limits.with_max_leaves(n);
+            }
+            let case = format!("{case}: {} with {name}", a.name());
+            let (r, _) = total(&case, || a.run_counted(tree, &opts));
+            match r {
+                Ok(out) => {
+                    if let Some(e) = expected
+                        && !matches!(name, "upper -inf" | "upper +inf")
+                    {
+                        assert_eq!(out.value, e, "{case}");
+                    }
+                }
+                Err(e) => {
+                    assert!(!e.to_string().is_empty());
+                    errors += 1;
+                }
+            }
+        }
+    }
+    errors
+}
+
+#[test]
+fn every_algorithm_on_trees_at_the_edges() {
+    let one = ExplicitTree::uniform(4, 0, &[7]).unwrap();
+    every_algorithm("one leaf", &one, Some(Value::new(7).unwrap()));
+    let hash = HashTree::new(3, 4, u64::MAX).unwrap();
+    every_algorithm("hash (3,4)", &hash, Some(minimax(&hash)));
+    let searches = Algorithm::ALL.len() * hostile().len();
+    assert_eq!(
+        every_algorithm("chain 10^6", &Chain(1_000_000, true), None),
+        searches
+    );
+    assert_eq!(
+        every_algorithm("chain 10^6, no shape", &Chain(1_000_000, false), None),
+        searches
+    );
+    // 70,000 children: more than a Dewey digit holds; searched or refused.
+    every_algorithm("70,000 wide", &Wide(70_000), Some(Value::new(0).unwrap()));
+    // 2^64 - 1 children: refused, or stopped by the leaf budget (with a
+    // shape that hides the width, an exact search must walk the root).
+    assert_eq!(
+        every_algorithm_within("usize::MAX wide", &Wide(usize::MAX), None, Some(10_000)),
+        searches
+    );
+    every_algorithm("chain 200", &Chain(200, true), Some(Value::new(1).unwrap()));
+}
+
+#[test]
+fn module_searches_at_the_edges() {
+    let tree = HashTree::new(2, 4, 9).unwrap();
+    let value = minimax(&tree);
+    let memories = [None, Some(0), Some(1), Some(usize::MAX)];
+    let check = |case: &str, r: Result<Value, search_bestfirst::BestFirstError>| {
+        if let Ok(v) = r {
+            assert_eq!(v, value, "{case}");
+        }
+    };
+    for memory in memories {
+        let case = format!("memory {memory:?}");
+        let c = sss::Config {
+            memory,
+            ..sss::Config::new(Variant::Stockman)
+        };
+        check(
+            &case,
+            total(&case, || sss::search(&tree, &c).map(|o| o.value)),
+        );
+        check(
+            &case,
+            total(&case, || {
+                sss::search_in(&tree, &c, &mut sss::Cache::new()).map(|o| o.value)
+            }),
+        );
+        let wide = sss::Config {
+            lower: Value::INF,
+            upper: Value::NEG_INF,
+            ..c.clone()
+        };
+        let _ = total(&case, || sss::aspiration(&tree, &wide));
+        let _ = total(&case, || sss::open_trace(&tree, &wide));
+        for dual in [false, true] {
+            let c = recsss::Config {
+                memory,
+                dual,
+                ..recsss::Config::default()
+            };
+            check(
+                &case,
+                total(&case, || recsss::search(&tree, &c).map(|o| o.value)),
+            );
+            let c = memsss::Config {
+                memory,
+                dual,
+                ..memsss::Config::default()
+            };
+            check(
+                &case,
+                total(&case, || memsss::search(&tree, &c).map(|o| o.value)),
+            );
+            check(
+                &case,
+                total(&case, || {
+                    memsss::search_with_events(&tree, &c).map(|o| o.0.value)
+                }),
+            );
+        }
+        let c = itersss::Config {
+            memory,
+            ..itersss::Config::default()
+        };
+        check(
+            &case,
+            total(&case, || itersss::search(&tree, &c).map(|o| o.value)),
+        );
+        let c = quickgame::Config {
+            memory,
+            ..quickgame::Config::default()
+        };
+        check(
+            &case,
+            total(&case, || quickgame::search(&tree, &c).map(|o| o.value)),
+        );
+        for searchd in [0, 1, 2, 3, usize::MAX] {
+            let c = mgame::Config {
+                memory,
+                ..mgame::Config::new(searchd)
+            };
+            check(
+                &case,
+                total(&case, || mgame::search(&tree, &c).map(|o| o.value)),
+            );
+        }
+        for kind in [0, 1, 2, usize::MAX].into_iter().flat_map(|k| {
+            [
+                hybrid::Kind::Staged(k),
+                hybrid::Kind::SssOverAlphaBeta(k),
+                hybrid::Kind::AlphaBetaOverSss(k),
+            ]
+        }) {
+            let c = hybrid::Config {
+                memory,
+                kind,
+                ..hybrid::Config::default()
+            };
+            check(
+                &case,
+                total(&case, || hybrid::search(&tree, &c).map(|o| o.value)),
+            );
+        }
+    }
+}
+
+#[test]
+fn budget_figures_answer_at_once_for_every_shape() {
+    for b in SIZES {
+        for d in [0, 1, 2, 255, 256, 257, 1_000_000, usize::MAX] {
+            let bounds = Bounds::uniform(b, d);
+            let case = format!("({b},{d})");
+            total(&case, || {
+                for dual in [false, true] {
+                    for odd in [false, true] {
+                        let s = MemShape::of(bounds, dual, odd);
+                        for t in [0, 1, 2, d / 2, d, usize::MAX] {
+                            let _ = (s.levels(t), s.minmem(t), s.maxmem(t));
+                        }
+                        let _ = (s.minimum(), s.maximum(), s.leaf_level(), s.depth());
+                        let c = memsss::Config {
+                            dual,
+                            odd_depth_leaf_search: odd,
+                            ..Default::default()
+                        };
+                        let _ = (memsss::minimum(bounds, &c), memsss::maximum(bounds, &c));
+                        let c = recsss::Config {
+                            dual,
+                            odd_depth_leaf_search: odd,
+                            ..Default::default()
+                        };
+                        let _ = recsss::minimum(bounds, &c);
+                    }
+                }
+                let _ = sss::minimum(bounds, &sss::Config::default());
+                let _ = quickgame::minimum(bounds, &quickgame::Config::default());
+                let c = itersss::Config::default();
+                let _ = (itersss::minimum(bounds, &c), itersss::maximum(bounds, &c));
+                for k in [0, 1, 2, usize::MAX] {
+                    let _ = mgame::minimum(bounds, &mgame::Config::new(k));
+                    let c = hybrid::Config {
+                        kind: hybrid::Kind::Staged(k),
+                        ..Default::default()
+                    };
+                    let _ = hybrid::minimum(bounds, &c);
+                }
+                for &a in Algorithm::ALL {
+                    for (_, opts) in hostile() {
+                        let _ = (
+                            a.minimum_memory(bounds, &opts),
+                            a.maximum_memory(bounds, &opts),
+                        );
+                    }
+                }
+            });
+        }
+    }
+    // A chain needs one entry a level at most.
+    let s = MemShape::sss(Bounds::uniform(1, usize::MAX), false);
+    assert_eq!(s.maxmem(0), Some(usize::MAX.div_ceil(2)));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Any shape's budget figures are answers or errors, and a minimum is
+    /// never above its maximum.
+    #[test]
+    fn any_shape_has_ordered_budgets(b in any::<usize>(), d in any::<usize>(), small in any::<bool>()) {
+        let bounds = if small { Bounds::uniform(b % 40, d % 300) } else { Bounds::uniform(b, d) };
+        for &a in Algorithm::ALL {
+            let opts = Options::default();
+            let (lo, hi) = total("budgets", || (a.minimum_memory(bounds, &opts), a.maximum_memory(bounds, &opts)));
+            if let (Ok(lo), Ok(hi)) = (lo, hi) {
+                prop_assert!(lo <= hi, "{}: {lo} > {hi} on {bounds:?}", a.name());
+            }
+        }
+    }
+}
