@@ -13,7 +13,11 @@ use search_depthfirst::{
     lalphabeta, lalphabeta_exact, minimax, mt, mt_dual, mt_sss, mtdf, negamax, palphabeta, scout,
     scout_test, test,
 };
+use tree_core::corpus::Chain;
 use tree_core::{Bounds, ExplicitTree, Game, HashTree, Limits, Tree, Value};
+
+/// The leaf value of the chains below.
+const ONE: Value = Value::from_small(1);
 
 /// Runs `f`, turning a panic into a failure that names the case.
 fn total<R>(case: &str, f: impl FnOnce() -> R) -> R {
@@ -22,25 +26,6 @@ fn total<R>(case: &str, f: impl FnOnce() -> R) -> R {
 
 fn v(x: i32) -> Value {
     Value::new(x).unwrap()
-}
-
-/// A chain `depth` deep: one child a node, the leaf valued 1.
-struct Chain(usize);
-
-impl Tree for Chain {
-    type Node = usize;
-    fn root(&self) -> usize {
-        0
-    }
-    fn num_children(&self, n: &usize) -> usize {
-        usize::from(*n < self.0)
-    }
-    fn child(&self, n: &usize, _: usize) -> usize {
-        n + 1
-    }
-    fn value(&self, _: &usize) -> Value {
-        v(1)
-    }
 }
 
 /// A root with 70,000 children, more than a Dewey digit holds, that are
@@ -186,10 +171,12 @@ fn trees_at_the_edges() {
         )
         .is_empty()
     );
-    let errors = every_search("chain 10^6", &Chain(1_000_000), None);
+    let errors = every_search("chain 10^6", &Chain(1_000_000, ONE), None);
     assert!(!errors.is_empty());
     assert!(errors.iter().all(|e| e.contains("deep")), "{errors:?}");
-    assert!(every_search("chain 256", &Chain(256), Some(v(1))).len() <= Algorithm::ALL.len() + 10);
+    assert!(
+        every_search("chain 256", &Chain(256, ONE), Some(v(1))).len() <= Algorithm::ALL.len() + 10
+    );
     // Searched (the value 0) or refused (more children than a line of
     // play records), never a panic.
     let _ = every_search("70,000 wide", &Wide, Some(v(0)));

@@ -13,33 +13,15 @@ use search_parallel::threads::{
     self, GameParallel, GameThreadConfig, ThreadActivity, ThreadAlgorithm, ThreadConfig,
 };
 use search_parallel::{ProcessorTree, SimAlgorithm, simulate, simulate_treesplit};
-use tree_core::{Bounds, ExplicitTree, HashTree, Limits, Tree, Value, minimax};
+use tree_core::corpus::Chain;
+use tree_core::{ExplicitTree, HashTree, Limits, Tree, Value, minimax};
+
+/// The leaf value of the chains below.
+const ONE: Value = Value::from_small(1);
 
 /// Runs `f`, turning a panic into a failure that names the case.
 fn total<R>(case: &str, f: impl FnOnce() -> R) -> R {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| panic!("{case}: panicked"))
-}
-
-/// A chain `depth` deep: one child a node, the leaf valued 1.
-struct Chain(usize);
-
-impl Tree for Chain {
-    type Node = usize;
-    fn root(&self) -> usize {
-        0
-    }
-    fn num_children(&self, n: &usize) -> usize {
-        usize::from(*n < self.0)
-    }
-    fn child(&self, n: &usize, _: usize) -> usize {
-        n + 1
-    }
-    fn value(&self, _: &usize) -> Value {
-        Value::new(1).unwrap()
-    }
-    fn bounds(&self) -> Option<Bounds> {
-        Some(Bounds::uniform(1, self.0))
-    }
 }
 
 const EDGES: [usize; 5] = [0, 1, 2, 64, usize::MAX];
@@ -111,7 +93,7 @@ fn threaded_searches_at_the_edges() {
     every_threaded("one leaf", &one, Some(Value::new(4).unwrap()));
     let hash = HashTree::new(3, 4, 5).unwrap();
     every_threaded("hash (3,4)", &hash, Some(minimax(&hash)));
-    every_threaded("chain 10^6", &Chain(1_000_000), None);
+    every_threaded("chain 10^6", &Chain(1_000_000, ONE), None);
 }
 
 #[test]
@@ -129,7 +111,7 @@ fn the_simulator_at_the_edges() {
                 let _ = (r.search_overhead(), r.speedup(), r.processors());
             }
             let _ = total(&case, || simulate(algorithm, &one, p));
-            let _ = total(&case, || simulate(algorithm, &Chain(1_000_000), p));
+            let _ = total(&case, || simulate(algorithm, &Chain(1_000_000, ONE), p));
         }
         let _ = total("treesplit", || simulate_treesplit(&hash, p));
     }

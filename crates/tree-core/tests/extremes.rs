@@ -7,11 +7,15 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
 
 use proptest::prelude::*;
+use tree_core::corpus::Chain;
 use tree_core::{
     BestChild, Bounds, Counted, Dewey, ExplicitTree, GenSpec, Generator, HashTree, Horizon,
     LeafCost, Limits, Meter, OrderedHashTree, Quarter, RootScore, Subtree, Traced, Tree, Value,
     leaf_count, minimax, minimax_at,
 };
+
+/// The leaf value of the chains below.
+const ONE: Value = Value::from_small(1);
 
 const SIZES: [usize; 6] = [0, 1, 2, 65_535, 65_536, usize::MAX];
 const DEPTHS: [usize; 6] = [0, 1, 256, 257, 1_000_000, usize::MAX];
@@ -19,25 +23,6 @@ const DEPTHS: [usize; 6] = [0, 1, 256, 257, 1_000_000, usize::MAX];
 /// Runs `f`, turning a panic into a failure that names the case.
 fn total<R>(case: &str, f: impl FnOnce() -> R) -> R {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| panic!("{case}: panicked"))
-}
-
-/// A chain `depth` deep: one child a node, the leaf valued 1.
-struct Chain(usize);
-
-impl Tree for Chain {
-    type Node = usize;
-    fn root(&self) -> usize {
-        0
-    }
-    fn num_children(&self, n: &usize) -> usize {
-        usize::from(*n < self.0)
-    }
-    fn child(&self, n: &usize, _: usize) -> usize {
-        n + 1
-    }
-    fn value(&self, _: &usize) -> Value {
-        Value::new(1).unwrap()
-    }
 }
 
 #[test]
@@ -190,7 +175,7 @@ fn orderings_give_distributions_for_every_width() {
 
 #[test]
 fn a_million_deep_chain_is_searched_without_recursion() {
-    let chain = Chain(1_000_000);
+    let chain = Chain(1_000_000, ONE);
     assert_eq!(minimax(&chain), Value::new(1).unwrap());
     assert_eq!(minimax_at(&chain, &999_999, false), Value::new(1).unwrap());
     let counted = Counted::new(&chain);
@@ -198,10 +183,10 @@ fn a_million_deep_chain_is_searched_without_recursion() {
     assert_eq!(counted.stats().leaves, 1);
     let sub = Subtree::new(&chain, 1_000_000, true);
     assert_eq!(minimax(&sub), Value::new(-1).unwrap());
-    let traced = Traced::new(Chain(300));
+    let traced = Traced::new(Chain(300, ONE));
     assert_eq!(minimax(&traced), Value::new(1).unwrap());
     assert_eq!(traced.distinct_leaves(), 1);
-    let costly = LeafCost::new(Chain(10), 0);
+    let costly = LeafCost::new(Chain(10, ONE), 0);
     assert_eq!(minimax(&costly), Value::new(1).unwrap());
     assert_eq!(costly.spun(), 0);
 }
