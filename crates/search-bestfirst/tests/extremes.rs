@@ -21,52 +21,53 @@ fn total<R>(case: &str, f: impl FnOnce() -> R) -> R {
 
 const SIZES: [usize; 7] = [0, 1, 2, 3, 65_535, 65_536, usize::MAX];
 
-/// A chain `depth` deep: one child a node, the leaf valued 1; it reports
-/// its shape only if `honest`.
-struct Chain(usize, bool);
+/// The trees at the edges, one type so that the engines are compiled for
+/// it once: a chain `depth` deep (one child a node, the leaf valued 1)
+/// that reports its shape only if `honest`, or a root of `width` leaves
+/// valued 0 with the shape that says so.
+enum Edge {
+    Chain { depth: usize, honest: bool },
+    Wide(usize),
+}
 
-impl Tree for Chain {
+impl Tree for Edge {
     type Node = usize;
     fn root(&self) -> usize {
         0
     }
     fn num_children(&self, n: &usize) -> usize {
-        usize::from(*n < self.0)
+        match *self {
+            Edge::Chain { depth, .. } => usize::from(*n < depth),
+            Edge::Wide(width) => {
+                if *n == 0 {
+                    width
+                } else {
+                    0
+                }
+            }
+        }
     }
     fn child(&self, n: &usize, _: usize) -> usize {
-        n + 1
+        match self {
+            Edge::Chain { .. } => n + 1,
+            Edge::Wide(_) => 1,
+        }
     }
     fn value(&self, _: &usize) -> Value {
-        Value::new(1).unwrap()
+        match self {
+            Edge::Chain { .. } => Value::new(1).unwrap(),
+            Edge::Wide(_) => Value::new(0).unwrap(),
+        }
     }
     fn bounds(&self) -> Option<Bounds> {
-        self.1.then_some(Bounds {
-            branching: 1,
-            depth: self.0,
-            uniform: true,
-        })
-    }
-}
-
-/// A root of this many leaves valued 0, and the shape that says so.
-struct Wide(usize);
-
-impl Tree for Wide {
-    type Node = u8;
-    fn root(&self) -> u8 {
-        0
-    }
-    fn num_children(&self, n: &u8) -> usize {
-        if *n == 0 { self.0 } else { 0 }
-    }
-    fn child(&self, _: &u8, _: usize) -> u8 {
-        1
-    }
-    fn value(&self, _: &u8) -> Value {
-        Value::new(0).unwrap()
-    }
-    fn bounds(&self) -> Option<Bounds> {
-        Some(Bounds::uniform(self.0, 1))
+        match *self {
+            Edge::Chain { depth, honest } => honest.then_some(Bounds {
+                branching: 1,
+                depth,
+                uniform: true,
+            }),
+            Edge::Wide(width) => Some(Bounds::uniform(width, 1)),
+        }
     }
 }
 
@@ -219,22 +220,52 @@ fn every_algorithm_on_trees_at_the_edges() {
     every_algorithm("hash (3,4)", &hash, Some(minimax(&hash)));
     let searches = Algorithm::ALL.len() * hostile().len();
     assert_eq!(
-        every_algorithm("chain 10^6", &Chain(1_000_000, true), None),
+        every_algorithm(
+            "chain 10^6",
+            &Edge::Chain {
+                depth: 1_000_000,
+                honest: true,
+            },
+            None
+        ),
         searches
     );
     assert_eq!(
-        every_algorithm("chain 10^6, no shape", &Chain(1_000_000, false), None),
+        every_algorithm(
+            "chain 10^6, no shape",
+            &Edge::Chain {
+                depth: 1_000_000,
+                honest: false,
+            },
+            None
+        ),
         searches
     );
     // 70,000 children: more than a Dewey digit holds; searched or refused.
-    every_algorithm("70,000 wide", &Wide(70_000), Some(Value::new(0).unwrap()));
+    every_algorithm(
+        "70,000 wide",
+        &Edge::Wide(70_000),
+        Some(Value::new(0).unwrap()),
+    );
     // 2^64 - 1 children: refused, or stopped by the leaf budget (with a
     // shape that hides the width, an exact search must walk the root).
     assert_eq!(
-        every_algorithm_within("usize::MAX wide", &Wide(usize::MAX), None, Some(10_000)),
+        every_algorithm_within(
+            "usize::MAX wide",
+            &Edge::Wide(usize::MAX),
+            None,
+            Some(10_000)
+        ),
         searches
     );
-    every_algorithm("chain 200", &Chain(200, true), Some(Value::new(1).unwrap()));
+    every_algorithm(
+        "chain 200",
+        &Edge::Chain {
+            depth: 200,
+            honest: true,
+        },
+        Some(Value::new(1).unwrap()),
+    );
 }
 
 #[test]
