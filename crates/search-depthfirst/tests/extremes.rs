@@ -13,8 +13,8 @@ use search_depthfirst::{
     lalphabeta, lalphabeta_exact, minimax, mt, mt_dual, mt_sss, mtdf, negamax, palphabeta, scout,
     scout_test, test,
 };
-use tree_core::corpus::Chain;
-use tree_core::{Bounds, ExplicitTree, Game, HashTree, Limits, Tree, Value};
+use tree_core::corpus::{Chain, Endless};
+use tree_core::{Bounds, ExplicitTree, HashTree, Limits, Tree, Value};
 
 /// The leaf value of the chains below.
 const ONE: Value = Value::from_small(1);
@@ -52,37 +52,6 @@ impl Tree for Wide {
             depth: 1,
             uniform: true,
         })
-    }
-}
-
-/// A game without end: two moves everywhere, and `keys` move keys
-/// declared.
-struct Endless {
-    keys: usize,
-}
-
-impl Game for Endless {
-    type Position = u64;
-    type Move = u8;
-    type Moves = Vec<u8>;
-    fn moves(&self, _: &u64, moves: &mut Vec<u8>) {
-        moves.clear();
-        moves.extend([0, 1]);
-    }
-    fn play(&self, pos: &u64, mv: u8) -> u64 {
-        pos.wrapping_mul(3).wrapping_add(u64::from(mv) + 1)
-    }
-    fn evaluate(&self, pos: &u64) -> Value {
-        Value::new((pos % 7) as i32).unwrap()
-    }
-    fn hash(&self, pos: &u64) -> u64 {
-        tree_core::mix64(*pos)
-    }
-    fn move_key(&self, _: &u64, mv: u8) -> usize {
-        usize::from(mv)
-    }
-    fn move_keys(&self) -> usize {
-        self.keys
     }
 }
 

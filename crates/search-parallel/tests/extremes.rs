@@ -13,7 +13,7 @@ use search_parallel::threads::{
     self, GameParallel, GameThreadConfig, ThreadActivity, ThreadAlgorithm, ThreadConfig,
 };
 use search_parallel::{ProcessorTree, SimAlgorithm, simulate, simulate_treesplit};
-use tree_core::corpus::Chain;
+use tree_core::corpus::{Chain, Endless};
 use tree_core::{ExplicitTree, HashTree, Limits, Tree, Value, minimax};
 
 /// The leaf value of the chains below.
@@ -125,28 +125,6 @@ fn the_simulator_at_the_edges() {
     );
 }
 
-/// A game without end: two moves everywhere.
-struct Endless;
-
-impl tree_core::Game for Endless {
-    type Position = u64;
-    type Move = u8;
-    type Moves = Vec<u8>;
-    fn moves(&self, _: &u64, moves: &mut Vec<u8>) {
-        moves.clear();
-        moves.extend([0, 1]);
-    }
-    fn play(&self, pos: &u64, mv: u8) -> u64 {
-        pos.wrapping_mul(3).wrapping_add(u64::from(mv) + 1)
-    }
-    fn evaluate(&self, pos: &u64) -> Value {
-        Value::new((pos % 7) as i32).unwrap()
-    }
-    fn hash(&self, pos: &u64) -> u64 {
-        tree_core::mix64(*pos)
-    }
-}
-
 #[test]
 fn game_searches_at_the_edges() {
     let enhanced = EnhancedConfig::default().with_table_bytes(0);
@@ -165,7 +143,7 @@ fn game_searches_at_the_edges() {
                     let r = total(&case, || {
                         threads::search_game(
                             EnhancedAlgorithm::ALL[0],
-                            &Endless,
+                            &Endless { keys: 2 },
                             &0,
                             depth,
                             &enhanced,

@@ -180,6 +180,46 @@ impl Tree for Chain {
     }
 }
 
+/// A game without end: two moves everywhere (keyed 0 and 1), positions
+/// valued 0 to 6 by a hash of the line, and `keys` move keys declared (2
+/// is honest; more tests a history table that size).
+#[derive(Debug, Clone, Copy)]
+pub struct Endless {
+    /// The move keys the game declares ([`Game::move_keys`]).
+    pub keys: usize,
+}
+
+impl Game for Endless {
+    type Position = u64;
+    type Move = u8;
+    type Moves = Vec<u8>;
+
+    fn moves(&self, _: &u64, moves: &mut Vec<u8>) {
+        moves.clear();
+        moves.extend([0, 1]);
+    }
+
+    fn play(&self, pos: &u64, mv: u8) -> u64 {
+        pos.wrapping_mul(3).wrapping_add(u64::from(mv) + 1)
+    }
+
+    fn evaluate(&self, pos: &u64) -> Value {
+        Value::from_small((pos % 7) as i16)
+    }
+
+    fn hash(&self, pos: &u64) -> u64 {
+        crate::mix64(*pos)
+    }
+
+    fn move_key(&self, _: &u64, mv: u8) -> usize {
+        usize::from(mv)
+    }
+
+    fn move_keys(&self) -> usize {
+        self.keys
+    }
+}
+
 /// A subtraction game: take 1 to `most` from a heap (the position); the
 /// last to take wins. Positions are valued by `evaluate`, and the game
 /// declares `most` as its move bound ([`Game::max_moves`]) only with
