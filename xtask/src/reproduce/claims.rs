@@ -4,7 +4,7 @@
 //! The experiments judge the claims where they measure them, and write each
 //! judgement in a table with a `claim` column and a `verdict` column (or,
 //! in the leaf-cost experiment, one column per leaf cost whose cells end in
-//! `(holds)` or `(fails)`), or as a sentence `**The claim holds**` /
+//! `(holds)`, `(fails)` or `(within noise)`), or as a sentence `**The claim holds**` /
 //! `**The claim fails**`. This module reads those tables back from the
 //! documents the run made — never from files on disk — and lists every
 //! claim with its paper, its conditions (the document and section that
@@ -29,8 +29,23 @@ pub struct Claim {
     pub claim: String,
     /// The numbers the verdict rests on.
     pub numbers: String,
-    /// `holds` or `fails`.
+    /// `holds` or `fails` (for a claim within noise, its ratio's side of
+    /// the line).
     pub holds: bool,
+    /// Whether the interval around the claim's ratio straddles the
+    /// claim's line (the leaf-cost experiment's `within noise`).
+    pub within_noise: bool,
+}
+
+impl Claim {
+    /// `holds`, `fails` or `within noise`.
+    pub fn verdict(&self) -> &'static str {
+        match (self.within_noise, self.holds) {
+            (true, _) => "within noise",
+            (false, true) => "holds",
+            (false, false) => "fails",
+        }
+    }
 }
 
 /// The paper a document reproduces.
@@ -66,15 +81,17 @@ fn verdict(cell: &str) -> Option<(bool, String)> {
     Some((holds, rest.to_owned()))
 }
 
-/// A cell ending in `(holds)` or `(fails)`: the verdict and the numbers.
-fn judged_cell(cell: &str) -> Option<(bool, String)> {
+/// A cell ending in `(holds)`, `(fails)` or `(within noise)`: whether it
+/// holds, whether within noise, and the numbers.
+fn judged_cell(cell: &str) -> Option<(bool, bool, String)> {
     let (numbers, v) = cell.rsplit_once(" (")?;
-    let holds = match v.trim_end_matches(')') {
-        "holds" => true,
-        "fails" => false,
+    let (holds, noise) = match v.trim_end_matches(')') {
+        "holds" => (true, false),
+        "fails" => (false, false),
+        "within noise" => (false, true),
         _ => return None,
     };
-    Some((holds, numbers.to_owned()))
+    Some((holds, noise, numbers.to_owned()))
 }
 
 /// Every claim judged in `doc`.
@@ -90,6 +107,7 @@ pub fn gather(doc: &Doc) -> Vec<Claim> {
         claim,
         numbers,
         holds,
+        within_noise: false,
     };
     for line in doc.markdown.lines() {
         if let Some(h) = line.strip_prefix('#') {
@@ -150,8 +168,11 @@ pub fn gather(doc: &Doc) -> Vec<Claim> {
         } else {
             // One condition a column: each cell judged on its own.
             for (i, h) in head.iter().enumerate().filter(|&(i, _)| i != ci) {
-                if let Some((holds, numbers)) = row.get(i).and_then(|c| judged_cell(c)) {
-                    out.push(claim(&section, format!("{text} (at {h})"), numbers, holds));
+                if let Some((holds, noise, numbers)) = row.get(i).and_then(|c| judged_cell(c)) {
+                    out.push(Claim {
+                        within_noise: noise,
+                        ..claim(&section, format!("{text} (at {h})"), numbers, holds)
+                    });
                 }
             }
         }
@@ -191,20 +212,30 @@ pub fn document(name: &str, docs: &[Doc]) -> Doc {
         }
     )
     .unwrap();
+    // A "within noise" column only where some claim is.
+    let noisy = claims.iter().any(|c| c.within_noise);
     let summary: Vec<Vec<String>> = papers
         .iter()
         .map(|p| {
             let of: Vec<&Claim> = claims.iter().filter(|c| c.paper == *p).collect();
-            let held = of.iter().filter(|c| c.holds).count();
-            vec![
+            let count = |v: &str| of.iter().filter(|c| c.verdict() == v).count().to_string();
+            let mut row = vec![
                 (*p).to_owned(),
                 of.len().to_string(),
-                held.to_string(),
-                (of.len() - held).to_string(),
-            ]
+                count("holds"),
+                count("fails"),
+            ];
+            if noisy {
+                row.push(count("within noise"));
+            }
+            row
         })
         .collect();
-    md.push_str(&md_table(&["paper", "claims", "hold", "fail"], &summary));
+    let mut headers = vec!["paper", "claims", "hold", "fail"];
+    if noisy {
+        headers.push("within noise");
+    }
+    md.push_str(&md_table(&headers, &summary));
     md.push('\n');
     for p in &papers {
         writeln!(md, "## {p}\n").unwrap();
@@ -216,7 +247,7 @@ pub fn document(name: &str, docs: &[Doc]) -> Doc {
                     c.claim.clone(),
                     format!("`{}` § {}", c.document, c.section),
                     c.numbers.clone(),
-                    if c.holds { "holds" } else { "fails" }.to_owned(),
+                    c.verdict().to_owned(),
                 ]
             })
             .collect();
@@ -235,7 +266,7 @@ pub fn document(name: &str, docs: &[Doc]) -> Doc {
             &c.section,
             &c.claim,
             &c.numbers,
-            if c.holds { "holds" } else { "fails" },
+            c.verdict(),
         ])
         .unwrap();
     }

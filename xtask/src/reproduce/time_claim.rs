@@ -2,6 +2,41 @@
 //! on two times measured in the same run: by `bhattacharya-bagchi96` on its
 //! tables' trees, and by the leaf-cost experiment at every leaf cost.
 
+/// Where a claim's ratio must lie for the claim to hold.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Line {
+    /// Above this value.
+    Above(f64),
+    /// Below this value.
+    Below(f64),
+    /// At most this value.
+    AtMost(f64),
+    /// Between these values, both included.
+    Within(f64, f64),
+}
+
+impl Line {
+    /// Whether a ratio `r` is on the claim's side of the line.
+    pub fn holds(self, r: f64) -> bool {
+        match self {
+            Line::Above(x) => r > x,
+            Line::Below(x) => r < x,
+            Line::AtMost(x) => r <= x,
+            Line::Within(a, b) => (a..=b).contains(&r),
+        }
+    }
+
+    /// Whether some ratio in `lo..=hi` is on the claim's side.
+    pub fn meets(self, lo: f64, hi: f64) -> bool {
+        match self {
+            Line::Above(x) => hi > x,
+            Line::Below(x) => lo < x,
+            Line::AtMost(x) => lo <= x,
+            Line::Within(a, b) => hi >= a && lo <= b,
+        }
+    }
+}
+
 /// One of the paper's claims about time (§4), judged on two times measured
 /// in the same run.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,6 +49,8 @@ pub struct TimeClaim {
     pub numbers: String,
     /// Whether the claim holds.
     pub holds: bool,
+    /// Where the ratio must lie for it to hold.
+    pub line: Line,
 }
 
 impl TimeClaim {
@@ -29,6 +66,7 @@ impl TimeClaim {
             ratio: r,
             numbers: format!("time {r:.2} of AB's"),
             holds: r < 1.0,
+            line: Line::Below(1.0),
         }
     }
 
@@ -41,6 +79,7 @@ impl TimeClaim {
             ratio: speed,
             numbers: format!("{speed:.2}x AB's speed"),
             holds: speed > 1.5,
+            line: Line::Above(1.5),
         }
     }
 
@@ -65,6 +104,20 @@ impl TimeClaim {
         )
     }
 
+    /// "In actual game playing situations the computation time would be
+    /// large, and Alpha-Beta would run slower than MemSSS* because it would
+    /// examine many more terminal nodes" (§4, after Table 1): MemSSS* at
+    /// `which` budget, over the trees of `cells`, time below AB's.
+    pub fn large_evaluation_time(which: &str, cells: &str, ab: f64, t: f64) -> TimeClaim {
+        Self::faster_than_ab(
+            format!(
+                "{cells}: Alpha-Beta runs slower than MemSSS* ({which}) when evaluation is costly"
+            ),
+            ab,
+            t,
+        )
+    }
+
     /// "At maximum M MemSSS* is 2.5-3 times as fast as IterSSS*" (Table 2):
     /// IterSSS*'s time over MemSSS*'s at `m`, read generously as 2 to 3.5.
     pub fn memsss_vs_itersss(m: usize, mem: f64, iter: f64) -> TimeClaim {
@@ -74,6 +127,7 @@ impl TimeClaim {
             ratio: speed,
             numbers: format!("{speed:.2} times"),
             holds: (2.0..=3.5).contains(&speed),
+            line: Line::Within(2.0, 3.5),
         }
     }
 
@@ -109,7 +163,8 @@ impl TimeClaim {
             ab,
             t,
         );
-        claim.holds = claim.ratio <= 1.10;
+        claim.line = Line::AtMost(1.10);
+        claim.holds = claim.line.holds(claim.ratio);
         claim
     }
 
@@ -125,6 +180,8 @@ impl TimeClaim {
                 "time at the largest M over the least: MemSSS* {m:.2}, IterSSS* {i:.2}"
             ),
             holds: m < 1.0 && i > 1.0,
+            // The line on IterSSS*'s ratio; MemSSS*'s is in `holds` only.
+            line: Line::Above(1.0),
         }
     }
 
@@ -141,6 +198,24 @@ impl TimeClaim {
     /// The verdict in words.
     pub fn verdict(&self) -> &'static str {
         if self.holds { "holds" } else { "fails" }
+    }
+
+    /// The verdict given the ratio's standard error `se`: `holds` when the
+    /// whole interval ratio ± 2 s.e. lies on the claim's side of its line,
+    /// `fails` when none of it does, `within noise` when it straddles the
+    /// line. Without a standard error, [`TimeClaim::verdict`].
+    pub fn verdict_within(&self, se: Option<f64>) -> &'static str {
+        let Some(se) = se else {
+            return self.verdict();
+        };
+        let (lo, hi) = (self.ratio - 2.0 * se, self.ratio + 2.0 * se);
+        if self.line.holds(lo) && self.line.holds(hi) {
+            "holds"
+        } else if !self.line.meets(lo, hi) {
+            "fails"
+        } else {
+            "within noise"
+        }
     }
 
     /// A row of a claims table: claim, numbers, verdict.

@@ -77,3 +77,39 @@ fn every_form_of_judged_claim_is_gathered() {
     assert!(all.markdown.contains("| Campbell 1981 | 1 | 0 | 1 |"));
     assert_eq!(all.csv.unwrap().lines().count(), 1 + 3 + 2 + 1);
 }
+
+/// A leaf-cost cell judged `within noise` (its interval straddles the
+/// claim's line) is gathered as such, with the paper's condition column
+/// beside it left alone, and counted in a column of its own.
+#[test]
+fn claims_within_noise_are_gathered_as_such() {
+    let per_cost = doc(
+        "leaf-cost-time",
+        "## Claims at every cost\n\n| claim | the paper's condition | 0 ns | 1 µs |\n\
+         |:--|--:|--:|--:|\n\
+         | fast | Table 1: negligible (the 0 ns column) | 1.6x, s.e. 0.3 (within noise) | \
+         2.1x, s.e. 0.1 (holds) |\n",
+    );
+    let c = gather(&per_cost);
+    let rows: Vec<(&str, &str, &str)> = c
+        .iter()
+        .map(|c| (c.claim.as_str(), c.numbers.as_str(), c.verdict()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("fast (at 0 ns)", "1.6x, s.e. 0.3", "within noise"),
+            ("fast (at 1 µs)", "2.1x, s.e. 0.1", "holds"),
+        ]
+    );
+    let all = document("claims-time", &[per_cost]);
+    assert!(
+        all.markdown
+            .contains("| paper | claims | hold | fail | within noise |")
+    );
+    assert!(
+        all.markdown
+            .contains("| Bhattacharya & Bagchi 1996 | 2 | 1 | 0 | 1 |")
+    );
+    assert!(all.csv.unwrap().contains(",within noise\n"));
+}

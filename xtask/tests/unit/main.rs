@@ -9,6 +9,7 @@ mod jobs;
 mod leafcost;
 mod measure;
 mod progress;
+mod prose;
 mod qg_readings;
 mod render;
 mod reproduce;

@@ -5,6 +5,7 @@ use anyhow::{Context, Result};
 use gametree::{Algorithm, Config as Settings, Report, maximum_memory, minimum_memory};
 use tree_core::{Bounds, GenSpec, Generator, Tree};
 
+use super::stats::{Ratio, mean_se, ratio_of_totals};
 use crate::reproduce::config::Config;
 
 /// The extra cost per evaluated leaf, in nanoseconds.
@@ -237,20 +238,55 @@ pub fn rows(kind: Kind, b: usize, d: usize) -> Result<Vec<Row>> {
     Ok(rows)
 }
 
-/// A cell's results: mean leaves and, when timed, total time per cost and
-/// row (`time[cost][row]`, seconds).
+/// A cell's results, tree by tree: the leaves of every row
+/// (`leaves[tree][row]`) and, when timed, the processor time of one run of
+/// every row at every cost (`time[cost][tree][row]`, seconds).
 #[derive(Debug)]
 pub struct Measured {
     pub cell: Cell,
-    pub trees: usize,
-    pub leaves: Vec<f64>,
-    pub time: Vec<Vec<f64>>,
+    pub leaves: Vec<Vec<u64>>,
+    pub time: Vec<Vec<Vec<f64>>>,
 }
 
 impl Measured {
-    /// Time of row `k` relative to Alpha-Beta's at cost `c`.
-    pub fn ratio(&self, c: usize, k: usize) -> f64 {
-        self.time[c][k] / self.time[c][0]
+    /// The trees of the cell.
+    pub fn trees(&self) -> usize {
+        self.leaves.len()
+    }
+
+    /// Row `k`'s mean leaves over the trees, and its standard error.
+    pub fn mean_leaves(&self, k: usize) -> (f64, Option<f64>) {
+        let xs: Vec<f64> = self.leaves.iter().map(|t| t[k] as f64).collect();
+        mean_se(&xs)
+    }
+
+    /// Row `k`'s leaves and row `base`'s, tree by tree.
+    pub fn leaf_pairs(&self, k: usize, base: usize) -> Vec<(f64, f64)> {
+        self.leaves
+            .iter()
+            .map(|t| (t[k] as f64, t[base] as f64))
+            .collect()
+    }
+
+    /// Row `k`'s time and row `base`'s at cost `c`, tree by tree.
+    pub fn time_pairs(&self, c: usize, k: usize, base: usize) -> Vec<(f64, f64)> {
+        self.time[c].iter().map(|t| (t[k], t[base])).collect()
+    }
+
+    /// Row `k`'s total time over the trees at cost `c`.
+    pub fn total_time(&self, c: usize, k: usize) -> f64 {
+        self.time[c].iter().map(|t| t[k]).sum()
+    }
+
+    /// Row `k`'s mean leaves over Alpha-Beta's, with its standard error.
+    pub fn leaves_ratio(&self, k: usize) -> Ratio {
+        ratio_of_totals(&[self.leaf_pairs(k, 0)])
+    }
+
+    /// Row `k`'s time over Alpha-Beta's at cost `c` (the ratio of their
+    /// totals), with its standard error.
+    pub fn ratio(&self, c: usize, k: usize) -> Ratio {
+        ratio_of_totals(&[self.time_pairs(c, k, 0)])
     }
 }
 
