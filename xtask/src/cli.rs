@@ -67,6 +67,11 @@ pub struct ReproduceArgs {
     /// into docs/reproduction/; do it on a quiet machine.
     #[arg(long)]
     pub write_docs: bool,
+    /// A full run without timing: the counts documents only (the same
+    /// bytes as a timed run writes), fast on a busy machine; no times
+    /// documents.
+    #[arg(long, conflicts_with_all = ["write_docs", "quick"])]
+    pub counts_only: bool,
     /// Run only the experiments whose name contains this text.
     #[arg(long)]
     pub only: Option<String>,

@@ -253,7 +253,14 @@ fn rank(args: &ReproduceArgs) -> Result<()> {
     // What every rank must agree on (the output directory is rank 0's
     // business).
     let mut h = DefaultHasher::new();
-    (args.quick, args.write_docs, &args.only, args.trees).hash(&mut h);
+    (
+        args.quick,
+        args.write_docs,
+        args.counts_only,
+        &args.only,
+        args.trees,
+    )
+        .hash(&mut h);
     sweep::install(farm, h.finish());
     let result = plan::reproduce(args, rank);
     let mut farm = sweep::uninstall().expect("installed above");

@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use crate::cli::ReproduceArgs;
 use crate::paths;
-use crate::reproduce::config::Config;
+use crate::reproduce::config::{Config, Timings};
 use crate::reproduce::doc;
 use crate::reproduce::progress::{self, Mode};
 use crate::reproduce::{self, sweep};
@@ -29,7 +29,10 @@ pub struct Plan {
 /// says).
 pub fn plan(args: &ReproduceArgs, progress: Mode) -> Result<Plan> {
     let root = paths::workspace_root();
-    let cfg = Config::new(args.quick, args.trees, progress);
+    let mut cfg = Config::new(args.quick, args.trees, progress);
+    if args.counts_only {
+        cfg.timings = Timings::Off;
+    }
     let default_trees = Config::new(args.quick, None, Mode::Hidden).trees;
     if args.write_docs && cfg.trees != default_trees {
         anyhow::bail!("--write-docs writes the committed tables: use the default --trees");
