@@ -7,9 +7,7 @@ use gametree::{Algorithm, Family, Setting};
 use serde_json::Value as Json;
 use tree_core::{ExplicitTree, GenSpec, Generator, Value, corpus};
 
-use crate::common::{
-    cmd, data, error, has, json, keys, moves, ok, report_keys, temp_file,
-};
+use crate::common::{cmd, data, error, has, json, keys, moves, ok, report_keys, temp_file};
 
 /// The multi-threaded algorithms.
 fn threaded() -> impl Iterator<Item = Algorithm> {
