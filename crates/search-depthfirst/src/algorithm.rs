@@ -532,7 +532,7 @@ pub(crate) fn by_name<A: Copy>(all: &[A], name: impl Fn(A) -> &'static str, s: &
 
 tree_core::display_by_name!(Algorithm);
 
-/// An algorithm name [`Algorithm::from_str`] does not know.
+/// An algorithm name [`Algorithm::from_str`](std::str::FromStr) does not know.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownAlgorithm {
     /// The name given.

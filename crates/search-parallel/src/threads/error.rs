@@ -45,7 +45,7 @@ pub enum ThreadError {
     /// A best-first worker search failed (e.g. a tree whose shape is unknown
     /// given to [`StageWorker::Sss`]).
     BestFirst(BestFirstError),
-    /// A name [`ThreadAlgorithm::from_str`] does not know.
+    /// A name [`ThreadAlgorithm::from_str`](std::str::FromStr) does not know.
     UnknownAlgorithm {
         /// The name given.
         name: String,
