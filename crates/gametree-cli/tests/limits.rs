@@ -5,7 +5,7 @@
 
 use serde_json::{Value as Json, json};
 
-use crate::common::{cmd, data, gametree, has, json, ok, stable_line};
+use crate::common::{cmd, data, gametree, has, json, ok, stable_line, words};
 
 /// A generated tree no search finishes in seconds.
 const HUGE: [&str; 8] = ["--gen", "random", "--b", "8", "--d", "16", "--seed", "5"];
@@ -63,18 +63,7 @@ const BIG: [&str; 8] = ["--gen", "random", "--b", "5", "--d", "16", "--seed", "5
 
 #[test]
 fn best_first_searches_stop_at_their_limits() {
-    for algo in [
-        "sss",
-        "dual",
-        "staged-sss",
-        "sa4",
-        "as4",
-        "recsss",
-        "memdual",
-        "itersss",
-        "mgame",
-        "qg2",
-    ] {
+    for algo in words("sss dual staged-sss sa4 as4 recsss memdual itersss mgame qg2") {
         let v = search(algo, &BIG, &["--max-leaves", "5000"]);
         let (reason, leaves, _) = stopped(&v);
         assert_eq!(reason, "leaf-limit", "{algo}");
@@ -192,14 +181,19 @@ fn a_long_search_prints_progress_once_a_second() {
 }
 
 #[test]
-fn a_limit_that_is_not_a_number_is_a_usage_error() {
-    let table1 = data("table1.tree");
-    // Not a number: clap's usage error.
-    let out = gametree(&cmd(
-        "search --algo alphabeta --tree",
-        &[&table1, "--time-ms", "soon"],
-    ));
-    assert_eq!(out.status.code(), Some(2));
+fn a_count_that_is_not_a_number_is_a_usage_error() {
+    // Not a number: clap's usage error, naming the option.
+    for (algo, file, flag, value) in [
+        ("alphabeta", "table1.tree", "--time-ms", "soon"),
+        ("ybwc", "pi.tree", "--threads", "two"),
+    ] {
+        let out = gametree(&["search", "--algo", algo, "--tree", &data(file), flag, value]);
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(flag),
+            "{flag}"
+        );
+    }
 }
 
 #[test]
@@ -236,18 +230,7 @@ fn a_deadline_already_past_stops_every_sequential_search_before_its_first_leaf()
     // A tree of 256 leaves, fewer than the leaves between two looks at the
     // clock: the deadline is looked at before the first one.
     let small = ["--gen", "random", "--b", "4", "--d", "4"];
-    for algo in [
-        "alphabeta",
-        "sss",
-        "dual",
-        "staged-sss",
-        "recsss",
-        "memsss",
-        "itersss",
-        "qg1",
-        "mgame",
-        "mt-sss",
-    ] {
+    for algo in words("alphabeta sss dual staged-sss recsss memsss itersss qg1 mgame mt-sss") {
         let v = search(algo, &small, &["--time-ms", "0"]);
         let (why, leaves, _) = stopped(&v);
         assert_eq!((why, leaves), ("deadline", 0), "{algo}: {v}");

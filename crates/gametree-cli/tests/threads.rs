@@ -7,9 +7,7 @@ use gametree::{Algorithm, Family, Setting};
 use serde_json::Value as Json;
 use tree_core::{ExplicitTree, GenSpec, Generator, Value, corpus};
 
-use crate::common::{
-    cmd, data, error, gametree, has, json, keys, moves, ok, report_keys, temp_file,
-};
+use crate::common::{cmd, data, error, has, json, keys, moves, ok, report_keys, temp_file};
 
 /// The multi-threaded algorithms.
 fn threaded() -> impl Iterator<Item = Algorithm> {
@@ -403,15 +401,7 @@ fn bad_processor_trees() {
     has(&e, "more than the maximum of 1024");
 }
 
-#[test]
-fn thread_count_that_is_not_a_number_is_a_usage_error() {
-    let out = gametree(&cmd(
-        "search --algo ybwc --tree",
-        &[&data("pi.tree"), "--threads", "two"],
-    ));
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
-}
+// A thread count that is not a number: limits.rs's usage-error test.
 
 #[test]
 fn the_tree_source_errors_are_shared() {

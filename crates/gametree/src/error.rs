@@ -1,7 +1,6 @@
 //! [`Error`]: why a search could not run, over every engine crate's errors.
 
 use std::fmt;
-use std::str::FromStr;
 
 use search_bestfirst::BestFirstError;
 use search_depthfirst::SearchError;
@@ -106,18 +105,9 @@ impl std::error::Error for Error {
 
 // An algorithm from its command-line name: here, beside the error it
 // gives (`Error::UnknownAlgorithm`).
-impl FromStr for Algorithm {
-    type Err = Error;
-
-    /// The exact [`name`](Algorithm::name), ASCII case-insensitively.
-    fn from_str(s: &str) -> Result<Algorithm, Error> {
-        Algorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| Error::UnknownAlgorithm { name: s.to_owned() })
-    }
-}
+tree_core::from_str_by_name!(Algorithm, Error, |s| Error::UnknownAlgorithm {
+    name: s.to_owned()
+});
 
 /// `From` each engine's error, as its variant.
 macro_rules! from_engines {

@@ -119,16 +119,12 @@ fn the_erased_view_is_the_same_tree() {
 }
 
 /// Whether `path` (child indices) leads from the root of `tree` to a
-/// terminal.
+/// terminal (written apart from the library's check, as an oracle).
 fn reaches_terminal<T: Tree>(tree: &T, path: &[usize]) -> bool {
-    let mut node = tree.root();
-    for &i in path {
-        if i >= tree.num_children(&node) {
-            return false;
-        }
-        node = tree.child(&node, i);
-    }
-    !path.is_empty() && tree.num_children(&node) == 0
+    let end = path.iter().try_fold(tree.root(), |node, &i| {
+        (i < tree.num_children(&node)).then(|| tree.child(&node, i))
+    });
+    !path.is_empty() && end.is_some_and(|node| tree.num_children(&node) == 0)
 }
 
 /// The enhanced engines search a `Tree` as a game (moves are child

@@ -2,7 +2,6 @@
 //! reproduction harness call.
 
 use std::fmt;
-use std::str::FromStr;
 
 use search_depthfirst::SearchCounts;
 use tree_core::{Bounds, Limits, Tree, Value};
@@ -513,25 +512,21 @@ pub struct UnknownAlgorithm(pub String);
 
 impl fmt::Display for UnknownAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
         write!(
             f,
             "unknown best-first algorithm '{}' (known: {})",
             self.0,
-            names.join(", ")
+            Algorithm::ALL
+                .iter()
+                .map(|a| a.name())
+                .collect::<Vec<_>>()
+                .join(", ")
         )
     }
 }
 
 impl std::error::Error for UnknownAlgorithm {}
 
-impl FromStr for Algorithm {
-    type Err = UnknownAlgorithm;
-    fn from_str(s: &str) -> Result<Algorithm, UnknownAlgorithm> {
-        Algorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownAlgorithm(s.to_string()))
-    }
-}
+tree_core::from_str_by_name!(Algorithm, UnknownAlgorithm, |s| UnknownAlgorithm(
+    s.to_string()
+));

@@ -374,46 +374,54 @@ impl<T: Tree + ?Sized> Policy<T> for Local<'_> {
     }
 }
 
-/// MGame(searchd) (Bhattacharya & Bagchi 1994; Bhattacharya & Bagchi 1996, §4): RecSSS\* on
-/// slabs of `searchd` plies, each frontier node of a slab solved by a
-/// recursive MGame call with the slab's lower bound. MGame(2) is
-/// [`quickgame`](crate::quickgame::search) and MGame(`d`) is
-/// [`recsss`](crate::recsss::search), terminal for terminal (see the
-/// [module docs](self) for the reading, the tie rule and the memory).
-///
-/// ```
-/// use search_bestfirst::{mgame, quickgame, recsss};
-/// use tree_core::{GenSpec, Generator, Traced, minimax};
-///
-/// let tree = GenSpec::new(Generator::RANDOM, 3, 6, 7, 0).build().unwrap();
-/// let order = |f: &dyn Fn(&Traced<&_>)| {
-///     let t = Traced::new(&tree);
-///     f(&t);
-///     t.order()
-/// };
-/// let m2 = order(&|t| {
-///     assert_eq!(mgame::search(t, &mgame::Config::new(2)).unwrap().value, minimax(&tree))
-/// });
-/// let qg = order(&|t| drop(quickgame::search(t, &quickgame::Config::default()).unwrap()));
-/// assert_eq!(m2, qg);
-/// let m6 = order(&|t| drop(mgame::search(t, &mgame::Config::new(6)).unwrap()));
-/// let rec = order(&|t| drop(recsss::search(t, &recsss::Config::default()).unwrap()));
-/// assert_eq!(m6, rec);
-/// let out = mgame::search(&tree, &mgame::Config::new(4)).unwrap();
-/// // A slab of 4 plies, then one of the 2 plies left.
-/// assert_eq!(out.memory.capacity, 1 + (3 + 9) + 3);
-/// ```
-///
-/// # Errors
-/// [`BestFirstError::InvalidParameter`] for an odd or zero `searchd`;
-/// [`BestFirstError::UnknownShape`] if the tree reports no shape and none
-/// is given; [`BestFirstError::TooLarge`] if OPEN's size overflows;
-/// [`BestFirstError::BudgetTooSmall`] (stating [`minimum`]) if
-/// `config.memory` is below it, before anything is searched;
-/// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
-/// shape; [`BestFirstError::SentinelLeaf`].
-pub fn search<T: Tree + ?Sized>(tree: &T, config: &Config) -> Result<Outcome, BestFirstError> {
-    search_in(tree, config, &mut Cache::new())
+crate::open::searches! {
+    /// MGame(searchd) (Bhattacharya & Bagchi 1994; Bhattacharya & Bagchi 1996, §4): RecSSS\* on
+    /// slabs of `searchd` plies, each frontier node of a slab solved by a
+    /// recursive MGame call with the slab's lower bound. MGame(2) is
+    /// [`quickgame`](crate::quickgame::search) and MGame(`d`) is
+    /// [`recsss`](crate::recsss::search), terminal for terminal (see the
+    /// [module docs](self) for the reading, the tie rule and the memory).
+    ///
+    /// ```
+    /// use search_bestfirst::{mgame, quickgame, recsss};
+    /// use tree_core::{GenSpec, Generator, Traced, minimax};
+    ///
+    /// let tree = GenSpec::new(Generator::RANDOM, 3, 6, 7, 0).build().unwrap();
+    /// let order = |f: &dyn Fn(&Traced<&_>)| {
+    ///     let t = Traced::new(&tree);
+    ///     f(&t);
+    ///     t.order()
+    /// };
+    /// let m2 = order(&|t| {
+    ///     assert_eq!(mgame::search(t, &mgame::Config::new(2)).unwrap().value, minimax(&tree))
+    /// });
+    /// let qg = order(&|t| drop(quickgame::search(t, &quickgame::Config::default()).unwrap()));
+    /// assert_eq!(m2, qg);
+    /// let m6 = order(&|t| drop(mgame::search(t, &mgame::Config::new(6)).unwrap()));
+    /// let rec = order(&|t| drop(recsss::search(t, &recsss::Config::default()).unwrap()));
+    /// assert_eq!(m6, rec);
+    /// let out = mgame::search(&tree, &mgame::Config::new(4)).unwrap();
+    /// // A slab of 4 plies, then one of the 2 plies left.
+    /// assert_eq!(out.memory.capacity, 1 + (3 + 9) + 3);
+    /// ```
+    ///
+    /// # Errors
+    /// [`BestFirstError::InvalidParameter`] for an odd or zero `searchd`;
+    /// [`BestFirstError::UnknownShape`] if the tree reports no shape and none
+    /// is given; [`BestFirstError::TooLarge`] if OPEN's size overflows;
+    /// [`BestFirstError::BudgetTooSmall`] (stating [`minimum`]) if
+    /// `config.memory` is below it, before anything is searched;
+    /// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
+    /// shape; [`BestFirstError::SentinelLeaf`].
+    fn search;
+    /// [`search`] on the OPEN of `cache`, kept for the next search: the same
+    /// outcome as [`search`] (value, best move, memory and its peak, which is
+    /// this search's), the same terminals in the same order.
+    ///
+    /// # Errors
+    /// As [`search`].
+    fn search_in(tree, config, cache) =
+        metered!(tree, &config.limits, |t| search_plain(t, config, &mut cache.open));
 }
 
 /// The scratch of MGame searches (OPEN), kept between searches by
@@ -447,24 +455,6 @@ impl<N> Default for Cache<N> {
     fn default() -> Self {
         Cache::new()
     }
-}
-
-/// [`search`] on the OPEN of `cache`, kept for the next search: the same
-/// outcome as [`search`] (value, best move, memory and its peak, which is
-/// this search's), the same terminals in the same order.
-///
-/// # Errors
-/// As [`search`].
-pub fn search_in<T: Tree + ?Sized>(
-    tree: &T,
-    config: &Config,
-    cache: &mut Cache<T::Node>,
-) -> Result<Outcome, BestFirstError> {
-    metered!(tree, &config.limits, |t| search_plain(
-        t,
-        config,
-        &mut cache.open
-    ))
 }
 
 /// [`search`] on `open` (given back, whatever the result), without looking

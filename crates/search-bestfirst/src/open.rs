@@ -231,6 +231,37 @@ pub(crate) fn budget(
     }
 }
 
+/// A module's `search` (its `search_in` on a new `Cache`) and, when given,
+/// its `search_in` (the expression after `=`, the parameters named as
+/// given), each with the doc comment given: every module's entry points
+/// have these two signatures.
+macro_rules! searches {
+    ($(#[$doc:meta])* fn search; $($rest:tt)*) => {
+        $(#[$doc])*
+        pub fn search<T: tree_core::Tree + ?Sized>(
+            tree: &T,
+            cfg: &Config,
+        ) -> Result<$crate::open::Outcome, $crate::error::BestFirstError> {
+            search_in(tree, cfg, &mut Cache::new())
+        }
+
+        $crate::open::searches!($($rest)*);
+    };
+    ($(#[$doc:meta])* fn search_in($tree:ident, $cfg:ident, $cache:ident) = $body:expr;) => {
+        $(#[$doc])*
+        pub fn search_in<T: tree_core::Tree + ?Sized>(
+            $tree: &T,
+            $cfg: &Config,
+            $cache: &mut Cache<T::Node>,
+        ) -> Result<$crate::open::Outcome, $crate::error::BestFirstError> {
+            $body
+        }
+    };
+    () => {};
+}
+
+pub(crate) use searches;
+
 /// The `with_memory` builder of every module's `Config` (whose `memory` is
 /// an `Option<usize>`).
 macro_rules! with_memory {

@@ -273,71 +273,65 @@ fn search_blocks<T: Tree + ?Sized, K: Tally + Default>(
     Ok(Outcome::new(root.h, best, blocks.memory()))
 }
 
-/// RecSSS\* (Bhattacharya & Bagchi, *A faster alternative to SSS\* with
-/// extension to variable memory\*, IPL 47, 1993; Bhattacharya & Bagchi 1996, §3 properties
-/// (i)–(iv)): SSS\* as a recursion over an OPEN array of MAX nodes and
-/// terminal MIN nodes, never purged, with local scans of b grandsons.
-/// OPEN has 1 + b + … + b^⌈d/2⌉ entries for a (b, d) tree
-/// ([`minimum`] gives it for any shape).
-/// Evaluates the same terminals in the same order as SSS\* with the
-/// left-most tie rule ([`Variant::Leftmost`](crate::Variant::Leftmost)).
-/// See the [module docs](self) for the layout.
-///
-/// With [`Config::dual`], RecDual\* (Reinefeld & Ridinger, *Time-efficient
-/// state space search\*, AIJ 71, 1994, as cited in Bhattacharya & Bagchi
-/// 1996, §1): RecSSS\* on the dual tree, whose OPEN holds MIN nodes and
-/// terminal MAX nodes, each MIN node storing one grandson per son. Derived,
-/// as that paper is not available, as −RecSSS\*(T̃) with T̃ = T's leaves
-/// negated under a virtual root (see the [module docs](self)); OPEN has 2 +
-/// b + … + b^⌈(d−1)/2⌉ entries. Evaluates the same terminals in the same
-/// order as Dual\* ([`sss::search`](crate::sss::search) with
-/// [`sss::Config::dual`](crate::sss::Config::dual)) with the left-most tie
-/// rule.
-///
-/// ```
-/// use search_bestfirst::{Variant, recsss, sss};
-/// use tree_core::{ExplicitTree, GenSpec, Generator, Traced, minimax};
-///
-/// let tree = GenSpec::new(Generator::RANDOM, 3, 5, 7, 0).build().unwrap();
-/// let a = Traced::new(&tree);
-/// let out = recsss::search(&a, &recsss::Config::default()).unwrap();
-/// assert_eq!(out.value, minimax(&tree));
-/// assert_eq!(out.memory.capacity, 1 + 3 + 9 + 27);
-/// // The same terminals in the same order as left-most SSS*.
-/// let b = Traced::new(&tree);
-/// sss::search(&b, &sss::Config::new(Variant::Leftmost)).unwrap();
-/// assert_eq!(a.order(), b.order());
-///
-/// let t = ExplicitTree::uniform(2, 2, &[3, 9, 4, 1]).unwrap();
-/// let dual = recsss::Config { dual: true, ..recsss::Config::default() };
-/// let out = recsss::search(&t, &dual).unwrap();
-/// assert_eq!(out.value, minimax(&t));
-/// assert_eq!(out.memory.capacity, 2 + 2);
-/// ```
-///
-/// # Errors
-/// [`BestFirstError::UnknownShape`] if the tree reports no shape and none
-/// is given; [`BestFirstError::TooLarge`] if OPEN's size overflows;
-/// [`BestFirstError::BudgetTooSmall`] for a budget below OPEN's size;
-/// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
-/// shape; [`BestFirstError::SentinelLeaf`]; [`BestFirstError::Stopped`] if
-/// one of [`Config::limits`] stopped it.
-pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
-    search_in(tree, cfg, &mut Cache::new())
-}
-
-/// [`search`] on the arrays of `cache`, kept for the next search: the same
-/// outcome as [`search`] (value, best move, memory and its peak, which is
-/// this search's), the same terminals in the same order.
-///
-/// # Errors
-/// As [`search`].
-pub fn search_in<T: Tree + ?Sized>(
-    tree: &T,
-    cfg: &Config,
-    cache: &mut Cache<T::Node>,
-) -> Result<Outcome, BestFirstError> {
-    search_tallied(tree, cfg, cache, &mut ())
+crate::open::searches! {
+    /// RecSSS\* (Bhattacharya & Bagchi, *A faster alternative to SSS\* with
+    /// extension to variable memory\*, IPL 47, 1993; Bhattacharya & Bagchi 1996, §3 properties
+    /// (i)–(iv)): SSS\* as a recursion over an OPEN array of MAX nodes and
+    /// terminal MIN nodes, never purged, with local scans of b grandsons.
+    /// OPEN has 1 + b + … + b^⌈d/2⌉ entries for a (b, d) tree
+    /// ([`minimum`] gives it for any shape).
+    /// Evaluates the same terminals in the same order as SSS\* with the
+    /// left-most tie rule ([`Variant::Leftmost`](crate::Variant::Leftmost)).
+    /// See the [module docs](self) for the layout.
+    ///
+    /// With [`Config::dual`], RecDual\* (Reinefeld & Ridinger, *Time-efficient
+    /// state space search\*, AIJ 71, 1994, as cited in Bhattacharya & Bagchi
+    /// 1996, §1): RecSSS\* on the dual tree, whose OPEN holds MIN nodes and
+    /// terminal MAX nodes, each MIN node storing one grandson per son. Derived,
+    /// as that paper is not available, as −RecSSS\*(T̃) with T̃ = T's leaves
+    /// negated under a virtual root (see the [module docs](self)); OPEN has 2 +
+    /// b + … + b^⌈(d−1)/2⌉ entries. Evaluates the same terminals in the same
+    /// order as Dual\* ([`sss::search`](crate::sss::search) with
+    /// [`sss::Config::dual`](crate::sss::Config::dual)) with the left-most tie
+    /// rule.
+    ///
+    /// ```
+    /// use search_bestfirst::{Variant, recsss, sss};
+    /// use tree_core::{ExplicitTree, GenSpec, Generator, Traced, minimax};
+    ///
+    /// let tree = GenSpec::new(Generator::RANDOM, 3, 5, 7, 0).build().unwrap();
+    /// let a = Traced::new(&tree);
+    /// let out = recsss::search(&a, &recsss::Config::default()).unwrap();
+    /// assert_eq!(out.value, minimax(&tree));
+    /// assert_eq!(out.memory.capacity, 1 + 3 + 9 + 27);
+    /// // The same terminals in the same order as left-most SSS*.
+    /// let b = Traced::new(&tree);
+    /// sss::search(&b, &sss::Config::new(Variant::Leftmost)).unwrap();
+    /// assert_eq!(a.order(), b.order());
+    ///
+    /// let t = ExplicitTree::uniform(2, 2, &[3, 9, 4, 1]).unwrap();
+    /// let dual = recsss::Config { dual: true, ..recsss::Config::default() };
+    /// let out = recsss::search(&t, &dual).unwrap();
+    /// assert_eq!(out.value, minimax(&t));
+    /// assert_eq!(out.memory.capacity, 2 + 2);
+    /// ```
+    ///
+    /// # Errors
+    /// [`BestFirstError::UnknownShape`] if the tree reports no shape and none
+    /// is given; [`BestFirstError::TooLarge`] if OPEN's size overflows;
+    /// [`BestFirstError::BudgetTooSmall`] for a budget below OPEN's size;
+    /// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
+    /// shape; [`BestFirstError::SentinelLeaf`]; [`BestFirstError::Stopped`] if
+    /// one of [`Config::limits`] stopped it.
+    fn search;
+    /// [`search`] on the arrays of `cache`, kept for the next search: the same
+    /// outcome as [`search`] (value, best move, memory and its peak, which is
+    /// this search's), the same terminals in the same order.
+    ///
+    /// # Errors
+    /// As [`search`].
+    fn search_in(tree, cfg, cache) =
+        search_tallied(tree, cfg, cache, &mut ());
 }
 
 /// [`search_in`], RecSSS\*'s calls of the tree counted in `tally`

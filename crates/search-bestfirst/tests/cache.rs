@@ -54,6 +54,19 @@ fn same_as_fresh<C, S>(
     }
 }
 
+/// [`same_as_fresh`] with the `Cache`, `search` and `search_in` of the
+/// module `$m`.
+macro_rules! same_as_fresh {
+    ($m:ident, $configs:expr) => {
+        same_as_fresh(
+            &$configs,
+            $m::Cache::<Node<'_>>::new,
+            |t, c| $m::search(t, c),
+            |t, c, cache| $m::search_in(t, c, cache),
+        )
+    };
+}
+
 #[test]
 fn sss_through_one_cache() {
     let configs = [
@@ -65,12 +78,7 @@ fn sss_through_one_cache() {
         },
         sss::Config::default().with_memory(600),
     ];
-    same_as_fresh(
-        &configs,
-        sss::Cache::<Node<'_>>::new,
-        |t, c| sss::search(t, c),
-        |t, c, cache| sss::search_in(t, c, cache),
-    );
+    same_as_fresh!(sss, configs);
 }
 
 #[test]
@@ -86,12 +94,7 @@ fn recsss_through_one_cache() {
             ..recsss::Config::default()
         },
     ];
-    same_as_fresh(
-        &configs,
-        recsss::Cache::<Node<'_>>::new,
-        |t, c| recsss::search(t, c),
-        |t, c, cache| recsss::search_in(t, c, cache),
-    );
+    same_as_fresh!(recsss, configs);
 }
 
 #[test]
@@ -114,12 +117,7 @@ fn memsss_through_one_cache() {
             ..memsss::Config::default().with_memory(12)
         },
     ];
-    same_as_fresh(
-        &configs,
-        memsss::Cache::<Node<'_>>::new,
-        |t, c| memsss::search(t, c),
-        |t, c, cache| memsss::search_in(t, c, cache),
-    );
+    same_as_fresh!(memsss, configs);
 }
 
 #[test]
@@ -129,10 +127,5 @@ fn mgame_through_one_cache() {
         mgame::Config::new(4),
         mgame::Config::new(6),
     ];
-    same_as_fresh(
-        &configs,
-        mgame::Cache::<Node<'_>>::new,
-        |t, c| mgame::search(t, c),
-        |t, c, cache| mgame::search_in(t, c, cache),
-    );
+    same_as_fresh!(mgame, configs);
 }

@@ -32,8 +32,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use crate::support::{
-    memdual, memdual_maximum, memdual_minimum, memdual_with_events, memsss_maximum, memsss_minimum,
-    mgame_memory, qg_minimum_memory, qg_search, recdual,
+    MID_SHAPES, memdual, memdual_maximum, memdual_minimum, memdual_with_events, memsss_maximum,
+    memsss_minimum, mgame_memory, qg_minimum_memory, qg_search, recdual,
 };
 use search_bestfirst::{BestFirstError, Outcome, memsss, mgame, quickgame, recsss};
 use tree_core::{Bounds, GenSpec, Generator, HashTree, Traced, Tree, corpus};
@@ -442,19 +442,8 @@ fn differential_generated() {
         Generator::KORF,
         Generator::TOPDOWN_RANDOM,
     ];
-    const SHAPES: [(usize, usize); 9] = [
-        (2, 7),
-        (2, 8),
-        (3, 5),
-        (3, 6),
-        (4, 4),
-        (4, 5),
-        (5, 4),
-        (6, 3),
-        (8, 3),
-    ];
     let larger = GENERATORS.into_iter().flat_map(|g| {
-        SHAPES.into_iter().flat_map(move |(b, d)| {
+        MID_SHAPES.into_iter().flat_map(move |(b, d)| {
             (0..2).map(move |i| {
                 let t = GenSpec::new(g, b, d, 0xD1FF, i).build().unwrap();
                 (format!("gen:{g}:{b}x{d}:{i}"), hashes(&t, false))

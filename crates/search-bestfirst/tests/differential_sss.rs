@@ -25,8 +25,8 @@
 use std::fmt::Write as _;
 
 use crate::support::{
-    alphabeta_over_sss, dual, itersss_minimum, minimum_memory, sss_aspiration, sss_open_trace,
-    sss_over_alphabeta, staged_sss,
+    MID_SHAPES, alphabeta_over_sss, dual, itersss_minimum, minimum_memory, sss_aspiration,
+    sss_open_trace, sss_over_alphabeta, staged_sss,
 };
 use search_bestfirst::{Algorithm, Options, Variant, itersss, sss};
 use search_depthfirst::{TranspositionTable, mt, mt_dual, mt_sss, mtdf};
@@ -316,18 +316,10 @@ fn for_each_tree<S: Searches>(s: &mut S, mut f: impl FnMut(String, Vec<(String, 
         ),
         Generator::KORF,
     ];
-    let shapes = [
-        (2, 7),
-        (2, 8),
-        (3, 5),
-        (3, 6),
-        (4, 4),
-        (4, 5),
-        (5, 4),
-        (8, 3),
-    ];
+    // The (6, 3) trees are not in this set.
+    let shapes = MID_SHAPES.into_iter().filter(|&s| s != (6, 3));
     for g in generators {
-        for (b, d) in shapes {
+        for (b, d) in shapes.clone() {
             for seed in 0..5 {
                 let tree = GenSpec::new(g, b, d, seed, seed + 3).build().unwrap();
                 f(label(tree.spec()), s.on(&tree, seed == 0));

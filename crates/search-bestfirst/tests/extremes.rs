@@ -10,7 +10,8 @@ use std::time::Duration;
 use proptest::prelude::*;
 use search_bestfirst::memsss::MemShape;
 use search_bestfirst::{
-    Algorithm, Options, Variant, hybrid, itersss, memsss, mgame, quickgame, recsss, sss,
+    Algorithm, BestFirstError, Options, Outcome, Variant, hybrid, itersss, memsss, mgame,
+    quickgame, recsss, sss,
 };
 use tree_core::{Bounds, ExplicitTree, HashTree, Limits, Tree, Value, minimax};
 
@@ -273,9 +274,10 @@ fn module_searches_at_the_edges() {
     let tree = HashTree::new(2, 4, 9).unwrap();
     let value = minimax(&tree);
     let memories = [None, Some(0), Some(1), Some(usize::MAX)];
-    let check = |case: &str, r: Result<Value, search_bestfirst::BestFirstError>| {
-        if let Ok(v) = r {
-            assert_eq!(v, value, "{case}");
+    // A search that does not panic, and is exact if it succeeds.
+    let check = |case: &str, search: &dyn Fn() -> Result<Outcome, BestFirstError>| {
+        if let Ok(out) = total(case, search) {
+            assert_eq!(out.value, value, "{case}");
         }
     };
     for memory in memories {
@@ -284,16 +286,8 @@ fn module_searches_at_the_edges() {
             memory,
             ..sss::Config::new(Variant::Stockman)
         };
-        check(
-            &case,
-            total(&case, || sss::search(&tree, &c).map(|o| o.value)),
-        );
-        check(
-            &case,
-            total(&case, || {
-                sss::search_in(&tree, &c, &mut sss::Cache::new()).map(|o| o.value)
-            }),
-        );
+        check(&case, &|| sss::search(&tree, &c));
+        check(&case, &|| sss::search_in(&tree, &c, &mut sss::Cache::new()));
         let wide = sss::Config {
             lower: Value::INF,
             upper: Value::NEG_INF,
@@ -307,51 +301,33 @@ fn module_searches_at_the_edges() {
                 dual,
                 ..recsss::Config::default()
             };
-            check(
-                &case,
-                total(&case, || recsss::search(&tree, &c).map(|o| o.value)),
-            );
+            check(&case, &|| recsss::search(&tree, &c));
             let c = memsss::Config {
                 memory,
                 dual,
                 ..memsss::Config::default()
             };
-            check(
-                &case,
-                total(&case, || memsss::search(&tree, &c).map(|o| o.value)),
-            );
-            check(
-                &case,
-                total(&case, || {
-                    memsss::search_with_events(&tree, &c).map(|o| o.0.value)
-                }),
-            );
+            check(&case, &|| memsss::search(&tree, &c));
+            check(&case, &|| {
+                memsss::search_with_events(&tree, &c).map(|o| o.0)
+            });
         }
         let c = itersss::Config {
             memory,
             ..itersss::Config::default()
         };
-        check(
-            &case,
-            total(&case, || itersss::search(&tree, &c).map(|o| o.value)),
-        );
+        check(&case, &|| itersss::search(&tree, &c));
         let c = quickgame::Config {
             memory,
             ..quickgame::Config::default()
         };
-        check(
-            &case,
-            total(&case, || quickgame::search(&tree, &c).map(|o| o.value)),
-        );
+        check(&case, &|| quickgame::search(&tree, &c));
         for searchd in [0, 1, 2, 3, usize::MAX] {
             let c = mgame::Config {
                 memory,
                 ..mgame::Config::new(searchd)
             };
-            check(
-                &case,
-                total(&case, || mgame::search(&tree, &c).map(|o| o.value)),
-            );
+            check(&case, &|| mgame::search(&tree, &c));
         }
         for kind in [0, 1, 2, usize::MAX].into_iter().flat_map(|k| {
             [
@@ -365,10 +341,7 @@ fn module_searches_at_the_edges() {
                 kind,
                 ..hybrid::Config::default()
             };
-            check(
-                &case,
-                total(&case, || hybrid::search(&tree, &c).map(|o| o.value)),
-            );
+            check(&case, &|| hybrid::search(&tree, &c));
         }
     }
 }

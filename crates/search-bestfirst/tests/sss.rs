@@ -32,31 +32,26 @@ fn trace(
     steps.iter().map(|s| sss::format_open(s, name)).collect()
 }
 
-fn letters(map: &'static [(&'static str, &'static str)]) -> impl Fn(&Dewey) -> String {
+/// The figures' names: the node at `codes[k]` (Dewey codes, the root
+/// `""`) is the k-th letter (the figures letter the nodes level by level);
+/// any other node keeps its code.
+fn letters(codes: &'static [&'static str]) -> impl Fn(&Dewey) -> String {
     move |d: &Dewey| {
         let code = if d.depth() == 0 {
             String::new()
         } else {
             d.to_string()
         };
-        map.iter()
-            .find(|(c, _)| *c == code)
-            .map_or(code, |(_, l)| l.to_string())
+        codes
+            .iter()
+            .position(|c| *c == code)
+            .map_or(code, |k| char::from(b'a' + k as u8).to_string())
     }
 }
 
 /// Campbell Fig. 19: a → b → [c = 4, d]; d → [e, f]; e → [g, h]; f → [i, j].
-const FIG19: &[(&str, &str)] = &[
-    ("", "a"),
-    ("1", "b"),
-    ("11", "c"),
-    ("12", "d"),
-    ("121", "e"),
-    ("122", "f"),
-    ("1211", "g"),
-    ("1212", "h"),
-    ("1221", "i"),
-    ("1222", "j"),
+const FIG19: &[&str] = &[
+    "", "1", "11", "12", "121", "122", "1211", "1212", "1221", "1222",
 ];
 
 #[test]
@@ -125,15 +120,7 @@ fn left_biased_sss_evaluates_what_alphabeta_does_on_the_counterexample() {
 fn fig16_trace() {
     // Campbell Fig. 15: a → [b, c]; b → [d = 1, e = 2]; c → [f = 3, g = 4].
     let t = ExplicitTree::parse("[[1,2],[3,4]]").unwrap();
-    const NAMES: &[(&str, &str)] = &[
-        ("", "a"),
-        ("1", "b"),
-        ("2", "c"),
-        ("11", "d"),
-        ("12", "e"),
-        ("21", "f"),
-        ("22", "g"),
-    ];
+    const NAMES: &[&str] = &["", "1", "2", "11", "12", "21", "22"];
     let fig16 = [
         "(b,L,+inf) (c,L,+inf)",
         "(d,L,+inf) (c,L,+inf)",
@@ -158,15 +145,7 @@ fn fig16_trace() {
 fn fig18_aspiration_trace() {
     // Campbell Fig. 17: a → [b, c = 4]; b → [d, e = 2]; d → [f = 7, g]. The
     // figure does not give g's value: it is never evaluated, whatever it is.
-    const NAMES: &[(&str, &str)] = &[
-        ("", "a"),
-        ("1", "b"),
-        ("2", "c"),
-        ("11", "d"),
-        ("12", "e"),
-        ("111", "f"),
-        ("112", "g"),
-    ];
+    const NAMES: &[&str] = &["", "1", "2", "11", "12", "111", "112"];
     let fig18 = [
         "(b,L,5) (c,L,5)",
         "(d,L,5) (c,L,5)",

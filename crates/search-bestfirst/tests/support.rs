@@ -360,6 +360,20 @@ pub const SMALL_SHAPES: &[(usize, usize)] = &[
     (5, 3),
 ];
 
+/// Uniform shapes (b, d) of a few hundred to a few thousand leaves, for the
+/// differential tests on generated trees.
+pub const MID_SHAPES: [(usize, usize); 9] = [
+    (2, 7),
+    (2, 8),
+    (3, 5),
+    (3, 6),
+    (4, 4),
+    (4, 5),
+    (5, 4),
+    (6, 3),
+    (8, 3),
+];
+
 /// The uniform trees of every generator of `generators` on every shape
 /// (b, d) of `shapes`, `per_cell` each, numbered from `seed`.
 pub fn uniform_grid(

@@ -2,7 +2,6 @@
 //! reproduction harness calls.
 
 use std::fmt;
-use std::str::FromStr;
 
 use tree_core::{Dewey, Tree, Value};
 
@@ -533,7 +532,7 @@ pub(crate) fn by_name<A: Copy>(all: &[A], name: impl Fn(A) -> &'static str, s: &
 
 tree_core::display_by_name!(Algorithm);
 
-/// An algorithm name [`Algorithm::from_str`] does not know.
+/// An algorithm name [`Algorithm::from_str`](std::str::FromStr) does not know.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownAlgorithm {
     /// The name given.
@@ -550,12 +549,7 @@ impl fmt::Display for UnknownAlgorithm {
 
 impl std::error::Error for UnknownAlgorithm {}
 
-impl FromStr for Algorithm {
-    type Err = UnknownAlgorithm;
-
-    /// The exact [`name`](Algorithm::name), ASCII case-insensitively.
-    fn from_str(s: &str) -> Result<Algorithm, UnknownAlgorithm> {
-        by_name(Algorithm::ALL, Algorithm::name, s)
-            .ok_or_else(|| UnknownAlgorithm { name: s.to_owned() })
-    }
-}
+// The exact name, ASCII case-insensitively.
+tree_core::from_str_by_name!(Algorithm, UnknownAlgorithm, |s| UnknownAlgorithm {
+    name: s.to_owned()
+});

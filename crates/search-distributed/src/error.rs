@@ -1,7 +1,6 @@
 //! [`DistError`]: why a distributed search could not run or finish.
 
 use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
 use search_depthfirst::SearchError;
@@ -196,14 +195,9 @@ impl From<SearchError> for DistError {
     }
 }
 
-/// Parsing a name is where [`DistError::UnknownAlgorithm`] comes from, so
-/// the parser lives beside the error (whose message lists the names).
-impl FromStr for DistAlgorithm {
-    type Err = DistError;
-    fn from_str(s: &str) -> Result<DistAlgorithm, DistError> {
-        DistAlgorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| DistError::UnknownAlgorithm { name: s.into() })
-    }
-}
+// Parsing a name (to the letter) is where `DistError::UnknownAlgorithm`
+// comes from, so the parser lives beside the error (whose message lists the
+// names).
+tree_core::from_str_by_name!(exact DistAlgorithm, DistError, |s| DistError::UnknownAlgorithm {
+    name: s.into()
+});

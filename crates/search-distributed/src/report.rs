@@ -163,18 +163,12 @@ pub struct DistReport {
 impl DistReport {
     /// Terminal evaluations summed over the ranks: N(A(k), T).
     pub fn leaves(&self) -> u64 {
-        self.per_rank
-            .iter()
-            .map(|s| s.leaves)
-            .fold(0, u64::saturating_add)
+        self.summed(|s| s.leaves)
     }
 
     /// Interior expansions summed over the ranks.
     pub fn interior(&self) -> u64 {
-        self.per_rank
-            .iter()
-            .map(|s| s.interior)
-            .fold(0, u64::saturating_add)
+        self.summed(|s| s.interior)
     }
 
     /// Terminal evaluations of each rank.
@@ -189,10 +183,12 @@ impl DistReport {
 
     /// Messages of `kind` sent by all ranks.
     pub fn sent(&self, kind: MessageKind) -> u64 {
-        self.per_rank
-            .iter()
-            .map(|s| s.sent_of(kind))
-            .fold(0, u64::saturating_add)
+        self.summed(|s| s.sent_of(kind))
+    }
+
+    /// `count` of each rank, summed (saturating).
+    fn summed(&self, count: impl Fn(&RankStats) -> u64) -> u64 {
+        self.per_rank.iter().map(count).fold(0, u64::saturating_add)
     }
 
     /// Latencies of the messages of `kind` received by all ranks.
@@ -206,18 +202,12 @@ impl DistReport {
 
     /// EVALTIME emulation: times any rank fell off the virtual clock.
     pub fn late(&self) -> u64 {
-        self.per_rank
-            .iter()
-            .map(|s| s.late)
-            .fold(0, u64::saturating_add)
+        self.summed(|s| s.late)
     }
 
     /// Evaluations made after their job's TERMINATE was sent, all ranks.
     pub fn after_terminate(&self) -> u64 {
-        self.per_rank
-            .iter()
-            .map(|s| s.after_terminate)
-            .fold(0, u64::saturating_add)
+        self.summed(|s| s.after_terminate)
     }
 
     /// Campbell's search-overhead coefficient S = N(A(k), T) / N(A(1), T)

@@ -537,30 +537,14 @@ fn panics_become_errors() {
 /// sequential searches.
 #[test]
 fn sentinel_leaf_is_an_error() {
-    struct Sentinel;
-    impl Tree for Sentinel {
-        type Node = u8;
-        fn root(&self) -> u8 {
-            0
-        }
-        fn num_children(&self, n: &u8) -> usize {
-            if *n == 0 { 3 } else { 0 }
-        }
-        fn child(&self, _: &u8, i: usize) -> u8 {
-            1 + i as u8
-        }
-        fn value(&self, n: &u8) -> Value {
-            if *n == 2 {
-                Value::INF
-            } else {
-                Value::new(1).unwrap()
-            }
-        }
-    }
     bounded(|| {
+        // A root of three leaves, the middle one +∞, its shape not reported.
+        let t = ExplicitTree::parse("[1,7,1]").unwrap();
+        let shapeless = Hooked::shapeless(&t);
+        let sentinel = corpus::Sentinels(&shapeless);
         for algorithm in ThreadAlgorithm::ALL {
             for k in [1, 2] {
-                let e = search(algorithm, &Sentinel, cfg(k)).unwrap_err();
+                let e = search(algorithm, &sentinel, cfg(k)).unwrap_err();
                 assert!(
                     matches!(e, ThreadError::Search(SearchError::SentinelLeaf { .. })),
                     "{algorithm}: {e}"

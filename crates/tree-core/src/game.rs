@@ -60,37 +60,30 @@ pub trait MoveBuffer<M>: Default {
     fn as_slice(&self) -> &[M];
 }
 
-impl<M> MoveBuffer<M> for Vec<M> {
-    #[inline]
-    fn clear(&mut self) {
-        Vec::clear(self);
-    }
-    #[inline]
-    fn push(&mut self, mv: M) {
-        Vec::push(self, mv);
-    }
-    #[inline]
-    fn as_slice(&self) -> &[M] {
-        self
-    }
+/// [`MoveBuffer`] for a vector type, by its own `clear` and `push`: [`Vec`]
+/// and [`ArrayVec`] (whose `push` panics if the buffer already holds `N`
+/// moves: the game's bound was wrong).
+macro_rules! move_buffer {
+    ($buffer:ident $(, const $n:ident)?) => {
+        impl<M $(, const $n: usize)?> MoveBuffer<M> for $buffer<M $(, $n)?> {
+            #[inline]
+            fn clear(&mut self) {
+                $buffer::clear(self);
+            }
+            #[inline]
+            fn push(&mut self, mv: M) {
+                $buffer::push(self, mv);
+            }
+            #[inline]
+            fn as_slice(&self) -> &[M] {
+                self
+            }
+        }
+    };
 }
 
-impl<M, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
-    #[inline]
-    fn clear(&mut self) {
-        ArrayVec::clear(self);
-    }
-    /// # Panics
-    /// If the buffer already holds `N` moves: the game's bound was wrong.
-    #[inline]
-    fn push(&mut self, mv: M) {
-        ArrayVec::push(self, mv);
-    }
-    #[inline]
-    fn as_slice(&self) -> &[M] {
-        self
-    }
-}
+move_buffer!(Vec);
+move_buffer!(ArrayVec, const N);
 
 /// The rules of a two-player zero-sum game, for searches with a horizon.
 ///
@@ -267,7 +260,8 @@ pub trait Game {
 }
 
 /// Writes the named [`Game`] methods of a wrapper as calls to the same
-/// methods of its field `$inner` (a name, or a tuple index): a wrapper that
+/// methods of its field `$inner` (a name, or a tuple index; `*`: of the
+/// game a reference points to, as `&G` does): a wrapper that
 /// changes one method writes that one out and forwards the others, as
 /// [`forward_tree!`](crate::forward_tree) does for [`Tree`](crate::Tree).
 /// Methods not named keep their own body or the trait's default.
@@ -335,6 +329,12 @@ macro_rules! forward_game {
     (@$inner:tt order_hint) => { $crate::forward_game!(@fn $inner order_hint(pos: &Self::Position, mv: Self::Move, child: &Self::Position) -> i32); };
     (@$inner:tt order_evaluate) => { $crate::forward_game!(@fn $inner order_evaluate(pos: &Self::Position) -> $crate::Value); };
     (@$inner:tt solve_end) => { $crate::forward_game!(@fn $inner solve_end(pos: &Self::Position, alpha: $crate::Value, beta: $crate::Value, counts: &mut $crate::Stats) -> Option<$crate::Value>); };
+    (@fn * $name:ident($($arg:ident: $ty:ty),*) $(-> $ret:ty)?) => {
+        #[inline]
+        fn $name(&self, $($arg: $ty),*) $(-> $ret)? {
+            (**self).$name($($arg),*)
+        }
+    };
     (@fn $inner:tt $name:ident($($arg:ident: $ty:ty),*) $(-> $ret:ty)?) => {
         #[inline]
         fn $name(&self, $($arg: $ty),*) $(-> $ret)? {
@@ -348,78 +348,8 @@ impl<G: Game + ?Sized> Game for &G {
     type Move = G::Move;
     type Moves = G::Moves;
 
-    #[inline]
-    fn moves(&self, pos: &G::Position, moves: &mut G::Moves) {
-        (**self).moves(pos, moves);
-    }
-
-    #[inline]
-    fn play(&self, pos: &G::Position, mv: G::Move) -> G::Position {
-        (**self).play(pos, mv)
-    }
-
-    #[inline]
-    fn evaluate(&self, pos: &G::Position) -> Value {
-        (**self).evaluate(pos)
-    }
-
-    #[inline]
-    fn hash(&self, pos: &G::Position) -> u64 {
-        (**self).hash(pos)
-    }
-
-    #[inline]
-    fn num_moves(&self, pos: &G::Position) -> usize {
-        (**self).num_moves(pos)
-    }
-
-    #[inline]
-    fn nth_move(&self, pos: &G::Position, i: usize) -> Option<G::Move> {
-        (**self).nth_move(pos, i)
-    }
-
-    fn move_name(&self, pos: &G::Position, mv: G::Move) -> String {
-        (**self).move_name(pos, mv)
-    }
-
-    #[inline]
-    fn move_key(&self, pos: &G::Position, mv: G::Move) -> usize {
-        (**self).move_key(pos, mv)
-    }
-
-    fn move_keys(&self) -> usize {
-        (**self).move_keys()
-    }
-
-    fn max_moves(&self) -> Option<usize> {
-        (**self).max_moves()
-    }
-
-    #[inline]
-    fn plies_left(&self, pos: &G::Position) -> Option<u32> {
-        (**self).plies_left(pos)
-    }
-
-    #[inline]
-    fn order_hint(&self, pos: &G::Position, mv: G::Move, child: &G::Position) -> i32 {
-        (**self).order_hint(pos, mv, child)
-    }
-
-    #[inline]
-    fn order_evaluate(&self, pos: &G::Position) -> Value {
-        (**self).order_evaluate(pos)
-    }
-
-    #[inline]
-    fn solve_end(
-        &self,
-        pos: &G::Position,
-        alpha: Value,
-        beta: Value,
-        counts: &mut Stats,
-    ) -> Option<Value> {
-        (**self).solve_end(pos, alpha, beta, counts)
-    }
+    forward_game!(*: moves, play, evaluate, hash, num_moves, nth_move, move_name, move_key);
+    forward_game!(*: move_keys, max_moves, plies_left, order_hint, order_evaluate, solve_end);
 }
 
 /// A node of a [`Horizon`] tree: a position and its depth below the root.

@@ -57,7 +57,8 @@
 //!   leaves with.
 //! * [`minimax`]: the oracle every algorithm is tested against.
 //! * [`forward_tree!`], [`forward_game!`]: a wrapper's methods that call the
-//!   wrapped tree's or game's; [`display_by_name!`]: `Display` as `name()`.
+//!   wrapped tree's or game's; [`display_by_name!`]: `Display` as `name()`,
+//!   [`from_str_by_name!`]: `FromStr` by it.
 //! * [`worked`]: the papers' worked-example trees.
 //!
 //! Behind the `testing` feature, `corpus`: the random trees every

@@ -28,44 +28,38 @@ impl Example {
     }
 }
 
+/// A published example: the tree in `data/<name>.tree`, from `source`,
+/// which states its value.
+macro_rules! published {
+    ($name:literal, $source:literal, $value:literal) => {
+        Example {
+            name: $name,
+            source: $source,
+            text: include_str!(concat!("../data/", $name, ".tree")),
+            stated_value: Some($value),
+            reconstruction: false,
+        }
+    };
+}
+
 /// Every worked example.
 pub const ALL: &[Example] = &[TABLE1, TABLE2, PI, STOCKMAN, FIG1];
 
 /// Bhattacharya 1995, Table 1: uniform (2,4), value 2.
-pub const TABLE1: Example = Example {
-    name: "table1",
-    source: "Bhattacharya (IJCAI-95), Table 1",
-    text: include_str!("../data/table1.tree"),
-    stated_value: Some(2),
-    reconstruction: false,
-};
+pub const TABLE1: Example = published!("table1", "Bhattacharya (IJCAI-95), Table 1", 2);
 
 /// Bhattacharya 1995, Table 2: uniform (2,4), value 5.
-pub const TABLE2: Example = Example {
-    name: "table2",
-    source: "Bhattacharya (IJCAI-95), Table 2",
-    text: include_str!("../data/table2.tree"),
-    stated_value: Some(5),
-    reconstruction: false,
-};
+pub const TABLE2: Example = published!("table2", "Bhattacharya (IJCAI-95), Table 2", 5);
 
 /// Knuth and Moore's (3,4) tree of the first 81 digits of π, value 2.
-pub const PI: Example = Example {
-    name: "pi",
-    source: "Knuth & Moore (1975), via Bhattacharya (IJCAI-95) §2-3",
-    text: include_str!("../data/pi.tree"),
-    stated_value: Some(2),
-    reconstruction: false,
-};
+pub const PI: Example = published!(
+    "pi",
+    "Knuth & Moore (1975), via Bhattacharya (IJCAI-95) §2-3",
+    2
+);
 
 /// Stockman's counterexample (Campbell App. 3, Figs. 19-20), value 4.
-pub const STOCKMAN: Example = Example {
-    name: "stockman",
-    source: "Campbell (1981), App. 3, Figs. 19-20",
-    text: include_str!("../data/stockman.tree"),
-    stated_value: Some(4),
-    reconstruction: false,
-};
+pub const STOCKMAN: Example = published!("stockman", "Campbell (1981), App. 3, Figs. 19-20", 4);
 
 /// A reconstruction of the (2,6) tree of Bhattacharya & Bagchi 1996, Fig. 1 (its scores were lost).
 pub const FIG1: Example = Example {

@@ -230,82 +230,76 @@ impl<N> Default for Cache<N> {
     }
 }
 
-/// IterSSS\*(M) (Bhattacharya & Bagchi 1986; Bhattacharya & Bagchi 1996, §2): the root's
-/// minimax value by SSS\* with ACTIVE/INACTIVE states and at most M OPEN
-/// entries; see the [module docs](self) for the memory rule. Ties go to the
-/// left-most node; with M ≥ b^⌈d/2⌉ it evaluates the same leaves in the
-/// same order as [`sss::search`](crate::sss::search) with [`Variant::Leftmost`], and at
-/// every M it evaluates no leaf that alpha-beta prunes ("it prunes at least
-/// as many terminal nodes as Alpha-Beta").
-///
-/// ```
-/// use search_bestfirst::itersss::{self, Config};
-/// use search_depthfirst::{Window, alphabeta};
-/// use tree_core::{Counted, Tree, worked};
-/// // Knuth and Moore's (3,4) tree of the digits of pi: alpha-beta reads 31 leaves.
-/// let tree = worked::PI.tree();
-/// let ab = Counted::new(&tree);
-/// alphabeta(&ab, Window::FULL).unwrap();
-/// let minimum = itersss::minimum(tree.bounds().unwrap(), &Config::default()).unwrap();
-/// assert_eq!(minimum, 5); // (3 - 1) * 2 + 1
-/// for m in minimum..=9 {
-///     let counted = Counted::new(&tree);
-///     let cfg = Config::default().with_memory(m);
-///     let out = itersss::search(&counted, &cfg).unwrap();
-///     assert_eq!(out.value.get(), 2);
-///     assert!(out.memory.peak <= m);
-///     assert!(counted.stats().leaves <= ab.stats().leaves);
-/// }
-/// let too_small = Config::default().with_memory(4);
-/// let e = itersss::search(&tree, &too_small).unwrap_err();
-/// assert!(e.to_string().contains("at least 5"), "{e}");
-/// ```
-///
-/// # Errors
-/// * [`BestFirstError::UnknownShape`] if neither `cfg.shape` nor
-///   [`Tree::bounds`] gives the shape; the errors of [`minimum`] for
-///   a bad shape;
-/// * [`BestFirstError::BudgetTooSmall`], stating (b − 1)·⌈d/2⌉ + 1, for a
-///   budget below it — before anything is searched;
-/// * [`BestFirstError::TreeShape`] if the tree exceeds its shape (a node with
-///   more sons than the branching bound, an interior node at the depth
-///   bound);
-/// * [`BestFirstError::SentinelLeaf`] for a terminal valued ±∞;
-/// * [`BestFirstError::Stopped`] if one of [`Config::limits`] stopped it.
-pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
-    search_in(tree, cfg, &mut Cache::new())
-}
-
-/// [`search`] (Bhattacharya & Bagchi 1996, §2) with a caller-supplied OPEN arena, reused
-/// without reallocation when it is already large enough; [`Cache::counts`]
-/// then tells how often the search inactivated and activated.
-///
-/// ```
-/// use search_bestfirst::itersss::{self, Cache, Config};
-/// use tree_core::{Tree, worked};
-/// // The reconstruction of Bhattacharya & Bagchi 1996's Fig. 1 tree, a uniform (2,6) tree.
-/// let tree = worked::FIG1.tree();
-/// let mut open = Cache::new();
-/// let at = |m, open: &mut Cache<_>| {
-///     itersss::search_in(&tree, &Config::default().with_memory(m), open).unwrap()
-/// };
-/// let out = at(4, &mut open); // the minimum, (2 - 1) * 3 + 1
-/// assert_eq!(out.value.get(), 6);
-/// assert!(open.counts().inactivations > 0 && open.counts().activations > 0);
-/// // From 2^3 = 8 entries on it never needs to hold anything back: it is SSS*.
-/// assert_eq!(itersss::maximum(tree.bounds().unwrap(), &Config::default()), Ok(8));
-/// at(8, &mut open);
-/// assert_eq!(open.counts().inactivations, 0);
-/// ```
-///
-/// # Errors
-/// As [`search`].
-pub fn search_in<T: Tree + ?Sized>(
-    tree: &T,
-    cfg: &Config,
-    open: &mut Cache<T::Node>,
-) -> Result<Outcome, BestFirstError> {
-    metered!(tree, &cfg.limits, |t| search_plain(t, cfg, open))
+crate::open::searches! {
+    /// IterSSS\*(M) (Bhattacharya & Bagchi 1986; Bhattacharya & Bagchi 1996, §2): the root's
+    /// minimax value by SSS\* with ACTIVE/INACTIVE states and at most M OPEN
+    /// entries; see the [module docs](self) for the memory rule. Ties go to the
+    /// left-most node; with M ≥ b^⌈d/2⌉ it evaluates the same leaves in the
+    /// same order as [`sss::search`](crate::sss::search) with [`Variant::Leftmost`], and at
+    /// every M it evaluates no leaf that alpha-beta prunes ("it prunes at least
+    /// as many terminal nodes as Alpha-Beta").
+    ///
+    /// ```
+    /// use search_bestfirst::itersss::{self, Config};
+    /// use search_depthfirst::{Window, alphabeta};
+    /// use tree_core::{Counted, Tree, worked};
+    /// // Knuth and Moore's (3,4) tree of the digits of pi: alpha-beta reads 31 leaves.
+    /// let tree = worked::PI.tree();
+    /// let ab = Counted::new(&tree);
+    /// alphabeta(&ab, Window::FULL).unwrap();
+    /// let minimum = itersss::minimum(tree.bounds().unwrap(), &Config::default()).unwrap();
+    /// assert_eq!(minimum, 5); // (3 - 1) * 2 + 1
+    /// for m in minimum..=9 {
+    ///     let counted = Counted::new(&tree);
+    ///     let cfg = Config::default().with_memory(m);
+    ///     let out = itersss::search(&counted, &cfg).unwrap();
+    ///     assert_eq!(out.value.get(), 2);
+    ///     assert!(out.memory.peak <= m);
+    ///     assert!(counted.stats().leaves <= ab.stats().leaves);
+    /// }
+    /// let too_small = Config::default().with_memory(4);
+    /// let e = itersss::search(&tree, &too_small).unwrap_err();
+    /// assert!(e.to_string().contains("at least 5"), "{e}");
+    /// ```
+    ///
+    /// # Errors
+    /// * [`BestFirstError::UnknownShape`] if neither `cfg.shape` nor
+    ///   [`Tree::bounds`] gives the shape; the errors of [`minimum`] for
+    ///   a bad shape;
+    /// * [`BestFirstError::BudgetTooSmall`], stating (b − 1)·⌈d/2⌉ + 1, for a
+    ///   budget below it — before anything is searched;
+    /// * [`BestFirstError::TreeShape`] if the tree exceeds its shape (a node with
+    ///   more sons than the branching bound, an interior node at the depth
+    ///   bound);
+    /// * [`BestFirstError::SentinelLeaf`] for a terminal valued ±∞;
+    /// * [`BestFirstError::Stopped`] if one of [`Config::limits`] stopped it.
+    fn search;
+    /// [`search`] (Bhattacharya & Bagchi 1996, §2) with a caller-supplied OPEN arena, reused
+    /// without reallocation when it is already large enough; [`Cache::counts`]
+    /// then tells how often the search inactivated and activated.
+    ///
+    /// ```
+    /// use search_bestfirst::itersss::{self, Cache, Config};
+    /// use tree_core::{Tree, worked};
+    /// // The reconstruction of Bhattacharya & Bagchi 1996's Fig. 1 tree, a uniform (2,6) tree.
+    /// let tree = worked::FIG1.tree();
+    /// let mut open = Cache::new();
+    /// let at = |m, open: &mut Cache<_>| {
+    ///     itersss::search_in(&tree, &Config::default().with_memory(m), open).unwrap()
+    /// };
+    /// let out = at(4, &mut open); // the minimum, (2 - 1) * 3 + 1
+    /// assert_eq!(out.value.get(), 6);
+    /// assert!(open.counts().inactivations > 0 && open.counts().activations > 0);
+    /// // From 2^3 = 8 entries on it never needs to hold anything back: it is SSS*.
+    /// assert_eq!(itersss::maximum(tree.bounds().unwrap(), &Config::default()), Ok(8));
+    /// at(8, &mut open);
+    /// assert_eq!(open.counts().inactivations, 0);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`search`].
+    fn search_in(tree, cfg, open) =
+        metered!(tree, &cfg.limits, |t| search_plain(t, cfg, open));
 }
 
 /// [`search_in`] without looking at the limits.

@@ -257,53 +257,61 @@ fn run_plain<T: Tree + ?Sized, K: Tally + Default>(
     Ok(out)
 }
 
-/// MemSSS\*(M) (Bhattacharya & Bagchi 1996, §3 pseudo-code,
-/// §4 odd-depth variant): RecSSS\* whose OPEN has exactly M entries, with
-/// INACTIVE nodes where the memory runs out. M = `cfg.memory`, from
-/// [`minimum`] (1 + minmem(0)) to [`maximum`] (1 + maxmem(0),
-/// where it is [`recsss`](crate::recsss)); `None` means the maximum. See the
-/// [module docs](self) for the memory rule and why peak ≤ M.
-///
-/// With [`Config::dual`], MemDual\*(M): MemSSS\* over RecDual\*
-/// (conjectured in Bhattacharya & Bagchi 1996, §4 for strongly ordered trees
-/// of even depth), i.e. MemSSS\* on the dual tree under a virtual root (see
-/// the [module docs](self)), M from [`minimum`] to [`maximum`]; `None` means
-/// the maximum, where it is RecDual\*.
-///
-/// ```
-/// use search_bestfirst::memsss;
-/// use tree_core::{Bounds, GenSpec, Generator, minimax};
-///
-/// let tree = GenSpec::new(Generator::STRONG, 4, 6, 3, 0).build().unwrap();
-/// let least = memsss::minimum(Bounds::uniform(4, 6), &memsss::Config::default()).unwrap();
-/// assert_eq!(least, 1 + 4 * 3);
-/// for m in [least, 30, 85] {
-///     let out = memsss::search(&tree, &memsss::Config::default().with_memory(m)).unwrap();
-///     assert_eq!(out.value, minimax(&tree));
-///     assert!(out.memory.peak <= m);
-/// }
-/// assert!(memsss::search(&tree, &memsss::Config::default().with_memory(least - 1)).is_err());
-///
-/// // MemDual*.
-/// let tree = GenSpec::new(Generator::STRONG, 3, 6, 1, 0).build().unwrap();
-/// let dual = memsss::Config { dual: true, ..memsss::Config::default() };
-/// let least = memsss::minimum(Bounds::uniform(3, 6), &dual).unwrap();
-/// assert_eq!(least, 2 + 3 * 2); // even d: the lowest MIN level searches in place
-/// let out = memsss::search(&tree, &dual.with_memory(least)).unwrap();
-/// assert_eq!(out.value, minimax(&tree));
-/// assert!(out.memory.peak <= least);
-/// ```
-///
-/// # Errors
-/// [`BestFirstError::BudgetTooSmall`] for M below the minimum (stating it);
-/// [`BestFirstError::UnknownShape`] if the tree reports no shape and none is
-/// given; [`BestFirstError::TooLarge`] if M is `None` and the maximum
-/// overflows (or any budget exceeds 2³² entries);
-/// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
-/// shape; [`BestFirstError::SentinelLeaf`]; [`BestFirstError::Stopped`] if
-/// one of [`Config::limits`] stopped it.
-pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
-    search_in(tree, cfg, &mut Cache::new())
+crate::open::searches! {
+    /// MemSSS\*(M) (Bhattacharya & Bagchi 1996, §3 pseudo-code,
+    /// §4 odd-depth variant): RecSSS\* whose OPEN has exactly M entries, with
+    /// INACTIVE nodes where the memory runs out. M = `cfg.memory`, from
+    /// [`minimum`] (1 + minmem(0)) to [`maximum`] (1 + maxmem(0),
+    /// where it is [`recsss`](crate::recsss)); `None` means the maximum. See the
+    /// [module docs](self) for the memory rule and why peak ≤ M.
+    ///
+    /// With [`Config::dual`], MemDual\*(M): MemSSS\* over RecDual\*
+    /// (conjectured in Bhattacharya & Bagchi 1996, §4 for strongly ordered trees
+    /// of even depth), i.e. MemSSS\* on the dual tree under a virtual root (see
+    /// the [module docs](self)), M from [`minimum`] to [`maximum`]; `None` means
+    /// the maximum, where it is RecDual\*.
+    ///
+    /// ```
+    /// use search_bestfirst::memsss;
+    /// use tree_core::{Bounds, GenSpec, Generator, minimax};
+    ///
+    /// let tree = GenSpec::new(Generator::STRONG, 4, 6, 3, 0).build().unwrap();
+    /// let least = memsss::minimum(Bounds::uniform(4, 6), &memsss::Config::default()).unwrap();
+    /// assert_eq!(least, 1 + 4 * 3);
+    /// for m in [least, 30, 85] {
+    ///     let out = memsss::search(&tree, &memsss::Config::default().with_memory(m)).unwrap();
+    ///     assert_eq!(out.value, minimax(&tree));
+    ///     assert!(out.memory.peak <= m);
+    /// }
+    /// assert!(memsss::search(&tree, &memsss::Config::default().with_memory(least - 1)).is_err());
+    ///
+    /// // MemDual*.
+    /// let tree = GenSpec::new(Generator::STRONG, 3, 6, 1, 0).build().unwrap();
+    /// let dual = memsss::Config { dual: true, ..memsss::Config::default() };
+    /// let least = memsss::minimum(Bounds::uniform(3, 6), &dual).unwrap();
+    /// assert_eq!(least, 2 + 3 * 2); // even d: the lowest MIN level searches in place
+    /// let out = memsss::search(&tree, &dual.with_memory(least)).unwrap();
+    /// assert_eq!(out.value, minimax(&tree));
+    /// assert!(out.memory.peak <= least);
+    /// ```
+    ///
+    /// # Errors
+    /// [`BestFirstError::BudgetTooSmall`] for M below the minimum (stating it);
+    /// [`BestFirstError::UnknownShape`] if the tree reports no shape and none is
+    /// given; [`BestFirstError::TooLarge`] if M is `None` and the maximum
+    /// overflows (or any budget exceeds 2³² entries);
+    /// [`BestFirstError::TreeShape`] if the tree is deeper or wider than its
+    /// shape; [`BestFirstError::SentinelLeaf`]; [`BestFirstError::Stopped`] if
+    /// one of [`Config::limits`] stopped it.
+    fn search;
+    /// [`search`] on the arrays of `cache`, kept for the next search: the same
+    /// outcome as [`search`] (value, best move, memory and its peak, which is
+    /// this search's), the same terminals in the same order.
+    ///
+    /// # Errors
+    /// As [`search`].
+    fn search_in(tree, cfg, cache) =
+        metered!(tree, &cfg.limits, |t| run_plain(t, cfg, None, cache, &mut ()));
 }
 
 crate::open::dual_cache! {
@@ -323,26 +331,6 @@ crate::open::dual_cache! {
     /// assert_eq!(first, memsss::search(&tree, &cfg).unwrap());
     /// ```
     MemEntry
-}
-
-/// [`search`] on the arrays of `cache`, kept for the next search: the same
-/// outcome as [`search`] (value, best move, memory and its peak, which is
-/// this search's), the same terminals in the same order.
-///
-/// # Errors
-/// As [`search`].
-pub fn search_in<T: Tree + ?Sized>(
-    tree: &T,
-    cfg: &Config,
-    cache: &mut Cache<T::Node>,
-) -> Result<Outcome, BestFirstError> {
-    metered!(tree, &cfg.limits, |t| run_plain(
-        t,
-        cfg,
-        None,
-        cache,
-        &mut ()
-    ))
 }
 
 /// [`search`] of MemSSS\* (not MemDual\*, whose dual view has a virtual

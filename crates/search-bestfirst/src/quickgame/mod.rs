@@ -198,77 +198,77 @@ fn min_budget(algorithm: &'static str, bounds: Bounds) -> Result<usize, BestFirs
         .ok_or(BestFirstError::TooLarge { algorithm })
 }
 
-/// The search of `cfg.variant` (QuickGame by default): the root's minimax
-/// value, its best move and OPEN's budget and peak.
-///
-/// QuickGame (Bhattacharya 1995, §2; pseudo-code `Function QuickGame`)
-/// keeps local OPENs of `b` entries per MAX level:
-/// ```text
-/// Function QuickGame(p : node; alpha, beta : real) : real;
-/// begin
-///   If p is terminal then return minimum(beta, v(p));
-///   for (each child p.i of p) do begin
-///     h[i] := beta;
-///     If (p.i is terminal) then OPEN[i] := p.i else OPEN[i] := p.i.0;
-///   end;
-///   r := alpha; k := 0;
-///   while (h[k] > r) do begin (* OPEN[k] = x.j, say *)
-///     h[k] := QuickGame(OPEN[k], r, h[k]);
-///     If (OPEN[k] is a terminal MIN node)
-///       or (OPEN[k] has no brother to its right) then r := maximum(r, h[k])
-///     else OPEN[k] := x.j+1;
-///     k := index in OPEN corresponding to node with maximum h-value;
-///   end;
-///   return r;
-/// end;
-/// ```
-///
-/// invoked as `QuickGame(s, -inf, +inf)`. Values are from MAX's point of
-/// view throughout, as the trait gives them: calls are made only on MAX
-/// nodes (grandsons) and on terminals (a terminal MIN son, or a terminal
-/// grandson), and each returns a value of that node from MAX's point of
-/// view, so nothing is negated. Memory: [`minimum`] = `b·⌈d/2⌉`.
-///
-/// ```
-/// use search_bestfirst::quickgame::{self, Config, Variant};
-/// use tree_core::{Counted, Traced, worked};
-/// // Bhattacharya 1995, Table 1: 11 of the 16 leaves, in the order the paper prints.
-/// let tree = worked::TABLE1.tree();
-/// let traced = Traced::new(&tree);
-/// let out = quickgame::search(&traced, &Config::default()).unwrap();
-/// assert_eq!(out.value.get(), 2);
-/// let order: Vec<usize> = traced.order().iter().map(|d| d.rank(2) + 1).collect();
-/// assert_eq!(order, [1, 3, 2, 9, 11, 12, 13, 15, 16, 5, 7]);
-/// assert_eq!((out.memory.peak, out.memory.capacity), (4, 4)); // 2 · ⌈4/2⌉
-///
-/// // QG1–3 (§3): procedure `QG` with the lowest `h` to the left of the
-/// // selected node (QG1), the lowest of the whole local OPEN (QG2), the
-/// // second highest to the left (QG3) as the lower bound; see `search_in`.
-/// let leaves = |tree: &tree_core::ExplicitTree, variant| {
-///     let counted = Counted::new(tree);
-///     let cfg = Config { variant, ..Config::default() };
-///     let v = quickgame::search(&counted, &cfg).unwrap().value.get();
-///     (v, counted.stats().leaves)
-/// };
-/// assert_eq!(leaves(&worked::TABLE2.tree(), Variant::Qg1), (5, 7)); // QuickGame: 9
-/// // The paper says 32 for QG2: see Variant, and Readings::KNUTH_MOORE below.
-/// assert_eq!(leaves(&worked::PI.tree(), Variant::Qg2), (2, 30));
-/// // Alpha-Beta: 31, QuickGame: 33. The paper says QG3 never examines a
-/// // distinct leaf that Alpha-Beta prunes (§4 (d)); that holds with
-/// // `Config::alpha_floor`, not for the pseudo-code as printed (see Variant).
-/// assert_eq!(leaves(&worked::PI.tree(), Variant::Qg3), (2, 30));
-/// // Remark 2's "h-value < lb" read literally gives the paper's 32.
-/// let pi = worked::PI.tree();
-/// let counted = Counted::new(&pi);
-/// let cfg = Config { variant: Variant::Qg2, readings: quickgame::Readings::KNUTH_MOORE, ..Config::default() };
-/// quickgame::search(&counted, &cfg).unwrap();
-/// assert_eq!(counted.stats().leaves, 32);
-/// ```
-///
-/// # Errors
-/// As [`search_in`].
-pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
-    search_in(tree, cfg, &mut Cache::new())
+crate::open::searches! {
+    /// The search of `cfg.variant` (QuickGame by default): the root's minimax
+    /// value, its best move and OPEN's budget and peak.
+    ///
+    /// QuickGame (Bhattacharya 1995, §2; pseudo-code `Function QuickGame`)
+    /// keeps local OPENs of `b` entries per MAX level:
+    /// ```text
+    /// Function QuickGame(p : node; alpha, beta : real) : real;
+    /// begin
+    ///   If p is terminal then return minimum(beta, v(p));
+    ///   for (each child p.i of p) do begin
+    ///     h[i] := beta;
+    ///     If (p.i is terminal) then OPEN[i] := p.i else OPEN[i] := p.i.0;
+    ///   end;
+    ///   r := alpha; k := 0;
+    ///   while (h[k] > r) do begin (* OPEN[k] = x.j, say *)
+    ///     h[k] := QuickGame(OPEN[k], r, h[k]);
+    ///     If (OPEN[k] is a terminal MIN node)
+    ///       or (OPEN[k] has no brother to its right) then r := maximum(r, h[k])
+    ///     else OPEN[k] := x.j+1;
+    ///     k := index in OPEN corresponding to node with maximum h-value;
+    ///   end;
+    ///   return r;
+    /// end;
+    /// ```
+    ///
+    /// invoked as `QuickGame(s, -inf, +inf)`. Values are from MAX's point of
+    /// view throughout, as the trait gives them: calls are made only on MAX
+    /// nodes (grandsons) and on terminals (a terminal MIN son, or a terminal
+    /// grandson), and each returns a value of that node from MAX's point of
+    /// view, so nothing is negated. Memory: [`minimum`] = `b·⌈d/2⌉`.
+    ///
+    /// ```
+    /// use search_bestfirst::quickgame::{self, Config, Variant};
+    /// use tree_core::{Counted, Traced, worked};
+    /// // Bhattacharya 1995, Table 1: 11 of the 16 leaves, in the order the paper prints.
+    /// let tree = worked::TABLE1.tree();
+    /// let traced = Traced::new(&tree);
+    /// let out = quickgame::search(&traced, &Config::default()).unwrap();
+    /// assert_eq!(out.value.get(), 2);
+    /// let order: Vec<usize> = traced.order().iter().map(|d| d.rank(2) + 1).collect();
+    /// assert_eq!(order, [1, 3, 2, 9, 11, 12, 13, 15, 16, 5, 7]);
+    /// assert_eq!((out.memory.peak, out.memory.capacity), (4, 4)); // 2 · ⌈4/2⌉
+    ///
+    /// // QG1–3 (§3): procedure `QG` with the lowest `h` to the left of the
+    /// // selected node (QG1), the lowest of the whole local OPEN (QG2), the
+    /// // second highest to the left (QG3) as the lower bound; see `search_in`.
+    /// let leaves = |tree: &tree_core::ExplicitTree, variant| {
+    ///     let counted = Counted::new(tree);
+    ///     let cfg = Config { variant, ..Config::default() };
+    ///     let v = quickgame::search(&counted, &cfg).unwrap().value.get();
+    ///     (v, counted.stats().leaves)
+    /// };
+    /// assert_eq!(leaves(&worked::TABLE2.tree(), Variant::Qg1), (5, 7)); // QuickGame: 9
+    /// // The paper says 32 for QG2: see Variant, and Readings::KNUTH_MOORE below.
+    /// assert_eq!(leaves(&worked::PI.tree(), Variant::Qg2), (2, 30));
+    /// // Alpha-Beta: 31, QuickGame: 33. The paper says QG3 never examines a
+    /// // distinct leaf that Alpha-Beta prunes (§4 (d)); that holds with
+    /// // `Config::alpha_floor`, not for the pseudo-code as printed (see Variant).
+    /// assert_eq!(leaves(&worked::PI.tree(), Variant::Qg3), (2, 30));
+    /// // Remark 2's "h-value < lb" read literally gives the paper's 32.
+    /// let pi = worked::PI.tree();
+    /// let counted = Counted::new(&pi);
+    /// let cfg = Config { variant: Variant::Qg2, readings: quickgame::Readings::KNUTH_MOORE, ..Config::default() };
+    /// quickgame::search(&counted, &cfg).unwrap();
+    /// assert_eq!(counted.stats().leaves, 32);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`search_in`].
+    fn search;
 }
 
 /// [`search`] with the scratch arena `cache` (reused between searches,

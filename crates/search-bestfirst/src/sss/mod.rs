@@ -186,54 +186,6 @@ fn run<T: Tree + ?Sized>(
     Ok(Outcome::new(if dual { -v } else { v }, best, open.memory()))
 }
 
-/// SSS\* (Stockman 1979; Campbell 1981 App. 3): the root's minimax value by
-/// best-first search over solution trees, with OPEN sized b^⌈d/2⌉ (or
-/// `cfg.memory`); Dual\* with [`Config::dual`] (SSS\* on the dual tree: MIN
-/// searches its solution trees, values negated; Marsland et al. 1987), with
-/// OPEN sized b^⌊d/2⌋.
-///
-/// With an aspiration window ([`Config::lower`], [`Config::upper`]), this
-/// is aspiration SSS\* (Campbell p. 16, Figs. 17–18) followed, if it fails
-/// high, by a search above `upper` (if it fails low, below `lower`), so
-/// that the value returned is exact; the peak is the larger of the two
-/// searches'. [`aspiration`] is one search within the window.
-///
-/// ```
-/// use search_bestfirst::{Variant, sss};
-/// use tree_core::{worked, Traced};
-/// let t = worked::STOCKMAN.tree();
-/// let traced = Traced::new(&t);
-/// let out = sss::search(&traced, &sss::Config::new(Variant::Stockman)).unwrap();
-/// assert_eq!(out.value.get(), 4);
-/// let order: Vec<String> = traced.order().iter().map(|d| d.to_string()).collect();
-/// assert_eq!(order, ["11", "1221", "1211", "1222", "1212"]); // c, i, g, j, h
-/// ```
-///
-/// # Errors
-/// [`BestFirstError::BudgetTooSmall`] for a budget below b^⌈d/2⌉,
-/// [`BestFirstError::UnknownShape`] if the tree's shape is unknown,
-/// [`BestFirstError::InvalidParameter`] for an empty window (or a window
-/// with Dual\*), [`BestFirstError::SentinelLeaf`],
-/// [`BestFirstError::TreeShape`]; [`BestFirstError::Stopped`] if one of
-/// [`Config::limits`] stopped it.
-pub fn search<T: Tree + ?Sized>(tree: &T, cfg: &Config) -> Result<Outcome, BestFirstError> {
-    search_in(tree, cfg, &mut Cache::new())
-}
-
-/// [`search`] on the OPEN of `cache`, kept for the next search: the same
-/// outcome as [`search`] (value, best move, memory and its peak, which is
-/// this search's), the same terminals in the same order.
-///
-/// # Errors
-/// As [`search`].
-pub fn search_in<T: Tree + ?Sized>(
-    tree: &T,
-    cfg: &Config,
-    cache: &mut Cache<T::Node>,
-) -> Result<Outcome, BestFirstError> {
-    metered!(tree, &cfg.limits, |t| search_plain(t, cfg, cache))
-}
-
 /// [`search`] without looking at the limits.
 fn search_plain<T: Tree + ?Sized>(
     tree: &T,
@@ -261,6 +213,48 @@ fn search_plain<T: Tree + ?Sized>(
     let mut out = aspiration_plain(tree, cfg, again.0, again.1, cache)?.outcome;
     out.memory.peak = out.memory.peak.max(first.outcome.memory.peak);
     Ok(out)
+}
+
+crate::open::searches! {
+    /// SSS\* (Stockman 1979; Campbell 1981 App. 3): the root's minimax value by
+    /// best-first search over solution trees, with OPEN sized b^⌈d/2⌉ (or
+    /// `cfg.memory`); Dual\* with [`Config::dual`] (SSS\* on the dual tree: MIN
+    /// searches its solution trees, values negated; Marsland et al. 1987), with
+    /// OPEN sized b^⌊d/2⌋.
+    ///
+    /// With an aspiration window ([`Config::lower`], [`Config::upper`]), this
+    /// is aspiration SSS\* (Campbell p. 16, Figs. 17–18) followed, if it fails
+    /// high, by a search above `upper` (if it fails low, below `lower`), so
+    /// that the value returned is exact; the peak is the larger of the two
+    /// searches'. [`aspiration`] is one search within the window.
+    ///
+    /// ```
+    /// use search_bestfirst::{Variant, sss};
+    /// use tree_core::{worked, Traced};
+    /// let t = worked::STOCKMAN.tree();
+    /// let traced = Traced::new(&t);
+    /// let out = sss::search(&traced, &sss::Config::new(Variant::Stockman)).unwrap();
+    /// assert_eq!(out.value.get(), 4);
+    /// let order: Vec<String> = traced.order().iter().map(|d| d.to_string()).collect();
+    /// assert_eq!(order, ["11", "1221", "1211", "1222", "1212"]); // c, i, g, j, h
+    /// ```
+    ///
+    /// # Errors
+    /// [`BestFirstError::BudgetTooSmall`] for a budget below b^⌈d/2⌉,
+    /// [`BestFirstError::UnknownShape`] if the tree's shape is unknown,
+    /// [`BestFirstError::InvalidParameter`] for an empty window (or a window
+    /// with Dual\*), [`BestFirstError::SentinelLeaf`],
+    /// [`BestFirstError::TreeShape`]; [`BestFirstError::Stopped`] if one of
+    /// [`Config::limits`] stopped it.
+    fn search;
+    /// [`search`] on the OPEN of `cache`, kept for the next search: the same
+    /// outcome as [`search`] (value, best move, memory and its peak, which is
+    /// this search's), the same terminals in the same order.
+    ///
+    /// # Errors
+    /// As [`search`].
+    fn search_in(tree, cfg, cache) =
+        metered!(tree, &cfg.limits, |t| search_plain(t, cfg, cache));
 }
 
 /// The result of an aspiration search: a value and what it is.

@@ -1,7 +1,6 @@
 //! [`ThreadError`]: why a multi-threaded search could not run or finish.
 
 use std::fmt;
-use std::str::FromStr;
 
 use search_bestfirst::BestFirstError;
 use search_depthfirst::SearchError;
@@ -46,7 +45,7 @@ pub enum ThreadError {
     /// A best-first worker search failed (e.g. a tree whose shape is unknown
     /// given to [`StageWorker::Sss`]).
     BestFirst(BestFirstError),
-    /// A name [`ThreadAlgorithm::from_str`] does not know.
+    /// A name [`ThreadAlgorithm::from_str`](std::str::FromStr) does not know.
     UnknownAlgorithm {
         /// The name given.
         name: String,
@@ -120,17 +119,12 @@ impl From<BestFirstError> for ThreadError {
     }
 }
 
-/// Parsing a name is where [`ThreadError::UnknownAlgorithm`] comes from, so
-/// the parser lives beside the error (whose message lists the names).
-impl FromStr for ThreadAlgorithm {
-    type Err = ThreadError;
-    fn from_str(s: &str) -> Result<ThreadAlgorithm, ThreadError> {
-        ThreadAlgorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| ThreadError::UnknownAlgorithm { name: s.into() })
-    }
-}
+// Parsing a name (to the letter) is where `ThreadError::UnknownAlgorithm`
+// comes from, so the parser lives beside the error (whose message lists the
+// names).
+tree_core::from_str_by_name!(exact ThreadAlgorithm, ThreadError, |s| ThreadError::UnknownAlgorithm {
+    name: s.into()
+});
 
 /// Checks a thread count against [`MAX_THREADS`].
 pub(crate) fn check_threads(requested: u64) -> Result<(), ThreadError> {

@@ -43,7 +43,6 @@
 //! differ from run to run.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -84,18 +83,10 @@ impl GameParallel {
 
 tree_core::display_by_name!(GameParallel);
 
-impl FromStr for GameParallel {
-    type Err = ThreadError;
-
-    /// `lazy-smp` or `ybwc`, ASCII case-insensitively.
-    fn from_str(s: &str) -> Result<GameParallel, ThreadError> {
-        GameParallel::ALL
-            .iter()
-            .copied()
-            .find(|p| p.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| ThreadError::UnknownAlgorithm { name: s.to_owned() })
-    }
-}
+// `lazy-smp` or `ybwc`, ASCII case-insensitively.
+tree_core::from_str_by_name!(GameParallel, ThreadError, |s| {
+    ThreadError::UnknownAlgorithm { name: s.to_owned() }
+});
 
 /// The settings of a parallel game search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
