@@ -327,15 +327,54 @@ fn full_lines(occupied: u64) -> [u64; 4] {
 /// them: the test is conservative). A disc is stable if on each of the 4
 /// axes its line is full, or one of its two neighbours on the axis is off
 /// the board or a stable disc of `me` — then no line through it can be
-/// flanked. Found from those conditions by iteration from no disc up to
-/// the least fixed point.
+/// flanked. Found from those conditions by iteration up to the least
+/// fixed point, from the discs of `me` joined to a corner of `me` along an
+/// edge ([`edge_runs`], which the iteration would otherwise find one
+/// square a round).
 pub fn stable_discs(me: u64, opp: u64) -> u64 {
+    stable_from(me, opp, edge_runs(me))
+}
+
+/// The discs of `me` joined along a border line to a corner of `me` by
+/// discs of `me` (the corners included): stable discs by the conditions
+/// of [`stable_discs`] (the corner's side of the line ends off the board,
+/// the other axes through a border square too), found by occluded fills.
+#[inline]
+fn edge_runs(me: u64) -> u64 {
+    let corners = me & CORNERS;
+    let mut runs = corners;
+    // Ranks 1 and 8 by steps of 1, files a and h by steps of 8: neither
+    // pair of lines is adjacent, so no step leaves its line for the other.
+    for (line, s) in [
+        (me & 0xff00_0000_0000_00ff, 1),
+        (me & 0x8181_8181_8181_8181, 8),
+    ] {
+        let (mut up, mut down) = (corners, corners);
+        let (mut pu, mut pd) = (line, line);
+        up |= pu & (up << s);
+        down |= pd & (down >> s);
+        pu &= pu << s;
+        pd &= pd >> s;
+        up |= pu & (up << (2 * s));
+        down |= pd & (down >> (2 * s));
+        pu &= pu << (2 * s);
+        pd &= pd >> (2 * s);
+        up |= pu & (up << (4 * s));
+        down |= pd & (down >> (4 * s));
+        runs |= up | down;
+    }
+    runs
+}
+
+/// [`stable_discs`] iterated from `stable`, a set of stable discs of `me`
+/// that meets the conditions given itself.
+#[inline]
+fn stable_from(me: u64, opp: u64, mut stable: u64) -> u64 {
     let full = full_lines(me | opp);
     let h_ok = full[0] | 0x8181_8181_8181_8181;
     let v_ok = full[1] | 0xff00_0000_0000_00ff;
     let d9_ok = full[2] | BORDER;
     let d7_ok = full[3] | BORDER;
-    let mut stable = 0;
     loop {
         let h = h_ok | ((stable << 1) & NOT_FILE_A) | ((stable >> 1) & NOT_FILE_H);
         let v = v_ok | (stable << 8) | (stable >> 8);
@@ -393,6 +432,40 @@ mod tests {
             }
         }
         full
+    }
+
+    #[test]
+    fn stable_discs_from_the_edge_runs_are_those_from_nothing() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for k in 0..200_000 {
+            let occupied = match k % 3 {
+                0 => next() | next(),
+                1 => next() | next() | next(),
+                _ => next() | next() | next() | next() | next(),
+            };
+            let me = occupied & next();
+            let opp = occupied & !me;
+            assert_eq!(
+                edge_runs(me) & !stable_from(me, opp, 0),
+                0,
+                "{me:#x} {opp:#x}"
+            );
+            assert_eq!(
+                stable_discs(me, opp),
+                stable_from(me, opp, 0),
+                "{me:#x} {opp:#x}"
+            );
+        }
+        assert_eq!(edge_runs(0xff), 0xff);
+        assert_eq!(edge_runs(0x7f), 0x7f);
+        assert_eq!(edge_runs(0x7e), 0);
+        assert_eq!(edge_runs(0x0101_0101_0101_0101), 0x0101_0101_0101_0101);
     }
 
     #[test]
