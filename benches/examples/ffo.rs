@@ -6,7 +6,7 @@
 //! cargo run --release -p benches --example ffo -- [--from 1] [--to 19] \
 //!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3] [--cpu] \
 //!     [--sort-depth 5] [--sort-plies 36] [--no-hints] [--no-endgame] \
-//!     [--no-order-eval]
+//!     [--no-order-eval] [--etc-plies 0]
 //! ```
 //!
 //! `--no-order-eval` scores the ordering searches' leaves by the simple
@@ -69,11 +69,13 @@ fn main() {
     let d = EnhancedConfig::default();
     let sort: u32 = arg(&args, "--sort-depth", d.sort_depth);
     let sort_plies: u32 = arg(&args, "--sort-plies", d.sort_plies);
+    let etc_plies: u32 = arg(&args, "--etc-plies", d.etc_plies);
     let config = Config::default().table_bytes(bytes).enhancements(
         d.with_sort(sort, sort_plies)
             .with_hints(!args.iter().any(|a| a == "--no-hints"))
             .with_endgame(!args.iter().any(|a| a == "--no-endgame"))
-            .with_order_eval(!args.iter().any(|a| a == "--no-order-eval")),
+            .with_order_eval(!args.iter().any(|a| a == "--no-order-eval"))
+            .with_etc_plies(etc_plies),
     );
     let mut caches: Vec<Cache> = algos.iter().map(|_| Cache::new()).collect();
     // best[algo][problem] = (time, leaves, nodes)

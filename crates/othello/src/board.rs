@@ -240,6 +240,7 @@ pub fn neighbours(b: u64) -> u64 {
     n
 }
 
+#[cfg(test)]
 /// The lines of the board along one axis: `step` 1 (ranks), 8 (files), 9
 /// (diagonals parallel to a1–h8) or 7 (parallel to h1–a8), as masks.
 const fn lines(step: usize) -> [u64; 15] {
@@ -259,33 +260,121 @@ const fn lines(step: usize) -> [u64; 15] {
     out
 }
 
-/// The board's lines on each of the 4 axes (ranks and files use 8 of 15).
+/// The board's lines on each of the 4 axes (ranks and files use 8 of 15):
+/// what [`full_lines`] is checked against.
+#[cfg(test)]
 static LINES: [[u64; 15]; 4] = [lines(1), lines(8), lines(9), lines(7)];
 
 /// The border squares.
 const BORDER: u64 = 0xff81_8181_8181_81ff;
 
+/// The squares from which `k` steps of (`df` files, `dr` ranks) leave the
+/// board.
+const fn beyond(df: i32, dr: i32, k: i32) -> u64 {
+    let mut mask = 0;
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = (sq % 8 + k * df, sq / 8 + k * dr);
+        if f < 0 || f > 7 || r < 0 || r > 7 {
+            mask |= 1 << sq;
+        }
+        sq += 1;
+    }
+    mask
+}
+
+/// For each axis (ranks, files, a1–h8 and h1–a8 diagonals) as a direction (files, ranks): the squares
+/// from which 1, 2 and 4 steps towards higher squares leave the board,
+/// then the same towards lower squares.
+const EDGES: [[u64; 6]; 4] = {
+    let dirs = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+    let mut out = [[0; 6]; 4];
+    let mut a = 0;
+    while a < 4 {
+        let (df, dr) = dirs[a];
+        let mut j = 0;
+        while j < 3 {
+            out[a][j] = beyond(df, dr, 1 << j);
+            out[a][3 + j] = beyond(-df, -dr, 1 << j);
+            j += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+/// The squares of the full lines of `occupied` on each axis (ranks,
+/// files, a1–h8 diagonals, h1–a8 diagonals): a square is kept if
+/// every square from it to the board's edge is occupied, towards higher
+/// squares and towards lower ones, found in three doubling steps each way.
+#[inline]
+fn full_lines(occupied: u64) -> [u64; 4] {
+    let mut full = [0; 4];
+    for (axis, s) in [1u32, 8, 9, 7].into_iter().enumerate() {
+        let e = &EDGES[axis];
+        let mut up = occupied;
+        let mut down = occupied;
+        for j in 0..3 {
+            up &= (up >> (s << j)) | e[j];
+            down &= (down << (s << j)) | e[3 + j];
+        }
+        full[axis] = up & down;
+    }
+    full
+}
+
 /// Discs of `me` that can never be flipped, whatever is played (a subset of
 /// them: the test is conservative). A disc is stable if on each of the 4
 /// axes its line is full, or one of its two neighbours on the axis is off
 /// the board or a stable disc of `me` — then no line through it can be
-/// flanked. Found from those conditions by iteration from no disc up to
-/// the least fixed point.
+/// flanked. Found from those conditions by iteration up to the least
+/// fixed point, from the discs of `me` joined to a corner of `me` along an
+/// edge ([`edge_runs`], which the iteration would otherwise find one
+/// square a round).
 pub fn stable_discs(me: u64, opp: u64) -> u64 {
-    let occupied = me | opp;
-    let mut full = [0u64; 4];
-    for (axis, lines) in LINES.iter().enumerate() {
-        for &l in lines {
-            if l != 0 && occupied & l == l {
-                full[axis] |= l;
-            }
-        }
+    stable_from(me, opp, edge_runs(me))
+}
+
+/// The discs of `me` joined along a border line to a corner of `me` by
+/// discs of `me` (the corners included): stable discs by the conditions
+/// of [`stable_discs`] (the corner's side of the line ends off the board,
+/// the other axes through a border square too), found by occluded fills.
+#[inline]
+fn edge_runs(me: u64) -> u64 {
+    let corners = me & CORNERS;
+    let mut runs = corners;
+    // Ranks 1 and 8 by steps of 1, files a and h by steps of 8: neither
+    // pair of lines is adjacent, so no step leaves its line for the other.
+    for (line, s) in [
+        (me & 0xff00_0000_0000_00ff, 1),
+        (me & 0x8181_8181_8181_8181, 8),
+    ] {
+        let (mut up, mut down) = (corners, corners);
+        let (mut pu, mut pd) = (line, line);
+        up |= pu & (up << s);
+        down |= pd & (down >> s);
+        pu &= pu << s;
+        pd &= pd >> s;
+        up |= pu & (up << (2 * s));
+        down |= pd & (down >> (2 * s));
+        pu &= pu << (2 * s);
+        pd &= pd >> (2 * s);
+        up |= pu & (up << (4 * s));
+        down |= pd & (down >> (4 * s));
+        runs |= up | down;
     }
+    runs
+}
+
+/// [`stable_discs`] iterated from `stable`, a set of stable discs of `me`
+/// that meets the conditions given itself.
+#[inline]
+fn stable_from(me: u64, opp: u64, mut stable: u64) -> u64 {
+    let full = full_lines(me | opp);
     let h_ok = full[0] | 0x8181_8181_8181_8181;
     let v_ok = full[1] | 0xff00_0000_0000_00ff;
     let d9_ok = full[2] | BORDER;
     let d7_ok = full[3] | BORDER;
-    let mut stable = 0;
     loop {
         let h = h_ok | ((stable << 1) & NOT_FILE_A) | ((stable >> 1) & NOT_FILE_H);
         let v = v_ok | (stable << 8) | (stable >> 8);
@@ -331,6 +420,91 @@ pub const fn final_score(me: u64, opp: u64) -> i32 {
 mod tests {
     use super::*;
     use crate::Square;
+
+    /// The full lines by checking every line of [`LINES`].
+    fn full_lines_by_lines(occupied: u64) -> [u64; 4] {
+        let mut full = [0u64; 4];
+        for (axis, lines) in LINES.iter().enumerate() {
+            for &l in lines {
+                if l != 0 && occupied & l == l {
+                    full[axis] |= l;
+                }
+            }
+        }
+        full
+    }
+
+    #[test]
+    fn stable_discs_from_the_edge_runs_are_those_from_nothing() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for k in 0..200_000 {
+            let occupied = match k % 3 {
+                0 => next() | next(),
+                1 => next() | next() | next(),
+                _ => next() | next() | next() | next() | next(),
+            };
+            let me = occupied & next();
+            let opp = occupied & !me;
+            assert_eq!(
+                edge_runs(me) & !stable_from(me, opp, 0),
+                0,
+                "{me:#x} {opp:#x}"
+            );
+            assert_eq!(
+                stable_discs(me, opp),
+                stable_from(me, opp, 0),
+                "{me:#x} {opp:#x}"
+            );
+        }
+        assert_eq!(edge_runs(0xff), 0xff);
+        assert_eq!(edge_runs(0x7f), 0x7f);
+        assert_eq!(edge_runs(0x7e), 0);
+        assert_eq!(edge_runs(0x0101_0101_0101_0101), 0x0101_0101_0101_0101);
+    }
+
+    #[test]
+    fn full_lines_are_the_lines_that_are_full() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for k in 0..200_000 {
+            // Boards from empty to nearly full.
+            let occupied = match k % 4 {
+                0 => next(),
+                1 => next() | next(),
+                2 => next() | next() | next(),
+                _ => next() | next() | next() | next() | next(),
+            };
+            assert_eq!(
+                full_lines(occupied),
+                full_lines_by_lines(occupied),
+                "{occupied:#x}"
+            );
+        }
+        for occupied in [
+            0,
+            u64::MAX,
+            0xff,
+            0x8040_2010_0804_0201,
+            0x0102_0408_1020_4080,
+        ] {
+            assert_eq!(
+                full_lines(occupied),
+                full_lines_by_lines(occupied),
+                "{occupied:#x}"
+            );
+        }
+    }
 
     #[test]
     fn squares_round_trip() {

@@ -215,6 +215,11 @@ fn sorted_search(
         return -sorted_search(opp, me, empty, -beta, -alpha, counts);
     }
     counts.interior += 1;
+    if moves & (moves - 1) == 0 {
+        // One move: nothing to sort.
+        let f = board::flips(me, opp, moves);
+        return -solve_in(opp & !f, me | f | moves, -beta, -alpha, counts);
+    }
     let odd = QUADRANT_UNION[parity(empty)];
     // (score, square, flips), sorted best first by insertion.
     let mut list = [(0i32, 0u64, 0u64); 32];

@@ -141,6 +141,9 @@ fn enhanced_searches_are_exact_on_endgames_at_every_depth() {
             .with_sort(3, 10)
             .with_aspiration(Some(20_000)),
         EnhancedConfig::default().with_exact_solve(false),
+        EnhancedConfig::default()
+            .with_table_bytes(1 << 16)
+            .with_etc_plies(1),
     ];
     let mut failures = Vec::new();
     let mut searches = 0;
@@ -171,7 +174,7 @@ fn enhanced_searches_are_exact_on_endgames_at_every_depth() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(searches, 12 * 5 * 4 * 7);
+    assert_eq!(searches, 12 * 5 * configs.len() * 7);
 }
 
 /// The last-empties solver against minimax to the end of the game on

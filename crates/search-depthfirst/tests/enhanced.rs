@@ -116,6 +116,13 @@ fn configs() -> Vec<(String, EnhancedConfig)> {
             base.with_hints(false).with_endgame(false),
         ),
         ("sort-2-from-3".to_owned(), base.with_sort(2, 3)),
+        ("etc-from-1".to_owned(), base.with_etc_plies(1)),
+        (
+            "etc-sort-tiny".to_owned(),
+            base.with_etc_plies(2)
+                .with_sort(1, 3)
+                .with_table_bytes(GameTable::BUCKET_BYTES),
+        ),
         (
             "sort-1-from-1-tiny".to_owned(),
             base.with_sort(1, 1)

@@ -78,6 +78,15 @@ pub struct EnhancedConfig {
     /// ordering searches no longer share heuristic bounds with other
     /// heuristic searches).
     pub order_eval: bool,
+    /// In exact-solve mode, at positions whose bound on the plies left is
+    /// at least `etc_plies`, look up every move's position in the table
+    /// before ordering the moves after the table's move, and cut off if
+    /// an exact-game bound already proves the window's upper end (an
+    /// enhanced transposition cutoff: Plaat, Schaeffer, Pijls and de Bruin
+    /// 1996, *Exploiting Graph Properties of Game Trees*). 0: off. Default 0; on Othello's FFO #20–#39, 24 (12 or more
+    /// empty squares) takes 3% fewer nodes and 2–3% less time with MTD(f)
+    /// (`docs/OTHELLO.md`), at every position 7% fewer nodes and no time.
+    pub etc_plies: u32,
 }
 
 impl Default for EnhancedConfig {
@@ -95,6 +104,7 @@ impl Default for EnhancedConfig {
             sort_depth: 5,
             sort_plies: 36,
             order_eval: true,
+            etc_plies: 0,
         }
     }
 }
@@ -132,6 +142,7 @@ impl EnhancedConfig {
             sort_depth: 0,
             sort_plies: 0,
             order_eval: false,
+            etc_plies: 0,
         }
     }
 
@@ -157,6 +168,9 @@ impl EnhancedConfig {
         with_order_eval(order_eval: bool);
         /// With or without the game's endgame solver (in exact-solve mode).
         with_endgame(endgame: bool);
+        /// With enhanced transposition cutoffs at positions whose bound on
+        /// the plies left is at least `etc_plies` (0: none).
+        with_etc_plies(etc_plies: u32);
     }
 
     /// With ordering by a heuristic search of `depth` plies at positions

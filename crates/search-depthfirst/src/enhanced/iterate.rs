@@ -24,6 +24,7 @@ pub(crate) fn configure<G: Game + ?Sized, T>(
     engine.endgame = config.endgame;
     engine.sort = (config.sort_depth, config.sort_plies);
     engine.order_eval = config.order_eval;
+    engine.etc_plies = config.etc_plies;
 }
 
 /// What one search found, before its counts are added.

@@ -101,6 +101,10 @@ pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     /// least `.1`, order the moves by a heuristic search of `.0` plies of
     /// each (0: never).
     pub sort: (u32, u32),
+    /// In exact mode, at positions whose bound on the plies left is at
+    /// least this, an enhanced transposition cutoff is tried before the
+    /// moves after the table's are ordered (0: never).
+    pub etc_plies: u32,
     /// Whether the leaves of the ordering searches are scored by the
     /// game's [`Game::order_evaluate`] rather than [`Game::evaluate`].
     pub order_eval: bool,
@@ -155,6 +159,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             endgame: false,
             sort: (0, 0),
             order_eval: false,
+            etc_plies: 0,
             sorting: false,
             plies: Vec::new(),
             root_pv: None,
@@ -400,6 +405,18 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         for k in 0..n {
             let j = (k + shift) % n;
             if j >= np && !ordered {
+                // Before the other moves are ordered (and searched): a
+                // child whose exact entry already proves beta.
+                if exact
+                    && self.etc_plies > 0
+                    && left.is_some_and(|p| p >= self.etc_plies)
+                    && let Some((v, i)) = self.transposition_cutoff(pos, ply, beta)
+                {
+                    best = v;
+                    best_move = Some(i);
+                    self.table.count_cutoff();
+                    break;
+                }
                 self.order(pos, ply, sort)?;
                 ordered = true;
             }
@@ -487,6 +504,27 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             self.root_best = best_move;
         }
         Ok(best)
+    }
+
+    /// An enhanced transposition cutoff (Plaat, Schaeffer, Pijls and de
+    /// Bruin 1996, *Exploiting Graph Properties of Game Trees*) at a position searched to the end of the game: the
+    /// first move (in generation order) whose position has an exact-game
+    /// entry with an upper bound `hi` (for its player to move) such that
+    /// `-hi >= beta`, with `-hi`, a lower bound on the position's value
+    /// that reaches `beta`. Only the table is read (not counted as
+    /// probes); nothing is searched.
+    fn transposition_cutoff(
+        &self,
+        pos: &G::Position,
+        ply: usize,
+        beta: Value,
+    ) -> Option<(Value, usize)> {
+        let moves = self.plies[ply].moves.as_slice();
+        moves.iter().enumerate().find_map(|(i, &mv)| {
+            let child = self.game.play(pos, mv);
+            let (_, hi) = self.table.peek(self.game.hash(&child), 0, true).bounds?;
+            (-hi >= beta).then_some((-hi, i))
+        })
     }
 
     /// The index of the move at position `j` of a node's sequence: the
