@@ -83,9 +83,11 @@ pub struct EnhancedConfig {
     /// before ordering the moves after the table's move, and cut off if
     /// an exact-game bound already proves the window's upper end (an
     /// enhanced transposition cutoff: Plaat, Schaeffer, Pijls and de Bruin
-    /// 1996, *Exploiting Graph Properties of Game Trees*). 0: off. Default 0; on Othello's FFO #20–#39, 24 (12 or more
-    /// empty squares) takes 3% fewer nodes and 2–3% less time with MTD(f)
-    /// (`docs/OTHELLO.md`), at every position 7% fewer nodes and no time.
+    /// 1996, *Exploiting Graph Properties of Game Trees*). 0: off, the
+    /// default. On Othello's FFO #20–#39 with MTD(f), 24 (12 or more empty
+    /// squares) takes 3% fewer nodes and 2–3% less time, within the
+    /// machine's noise; at every position, 7% fewer nodes and no time
+    /// (`docs/OTHELLO.md`).
     pub etc_plies: u32,
 }
 

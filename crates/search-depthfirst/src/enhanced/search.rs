@@ -507,12 +507,13 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
     }
 
     /// An enhanced transposition cutoff (Plaat, Schaeffer, Pijls and de
-    /// Bruin 1996, *Exploiting Graph Properties of Game Trees*) at a position searched to the end of the game: the
-    /// first move (in generation order) whose position has an exact-game
-    /// entry with an upper bound `hi` (for its player to move) such that
-    /// `-hi >= beta`, with `-hi`, a lower bound on the position's value
-    /// that reaches `beta`. Only the table is read (not counted as
-    /// probes); nothing is searched.
+    /// Bruin 1996, *Exploiting Graph Properties of Game Trees*) at a
+    /// position searched to the end of the game: the first move (in
+    /// generation order) whose position has an exact-game entry with an
+    /// upper bound `hi` (for its player to move) such that `-hi >= beta`,
+    /// with `-hi`, a lower bound on the position's value that reaches
+    /// `beta`. Only the table is read (not counted as probes); nothing is
+    /// searched.
     fn transposition_cutoff(
         &self,
         pos: &G::Position,
