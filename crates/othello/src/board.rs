@@ -434,15 +434,19 @@ mod tests {
         full
     }
 
-    #[test]
-    fn stable_discs_from_the_edge_runs_are_those_from_nothing() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
+    /// Xorshift64 from `seed`: the random boards of the tests below.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             x
-        };
+        }
+    }
+
+    #[test]
+    fn stable_discs_from_the_edge_runs_are_those_from_nothing() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for k in 0..200_000 {
             let occupied = match k % 3 {
                 0 => next() | next(),
@@ -470,13 +474,7 @@ mod tests {
 
     #[test]
     fn full_lines_are_the_lines_that_are_full() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for k in 0..200_000 {
             // Boards from empty to nearly full.
             let occupied = match k % 4 {
