@@ -329,7 +329,7 @@ fn full_lines(occupied: u64) -> [u64; 4] {
 /// the board or a stable disc of `me` — then no line through it can be
 /// flanked. Found from those conditions by iteration up to the least
 /// fixed point, from the discs of `me` joined to a corner of `me` along an
-/// edge ([`edge_runs`], which the iteration would otherwise find one
+/// edge (`edge_runs`, which the iteration would otherwise find one
 /// square a round).
 pub fn stable_discs(me: u64, opp: u64) -> u64 {
     stable_from(me, opp, edge_runs(me))
