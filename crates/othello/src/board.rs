@@ -240,9 +240,9 @@ pub fn neighbours(b: u64) -> u64 {
     n
 }
 
-#[cfg(test)]
 /// The lines of the board along one axis: `step` 1 (ranks), 8 (files), 9
 /// (diagonals parallel to a1–h8) or 7 (parallel to h1–a8), as masks.
+#[cfg(test)]
 const fn lines(step: usize) -> [u64; 15] {
     let mut out = [0; 15];
     let mut sq = 0;
@@ -283,9 +283,10 @@ const fn beyond(df: i32, dr: i32, k: i32) -> u64 {
     mask
 }
 
-/// For each axis (ranks, files, a1–h8 and h1–a8 diagonals) as a direction (files, ranks): the squares
-/// from which 1, 2 and 4 steps towards higher squares leave the board,
-/// then the same towards lower squares.
+/// For each axis (ranks, files, a1–h8 and h1–a8 diagonals) as a
+/// direction (files, ranks): the squares from which 1, 2 and 4 steps
+/// towards higher squares leave the board, then the same towards lower
+/// squares.
 const EDGES: [[u64; 6]; 4] = {
     let dirs = [(1, 0), (0, 1), (1, 1), (-1, 1)];
     let mut out = [[0; 6]; 4];
@@ -351,16 +352,12 @@ fn edge_runs(me: u64) -> u64 {
     ] {
         let (mut up, mut down) = (corners, corners);
         let (mut pu, mut pd) = (line, line);
-        up |= pu & (up << s);
-        down |= pd & (down >> s);
-        pu &= pu << s;
-        pd &= pd >> s;
-        up |= pu & (up << (2 * s));
-        down |= pd & (down >> (2 * s));
-        pu &= pu << (2 * s);
-        pd &= pd >> (2 * s);
-        up |= pu & (up << (4 * s));
-        down |= pd & (down >> (4 * s));
+        for k in [s, 2 * s, 4 * s] {
+            up |= pu & (up << k);
+            down |= pd & (down >> k);
+            pu &= pu << k;
+            pd &= pd >> k;
+        }
         runs |= up | down;
     }
     runs
