@@ -1,32 +1,41 @@
-//! The project's prose (`README.md`, `docs/*.md`) quotes only figures the
-//! generated data has, or says what else a figure is.
+//! The project's prose (`README.md`, `docs/*.md`, `docs/reproduction/README.md`)
+//! quotes only figures the generated data has, or says what else a figure is.
 //!
 //! A *figure* here is a number written with thousands commas (`14,978`,
 //! `1,073,741,825`): the counts the prose quotes. Each must be one of:
 //!
 //! * **generated**: in a paragraph that links a document under
-//!   `docs/reproduction/` or a raw output under `docs/measurements/`, the
-//!   figure is in one of the files it links (a Markdown document with its
-//!   CSV beside it), as written or as a generated decimal rounding to it; in
-//!   any other paragraph of a fully checked document, it is in some
-//!   generated file (every `.md` and `.csv` under `docs/reproduction/`
-//!   other than its README, every file under `docs/measurements/`);
+//!   `docs/reproduction/` or a raw output under `docs/measurements/` (by
+//!   path, or by a Markdown link relative to the document), the figure is in
+//!   one of the files it links (a Markdown document with its CSV beside it),
+//!   as written or as a generated decimal rounding to it; in any other
+//!   paragraph, it is in some generated file (every `.md` and `.csv` under
+//!   `docs/reproduction/` other than its README, every file under
+//!   `docs/measurements/`);
 //! * **marked**, by an HTML comment right after it (invisible once
 //!   rendered): `<!-- input -->` for a value chosen as an input (a
 //!   fuzzing run's 100,000 inputs, a tree's 70,000 children), `<!-- = EXPR
 //!   -->` for a value the test recomputes (`32^3`, `32^6 + 1`: integers
 //!   with `+`, `-`, `*` and `^`), or `<!-- recorded: WHERE -->` for a
 //!   measurement kept only where WHERE says (a commit, an earlier version
-//!   of a generated document), with no raw output to check it against.
+//!   of a generated document), with no raw output to check it against;
+//! * **in a recorded paragraph**: a paragraph (or table) whose first line
+//!   is `<!-- recorded: WHERE -->` holds measurements recorded by hand,
+//!   each of its numbers kept only where WHERE says (the engines' tuning
+//!   logs in `OTHELLO.md`, `OVERHEAD.md` and `PARALLEL.md`: instruction
+//!   counts, node counts and timings measured before and after a change,
+//!   with no raw output saved).
 //!
-//! The scope: `README.md` and every `docs/*.md` are checked whole, except
-//! `OTHELLO.md`, `OVERHEAD.md` and `PARALLEL.md`, whose engineering
-//! measurements (node counts, instruction counts, timings recorded by hand
-//! while the engines were tuned) have no raw output saved: there, only the
-//! paragraphs that link a generated document or a raw output are checked.
-//! Decimals (ratios, seconds) are not checked.
+//! A *decimal* with two or more places (`0.402`, `1.35`) follows the same
+//! rules outside fenced code blocks (whose numbers are sample outputs):
+//! it must be a generated number rounded to its places (a paragraph's
+//! linked files, or any generated file), or be marked, or be in a recorded
+//! paragraph. Decimals with one place (probabilities such as the paper's
+//! 0.7, rounded times) are not checked, nor are numbers that are part of
+//! an identifier (right after a letter or a colon: `arXiv:1911.03388`).
 
 use std::collections::HashSet;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use xtask::paths::workspace_root;
@@ -67,8 +76,18 @@ fn is_figure(n: &str) -> bool {
         && groups[1..].iter().all(|g| g.len() == 3)
 }
 
-/// Every number of the files at `paths`, without commas, and each decimal
-/// also rounded to an integer.
+/// Whether `n` is a checked decimal: no commas, one point, two or more
+/// places. `0.7` and `1.2.3` are not.
+fn is_decimal(n: &str) -> bool {
+    !n.contains(',')
+        && n.split('.').count() == 2
+        && n.split_once('.')
+            .is_some_and(|(_, places)| places.len() >= 2)
+}
+
+/// Every number of the files at `paths`, without commas; each decimal also
+/// rounded to an integer and to every number of places below its own
+/// (rounding half up and half down, as a hand may).
 fn values(paths: &[PathBuf]) -> HashSet<String> {
     let mut out = HashSet::new();
     for path in paths {
@@ -81,6 +100,12 @@ fn values(paths: &[PathBuf]) -> HashSet<String> {
             let plain = n.replace(',', "");
             if let Ok(x) = plain.parse::<f64>() {
                 out.insert(format!("{}", x.round() as i64));
+                let places = plain.split_once('.').map_or(0, |(_, p)| p.len());
+                for p in 1..places {
+                    for y in [x * (1.0 - 1e-12), x * (1.0 + 1e-12)] {
+                        out.insert(format!("{y:.p$}"));
+                    }
+                }
             }
             out.insert(plain);
         }
@@ -111,29 +136,55 @@ fn generated_files(root: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The generated files a paragraph links: `reproduction/NAME.md` (with its
-/// CSV), `reproduction/NAME.csv`, `measurements/NAME`, wherever they exist.
-fn linked(root: &Path, paragraph: &str) -> Vec<PathBuf> {
+/// Pushes `path` onto `out` if it is a generated file (with the CSV beside
+/// a Markdown document).
+fn push_generated(root: &Path, path: &Path, out: &mut Vec<PathBuf>) {
+    let (Ok(path), Ok(docs)) = (path.canonicalize(), root.join("docs").canonicalize()) else {
+        return;
+    };
+    let generated = ["reproduction", "measurements"]
+        .iter()
+        .any(|d| path.starts_with(docs.join(d)));
+    if !generated || !path.is_file() || path.file_name().is_some_and(|n| n == "README.md") {
+        return;
+    }
+    if path.extension().is_some_and(|e| e == "md") {
+        out.push(path.with_extension("csv"));
+    }
+    out.push(path);
+}
+
+/// The generated files a paragraph of the document in `dir` links:
+/// `reproduction/NAME.md` (with its CSV), `reproduction/NAME.csv`,
+/// `measurements/NAME` written anywhere, and Markdown links `](TARGET)`
+/// relative to `dir`, wherever they exist.
+fn linked(root: &Path, dir: &Path, paragraph: &str) -> Vec<PathBuf> {
+    let name_end = |rest: &str| {
+        rest.find(|c: char| !(c.is_ascii_alphanumeric() || "._-".contains(c)))
+            .unwrap_or(rest.len())
+    };
     let mut out = Vec::new();
-    for dir in ["reproduction/", "measurements/"] {
-        for (at, _) in paragraph.match_indices(dir) {
-            let rest = &paragraph[at + dir.len()..];
-            let end = rest
-                .find(|c: char| !(c.is_ascii_alphanumeric() || "._-".contains(c)))
-                .unwrap_or(rest.len());
-            let name = rest[..end].trim_end_matches('.');
-            if name.is_empty() || name == "README.md" {
-                continue;
-            }
-            let path = root.join("docs").join(dir).join(name);
-            if path.is_file() {
-                if let Some(stem) = name.strip_suffix(".md") {
-                    out.push(root.join("docs").join(dir).join(format!("{stem}.csv")));
-                }
-                out.push(path);
+    for sub in ["reproduction/", "measurements/"] {
+        for (at, _) in paragraph.match_indices(sub) {
+            let rest = &paragraph[at + sub.len()..];
+            let name = rest[..name_end(rest)].trim_end_matches('.');
+            if !name.is_empty() {
+                push_generated(root, &root.join("docs").join(sub).join(name), &mut out);
             }
         }
     }
+    for (at, _) in paragraph.match_indices("](") {
+        let rest = &paragraph[at + 2..];
+        let target = rest[..rest.find(')').unwrap_or(0)]
+            .split('#')
+            .next()
+            .unwrap_or("");
+        if !target.is_empty() && !target.contains("://") {
+            push_generated(root, &dir.join(target), &mut out);
+        }
+    }
+    out.sort();
+    out.dedup();
     out
 }
 
@@ -170,51 +221,108 @@ fn evaluate(expr: &str) -> Option<i128> {
     Some(total)
 }
 
-/// Why a figure followed by `after` needs no generated value, or what is
+/// Checks a `recorded:` mark's place.
+fn recorded(number: &str, place: &str) -> Result<bool, String> {
+    if place.trim().is_empty() {
+        Err(format!("{number}: recorded where?"))
+    } else {
+        Ok(true)
+    }
+}
+
+/// Why a number followed by `after` needs no generated value, or what is
 /// wrong with its mark: `Ok(true)` when marked correctly, `Ok(false)` when
 /// not marked.
-fn marked(figure: &str, after: &str) -> Result<bool, String> {
+fn marked(number: &str, after: &str) -> Result<bool, String> {
     let Some(rest) = after.strip_prefix("<!--") else {
         return Ok(false);
     };
     let Some((mark, _)) = rest.split_once("-->") else {
-        return Err(format!("{figure}: an unclosed comment"));
+        return Err(format!("{number}: an unclosed comment"));
     };
     let mark = mark.trim();
     if mark == "input" {
         Ok(true)
     } else if let Some(expr) = mark.strip_prefix('=') {
-        let want: i128 = figure.replace(',', "").parse().unwrap();
+        let want: i128 = number
+            .replace(',', "")
+            .parse()
+            .map_err(|_| format!("{number}: only integers can be marked = EXPR"))?;
         match evaluate(expr) {
             Some(v) if v == want => Ok(true),
             Some(v) => Err(format!(
-                "{figure}: marked = {} but that is {v}",
+                "{number}: marked = {} but that is {v}",
                 expr.trim()
             )),
-            None => Err(format!("{figure}: cannot evaluate {:?}", expr.trim())),
+            None => Err(format!("{number}: cannot evaluate {:?}", expr.trim())),
         }
     } else if let Some(place) = mark.strip_prefix("recorded:") {
-        if place.trim().is_empty() {
-            Err(format!("{figure}: recorded where?"))
-        } else {
-            Ok(true)
-        }
+        recorded(number, place)
     } else {
-        Err(format!("{figure}: an unknown mark {mark:?}"))
+        Err(format!("{number}: an unknown mark {mark:?}"))
     }
 }
 
-/// The figures of `text` that break the rules above, each with why.
-/// `whole`: every paragraph is checked, not only those linking generated
-/// data.
-fn unbacked(root: &Path, text: &str, whole: bool, everywhere: &HashSet<String>) -> Vec<String> {
+/// Whether a paragraph is recorded by hand (its first line a `recorded:`
+/// mark), or what is wrong with its mark.
+fn recorded_paragraph(paragraph: &str) -> Result<bool, String> {
+    let first = paragraph.trim_start().lines().next().unwrap_or("").trim();
+    match first
+        .strip_prefix("<!-- recorded:")
+        .and_then(|r| r.strip_suffix("-->"))
+    {
+        Some(place) => recorded("a paragraph", place),
+        None => Ok(false),
+    }
+}
+
+/// The byte ranges of `text`'s fenced code blocks.
+fn fenced(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let (mut at, mut open) = (0, None);
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with("```") {
+            match open.take() {
+                Some(start) => out.push(start..at + line.len()),
+                None => open = Some(at),
+            }
+        }
+        at += line.len();
+    }
+    out.extend(open.map(|start| start..text.len()));
+    out
+}
+
+/// The figures and decimals of the document at `path` that break the
+/// rules above, each with why. `whole`: every paragraph is checked, not
+/// only those linking generated data.
+fn unbacked(root: &Path, path: &Path, whole: bool, everywhere: &HashSet<String>) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let dir = path.parent().unwrap();
+    let code = fenced(&text);
     let mut out = Vec::new();
     let mut offset = 0;
     for paragraph in text.split("\n\n") {
-        let links = linked(root, paragraph);
+        let line_of =
+            |end: usize| text[..offset].lines().count() + paragraph[..end].lines().count();
+        match recorded_paragraph(paragraph) {
+            Ok(true) => {
+                offset += paragraph.len() + 2;
+                continue;
+            }
+            Ok(false) => {}
+            Err(e) => out.push(format!("{e} (line {})", line_of(0))),
+        }
+        let links = linked(root, dir, paragraph);
         let cited = (!links.is_empty()).then(|| values(&links));
-        for (_, end, n) in numbers(paragraph) {
-            if !is_figure(n) {
+        for (start, end, n) in numbers(paragraph) {
+            // Part of an identifier (`arXiv:1911.03388`, `x86`): not a value.
+            let joined = paragraph[..start]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == ':');
+            let in_code = code.iter().any(|r| r.contains(&(offset + start)));
+            if joined || !(is_figure(n) || (is_decimal(n) && !in_code)) {
                 continue;
             }
             match marked(n, &paragraph[end..]) {
@@ -226,7 +334,7 @@ fn unbacked(root: &Path, text: &str, whole: bool, everywhere: &HashSet<String>) 
                 }
             }
             let plain = n.replace(',', "");
-            let line = text[..offset].lines().count() + paragraph[..end].lines().count();
+            let line = line_of(end);
             match &cited {
                 Some(values) if !values.contains(&plain) => out.push(format!(
                     "{n} (line {line}): not in the linked {}",
@@ -254,7 +362,10 @@ fn unbacked(root: &Path, text: &str, whole: bool, everywhere: &HashSet<String>) 
 fn the_project_prose_quotes_only_generated_figures() {
     let root = workspace_root();
     let everywhere = values(&generated_files(&root));
-    let mut docs = vec![root.join("README.md")];
+    let mut docs = vec![
+        root.join("README.md"),
+        root.join("docs/reproduction/README.md"),
+    ];
     let mut in_docs: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -264,10 +375,10 @@ fn the_project_prose_quotes_only_generated_figures() {
     docs.extend(in_docs);
     let mut wrong = Vec::new();
     for path in &docs {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(path).unwrap();
-        let whole = !PARTLY_CHECKED.contains(&name.as_str());
-        for e in unbacked(&root, &text, whole, &everywhere) {
+        let name = path.strip_prefix(&root).unwrap().display().to_string();
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        let whole = !PARTLY_CHECKED.contains(&file.as_str());
+        for e in unbacked(&root, path, whole, &everywhere) {
             wrong.push(format!("{name}: {e}"));
         }
     }
@@ -279,20 +390,28 @@ fn the_project_prose_quotes_only_generated_figures() {
     );
 }
 
-/// The figure rule, the marks and the arithmetic on their own.
+/// The figure and decimal rules, the marks and the arithmetic on their own.
 #[test]
 fn figures_and_marks_are_read_as_documented() {
-    let figs: Vec<&str> = numbers("14,978 and 0,14,0, 4096,5, 1,000,000 or 0.402 (5,10)")
-        .into_iter()
-        .map(|(_, _, n)| n)
+    let found = numbers("14,978 and 0,14,0, 4096,5, 1,000,000 or 0.402 (5,10) 0.7");
+    let figs: Vec<&str> = found
+        .iter()
+        .map(|&(_, _, n)| n)
         .filter(|n| is_figure(n))
         .collect();
     assert_eq!(figs, ["14,978", "1,000,000"]);
+    let decimals: Vec<&str> = found
+        .iter()
+        .map(|&(_, _, n)| n)
+        .filter(|n| is_decimal(n))
+        .collect();
+    assert_eq!(decimals, ["0.402"]);
     assert_eq!(evaluate("32^6 + 1"), Some(1_073_741_825));
     assert_eq!(evaluate("2 * 3^2 - 4"), Some(14));
     assert_eq!(evaluate("x"), None);
     assert_eq!(marked("32,768", "<!-- = 32^3 --> entries"), Ok(true));
     assert!(marked("32,769", "<!-- = 32^3 -->").is_err());
+    assert!(marked("1.25", "<!-- = 5 -->").is_err());
     assert_eq!(marked("100,000", "<!-- input --> inputs"), Ok(true));
     assert_eq!(
         marked("4,049", "<!-- recorded: commit ea535bf -->"),
@@ -301,4 +420,32 @@ fn figures_and_marks_are_read_as_documented() {
     assert!(marked("4,049", "<!-- recorded: -->").is_err());
     assert!(marked("4,049", "<!-- guessed -->").is_err());
     assert_eq!(marked("4,049", " items"), Ok(false));
+    assert_eq!(
+        recorded_paragraph("<!-- recorded: commit ea535bf -->\n| a | 1,234 |"),
+        Ok(true)
+    );
+    assert!(recorded_paragraph("<!-- recorded:  -->\ntext").is_err());
+    assert_eq!(recorded_paragraph("text <!-- recorded: x -->"), Ok(false));
+    let text = "a 1.25\n```\nb 2.50\n\nc\n```\nd";
+    assert_eq!(fenced(text), [7..25]);
+}
+
+/// Decimals match a generated number rounded to their places, half up or
+/// half down; figures match as written or as a rounded decimal.
+#[test]
+fn generated_numbers_match_as_rounded() {
+    let dir = std::env::temp_dir().join(format!("prose-values-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.csv");
+    std::fs::write(&file, "a,b\n0.4025,14977.85\n1.125,3\n").unwrap();
+    let v = values(std::slice::from_ref(&file));
+    std::fs::remove_dir_all(&dir).unwrap();
+    for yes in [
+        "0.40", "0.403", "0.4025", "14978", "14977.9", "1.12", "1.13", "3",
+    ] {
+        assert!(v.contains(yes), "{yes}");
+    }
+    for no in ["0.41", "14977", "1.14", "0.39"] {
+        assert!(!v.contains(no), "{no}");
+    }
 }
