@@ -426,8 +426,8 @@ fn figures_and_marks_are_read_as_documented() {
     );
     assert!(recorded_paragraph("<!-- recorded:  -->\ntext").is_err());
     assert_eq!(recorded_paragraph("text <!-- recorded: x -->"), Ok(false));
-    let text = "a 1.25\n```\nb 2.50\n\nc\n```\nd";
-    assert_eq!(fenced(text), [7..25]);
+    let text = "a 1.25\n```\nb 2.50\n\nc\n```\nd\n```\ne";
+    assert_eq!(fenced(text), vec![7..25, 27..32]);
 }
 
 /// Decimals match a generated number rounded to their places, half up or
