@@ -26,6 +26,7 @@
 
 pub mod aspiration;
 pub mod campbell;
+pub mod cells;
 pub mod claims;
 pub mod config;
 pub mod correct_pv;
@@ -128,6 +129,7 @@ pub fn run(cfg: &Config, only: Option<&str>) -> Result<Outputs> {
     // The claims of every paper, once every experiment has run.
     if chosen.len() == EXPERIMENTS.len() {
         out.counts.push(claims::document("claims", &out.counts));
+        out.counts.push(cells::document("cells", &out.counts));
         if !out.times.is_empty() {
             out.times.push(claims::document("claims-time", &out.times));
         }

@@ -2,6 +2,7 @@
 //! test binary that links the library as the `xtask` binary does, so that
 //! `cargo test` compiles xtask's searches once.
 
+mod cells;
 mod claims;
 mod config;
 mod fuzz;
