@@ -1,5 +1,7 @@
 //! The project's prose (`README.md`, `docs/*.md`, `docs/reproduction/README.md`)
 //! quotes only figures the generated data has, or says what else a figure is.
+//! Every document is checked whole, paragraph by paragraph (a paragraph or a
+//! table ends at a blank line): the engineering logs as much as the rest.
 //!
 //! A *figure* here is a number written with thousands commas (`14,978`,
 //! `1,073,741,825`): the counts the prose quotes. Each must be one of:
@@ -39,9 +41,6 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use xtask::paths::workspace_root;
-
-/// The documents checked only where a paragraph links generated data.
-const PARTLY_CHECKED: [&str; 3] = ["OTHELLO.md", "OVERHEAD.md", "PARALLEL.md"];
 
 /// The numbers in `text` with their byte ranges: runs of digits, with
 /// thousands commas and one decimal point, as written.
@@ -294,9 +293,8 @@ fn fenced(text: &str) -> Vec<Range<usize>> {
 }
 
 /// The figures and decimals of the document at `path` that break the
-/// rules above, each with why. `whole`: every paragraph is checked, not
-/// only those linking generated data.
-fn unbacked(root: &Path, path: &Path, whole: bool, everywhere: &HashSet<String>) -> Vec<String> {
+/// rules above, each with why.
+fn unbacked(root: &Path, path: &Path, everywhere: &HashSet<String>) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap();
     let dir = path.parent().unwrap();
     let code = fenced(&text);
@@ -345,7 +343,7 @@ fn unbacked(root: &Path, path: &Path, whole: bool, everywhere: &HashSet<String>)
                         .collect::<Vec<_>>()
                         .join(", ")
                 )),
-                None if whole && !everywhere.contains(&plain) => {
+                None if !everywhere.contains(&plain) => {
                     out.push(format!("{n} (line {line}): in no generated file"));
                 }
                 _ => {}
@@ -376,9 +374,7 @@ fn the_project_prose_quotes_only_generated_figures() {
     let mut wrong = Vec::new();
     for path in &docs {
         let name = path.strip_prefix(&root).unwrap().display().to_string();
-        let file = path.file_name().unwrap().to_string_lossy().into_owned();
-        let whole = !PARTLY_CHECKED.contains(&file.as_str());
-        for e in unbacked(&root, path, whole, &everywhere) {
+        for e in unbacked(&root, path, &everywhere) {
             wrong.push(format!("{name}: {e}"));
         }
     }
