@@ -689,6 +689,67 @@ fn class_name(f: &Fit) -> String {
     }
 }
 
+/// The heading of the per-cell section, which the cells document reads.
+pub const CLOSEST: &str = "## Each cell: the closest combination";
+
+/// Per published QG cell of Table 3: the default's mean and the closest
+/// mean of any combination, with that combination's class representative.
+fn closest_per_cell(
+    md: &mut String,
+    fits: &[Fit],
+    def: &Fit,
+    cells: &[CellRuns<'_>],
+    paper: &Paper,
+) {
+    writeln!(
+        md,
+        "{CLOSEST}\n\nFor every published QG1–QG3 count of Table 3, the mean of the default \
+         combination and the mean nearest the paper's among all {} classes (its representative \
+         named; ties to the first in the order of `Readings::all()`).\n",
+        fits.len()
+    )
+    .unwrap();
+    let mut rows = Vec::new();
+    for (ci, cell) in cells.iter().enumerate() {
+        for (i, v) in QG.into_iter().enumerate() {
+            let key = (
+                cell.key.b,
+                cell.key.d,
+                cell.key.ordering.to_string(),
+                v.name().to_string(),
+            );
+            let Some(&(count, _, _)) = paper.get(&key) else {
+                continue;
+            };
+            let off = |f: &Fit| (f.cell_means[ci][i] / count - 1.0).abs();
+            let best = fits
+                .iter()
+                .min_by(|a, b| off(a).total_cmp(&off(b)))
+                .expect("at least the default");
+            rows.push(vec![
+                format!("({},{}) {} {}", key.0, key.1, key.2, key.3),
+                num(count, 0),
+                num(def.cell_means[ci][i], 1),
+                num(best.cell_means[ci][i], 1),
+                format!("`{}`", best.readings),
+                if off(best) <= 0.10 { "yes" } else { "no" }.to_owned(),
+            ]);
+        }
+    }
+    md.push_str(&md_table(
+        &[
+            "cell",
+            "paper",
+            "default",
+            "closest",
+            "combination",
+            "within 10%",
+        ],
+        &rows,
+    ));
+    md.push('\n');
+}
+
 fn render(cfg: &Config, fits: &[Fit], cells: &[CellRuns<'_>], paper: &Paper) -> Doc {
     let default = Readings::default();
     let def = fits
@@ -994,6 +1055,8 @@ fn render(cfg: &Config, fits: &[Fit], cells: &[CellRuns<'_>], paper: &Paper) -> 
     let h: Vec<&str> = headers.iter().map(String::as_str).collect();
     md.push_str(&md_table(&h, &rows));
     md.push('\n');
+
+    closest_per_cell(&mut md, fits, def, cells, paper);
 
     writeln!(md, "## Every class\n").unwrap();
     writeln!(
