@@ -163,9 +163,9 @@ pub struct MpiArgs {
 #[command(after_help = simulate_after_help())]
 pub struct SimulateArgs {
     /// The simulated algorithm: treesplit, treesplit-update, pvsplit,
-    /// pvsplit-type2, pvsplit-all, parallel-staged-sss, or Campbell's
-    /// column labels ts (= treesplit), pv (= pvsplit-type2), sss (=
-    /// parallel-staged-sss).
+    /// pvsplit-type2, pvsplit-all, parallel-staged-sss,
+    /// parallel-staged-sss-no-lookahead, or Campbell's column labels ts (=
+    /// treesplit), pv (= pvsplit-type2), sss (= parallel-staged-sss).
     #[arg(long, value_name = "NAME")]
     pub algo: String,
 

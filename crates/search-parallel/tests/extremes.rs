@@ -119,10 +119,9 @@ fn the_simulator_at_the_edges() {
         SimAlgorithm::PvSplit.plies_needed(usize::MAX),
         Some(usize::MAX)
     );
-    assert_eq!(
-        SimAlgorithm::StagedSss.plies_needed(usize::MAX),
-        Some(usize::MAX)
-    );
+    for a in [SimAlgorithm::StagedSss, SimAlgorithm::StagedSssNoLookahead] {
+        assert_eq!(a.plies_needed(usize::MAX), Some(usize::MAX), "{a}");
+    }
 }
 
 #[test]

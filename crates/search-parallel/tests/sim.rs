@@ -258,7 +258,8 @@ fn treesplit_is_simulate_treesplit() {
 }
 
 /// One processor: the depth-first algorithms are sequential alpha-beta,
-/// parallel staged SSS* is sequential left-biased SSS*.
+/// parallel staged SSS* (with or without its look-ahead) is sequential
+/// left-biased SSS*.
 #[test]
 fn one_processor_is_the_sequential_search() {
     use search_bestfirst::{Variant, sss};
@@ -268,7 +269,10 @@ fn one_processor_is_the_sequential_search() {
             let r = simulate(a, &t, pt(0, 2)).unwrap();
             assert_eq!(r.evaluations.len(), 1);
             assert_eq!(r.elapsed, r.total);
-            if a == SimAlgorithm::StagedSss {
+            if matches!(
+                a,
+                SimAlgorithm::StagedSss | SimAlgorithm::StagedSssNoLookahead
+            ) {
                 let c = tree_core::Counted::new(&t);
                 sss::search(&c, &sss::Config::new(Variant::LeftBiased)).unwrap();
                 assert_eq!(r.total, c.stats().leaves);
@@ -344,7 +348,9 @@ fn errors() {
     let t = corpus::generated(Generator::RANDOM, 3, 4, 1);
     let fits = |a, d| simulate(a, &t, pt(d, 2)).is_ok();
     assert!(fits(SimAlgorithm::PvSplit, 2) && !fits(SimAlgorithm::PvSplit, 3));
-    assert!(fits(SimAlgorithm::StagedSss, 1) && !fits(SimAlgorithm::StagedSss, 2));
+    for a in [SimAlgorithm::StagedSss, SimAlgorithm::StagedSssNoLookahead] {
+        assert!(fits(a, 1) && !fits(a, 2), "{a}");
+    }
     assert!(fits(SimAlgorithm::TreeSplit, 3) && fits(SimAlgorithm::TreeSplitUpdate, 3));
     assert_eq!(
         simulate(SimAlgorithm::PvSplitType2, &t, pt(3, 2)),
@@ -359,7 +365,11 @@ fn errors() {
     assert!(e.to_string().contains("at least 5 plies"), "{e}");
     // A view of a subtree does not report its shape.
     let view = tree_core::Subtree::new(&t, t.root(), false);
-    for a in [SimAlgorithm::PvSplit, SimAlgorithm::StagedSss] {
+    for a in [
+        SimAlgorithm::PvSplit,
+        SimAlgorithm::StagedSss,
+        SimAlgorithm::StagedSssNoLookahead,
+    ] {
         assert_eq!(
             simulate(a, &view, pt(1, 2)),
             Err(ParallelError::UnknownShape {
@@ -398,4 +408,29 @@ fn pvsplit_type2_depth_two_on_a_perfect_tree() {
         assert_eq!(r.elapsed, want, "k = {k}");
         assert_eq!(r.value, minimax(&t));
     }
+}
+
+/// Parallel staged SSS* on a perfectly ordered (24, 4) tree, one level of
+/// k slaves, with and without the look-ahead along the chains of brothers
+/// (rule 4(b) of `docs/PARALLEL.md`): Table 10's SSS cells are 876, 497,
+/// 284, 213 in the thesis. The look-ahead is what brings ours near them;
+/// without it the time barely falls with k.
+#[test]
+fn staged_sss_lookahead_on_a_perfect_tree() {
+    let t = corpus::generated(Generator::campbell(BestChild::First), 24, 4, 7);
+    let v = minimax(&t);
+    let mut work = Vec::new();
+    for (k, with, without) in [(2, 875, 1116), (4, 473, 834), (8, 260, 693), (12, 189, 646)] {
+        let a = simulate(SimAlgorithm::StagedSss, &t, pt(1, k)).unwrap();
+        let b = simulate(SimAlgorithm::StagedSssNoLookahead, &t, pt(1, k)).unwrap();
+        assert_eq!((a.value, b.value), (v, v), "k = {k}");
+        assert_eq!((a.elapsed, b.elapsed), (with, without), "k = {k}");
+        assert!(b.total < a.total, "k = {k}: {} >= {}", b.total, a.total);
+        work.push(b.total);
+    }
+    // Without the look-ahead, once the first children of the stage's MIN
+    // nodes are in, the only new job is the brother case 2 creates at the
+    // front, one at a time: the Γ steps, and so the work, are the same
+    // for every k.
+    assert!(work.iter().all(|&n| n == work[0]), "{work:?}");
 }

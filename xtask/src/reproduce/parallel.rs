@@ -46,7 +46,7 @@ struct Column {
     depth_one: bool,
 }
 
-const COLUMNS: [Column; 6] = [
+const COLUMNS: [Column; 7] = [
     Column {
         label: "TS",
         algorithm: SimAlgorithm::TreeSplit,
@@ -82,6 +82,12 @@ const COLUMNS: [Column; 6] = [
         algorithm: SimAlgorithm::PvSplitAll,
         campbell: false,
         depth_one: false,
+    },
+    Column {
+        label: "SSS no look-ahead",
+        algorithm: SimAlgorithm::StagedSssNoLookahead,
+        campbell: false,
+        depth_one: true,
     },
 ];
 
@@ -243,10 +249,12 @@ pub fn run(cfg: &Config) -> Result<Doc> {
          processor only (as the thesis says its simulations did) and the type-2 optimisation \
          of p. 47 on (the text does not say the tables used it; with it the depth-2 cells of \
          Table 10 are matched, see below), SSS = parallel staged SSS* (2-ply stage per \
-         master, sequential SSS* on the terminal slaves). The last three columns are ours \
-         only: TS with Fig. 11's window update, PV without the type-2 optimisation, and PV \
-         run by every master; on depth-1 processor trees the last two are PV itself. Standard \
-         errors are in the CSV.\n",
+         master, sequential SSS* on the terminal slaves). The last four columns are ours \
+         only: TS with Fig. 11's window update, PV without the type-2 optimisation, PV run by \
+         every master (on depth-1 processor trees these two are PV itself), and SSS without \
+         its masters' look-ahead along the chains of brothers (rule 4(b) of \
+         `docs/PARALLEL.md`; see the look-ahead hypothesis below). Standard errors are in the \
+         CSV.\n",
         quick = if cfg.quick { " --quick" } else { "" },
     )
     .unwrap();
@@ -324,6 +332,7 @@ pub fn run(cfg: &Config) -> Result<Doc> {
                 "TS+update (ours)",
                 "PV no type-2 (ours)",
                 "PV all (ours)",
+                "SSS no look-ahead (ours)",
             ],
             &rows,
         ));
@@ -352,6 +361,12 @@ pub fn run(cfg: &Config) -> Result<Doc> {
     )
     .unwrap();
 
+    let mean_evaluations = |o: usize, c: usize, p: usize| -> Option<f64> {
+        let xs: Vec<f64> = grid[o][c][p].iter().map(|r| r.1 as f64).collect();
+        (!xs.is_empty()).then(|| stat(&xs).mean)
+    };
+    lookahead(&mut md, &mean_time, &mean_evaluations, &paper_cell);
+
     // Speed-up exponents.
     writeln!(md, "## Speed-up exponents (p. 56)\n").unwrap();
     writeln!(
@@ -359,7 +374,7 @@ pub fn run(cfg: &Config) -> Result<Doc> {
         "Least-squares slope of ln(mean time) against ln(k), negated (time ∝ k^−e), over \
          exactly the processor trees the thesis fits (`campbell_speedup_exponents.csv`); \
          *refit* is the same fit on the thesis's own Tables 8–10. TS+update is ours, over TS's \
-         processor trees.\n"
+         processor trees, and SSS no look-ahead over SSS's.\n"
     )
     .unwrap();
     let mut rows = Vec::new();
@@ -390,10 +405,15 @@ pub fn run(cfg: &Config) -> Result<Doc> {
             format!("{:.3}", e.refit_from_tables),
             ours.map_or("–".into(), |x| format!("{x:.3}")),
         ]);
-        if e.algorithm == "TS" {
-            let u = col_of("TS+update").expect("a column");
+        let ours_only = match e.algorithm.as_str() {
+            "TS" => Some("TS+update"),
+            "SSS" => Some("SSS no look-ahead"),
+            _ => None,
+        };
+        if let Some(label) = ours_only {
+            let u = col_of(label).expect("a column");
             rows.push(vec![
-                "TS+update (ours)".into(),
+                format!("{label} (ours)"),
                 e.ordering.clone(),
                 e.processor_configs.clone(),
                 "–".into(),
@@ -512,6 +532,194 @@ fn table8_claim(
     .unwrap();
     md.push_str(&md_table(&["claim", "numbers", "verdict"], &rows));
     md.push('\n');
+}
+
+/// The look-ahead hypothesis: our SSS master's look-ahead along the chains
+/// of brothers (rule 4(b) of `docs/PARALLEL.md`) favours ordered trees and
+/// wastes slaves on random ones, which would be why our SSS is slower than
+/// the thesis's on Table 8. On every processor tree where SSS runs, the
+/// thesis's SSS, ours with the look-ahead and ours without, and a verdict
+/// computed from them: per ordering, how many cells dropping the
+/// look-ahead brings nearer the thesis, the mean |Δ| with and without, how
+/// the time and the evaluations change.
+fn lookahead(
+    md: &mut String,
+    mean_time: &dyn Fn(usize, usize, usize) -> Option<Stat>,
+    mean_evaluations: &dyn Fn(usize, usize, usize) -> Option<f64>,
+    paper_cell: PaperCell<'_>,
+) {
+    /// One ordering's cells, summed up.
+    #[derive(Default)]
+    struct Summary {
+        /// Cells with a published number, and those of them nearer the
+        /// thesis without the look-ahead.
+        cells: usize,
+        nearer: usize,
+        /// Σ |Δ| with and without the look-ahead.
+        with: f64,
+        without: f64,
+        /// Time without / with − 1, per processor tree.
+        changes: Vec<f64>,
+        /// Evaluations with / without, per processor tree.
+        work: Vec<f64>,
+        /// Evaluations without, per processor tree.
+        evaluations: Vec<f64>,
+    }
+    let col = |label: &str| COLUMNS.iter().position(|c| c.label == label);
+    let (with, without) = (
+        col("SSS").expect("SSS"),
+        col("SSS no look-ahead").expect("SSS no look-ahead"),
+    );
+    let pct = |x: f64| format!("{:+.0}%", x * 100.0);
+    let mut rows = Vec::new();
+    let mut per = Vec::new();
+    for (o, (ordering, _, _)) in ORDERINGS.iter().enumerate() {
+        let mut sum = Summary::default();
+        for (p, &config) in CONFIGS.iter().enumerate() {
+            let (Some(a), Some(b)) = (mean_time(o, with, p), mean_time(o, without, p)) else {
+                continue;
+            };
+            let paper = paper_cell(o, "SSS", config);
+            let delta = |x: f64| paper.map(|t| x / t - 1.0);
+            let (da, db) = (delta(a.mean), delta(b.mean));
+            let nearer = match (da, db) {
+                (Some(da), Some(db)) => {
+                    sum.cells += 1;
+                    sum.with += da.abs();
+                    sum.without += db.abs();
+                    if db.abs() < da.abs() {
+                        sum.nearer += 1;
+                        "without"
+                    } else if db.abs() > da.abs() {
+                        "with"
+                    } else {
+                        "same"
+                    }
+                }
+                _ => "–",
+            };
+            sum.changes.push(b.mean / a.mean - 1.0);
+            let (ea, eb) = (
+                mean_evaluations(o, with, p),
+                mean_evaluations(o, without, p),
+            );
+            if let (Some(ea), Some(eb)) = (ea, eb) {
+                sum.work.push(ea / eb);
+                sum.evaluations.push(eb);
+            }
+            let evals = |e: Option<f64>| e.map_or("–".into(), |x| num(x, 1));
+            rows.push(vec![
+                format!("`{ordering}`"),
+                format!("({},{})", config.0, config.1),
+                terminal_processors(config).to_string(),
+                paper.map_or("–".into(), |t| num(t, 0)),
+                num(a.mean, 1),
+                da.map_or("–".into(), pct),
+                num(b.mean, 1),
+                db.map_or("–".into(), pct),
+                pct(b.mean / a.mean - 1.0),
+                nearer.into(),
+                evals(ea),
+                evals(eb),
+            ]);
+        }
+        per.push((*ordering, sum));
+    }
+    writeln!(md, "## The look-ahead hypothesis (Table 8)\n").unwrap();
+    writeln!(
+        md,
+        "Our SSS is slower than the thesis's on random trees. The hypothesis: our masters' \
+         look-ahead along the chains of brothers (rule 4(b) of `docs/PARALLEL.md`), which \
+         favours ordered trees, wastes slaves on random ones. The test: the same master \
+         without it (`parallel-staged-sss-no-lookahead`, the SSS no look-ahead column) on the \
+         same trees, on every processor tree where SSS runs. Δ = ours / paper − 1; *change* = \
+         time without / time with − 1; *nearer* says which of ours is nearer the thesis; \
+         *evaluations* is the mean number of terminals all processors evaluated.\n"
+    )
+    .unwrap();
+    md.push_str(&md_table(
+        &[
+            "ordering",
+            "processor tree",
+            "k",
+            "SSS paper",
+            "with look-ahead",
+            "Δ",
+            "without look-ahead",
+            "Δ",
+            "change",
+            "nearer",
+            "evaluations with",
+            "evaluations without",
+        ],
+        &rows,
+    ));
+    md.push('\n');
+    let mean_abs = |sum: f64, n: usize| format!("{:.0}%", sum / n.max(1) as f64 * 100.0);
+    let span = |xs: &[f64], show: &dyn Fn(f64) -> String| {
+        let lo = xs.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if xs.is_empty() {
+            "–".to_string()
+        } else if show(lo) == show(hi) {
+            show(lo)
+        } else {
+            format!("{} to {}", show(lo), show(hi))
+        }
+    };
+    let times = |x: f64| format!("{x:.2}");
+    let mut lines = Vec::new();
+    for (ordering, sum) in &per {
+        let mut line = format!(
+            "`{ordering}`: dropping the look-ahead brings {} of {} cells nearer the thesis \
+             (mean |Δ| {} with, {} without); the time changes by {}",
+            sum.nearer,
+            sum.cells,
+            mean_abs(sum.with, sum.cells),
+            mean_abs(sum.without, sum.cells),
+            span(&sum.changes, &pct),
+        );
+        if !sum.work.is_empty() {
+            let sooner = sum.changes.iter().filter(|c| **c > 0.0).count();
+            write!(
+                line,
+                "; with the look-ahead the processors evaluate {} times the terminals they \
+                 evaluate without it, and finish sooner on {} of {} processor trees",
+                span(&sum.work, &times),
+                sooner,
+                sum.changes.len(),
+            )
+            .unwrap();
+            if sum.evaluations.windows(2).all(|w| w[0] == w[1]) {
+                write!(
+                    line,
+                    " (without it the evaluations do not depend on the processor tree: {})",
+                    num(sum.evaluations[0], 1)
+                )
+                .unwrap();
+            }
+        }
+        if *ordering == "rand" {
+            let reading = if sum.cells == 0 {
+                "cannot be judged (no published cells)"
+            } else if sum.nearer == sum.cells && sum.without < sum.with {
+                "holds: without the look-ahead every cell is nearer the thesis"
+            } else if sum.nearer == 0 {
+                "fails: without the look-ahead no cell is nearer the thesis"
+            } else {
+                "holds in part: without the look-ahead some cells are nearer the thesis"
+            };
+            write!(
+                line,
+                ". The hypothesis, read as \"without the look-ahead our SSS would be nearer the \
+                 thesis on random trees\", {reading}"
+            )
+            .unwrap();
+        }
+        lines.push(format!("* {line}."));
+    }
+    writeln!(md, "**Verdict** (computed from the table):\n").unwrap();
+    writeln!(md, "{}\n", lines.join("\n")).unwrap();
 }
 
 fn file_tag(ordering: &str) -> &'static str {

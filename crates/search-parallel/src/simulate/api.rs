@@ -57,21 +57,32 @@ pub enum SimAlgorithm {
     /// terminal slaves run sequential SSS*. Needs 2·depth + 1 plies and a
     /// tree that reports its shape.
     StagedSss,
+    /// [`StagedSss`](SimAlgorithm::StagedSss) without the look-ahead along
+    /// the chains of brothers (rule 4(b) of `docs/PARALLEL.md`): a master
+    /// hands out only the LIVE frontier states of its OPEN list, and a
+    /// slave with none to take stays idle. Not in Campbell's tables; it
+    /// exists to test the look-ahead against them — whether that rule,
+    /// which favours ordered trees, is what makes our staged SSS* slower
+    /// than Campbell's on random trees (Table 8). Same plies needed, same
+    /// value, same single-processor search.
+    StagedSssNoLookahead,
 }
 
 impl SimAlgorithm {
     /// Every algorithm, in table order.
-    pub const ALL: [SimAlgorithm; 6] = [
+    pub const ALL: [SimAlgorithm; 7] = [
         SimAlgorithm::TreeSplit,
         SimAlgorithm::TreeSplitUpdate,
         SimAlgorithm::PvSplit,
         SimAlgorithm::PvSplitType2,
         SimAlgorithm::PvSplitAll,
         SimAlgorithm::StagedSss,
+        SimAlgorithm::StagedSssNoLookahead,
     ];
 
     /// The command-line name: `treesplit`, `treesplit-update`, `pvsplit`,
-    /// `pvsplit-type2`, `pvsplit-all`, `parallel-staged-sss`.
+    /// `pvsplit-type2`, `pvsplit-all`, `parallel-staged-sss`,
+    /// `parallel-staged-sss-no-lookahead`.
     pub const fn name(self) -> &'static str {
         match self {
             SimAlgorithm::TreeSplit => "treesplit",
@@ -80,6 +91,7 @@ impl SimAlgorithm {
             SimAlgorithm::PvSplitType2 => "pvsplit-type2",
             SimAlgorithm::PvSplitAll => "pvsplit-all",
             SimAlgorithm::StagedSss => "parallel-staged-sss",
+            SimAlgorithm::StagedSssNoLookahead => "parallel-staged-sss-no-lookahead",
         }
     }
 
@@ -92,7 +104,7 @@ impl SimAlgorithm {
             SimAlgorithm::PvSplit | SimAlgorithm::PvSplitType2 | SimAlgorithm::PvSplitAll => {
                 Some(depth.saturating_mul(2))
             }
-            SimAlgorithm::StagedSss => {
+            SimAlgorithm::StagedSss | SimAlgorithm::StagedSssNoLookahead => {
                 if depth == 0 {
                     Some(0)
                 } else {
@@ -199,6 +211,7 @@ pub fn simulate<T: Tree + ?Sized>(
     let rules = |type2, pv_every_master| Rules {
         type2,
         pv_every_master,
+        no_lookahead: false,
     };
     let job = match algorithm {
         SimAlgorithm::TreeSplit => Sim::new(tree, processors, Rules::default())
@@ -220,10 +233,14 @@ pub fn simulate<T: Tree + ?Sized>(
             };
             Sim::new(tree, processors, r).pvsplit(Task::root(&tree.root(), root), to_go)?
         }
-        SimAlgorithm::StagedSss => {
+        SimAlgorithm::StagedSss | SimAlgorithm::StagedSssNoLookahead => {
             let shape = shape.expect("staged SSS* checks the shape");
             let node = tree.root();
-            Sim::new(tree, processors, Rules::default()).staged(Stage::root(&node, root, shape))?
+            let r = Rules {
+                no_lookahead: algorithm == SimAlgorithm::StagedSssNoLookahead,
+                ..Rules::default()
+            };
+            Sim::new(tree, processors, r).staged(Stage::root(&node, root, shape))?
         }
     };
     report(tree, count, job.value, job.finish, &job.work, job.best)

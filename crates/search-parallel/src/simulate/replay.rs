@@ -38,7 +38,8 @@ impl Job {
     }
 }
 
-/// The rules that distinguish the simulated depth-first algorithms.
+/// The rules that distinguish the simulated algorithms (all off by
+/// default: plain tree-splitting, and staged SSS* with its look-ahead).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Rules {
     /// p. 47: a master holding a type-2 node splits its grandchildren.
@@ -47,6 +48,9 @@ pub(super) struct Rules {
     /// treesplit (Campbell's simulations: pvsplit at the root processor
     /// only).
     pub(super) pv_every_master: bool,
+    /// Staged SSS*: the masters leave slaves idle rather than look ahead
+    /// along the chains of brothers (rule 4(b) of `docs/PARALLEL.md` off).
+    pub(super) no_lookahead: bool,
 }
 
 /// A processor's place: its number and the levels of slaves below it.

@@ -309,9 +309,17 @@ impl<T: Tree + ?Sized> Sim<'_, T> {
             // min(h', min(h, v)), so the result serves as is. This is the
             // rule that favours ordered trees: the principal variation's
             // brothers all need proving, one by one in sequential SSS*.
+            // Without the look-ahead (`no_lookahead`) the idle slaves wait.
             let mut ahead: Vec<(Dewey, T::Node, Value)> = Vec::new();
-            let idle = (0..self.width).filter(|&j| running[j].is_none()).count();
+            let idle = if self.rules.no_lookahead {
+                0
+            } else {
+                (0..self.width).filter(|&j| running[j].is_none()).count()
+            };
             'entries: for e in open.iter().rev() {
+                if ahead.len() == idle {
+                    break;
+                }
                 if e.dewey.depth() != STAGE {
                     continue;
                 }
