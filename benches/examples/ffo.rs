@@ -1,6 +1,7 @@
 //! The FFO endgame problems solved by the enhanced engines, one thread,
-//! through the front door (`gametree::Cache`): time, leaves, nodes and
-//! leaves per second per problem, and totals.
+//! through the front door (`gametree::Cache`): score, best move, time,
+//! leaves, nodes and leaves per second per problem, and totals. Every
+//! score and best move is checked against the file's.
 //!
 //! ```text
 //! cargo run --release -p benches --example ffo -- [--from 1] [--to 19] \
@@ -78,8 +79,9 @@ fn main() {
             .with_etc_plies(etc_plies),
     );
     let mut caches: Vec<Cache> = algos.iter().map(|_| Cache::new()).collect();
-    // best[algo][problem] = (time, leaves, nodes)
-    let mut best = vec![vec![(Duration::MAX, 0u64, 0u64); problems.len()]; algos.len()];
+    // best[algo][problem] = (time, leaves, nodes, best move)
+    let mut best =
+        vec![vec![(Duration::MAX, 0u64, 0u64, String::new()); problems.len()]; algos.len()];
     for _ in 0..rounds {
         for (k, p) in problems.iter().enumerate() {
             let pos = p.problem.position;
@@ -94,10 +96,19 @@ fn main() {
                     (true, Some(c0), Some(c1)) => c1 - c0,
                     _ => t.elapsed(),
                 };
-                let want = p.problem.best_score().expect("scored") * othello::eval::WIN_SCALE;
+                let best_score = p.problem.best_score().expect("scored");
+                let want = best_score * othello::eval::WIN_SCALE;
                 assert_eq!(r.value.get(), want, "{alg} on FFO #{}", p.number);
+                // The move played must be one the file scores best.
+                let mv = r.best.expect("a solved position has a best move");
+                assert_eq!(
+                    p.problem.score_of(mv),
+                    Some(best_score),
+                    "{alg} on FFO #{}: {mv} is not a best move",
+                    p.number
+                );
                 eprintln!(
-                    "FFO #{} {alg}: {:.6} s, {} leaves, {} interior, value {}",
+                    "FFO #{} {alg}: {:.6} s, {} leaves, {} interior, value {}, best {mv}",
                     p.number,
                     s.as_secs_f64(),
                     r.leaves,
@@ -106,33 +117,43 @@ fn main() {
                 );
                 let b = &mut best[a][k];
                 if s < b.0 {
-                    *b = (s, r.leaves, r.leaves + r.interior);
+                    *b = (s, r.leaves, r.leaves + r.interior, mv.to_string());
                 }
             }
         }
     }
+    // Millions per second, or a dash when the clock saw no time (the CPU
+    // clock ticks coarsely).
+    let rate = |count: u64, secs: f64| {
+        if secs > 0.0 {
+            format!("{:.1}", count as f64 / secs / 1e6)
+        } else {
+            "–".to_owned()
+        }
+    };
     for (a, alg) in algos.iter().enumerate() {
         println!("## {alg}, table {} MiB", bytes >> 20);
-        println!("| # | empties | time (s) | leaves | nodes | M leaves/s |");
-        println!("|---|---|---|---|---|---|");
+        println!("| # | empties | score | best | time (s) | leaves | nodes | M leaves/s |");
+        println!("|---|---|---|---|---|---|---|---|");
         let (mut t, mut l, mut n) = (0.0, 0, 0);
         for (k, p) in problems.iter().enumerate() {
-            let (s, leaves, nodes) = best[a][k];
+            let (s, leaves, nodes, ref mv) = best[a][k];
             let s = s.as_secs_f64();
             println!(
-                "| {} | {} | {:.3} | {} | {} | {:.1} |",
+                "| {} | {} | {:+} | {mv} | {:.3} | {} | {} | {} |",
                 p.number,
                 p.problem.position.empty().count_ones(),
+                p.problem.best_score().expect("scored"),
                 s,
                 leaves,
                 nodes,
-                leaves as f64 / s / 1e6
+                rate(leaves, s)
             );
             (t, l, n) = (t + s, l + leaves, n + nodes);
         }
         println!(
-            "| total | | {t:.3} | {l} | {n} | {:.1} |\n",
-            l as f64 / t / 1e6
+            "| total | | | | {t:.3} | {l} | {n} | {} |\n",
+            rate(l, t)
         );
     }
 }

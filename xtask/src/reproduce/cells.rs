@@ -322,12 +322,11 @@ pub fn document(name: &str, docs: &[Doc]) -> Doc {
          fits*, or *untested*.\n"
     )
     .unwrap();
-    let mut summary = Vec::new();
-    for t in &tables {
-        let of: Vec<&Cell> = cells.iter().filter(|c| c.table == *t).collect();
+    // A summary row: the cells, those within 10%, the others by class.
+    let row = |label: &str, of: &[&Cell]| {
         let ok = of.iter().filter(|c| c.fits()).count();
         let mut row = vec![
-            (*t).to_owned(),
+            label.to_owned(),
             of.len().to_string(),
             ok.to_string(),
             percent(ok, of.len()),
@@ -336,19 +335,18 @@ pub fn document(name: &str, docs: &[Doc]) -> Doc {
             let n = of.iter().filter(|c| !c.fits() && c.class() == class);
             row.push(n.count().to_string());
         }
-        summary.push(row);
-    }
-    let mut all = vec![
-        "**all**".to_owned(),
-        cells.len().to_string(),
-        fits.to_string(),
-        percent(fits, cells.len()),
-    ];
-    for class in CLASSES {
-        let n = cells.iter().filter(|c| !c.fits() && c.class() == class);
-        all.push(n.count().to_string());
-    }
-    summary.push(all);
+        row
+    };
+    let mut summary: Vec<Vec<String>> = tables
+        .iter()
+        .map(|t| {
+            row(
+                t,
+                &cells.iter().filter(|c| c.table == *t).collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    summary.push(row("**all**", &cells.iter().collect::<Vec<_>>()));
     let mut headers = vec!["table", "cells", "within 10%", "share"];
     headers.extend(CLASSES);
     md.push_str(&md_table(&headers, &summary));

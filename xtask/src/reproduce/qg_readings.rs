@@ -270,6 +270,16 @@ impl CellRuns<'_> {
     fn mean(&self, f: impl Fn(&TreeOut) -> u64) -> f64 {
         self.trees.iter().map(|t| f(t) as f64).sum::<f64>() / self.trees.len() as f64
     }
+
+    /// The paper's (count, worse, time) for variant `v` in this cell.
+    fn published<'p>(&self, paper: &'p Paper, v: Variant) -> Option<&'p (f64, Option<f64>, f64)> {
+        paper.get(&(
+            self.key.b,
+            self.key.d,
+            self.key.ordering.to_string(),
+            v.name().to_string(),
+        ))
+    }
 }
 
 /// The five algorithms' means and worse counts in one cell under one
@@ -412,13 +422,7 @@ fn fit(
     let (mut within, mut compared, mut worse_within) = (0, 0, 0);
     for (cell, m) in cells.iter().zip(&ms) {
         for (i, v) in QG.into_iter().enumerate() {
-            let key = (
-                cell.key.b,
-                cell.key.d,
-                cell.key.ordering.to_string(),
-                v.name().to_string(),
-            );
-            if let Some(&(count, worse, _)) = paper.get(&key) {
+            if let Some(&(count, worse, _)) = cell.published(paper, v) {
                 compared += 1;
                 within += usize::from((m.qg[i] / count - 1.0).abs() <= 0.10);
                 if let Some(w) = worse {
@@ -712,13 +716,7 @@ fn closest_per_cell(
     let mut rows = Vec::new();
     for (ci, cell) in cells.iter().enumerate() {
         for (i, v) in QG.into_iter().enumerate() {
-            let key = (
-                cell.key.b,
-                cell.key.d,
-                cell.key.ordering.to_string(),
-                v.name().to_string(),
-            );
-            let Some(&(count, _, _)) = paper.get(&key) else {
+            let Some(&(count, _, _)) = cell.published(paper, v) else {
                 continue;
             };
             let off = |f: &Fit| (f.cell_means[ci][i] / count - 1.0).abs();
@@ -727,7 +725,13 @@ fn closest_per_cell(
                 .min_by(|a, b| off(a).total_cmp(&off(b)))
                 .expect("at least the default");
             rows.push(vec![
-                format!("({},{}) {} {}", key.0, key.1, key.2, key.3),
+                format!(
+                    "({},{}) {} {}",
+                    cell.key.b,
+                    cell.key.d,
+                    cell.key.ordering,
+                    v.name()
+                ),
                 num(count, 0),
                 num(def.cell_means[ci][i], 1),
                 num(best.cell_means[ci][i], 1),
@@ -1026,16 +1030,7 @@ fn render(cfg: &Config, fits: &[Fit], cells: &[CellRuns<'_>], paper: &Paper) -> 
         .map(|(ci, cell)| {
             let p: Vec<String> = QG
                 .iter()
-                .map(|v| {
-                    paper
-                        .get(&(
-                            cell.key.b,
-                            cell.key.d,
-                            cell.key.ordering.to_string(),
-                            v.name().to_string(),
-                        ))
-                        .map_or("–".into(), |p| num(p.0, 0))
-                })
+                .map(|&v| cell.published(paper, v).map_or("–".into(), |p| num(p.0, 0)))
                 .collect();
             let mut r = vec![
                 format!("({},{})", cell.key.b, cell.key.d),

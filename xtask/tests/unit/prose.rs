@@ -28,13 +28,12 @@
 //!   counts, node counts and timings measured before and after a change,
 //!   with no raw output saved).
 //!
-//! A *decimal* with two or more places (`0.402`, `1.35`) follows the same
-//! rules outside fenced code blocks (whose numbers are sample outputs):
-//! it must be a generated number rounded to its places (a paragraph's
-//! linked files, or any generated file), or be marked, or be in a recorded
-//! paragraph. Decimals with one place (probabilities such as the paper's
-//! 0.7, rounded times) are not checked, nor are numbers that are part of
-//! an identifier (right after a letter or a colon: `arXiv:1911.03388`).
+//! A *decimal* (`0.402`, `1.35`, `0.7`) follows the same rules outside
+//! fenced code blocks (whose numbers are sample outputs): it must be a
+//! generated number rounded to its places (a paragraph's linked files, or
+//! any generated file), or be marked, or be in a recorded paragraph.
+//! Numbers that are part of an identifier (right after a letter or a
+//! colon: `arXiv:1911.03388`) are not checked.
 
 use std::collections::HashSet;
 use std::ops::Range;
@@ -75,13 +74,9 @@ fn is_figure(n: &str) -> bool {
         && groups[1..].iter().all(|g| g.len() == 3)
 }
 
-/// Whether `n` is a checked decimal: no commas, one point, two or more
-/// places. `0.7` and `1.2.3` are not.
+/// Whether `n` is a decimal: no commas, one point. `1.2.3` is not.
 fn is_decimal(n: &str) -> bool {
-    !n.contains(',')
-        && n.split('.').count() == 2
-        && n.split_once('.')
-            .is_some_and(|(_, places)| places.len() >= 2)
+    !n.contains(',') && n.split('.').count() == 2
 }
 
 /// Every number of the files at `paths`, without commas; each decimal also
@@ -389,7 +384,7 @@ fn the_project_prose_quotes_only_generated_figures() {
 /// The figure and decimal rules, the marks and the arithmetic on their own.
 #[test]
 fn figures_and_marks_are_read_as_documented() {
-    let found = numbers("14,978 and 0,14,0, 4096,5, 1,000,000 or 0.402 (5,10) 0.7");
+    let found = numbers("14,978 and 0,14,0, 4096,5, 1,000,000 or 0.402 (5,10) 0.7 v1.2.3");
     let figs: Vec<&str> = found
         .iter()
         .map(|&(_, _, n)| n)
@@ -401,7 +396,7 @@ fn figures_and_marks_are_read_as_documented() {
         .map(|&(_, _, n)| n)
         .filter(|n| is_decimal(n))
         .collect();
-    assert_eq!(decimals, ["0.402"]);
+    assert_eq!(decimals, ["0.402", "0.7"]);
     assert_eq!(evaluate("32^6 + 1"), Some(1_073_741_825));
     assert_eq!(evaluate("2 * 3^2 - 4"), Some(14));
     assert_eq!(evaluate("x"), None);
