@@ -7,14 +7,17 @@
 //! cargo run --release -p benches --example ffo -- [--from 1] [--to 19] \
 //!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3] [--cpu] \
 //!     [--sort-depth 5] [--sort-plies 36] [--no-hints] [--no-endgame] \
-//!     [--no-order-eval] [--etc-plies 0]
+//!     [--no-order-eval] [--etc-plies 0] [--threads 1]
 //! ```
 //!
 //! `--no-order-eval` scores the ordering searches' leaves by the simple
 //! evaluation instead of Othello's trained pattern evaluation.
 //!
 //! `--cpu` times each search by the thread's CPU time instead of the wall
-//! clock (Linux only).
+//! clock (Linux only). `--threads K` searches on K threads (the enhanced
+//! engines' parallel search, a shared table); with K > 1 the time is the
+//! wall clock, and the process's processor time over the K threads is
+//! printed beside each search.
 //!
 //! Each problem is solved to the end of the game (depth = the game's bound
 //! on the plies left) with the table cleared before it (clearing is not
@@ -45,6 +48,18 @@ fn cpu_time() -> Option<Duration> {
     Some(Duration::from_nanos(ns))
 }
 
+/// The process's processor time, every thread together (`/proc/self/stat`,
+/// in the kernel's fixed 100 ticks a second).
+fn process_cpu_time() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses): state is
+    // the 3rd field, utime the 14th and stime the 15th.
+    let rest = &s[s.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let from: usize = arg(&args, "--from", 1);
@@ -52,6 +67,7 @@ fn main() {
     let rounds: usize = arg(&args, "--rounds", 1);
     let bytes: usize = arg(&args, "--table-bytes", 64 << 20);
     let cpu = args.iter().any(|a| a == "--cpu");
+    let threads: usize = arg(&args, "--threads", 1);
     let algos: String = arg(&args, "--algo", "pvs-enh".to_owned());
     let algos: Vec<Algorithm> = match algos.split(',').map(str::parse).collect() {
         Ok(algos) => algos,
@@ -71,13 +87,16 @@ fn main() {
     let sort: u32 = arg(&args, "--sort-depth", d.sort_depth);
     let sort_plies: u32 = arg(&args, "--sort-plies", d.sort_plies);
     let etc_plies: u32 = arg(&args, "--etc-plies", d.etc_plies);
-    let config = Config::default().table_bytes(bytes).enhancements(
-        d.with_sort(sort, sort_plies)
-            .with_hints(!args.iter().any(|a| a == "--no-hints"))
-            .with_endgame(!args.iter().any(|a| a == "--no-endgame"))
-            .with_order_eval(!args.iter().any(|a| a == "--no-order-eval"))
-            .with_etc_plies(etc_plies),
-    );
+    let config = Config::default()
+        .table_bytes(bytes)
+        .threads(threads)
+        .enhancements(
+            d.with_sort(sort, sort_plies)
+                .with_hints(!args.iter().any(|a| a == "--no-hints"))
+                .with_endgame(!args.iter().any(|a| a == "--no-endgame"))
+                .with_order_eval(!args.iter().any(|a| a == "--no-order-eval"))
+                .with_etc_plies(etc_plies),
+        );
     let mut caches: Vec<Cache> = algos.iter().map(|_| Cache::new()).collect();
     // best[algo][problem] = (time, leaves, nodes, best move)
     let mut best =
@@ -88,14 +107,26 @@ fn main() {
             let depth = Othello.plies_left(&pos).expect("Othello knows");
             for (a, alg) in algos.iter().enumerate() {
                 caches[a].clear();
-                let (t, c) = (Instant::now(), cpu_time());
+                let (t, c, all) = (Instant::now(), cpu_time(), process_cpu_time());
                 let r = caches[a]
                     .search_game(*alg, &Othello, &pos, depth, &config)
                     .expect("search");
-                let s = match (cpu, c, cpu_time()) {
+                // One thread: its own processor time with --cpu; several:
+                // the wall clock (the calling thread's time would miss the
+                // others' work), with the process's processor time beside.
+                let s = match (cpu && threads == 1, c, cpu_time()) {
                     (true, Some(c0), Some(c1)) => c1 - c0,
                     _ => t.elapsed(),
                 };
+                if threads > 1
+                    && let (Some(a0), Some(a1)) = (all, process_cpu_time())
+                {
+                    eprintln!(
+                        "FFO #{} {alg}: {:.2} s of processor time over {threads} threads",
+                        p.number,
+                        (a1 - a0).as_secs_f64()
+                    );
+                }
                 let best_score = p.problem.best_score().expect("scored");
                 let want = best_score * othello::eval::WIN_SCALE;
                 assert_eq!(r.value.get(), want, "{alg} on FFO #{}", p.number);
@@ -132,7 +163,16 @@ fn main() {
         }
     };
     for (a, alg) in algos.iter().enumerate() {
-        println!("## {alg}, table {} MiB", bytes >> 20);
+        println!(
+            "## {alg}, table {} MiB, {threads} thread{}, {} time",
+            bytes >> 20,
+            if threads == 1 { "" } else { "s" },
+            if cpu && threads == 1 {
+                "processor"
+            } else {
+                "wall-clock"
+            }
+        );
         println!("| # | empties | score | best | time (s) | leaves | nodes | M leaves/s |");
         println!("|---|---|---|---|---|---|---|---|");
         let (mut t, mut l, mut n) = (0.0, 0, 0);
@@ -151,9 +191,6 @@ fn main() {
             );
             (t, l, n) = (t + s, l + leaves, n + nodes);
         }
-        println!(
-            "| total | | | | {t:.3} | {l} | {n} | {} |\n",
-            rate(l, t)
-        );
+        println!("| total | | | | {t:.3} | {l} | {n} | {} |\n", rate(l, t));
     }
 }
