@@ -266,10 +266,10 @@ fn qg_closest(docs: &[Doc]) -> Vec<(String, String, f64)> {
         .take_while(|l| l.starts_with('|'))
         .skip(2) // the header and the alignment row
         .filter_map(|line| {
-            let f: Vec<&str> = line.trim_matches('|').split(" | ").map(str::trim).collect();
+            let f = super::claims::cells(line);
             let x = f.get(3)?.replace(',', "").parse().ok()?;
             let label = format!("QG readings: closest combination {}", f.get(4)?);
-            Some((f[0].to_owned(), label, x))
+            Some((f[0].clone(), label, x))
         })
         .collect()
 }

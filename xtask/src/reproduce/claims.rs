@@ -64,7 +64,7 @@ fn paper(document: &str) -> &'static str {
 }
 
 /// The cells of a Markdown table row, trimmed.
-fn cells(line: &str) -> Vec<String> {
+pub(super) fn cells(line: &str) -> Vec<String> {
     let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
     inner.split(" | ").map(|c| c.trim().to_owned()).collect()
 }
