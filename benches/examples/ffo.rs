@@ -7,7 +7,7 @@
 //! cargo run --release -p benches --example ffo -- [--from 1] [--to 19] \
 //!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3] [--cpu] \
 //!     [--sort-depth 5] [--sort-plies 36] [--no-hints] [--no-endgame] \
-//!     [--no-order-eval] [--etc-plies 0] [--threads 1]
+//!     [--no-order-eval] [--etc-plies 0] [--threads 1] [--parallel ybwc]
 //! ```
 //!
 //! `--no-order-eval` scores the ordering searches' leaves by the simple
@@ -17,7 +17,8 @@
 //! clock (Linux only). `--threads K` searches on K threads (the enhanced
 //! engines' parallel search, a shared table); with K > 1 the time is the
 //! wall clock, and the process's processor time over the K threads is
-//! printed beside each search.
+//! printed beside each search. `--parallel` chooses how the threads share
+//! the work: `ybwc` (the front door's default) or `lazy-smp`.
 //!
 //! Each problem is solved to the end of the game (depth = the game's bound
 //! on the plies left) with the table cleared before it (clearing is not
@@ -27,7 +28,7 @@
 
 use std::time::{Duration, Instant};
 
-use gametree::{Algorithm, Cache, Config, EnhancedConfig, Family};
+use gametree::{Algorithm, Cache, Config, EnhancedConfig, Family, GameParallel};
 use othello::Othello;
 use othello::obf::FfoProblem;
 use tree_core::Game;
@@ -87,16 +88,17 @@ fn main() {
     let sort: u32 = arg(&args, "--sort-depth", d.sort_depth);
     let sort_plies: u32 = arg(&args, "--sort-plies", d.sort_plies);
     let etc_plies: u32 = arg(&args, "--etc-plies", d.etc_plies);
-    let config = Config::default()
-        .table_bytes(bytes)
-        .threads(threads)
-        .enhancements(
-            d.with_sort(sort, sort_plies)
-                .with_hints(!args.iter().any(|a| a == "--no-hints"))
-                .with_endgame(!args.iter().any(|a| a == "--no-endgame"))
-                .with_order_eval(!args.iter().any(|a| a == "--no-order-eval"))
-                .with_etc_plies(etc_plies),
-        );
+    let mut config = Config::default().table_bytes(bytes).threads(threads);
+    if threads > 1 {
+        config = config.parallel(arg(&args, "--parallel", GameParallel::Ybwc));
+    }
+    let config = config.enhancements(
+        d.with_sort(sort, sort_plies)
+            .with_hints(!args.iter().any(|a| a == "--no-hints"))
+            .with_endgame(!args.iter().any(|a| a == "--no-endgame"))
+            .with_order_eval(!args.iter().any(|a| a == "--no-order-eval"))
+            .with_etc_plies(etc_plies),
+    );
     let mut caches: Vec<Cache> = algos.iter().map(|_| Cache::new()).collect();
     // best[algo][problem] = (time, leaves, nodes, best move)
     let mut best =

@@ -355,3 +355,77 @@ fn the_parallel_game_search_stops_at_a_deadline() {
         assert!(matches!(e, ThreadError::Unsupported { .. }), "{e:?}");
     }
 }
+
+/// Lattice, counting its evaluations of positions that have moves (`.1`).
+/// An exact solve evaluates only ends of the game, and its ordering
+/// searches score their leaves by `order_evaluate` (not counted), so every
+/// such call is an ordering search's leaf scored by the wrong evaluation.
+struct Watched(Lattice, std::sync::atomic::AtomicU64);
+
+impl Game for Watched {
+    type Position = LatticePosition;
+    type Move = <Lattice as Game>::Move;
+    type Moves = <Lattice as Game>::Moves;
+    tree_core::forward_game!(
+        0: moves,
+        play,
+        hash,
+        num_moves,
+        nth_move,
+        move_name,
+        move_key,
+        move_keys,
+        max_moves,
+        plies_left,
+        order_hint,
+        solve_end,
+    );
+    fn evaluate(&self, p: &LatticePosition) -> Value {
+        if self.0.num_moves(p) > 0 {
+            self.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        self.0.evaluate(p)
+    }
+    fn order_evaluate(&self, p: &LatticePosition) -> Value {
+        self.0.evaluate(p)
+    }
+}
+
+#[test]
+fn no_ordering_search_is_split() {
+    // Ordering searches of 3 plies at nodes with 4 plies or more left, on
+    // 2 and 3 threads splitting from 1 ply: a helper searching a young
+    // brother of an ordering search's node would score its leaves by
+    // `evaluate` (and the split's synchronisation would cost more than
+    // such a small search).
+    let config = EnhancedConfig::default()
+        .with_table_bytes(1 << 16)
+        .with_sort(3, 4);
+    let mut table = SharedTable::new(config.table_bytes).unwrap();
+    let mut splits = 0;
+    for seed in 0..6u64 {
+        let game = Watched(
+            Lattice::new(seed, 4, 10).with_hints(true),
+            std::sync::atomic::AtomicU64::new(0),
+        );
+        let root = LatticePosition::START;
+        let depth = game.plies_left(&root).unwrap();
+        let want = horizon_value(&game.0, &root, depth);
+        for a in EnhancedAlgorithm::ALL.iter().copied() {
+            for threads in [2, 3] {
+                let cfg = on_threads(threads, GameParallel::Ybwc, 1);
+                let r = search_game(a, &game, &root, depth, &config, &mut table, &cfg).unwrap();
+                assert_eq!(r.report.value, want, "seed {seed} {a} {threads} threads");
+                splits += r.splits;
+                table.clear();
+            }
+        }
+        let midgame = game.1.load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(
+            midgame, 0,
+            "seed {seed}: {midgame} ordering leaves by `evaluate`"
+        );
+    }
+    // The exact searches themselves still split.
+    assert!(splits > 0);
+}

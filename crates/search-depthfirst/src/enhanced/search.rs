@@ -135,7 +135,8 @@ pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     /// brothers wait), at nodes of remaining depth at least its
     /// [`min_depth`](Splitter::min_depth) and not inside a split.
     pub splitter: Option<&'a dyn Splitter<G>>,
-    /// Whether the engine is searching a move of a split (no nested split).
+    /// Whether the engine is searching a move of a split or inside an
+    /// ordering search: no split.
     pub in_split: bool,
     /// The leaf count at which the limits are next looked at: `u64::MAX`
     /// without limits, so that the unlimited path costs one comparison per
@@ -634,10 +635,13 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             // With the game's ordering evaluation, the heuristic table
             // entries are kept apart (at depths offset by ORDER_DEPTH), so
             // no search by `evaluate` takes their values for its own.
-            let was = self.sorting;
+            // No node of an ordering search is split: they are small, and
+            // the helpers would score their leaves by `evaluate`.
+            let (was, split) = (self.sorting, self.in_split);
             self.sorting = self.order_eval;
+            self.in_split = true;
             let r = self.sort_moves(ply);
-            self.sorting = was;
+            (self.sorting, self.in_split) = (was, split);
             r?;
         }
         if keep || self.use_history {
