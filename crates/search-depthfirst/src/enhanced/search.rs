@@ -133,7 +133,8 @@ pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     pub root_shift: usize,
     /// Searches the moves after the first of a node in parallel (young
     /// brothers wait), at nodes of remaining depth at least its
-    /// [`min_depth`](Splitter::min_depth) and not inside a split.
+    /// [`min_depth`](Splitter::min_depth), not inside a split nor inside an
+    /// ordering search.
     pub splitter: Option<&'a dyn Splitter<G>>,
     /// Whether the engine is searching a move of a split or inside an
     /// ordering search: no split.

@@ -33,8 +33,8 @@ pub struct SplitJob<'a, G: Game + ?Sized> {
 
 /// Searches the younger brothers of a node in parallel: the engine calls
 /// [`split`](Splitter::split) at a node of remaining depth at least
-/// [`min_depth`](Splitter::min_depth), not inside another split, once its
-/// first move is searched without a cutoff.
+/// [`min_depth`](Splitter::min_depth), not inside another split nor inside
+/// an ordering search, once its first move is searched without a cutoff.
 pub trait Splitter<G: Game + ?Sized> {
     /// The smallest remaining depth at which to split.
     fn min_depth(&self) -> u32;

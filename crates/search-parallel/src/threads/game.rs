@@ -20,7 +20,9 @@
 //!   at each node of remaining depth at least
 //!   [`GameThreadConfig::split_depth`] that is not inside a split (the
 //!   root, the eldest son of the root, its eldest son, …: the nodes of the
-//!   leftmost path of every root search), once the eldest brother is
+//!   leftmost path of every root search) nor inside an ordering search
+//!   (`EnhancedConfig::sort_depth`: small searches, scored by the game's
+//!   ordering evaluation), once the eldest brother is
 //!   searched the young brothers are searched by all threads, each taking
 //!   the next from a shared counter, with the best value so far as alpha
 //!   (an atomic), a null window first under PVS. A cutoff stops the
