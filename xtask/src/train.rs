@@ -11,8 +11,10 @@
 //!    move by the simple evaluation one ply ahead ([`othello::eval`]; the
 //!    first of equals). A game that ends before its target number of
 //!    empty squares is dropped.
-//! 2. **Exact scores.** At `solve_empties + g mod solve_spread` empty
-//!    squares the position is solved exactly (MTD(f), a fresh 16 MiB
+//! 2. **Exact scores.** At `solve_empties + g mod spread` empty squares
+//!    (the `deep_games` games after the first `games`: at `deep_empties +
+//!    g mod spread`, where the ordering searches of the larger FFO
+//!    problems put their leaves) the position is solved exactly (MTD(f), a fresh 16 MiB
 //!    table, the ordering evaluation off so the data do not depend on the
 //!    weights being trained); the position and every position of the
 //!    solver's principal variation carry that exact score (negated at
@@ -28,10 +30,15 @@
 //!    Weights are rounded to 1/64 disc. Stages without samples copy the
 //!    nearest trained stage.
 //!
-//! All arithmetic is sequential (one thread, a fixed order), so the same
-//! arguments write the same bytes.
+//! The games are played and solved on `--jobs` threads (each game on its
+//! own, with its own generator and a fresh table for every solve) and
+//! their positions gathered in the order of the games; the fit is
+//! sequential (one thread, a fixed order). So the same arguments write the
+//! same bytes, whatever the number of threads.
 
 use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
@@ -51,6 +58,13 @@ pub const MIN_EMPTIES: u32 = 8;
 
 /// The ridge added to each weight's count.
 pub const RIDGE: f64 = 64.0;
+
+/// Empty squares of the deep games' first exact solve, at least.
+pub const DEEP_EMPTIES: u32 = 22;
+
+/// Deep games played by default (about 40 s of a core each on this
+/// project's machine, against under a second for the others).
+pub const DEEP_GAMES: u64 = 98;
 
 // The arguments of `cargo xtask train-eval`.
 #[derive(clap::Args, Debug, Clone)]
@@ -73,6 +87,18 @@ pub struct TrainArgs {
     /// (default 4, or 2 with --quick).
     #[arg(long)]
     pub spread: Option<u32>,
+    /// Games played after the first --games, solved first at
+    /// --deep-empties + g mod spread empty squares (default 98, or 0 with
+    /// --quick).
+    #[arg(long)]
+    pub deep_games: Option<u64>,
+    /// Empty squares of the deep games' first exact solve, at least.
+    #[arg(long, default_value_t = DEEP_EMPTIES)]
+    pub deep_empties: u32,
+    /// Threads playing and solving the games (default: the machine's
+    /// cores); the weights do not depend on it.
+    #[arg(long)]
+    pub jobs: Option<usize>,
     /// The ridge: each pattern weight is fitted as if seen this many more
     /// times with a residual of 0 (more: weights of rare patterns nearer 0).
     #[arg(long, default_value_t = RIDGE)]
@@ -135,6 +161,11 @@ pub struct Sizes {
     pub solve_empties: u32,
     /// Games solve at `solve_empties + g mod spread` empty squares.
     pub spread: u32,
+    /// Games played after the first `games`, solved first at
+    /// `deep_empties + g mod spread` empty squares.
+    pub deep_games: u64,
+    /// Empty squares of the deep games' first exact solve, at least.
+    pub deep_empties: u32,
     /// The ridge added to each pattern weight's count.
     pub ridge: f64,
 }
@@ -143,29 +174,52 @@ impl Sizes {
     /// The sizes the arguments ask for (`--quick`: a few games of small
     /// solves, for a test).
     pub fn from_args(args: &TrainArgs) -> Sizes {
-        let (games, solve_empties, spread) = if args.quick {
-            (12, 14, 2)
+        let (games, solve_empties, spread, deep_games) = if args.quick {
+            (12, 14, 2, 0)
         } else {
-            (1000, 18, 4)
+            (1000, 18, 4, DEEP_GAMES)
         };
         Sizes {
             games: args.games.unwrap_or(games),
             seed: args.seed,
             solve_empties: args.solve_empties.unwrap_or(solve_empties),
             spread: args.spread.unwrap_or(spread).max(1),
+            deep_games: args.deep_games.unwrap_or(deep_games),
+            deep_empties: args.deep_empties,
             ridge: args.ridge,
         }
+    }
+
+    /// Empty squares of game `g`'s first exact solve.
+    fn target(&self, g: u64) -> u32 {
+        let first = if g < self.games {
+            self.solve_empties
+        } else {
+            self.deep_empties
+        };
+        first + (g % u64::from(self.spread)) as u32
     }
 }
 
 /// `cargo xtask train-eval`.
 pub fn run(args: &TrainArgs) -> Result<()> {
     let sizes = Sizes::from_args(args);
-    if sizes.solve_empties < MIN_EMPTIES + 4 || sizes.solve_empties + sizes.spread > 40 {
-        bail!(
-            "--solve-empties must be at least {} and --solve-empties + --spread at most 40",
-            MIN_EMPTIES + 4
-        );
+    for (name, empties) in [
+        ("--solve-empties", sizes.solve_empties),
+        ("--deep-empties", sizes.deep_empties),
+    ] {
+        if empties < MIN_EMPTIES + 4 || empties + sizes.spread > 40 {
+            bail!(
+                "{name} must be at least {} and {name} + --spread at most 40",
+                MIN_EMPTIES + 4
+            );
+        }
+    }
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
     }
     let out = args.out.clone().unwrap_or_else(|| {
         if args.quick {
@@ -178,7 +232,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let scored = match &args.samples {
         Some(file) if file.exists() => read_samples(file)?,
         _ => {
-            let scored = generate(sizes, true, args.samples.as_ref())?;
+            let scored = generate(sizes, jobs, true, args.samples.as_ref())?;
             if let Some(file) = &args.samples {
                 write_samples(file, &scored)?;
             }
@@ -251,11 +305,11 @@ fn write(out: &PathBuf, bytes: &[u8], check: bool) -> Result<()> {
     Ok(())
 }
 
-/// Plays the games, solves their positions and fits the weights; with
-/// `progress`, says how it goes on standard error.
-pub fn train(sizes: Sizes, progress: bool) -> Result<Weights> {
+/// Plays the games on `jobs` threads, solves their positions and fits the
+/// weights; with `progress`, says how it goes on standard error.
+pub fn train(sizes: Sizes, jobs: usize, progress: bool) -> Result<Weights> {
     Ok(fit(
-        &generate(sizes, progress, None)?,
+        &generate(sizes, jobs.max(1), progress, None)?,
         sizes.ridge,
         progress,
     ))
@@ -288,17 +342,10 @@ fn solve(cache: &mut Cache, config: &Config, pos: &Position) -> Result<(i32, Vec
     Ok((r.value.get() / othello::eval::WIN_SCALE, r.pv))
 }
 
-/// The samples of every game.
-/// The samples of every game; every 100 games they are also written to
-/// `partial` with `.partial` appended, if given.
-fn generate(sizes: Sizes, progress: bool, partial: Option<&PathBuf>) -> Result<Vec<Scored>> {
-    let config = Config::default()
-        .table_bytes(16 << 20)
-        .enhancements(EnhancedConfig::default().with_order_eval(false));
-    let mut cache = Cache::new();
+/// The scored positions of game `g`.
+fn play_game(sizes: Sizes, g: u64, cache: &mut Cache, config: &Config) -> Result<Vec<Scored>> {
     let mut samples = Vec::new();
-    let start = Instant::now();
-    let add = |samples: &mut Vec<Scored>, pos: &Position, score: i32, game: u64| {
+    let mut add = |pos: &Position, score: i32| {
         let e = pos.empty().count_ones();
         if e < MIN_EMPTIES || pos.is_game_over() {
             return;
@@ -308,54 +355,98 @@ fn generate(sizes: Sizes, progress: bool, partial: Option<&PathBuf>) -> Result<V
             me,
             opp,
             score,
-            game,
+            game: g,
         });
     };
-    for g in 0..sizes.games {
-        let mut rng = SplitMix64::new((sizes.seed << 32).wrapping_add(g));
-        let target = sizes.solve_empties + (g % u64::from(sizes.spread)) as u32;
-        let mut pos = Position::initial();
-        while pos.empty().count_ones() > target && !pos.is_game_over() {
-            pos = pos.play_unchecked(pick(&pos, &mut rng));
-        }
-        if pos.is_game_over() {
-            continue;
-        }
-        let (score, pv) = solve(&mut cache, &config, &pos)?;
-        add(&mut samples, &pos, score, g);
-        let (mut p, mut s) = (pos, score);
-        for mv in pv {
-            p = p.play_unchecked(mv);
-            s = -s;
-            add(&mut samples, &p, s, g);
-        }
-        // Off the optimal line: the game goes on by the policy.
-        while !pos.is_game_over() && pos.empty().count_ones() >= MIN_EMPTIES {
-            pos = pos.play_unchecked(pick(&pos, &mut rng));
-            let e = pos.empty().count_ones();
-            if e + 4 <= sizes.solve_empties && e >= MIN_EMPTIES && !pos.is_game_over() {
-                let (score, _) = solve(&mut cache, &config, &pos)?;
-                add(&mut samples, &pos, score, g);
-            }
-        }
-        if (g + 1) % 100 == 0
-            && let Some(file) = partial
-        {
-            let mut name = file.clone().into_os_string();
-            name.push(".partial");
-            write_samples(&PathBuf::from(name), &samples)?;
-        }
-        if progress && (g + 1) % 100 == 0 {
-            eprintln!(
-                "game {}/{}: {} positions, {:.1} s",
-                g + 1,
-                sizes.games,
-                samples.len(),
-                start.elapsed().as_secs_f64()
-            );
+    let mut rng = SplitMix64::new((sizes.seed << 32).wrapping_add(g));
+    let target = sizes.target(g);
+    let mut pos = Position::initial();
+    while pos.empty().count_ones() > target && !pos.is_game_over() {
+        pos = pos.play_unchecked(pick(&pos, &mut rng));
+    }
+    if pos.is_game_over() {
+        return Ok(samples);
+    }
+    let (score, pv) = solve(cache, config, &pos)?;
+    add(&pos, score);
+    let (mut p, mut s) = (pos, score);
+    for mv in pv {
+        p = p.play_unchecked(mv);
+        s = -s;
+        add(&p, s);
+    }
+    // Off the optimal line: the game goes on by the policy.
+    while !pos.is_game_over() && pos.empty().count_ones() >= MIN_EMPTIES {
+        pos = pos.play_unchecked(pick(&pos, &mut rng));
+        let e = pos.empty().count_ones();
+        if e + 4 <= target && e >= MIN_EMPTIES && !pos.is_game_over() {
+            let (score, _) = solve(cache, config, &pos)?;
+            add(&pos, score);
         }
     }
     Ok(samples)
+}
+
+/// The samples of every game, in the order of the games, played on `jobs`
+/// threads; every 100 games the samples of the games done so far are also
+/// written to `partial` with `.partial` appended, if given.
+fn generate(
+    sizes: Sizes,
+    jobs: usize,
+    progress: bool,
+    partial: Option<&PathBuf>,
+) -> Result<Vec<Scored>> {
+    let config = Config::default()
+        .table_bytes(16 << 20)
+        .enhancements(EnhancedConfig::default().with_order_eval(false));
+    let total = sizes.games + sizes.deep_games;
+    let next = AtomicU64::new(0);
+    // Each game's samples, by game; the games done.
+    let done: Mutex<(Vec<Option<Vec<Scored>>>, u64)> = Mutex::new((vec![None; total as usize], 0));
+    let failed = AtomicBool::new(false);
+    let start = Instant::now();
+    let gathered = |games: &[Option<Vec<Scored>>]| -> Vec<Scored> {
+        games.iter().flatten().flatten().copied().collect()
+    };
+    let work = || -> Result<()> {
+        let mut cache = Cache::new();
+        loop {
+            let g = next.fetch_add(1, Relaxed);
+            if g >= total || failed.load(Relaxed) {
+                return Ok(());
+            }
+            let samples = play_game(sizes, g, &mut cache, &config).inspect_err(|_| {
+                failed.store(true, Relaxed);
+            })?;
+            let mut d = done.lock().expect("no thread panics holding it");
+            d.0[g as usize] = Some(samples);
+            d.1 += 1;
+            if d.1.is_multiple_of(100) {
+                if let Some(file) = partial {
+                    let mut name = file.clone().into_os_string();
+                    name.push(".partial");
+                    write_samples(&PathBuf::from(name), &gathered(&d.0))?;
+                }
+                if progress {
+                    eprintln!(
+                        "game {}/{total}: {} positions, {:.1} s",
+                        d.1,
+                        d.0.iter().flatten().map(Vec::len).sum::<usize>(),
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs).map(|_| scope.spawn(work)).collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a training thread panicked"))
+            .collect::<Result<Vec<()>>>()
+    })?;
+    let (games, _) = done.into_inner().expect("no thread panicked holding it");
+    Ok(gathered(&games))
 }
 
 /// Whether a sample of `empties` empty squares trains `stage`: its own

@@ -12,15 +12,20 @@ fn the_quick_training_is_deterministic_and_its_file_reads_back() {
         seed: 1,
         solve_empties: 14,
         spread: 2,
+        deep_games: 0,
+        deep_empties: xtask::train::DEEP_EMPTIES,
         ridge: xtask::train::RIDGE,
     };
-    let a = train(sizes, false).expect("trains").to_bytes();
-    let b = train(sizes, false).expect("trains").to_bytes();
-    assert_eq!(a, b, "the same seed and sizes write the same bytes");
+    let a = train(sizes, 1, false).expect("trains").to_bytes();
+    let b = train(sizes, 2, false).expect("trains").to_bytes();
+    assert_eq!(
+        a, b,
+        "the same seed and sizes write the same bytes, on one thread or two"
+    );
     let w = Weights::from_bytes(&a).expect("reads back");
     assert!(w.non_zero() > 100, "{} weights not 0", w.non_zero());
     // Another seed plays other games.
-    let c = train(Sizes { seed: 2, ..sizes }, false)
+    let c = train(Sizes { seed: 2, ..sizes }, 2, false)
         .expect("trains")
         .to_bytes();
     assert_ne!(a, c);
