@@ -8,7 +8,7 @@ use search_depthfirst::testgames::{
 };
 use search_depthfirst::{
     Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, SearchError,
-    TranspositionTable, Window, falphabeta, mt_sss,
+    SharedTable, SplitJob, Splitter, TranspositionTable, Window, Worker, falphabeta, mt_sss,
 };
 use tree_core::{Counted, Game, GenSpec, Generator, Horizon, MAX_DEPTH, MoveBuffer, Value};
 
@@ -646,5 +646,74 @@ fn a_table_the_system_cannot_give_is_an_error() {
         assert!(e.to_string().contains("cannot be allocated"), "{e}");
         let e = search_depthfirst::SharedTable::new(bytes).unwrap_err();
         assert!(matches!(e, SearchError::TableTooLarge { .. }), "{e}");
+    }
+}
+
+/// A splitter that records whether each node it is given is searched to
+/// the end of the game, and searches the node's moves itself, one after
+/// another, on the calling engine.
+struct Recorder(std::sync::Mutex<Vec<bool>>);
+
+impl<G: Game> Splitter<G> for Recorder {
+    fn min_depth(&self) -> u32 {
+        1
+    }
+
+    fn split(
+        &self,
+        job: &SplitJob<'_, G>,
+        own: &mut dyn FnMut(usize, Value) -> Result<Value, SearchError>,
+    ) -> Result<(Value, usize), SearchError> {
+        self.0.lock().unwrap().push(job.exact);
+        let (mut best, mut at, mut alpha) = (Value::NEG_INF, 0, job.alpha);
+        for k in 0..job.moves.len() {
+            let s = own(k, alpha)?;
+            if s > best {
+                (best, at) = (s, k);
+            }
+            if s >= job.beta {
+                break;
+            }
+            alpha = alpha.max(s);
+        }
+        Ok((best, at))
+    }
+}
+
+#[test]
+fn no_node_of_an_ordering_search_is_split() {
+    // An exact solve with ordering searches of 3 plies at every node with
+    // 4 plies or more left: the splitter sees only nodes of the exact
+    // search (a helper would score an ordering search's leaves by
+    // `evaluate`, and such a split is too small to pay), and the value is
+    // still the game's.
+    let config = EnhancedConfig::default()
+        .with_table_bytes(1 << 16)
+        .with_sort(3, 4);
+    for seed in 0..6u64 {
+        let game = Lattice::new(seed, 4, 10).with_hints(true);
+        let root = LatticePosition::START;
+        let depth = game.plies_left(&root).unwrap();
+        for a in EnhancedAlgorithm::ALL.iter().copied() {
+            let table = SharedTable::new(config.table_bytes).unwrap();
+            let recorder = Recorder(std::sync::Mutex::new(Vec::new()));
+            let r = Worker::new(&game, &table, &config, None)
+                .unwrap()
+                .with_splitter(&recorder)
+                .search(a, &root, depth)
+                .unwrap();
+            assert_eq!(
+                r.value,
+                horizon_value(&game, &root, depth),
+                "seed {seed} {a}"
+            );
+            let exact = recorder.0.into_inner().unwrap();
+            assert!(!exact.is_empty(), "seed {seed} {a}: no split");
+            assert!(
+                exact.iter().all(|&e| e),
+                "seed {seed} {a}: {} splits inside ordering searches",
+                exact.iter().filter(|&&e| !e).count()
+            );
+        }
     }
 }
