@@ -14,13 +14,16 @@
 //! 2. **Exact scores.** At `solve_empties + g mod spread` empty squares
 //!    (the `deep_games` games after the first `games`: at `deep_empties +
 //!    g mod spread`, where the ordering searches of the larger FFO
-//!    problems put their leaves) the position is solved exactly (MTD(f), a fresh 16 MiB
-//!    table, the ordering evaluation off so the data do not depend on the
-//!    weights being trained); the position and every position of the
-//!    solver's principal variation carry that exact score (negated at
-//!    each ply). The game then goes on by the same policy, and every
-//!    position at most `solve_empties − 4` and at least [`MIN_EMPTIES`]
-//!    empty squares is solved too (cheap, and off the optimal line).
+//!    problems put their leaves) the position is solved exactly (MTD(f),
+//!    a fresh 16 MiB table, the ordering evaluation off so the data do not
+//!    depend on the weights being trained); the position and every
+//!    position of the solver's principal variation carry that exact score
+//!    (negated at each ply). The game then goes on by the same policy,
+//!    and every position of at most 4 fewer empty squares than that first
+//!    solve and at least [`MIN_EMPTIES`] is solved too (cheap, and off the
+//!    optimal line). The principal variations are the solver's, so the
+//!    positions depend on the engine's version (its choice among equally
+//!    good moves), not only on the arguments.
 //! 3. **Fit.** For each stage, least squares of the final disc difference
 //!    on the features ([`othello::pattern::features`]) of the samples of
 //!    that stage and the two next to it, by full-batch
