@@ -21,9 +21,10 @@
 //!    (negated at each ply). The game then goes on by the same policy,
 //!    and every position of at most `solve_empties − 4` (deep games:
 //!    `deep_empties − 4`) and at least [`MIN_EMPTIES`] empty squares is
-//!    solved too (cheap, and off the optimal line). The principal variations are the solver's, so the
-//!    positions depend on the engine's version (its choice among equally
-//!    good moves), not only on the arguments.
+//!    solved too (cheap, and off the optimal line). The principal
+//!    variations are the solver's, so the positions depend on the engine's
+//!    version (its choice among equally good moves), not only on the
+//!    arguments.
 //! 3. **Fit.** For each stage, least squares of the final disc difference
 //!    on the features ([`othello::pattern::features`]) of the samples of
 //!    that stage and the two next to it, by full-batch
@@ -434,7 +435,9 @@ fn generate(
                 if let Some(file) = partial {
                     let mut name = file.clone().into_os_string();
                     name.push(".partial");
-                    write_samples(&PathBuf::from(name), &gathered(&d.0))?;
+                    write_samples(&PathBuf::from(name), &gathered(&d.0)).inspect_err(|_| {
+                        failed.store(true, Relaxed);
+                    })?;
                 }
                 if progress {
                     eprintln!(
