@@ -7,8 +7,12 @@
 //! cargo run --release -p benches --example ffo -- [--from 1] [--to 19] \
 //!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3] [--cpu] \
 //!     [--sort-depth 5] [--sort-plies 36] [--no-hints] [--no-endgame] \
-//!     [--no-order-eval] [--etc-plies 0] [--threads 1] [--parallel ybwc]
+//!     [--no-order-eval] [--etc-plies 0] [--threads 1] [--parallel ybwc] \
+//!     [--weights FILE]
 //! ```
+//!
+//! `--weights FILE` orders by the pattern weights in FILE (as written by
+//! `cargo xtask train-eval --out FILE`) instead of the committed ones.
 //!
 //! `--no-order-eval` scores the ordering searches' leaves by the simple
 //! evaluation instead of Othello's trained pattern evaluation.
@@ -82,6 +86,24 @@ fn main() {
             "ffo: {a} is not an enhanced engine (ab-enh, pvs-enh, mtdf-enh, mtsss-enh, mtdual-enh)"
         );
         std::process::exit(2);
+    }
+    if let Some(file) = args
+        .iter()
+        .position(|a| a == "--weights")
+        .and_then(|i| args.get(i + 1))
+    {
+        let read = std::fs::read(file)
+            .map_err(|e| e.to_string())
+            .and_then(|b| othello::pattern::Weights::from_bytes(&b).map_err(|e| e.to_string()));
+        match read {
+            Ok(w) => {
+                othello::pattern::use_weights(w).expect("no evaluation before this");
+            }
+            Err(e) => {
+                eprintln!("ffo: {file}: {e}");
+                std::process::exit(2);
+            }
+        }
     }
     let problems: Vec<FfoProblem> = othello::obf::ffo_problems(from..=to);
     let d = EnhancedConfig::default();

@@ -19,7 +19,8 @@
 //!    depend on the weights being trained); the position and every
 //!    position of the solver's principal variation carry that exact score
 //!    (negated at each ply). The game then goes on by the same policy,
-//!    and every position of at most `solve_empties − 4` (deep games:
+//!    and every position of at most `line_empties` (by default
+//!    [`LINE_EMPTIES`]; with `--quick`, `solve_empties − 4`; deep games:
 //!    `deep_empties − 4`) and at least [`MIN_EMPTIES`] empty squares is
 //!    solved too (cheap, and off the optimal line). The principal
 //!    variations are the solver's, so the positions depend on the engine's
@@ -64,13 +65,23 @@ pub const MIN_EMPTIES: u32 = 8;
 pub const RIDGE: f64 = 64.0;
 
 /// Empty squares of the deep games' first exact solve, at least.
-pub const DEEP_EMPTIES: u32 = 22;
+pub const DEEP_EMPTIES: u32 = 19;
 
-/// Deep games played by default: none (each costs about 40 s of a core
-/// on this project's machine, against under a second for the others, and
-/// 98 of them did not order the larger FFO problems better: see
-/// `docs/OTHELLO.md`).
-pub const DEEP_GAMES: u64 = 0;
+/// Deep games played by default (each costs a few seconds of a core, ten
+/// times a game of the first phase: they feed the stages of 20–23 empty
+/// squares, where the ordering searches of the larger FFO problems put
+/// their leaves).
+pub const DEEP_GAMES: u64 = 2000;
+
+/// Games of the first phase played by default.
+pub const GAMES: u64 = 20_000;
+
+/// Empty squares of the first phase's first exact solve, at least.
+pub const SOLVE_EMPTIES: u32 = 16;
+
+/// Off the optimal line, the first phase's positions with at most this
+/// many empty squares are solved too, by default.
+pub const LINE_EMPTIES: u32 = 15;
 
 // The arguments of `cargo xtask train-eval`.
 #[derive(clap::Args, Debug, Clone)]
@@ -82,11 +93,11 @@ pub struct TrainArgs {
     /// The generator's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games to play (default 1000, or 12 with --quick).
+    /// Games to play (default 20000, or 12 with --quick).
     #[arg(long)]
     pub games: Option<u64>,
     /// Empty squares of each game's first exact solve, at least (default
-    /// 18, or 14 with --quick).
+    /// 16, or 14 with --quick).
     #[arg(long)]
     pub solve_empties: Option<u32>,
     /// Game g solves first at solve-empties + g mod spread empty squares
@@ -94,12 +105,19 @@ pub struct TrainArgs {
     #[arg(long)]
     pub spread: Option<u32>,
     /// Games played after the first --games, solved first at
-    /// --deep-empties + g mod spread empty squares (default 0).
+    /// --deep-empties + g mod spread empty squares (default 2000, or 0
+    /// with --quick).
     #[arg(long)]
     pub deep_games: Option<u64>,
     /// Empty squares of the deep games' first exact solve, at least.
     #[arg(long, default_value_t = DEEP_EMPTIES)]
     pub deep_empties: u32,
+    /// Off the optimal line, the positions of the first --games games with
+    /// at most this many empty squares are solved too (default 15; with
+    /// --quick, --solve-empties less 4; deep games: --deep-empties less
+    /// 4).
+    #[arg(long)]
+    pub line_empties: Option<u32>,
     /// Threads playing and solving the games (default: the machine's
     /// cores); the weights do not depend on it.
     #[arg(long)]
@@ -171,6 +189,10 @@ pub struct Sizes {
     pub deep_games: u64,
     /// Empty squares of the deep games' first exact solve, at least.
     pub deep_empties: u32,
+    /// Off the optimal line, the positions of the first `games` games with
+    /// at most this many empty squares are solved (`None`:
+    /// `solve_empties − 4`).
+    pub line_empties: Option<u32>,
     /// The ridge added to each pattern weight's count.
     pub ridge: f64,
 }
@@ -179,10 +201,10 @@ impl Sizes {
     /// The sizes the arguments ask for (`--quick`: a few games of small
     /// solves, for a test).
     pub fn from_args(args: &TrainArgs) -> Sizes {
-        let (games, solve_empties, spread, deep_games) = if args.quick {
-            (12, 14, 2, 0)
+        let (games, solve_empties, spread, deep_games, line_empties) = if args.quick {
+            (12, 14, 2, 0, None)
         } else {
-            (1000, 18, 4, DEEP_GAMES)
+            (GAMES, SOLVE_EMPTIES, 4, DEEP_GAMES, Some(LINE_EMPTIES))
         };
         Sizes {
             games: args.games.unwrap_or(games),
@@ -191,6 +213,7 @@ impl Sizes {
             spread: args.spread.unwrap_or(spread).max(1),
             deep_games: args.deep_games.unwrap_or(deep_games),
             deep_empties: args.deep_empties,
+            line_empties: args.line_empties.or(line_empties),
             ridge: args.ridge,
         }
     }
@@ -202,6 +225,15 @@ impl Sizes {
             self.solve_empties
         } else {
             self.deep_empties
+        }
+    }
+
+    /// The most empty squares of the positions off game `g`'s optimal
+    /// line that are solved.
+    fn line(&self, g: u64) -> u32 {
+        match self.line_empties {
+            Some(n) if g < self.games => n,
+            _ => self.first(g) - 4,
         }
     }
 
@@ -224,6 +256,9 @@ pub fn run(args: &TrainArgs) -> Result<()> {
                 MIN_EMPTIES + 4
             );
         }
+    }
+    if sizes.line_empties.is_some_and(|n| n < MIN_EMPTIES) {
+        bail!("--line-empties must be at least {MIN_EMPTIES}");
     }
     let jobs = args.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -389,7 +424,7 @@ fn play_game(sizes: Sizes, g: u64, cache: &mut Cache, config: &Config) -> Result
     while !pos.is_game_over() && pos.empty().count_ones() >= MIN_EMPTIES {
         pos = pos.play_unchecked(pick(&pos, &mut rng));
         let e = pos.empty().count_ones();
-        if e + 4 <= sizes.first(g) && e >= MIN_EMPTIES && !pos.is_game_over() {
+        if e <= sizes.line(g) && e >= MIN_EMPTIES && !pos.is_game_over() {
             let (score, _) = solve(cache, config, &pos)?;
             add(&pos, score);
         }

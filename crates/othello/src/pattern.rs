@@ -22,9 +22,16 @@
 //! | corner 3×3 | a1–c3 | 19,683 |
 //! | diagonal 8 | a1–h8 | 6,561 |
 //! | diagonal 7 | b1–h7 | 2,187 |
+//! | third row | a3–h3 | 6,561 |
+//! | fourth row | a4–h4 | 6,561 |
+//! | diagonal 6 | c1–h6 | 729 |
+//! | diagonal 5 | d1–h5 | 243 |
+//! | diagonal 4 | e1–h4 | 81 |
+//! | corner 2×5 | a1–e1, a2–e2 | 59,049 |
+//! | edge and X squares | a1–h1, b2, g2 | 59,049 |
 //!
 //! Only the configurations that occur in the training positions get a
-//! weight other than 0 (a few thousand per stage).
+//! weight other than 0.
 //!
 //! The weights are trained by `cargo xtask train-eval` (see
 //! `docs/OTHELLO.md`) on positions of games played here whose exact scores
@@ -46,10 +53,12 @@ pub const STAGE_WIDTH: u32 = 4;
 pub const STAGES: usize = 60 / STAGE_WIDTH as usize + 1;
 
 /// Base-3 sizes of the patterns, in the order [`features`] reads them.
-pub const PATTERN_SIZES: [usize; PATTERNS] = [6561, 6561, 19683, 6561, 2187];
+pub const PATTERN_SIZES: [usize; PATTERNS] = [
+    6561, 6561, 19683, 6561, 2187, 6561, 6561, 729, 243, 81, 59049, 59049,
+];
 
 /// The number of patterns (each read on the 8 images of the board).
-pub const PATTERNS: usize = 5;
+pub const PATTERNS: usize = 12;
 
 /// The number of pattern instances of a position: every pattern on each of
 /// the 8 symmetric images.
@@ -105,13 +114,13 @@ pub const WEIGHT_SCALE: i32 = 64;
 /// The committed weights ([`Weights::to_bytes`] form).
 pub const WEIGHTS_FILE: &[u8] = include_bytes!("../data/eval.bin");
 
-/// The value of each 8-bit mask read as base-3 digits 0/1 (bit k → 3^k).
-const TERNARY: [u16; 512] = {
-    let mut out = [0; 512];
+/// The value of each 10-bit mask read as base-3 digits 0/1 (bit k → 3^k).
+const TERNARY: [u16; 1024] = {
+    let mut out = [0; 1024];
     let mut b = 0;
-    while b < 512 {
+    while b < 1024 {
         let (mut v, mut p, mut k) = (0u32, 1u32, 0);
-        while k < 9 {
+        while k < 10 {
             if b & (1 << k) != 0 {
                 v += p;
             }
@@ -176,7 +185,7 @@ const fn diagonal(x: u64, mask: u64) -> usize {
     ((x & mask).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
-/// The masks of the identity image's patterns, each turned into 8 or 9
+/// The masks of the identity image's patterns, each turned into 4 to 10
 /// bits (by file, then by rank) by [`gather`].
 #[inline]
 fn gather(x: u64) -> [usize; PATTERNS] {
@@ -186,6 +195,13 @@ fn gather(x: u64) -> [usize; PATTERNS] {
         ((x & 7) | ((x >> 5) & 0x38) | ((x >> 10) & 0x1c0)) as usize,
         diagonal(x, 0x8040_2010_0804_0201),
         diagonal(x, 0x0080_4020_1008_0402) >> 1,
+        ((x >> 16) & 0xff) as usize,
+        ((x >> 24) & 0xff) as usize,
+        diagonal(x, 0x0000_8040_2010_0804) >> 2,
+        diagonal(x, 0x0000_0080_4020_1008) >> 3,
+        diagonal(x, 0x0000_0000_8040_2010) >> 4,
+        ((x & 0x1f) | ((x >> 3) & 0x3e0)) as usize,
+        ((x & 0xff) | ((x >> 1) & 0x100) | ((x >> 5) & 0x200)) as usize,
     ]
 }
 
@@ -194,7 +210,7 @@ fn gather(x: u64) -> [usize; PATTERNS] {
 pub struct Features {
     /// The stage (`empty squares / STAGE_WIDTH`).
     pub stage: usize,
-    /// For each instance (image-major: 11 patterns of image 0, then of
+    /// For each instance (image-major: the [`PATTERNS`] patterns of image 0, then of
     /// image 1, …), the index of its weight within the stage's weights
     /// ([`PATTERN_OFFSETS`] included).
     pub indices: [u32; INSTANCES],
@@ -259,7 +275,7 @@ impl std::fmt::Display for WeightsError {
 impl std::error::Error for WeightsError {}
 
 /// The first bytes of a weights file.
-const MAGIC: &[u8; 8] = b"GTEVAL02";
+const MAGIC: &[u8; 8] = b"GTEVAL03";
 
 impl Weights {
     /// All weights 0 (every position evaluates to 0).
@@ -461,10 +477,36 @@ impl Reader<'_> {
     }
 }
 
-/// The committed weights ([`WEIGHTS_FILE`]), read once.
+/// The weights [`evaluate`] uses: set once, by [`use_weights`] or at the
+/// first evaluation.
+static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+
+/// The weights [`evaluate`] uses: those given to [`use_weights`], else the
+/// committed ones ([`WEIGHTS_FILE`]), read once.
 pub fn weights() -> &'static Weights {
-    static W: OnceLock<Weights> = OnceLock::new();
-    W.get_or_init(|| Weights::from_bytes(WEIGHTS_FILE).expect("the committed weights file reads"))
+    WEIGHTS.get_or_init(|| {
+        Weights::from_bytes(WEIGHTS_FILE).expect("the committed weights file reads")
+    })
+}
+
+/// Makes [`evaluate`] (and so [`Othello`](crate::Othello)'s ordering
+/// evaluation) use `w` instead of the committed weights, for the rest of
+/// the process — for experiments with weights trained elsewhere, without
+/// a rebuild. Only the order of moves changes, never a searched value.
+///
+/// # Errors
+/// Gives `w` back if the weights were already set: by an earlier call, or
+/// by an evaluation made before this call.
+///
+/// ```
+/// use othello::pattern::{self, Weights};
+/// let mine = Weights::from_bytes(pattern::WEIGHTS_FILE).unwrap();
+/// assert!(pattern::use_weights(mine).is_ok());
+/// // Set once: a second call is refused.
+/// assert!(pattern::use_weights(Weights::zero()).is_err());
+/// ```
+pub fn use_weights(w: Weights) -> Result<(), Weights> {
+    WEIGHTS.set(w)
 }
 
 /// The trained evaluation of `pos` for the player to move, by the
@@ -483,6 +525,40 @@ mod tests {
         let img = images(1 << 1);
         let sq: Vec<u32> = img.iter().map(|b| b.trailing_zeros()).collect();
         assert_eq!(sq, vec![1, 6, 57, 62, 8, 48, 15, 55]);
+    }
+
+    #[test]
+    fn each_pattern_reads_its_squares_and_no_other() {
+        // The squares of each pattern on the identity image (a1 = bit 0,
+        // h1 = bit 7, a2 = bit 8), as in the module's table.
+        let sq = |name: &str| {
+            let b = name.as_bytes();
+            1u64 << (u32::from(b[1] - b'1') * 8 + u32::from(b[0] - b'a'))
+        };
+        let squares: [&[&str]; PATTERNS] = [
+            &["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"],
+            &["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"],
+            &["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"],
+            &["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"],
+            &["b1", "c2", "d3", "e4", "f5", "g6", "h7"],
+            &["a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3"],
+            &["a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4"],
+            &["c1", "d2", "e3", "f4", "g5", "h6"],
+            &["d1", "e2", "f3", "g4", "h5"],
+            &["e1", "f2", "g3", "h4"],
+            &["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2"],
+            &["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "b2", "g2"],
+        ];
+        for (p, names) in squares.iter().enumerate() {
+            let mask: u64 = names.iter().map(|n| sq(n)).fold(0, |a, b| a | b);
+            assert_eq!(3usize.pow(names.len() as u32), PATTERN_SIZES[p]);
+            assert_eq!(gather(mask)[p], (1 << names.len()) - 1, "pattern {p}");
+            assert_eq!(gather(!mask)[p], 0, "pattern {p}");
+            // Each square lands on its own digit, in the listed order.
+            for (k, n) in names.iter().enumerate() {
+                assert_eq!(gather(sq(n))[p], 1 << k, "pattern {p}, {n}");
+            }
+        }
     }
 
     #[test]

@@ -195,7 +195,83 @@ fn ffo_1_to_19_exact_with_a_tiny_table_and_without_hooks() {
     );
 }
 
-/// Every move the file scores, by solving the position after it.
+/// Scores of the files that are wrong: (problem, move, the file's score,
+/// the exact score). Each is proven by [`plain_alpha_beta`], a search that
+/// shares nothing with the engines but the board's rules, in
+/// `ffo_errata_are_proven_by_plain_alpha_beta`.
+const ERRATA: [(usize, &str, i32, i32); 1] = [(31, "g1", -30, -32)];
+
+/// The exact score the tests expect for `mv` of problem `number`: the
+/// file's, unless it is one of the [`ERRATA`].
+fn expected(number: usize, mv: Move, file: i32) -> i32 {
+    ERRATA
+        .iter()
+        .find(|e| e.0 == number && e.1 == mv.to_string() && e.2 == file)
+        .map_or(file, |e| e.3)
+}
+
+/// The exact final score of `me` to move against `opp` (the federation's
+/// rule) by alpha-beta in the window (alpha, beta), fastest-first (fewest
+/// replies), no table, no solver: nothing but `othello::board`'s moves,
+/// flips and final score.
+fn plain_alpha_beta(me: u64, opp: u64, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+    use othello::board::{final_score, flips, legal_moves};
+    let mut moves = legal_moves(me, opp);
+    if moves == 0 {
+        return if passed {
+            final_score(me, opp)
+        } else {
+            -plain_alpha_beta(opp, me, -beta, -alpha, true)
+        };
+    }
+    let mut children = Vec::new();
+    while moves != 0 {
+        let sq = moves & moves.wrapping_neg();
+        moves &= moves - 1;
+        let f = flips(me, opp, sq);
+        let (me2, opp2) = (me | sq | f, opp & !f);
+        children.push((legal_moves(opp2, me2).count_ones(), opp2, me2));
+    }
+    children.sort_by_key(|c| c.0);
+    let mut best = -65;
+    for (_, to_move, other) in children {
+        best = best.max(-plain_alpha_beta(to_move, other, -beta, -alpha, false));
+        alpha = alpha.max(best);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+#[test]
+fn ffo_errata_are_proven_by_plain_alpha_beta() {
+    for (number, mv, file, exact) in ERRATA {
+        let p = &problems(number..=number)[0];
+        let (mv, listed) = *p
+            .problem
+            .scores
+            .iter()
+            .find(|s| s.0.to_string() == mv)
+            .expect("the move is listed");
+        assert_eq!(listed, file, "#{number} {mv}: the file as copied");
+        let child = p.problem.position.play(mv).unwrap();
+        let (me, opp) = child.mine_theirs();
+        // The full window (−65, 65): the exact score, not a bound.
+        assert_eq!(
+            -plain_alpha_beta(me, opp, -65, 65, false),
+            exact,
+            "#{number} {mv}"
+        );
+        // And the engines agree.
+        let mut e = Enhanced::new(EnhancedConfig::default()).unwrap();
+        let r = solve(&mut e, EnhancedAlgorithm::Mtdf, &child);
+        assert_eq!(-r.value, value(exact), "#{number} {mv}");
+    }
+}
+
+/// Every move the file scores, by solving the position after it (the
+/// [`ERRATA`] to their exact scores).
 fn check_listed_moves(problems: &[FfoProblem], algorithms: &[EnhancedAlgorithm]) {
     let mut failures = Vec::new();
     for &a in algorithms {
@@ -203,6 +279,7 @@ fn check_listed_moves(problems: &[FfoProblem], algorithms: &[EnhancedAlgorithm])
         for p in problems {
             let pos = p.problem.position;
             for &(mv, score) in &p.problem.scores {
+                let score = expected(p.number, mv, score);
                 let child = pos.play(mv).unwrap();
                 e.clear();
                 let r = solve(&mut e, a, &child);

@@ -14,6 +14,7 @@ fn the_quick_training_is_deterministic_and_its_file_reads_back() {
         spread: 2,
         deep_games: 0,
         deep_empties: xtask::train::DEEP_EMPTIES,
+        line_empties: None,
         ridge: xtask::train::RIDGE,
     };
     let a = train(sizes, 1, false).expect("trains").to_bytes();
@@ -29,4 +30,17 @@ fn the_quick_training_is_deterministic_and_its_file_reads_back() {
         .expect("trains")
         .to_bytes();
     assert_ne!(a, c);
+    // More positions off the optimal line (14 empty squares and fewer
+    // instead of 10) train other weights.
+    let d = train(
+        Sizes {
+            line_empties: Some(13),
+            ..sizes
+        },
+        2,
+        false,
+    )
+    .expect("trains");
+    assert_ne!(a, d.to_bytes());
+    assert!(d.non_zero() > w.non_zero());
 }
