@@ -67,10 +67,10 @@ pub const RIDGE: f64 = 64.0;
 /// Empty squares of the deep games' first exact solve, at least.
 pub const DEEP_EMPTIES: u32 = 19;
 
-/// Deep games played by default (each costs a few seconds of a core, ten
-/// times a game of the first phase: they feed the stages of 20–23 empty
-/// squares, where the ordering searches of the larger FFO problems put
-/// their leaves).
+/// Deep games played by default (each cost about 2 s of a core in the
+/// committed run, twenty times a game of the first phase: they feed the
+/// stages of 20–23 empty squares, where the ordering searches of the
+/// larger FFO problems put their leaves; see `docs/OTHELLO.md`).
 pub const DEEP_GAMES: u64 = 2000;
 
 /// Games of the first phase played by default.
