@@ -87,12 +87,9 @@ fn main() {
         );
         std::process::exit(2);
     }
-    if let Some(file) = args
-        .iter()
-        .position(|a| a == "--weights")
-        .and_then(|i| args.get(i + 1))
-    {
-        let read = std::fs::read(file)
+    let file: String = arg(&args, "--weights", String::new());
+    if !file.is_empty() {
+        let read = std::fs::read(&file)
             .map_err(|e| e.to_string())
             .and_then(|b| othello::pattern::Weights::from_bytes(&b).map_err(|e| e.to_string()));
         match read {
