@@ -8,8 +8,15 @@
 //!     [--algo pvs-enh,mtdf-enh] [--table-bytes 268435456] [--rounds 3] [--cpu] \
 //!     [--sort-depth 5] [--sort-plies 36] [--no-hints] [--no-endgame] \
 //!     [--no-order-eval] [--etc-plies 0] [--threads 1] [--parallel ybwc] \
-//!     [--weights FILE]
+//!     [--weights FILE] [--probcut EMPTIES,DEPTH,MARGIN[,MARGIN…]] \
+//!     [--probcut-root 0]
 //! ```
+//!
+//! `--probcut 12,4,6,12` runs selective passes before each exact solve
+//! (`gametree::ProbCut`): positions of at least 12 empty squares are cut
+//! off when a 4-ply search scored by the trained evaluation lies 6 discs
+//! beyond the window (the first pass), then 12 discs (the second);
+//! `--probcut-root 22` runs them only at roots of 22 or more empty squares.
 //!
 //! `--weights FILE` orders by the pattern weights in FILE (as written by
 //! `cargo xtask train-eval --out FILE`) instead of the committed ones.
@@ -32,7 +39,9 @@
 
 use std::time::{Duration, Instant};
 
-use gametree::{Algorithm, Cache, Config, EnhancedConfig, Family, GameParallel};
+use gametree::{
+    Algorithm, Cache, Config, EnhancedConfig, Family, GameParallel, MAX_PROBCUT_PASSES, ProbCut,
+};
 use othello::Othello;
 use othello::obf::FfoProblem;
 use tree_core::Game;
@@ -63,6 +72,40 @@ fn process_cpu_time() -> Option<Duration> {
     let f: Vec<&str> = rest.split_whitespace().collect();
     let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
     Some(Duration::from_millis(ticks * 10))
+}
+
+/// `--probcut EMPTIES,DEPTH,MARGIN[,MARGIN…]`: selective passes cutting
+/// positions of at least EMPTIES empty squares by searches of DEPTH plies,
+/// one pass per margin (in discs, in the order the passes run), at roots of
+/// at least `root_empties` empty squares; "" = none.
+fn probcut(spec: &str, root_empties: u32) -> Option<ProbCut> {
+    if spec.is_empty() {
+        return None;
+    }
+    let f: Vec<f64> = spec
+        .split(',')
+        .map(|x| x.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| {
+            eprintln!("ffo: --probcut {spec}: {e}");
+            std::process::exit(2);
+        });
+    if f.len() < 3 || f.len() > 2 + MAX_PROBCUT_PASSES || f.iter().any(|&x| x < 0.0) {
+        eprintln!(
+            "ffo: --probcut takes EMPTIES,DEPTH and 1 to {MAX_PROBCUT_PASSES} margins, none negative"
+        );
+        std::process::exit(2);
+    }
+    let mut margins = [0; MAX_PROBCUT_PASSES];
+    for (m, &x) in margins.iter_mut().zip(&f[2..]) {
+        *m = (x * f64::from(othello::eval::WIN_SCALE)).round() as u32;
+    }
+    Some(ProbCut {
+        root_plies: 2 * root_empties,
+        plies: 2 * f[0] as u32,
+        depth: f[1] as u32,
+        margins,
+    })
 }
 
 fn main() {
@@ -107,6 +150,10 @@ fn main() {
     let sort: u32 = arg(&args, "--sort-depth", d.sort_depth);
     let sort_plies: u32 = arg(&args, "--sort-plies", d.sort_plies);
     let etc_plies: u32 = arg(&args, "--etc-plies", d.etc_plies);
+    let probcut = probcut(
+        &arg(&args, "--probcut", String::new()),
+        arg(&args, "--probcut-root", 0),
+    );
     let mut config = Config::default().table_bytes(bytes).threads(threads);
     if threads > 1 {
         config = config.parallel(arg(&args, "--parallel", GameParallel::Ybwc));
@@ -116,7 +163,8 @@ fn main() {
             .with_hints(!args.iter().any(|a| a == "--no-hints"))
             .with_endgame(!args.iter().any(|a| a == "--no-endgame"))
             .with_order_eval(!args.iter().any(|a| a == "--no-order-eval"))
-            .with_etc_plies(etc_plies),
+            .with_etc_plies(etc_plies)
+            .with_probcut(probcut),
     );
     let mut caches: Vec<Cache> = algos.iter().map(|_| Cache::new()).collect();
     // best[algo][problem] = (time, leaves, nodes, best move)

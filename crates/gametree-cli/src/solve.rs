@@ -43,7 +43,10 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use gametree::{Algorithm, Cache, Config, Game as _, Setting};
+use gametree::{
+    Algorithm, Cache, Config, EnhancedConfig, Family, Game as _, MAX_PROBCUT_PASSES, ProbCut,
+    Setting,
+};
 use othello::obf::{ObfPosition, parse_obf};
 use othello::{Color, Othello, Position};
 use serde::Serialize;
@@ -104,6 +107,28 @@ pub struct SolveArgs {
     /// are solved: each position's entry as soon as it is).
     #[arg(long)]
     pub json: bool,
+
+    /// Solve in one exact pass, without the selective passes (ProbCut)
+    /// that the enhanced engines otherwise run first at positions of 22 or
+    /// more empty squares (they change no score: the last pass is exact).
+    #[arg(long)]
+    pub no_probcut: bool,
+}
+
+/// Othello's selective passes ([`othello::endgame::PROBCUT_MARGINS`] and
+/// the constants before it) in the engine's terms.
+pub(crate) fn othello_probcut() -> ProbCut {
+    use othello::endgame::{PROBCUT_DEPTH, PROBCUT_EMPTIES, PROBCUT_MARGINS, PROBCUT_ROOT_EMPTIES};
+    let mut margins = [0; MAX_PROBCUT_PASSES];
+    for (m, discs) in margins.iter_mut().zip(PROBCUT_MARGINS) {
+        *m = discs * othello::eval::WIN_SCALE as u32;
+    }
+    ProbCut {
+        root_plies: 2 * PROBCUT_ROOT_EMPTIES,
+        plies: 2 * PROBCUT_EMPTIES,
+        depth: PROBCUT_DEPTH,
+        margins,
+    }
 }
 
 fn after_help() -> &'static str {
@@ -386,6 +411,10 @@ fn solver(args: &SolveArgs) -> Result<Solver> {
         None => DEFAULT_ALGO,
     };
     let mut config = Config::default();
+    if algorithm.family() == Family::Enhanced && !args.no_probcut {
+        config =
+            config.enhancements(EnhancedConfig::default().with_probcut(Some(othello_probcut())));
+    }
     if let Some(b) = args.table_bytes {
         config = config.table_bytes(b);
     }

@@ -98,6 +98,41 @@ fn json_names_moves_and_the_principal_variation() {
 }
 
 #[test]
+fn selective_passes_run_at_22_empty_squares_and_change_no_score() {
+    // FFO #41 and #42 (22 empty squares): the default runs ProbCut's
+    // selective passes first, `--no-probcut` does not; the scores agree.
+    let text: String = ffo_lines("fforum-40-59.obf", 3)
+        .lines()
+        .skip(1)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let file = temp_file("ffo41-42.obf", text.as_bytes());
+    let run = |extra: &[&str]| {
+        let mut args = vec!["solve", file.to_str().unwrap(), "--json"];
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let (with, without) = (run(&[]), run(&["--no-probcut"]));
+    for v in [&with, &without] {
+        assert_eq!(v["agree"], 2, "{v}");
+        assert_eq!(v["disagree"], 0, "{v}");
+    }
+    let nodes = |v: &serde_json::Value| -> Vec<u64> {
+        v["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                assert_eq!(p["empties"], 22, "{p}");
+                p["nodes"].as_u64().unwrap()
+            })
+            .collect()
+    };
+    let (a, b) = (nodes(&with), nodes(&without));
+    assert!(a.iter().zip(&b).all(|(x, y)| x != y), "{a:?} {b:?}");
+}
+
+#[test]
 fn every_scored_move_is_solved_with_moves() {
     let file = temp_file("ffo20.obf", ffo_lines("fforum-20-39.obf", 2).as_bytes());
     let v = json(&["solve", file.to_str().unwrap(), "--moves", "--json"]);

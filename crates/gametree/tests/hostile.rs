@@ -77,6 +77,24 @@ fn hostile() -> Vec<(&'static str, Config)> {
             }),
         ),
         (
+            "probcut extremes",
+            enhanced(d.with_probcut(Some(search_depthfirst::ProbCut {
+                root_plies: 0,
+                plies: 0,
+                depth: u32::MAX,
+                margins: [u32::MAX; search_depthfirst::MAX_PROBCUT_PASSES],
+            }))),
+        ),
+        (
+            "probcut every position, no margin to speak of",
+            enhanced(d.with_probcut(Some(search_depthfirst::ProbCut {
+                root_plies: 0,
+                plies: 0,
+                depth: 0,
+                margins: [1, 0, 0, 0],
+            }))),
+        ),
+        (
             "enhanced none",
             enhanced(EnhancedConfig {
                 history: false,

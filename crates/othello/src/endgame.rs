@@ -37,6 +37,26 @@ pub const STABILITY_EMPTIES: u32 = 5;
 /// [`fastest_first`]); below, by parity and square value alone.
 pub const SORT_EMPTIES: u32 = 6;
 
+/// Selective passes (ProbCut) before an exact solve, as measured on this
+/// project's machine (`docs/OTHELLO.md`, "Selective passes"): they run at
+/// roots of at least this many empty squares (below, the exact pass alone
+/// costs less) …
+pub const PROBCUT_ROOT_EMPTIES: u32 = 22;
+
+/// … and cut positions of at least this many empty squares …
+pub const PROBCUT_EMPTIES: u32 = 12;
+
+/// … by null-window searches of this many plies scored by the trained
+/// evaluation ([`crate::pattern`]) …
+pub const PROBCUT_DEPTH: u32 = 4;
+
+/// … when their value lies this many discs beyond the window: one pass per
+/// margin, in this order. The standard deviation of the exact score less a
+/// 4-ply search's value is 5.7–6.3 discs at 12–21 empty squares on the
+/// training's held-out positions (the `probcut_sigma` example), so the
+/// passes cut at about one and two standard deviations.
+pub const PROBCUT_MARGINS: [u32; 2] = [6, 12];
+
 /// The four quadrants of the board (a1–d4, e1–h4, a5–d8, e5–h8).
 const QUADRANTS: [u64; 4] = [
     0x0000_0000_0f0f_0f0f,

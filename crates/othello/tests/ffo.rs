@@ -6,7 +6,7 @@
 use othello::obf::{FfoProblem, ObfErrorKind, ffo, ffo_problems, parse_obf, parse_obf_line};
 use othello::{Move, Othello, Position};
 use search_bestfirst::{Algorithm as BestFirst, Options, memsss};
-use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport};
+use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, ProbCut};
 use tree_core::{Counted, Game, Horizon, Value, minimax};
 
 const W: i32 = othello::eval::WIN_SCALE;
@@ -193,6 +193,28 @@ fn ffo_1_to_19_exact_with_a_tiny_table_and_without_hooks() {
             .with_endgame(false)
             .with_sort(0, 0),
     );
+}
+
+/// With selective passes before the exact one: a careless one (a cut
+/// whenever a search of 2 plies lies a disc beyond the window, at every
+/// position of 10 or more empty squares) and passes of 4-ply searches at
+/// 6 and 12 discs: every score and best move stays exact.
+#[test]
+fn ffo_1_to_19_exact_after_selective_passes() {
+    let ps = problems(1..=19);
+    let disc = othello::eval::WIN_SCALE as u32;
+    for (plies, depth, margins) in [
+        (20, 2, [disc, 0, 0, 0]),
+        (24, 4, [6 * disc, 12 * disc, 0, 0]),
+    ] {
+        let probcut = ProbCut {
+            root_plies: 0,
+            plies,
+            depth,
+            margins,
+        };
+        check_every_algorithm(&ps, EnhancedConfig::default().with_probcut(Some(probcut)));
+    }
 }
 
 /// Scores of the files that are wrong: (problem, move, the file's score,

@@ -249,6 +249,14 @@
 //! whose depth reaches it from the start runs no heuristic iteration at
 //! all: it solves the game at once.
 //!
+//! With [`EnhancedConfig::probcut`] ([`ProbCut`]) that exact iteration is
+//! preceded by selective passes: PVS searches of the root that cut
+//! positions off when a shallow search scored by
+//! [`Game::order_evaluate`] lies a margin beyond the window. Their bounds
+//! are kept apart in the table (no exact search takes them); their best
+//! moves and their value (MTD(f)'s guess) serve the exact pass, which
+//! alone decides the value.
+//!
 //! ### Memory
 //!
 //! The table's bytes ([`EnhancedConfig::table_bytes`], allocated once in
@@ -325,7 +333,8 @@ pub use alphabeta::{alphabeta, falphabeta, lalphabeta, lalphabeta_exact};
 pub use aspiration::aspiration;
 pub use enhanced::{
     Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, IterationStats,
-    SharedTable, SplitJob, Splitter, TableStats, UnknownEnhancedAlgorithm, Worker,
+    MAX_PROBCUT_PASSES, ProbCut, SharedTable, SplitJob, Splitter, TableStats,
+    UnknownEnhancedAlgorithm, Worker,
 };
 pub use error::SearchError;
 pub use minimax::{minimax, negamax};

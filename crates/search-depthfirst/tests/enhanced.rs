@@ -7,7 +7,7 @@ use search_depthfirst::testgames::{
     Lattice, LatticePosition, PathGame, PathValues, TreeGame, WeakHash, horizon_value,
 };
 use search_depthfirst::{
-    Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, SearchError,
+    Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, ProbCut, SearchError,
     SharedTable, SplitJob, Splitter, TranspositionTable, Window, Worker, falphabeta, mt_sss,
 };
 use tree_core::{Counted, Game, GenSpec, Generator, Horizon, MAX_DEPTH, MoveBuffer, Value};
@@ -128,6 +128,36 @@ fn configs() -> Vec<(String, EnhancedConfig)> {
             base.with_sort(1, 1)
                 .with_table_bytes(GameTable::BUCKET_BYTES),
         ),
+        // Selective passes, from the barely selective to cutting nearly
+        // everywhere, before every exact solve: no value may change.
+        (
+            "probcut-every".to_owned(),
+            base.with_sort(1, 3).with_probcut(Some(ProbCut {
+                root_plies: 0,
+                plies: 1,
+                depth: 1,
+                margins: [1, 50, 0, 0],
+            })),
+        ),
+        (
+            "probcut-static-tiny".to_owned(),
+            base.with_table_bytes(GameTable::BUCKET_BYTES)
+                .with_probcut(Some(ProbCut {
+                    root_plies: 0,
+                    plies: 2,
+                    depth: 0,
+                    margins: [5, 1000, 0, 0],
+                })),
+        ),
+        (
+            "probcut-four-passes".to_owned(),
+            base.with_etc_plies(2).with_probcut(Some(ProbCut {
+                root_plies: 0,
+                plies: 3,
+                depth: 2,
+                margins: [1, 2, 3, u32::MAX],
+            })),
+        ),
         ("aspiration-1".to_owned(), base.with_aspiration(Some(1))),
         ("aspiration-30".to_owned(), base.with_aspiration(Some(30))),
         (
@@ -242,6 +272,45 @@ fn the_ordering_evaluation_changes_no_value() {
         searches += every_search(&g, &roots, 6, &format!("contrary lattice {seed}"));
     }
     assert!(searches > 1000, "{searches}");
+}
+
+#[test]
+fn selective_passes_run_before_exact_solves_only() {
+    // A selective pass is one more root search per margin, only when the
+    // search reaches the end of the game; it changes no value.
+    let g = Lattice::new(21, 4, 8).with_hints(true).with_solver(2);
+    let root = LatticePosition::START;
+    let exact_depth = g.plies_left(&root).unwrap();
+    let base = EnhancedConfig::default()
+        .with_table_bytes(1 << 16)
+        .with_iterative_deepening(false);
+    let probcut = ProbCut {
+        root_plies: 0,
+        plies: 2,
+        depth: 1,
+        margins: [3, 9, 0, 0],
+    };
+    assert_eq!(probcut.passes().collect::<Vec<_>>(), [3, 9]);
+    for a in EnhancedAlgorithm::ALL {
+        for depth in [exact_depth - 2, exact_depth] {
+            let plain = Enhanced::new(base)
+                .unwrap()
+                .search(*a, &g, &root, depth)
+                .unwrap();
+            let with = Enhanced::new(base.with_probcut(Some(probcut)))
+                .unwrap()
+                .search(*a, &g, &root, depth)
+                .unwrap();
+            assert_eq!(with.value, plain.value, "{a} depth {depth}");
+            if depth == exact_depth {
+                assert!(with.passes >= 3, "{a}: {} passes", with.passes);
+                assert_ne!(with.leaves, plain.leaves, "{a}: the passes searched");
+            } else {
+                assert_eq!(with.passes, plain.passes, "{a}: not an exact solve");
+                assert_eq!(with.leaves, plain.leaves, "{a}: not an exact solve");
+            }
+        }
+    }
 }
 
 #[test]

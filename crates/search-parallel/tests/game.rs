@@ -9,7 +9,7 @@
 
 use othello::{Othello, experiment_positions};
 use search_depthfirst::testgames::{Lattice, LatticePosition, horizon_value};
-use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, SharedTable};
+use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, ProbCut, SharedTable};
 use search_parallel::threads::{GameParallel, GameThreadConfig, ThreadError, search_game};
 use tree_core::{Game, MoveBuffer, Value};
 
@@ -180,6 +180,19 @@ fn synthetic_games_match_one_thread_and_minimax() {
                     "seed {seed} depth {depth}"
                 );
             }
+            // Selective passes before the exact solve (the helpers search
+            // their moves of a split in the same pass).
+            let probcut = ProbCut {
+                root_plies: 0,
+                plies: 2,
+                depth: 1,
+                margins: [1, 20, 0, 0],
+            };
+            let config = EnhancedConfig::default()
+                .with_table_bytes(1 << 16)
+                .with_sort(1, 4)
+                .with_probcut(Some(probcut));
+            check(&game, &root, 14, &config, EnhancedAlgorithm::ALL, &[1, 2]);
             // Without exact-solve mode, without iterative deepening, with
             // PVS's aspiration window.
             let config = EnhancedConfig::default()

@@ -89,6 +89,55 @@ pub struct EnhancedConfig {
     /// machine's noise; at every position, 7% fewer nodes and no time
     /// (`docs/OTHELLO.md`).
     pub etc_plies: u32,
+    /// Selective passes before an exact solve (ProbCut, Buro 1995,
+    /// *ProbCut: An Effective Selective Extension of the Alpha-Beta
+    /// Algorithm*, in the iterated form of Edax, Delorme): see
+    /// [`ProbCut`]. `None` (the default): the solve is one exact pass.
+    pub probcut: Option<ProbCut>,
+}
+
+/// The most selective passes a [`ProbCut`] runs before the exact one.
+pub const MAX_PROBCUT_PASSES: usize = 4;
+
+/// Selective passes before an exact solve. When a search's root is
+/// searched to the end of the game, it is first searched (with PVS, the
+/// full window at the root) once per non-zero margin of
+/// [`margins`](Self::margins), in their order (the narrowest, most
+/// selective and cheapest, first), with pruning: at a position
+/// (not the root) whose bound on the plies left is at least
+/// [`plies`](Self::plies), a null-window search of
+/// [`depth`](Self::depth) plies, its leaves scored by the game's
+/// [`Game::order_evaluate`], cuts the position off when its value lies
+/// `margin` or more above the window (the position is returned as worth
+/// that value less the margin) or below it (the value plus the margin).
+/// The passes store their bounds apart from every other search's, so no
+/// exact search ever takes one of their values; what they leave behind is
+/// a best move at nearly every position they searched, and a guess. The
+/// exact pass then runs as without them, from the last pass's value as
+/// its guess (MTD(f)) and with their best moves first. Every value stays
+/// exact; the passes' nodes are counted with the search's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProbCut {
+    /// The passes run only when the root's bound on the plies left is at
+    /// least this (below, the exact pass alone costs less).
+    pub root_plies: u32,
+    /// Positions whose bound on the plies left is at least this may be
+    /// cut off.
+    pub plies: u32,
+    /// The depth of the search that decides a cut (0: the position's own
+    /// [`Game::order_evaluate`]).
+    pub depth: u32,
+    /// The margins of the passes (in the game's value units), in the
+    /// order the passes run (usually narrowest first); a 0 ends the list.
+    pub margins: [u32; MAX_PROBCUT_PASSES],
+}
+
+impl ProbCut {
+    /// The passes' margins in the order they run (the non-zero ones
+    /// before the first 0).
+    pub fn passes(&self) -> impl Iterator<Item = u32> + '_ {
+        self.margins.iter().copied().take_while(|&m| m > 0)
+    }
 }
 
 impl Default for EnhancedConfig {
@@ -107,6 +156,7 @@ impl Default for EnhancedConfig {
             sort_plies: 36,
             order_eval: true,
             etc_plies: 0,
+            probcut: None,
         }
     }
 }
@@ -145,6 +195,7 @@ impl EnhancedConfig {
             sort_plies: 0,
             order_eval: false,
             etc_plies: 0,
+            probcut: None,
         }
     }
 
@@ -173,6 +224,8 @@ impl EnhancedConfig {
         /// With enhanced transposition cutoffs at positions whose bound on
         /// the plies left is at least `etc_plies` (0: none).
         with_etc_plies(etc_plies: u32);
+        /// With selective passes before an exact solve (`None`: none).
+        with_probcut(probcut: Option<ProbCut>);
     }
 
     /// With ordering by a heuristic search of `depth` plies at positions

@@ -25,6 +25,7 @@ pub(crate) fn configure<G: Game + ?Sized, T>(
     engine.sort = (config.sort_depth, config.sort_plies);
     engine.order_eval = config.order_eval;
     engine.etc_plies = config.etc_plies;
+    engine.probcut = config.probcut;
 }
 
 /// What one search found, before its counts are added.
@@ -118,12 +119,19 @@ pub(crate) fn iterate<G: Game + ?Sized, T: TableAccess>(
             // A limit reached after an iteration completed ends the search
             // with that iteration; before, it is the search's error.
             let result = if per_iteration.is_empty() {
-                drive(engine, algorithm, config, root, d, guess)
+                Ok(())
             } else {
-                engine
-                    .check_limits()
-                    .and_then(|()| drive(engine, algorithm, config, root, d, guess))
+                engine.check_limits()
             };
+            let result = result.and_then(|()| {
+                let selective = if exact {
+                    selective_passes(engine, root, depth, &mut guess)?
+                } else {
+                    0
+                };
+                let (value, best, passes) = drive(engine, algorithm, config, root, d, guess)?;
+                Ok((value, best, passes + selective))
+            });
             let (value, best, passes) = match result {
                 Err(SearchError::Stopped(s)) if engine.limited() && !per_iteration.is_empty() => {
                     stopped = Some(s.reason);
@@ -161,6 +169,37 @@ pub(crate) fn iterate<G: Game + ?Sized, T: TableAccess>(
         pv,
         stopped,
     })
+}
+
+/// The selective passes of the engine's [`ProbCut`](super::ProbCut) (if
+/// any) before the exact search of `root` to `depth`: each a PVS search
+/// of the whole window, its best move tried first at the root by the next
+/// pass, its value the next guess. The number of passes run.
+fn selective_passes<G: Game + ?Sized, T: TableAccess>(
+    e: &mut Engine<'_, G, T>,
+    root: &G::Position,
+    depth: u32,
+    guess: &mut Value,
+) -> Result<u32, SearchError> {
+    let Some(probcut) = e.probcut else {
+        return Ok(0);
+    };
+    if e.game
+        .plies_left(root)
+        .is_none_or(|p| p < probcut.root_plies)
+    {
+        return Ok(0);
+    }
+    let mut passes = 0;
+    for (k, margin) in probcut.passes().enumerate() {
+        e.selective = Some((margin, k as u32));
+        let v = e.negamax(root, At::root(depth, true), Value::NEG_INF, Value::INF);
+        e.selective = None;
+        *guess = v?;
+        e.root_pv = e.root_best;
+        passes += 1;
+    }
+    Ok(passes)
 }
 
 /// One iteration of `algorithm` at `depth` (> 0, root not over) from the

@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use tree_core::{Game, Limits, Meter, MoveBuffer, Stats, StopReason, Stopped, Value};
 
+use super::config::ProbCut;
 use super::order::{History, Scored};
 use super::split::{SplitJob, Splitter};
-use super::table::{ORDER_DEPTH, TableAccess};
+use super::table::{ORDER_DEPTH, SELECTIVE_DEPTH, SELECTIVE_STRIDE, TableAccess};
 use crate::SearchError;
 
 /// The scratch space of one ply: the position's moves (generated once),
@@ -108,6 +109,12 @@ pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     /// Whether the leaves of the ordering searches are scored by the
     /// game's [`Game::order_evaluate`] rather than [`Game::evaluate`].
     pub order_eval: bool,
+    /// The selective passes' settings ([`ProbCut`]).
+    pub probcut: Option<ProbCut>,
+    /// During a selective pass: its margin and its number (positions
+    /// searched to the end of the game may then be cut off, and their
+    /// entries are kept apart).
+    pub selective: Option<(u32, u32)>,
     /// Whether an ordering search scored by [`Game::order_evaluate`] is
     /// under way (its heuristic table entries are stored at depths offset
     /// by [`ORDER_DEPTH`]).
@@ -162,6 +169,8 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             sort: (0, 0),
             order_eval: false,
             etc_plies: 0,
+            probcut: None,
+            selective: None,
             sorting: false,
             plies: Vec::new(),
             root_pv: None,
@@ -307,17 +316,21 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             }
         }
         // Exact entries are ranked by the game's bound on the plies left;
-        // an ordering search by the game's ordering evaluation keeps its
-        // heuristic entries apart.
-        let rank = if exact {
-            left.unwrap_or(depth)
+        // an ordering search by the game's ordering evaluation, and a
+        // selective pass, keep their heuristic entries apart.
+        let selective = self.selective.filter(|_| exact);
+        let (rank, exact_entry) = if let Some((_, pass)) = selective {
+            let plies = left.unwrap_or(depth).min(SELECTIVE_STRIDE - 1);
+            (SELECTIVE_DEPTH + pass * SELECTIVE_STRIDE + plies, false)
+        } else if exact {
+            (left.unwrap_or(depth), true)
         } else if self.sorting {
-            depth.saturating_add(ORDER_DEPTH)
+            (depth.saturating_add(ORDER_DEPTH), false)
         } else {
-            depth
+            (depth, false)
         };
         let key = self.game.hash(pos);
-        let probe = self.table.probe(key, rank, exact);
+        let probe = self.table.probe(key, rank, exact_entry);
         // The root is always expanded, so that every pass names its best
         // move; elsewhere stored bounds of this very depth may decide.
         if ply > 0
@@ -326,6 +339,14 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         {
             self.table.count_cutoff();
             return Ok(if lo >= beta || lo == hi { lo } else { hi });
+        }
+        if ply > 0
+            && let Some((margin, _)) = selective
+            && let Some(pc) = self.probcut
+            && left.is_some_and(|p| p >= pc.plies && p > pc.depth)
+            && let Some(v) = self.probcut_cut(pos, ply, (alpha, beta), margin, pc.depth)?
+        {
+            return Ok(v);
         }
         if self.plies.len() <= ply {
             self.plies.resize_with(ply + 1, Ply::default);
@@ -352,7 +373,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                 });
             }
             self.leaves += 1;
-            self.table.store(key, rank, exact, (v, v), None);
+            self.table.store(key, rank, exact_entry, (v, v), None);
             return Ok(v);
         }
         self.interior += 1;
@@ -463,6 +484,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                     alpha,
                     beta,
                     pvs,
+                    selective: self.selective,
                 };
                 self.in_split = true;
                 let r = splitter.split(&job, &mut |k, a| self.search_move(&job, k, a));
@@ -501,11 +523,54 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             self.history.reward(self.game.move_key(pos, mv), depth);
         }
         self.table
-            .store(key, rank, exact, (lower, upper), best_move);
+            .store(key, rank, exact_entry, (lower, upper), best_move);
         if ply == 0 {
             self.root_best = best_move;
         }
         Ok(best)
+    }
+
+    /// ProbCut's test at `pos` (`ply` below the root) in a selective pass
+    /// with window `(alpha, beta)`: a null-window search of `depth` plies
+    /// scored by the game's ordering evaluation (as the ordering searches
+    /// are, their entries shared) at `beta + margin`, then at `alpha −
+    /// margin`; the value less (plus) the margin if it lies at or above
+    /// (at or below) that bound, else `None`. Infinite ends are not tried.
+    fn probcut_cut(
+        &mut self,
+        pos: &G::Position,
+        ply: usize,
+        (alpha, beta): (Value, Value),
+        margin: u32,
+        depth: u32,
+    ) -> Result<Option<Value>, SearchError> {
+        let m = i64::from(margin);
+        let at = At {
+            depth,
+            exact: false,
+            ply,
+            pvs: false,
+        };
+        // No cut inside the test itself (were its search to reach the end
+        // of the game, it is an exact search).
+        let (was, split, pass) = (self.sorting, self.in_split, self.selective.take());
+        self.sorting = self.order_eval;
+        self.in_split = true;
+        let mut cut = Ok(None);
+        let high = beta.offset(m);
+        if !beta.is_infinite() && !high.is_infinite() {
+            cut = self
+                .negamax(pos, at, high.offset(-1), high)
+                .map(|v| (v >= high).then(|| v.offset(-m)));
+        }
+        let low = alpha.offset(-m);
+        if matches!(cut, Ok(None)) && !alpha.is_infinite() && !low.is_infinite() {
+            cut = self
+                .negamax(pos, at, low, low.offset(1))
+                .map(|v| (v <= low).then(|| v.offset(m)));
+        }
+        (self.sorting, self.in_split, self.selective) = (was, split, pass);
+        cut
     }
 
     /// An enhanced transposition cutoff (Plaat, Schaeffer, Pijls and de
@@ -557,7 +622,10 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             ply: job.ply,
             pvs: job.pvs,
         };
-        self.child(&child, parent, alpha, job.beta, true)
+        let was = std::mem::replace(&mut self.selective, job.selective);
+        let v = self.child(&child, parent, alpha, job.beta, true);
+        self.selective = was;
+        v
     }
 
     /// The value of `child` for the player to move at its parent (a move

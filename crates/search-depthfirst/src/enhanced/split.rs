@@ -29,6 +29,10 @@ pub struct SplitJob<'a, G: Game + ?Sized> {
     pub beta: Value,
     /// Whether the node is searched by PVS (a null window first).
     pub pvs: bool,
+    /// In a selective pass ([`ProbCut`](super::ProbCut)): its margin and
+    /// its number, which the moves' searches take on (`None`: an exact or
+    /// heuristic search).
+    pub selective: Option<(u32, u32)>,
 }
 
 /// Searches the younger brothers of a node in parallel: the engine calls

@@ -449,12 +449,27 @@ impl GameTable {
 /// the position. The replacement rule ranks them by their depth alone.
 pub(crate) const ORDER_DEPTH: u32 = 1 << 14;
 
+/// Added to the bound on the plies left of the entries of a selective
+/// pass (see [`ProbCut`](super::ProbCut)), plus [`SELECTIVE_STRIDE`] times
+/// the pass's number: heuristic entries that answer only probes of the
+/// same pass, never an exact search's nor an ordering search's, while
+/// their best moves serve every search of the position. The replacement
+/// rule ranks them by the bound alone.
+pub(crate) const SELECTIVE_DEPTH: u32 = 2 * ORDER_DEPTH;
+
+/// The distance between the depths of two selective passes' entries
+/// (more than any bound on the plies left, [`tree_core::MAX_DEPTH`]).
+pub(crate) const SELECTIVE_STRIDE: u32 = 1 << 10;
+
 /// A stored depth as the replacement rule ranks it.
 #[inline]
 pub(super) fn rank(depth: u16) -> u16 {
     let order = ORDER_DEPTH as u16;
-    if (order..2 * order).contains(&depth) {
+    let selective = SELECTIVE_DEPTH as u16;
+    if (order..selective).contains(&depth) {
         depth - order
+    } else if depth >= selective {
+        (depth - selective) % SELECTIVE_STRIDE as u16
     } else {
         depth
     }

@@ -373,6 +373,7 @@ struct Split<G: Game + ?Sized> {
     alpha: Value,
     beta: Value,
     pvs: bool,
+    selective: Option<(u32, u32)>,
     next: AtomicUsize,
     /// The best result so far (for the alpha of later moves).
     raised: AtomicI32,
@@ -412,6 +413,7 @@ impl<G: Game + ?Sized> Split<G> {
             alpha: self.alpha,
             beta: self.beta,
             pvs: self.pvs,
+            selective: self.selective,
         }
     }
 
@@ -555,6 +557,7 @@ where
             alpha: job.alpha,
             beta: job.beta,
             pvs: job.pvs,
+            selective: job.selective,
             next: AtomicUsize::new(0),
             raised: AtomicI32::new(job.alpha.get()),
             best: AtomicU64::new(0),
