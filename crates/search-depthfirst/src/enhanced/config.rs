@@ -109,7 +109,10 @@ pub const MAX_PROBCUT_PASSES: usize = 4;
 /// [`depth`](Self::depth) plies, its leaves scored by the game's
 /// [`Game::order_evaluate`], cuts the position off when its value lies
 /// `margin` or more above the window (the position is returned as worth
-/// that value less the margin) or below it (the value plus the margin).
+/// that value less the margin) or below it (the value plus the margin);
+/// the position's own ordering evaluation picks the side to test (above
+/// if it is at least the window's upper end, below if at most its lower
+/// end), so a null window costs one test.
 /// The passes store their bounds apart from every other search's, so no
 /// exact search ever takes one of their values; what they leave behind is
 /// a best move at nearly every position they searched, and a guess. The

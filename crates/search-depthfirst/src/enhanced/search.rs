@@ -531,11 +531,12 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
     }
 
     /// ProbCut's test at `pos` (`ply` below the root) in a selective pass
-    /// with window `(alpha, beta)`: a null-window search of `depth` plies
-    /// scored by the game's ordering evaluation (as the ordering searches
-    /// are, their entries shared) at `beta + margin`, then at `alpha −
-    /// margin`; the value less (plus) the margin if it lies at or above
-    /// (at or below) that bound, else `None`. Infinite ends are not tried.
+    /// with window `(alpha, beta)`: if the position's ordering evaluation
+    /// is at least `beta`, a null-window search of `depth` plies scored by
+    /// it (as the ordering searches are, their entries shared) at `beta +
+    /// margin`; if it is at most `alpha`, the same at `alpha − margin`. The
+    /// value less (plus) the margin if it lies at or above (at or below)
+    /// that bound, else `None`. Infinite ends are not tried.
     fn probcut_cut(
         &mut self,
         pos: &G::Position,
@@ -556,15 +557,24 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         let (was, split, pass) = (self.sorting, self.in_split, self.selective.take());
         self.sorting = self.order_eval;
         self.in_split = true;
+        // The position's own evaluation picks the test worth trying (as
+        // Edax does): the high one if it is at least beta, else the low
+        // one if it is at most alpha; it counts as a leaf.
+        let e = if self.order_eval {
+            self.game.order_evaluate(pos)
+        } else {
+            self.game.evaluate(pos)
+        };
+        self.leaves += 1;
         let mut cut = Ok(None);
         let high = beta.offset(m);
-        if !beta.is_infinite() && !high.is_infinite() {
+        if e >= beta && !beta.is_infinite() && !high.is_infinite() {
             cut = self
                 .negamax(pos, at, high.offset(-1), high)
                 .map(|v| (v >= high).then(|| v.offset(-m)));
         }
         let low = alpha.offset(-m);
-        if matches!(cut, Ok(None)) && !alpha.is_infinite() && !low.is_infinite() {
+        if e <= alpha && matches!(cut, Ok(None)) && !alpha.is_infinite() && !low.is_infinite() {
             cut = self
                 .negamax(pos, at, low, low.offset(1))
                 .map(|v| (v <= low).then(|| v.offset(m)));
