@@ -11,35 +11,51 @@
 //! hexadecimal, the exact final score for the mover, the game). For each
 //! number of empty squares in the range, the first `--per` positions (of
 //! the held-out games, `game mod 10 = 0`, with `--held-out`: the games the
-//! weights were not fitted on) are searched to each depth by a plain
-//! fail-soft alpha-beta whose leaves are scored by
+//! weights were not fitted on) are searched to each depth by the plain
+//! alpha-beta of `search_depthfirst` whose leaves are scored by
 //! [`othello::pattern::evaluate`]; the table printed gives, per empty
 //! squares and depth, the mean and the standard deviation of the exact
 //! score less the shallow value, in discs.
 
-use othello::{Color, Othello, Position, eval::WIN_SCALE, pattern};
-use tree_core::Game;
+use othello::{Color, Othello, Position, eval::WIN_SCALE};
+use search_depthfirst::{Window, alphabeta};
+use tree_core::{Game, Horizon, Value};
 
-/// Fail-soft alpha-beta to `depth`, leaves scored by the trained
-/// evaluation (the end of the game by its score).
-fn search(pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    let mut moves = <Othello as Game>::Moves::default();
-    Othello.moves(pos, &mut moves);
-    if depth == 0 || moves.as_slice().is_empty() {
-        return pattern::evaluate(pos);
+/// Othello whose static evaluation is the trained one
+/// ([`Game::order_evaluate`]), so a plain search to a depth scores its
+/// leaves as the engine's ProbCut tests do (the end of the game by its
+/// score).
+struct Trained;
+
+impl Game for Trained {
+    type Position = Position;
+    type Move = othello::Move;
+    type Moves = <Othello as Game>::Moves;
+
+    fn moves(&self, pos: &Position, moves: &mut Self::Moves) {
+        Othello.moves(pos, moves);
     }
-    let mut best = i32::MIN + 1;
-    for &mv in moves.as_slice() {
-        let v = -search(&Othello.play(pos, mv), depth - 1, -beta, -alpha);
-        if v > best {
-            best = v;
-            alpha = alpha.max(v);
-            if v >= beta {
-                break;
-            }
-        }
+
+    fn play(&self, pos: &Position, mv: othello::Move) -> Position {
+        Othello.play(pos, mv)
     }
-    best
+
+    fn evaluate(&self, pos: &Position) -> Value {
+        Othello.order_evaluate(pos)
+    }
+
+    fn hash(&self, pos: &Position) -> u64 {
+        Othello.hash(pos)
+    }
+}
+
+/// The value of `pos` for its player to move, searched `depth` plies by
+/// alpha-beta with the trained evaluation at the leaves.
+fn search(pos: &Position, depth: u32) -> i32 {
+    let tree = Horizon::new(Trained, *pos, depth);
+    alphabeta(&tree, Window::FULL)
+        .expect("Othello's evaluations are finite")
+        .get()
 }
 
 fn value<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
@@ -125,7 +141,7 @@ fn main() {
         for &d in &depths {
             let diffs: Vec<f64> = list
                 .iter()
-                .map(|(p, s)| f64::from(*s) - f64::from(search(p, d, -i32::MAX, i32::MAX)) / w)
+                .map(|(p, s)| f64::from(*s) - f64::from(search(p, d)) / w)
                 .collect();
             let n = diffs.len() as f64;
             let mean = diffs.iter().sum::<f64>() / n;
