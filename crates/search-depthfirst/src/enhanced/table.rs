@@ -625,6 +625,41 @@ mod tests {
     }
 
     #[test]
+    fn selective_entries_answer_only_their_own_pass_and_rank_by_their_bound() {
+        let pass = |k: u32, plies: u32| SELECTIVE_DEPTH + k * SELECTIVE_STRIDE + plies;
+        assert_eq!(rank(pass(0, 30) as u16), 30);
+        assert_eq!(rank(pass(3, 255) as u16), 255);
+        assert_eq!(rank((ORDER_DEPTH + 4) as u16), 4);
+        assert_eq!(rank(40), 40);
+        let mut t = GameTable::new(1024).unwrap();
+        t.store_h(5, pass(0, 30), v(7), Value::INF, Some(3));
+        assert_eq!(
+            t.probe(5, pass(0, 30), false).bounds,
+            Some((v(7), Value::INF))
+        );
+        // Neither the next pass, nor an exact search, nor a heuristic one
+        // of any depth takes the bound; all of them take the move.
+        for (depth, exact) in [
+            (pass(1, 30), false),
+            (30, true),
+            (30, false),
+            (ORDER_DEPTH + 30, false),
+        ] {
+            let p = t.probe(5, depth, exact);
+            assert_eq!((p.bounds, p.best), (None, Some(3)), "{depth} {exact}");
+        }
+        // One bucket: a pass's entry of bound 30 outranks an exact entry of
+        // bound 20 as an exact entry of bound 30 would.
+        let mut t = GameTable::new(GameTable::BUCKET_BYTES).unwrap();
+        t.store(1, 20, true, (v(1), v(1)), None);
+        t.store_h(2, pass(2, 30), v(2), v(2), None);
+        t.store(3, 10, true, (v(3), v(3)), None);
+        assert!(t.probe(2, pass(2, 30), false).bounds.is_some());
+        assert!(t.probe(1, 0, true).bounds.is_none());
+        assert!(t.probe(3, 0, true).bounds.is_some());
+    }
+
+    #[test]
     fn no_table_stores_nothing() {
         let mut t = GameTable::new(0).unwrap();
         t.store_h(1, 1, v(0), v(0), Some(0));
