@@ -8,7 +8,9 @@
 use std::time::{Duration, Instant};
 
 use search_depthfirst::testgames::{Lattice, LatticePosition, PathGame, PathValues, horizon_value};
-use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, SearchError};
+use search_depthfirst::{
+    Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, ProbCut, SearchError,
+};
 use tree_core::{Game, Limits, StopHandle, StopReason, Stopped};
 
 fn config() -> EnhancedConfig {
@@ -118,6 +120,58 @@ fn a_leaf_budget_stops_exactly_and_returns_the_last_completed_iteration() {
         }
     }
     assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn a_leaf_budget_stops_selective_passes_exactly_and_leaves_a_sound_table() {
+    // ProbCut's passes before the exact iteration (and their evaluations
+    // that pick the side to test) are metered like every other leaf.
+    let game = Lattice::new(3, 4, 12).with_hints(true);
+    let root = LatticePosition::START;
+    let depth = game.plies_left(&root).unwrap();
+    let probcut = ProbCut {
+        root_plies: 0,
+        plies: 2,
+        depth: 1,
+        margins: [2, 6, 0, 0],
+    };
+    // Without the game's solver, whose call is metered first at every
+    // position searched to the end, the evaluation that picks ProbCut's
+    // test can be the first leaf past the budget.
+    let config = config().with_endgame(false).with_probcut(Some(probcut));
+    let mut stopped_inside = 0;
+    for &a in EnhancedAlgorithm::ALL {
+        let full = Enhanced::new(config)
+            .unwrap()
+            .search(a, &game, &root, depth)
+            .unwrap();
+        assert_eq!(full.value, horizon_value(&game, &root, depth), "{a}");
+        assert!(full.leaves < 5000, "{a}: {} leaves", full.leaves);
+        for budget in 0..full.leaves {
+            let what = format!("{a} budget {budget}");
+            let mut e = Enhanced::new(config).unwrap();
+            let limits = Limits::none().with_max_leaves(budget);
+            match e.search_with_limits(a, &game, &root, depth, &limits) {
+                // Under limits the search deepens first, which may take
+                // fewer leaves than solving at once.
+                Ok(r) if r.stopped.is_none() => {
+                    assert_eq!(r.value, full.value, "{what}");
+                    assert!(r.leaves <= budget, "{what}");
+                }
+                Ok(r) => {
+                    assert_eq!(r.stopped, Some(StopReason::LeafLimit), "{what}");
+                    assert_eq!(r.leaves, budget, "{what}: stopped at the budget");
+                    assert!(r.completed_depth < depth, "{what}");
+                    stopped_inside += 1;
+                }
+                Err(SearchError::Stopped(s)) => assert_eq!(s.leaves, budget, "{what}"),
+                Err(other) => panic!("{what}: {other}"),
+            }
+            let after = e.search(a, &game, &root, depth).unwrap();
+            assert_eq!(after.value, full.value, "{what}: the table left is sound");
+        }
+    }
+    assert!(stopped_inside > 20, "{stopped_inside}");
 }
 
 #[test]

@@ -545,6 +545,24 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         margin: u32,
         depth: u32,
     ) -> Result<Option<Value>, SearchError> {
+        // The position's own evaluation picks the test worth trying (as
+        // Edax does): the high one if it is at least beta, else the low
+        // one if it is at most alpha; it counts as a leaf.
+        if self.leaves >= self.check_at {
+            self.limit(1)?;
+        }
+        let e = if self.order_eval {
+            self.game.order_evaluate(pos)
+        } else {
+            self.game.evaluate(pos)
+        };
+        if e.is_infinite() {
+            return Err(SearchError::SentinelLeaf {
+                value: e,
+                depth: ply,
+            });
+        }
+        self.leaves += 1;
         let m = i64::from(margin);
         let at = At {
             depth,
@@ -557,15 +575,6 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         let (was, split, pass) = (self.sorting, self.in_split, self.selective.take());
         self.sorting = self.order_eval;
         self.in_split = true;
-        // The position's own evaluation picks the test worth trying (as
-        // Edax does): the high one if it is at least beta, else the low
-        // one if it is at most alpha; it counts as a leaf.
-        let e = if self.order_eval {
-            self.game.order_evaluate(pos)
-        } else {
-            self.game.evaluate(pos)
-        };
-        self.leaves += 1;
         let mut cut = Ok(None);
         let high = beta.offset(m);
         if e >= beta && !beta.is_infinite() && !high.is_infinite() {
