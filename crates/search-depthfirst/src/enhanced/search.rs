@@ -358,21 +358,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             self.plies[ply].moves.as_slice().len()
         };
         if n == 0 {
-            if self.leaves >= self.check_at {
-                self.limit(1)?;
-            }
-            let v = if self.sorting {
-                self.game.order_evaluate(pos)
-            } else {
-                self.game.evaluate(pos)
-            };
-            if v.is_infinite() {
-                return Err(SearchError::SentinelLeaf {
-                    value: v,
-                    depth: ply,
-                });
-            }
-            self.leaves += 1;
+            let v = self.leaf(pos, ply, self.sorting)?;
             self.table.store(key, rank, exact_entry, (v, v), None);
             return Ok(v);
         }
@@ -530,6 +516,38 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         Ok(best)
     }
 
+    /// The static value of `pos` (`ply` below the root), by the game's
+    /// ordering evaluation if `ordering`, else by its evaluation: metered
+    /// against the limits and counted as a leaf.
+    ///
+    /// # Errors
+    /// [`SearchError::Stopped`] if the leaf budget or another limit is
+    /// reached first; [`SearchError::SentinelLeaf`] for a value of ±∞.
+    #[inline]
+    fn leaf(
+        &mut self,
+        pos: &G::Position,
+        ply: usize,
+        ordering: bool,
+    ) -> Result<Value, SearchError> {
+        if self.leaves >= self.check_at {
+            self.limit(1)?;
+        }
+        let v = if ordering {
+            self.game.order_evaluate(pos)
+        } else {
+            self.game.evaluate(pos)
+        };
+        if v.is_infinite() {
+            return Err(SearchError::SentinelLeaf {
+                value: v,
+                depth: ply,
+            });
+        }
+        self.leaves += 1;
+        Ok(v)
+    }
+
     /// ProbCut's test at `pos` (`ply` below the root) in a selective pass
     /// with window `(alpha, beta)`: if the position's ordering evaluation
     /// is at least `beta`, a null-window search of `depth` plies scored by
@@ -548,21 +566,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         // The position's own evaluation picks the test worth trying (as
         // Edax does): the high one if it is at least beta, else the low
         // one if it is at most alpha; it counts as a leaf.
-        if self.leaves >= self.check_at {
-            self.limit(1)?;
-        }
-        let e = if self.order_eval {
-            self.game.order_evaluate(pos)
-        } else {
-            self.game.evaluate(pos)
-        };
-        if e.is_infinite() {
-            return Err(SearchError::SentinelLeaf {
-                value: e,
-                depth: ply,
-            });
-        }
-        self.leaves += 1;
+        let e = self.leaf(pos, ply, self.order_eval)?;
         let m = i64::from(margin);
         let at = At {
             depth,
