@@ -428,7 +428,7 @@ fn bad_input_is_an_error() {
         .run(&g, &p, 3, &too_small)
         .unwrap_err();
     assert!(matches!(e, SearchError::TableTooSmall { .. }), "{e}");
-    assert!(e.to_string().contains("at least 48 bytes"), "{e}");
+    assert!(e.to_string().contains("at least 64 bytes"), "{e}");
     let no_window = EnhancedConfig::default().with_aspiration(Some(0));
     let e = Enhanced::new(no_window).unwrap_err();
     assert!(matches!(e, SearchError::EmptyWindow { .. }), "{e}");

@@ -49,6 +49,7 @@ use gametree::{
 use othello::obf::FfoProblem;
 use othello::{Othello, Position};
 use search_bestfirst::{Algorithm as BestFirst, Options};
+use search_depthfirst::GameTable;
 use tree_core::{Counted, Game, Horizon};
 
 use super::config::Config;
@@ -327,9 +328,16 @@ enum Kind {
 fn searchers(cfg: &Config) -> Vec<Searcher> {
     let mut out = Vec::new();
     let tables: &[usize] = if cfg.quick {
-        &[48, 16 << 10, 1 << 20]
+        &[GameTable::BUCKET_BYTES, 16 << 10, 1 << 20]
     } else {
-        &[48, 1 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20]
+        &[
+            GameTable::BUCKET_BYTES,
+            1 << 10,
+            16 << 10,
+            64 << 10,
+            256 << 10,
+            1 << 20,
+        ]
     };
     for (a, all, family) in [
         (Algorithm::MtdfEnhanced, true, "mtdf-enh"),

@@ -715,6 +715,12 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             } = &mut self.plies[ply];
             children.clear();
             children.extend(moves.as_slice().iter().map(|&mv| self.game.play(pos, mv)));
+            // Each child probes its bucket first thing: fetched now, the
+            // line arrives while the hints are computed and the moves
+            // before it searched (a miss at every probe otherwise).
+            for c in children.iter() {
+                self.table.prefetch(self.game.hash(c));
+            }
             if self.hints {
                 let moves = moves.as_slice();
                 for o in order.iter_mut() {

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 use tree_core::{Value, mix64};
 
 use super::GameTable;
-use super::table::{Interval, Probe, Slot, TableAccess, TableStats, lookup};
+use super::table::{Bucket, Interval, Probe, Slot, TableAccess, TableStats, lookup};
 use crate::SearchError;
 
 /// Slots of the table of positions being searched.
@@ -41,6 +41,8 @@ struct Entry {
     w0: AtomicU64,
     w1: AtomicU64,
 }
+
+const _: () = assert!(std::mem::size_of::<Bucket<Entry>>() == 64);
 
 /// An entry's two data words.
 #[inline]
@@ -110,12 +112,12 @@ impl Entry {
 /// use search_depthfirst::SharedTable;
 /// let t = SharedTable::new(1 << 20).unwrap();
 /// assert!(t.bytes() <= 1 << 20 && 2 * t.bytes() > 1 << 20);
-/// assert_eq!(SharedTable::ENTRY_BYTES, 24);
+/// assert_eq!(SharedTable::ENTRY_BYTES, 32);
 /// assert!(SharedTable::new(10).is_err());
 /// ```
 #[derive(Debug)]
 pub struct SharedTable {
-    entries: Box<[Entry]>,
+    buckets: Box<[Bucket<Entry>]>,
     /// Positions being searched, by key (a slot per low bits; a collision
     /// only misorders moves): for deferral.
     busy: Box<[AtomicU64]>,
@@ -124,8 +126,9 @@ pub struct SharedTable {
 }
 
 impl SharedTable {
-    /// The bytes of one entry (as [`GameTable::ENTRY_BYTES`]).
-    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+    /// The bytes of one entry (as [`GameTable::ENTRY_BYTES`]): half a
+    /// bucket of [`GameTable::BUCKET_BYTES`], a cache line.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Bucket<Entry>>() / 2;
 
     /// A table of at most `bytes` bytes: the largest power of two of
     /// two-entry buckets that fits, or no table for 0 bytes.
@@ -135,9 +138,9 @@ impl SharedTable {
     /// [`GameTable::BUCKET_BYTES`]; [`SearchError::TableTooLarge`] when the
     /// system cannot give the memory.
     pub fn new(bytes: usize) -> Result<SharedTable, SearchError> {
-        let (entries, buckets) = GameTable::allocate(bytes, Entry::default)?;
+        let (all, buckets) = GameTable::allocate(bytes, Bucket::<Entry>::default)?;
         Ok(SharedTable {
-            entries: entries.into_boxed_slice(),
+            buckets: all.into_boxed_slice(),
             busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
             mask: (buckets as u64).saturating_sub(1),
             generation: AtomicU8::new(1),
@@ -146,18 +149,18 @@ impl SharedTable {
 
     /// How many entries the table holds.
     pub fn entries(&self) -> usize {
-        self.entries.len()
+        2 * self.buckets.len()
     }
 
     /// The bytes the entries take.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * SharedTable::ENTRY_BYTES
+        self.entries() * SharedTable::ENTRY_BYTES
     }
 
     /// Forgets every entry (no search may be running).
     pub fn clear(&mut self) {
-        for e in self.entries.iter_mut() {
-            *e = Entry::default();
+        for b in self.buckets.iter_mut() {
+            *b = Bucket::default();
         }
         for b in self.busy.iter_mut() {
             *b.get_mut() = 0;
@@ -183,16 +186,15 @@ impl SharedTable {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> &[Entry] {
-        let b = 2 * (key & self.mask) as usize;
-        &self.entries[b..b + 2]
+    fn bucket(&self, key: u64) -> &[Entry; 2] {
+        &self.buckets[(key & self.mask) as usize].0
     }
 
     /// What the table holds for `key` at `depth` (or exact), and whether
     /// it holds the position at all.
     #[inline]
     fn lookup(&self, key: u64, depth: u32, exact: bool) -> (Probe, bool) {
-        if self.entries.is_empty() {
+        if self.buckets.is_empty() {
             return lookup([], key, depth, exact);
         }
         lookup(self.bucket(key).iter().map(Entry::read), key, depth, exact)
@@ -210,7 +212,7 @@ impl SharedTable {
         best: Option<usize>,
         generation: u8,
     ) -> bool {
-        if self.entries.is_empty() {
+        if self.buckets.is_empty() {
             return false;
         }
         let fields = Slot::fields(depth, best);
@@ -265,8 +267,15 @@ impl SharedHandle<'_> {
 
 impl TableAccess for SharedHandle<'_> {
     #[inline]
+    fn prefetch(&self, key: u64) {
+        if !self.table.buckets.is_empty() {
+            crate::prefetch::prefetch(self.table.bucket(key));
+        }
+    }
+
+    #[inline]
     fn probe(&mut self, key: u64, depth: u32, exact: bool) -> Probe {
-        if self.table.entries.is_empty() {
+        if self.table.buckets.is_empty() {
             return Probe {
                 bounds: None,
                 best: None,
@@ -286,7 +295,7 @@ impl TableAccess for SharedHandle<'_> {
 
     #[inline]
     fn store(&mut self, key: u64, depth: u32, exact: bool, bounds: Interval, best: Option<usize>) {
-        if self.table.entries.is_empty() {
+        if self.table.buckets.is_empty() {
             return;
         }
         self.stats.stores += 1;
@@ -463,14 +472,14 @@ mod tests {
         let mut h = t.handle();
         let (a, b) = (1u64 << 60, 2u64 << 60);
         h.store(a, 3, false, (v(10), v(10)), Some(1));
-        let e = &t.entries[0];
+        let e = &t.buckets[0].0[0];
         let old = (
             e.check.load(Relaxed),
             e.w0.load(Relaxed),
             e.w1.load(Relaxed),
         );
         h.store(b, 4, false, (v(-7), v(20)), Some(2));
-        assert_eq!(t.entries[0].read().unwrap().key, b);
+        assert_eq!(t.buckets[0].0[0].read().unwrap().key, b);
         // Every mix of the two writes' words other than a whole write.
         let new = (
             e.check.load(Relaxed),

@@ -224,18 +224,31 @@ pub struct TableStats {
 /// panic or an endless search.
 #[derive(Debug, Clone)]
 pub struct GameTable {
-    slots: Vec<Slot>,
+    slots: Vec<Bucket<Slot>>,
     /// Buckets − 1 (buckets is a power of two); unused if `slots` is empty.
     mask: u64,
     generation: u8,
     stats: TableStats,
 }
 
+/// The two entries of a bucket, on a cache line of their own (64 bytes,
+/// aligned), so that a probe reads one line and one prefetch brings it
+/// all (two 24-byte entries straddled two lines in three buckets of four).
+/// The same for [`GameTable`] (of [`Slot`]s) and
+/// [`SharedTable`](super::SharedTable) (of its atomic entries).
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(64))]
+pub(super) struct Bucket<E>(pub [E; 2]);
+
+const _: () = assert!(std::mem::size_of::<Bucket<Slot>>() == 64);
+
 impl GameTable {
-    /// The bytes of one entry.
-    pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
-    /// The bytes of one bucket of two entries: the smallest non-zero table.
-    pub const BUCKET_BYTES: usize = 2 * GameTable::ENTRY_BYTES;
+    /// The bytes of one entry: half a bucket (24 bytes of entry and 8 of
+    /// the bucket's padding).
+    pub const ENTRY_BYTES: usize = GameTable::BUCKET_BYTES / 2;
+    /// The bytes of one bucket of two entries (a cache line): the smallest
+    /// non-zero table.
+    pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket<Slot>>();
 
     /// A table of at most `bytes` bytes: the largest power of two of buckets
     /// that fits, or no table at all for 0 bytes.
@@ -254,7 +267,7 @@ impl GameTable {
     /// [`SearchError::TableTooLarge`] when the system cannot give the
     /// memory.
     pub fn new(bytes: usize) -> Result<GameTable, SearchError> {
-        let (slots, buckets) = GameTable::allocate(bytes, || Slot::EMPTY)?;
+        let (slots, buckets) = GameTable::allocate(bytes, || Bucket([Slot::EMPTY; 2]))?;
         Ok(GameTable {
             slots,
             mask: (buckets as u64).saturating_sub(1),
@@ -263,20 +276,19 @@ impl GameTable {
         })
     }
 
-    /// The entries of a table of at most `bytes` bytes, each `fill()`: two
-    /// a bucket, [`buckets_for`](GameTable::buckets_for) buckets, which it
-    /// also returns.
-    pub(crate) fn allocate<E>(
+    /// The buckets of a table of at most `bytes` bytes, each `fill()`:
+    /// [`buckets_for`](GameTable::buckets_for) of them, a number it also
+    /// returns.
+    pub(crate) fn allocate<B>(
         bytes: usize,
-        fill: impl FnMut() -> E,
-    ) -> Result<(Vec<E>, usize), SearchError> {
+        fill: impl FnMut() -> B,
+    ) -> Result<(Vec<B>, usize), SearchError> {
         let buckets = GameTable::buckets_for(bytes)?;
-        let mut entries = Vec::new();
-        entries
-            .try_reserve_exact(2 * buckets)
+        let mut all = Vec::new();
+        all.try_reserve_exact(buckets)
             .map_err(|_| SearchError::TableTooLarge { bytes })?;
-        entries.extend(std::iter::repeat_with(fill).take(2 * buckets));
-        Ok((entries, buckets))
+        all.extend(std::iter::repeat_with(fill).take(buckets));
+        Ok((all, buckets))
     }
 
     /// How many buckets `bytes` bytes hold (a power of two, or 0 for 0).
@@ -296,18 +308,19 @@ impl GameTable {
 
     /// How many entries the table holds (twice the buckets).
     pub fn entries(&self) -> usize {
-        self.slots.len()
+        2 * self.slots.len()
     }
 
     /// The bytes the entries take.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * GameTable::ENTRY_BYTES
+        self.slots.len() * GameTable::BUCKET_BYTES
     }
 
     /// Entries written by the current search.
     pub fn used(&self) -> usize {
         self.slots
             .iter()
+            .flat_map(|b| b.0.iter())
             .filter(|s| s.generation == self.generation)
             .count()
     }
@@ -319,7 +332,7 @@ impl GameTable {
 
     /// Forgets every entry and the statistics (keeping the allocation).
     pub fn clear(&mut self) {
-        self.slots.fill(Slot::EMPTY);
+        self.slots.fill(Bucket([Slot::EMPTY; 2]));
         self.generation = 1;
         self.stats = TableStats::default();
     }
@@ -337,7 +350,7 @@ impl GameTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        2 * (key & self.mask) as usize
+        (key & self.mask) as usize
     }
 
     /// Looks `key` up for a search of remaining depth `depth`, or with
@@ -379,7 +392,7 @@ impl GameTable {
     #[inline]
     fn lookup(&self, key: u64, depth: u32, exact: bool) -> (Probe, bool) {
         let b = self.bucket(key);
-        let bucket = self.slots[b..b + 2].iter();
+        let bucket = self.slots[b].0.iter();
         lookup(
             bucket.map(|s| (s.generation != 0).then_some(*s)),
             key,
@@ -413,7 +426,7 @@ impl GameTable {
         let fields = Slot::fields(depth, best);
         let generation = self.generation;
         let b = self.bucket(key);
-        let bucket = &mut self.slots[b..b + 2];
+        let bucket = &mut self.slots[b].0;
         for s in bucket.iter_mut() {
             if s.generation != 0 && s.key == key && s.answers(u32::from(fields.0), exact) {
                 s.merge((lower, upper), fields.1, generation, fields.0);
@@ -491,6 +504,11 @@ pub(crate) trait TableAccess {
     fn store(&mut self, key: u64, depth: u32, exact: bool, bounds: Interval, best: Option<usize>);
     /// [`GameTable::count_cutoff`].
     fn count_cutoff(&mut self);
+    /// Asks the processor to bring the bucket of `key` into its caches
+    /// (the engine knows a node's children, and so the buckets they will
+    /// probe, before it searches them); a hint, with no effect on results.
+    #[inline]
+    fn prefetch(&self, _key: u64) {}
     /// Whether [`busy`](TableAccess::busy) can say yes (deferral on).
     #[inline]
     fn defers(&self) -> bool {
@@ -509,6 +527,12 @@ pub(crate) trait TableAccess {
 }
 
 impl TableAccess for &mut GameTable {
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        if let Some(b) = self.slots.get(self.bucket(key)) {
+            crate::prefetch::prefetch(b);
+        }
+    }
     #[inline]
     fn probe(&mut self, key: u64, depth: u32, exact: bool) -> Probe {
         GameTable::probe(self, key, depth, exact)
@@ -569,14 +593,17 @@ mod tests {
 
     #[test]
     fn sizes_are_powers_of_two_of_buckets() {
-        assert_eq!(GameTable::ENTRY_BYTES, 24);
-        for bytes in [48, 95, 96, 1000, 1 << 20, (1 << 20) + 7] {
+        assert_eq!(GameTable::ENTRY_BYTES, 32);
+        assert_eq!(GameTable::BUCKET_BYTES, 64);
+        for bytes in [64, 127, 128, 1000, 1 << 20, (1 << 20) + 7] {
             let t = GameTable::new(bytes).unwrap();
             assert!(t.bytes() <= bytes && 2 * t.bytes() > bytes, "{bytes}");
             assert!((t.entries() / 2).is_power_of_two());
+            // Every bucket on a cache line of its own.
+            assert_eq!(t.slots.as_ptr() as usize % 64, 0);
         }
-        let e = GameTable::new(47).unwrap_err();
-        assert!(e.to_string().contains("48"), "{e}");
+        let e = GameTable::new(63).unwrap_err();
+        assert!(e.to_string().contains("64"), "{e}");
     }
 
     #[test]
