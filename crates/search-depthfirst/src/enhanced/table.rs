@@ -224,8 +224,8 @@ pub struct TableStats {
 /// panic or an endless search.
 #[derive(Debug, Clone)]
 pub struct GameTable {
-    slots: Vec<Bucket<Slot>>,
-    /// Buckets − 1 (buckets is a power of two); unused if `slots` is empty.
+    buckets: Vec<Bucket<Slot>>,
+    /// Buckets − 1 (buckets is a power of two); unused if `buckets` is empty.
     mask: u64,
     generation: u8,
     stats: TableStats,
@@ -267,9 +267,9 @@ impl GameTable {
     /// [`SearchError::TableTooLarge`] when the system cannot give the
     /// memory.
     pub fn new(bytes: usize) -> Result<GameTable, SearchError> {
-        let (slots, buckets) = GameTable::allocate(bytes, || Bucket([Slot::EMPTY; 2]))?;
+        let (all, buckets) = GameTable::allocate(bytes, || Bucket([Slot::EMPTY; 2]))?;
         Ok(GameTable {
-            slots,
+            buckets: all,
             mask: (buckets as u64).saturating_sub(1),
             generation: 1,
             stats: TableStats::default(),
@@ -308,17 +308,17 @@ impl GameTable {
 
     /// How many entries the table holds (twice the buckets).
     pub fn entries(&self) -> usize {
-        2 * self.slots.len()
+        2 * self.buckets.len()
     }
 
     /// The bytes the entries take.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * GameTable::BUCKET_BYTES
+        self.buckets.len() * GameTable::BUCKET_BYTES
     }
 
     /// Entries written by the current search.
     pub fn used(&self) -> usize {
-        self.slots
+        self.buckets
             .iter()
             .flat_map(|b| b.0.iter())
             .filter(|s| s.generation == self.generation)
@@ -332,7 +332,7 @@ impl GameTable {
 
     /// Forgets every entry and the statistics (keeping the allocation).
     pub fn clear(&mut self) {
-        self.slots.fill(Bucket([Slot::EMPTY; 2]));
+        self.buckets.fill(Bucket([Slot::EMPTY; 2]));
         self.generation = 1;
         self.stats = TableStats::default();
     }
@@ -358,7 +358,7 @@ impl GameTable {
     /// the lookup.
     #[inline]
     pub(crate) fn probe(&mut self, key: u64, depth: u32, exact: bool) -> Probe {
-        if self.slots.is_empty() {
+        if self.buckets.is_empty() {
             return Probe {
                 bounds: None,
                 best: None,
@@ -378,7 +378,7 @@ impl GameTable {
     /// [`probe`](Self::probe) without counting (for reading the principal
     /// variation after a search).
     pub(crate) fn peek(&self, key: u64, depth: u32, exact: bool) -> Probe {
-        if self.slots.is_empty() {
+        if self.buckets.is_empty() {
             return Probe {
                 bounds: None,
                 best: None,
@@ -392,7 +392,7 @@ impl GameTable {
     #[inline]
     fn lookup(&self, key: u64, depth: u32, exact: bool) -> (Probe, bool) {
         let b = self.bucket(key);
-        let bucket = self.slots[b].0.iter();
+        let bucket = self.buckets[b].0.iter();
         lookup(
             bucket.map(|s| (s.generation != 0).then_some(*s)),
             key,
@@ -419,14 +419,14 @@ impl GameTable {
         (lower, upper): Interval,
         best: Option<usize>,
     ) {
-        if self.slots.is_empty() {
+        if self.buckets.is_empty() {
             return;
         }
         self.stats.stores += 1;
         let fields = Slot::fields(depth, best);
         let generation = self.generation;
         let b = self.bucket(key);
-        let bucket = &mut self.slots[b].0;
+        let bucket = &mut self.buckets[b].0;
         for s in bucket.iter_mut() {
             if s.generation != 0 && s.key == key && s.answers(u32::from(fields.0), exact) {
                 s.merge((lower, upper), fields.1, generation, fields.0);
@@ -529,7 +529,7 @@ pub(crate) trait TableAccess {
 impl TableAccess for &mut GameTable {
     #[inline]
     fn prefetch(&self, key: u64) {
-        if let Some(b) = self.slots.get(self.bucket(key)) {
+        if let Some(b) = self.buckets.get(self.bucket(key)) {
             crate::prefetch::prefetch(b);
         }
     }
@@ -600,7 +600,7 @@ mod tests {
             assert!(t.bytes() <= bytes && 2 * t.bytes() > bytes, "{bytes}");
             assert!((t.entries() / 2).is_power_of_two());
             // Every bucket on a cache line of its own.
-            assert_eq!(t.slots.as_ptr() as usize % 64, 0);
+            assert_eq!(t.buckets.as_ptr() as usize % 64, 0);
         }
         let e = GameTable::new(63).unwrap_err();
         assert!(e.to_string().contains("64"), "{e}");
