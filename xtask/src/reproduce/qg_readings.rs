@@ -26,7 +26,8 @@ use super::render::{csv, md_table, num};
 use super::revisits::{self, Paper};
 use super::worked::rank_row;
 
-const NAME: &str = "qg-readings";
+/// The document's name.
+pub const NAME: &str = "qg-readings";
 
 /// The revisiting variants, in the paper's order.
 const QG: [Variant; 3] = [Variant::Qg1, Variant::Qg2, Variant::Qg3];

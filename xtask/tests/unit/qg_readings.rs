@@ -4,12 +4,16 @@
 //! claim (d) with the floor, and the verdict.
 
 use search_bestfirst::quickgame::Readings;
-use xtask::reproduce::config::Config;
-use xtask::reproduce::qg_readings::run;
+use xtask::reproduce::qg_readings::NAME;
 
 #[test]
 fn quick_form_lists_every_combination_with_its_evidence() {
-    let doc = run(&Config::new(true, None, false)).unwrap();
+    // The quick reproduction's document (the experiment's quick form).
+    let doc = crate::quick_run()
+        .counts
+        .iter()
+        .find(|d| d.name == NAME)
+        .expect("the quick reproduction runs the QG readings");
     let csv = doc.csv.as_deref().unwrap();
     let mut reader = csv::Reader::from_reader(csv.as_bytes());
     let headers = reader.headers().unwrap().clone();

@@ -21,8 +21,7 @@ fn stale(docs: &[Doc], dir: &Path) -> Vec<String> {
 /// The committed quick reproduction must be what the code produces now.
 #[test]
 fn quick_reproduction_is_up_to_date() {
-    let cfg = Config::new(true, None, false);
-    let out = run(&cfg, None).unwrap();
+    let out = crate::quick_run();
     assert!(out.times.is_empty(), "an untimed run wrote times");
     let dir = output_dir(&workspace_root(), true);
     let stale = stale(&out.counts, &dir);
@@ -38,12 +37,11 @@ fn quick_reproduction_is_up_to_date() {
 /// tree per cell to keep it short.
 #[test]
 fn times_never_reach_counts_documents() {
-    let untimed = Config::new(true, Some(1), false);
     let timed = Config {
         timings: Timings::Fake,
-        ..untimed.clone()
+        ..Config::new(true, Some(1), false)
     };
-    let plain = run(&untimed, None).unwrap();
+    let plain = crate::one_tree_run();
     let (a, b) = (run(&timed, None).unwrap(), run(&timed, None).unwrap());
     assert_eq!(
         a.counts, plain.counts,
