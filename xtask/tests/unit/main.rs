@@ -18,18 +18,28 @@ mod sweep;
 mod train;
 mod worked;
 
-/// The quick reproduction, untimed, with one tree per cell: run once for
-/// the tests that compare other runs with it (each run costs seconds).
-pub fn one_tree_run() -> &'static xtask::reproduce::doc::Outputs {
-    use xtask::reproduce::config::Config;
-    static RUN: std::sync::OnceLock<xtask::reproduce::doc::Outputs> = std::sync::OnceLock::new();
-    RUN.get_or_init(|| xtask::reproduce::run(&Config::new(true, Some(1), false), None).unwrap())
+use std::sync::OnceLock;
+
+use xtask::reproduce::config::Config;
+use xtask::reproduce::doc::Outputs;
+
+/// The quick reproduction, untimed, with `trees` trees per cell (the
+/// quick default if `None`), run once into `cell` for every test that
+/// asks (each run costs seconds).
+fn run_once(cell: &'static OnceLock<Outputs>, trees: Option<usize>) -> &'static Outputs {
+    cell.get_or_init(|| xtask::reproduce::run(&Config::new(true, trees, false), None).unwrap())
 }
 
-/// The quick reproduction as `cargo xtask reproduce --quick` runs it
-/// (untimed), run once for the tests that read its documents.
-pub fn quick_run() -> &'static xtask::reproduce::doc::Outputs {
-    use xtask::reproduce::config::Config;
-    static RUN: std::sync::OnceLock<xtask::reproduce::doc::Outputs> = std::sync::OnceLock::new();
-    RUN.get_or_init(|| xtask::reproduce::run(&Config::new(true, None, false), None).unwrap())
+/// The quick reproduction with one tree per cell, for the tests that
+/// compare other runs with it.
+pub fn one_tree_run() -> &'static Outputs {
+    static RUN: OnceLock<Outputs> = OnceLock::new();
+    run_once(&RUN, Some(1))
+}
+
+/// The quick reproduction as `cargo xtask reproduce --quick` runs it, for
+/// the tests that read its documents.
+pub fn quick_run() -> &'static Outputs {
+    static RUN: OnceLock<Outputs> = OnceLock::new();
+    run_once(&RUN, None)
 }
