@@ -47,7 +47,7 @@ pub trait Splitter<G: Game + ?Sized> {
     /// position in `job.moves`. Each move `k` is searched, by any thread,
     /// as a later move in a window `(a, job.beta)` with `a` at least
     /// `job.alpha` and at most the largest value found so far (a thread's
-    /// [`Worker::search_move`](super::Worker::search_move)(super::Worker::search_move), or `own(k, a)` on the calling thread's
+    /// [`Worker::search_move`](super::Worker::search_move), or `own(k, a)` on the calling thread's
     /// engine); the split may stop at the first value `>= job.beta`
     /// (a cutoff), which it then returns.
     ///
