@@ -3,11 +3,15 @@
 //! front door (`gametree::search_game`). Before timing, perft's counts are
 //! checked against the known values, and each search's value against
 //! minimax and its leaf count against the recorded one; throughput is in
-//! perft leaves (move paths) or search leaves per second.
+//! perft leaves (move paths) or search leaves per second. The trained
+//! evaluation is timed on the positions 3 plies from the experiment
+//! positions, folded (`pattern::evaluate`, what the searches call) and as
+//! the weights read (`Weights::evaluate`), after a check that both give the
+//! same value everywhere; throughput in evaluations per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gametree::{Algorithm, Config, search_game};
-use othello::{Othello, Position, perft};
+use othello::{Othello, Position, pattern, perft};
 use std::hint::black_box;
 use tree_core::{Horizon, minimax};
 
@@ -47,6 +51,41 @@ fn othello(c: &mut Criterion) {
             b.iter(|| black_box(search_game(ab, &Othello, pos, DEPTH, &plain).expect("searchable")))
         });
     }
+    group.finish();
+
+    // Every position 3 plies from the experiment positions.
+    let mut evals = Vec::new();
+    let mut frontier: Vec<Position> = positions.to_vec();
+    for _ in 0..3 {
+        frontier = frontier
+            .iter()
+            .flat_map(|p| (0..p.num_moves()).map(move |i| p.play_nth(i)))
+            .collect();
+        evals.extend_from_slice(&frontier);
+    }
+    let weights = pattern::weights();
+    for p in &evals {
+        assert_eq!(pattern::evaluate(p), weights.evaluate(p), "{p:?}");
+    }
+    let mut group = c.benchmark_group("othello-evaluation");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(evals.len() as u64));
+    group.bench_function("folded", |b| {
+        b.iter(|| {
+            evals
+                .iter()
+                .map(|p| pattern::evaluate(black_box(p)))
+                .sum::<i32>()
+        })
+    });
+    group.bench_function("weights", |b| {
+        b.iter(|| {
+            evals
+                .iter()
+                .map(|p| weights.evaluate(black_box(p)))
+                .sum::<i32>()
+        })
+    });
     group.finish();
 }
 

@@ -41,6 +41,8 @@
 
 use std::sync::OnceLock;
 
+mod folded;
+
 use crate::board::{self, final_score};
 use crate::eval::WIN_SCALE;
 use crate::position::Position;
@@ -162,7 +164,7 @@ const fn transpose(mut x: u64) -> u64 {
 /// The 8 symmetric images of a board: itself, mirrored, flipped top to
 /// bottom, both, and the transposes of these four.
 #[inline]
-pub fn images(x: u64) -> [u64; 8] {
+pub const fn images(x: u64) -> [u64; 8] {
     let m = mirror(x);
     let v = x.swap_bytes();
     let mv = m.swap_bytes();
@@ -188,7 +190,7 @@ const fn diagonal(x: u64, mask: u64) -> usize {
 /// The masks of the identity image's patterns, each turned into 4 to 10
 /// bits (by file, then by rank) by [`gather`].
 #[inline]
-fn gather(x: u64) -> [usize; PATTERNS] {
+const fn gather(x: u64) -> [usize; PATTERNS] {
     [
         (x & 0xff) as usize,
         ((x >> 8) & 0xff) as usize,
@@ -221,7 +223,6 @@ pub struct Features {
 /// The features of the position with `me` to move against `opp`
 /// (the game is not over).
 pub fn features(me: u64, opp: u64) -> Features {
-    let empty = !(me | opp);
     let (mi, oi) = (images(me), images(opp));
     let mut indices = [0; INSTANCES];
     for s in 0..8 {
@@ -232,28 +233,39 @@ pub fn features(me: u64, opp: u64) -> Features {
                 + 2 * usize::from(TERNARY[go[p]])) as u32;
         }
     }
-    let own = board::legal_moves(me, opp).count_ones() as i32;
-    let theirs = board::legal_moves(opp, me).count_ones() as i32;
-    let own_potential = (board::neighbours(opp) & empty).count_ones() as i32;
-    let their_potential = (board::neighbours(me) & empty).count_ones() as i32;
-    let e = empty.count_ones();
+    let own = board::legal_moves(me, opp);
+    let theirs = board::legal_moves(opp, me);
+    Features {
+        stage: stage(me, opp),
+        indices,
+        scalars: scalars(me, opp, own, theirs),
+    }
+}
+
+/// The stage of the position `me`, `opp` (`empty squares / STAGE_WIDTH`).
+#[inline]
+fn stage(me: u64, opp: u64) -> usize {
+    ((me | opp).count_zeros() / STAGE_WIDTH) as usize
+}
+
+/// The counts [`Features::scalars`] holds for `me` to move against `opp`,
+/// given the legal moves of each (`own`, `theirs`).
+#[inline]
+fn scalars(me: u64, opp: u64, own: u64, theirs: u64) -> [i32; SCALARS] {
+    let empty = !(me | opp);
     let mut scalars = [0; SCALARS];
     scalars[..6].copy_from_slice(&[
-        own,
-        theirs,
-        own_potential,
-        their_potential,
-        (e & 1) as i32,
+        own.count_ones() as i32,
+        theirs.count_ones() as i32,
+        (board::neighbours(opp) & empty).count_ones() as i32,
+        (board::neighbours(me) & empty).count_ones() as i32,
+        (empty.count_ones() & 1) as i32,
         1,
     ]);
     for (k, &c) in SQUARE_CLASSES.iter().enumerate() {
         scalars[6 + k] = (me & c).count_ones() as i32 - (opp & c).count_ones() as i32;
     }
-    Features {
-        stage: (e / STAGE_WIDTH) as usize,
-        indices,
-        scalars,
-    }
+    scalars
 }
 
 /// One set of weights per stage, in units of 1/[`WEIGHT_SCALE`] disc.
@@ -511,7 +523,19 @@ pub fn use_weights(w: Weights) -> Result<(), Weights> {
 /// The trained evaluation of `pos` for the player to move, by the
 /// committed weights ([`Weights::evaluate`]).
 pub fn evaluate(pos: &Position) -> i32 {
-    weights().evaluate(pos)
+    match folded() {
+        Some(f) => f.evaluate(pos),
+        None => weights().evaluate(pos),
+    }
+}
+
+/// [`weights`] folded ([`folded::Folded`]: the same values, fewer
+/// reads), if they fold.
+fn folded() -> Option<&'static folded::Folded> {
+    static FOLDED: OnceLock<Option<folded::Folded>> = OnceLock::new();
+    FOLDED
+        .get_or_init(|| folded::Folded::new(weights()))
+        .as_ref()
 }
 
 /// Predictions of more than this many discs (× [`WIN_SCALE`]) either way

@@ -416,17 +416,17 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             if j >= np && !ordered {
                 // Before the other moves are ordered (and searched): a
                 // child whose exact entry already proves beta.
-                if exact
-                    && self.etc_plies > 0
-                    && left.is_some_and(|p| p >= self.etc_plies)
-                    && let Some((v, i)) = self.transposition_cutoff(pos, ply, beta)
-                {
-                    best = v;
-                    best_move = Some(i);
-                    self.table.count_cutoff();
-                    break;
+                let mut expanded = false;
+                if exact && self.etc_plies > 0 && left.is_some_and(|p| p >= self.etc_plies) {
+                    expanded = self.expand(pos, ply);
+                    if let Some((v, i)) = self.transposition_cutoff(pos, ply, beta) {
+                        best = v;
+                        best_move = Some(i);
+                        self.table.count_cutoff();
+                        break;
+                    }
                 }
-                self.order(pos, ply, sort)?;
+                self.order_expanded(pos, ply, sort, expanded)?;
                 ordered = true;
             }
             let i = self.sequence(ply, &pins[..np], j);
@@ -610,12 +610,25 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         ply: usize,
         beta: Value,
     ) -> Option<(Value, usize)> {
-        let moves = self.plies[ply].moves.as_slice();
-        moves.iter().enumerate().find_map(|(i, &mv)| {
-            let child = self.game.play(pos, mv);
-            let (_, hi) = self.table.peek(self.game.hash(&child), 0, true).bounds?;
-            (-hi >= beta).then_some((-hi, i))
-        })
+        let Ply {
+            moves, children, ..
+        } = &self.plies[ply];
+        let hi = |child: &G::Position| {
+            let (_, hi) = self.table.peek(self.game.hash(child), 0, true).bounds?;
+            (-hi >= beta).then_some(-hi)
+        };
+        if children.len() == moves.as_slice().len() {
+            children
+                .iter()
+                .enumerate()
+                .find_map(|(i, c)| Some((hi(c)?, i)))
+        } else {
+            let moves = moves.as_slice();
+            moves
+                .iter()
+                .enumerate()
+                .find_map(|(i, &mv)| Some((hi(&self.game.play(pos, mv))?, i)))
+        }
     }
 
     /// The index of the move at position `j` of a node's sequence: the
@@ -706,21 +719,45 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
     /// (computing every child into `plies[ply].children`); then by history,
     /// then in generation order.
     fn order(&mut self, pos: &G::Position, ply: usize, sort: bool) -> Result<(), SearchError> {
+        self.order_expanded(pos, ply, sort, false)
+    }
+
+    /// Plays every move of `plies[ply]` into its `children` and asks for
+    /// their table buckets (each child probes its bucket first thing:
+    /// fetched now, the line arrives while the hints are computed and the
+    /// moves before it searched, where it was a miss at every probe). True
+    /// if it did so (the hints or the ordering search will want them).
+    fn expand(&mut self, pos: &G::Position, ply: usize) -> bool {
+        let Ply {
+            moves, children, ..
+        } = &mut self.plies[ply];
+        children.clear();
+        children.extend(moves.as_slice().iter().map(|&mv| self.game.play(pos, mv)));
+        for c in children.iter() {
+            self.table.prefetch(self.game.hash(c));
+        }
+        true
+    }
+
+    /// [`order`](Engine::order), the children already played by
+    /// [`expand`](Engine::expand) if `expanded`.
+    fn order_expanded(
+        &mut self,
+        pos: &G::Position,
+        ply: usize,
+        sort: bool,
+        expanded: bool,
+    ) -> Result<(), SearchError> {
         let keep = self.hints || sort;
         if keep {
+            if !expanded {
+                self.expand(pos, ply);
+            }
             let Ply {
                 moves,
                 order,
                 children,
             } = &mut self.plies[ply];
-            children.clear();
-            children.extend(moves.as_slice().iter().map(|&mv| self.game.play(pos, mv)));
-            // Each child probes its bucket first thing: fetched now, the
-            // line arrives while the hints are computed and the moves
-            // before it searched (a miss at every probe otherwise).
-            for c in children.iter() {
-                self.table.prefetch(self.game.hash(c));
-            }
             if self.hints {
                 let moves = moves.as_slice();
                 for o in order.iter_mut() {
