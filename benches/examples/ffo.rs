@@ -9,7 +9,7 @@
 //!     [--sort-depth 5] [--sort-plies 36] [--no-hints] [--no-endgame] \
 //!     [--no-order-eval] [--etc-plies 0] [--threads 1] [--parallel ybwc] \
 //!     [--weights FILE] [--probcut EMPTIES,DEPTH,MARGIN[,MARGIN…]] \
-//!     [--probcut-root 0]
+//!     [--probcut-root 0] [--hint-eval EMPTIES,PER]
 //! ```
 //!
 //! `--probcut 12,4,6,12` runs selective passes before each exact solve
@@ -17,6 +17,12 @@
 //! off when a 4-ply search scored by the trained evaluation lies 6 discs
 //! beyond the window (the first pass), then 12 discs (the second);
 //! `--probcut-root 22` runs them only at roots of 22 or more empty squares.
+//!
+//! `--hint-eval 8,5000` adds the trained evaluation to the fastest-first
+//! hints (`gametree::HintEval`) at positions whose moves lead to positions
+//! of at least 8 empty squares: each move's hint (8 per opponent reply) is
+//! lowered by the evaluation of the position after it over 5,000 (2 per
+//! disc).
 //!
 //! `--weights FILE` orders by the pattern weights in FILE (as written by
 //! `cargo xtask train-eval --out FILE`) instead of the committed ones.
@@ -37,10 +43,12 @@
 //! rounds, the algorithms take turns problem by problem and the best time
 //! of each is kept, so a noisy machine slows everyone alike.
 
+use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
 
 use gametree::{
-    Algorithm, Cache, Config, EnhancedConfig, Family, GameParallel, MAX_PROBCUT_PASSES, ProbCut,
+    Algorithm, Cache, Config, EnhancedConfig, Family, GameParallel, HintEval, MAX_PROBCUT_PASSES,
+    ProbCut,
 };
 use othello::Othello;
 use othello::obf::FfoProblem;
@@ -72,6 +80,29 @@ fn process_cpu_time() -> Option<Duration> {
     let f: Vec<&str> = rest.split_whitespace().collect();
     let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
     Some(Duration::from_millis(ticks * 10))
+}
+
+/// `--hint-eval EMPTIES,PER`: the trained evaluation in the hints at
+/// positions whose moves lead to positions of at least EMPTIES empty
+/// squares, PER evaluation units per hint unit; "" for none. Exits with a
+/// message on anything else.
+fn hint_eval(spec: &str) -> Option<HintEval> {
+    if spec.is_empty() {
+        return None;
+    }
+    let parsed = spec
+        .split_once(',')
+        .and_then(|(e, p)| Some((e.parse::<u32>().ok()?, p.parse::<NonZeroU32>().ok()?)));
+    match parsed {
+        Some((empties, per)) => Some(HintEval {
+            plies: 2 * empties,
+            per,
+        }),
+        None => {
+            eprintln!("ffo: --hint-eval {spec}: expected EMPTIES,PER (PER at least 1)");
+            std::process::exit(2);
+        }
+    }
 }
 
 /// `--probcut EMPTIES,DEPTH,MARGIN[,MARGIN…]`: selective passes cutting
@@ -154,6 +185,7 @@ fn main() {
         &arg(&args, "--probcut", String::new()),
         arg(&args, "--probcut-root", 0),
     );
+    let hint_eval = hint_eval(&arg(&args, "--hint-eval", String::new()));
     let mut config = Config::default().table_bytes(bytes).threads(threads);
     if threads > 1 {
         config = config.parallel(arg(&args, "--parallel", GameParallel::Ybwc));
@@ -164,7 +196,8 @@ fn main() {
             .with_endgame(!args.iter().any(|a| a == "--no-endgame"))
             .with_order_eval(!args.iter().any(|a| a == "--no-order-eval"))
             .with_etc_plies(etc_plies)
-            .with_probcut(probcut),
+            .with_probcut(probcut)
+            .with_hint_eval(hint_eval),
     );
     let mut caches: Vec<Cache> = algos.iter().map(|_| Cache::new()).collect();
     // best[algo][problem] = (time, leaves, nodes, best move)

@@ -104,7 +104,7 @@ pub use setting::Setting;
 
 pub use search_bestfirst::Variant as TieRule;
 pub use search_bestfirst::mgame::Tie as MgTie;
-pub use search_depthfirst::{EnhancedConfig, MAX_PROBCUT_PASSES, ProbCut, Window};
+pub use search_depthfirst::{EnhancedConfig, HintEval, MAX_PROBCUT_PASSES, ProbCut, Window};
 pub use search_parallel::ProcessorTree;
 pub use search_parallel::threads::{GameParallel, StageWorker};
 pub use tree_core::{Bounds, Dewey, Game, StopHandle, StopReason, Tree, Value};

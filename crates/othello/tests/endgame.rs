@@ -7,7 +7,7 @@
 use othello::board::{legal_moves, stable_discs};
 use othello::endgame::{SOLVE_EMPTIES, solve_end};
 use othello::{Othello, Position, SplitMix64};
-use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, GameTable};
+use search_depthfirst::{Enhanced, EnhancedAlgorithm, EnhancedConfig, GameTable, HintEval};
 use tree_core::{Game, Horizon, Stats, Value, minimax};
 
 /// A position with `empties` empty squares from random play (seeded),
@@ -144,6 +144,12 @@ fn enhanced_searches_are_exact_on_endgames_at_every_depth() {
         EnhancedConfig::default()
             .with_table_bytes(1 << 16)
             .with_etc_plies(1),
+        EnhancedConfig::default()
+            .with_table_bytes(1 << 16)
+            .with_hint_eval(Some(HintEval {
+                plies: 2,
+                per: std::num::NonZeroU32::new(5000).unwrap(),
+            })),
     ];
     let mut failures = Vec::new();
     let mut searches = 0;

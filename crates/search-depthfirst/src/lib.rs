@@ -340,8 +340,8 @@ pub use algorithm::{
 pub use alphabeta::{alphabeta, falphabeta, lalphabeta, lalphabeta_exact};
 pub use aspiration::aspiration;
 pub use enhanced::{
-    Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, IterationStats,
-    MAX_PROBCUT_PASSES, ProbCut, SharedTable, SplitJob, Splitter, TableStats,
+    Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, HintEval,
+    IterationStats, MAX_PROBCUT_PASSES, ProbCut, SharedTable, SplitJob, Splitter, TableStats,
     UnknownEnhancedAlgorithm, Worker,
 };
 pub use error::SearchError;

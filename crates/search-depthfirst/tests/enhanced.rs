@@ -7,9 +7,11 @@ use search_depthfirst::testgames::{
     Lattice, LatticePosition, PathGame, PathValues, TreeGame, WeakHash, horizon_value,
 };
 use search_depthfirst::{
-    Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, ProbCut, SearchError,
-    SharedTable, SplitJob, Splitter, TranspositionTable, Window, Worker, falphabeta, mt_sss,
+    Enhanced, EnhancedAlgorithm, EnhancedConfig, EnhancedReport, GameTable, HintEval, ProbCut,
+    SearchError, SharedTable, SplitJob, Splitter, TranspositionTable, Window, Worker, falphabeta,
+    mt_sss,
 };
+use std::num::NonZeroU32;
 use tree_core::{Counted, Game, GenSpec, Generator, Horizon, MAX_DEPTH, MoveBuffer, Value};
 
 use crate::common::Rng;
@@ -157,6 +159,24 @@ fn configs() -> Vec<(String, EnhancedConfig)> {
                 depth: 2,
                 margins: [1, 2, 3, u32::MAX],
             })),
+        ),
+        // The ordering evaluation in the hints, everywhere and coarsely
+        // (an evaluation unit per hint unit), or with ordering searches.
+        (
+            "hint-eval-every".to_owned(),
+            base.with_hint_eval(Some(HintEval {
+                plies: 0,
+                per: NonZeroU32::MIN,
+            })),
+        ),
+        (
+            "hint-eval-sort-tiny".to_owned(),
+            base.with_sort(1, 3)
+                .with_table_bytes(GameTable::BUCKET_BYTES)
+                .with_hint_eval(Some(HintEval {
+                    plies: 2,
+                    per: NonZeroU32::new(7).unwrap(),
+                })),
         ),
         ("aspiration-1".to_owned(), base.with_aspiration(Some(1))),
         ("aspiration-30".to_owned(), base.with_aspiration(Some(30))),

@@ -26,6 +26,7 @@ pub(crate) fn configure<G: Game + ?Sized, T>(
     engine.order_eval = config.order_eval;
     engine.etc_plies = config.etc_plies;
     engine.probcut = config.probcut;
+    engine.hint_eval = config.hint_eval;
 }
 
 /// What one search found, before its counts are added.

@@ -15,7 +15,7 @@ mod table;
 mod worker;
 
 pub use algorithm::{EnhancedAlgorithm, UnknownEnhancedAlgorithm};
-pub use config::{EnhancedConfig, MAX_PROBCUT_PASSES, ProbCut};
+pub use config::{EnhancedConfig, HintEval, MAX_PROBCUT_PASSES, ProbCut};
 pub use report::{EnhancedReport, IterationStats};
 pub use sequential::Enhanced;
 pub use shared::SharedTable;

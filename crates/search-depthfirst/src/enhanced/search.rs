@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use tree_core::{Game, Limits, Meter, MoveBuffer, Stats, StopReason, Stopped, Value};
 
-use super::config::ProbCut;
+use super::config::{HintEval, ProbCut};
 use super::order::{History, Scored};
 use super::split::{SplitJob, Splitter};
 use super::table::{ORDER_DEPTH, SELECTIVE_DEPTH, SELECTIVE_STRIDE, TableAccess};
@@ -105,6 +105,8 @@ pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     /// In exact mode, at positions whose bound on the plies left is at
     /// least this, an enhanced transposition cutoff is tried before the
     /// moves after the table's are ordered (0: never).
+    /// The game's ordering evaluation in the hints ([`HintEval`]).
+    pub hint_eval: Option<HintEval>,
     pub etc_plies: u32,
     /// Whether the leaves of the ordering searches are scored by the
     /// game's [`Game::order_evaluate`] rather than [`Game::evaluate`].
@@ -169,6 +171,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             sort: (0, 0),
             order_eval: false,
             etc_plies: 0,
+            hint_eval: None,
             probcut: None,
             selective: None,
             sorting: false,
@@ -760,9 +763,22 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             } = &mut self.plies[ply];
             if self.hints {
                 let moves = moves.as_slice();
+                let eval = self.hint_eval.filter(|h| {
+                    children
+                        .first()
+                        .and_then(|c| self.game.plies_left(c))
+                        .is_some_and(|p| p >= h.plies)
+                });
                 for o in order.iter_mut() {
                     let i = o.index as usize;
                     o.hint = self.game.order_hint(pos, moves[i], &children[i]);
+                    if let Some(h) = eval {
+                        let e = i64::from(self.game.order_evaluate(&children[i]).get());
+                        let lower = e / i64::from(h.per.get());
+                        o.hint = (i64::from(o.hint) - lower)
+                            .clamp(i64::from(i32::MIN), i64::from(i32::MAX))
+                            as i32;
+                    }
                 }
             }
         }
