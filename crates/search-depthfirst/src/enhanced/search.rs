@@ -105,9 +105,9 @@ pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     /// In exact mode, at positions whose bound on the plies left is at
     /// least this, an enhanced transposition cutoff is tried before the
     /// moves after the table's are ordered (0: never).
+    pub etc_plies: u32,
     /// The game's ordering evaluation in the hints ([`HintEval`]).
     pub hint_eval: Option<HintEval>,
-    pub etc_plies: u32,
     /// Whether the leaves of the ordering searches are scored by the
     /// game's [`Game::order_evaluate`] rather than [`Game::evaluate`].
     pub order_eval: bool,
@@ -421,8 +421,9 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                 // child whose exact entry already proves beta.
                 let mut expanded = false;
                 if exact && self.etc_plies > 0 && left.is_some_and(|p| p >= self.etc_plies) {
-                    expanded = self.expand(pos, ply);
-                    if let Some((v, i)) = self.transposition_cutoff(pos, ply, beta) {
+                    self.expand(pos, ply);
+                    expanded = true;
+                    if let Some((v, i)) = self.transposition_cutoff(ply, beta) {
                         best = v;
                         best_move = Some(i);
                         self.table.count_cutoff();
@@ -606,32 +607,16 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
     /// upper bound `hi` (for its player to move) such that `-hi >= beta`,
     /// with `-hi`, a lower bound on the position's value that reaches
     /// `beta`. Only the table is read (not counted as probes); nothing is
-    /// searched.
-    fn transposition_cutoff(
-        &self,
-        pos: &G::Position,
-        ply: usize,
-        beta: Value,
-    ) -> Option<(Value, usize)> {
+    /// searched. The children must be [`expand`](Engine::expand)ed.
+    fn transposition_cutoff(&self, ply: usize, beta: Value) -> Option<(Value, usize)> {
         let Ply {
             moves, children, ..
         } = &self.plies[ply];
-        let hi = |child: &G::Position| {
+        debug_assert_eq!(children.len(), moves.as_slice().len(), "expanded first");
+        children.iter().enumerate().find_map(|(i, child)| {
             let (_, hi) = self.table.peek(self.game.hash(child), 0, true).bounds?;
-            (-hi >= beta).then_some(-hi)
-        };
-        if children.len() == moves.as_slice().len() {
-            children
-                .iter()
-                .enumerate()
-                .find_map(|(i, c)| Some((hi(c)?, i)))
-        } else {
-            let moves = moves.as_slice();
-            moves
-                .iter()
-                .enumerate()
-                .find_map(|(i, &mv)| Some((hi(&self.game.play(pos, mv))?, i)))
-        }
+            (-hi >= beta).then_some((-hi, i))
+        })
     }
 
     /// The index of the move at position `j` of a node's sequence: the
@@ -728,9 +713,8 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
     /// Plays every move of `plies[ply]` into its `children` and asks for
     /// their table buckets (each child probes its bucket first thing:
     /// fetched now, the line arrives while the hints are computed and the
-    /// moves before it searched, where it was a miss at every probe). True
-    /// if it did so (the hints or the ordering search will want them).
-    fn expand(&mut self, pos: &G::Position, ply: usize) -> bool {
+    /// moves before it searched, where it was a miss at every probe).
+    fn expand(&mut self, pos: &G::Position, ply: usize) {
         let Ply {
             moves, children, ..
         } = &mut self.plies[ply];
@@ -739,7 +723,6 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         for c in children.iter() {
             self.table.prefetch(self.game.hash(c));
         }
-        true
     }
 
     /// [`order`](Engine::order), the children already played by
