@@ -521,7 +521,10 @@ pub fn use_weights(w: Weights) -> Result<(), Weights> {
 }
 
 /// The trained evaluation of `pos` for the player to move, by the
-/// committed weights ([`Weights::evaluate`]).
+/// weights of [`weights`]: [`Weights::evaluate`]'s value, computed from
+/// the weights folded at load (the images that read the same squares read
+/// one table whose entries are their weights' sums: 50 reads instead of
+/// 96), or from the weights as they are if they do not fold.
 pub fn evaluate(pos: &Position) -> i32 {
     match folded() {
         Some(f) => f.evaluate(pos),
