@@ -133,6 +133,15 @@ impl Game for Othello {
         Value::new(pattern::evaluate(pos)).expect("evaluations lie within ±640,000")
     }
 
+    /// The trained evaluation of every child ([`pattern::evaluate_children`]:
+    /// the parent's patterns updated per move).
+    fn order_evaluate_children(&self, pos: &Position, children: &[Position], out: &mut Vec<Value>) {
+        out.clear();
+        pattern::evaluate_children(pos, children, |v| {
+            out.push(Value::new(v).expect("evaluations lie within ±640,000"));
+        });
+    }
+
     #[inline]
     fn solve_end(
         &self,

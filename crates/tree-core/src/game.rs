@@ -237,6 +237,22 @@ pub trait Game {
         self.evaluate(pos)
     }
 
+    /// [`order_evaluate`](Game::order_evaluate) of each of `children`,
+    /// the positions after the moves of `pos` in their order, written into
+    /// `out` (cleared first). The default evaluates each child; a game may
+    /// share work between them (Othello reads its patterns once for `pos`
+    /// and updates them for each child), with the same values.
+    fn order_evaluate_children(
+        &self,
+        pos: &Self::Position,
+        children: &[Self::Position],
+        out: &mut Vec<Value>,
+    ) {
+        let _ = pos;
+        out.clear();
+        out.extend(children.iter().map(|c| self.order_evaluate(c)));
+    }
+
     /// The game's own solver for the last plies. A search that searches
     /// `pos` to the end of the game (its depth is at least
     /// [`plies_left`](Game::plies_left)) asks this first; `None` lets the

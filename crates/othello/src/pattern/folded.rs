@@ -177,6 +177,40 @@ pub(super) const READ_INSTANCES: usize = {
 
 const _: () = assert!(READ_INSTANCES <= INSTANCES);
 
+/// The most folded instances that read one square.
+const MAX_TOUCH: usize = 12;
+
+/// For each square, the folded instances that read it (numbered as
+/// [`image_indices`] writes them): the instance and the power of 3 of its
+/// digit for the square.
+const TOUCH: [[(u8, u32); MAX_TOUCH]; 64] = {
+    let mut out = [[(0, 0); MAX_TOUCH]; 64];
+    let mut len = [0usize; 64];
+    let mut inst = 0;
+    let mut s = 0;
+    while s < 8 {
+        let mut p = 0;
+        while p < PATTERNS {
+            if READS[s] & (1 << p) != 0 {
+                let mut k = 0;
+                let mut pow = 1;
+                while k < MAX_DIGITS && READ[s][p][k] != NONE {
+                    let q = READ[s][p][k] as usize;
+                    assert!(len[q] < MAX_TOUCH, "a square in too many instances");
+                    out[q][len[q]] = (inst as u8, pow);
+                    len[q] += 1;
+                    k += 1;
+                    pow *= 3;
+                }
+                inst += 1;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
 /// The index, in a pattern's table, of the configuration `index` of the
 /// representative's digits read through `perm` (digit `k` of the result is
 /// digit `perm[k]` of `index`).
@@ -239,6 +273,67 @@ impl Folded {
         Some(Folded { stages })
     }
 
+    /// [`Folded::evaluate`] of each of `children`, the positions after the
+    /// moves of `parent`, given in order to `emit`: the same values, the
+    /// patterns read once for the parent and updated square by square for
+    /// each child (the squares its move fills and flips).
+    pub(super) fn evaluate_children(
+        &self,
+        parent: &Position,
+        children: &[Position],
+        mut emit: impl FnMut(i32),
+    ) {
+        let (m, o) = parent.mine_theirs();
+        // The children's side: digit 1 for `o`'s discs (who moves there),
+        // 2 for `m`'s.
+        let (mi, oi) = (images(o), images(m));
+        let mut base = [0u32; READ_INSTANCES];
+        let mut at = image_indices::<0>(mi[0], oi[0], &mut base, 0);
+        at = image_indices::<1>(mi[1], oi[1], &mut base, at);
+        at = image_indices::<2>(mi[2], oi[2], &mut base, at);
+        at = image_indices::<3>(mi[3], oi[3], &mut base, at);
+        at = image_indices::<4>(mi[4], oi[4], &mut base, at);
+        at = image_indices::<5>(mi[5], oi[5], &mut base, at);
+        at = image_indices::<6>(mi[6], oi[6], &mut base, at);
+        at = image_indices::<7>(mi[7], oi[7], &mut base, at);
+        debug_assert_eq!(at, READ_INSTANCES);
+        for child in children {
+            let (cm, co) = child.mine_theirs();
+            // Anything but a move of `m` from `parent` (a pass): in full.
+            let changed = co & !m;
+            if cm != o & !changed || co != m | changed || changed & (m | o) == changed {
+                emit(self.evaluate(child));
+                continue;
+            }
+            let (own, theirs) = (board::legal_moves(cm, co), board::legal_moves(co, cm));
+            if own == 0 && theirs == 0 {
+                emit(final_score(cm, co) * WIN_SCALE);
+                continue;
+            }
+            let mut idx = base;
+            let mut squares = changed;
+            while squares != 0 {
+                let q = squares.trailing_zeros() as usize;
+                squares &= squares - 1;
+                // A flipped disc goes from digit 1 to 2, the disc played
+                // from 0 to 2.
+                let add = if o & (1 << q) != 0 { 1 } else { 2 };
+                for &(inst, pow) in TOUCH[q].iter().take_while(|t| t.1 != 0) {
+                    idx[usize::from(inst)] += add * pow;
+                }
+            }
+            let w = &self.stages[stage(cm, co)];
+            let mut s: i32 = idx.iter().map(|&i| i32::from(w[i as usize])).sum();
+            let counts = scalars(cm, co, own, theirs);
+            for (x, &k) in counts.iter().zip(&w[STAGE_WEIGHTS - SCALARS..]) {
+                s += x * i32::from(k);
+            }
+            emit(squash(
+                i64::from(s) * i64::from(WIN_SCALE) / i64::from(WEIGHT_SCALE),
+            ));
+        }
+    }
+
     /// [`Weights::evaluate`] of the weights folded, the same value.
     #[inline]
     pub(super) fn evaluate(&self, pos: &Position) -> i32 {
@@ -263,6 +358,29 @@ impl Folded {
         }
         squash(i64::from(s) * i64::from(WIN_SCALE) / i64::from(WEIGHT_SCALE))
     }
+}
+
+/// Writes into `out[at..]` the weight indices (offsets included) of the
+/// folded instances of image `S`, its own discs `me`, the opponent's
+/// `opp`; gives the next free place.
+#[inline(always)]
+fn image_indices<const S: usize>(
+    me: u64,
+    opp: u64,
+    out: &mut [u32; READ_INSTANCES],
+    at: usize,
+) -> usize {
+    let (gm, go) = (gather(me), gather(opp));
+    let mut at = at;
+    for p in 0..PATTERNS {
+        if READS[S] & (1 << p) != 0 {
+            out[at] = (PATTERN_OFFSETS[p]
+                + usize::from(TERNARY[gm[p]])
+                + 2 * usize::from(TERNARY[go[p]])) as u32;
+            at += 1;
+        }
+    }
+    at
 }
 
 /// The folded weights `w` of the patterns that image `S` reads for its
@@ -335,6 +453,28 @@ mod tests {
         for pos in positions(20_000) {
             assert_eq!(f.evaluate(&pos), w.evaluate(&pos), "{pos:?}");
         }
+    }
+
+    #[test]
+    fn children_evaluate_as_positions() {
+        let w = weights();
+        let f = Folded::new(w).expect("the committed weights fold");
+        let mut out = Vec::new();
+        let mut children = 0;
+        for pos in positions(3_000) {
+            let kids: Vec<Position> = (0..pos.num_moves()).map(|i| pos.play_nth(i)).collect();
+            // A pass and an unrelated position are evaluated in full.
+            let mut all = kids.clone();
+            all.push(Position::initial());
+            out.clear();
+            f.evaluate_children(&pos, &all, |v| out.push(v));
+            assert_eq!(out.len(), all.len());
+            for (c, &v) in all.iter().zip(&out) {
+                assert_eq!(v, w.evaluate(c), "{pos:?} -> {c:?}");
+            }
+            children += kids.len();
+        }
+        assert!(children > 10_000, "{children} children");
     }
 
     #[test]

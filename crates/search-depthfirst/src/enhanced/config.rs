@@ -105,8 +105,9 @@ pub struct EnhancedConfig {
 /// least [`plies`](Self::plies), each move's hint is lowered by the
 /// ordering evaluation of the position after it (for the opponent, who
 /// moves there) divided by [`per`](Self::per), rounded towards 0. Only the
-/// order changes, never a value. It costs an evaluation of every move of
-/// such a position, before the first move after the table's is searched.
+/// order changes, never a value. It costs the evaluation of every move of
+/// such a position ([`Game::order_evaluate_children`], all at once),
+/// before the first move after the table's is searched.
 /// On Othello's FFO #20–#39 (`docs/OTHELLO.md`) it takes up to a quarter
 /// of the nodes off, and more time than that saves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

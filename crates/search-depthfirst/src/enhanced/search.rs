@@ -108,6 +108,8 @@ pub(crate) struct Engine<'a, G: Game + ?Sized, T> {
     pub etc_plies: u32,
     /// The game's ordering evaluation in the hints ([`HintEval`]).
     pub hint_eval: Option<HintEval>,
+    /// The children's ordering evaluations, for `hint_eval` (reused).
+    evals: Vec<Value>,
     /// Whether the leaves of the ordering searches are scored by the
     /// game's [`Game::order_evaluate`] rather than [`Game::evaluate`].
     pub order_eval: bool,
@@ -172,6 +174,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             order_eval: false,
             etc_plies: 0,
             hint_eval: None,
+            evals: Vec::new(),
             probcut: None,
             selective: None,
             sorting: false,
@@ -752,11 +755,15 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                         .and_then(|c| self.game.plies_left(c))
                         .is_some_and(|p| p >= h.plies)
                 });
+                if eval.is_some() {
+                    self.game
+                        .order_evaluate_children(pos, children, &mut self.evals);
+                }
                 for o in order.iter_mut() {
                     let i = o.index as usize;
                     o.hint = self.game.order_hint(pos, moves[i], &children[i]);
                     if let Some(h) = eval {
-                        let e = i64::from(self.game.order_evaluate(&children[i]).get());
+                        let e = i64::from(self.evals[i].get());
                         let lower = e / i64::from(h.per.get());
                         o.hint = (i64::from(o.hint) - lower)
                             .clamp(i64::from(i32::MIN), i64::from(i32::MAX))
