@@ -286,17 +286,7 @@ impl Folded {
         let (m, o) = parent.mine_theirs();
         // The children's side: digit 1 for `o`'s discs (who moves there),
         // 2 for `m`'s.
-        let (mi, oi) = (images(o), images(m));
-        let mut base = [0u32; READ_INSTANCES];
-        let mut at = image_indices::<0>(mi[0], oi[0], &mut base, 0);
-        at = image_indices::<1>(mi[1], oi[1], &mut base, at);
-        at = image_indices::<2>(mi[2], oi[2], &mut base, at);
-        at = image_indices::<3>(mi[3], oi[3], &mut base, at);
-        at = image_indices::<4>(mi[4], oi[4], &mut base, at);
-        at = image_indices::<5>(mi[5], oi[5], &mut base, at);
-        at = image_indices::<6>(mi[6], oi[6], &mut base, at);
-        at = image_indices::<7>(mi[7], oi[7], &mut base, at);
-        debug_assert_eq!(at, READ_INSTANCES);
+        let base = indices(o, m);
         for child in children {
             let (cm, co) = child.mine_theirs();
             // Anything but a move of `m` from `parent` (a pass): in full.
@@ -323,14 +313,8 @@ impl Folded {
                 }
             }
             let w = &self.stages[stage(cm, co)];
-            let mut s: i32 = idx.iter().map(|&i| i32::from(w[i as usize])).sum();
-            let counts = scalars(cm, co, own, theirs);
-            for (x, &k) in counts.iter().zip(&w[STAGE_WEIGHTS - SCALARS..]) {
-                s += x * i32::from(k);
-            }
-            emit(squash(
-                i64::from(s) * i64::from(WIN_SCALE) / i64::from(WEIGHT_SCALE),
-            ));
+            let patterns = idx.iter().map(|&i| i32::from(w[i as usize])).sum();
+            emit(finish(w, patterns, cm, co, own, theirs));
         }
     }
 
@@ -344,7 +328,7 @@ impl Folded {
         }
         let w = &self.stages[stage(me, opp)];
         let (mi, oi) = (images(me), images(opp));
-        let mut s = image_sum::<0>(w, mi[0], oi[0])
+        let patterns = image_sum::<0>(w, mi[0], oi[0])
             + image_sum::<1>(w, mi[1], oi[1])
             + image_sum::<2>(w, mi[2], oi[2])
             + image_sum::<3>(w, mi[3], oi[3])
@@ -352,12 +336,39 @@ impl Folded {
             + image_sum::<5>(w, mi[5], oi[5])
             + image_sum::<6>(w, mi[6], oi[6])
             + image_sum::<7>(w, mi[7], oi[7]);
-        let counts = scalars(me, opp, own, theirs);
-        for (x, &k) in counts.iter().zip(&w[STAGE_WEIGHTS - SCALARS..]) {
-            s += x * i32::from(k);
-        }
-        squash(i64::from(s) * i64::from(WIN_SCALE) / i64::from(WEIGHT_SCALE))
+        finish(w, patterns, me, opp, own, theirs)
     }
+}
+
+/// The evaluation of `me` to move against `opp` (the game not over) from
+/// the sum `patterns` of its folded instances' weights in the stage's
+/// weights `w`, given the legal moves of each side (`own`, `theirs`).
+#[inline]
+fn finish(w: &[i16], patterns: i32, me: u64, opp: u64, own: u64, theirs: u64) -> i32 {
+    let mut s = patterns;
+    let counts = scalars(me, opp, own, theirs);
+    for (x, &k) in counts.iter().zip(&w[STAGE_WEIGHTS - SCALARS..]) {
+        s += x * i32::from(k);
+    }
+    squash(i64::from(s) * i64::from(WIN_SCALE) / i64::from(WEIGHT_SCALE))
+}
+
+/// The weight indices (offsets included) of the folded instances of `me`
+/// to move against `opp`.
+#[inline]
+fn indices(me: u64, opp: u64) -> [u32; READ_INSTANCES] {
+    let (mi, oi) = (images(me), images(opp));
+    let mut out = [0u32; READ_INSTANCES];
+    let mut at = image_indices::<0>(mi[0], oi[0], &mut out, 0);
+    at = image_indices::<1>(mi[1], oi[1], &mut out, at);
+    at = image_indices::<2>(mi[2], oi[2], &mut out, at);
+    at = image_indices::<3>(mi[3], oi[3], &mut out, at);
+    at = image_indices::<4>(mi[4], oi[4], &mut out, at);
+    at = image_indices::<5>(mi[5], oi[5], &mut out, at);
+    at = image_indices::<6>(mi[6], oi[6], &mut out, at);
+    at = image_indices::<7>(mi[7], oi[7], &mut out, at);
+    debug_assert_eq!(at, READ_INSTANCES);
+    out
 }
 
 /// Writes into `out[at..]` the weight indices (offsets included) of the
@@ -384,8 +395,9 @@ fn image_indices<const S: usize>(
 }
 
 /// The folded weights `w` of the patterns that image `S` reads for its
-/// group ([`READS`]), its own discs `me`, the opponent's `opp`. A constant
-/// image, so that the patterns it does not read are not even gathered.
+/// group ([`READS`]), its own discs `me`, the opponent's `opp`, summed. A
+/// constant image, so that the patterns it does not read are not even
+/// gathered.
 #[inline(always)]
 fn image_sum<const S: usize>(w: &[i16], me: u64, opp: u64) -> i32 {
     let (gm, go) = (gather(me), gather(opp));

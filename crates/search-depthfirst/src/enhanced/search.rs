@@ -422,10 +422,8 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
             if j >= np && !ordered {
                 // Before the other moves are ordered (and searched): a
                 // child whose exact entry already proves beta.
-                let mut expanded = false;
                 if exact && self.etc_plies > 0 && left.is_some_and(|p| p >= self.etc_plies) {
                     self.expand(pos, ply);
-                    expanded = true;
                     if let Some((v, i)) = self.transposition_cutoff(ply, beta) {
                         best = v;
                         best_move = Some(i);
@@ -433,7 +431,7 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
                         break;
                     }
                 }
-                self.order_expanded(pos, ply, sort, expanded)?;
+                self.order(pos, ply, sort)?;
                 ordered = true;
             }
             let i = self.sequence(ply, &pins[..np], j);
@@ -704,15 +702,6 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         }
     }
 
-    /// Sorts `plies[ply].order` into the order to search the moves: with
-    /// `sort`, by the value of a heuristic search of
-    /// [`sort`](Engine::sort)`.0` plies of each; by the game's hint
-    /// (computing every child into `plies[ply].children`); then by history,
-    /// then in generation order.
-    fn order(&mut self, pos: &G::Position, ply: usize, sort: bool) -> Result<(), SearchError> {
-        self.order_expanded(pos, ply, sort, false)
-    }
-
     /// Plays every move of `plies[ply]` into its `children` and asks for
     /// their table buckets (each child probes its bucket first thing:
     /// fetched now, the line arrives while the hints are computed and the
@@ -728,18 +717,17 @@ impl<'a, G: Game + ?Sized, T: TableAccess> Engine<'a, G, T> {
         }
     }
 
-    /// [`order`](Engine::order), the children already played by
-    /// [`expand`](Engine::expand) if `expanded`.
-    fn order_expanded(
-        &mut self,
-        pos: &G::Position,
-        ply: usize,
-        sort: bool,
-        expanded: bool,
-    ) -> Result<(), SearchError> {
+    /// Sorts `plies[ply].order` into the order to search the moves: with
+    /// `sort`, by the value of a heuristic search of
+    /// [`sort`](Engine::sort)`.0` plies of each; by the game's hint
+    /// (computing every child into `plies[ply].children`); then by history,
+    /// then in generation order.
+    fn order(&mut self, pos: &G::Position, ply: usize, sort: bool) -> Result<(), SearchError> {
         let keep = self.hints || sort;
         if keep {
-            if !expanded {
+            // The children are there already if the cutoffs asked for
+            // them (a node clears them when it starts).
+            if self.plies[ply].children.len() != self.plies[ply].moves.as_slice().len() {
                 self.expand(pos, ply);
             }
             let Ply {
