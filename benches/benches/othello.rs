@@ -7,7 +7,10 @@
 //! evaluation is timed on the positions 3 plies from the experiment
 //! positions, folded (`pattern::evaluate`, what the searches call) and as
 //! the weights read (`Weights::evaluate`), after a check that both give the
-//! same value everywhere; throughput in evaluations per second.
+//! same value everywhere; throughput in evaluations per second. The
+//! children of the positions up to 2 plies from them are evaluated from
+//! their parent (`pattern::evaluate_children`, what the hint evaluation
+//! calls) and one by one, after the same check.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gametree::{Algorithm, Config, search_game};
@@ -55,8 +58,12 @@ fn othello(c: &mut Criterion) {
 
     // Every position 3 plies from the experiment positions.
     let mut evals = Vec::new();
+    let mut parents: Vec<Position> = positions.to_vec();
     let mut frontier: Vec<Position> = positions.to_vec();
-    for _ in 0..3 {
+    for ply in 0..3 {
+        if ply > 0 {
+            parents.extend_from_slice(&frontier);
+        }
         frontier = frontier
             .iter()
             .flat_map(|p| (0..p.num_moves()).map(move |i| p.play_nth(i)))
@@ -83,6 +90,43 @@ fn othello(c: &mut Criterion) {
             evals
                 .iter()
                 .map(|p| weights.evaluate(black_box(p)))
+                .sum::<i32>()
+        })
+    });
+    group.finish();
+
+    // The children of every position up to 2 plies from the experiment
+    // positions: evaluated together from their parent, and one by one.
+    let families: Vec<(Position, Vec<Position>)> = parents
+        .iter()
+        .map(|p| (*p, (0..p.num_moves()).map(|i| p.play_nth(i)).collect()))
+        .collect();
+    let children: usize = families.iter().map(|f| f.1.len()).sum();
+    let mut values = Vec::new();
+    for (parent, kids) in &families {
+        values.clear();
+        pattern::evaluate_children(parent, kids, |v| values.push(v));
+        let alone: Vec<i32> = kids.iter().map(pattern::evaluate).collect();
+        assert_eq!(values, alone, "{parent:?}");
+    }
+    let mut group = c.benchmark_group("othello-evaluation-children");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(children as u64));
+    group.bench_function("from-parent", |b| {
+        b.iter(|| {
+            let mut s = 0i32;
+            for (parent, kids) in &families {
+                pattern::evaluate_children(black_box(parent), black_box(kids), |v| s += v);
+            }
+            s
+        })
+    });
+    group.bench_function("one-by-one", |b| {
+        b.iter(|| {
+            families
+                .iter()
+                .flat_map(|f| &f.1)
+                .map(|p| pattern::evaluate(black_box(p)))
                 .sum::<i32>()
         })
     });

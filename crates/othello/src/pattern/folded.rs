@@ -467,13 +467,14 @@ mod tests {
         }
     }
 
-    #[test]
-    fn children_evaluate_as_positions() {
-        let w = weights();
-        let f = Folded::new(w).expect("the committed weights fold");
+    /// Every child of `n` random positions (a pass and an unrelated
+    /// position among them) evaluated by [`Folded::evaluate_children`] as
+    /// by [`Weights::evaluate`]; gives the number of children checked.
+    fn check_children(w: &Weights, n: usize) -> usize {
+        let f = Folded::new(w).expect("the weights fold");
         let mut out = Vec::new();
         let mut children = 0;
-        for pos in positions(3_000) {
+        for pos in positions(n) {
             let kids: Vec<Position> = (0..pos.num_moves()).map(|i| pos.play_nth(i)).collect();
             // A pass and an unrelated position are evaluated in full.
             let mut all = kids.clone();
@@ -486,11 +487,17 @@ mod tests {
             }
             children += kids.len();
         }
-        assert!(children > 10_000, "{children} children");
+        children
     }
 
     #[test]
-    fn random_weights_fold_exactly_or_are_refused() {
+    fn children_evaluate_as_positions() {
+        let children = check_children(weights(), 3_000);
+        assert!(children > 10_000, "{children} children");
+    }
+
+    /// Weights of every stage at random within ±2,048 (they fold).
+    fn random_weights() -> Weights {
         let mut x = 12345u64;
         let mut w = Weights::zero();
         for st in 0..w.stages.len() {
@@ -499,6 +506,21 @@ mod tests {
                 *v = ((x >> 40) as i16) >> 4;
             }
         }
+        w
+    }
+
+    #[test]
+    fn children_evaluate_as_positions_with_random_weights() {
+        // The committed weights are nearly symmetric and their square
+        // classes' weights small: random ones show a wrong instance or
+        // class updated.
+        let children = check_children(&random_weights(), 3_000);
+        assert!(children > 10_000, "{children} children");
+    }
+
+    #[test]
+    fn random_weights_fold_exactly_or_are_refused() {
+        let mut w = random_weights();
         let f = Folded::new(&w).expect("weights within ±2,048 fold");
         for pos in positions(5_000) {
             assert_eq!(f.evaluate(&pos), w.evaluate(&pos), "{pos:?}");
