@@ -214,10 +214,19 @@ fn solve_in(me: u64, opp: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i32
 /// corner reply counted twice), then least potential mobility, a corner
 /// and a square of an odd quadrant as bonuses (the weights of
 /// [`fastest_first`]).
-fn sorted_search(
+#[inline]
+fn sorted_search(me: u64, opp: u64, empty: u64, alpha: i32, beta: i32, counts: &mut Stats) -> i32 {
+    sorted_search_with(me, opp, empty, None, alpha, beta, counts)
+}
+
+/// [`sorted_search`], given the legal moves of `me` if they are known
+/// already (the opponent's replies its parent ordered its moves by, so
+/// that they are not generated twice).
+fn sorted_search_with(
     me: u64,
     opp: u64,
     empty: u64,
+    moves: Option<u64>,
     mut alpha: i32,
     beta: i32,
     counts: &mut Stats,
@@ -225,7 +234,7 @@ fn sorted_search(
     if let Some(bound) = stability_cutoff(me, opp, alpha) {
         return bound;
     }
-    let mut moves = board::legal_moves(me, opp);
+    let mut moves = moves.unwrap_or_else(|| board::legal_moves(me, opp));
     if moves == 0 {
         if board::legal_moves(opp, me) == 0 {
             counts.leaves += 1;
@@ -241,8 +250,11 @@ fn sorted_search(
         return -solve_in(opp & !f, me | f | moves, -beta, -alpha, counts);
     }
     let odd = QUADRANT_UNION[parity(empty)];
-    // (score, square, flips), sorted best first by insertion.
-    let mut list = [(0i32, 0u64, 0u64); 32];
+    // The children sort too when they have SORT_EMPTIES empty squares or
+    // more: they are given the replies computed here.
+    let sorted_children = empty.count_ones() > SORT_EMPTIES;
+    // (score, square, flips, replies), sorted best first by insertion.
+    let mut list = [(0i32, 0u64, 0u64, 0u64); 32];
     let mut len = 0;
     while moves != 0 {
         let sq = moves & moves.wrapping_neg();
@@ -260,13 +272,18 @@ fn sorted_search(
             list[k] = list[k - 1];
             k -= 1;
         }
-        list[k] = (score, sq, f);
+        list[k] = (score, sq, f, replies);
         len += 1;
     }
     let mut best = i32::MIN;
-    for &(_, sq, f) in &list[..len] {
+    for &(_, sq, f, replies) in &list[..len] {
         let (me2, opp2) = (opp & !f, me | f | sq);
-        let v = -solve_in(me2, opp2, -beta, -alpha, counts);
+        let v = if sorted_children {
+            let known = Some(replies);
+            -sorted_search_with(me2, opp2, empty ^ sq, known, -beta, -alpha, counts)
+        } else {
+            -solve_in(me2, opp2, -beta, -alpha, counts)
+        };
         if raise(v, &mut best, &mut alpha, beta) {
             return best;
         }
