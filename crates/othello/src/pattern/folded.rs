@@ -511,9 +511,8 @@ mod tests {
 
     #[test]
     fn children_evaluate_as_positions_with_random_weights() {
-        // The committed weights are nearly symmetric and their square
-        // classes' weights small: random ones show a wrong instance or
-        // class updated.
+        // The committed weights are nearly symmetric: random ones also
+        // show an instance updated with the wrong digit or power.
         let children = check_children(&random_weights(), 3_000);
         assert!(children > 10_000, "{children} children");
     }
