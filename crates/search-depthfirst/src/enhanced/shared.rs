@@ -57,14 +57,15 @@ fn words(s: &Slot) -> (u64, u64) {
 
 impl Entry {
     /// The entry if it is one consistent write (its check word agrees with
-    /// its data) and not empty; its key is then the key it was written for.
+    /// its data) and not empty (of a generation at least `floor`, which is
+    /// at least 1); its key is then the key it was written for.
     #[inline]
-    fn read(&self) -> Option<Slot> {
+    fn read(&self, floor: u8) -> Option<Slot> {
         let check = self.check.load(Relaxed);
         let w0 = self.w0.load(Relaxed);
         let w1 = self.w1.load(Relaxed);
         let generation = (w1 >> 32) as u8;
-        if generation == 0 {
+        if generation < floor {
             return None;
         }
         let value = |bits: u64| Value::from_small(0).offset(i64::from(bits as u32 as i32));
@@ -123,6 +124,11 @@ pub struct SharedTable {
     busy: Box<[AtomicU64]>,
     mask: u64,
     generation: AtomicU8,
+    /// Entries of a generation below this one are empty (as in
+    /// [`GameTable`]: a clear raises it instead of rewriting the table).
+    floor: u8,
+    /// The highest generation an entry may hold.
+    top: u8,
 }
 
 impl SharedTable {
@@ -144,6 +150,8 @@ impl SharedTable {
             busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
             mask: (buckets as u64).saturating_sub(1),
             generation: AtomicU8::new(1),
+            floor: 1,
+            top: 1,
         })
     }
 
@@ -157,22 +165,45 @@ impl SharedTable {
         self.entries() * SharedTable::ENTRY_BYTES
     }
 
-    /// Forgets every entry (no search may be running).
+    /// Forgets every entry (no search may be running). As
+    /// [`GameTable::clear`], the entries are not rewritten until the
+    /// generations run out.
     pub fn clear(&mut self) {
-        for b in self.buckets.iter_mut() {
-            *b = Bucket::default();
+        let g = self.generation.get_mut();
+        if self.top < u8::MAX {
+            *g = self.top + 1;
+        } else {
+            for b in self.buckets.iter_mut() {
+                *b = Bucket::default();
+            }
+            *g = 1;
         }
+        (self.floor, self.top) = (*g, *g);
         for b in self.busy.iter_mut() {
             *b.get_mut() = 0;
         }
-        *self.generation.get_mut() = 1;
     }
 
     /// Starts a new search (no search may be running): older entries stay
     /// readable but are replaced first.
     pub fn new_search(&mut self) {
         let g = self.generation.get_mut();
-        *g = if *g == u8::MAX { 1 } else { *g + 1 };
+        if *g == u8::MAX {
+            // As in GameTable::new_search: what a clear forgot stays
+            // forgotten when the generations start again.
+            let floor = self.floor;
+            if floor > 1 {
+                for e in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
+                    if ((*e.w1.get_mut() >> 32) as u8) < floor {
+                        *e = Entry::default();
+                    }
+                }
+            }
+            (*g, self.floor) = (1, 1);
+        } else {
+            *g += 1;
+            self.top = self.top.max(*g);
+        }
     }
 
     /// A handle for one thread, counting its own [`TableStats`].
@@ -197,7 +228,13 @@ impl SharedTable {
         if self.buckets.is_empty() {
             return lookup([], key, depth, exact);
         }
-        lookup(self.bucket(key).iter().map(Entry::read), key, depth, exact)
+        let floor = self.floor;
+        lookup(
+            self.bucket(key).iter().map(|e| e.read(floor)),
+            key,
+            depth,
+            exact,
+        )
     }
 
     /// Stores the bounds (lower, upper) for `key` as [`GameTable`] does;
@@ -217,7 +254,7 @@ impl SharedTable {
         }
         let fields = Slot::fields(depth, best);
         let bucket = self.bucket(key);
-        let slots = [bucket[0].read(), bucket[1].read()];
+        let slots = [bucket[0].read(self.floor), bucket[1].read(self.floor)];
         for (e, s) in bucket.iter().zip(slots) {
             if let Some(mut s) = s
                 && s.key == key
@@ -341,6 +378,8 @@ mod tests {
     use super::*;
 
     use tree_core::corpus::value as v;
+
+    use crate::enhanced::table::tests::{Cleared, clear_forgets_as_rewriting_would};
 
     #[test]
     fn behaves_as_the_game_table() {
@@ -466,6 +505,45 @@ mod tests {
         assert!(hits.load(Relaxed) > 1000, "{}", hits.load(Relaxed));
     }
 
+    impl Cleared for SharedTable {
+        fn with_bytes(bytes: usize) -> Self {
+            SharedTable::new(bytes).unwrap()
+        }
+        fn put(
+            &mut self,
+            key: u64,
+            depth: u32,
+            exact: bool,
+            bounds: Interval,
+            best: Option<usize>,
+        ) {
+            self.handle().store(key, depth, exact, bounds, best);
+        }
+        fn get(&mut self, key: u64, depth: u32, exact: bool) -> Probe {
+            self.handle().probe(key, depth, exact)
+        }
+        fn next_search(&mut self) {
+            self.new_search();
+        }
+        fn forget(&mut self) {
+            self.clear();
+        }
+        fn generations(&self) -> (u8, u8) {
+            (self.generation.load(Relaxed), self.top)
+        }
+        fn tally(&self) -> (usize, TableStats) {
+            let g = self.generation.load(Relaxed);
+            let live = self.buckets.iter().flat_map(|b| b.0.iter());
+            let live = live.filter(|e| e.read(self.floor).is_some_and(|s| s.generation == g));
+            (live.count(), TableStats::default())
+        }
+    }
+
+    #[test]
+    fn a_clear_forgets_as_rewriting_the_table_would() {
+        clear_forgets_as_rewriting_would::<SharedTable>();
+    }
+
     #[test]
     fn a_torn_entry_reads_as_a_miss() {
         let t = SharedTable::new(GameTable::BUCKET_BYTES).unwrap();
@@ -479,7 +557,7 @@ mod tests {
             e.w1.load(Relaxed),
         );
         h.store(b, 4, false, (v(-7), v(20)), Some(2));
-        assert_eq!(t.buckets[0].0[0].read().unwrap().key, b);
+        assert_eq!(t.buckets[0].0[0].read(1).unwrap().key, b);
         // Every mix of the two writes' words other than a whole write.
         let new = (
             e.check.load(Relaxed),
@@ -491,7 +569,7 @@ mod tests {
             e.check.store(pick(0, old.0, new.0), Relaxed);
             e.w0.store(pick(1, old.1, new.1), Relaxed);
             e.w1.store(pick(2, old.2, new.2), Relaxed);
-            let k = e.read().map(|s| s.key);
+            let k = e.read(1).map(|s| s.key);
             assert!(k != Some(a) && k != Some(b), "{mask}");
         }
     }

@@ -228,6 +228,14 @@ pub struct GameTable {
     /// Buckets − 1 (buckets is a power of two); unused if `buckets` is empty.
     mask: u64,
     generation: u8,
+    /// Slots of a generation below this one are empty: a
+    /// [`clear`](GameTable::clear) raises it past every generation written
+    /// instead of rewriting the table (at least 1, so that generation 0,
+    /// never written, is always empty).
+    floor: u8,
+    /// The highest generation a slot may hold (`u8::MAX` once the
+    /// generations have wrapped around, until a clear rewrites the table).
+    top: u8,
     stats: TableStats,
 }
 
@@ -272,6 +280,8 @@ impl GameTable {
             buckets: all,
             mask: (buckets as u64).saturating_sub(1),
             generation: 1,
+            floor: 1,
+            top: 1,
             stats: TableStats::default(),
         })
     }
@@ -331,20 +341,43 @@ impl GameTable {
     }
 
     /// Forgets every entry and the statistics (keeping the allocation).
+    ///
+    /// The table is not rewritten: the next generation becomes the floor
+    /// below which slots count as empty, so a clear costs nothing until
+    /// the 255 generations of a slot's byte run out (then, and after they
+    /// have wrapped around, it rewrites every slot).
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket([Slot::EMPTY; 2]));
-        self.generation = 1;
+        if self.top < u8::MAX {
+            self.generation = self.top + 1;
+        } else {
+            self.buckets.fill(Bucket([Slot::EMPTY; 2]));
+            self.generation = 1;
+        }
+        self.floor = self.generation;
+        self.top = self.generation;
         self.stats = TableStats::default();
     }
 
     /// Starts a new search: entries of earlier searches stay readable but
     /// become the first to be replaced; statistics restart from 0.
     pub fn new_search(&mut self) {
-        self.generation = if self.generation == u8::MAX {
-            1
+        if self.generation == u8::MAX {
+            // The generations start again from 1: the slots a clear left
+            // below the floor must not come back to life.
+            if self.floor > 1 {
+                let floor = self.floor;
+                for s in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
+                    if s.generation < floor {
+                        *s = Slot::EMPTY;
+                    }
+                }
+            }
+            self.generation = 1;
+            self.floor = 1;
         } else {
-            self.generation + 1
-        };
+            self.generation += 1;
+            self.top = self.top.max(self.generation);
+        }
         self.stats = TableStats::default();
     }
 
@@ -394,7 +427,7 @@ impl GameTable {
         let b = self.bucket(key);
         let bucket = self.buckets[b].0.iter();
         lookup(
-            bucket.map(|s| (s.generation != 0).then_some(*s)),
+            bucket.map(|s| (s.generation >= self.floor).then_some(*s)),
             key,
             depth,
             exact,
@@ -424,11 +457,11 @@ impl GameTable {
         }
         self.stats.stores += 1;
         let fields = Slot::fields(depth, best);
-        let generation = self.generation;
+        let (generation, floor) = (self.generation, self.floor);
         let b = self.bucket(key);
         let bucket = &mut self.buckets[b].0;
         for s in bucket.iter_mut() {
-            if s.generation != 0 && s.key == key && s.answers(u32::from(fields.0), exact) {
+            if s.generation >= floor && s.key == key && s.answers(u32::from(fields.0), exact) {
                 s.merge((lower, upper), fields.1, generation, fields.0);
                 return;
             }
@@ -552,7 +585,7 @@ impl TableAccess for &mut GameTable {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     use tree_core::corpus::value as v;
@@ -684,6 +717,109 @@ mod tests {
         assert!(t.probe(2, pass(2, 30), false).bounds.is_some());
         assert!(t.probe(1, 0, true).bounds.is_none());
         assert!(t.probe(3, 0, true).bounds.is_some());
+    }
+
+    /// A table as [`clear_forgets_as_rewriting_would`] drives it.
+    pub(crate) trait Cleared: Sized {
+        fn with_bytes(bytes: usize) -> Self;
+        fn put(&mut self, key: u64, depth: u32, exact: bool, bounds: Interval, best: Option<usize>);
+        fn get(&mut self, key: u64, depth: u32, exact: bool) -> Probe;
+        fn next_search(&mut self);
+        fn forget(&mut self);
+        /// The current generation and the highest one an entry may hold.
+        fn generations(&self) -> (u8, u8);
+        /// The entries of the current search, and the statistics if kept.
+        fn tally(&self) -> (usize, TableStats);
+    }
+
+    impl Cleared for GameTable {
+        fn with_bytes(bytes: usize) -> Self {
+            GameTable::new(bytes).unwrap()
+        }
+        fn put(
+            &mut self,
+            key: u64,
+            depth: u32,
+            exact: bool,
+            bounds: Interval,
+            best: Option<usize>,
+        ) {
+            self.store(key, depth, exact, bounds, best);
+        }
+        fn get(&mut self, key: u64, depth: u32, exact: bool) -> Probe {
+            self.probe(key, depth, exact)
+        }
+        fn next_search(&mut self) {
+            self.new_search();
+        }
+        fn forget(&mut self) {
+            self.clear();
+        }
+        fn generations(&self) -> (u8, u8) {
+            (self.generation, self.top)
+        }
+        fn tally(&self) -> (usize, TableStats) {
+            (self.used(), self.stats())
+        }
+    }
+
+    /// The lazy clear (a floor on the generations) against a table cleared
+    /// by allocating it again, over random stores, probes, new searches and
+    /// clears: the same probes, the same entries of the current search.
+    /// Sixteen buckets, keys from a hundred, so that entries collide and
+    /// are replaced, and few stores between clears, so that entries a clear
+    /// forgot are still there to come back to life if it went wrong; enough
+    /// searches that the generations wrap around (both ways a clear can go:
+    /// lazily, or rewriting the table once they have).
+    pub(crate) fn clear_forgets_as_rewriting_would<T: Cleared>() {
+        let bytes = 16 * GameTable::BUCKET_BYTES;
+        let (mut lazy, mut fresh) = (T::with_bytes(bytes), T::with_bytes(bytes));
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let (mut clears, mut rewrites, mut wraps) = (0, 0, 0);
+        for step in 0..60_000 {
+            let (key, depth, exact) = (next(100), next(4) as u32, next(3) == 0);
+            match next(100) {
+                0..=14 => {
+                    let lo = v(next(9) as i32 - 4);
+                    let hi = v(lo.get() + next(3) as i32);
+                    let best = Some(next(5) as usize).filter(|&m| m < 4);
+                    lazy.put(key, depth, exact, (lo, hi), best);
+                    fresh.put(key, depth, exact, (lo, hi), best);
+                }
+                15..=74 => {
+                    let (a, b) = (lazy.get(key, depth, exact), fresh.get(key, depth, exact));
+                    assert_eq!(a, b, "step {step}: key {key} depth {depth} exact {exact}");
+                }
+                75..=94 => {
+                    wraps += usize::from(lazy.generations().0 == u8::MAX);
+                    lazy.next_search();
+                    fresh.next_search();
+                }
+                _ => {
+                    clears += 1;
+                    rewrites += usize::from(lazy.generations().1 == u8::MAX);
+                    lazy.forget();
+                    fresh = T::with_bytes(bytes);
+                }
+            }
+            assert_eq!(lazy.tally(), fresh.tally(), "step {step}");
+        }
+        // Both ways of clearing, and the wrap-around, were exercised.
+        assert!(
+            clears > rewrites + 100 && rewrites > 0 && wraps > 0,
+            "{clears} {rewrites} {wraps}"
+        );
+    }
+
+    #[test]
+    fn a_clear_forgets_as_rewriting_the_table_would() {
+        clear_forgets_as_rewriting_would::<GameTable>();
     }
 
     #[test]
