@@ -509,18 +509,8 @@ mod tests {
         fn with_bytes(bytes: usize) -> Self {
             SharedTable::new(bytes).unwrap()
         }
-        fn put(
-            &mut self,
-            key: u64,
-            depth: u32,
-            exact: bool,
-            bounds: Interval,
-            best: Option<usize>,
-        ) {
-            self.handle().store(key, depth, exact, bounds, best);
-        }
-        fn get(&mut self, key: u64, depth: u32, exact: bool) -> Probe {
-            self.handle().probe(key, depth, exact)
+        fn access(&mut self) -> impl TableAccess + '_ {
+            self.handle()
         }
         fn next_search(&mut self) {
             self.new_search();

@@ -722,8 +722,8 @@ pub(crate) mod tests {
     /// A table as [`clear_forgets_as_rewriting_would`] drives it.
     pub(crate) trait Cleared: Sized {
         fn with_bytes(bytes: usize) -> Self;
-        fn put(&mut self, key: u64, depth: u32, exact: bool, bounds: Interval, best: Option<usize>);
-        fn get(&mut self, key: u64, depth: u32, exact: bool) -> Probe;
+        /// The table as a search reaches it.
+        fn access(&mut self) -> impl TableAccess + '_;
         fn next_search(&mut self);
         fn forget(&mut self);
         /// The current generation and the highest one an entry may hold.
@@ -736,18 +736,8 @@ pub(crate) mod tests {
         fn with_bytes(bytes: usize) -> Self {
             GameTable::new(bytes).unwrap()
         }
-        fn put(
-            &mut self,
-            key: u64,
-            depth: u32,
-            exact: bool,
-            bounds: Interval,
-            best: Option<usize>,
-        ) {
-            self.store(key, depth, exact, bounds, best);
-        }
-        fn get(&mut self, key: u64, depth: u32, exact: bool) -> Probe {
-            self.probe(key, depth, exact)
+        fn access(&mut self) -> impl TableAccess + '_ {
+            self
         }
         fn next_search(&mut self) {
             self.new_search();
@@ -789,11 +779,12 @@ pub(crate) mod tests {
                     let lo = v(next(9) as i32 - 4);
                     let hi = v(lo.get() + next(3) as i32);
                     let best = Some(next(5) as usize).filter(|&m| m < 4);
-                    lazy.put(key, depth, exact, (lo, hi), best);
-                    fresh.put(key, depth, exact, (lo, hi), best);
+                    lazy.access().store(key, depth, exact, (lo, hi), best);
+                    fresh.access().store(key, depth, exact, (lo, hi), best);
                 }
                 15..=74 => {
-                    let (a, b) = (lazy.get(key, depth, exact), fresh.get(key, depth, exact));
+                    let a = lazy.access().probe(key, depth, exact);
+                    let b = fresh.access().probe(key, depth, exact);
                     assert_eq!(a, b, "step {step}: key {key} depth {depth} exact {exact}");
                 }
                 75..=94 => {
