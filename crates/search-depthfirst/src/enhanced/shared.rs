@@ -33,8 +33,8 @@ fn verify(w0: u64, w1: u64) -> u64 {
 
 /// One entry: `check = key ^ verify(w0, w1)`; `w0` = lower bound (low 32
 /// bits) and upper bound (high 32 bits) as `i32`s; `w1` = depth (bits
-/// 0–15), best move (16–31, [`NO_MOVE`](super::table::NO_MOVE) if none), generation (32–39, 0 =
-/// empty) and the exact-game flag (bit 40).
+/// 0–15), best move (16–31, [`NO_MOVE`](super::table::NO_MOVE) if none), generation (32–39, 0 or
+/// below the table's floor = empty) and the exact-game flag (bit 40).
 #[derive(Debug, Default)]
 struct Entry {
     check: AtomicU64,

@@ -30,7 +30,8 @@ pub(super) struct Slot {
     /// The best move found, an index into the position's moves, or
     /// [`NO_MOVE`].
     pub best: u16,
-    /// The search that wrote the slot; 0 = empty.
+    /// The search that wrote the slot; 0, or below the table's floor (see
+    /// [`GameTable::clear`]), = empty.
     pub generation: u8,
     /// Whether the bounds are on the exact value (the search reached every
     /// end of the game) rather than the value at `depth`.
