@@ -5,12 +5,12 @@
 //! agree, so a torn entry (words of two different writes) or another
 //! position's entry reads as a miss.
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use tree_core::{Value, mix64};
 
 use super::GameTable;
-use super::table::{Bucket, Interval, Probe, Slot, TableAccess, TableStats, lookup};
+use super::table::{Bucket, Generations, Interval, Probe, Slot, TableAccess, TableStats, lookup};
 use crate::SearchError;
 
 /// Slots of the table of positions being searched.
@@ -57,15 +57,15 @@ fn words(s: &Slot) -> (u64, u64) {
 
 impl Entry {
     /// The entry if it is one consistent write (its check word agrees with
-    /// its data) and not empty (of a generation at least `floor`, which is
-    /// at least 1); its key is then the key it was written for.
+    /// its data) and not empty (of a generation `generations` count as
+    /// live); its key is then the key it was written for.
     #[inline]
-    fn read(&self, floor: u8) -> Option<Slot> {
+    fn read(&self, generations: Generations) -> Option<Slot> {
         let check = self.check.load(Relaxed);
         let w0 = self.w0.load(Relaxed);
         let w1 = self.w1.load(Relaxed);
         let generation = (w1 >> 32) as u8;
-        if generation < floor {
+        if !generations.live(generation) {
             return None;
         }
         let value = |bits: u64| Value::from_small(0).offset(i64::from(bits as u32 as i32));
@@ -123,12 +123,9 @@ pub struct SharedTable {
     /// only misorders moves): for deferral.
     busy: Box<[AtomicU64]>,
     mask: u64,
-    generation: AtomicU8,
-    /// Entries of a generation below this one are empty (as in
-    /// [`GameTable`]: a clear raises it instead of rewriting the table).
-    floor: u8,
-    /// The highest generation an entry may hold.
-    top: u8,
+    /// As in [`GameTable`]: a clear raises the floor instead of rewriting
+    /// the table.
+    generations: Generations,
 }
 
 impl SharedTable {
@@ -149,9 +146,7 @@ impl SharedTable {
             buckets: all.into_boxed_slice(),
             busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
             mask: (buckets as u64).saturating_sub(1),
-            generation: AtomicU8::new(1),
-            floor: 1,
-            top: 1,
+            generations: Generations::NEW,
         })
     }
 
@@ -169,16 +164,11 @@ impl SharedTable {
     /// [`GameTable::clear`], the entries are not rewritten until the
     /// generations run out.
     pub fn clear(&mut self) {
-        let g = self.generation.get_mut();
-        if self.top < u8::MAX {
-            *g = self.top + 1;
-        } else {
+        if self.generations.clear() {
             for b in self.buckets.iter_mut() {
                 *b = Bucket::default();
             }
-            *g = 1;
         }
-        (self.floor, self.top) = (*g, *g);
         for b in self.busy.iter_mut() {
             *b.get_mut() = 0;
         }
@@ -187,22 +177,12 @@ impl SharedTable {
     /// Starts a new search (no search may be running): older entries stay
     /// readable but are replaced first.
     pub fn new_search(&mut self) {
-        let g = self.generation.get_mut();
-        if *g == u8::MAX {
-            // As in GameTable::new_search: what a clear forgot stays
-            // forgotten when the generations start again.
-            let floor = self.floor;
-            if floor > 1 {
-                for e in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
-                    if ((*e.w1.get_mut() >> 32) as u8) < floor {
-                        *e = Entry::default();
-                    }
+        if let Some(floor) = self.generations.new_search() {
+            for e in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
+                if ((*e.w1.get_mut() >> 32) as u8) < floor {
+                    *e = Entry::default();
                 }
             }
-            (*g, self.floor) = (1, 1);
-        } else {
-            *g += 1;
-            self.top = self.top.max(*g);
         }
     }
 
@@ -211,7 +191,7 @@ impl SharedTable {
         SharedHandle {
             table: self,
             defer: false,
-            generation: self.generation.load(Relaxed),
+            generation: self.generations.current,
             stats: TableStats::default(),
         }
     }
@@ -228,9 +208,9 @@ impl SharedTable {
         if self.buckets.is_empty() {
             return lookup([], key, depth, exact);
         }
-        let floor = self.floor;
+        let generations = self.generations;
         lookup(
-            self.bucket(key).iter().map(|e| e.read(floor)),
+            self.bucket(key).iter().map(|e| e.read(generations)),
             key,
             depth,
             exact,
@@ -254,7 +234,7 @@ impl SharedTable {
         }
         let fields = Slot::fields(depth, best);
         let bucket = self.bucket(key);
-        let slots = [bucket[0].read(self.floor), bucket[1].read(self.floor)];
+        let slots = bucket.each_ref().map(|e| e.read(self.generations));
         for (e, s) in bucket.iter().zip(slots) {
             if let Some(mut s) = s
                 && s.key == key
@@ -518,13 +498,13 @@ mod tests {
         fn forget(&mut self) {
             self.clear();
         }
-        fn generations(&self) -> (u8, u8) {
-            (self.generation.load(Relaxed), self.top)
+        fn generations(&self) -> Generations {
+            self.generations
         }
         fn tally(&self) -> (usize, TableStats) {
-            let g = self.generation.load(Relaxed);
+            let g = self.generations;
             let live = self.buckets.iter().flat_map(|b| b.0.iter());
-            let live = live.filter(|e| e.read(self.floor).is_some_and(|s| s.generation == g));
+            let live = live.filter(|e| e.read(g).is_some_and(|s| s.generation == g.current));
             (live.count(), TableStats::default())
         }
     }
@@ -547,7 +527,7 @@ mod tests {
             e.w1.load(Relaxed),
         );
         h.store(b, 4, false, (v(-7), v(20)), Some(2));
-        assert_eq!(t.buckets[0].0[0].read(1).unwrap().key, b);
+        assert_eq!(t.buckets[0].0[0].read(Generations::NEW).unwrap().key, b);
         // Every mix of the two writes' words other than a whole write.
         let new = (
             e.check.load(Relaxed),
@@ -559,7 +539,7 @@ mod tests {
             e.check.store(pick(0, old.0, new.0), Relaxed);
             e.w0.store(pick(1, old.1, new.1), Relaxed);
             e.w1.store(pick(2, old.2, new.2), Relaxed);
-            let k = e.read(1).map(|s| s.key);
+            let k = e.read(Generations::NEW).map(|s| s.key);
             assert!(k != Some(a) && k != Some(b), "{mask}");
         }
     }

@@ -228,16 +228,68 @@ pub struct GameTable {
     buckets: Vec<Bucket<Slot>>,
     /// Buckets − 1 (buckets is a power of two); unused if `buckets` is empty.
     mask: u64,
-    generation: u8,
-    /// Slots of a generation below this one are empty: a
-    /// [`clear`](GameTable::clear) raises it past every generation written
-    /// instead of rewriting the table (at least 1, so that generation 0,
-    /// never written, is always empty).
-    floor: u8,
-    /// The highest generation a slot may hold (`u8::MAX` once the
-    /// generations have wrapped around, until a clear rewrites the table).
-    top: u8,
+    generations: Generations,
     stats: TableStats,
+}
+
+/// A table's generations (search numbers, a byte in each entry): the
+/// current search's, and a floor below which entries count as empty, so
+/// that a clear raises the floor past every generation written instead of
+/// rewriting the table. The same for [`GameTable`] and
+/// [`SharedTable`](super::SharedTable): the table rewrites its entries
+/// when a clear or a new search says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Generations {
+    /// The current search's.
+    pub(super) current: u8,
+    /// Entries of a generation below this one are empty (at least 1, so
+    /// that generation 0, never written, is always empty).
+    pub(super) floor: u8,
+    /// The highest generation an entry may hold (`u8::MAX` once the
+    /// generations have wrapped around, until a clear rewrites the table).
+    pub(super) top: u8,
+}
+
+impl Generations {
+    /// Those of a table just allocated (every entry of generation 0).
+    pub(super) const NEW: Generations = Generations {
+        current: 1,
+        floor: 1,
+        top: 1,
+    };
+
+    /// Whether an entry of generation `g` holds anything.
+    #[inline(always)]
+    pub(super) fn live(self, g: u8) -> bool {
+        g >= self.floor
+    }
+
+    /// Forgets every entry: true if the table must empty every entry (the
+    /// generations have run out), otherwise nothing is to be rewritten.
+    #[must_use]
+    pub(super) fn clear(&mut self) -> bool {
+        let rewrite = self.top == u8::MAX;
+        self.current = if rewrite { 1 } else { self.top + 1 };
+        (self.floor, self.top) = (self.current, self.current);
+        rewrite
+    }
+
+    /// Starts a new search. When the generations wrap around to 1, the
+    /// entries a clear left below the floor must not come back to life:
+    /// then the floor is returned, and the table must empty every entry of
+    /// a generation below it.
+    #[must_use]
+    pub(super) fn new_search(&mut self) -> Option<u8> {
+        if self.current == u8::MAX {
+            let floor = self.floor;
+            (self.current, self.floor) = (1, 1);
+            (floor > 1).then_some(floor)
+        } else {
+            self.current += 1;
+            self.top = self.top.max(self.current);
+            None
+        }
+    }
 }
 
 /// The two entries of a bucket, on a cache line of their own (64 bytes,
@@ -280,9 +332,7 @@ impl GameTable {
         Ok(GameTable {
             buckets: all,
             mask: (buckets as u64).saturating_sub(1),
-            generation: 1,
-            floor: 1,
-            top: 1,
+            generations: Generations::NEW,
             stats: TableStats::default(),
         })
     }
@@ -332,7 +382,7 @@ impl GameTable {
         self.buckets
             .iter()
             .flat_map(|b| b.0.iter())
-            .filter(|s| s.generation == self.generation)
+            .filter(|s| s.generation == self.generations.current)
             .count()
     }
 
@@ -348,36 +398,21 @@ impl GameTable {
     /// the 255 generations of a slot's byte run out (then, and after they
     /// have wrapped around, it rewrites every slot).
     pub fn clear(&mut self) {
-        if self.top < u8::MAX {
-            self.generation = self.top + 1;
-        } else {
+        if self.generations.clear() {
             self.buckets.fill(Bucket([Slot::EMPTY; 2]));
-            self.generation = 1;
         }
-        self.floor = self.generation;
-        self.top = self.generation;
         self.stats = TableStats::default();
     }
 
     /// Starts a new search: entries of earlier searches stay readable but
     /// become the first to be replaced; statistics restart from 0.
     pub fn new_search(&mut self) {
-        if self.generation == u8::MAX {
-            // The generations start again from 1: the slots a clear left
-            // below the floor must not come back to life.
-            if self.floor > 1 {
-                let floor = self.floor;
-                for s in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
-                    if s.generation < floor {
-                        *s = Slot::EMPTY;
-                    }
+        if let Some(floor) = self.generations.new_search() {
+            for s in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
+                if s.generation < floor {
+                    *s = Slot::EMPTY;
                 }
             }
-            self.generation = 1;
-            self.floor = 1;
-        } else {
-            self.generation += 1;
-            self.top = self.top.max(self.generation);
         }
         self.stats = TableStats::default();
     }
@@ -428,7 +463,7 @@ impl GameTable {
         let b = self.bucket(key);
         let bucket = self.buckets[b].0.iter();
         lookup(
-            bucket.map(|s| (s.generation >= self.floor).then_some(*s)),
+            bucket.map(|s| self.generations.live(s.generation).then_some(*s)),
             key,
             depth,
             exact,
@@ -458,11 +493,15 @@ impl GameTable {
         }
         self.stats.stores += 1;
         let fields = Slot::fields(depth, best);
-        let (generation, floor) = (self.generation, self.floor);
+        let generations = self.generations;
+        let generation = generations.current;
         let b = self.bucket(key);
         let bucket = &mut self.buckets[b].0;
         for s in bucket.iter_mut() {
-            if s.generation >= floor && s.key == key && s.answers(u32::from(fields.0), exact) {
+            if generations.live(s.generation)
+                && s.key == key
+                && s.answers(u32::from(fields.0), exact)
+            {
                 s.merge((lower, upper), fields.1, generation, fields.0);
                 return;
             }
@@ -727,8 +766,7 @@ pub(crate) mod tests {
         fn access(&mut self) -> impl TableAccess + '_;
         fn next_search(&mut self);
         fn forget(&mut self);
-        /// The current generation and the highest one an entry may hold.
-        fn generations(&self) -> (u8, u8);
+        fn generations(&self) -> Generations;
         /// The entries of the current search, and the statistics if kept.
         fn tally(&self) -> (usize, TableStats);
     }
@@ -746,8 +784,8 @@ pub(crate) mod tests {
         fn forget(&mut self) {
             self.clear();
         }
-        fn generations(&self) -> (u8, u8) {
-            (self.generation, self.top)
+        fn generations(&self) -> Generations {
+            self.generations
         }
         fn tally(&self) -> (usize, TableStats) {
             (self.used(), self.stats())
@@ -789,13 +827,13 @@ pub(crate) mod tests {
                     assert_eq!(a, b, "step {step}: key {key} depth {depth} exact {exact}");
                 }
                 75..=94 => {
-                    wraps += usize::from(lazy.generations().0 == u8::MAX);
+                    wraps += usize::from(lazy.generations().current == u8::MAX);
                     lazy.next_search();
                     fresh.next_search();
                 }
                 _ => {
                     clears += 1;
-                    rewrites += usize::from(lazy.generations().1 == u8::MAX);
+                    rewrites += usize::from(lazy.generations().top == u8::MAX);
                     lazy.forget();
                     fresh = T::with_bytes(bytes);
                 }
