@@ -13,9 +13,11 @@
 //!    (full runs only): nodes against memory.
 //! 3. **Small positions, both families.** Positions small enough for SSS\*
 //!    with known values: each of FFO #1–#19 (#1–#3 quick) played along its
-//!    solution (MTD(f)'s principal variation) down to [`SMALL_EMPTIES`]
-//!    empty squares ([`SMALL_EMPTIES_QUICK`] quick), whose value is the
-//!    problem's score (negated when the other side is to move there).
+//!    solution down to [`SMALL_EMPTIES`] empty squares
+//!    ([`SMALL_EMPTIES_QUICK`] quick), at each ply the lowest-numbered
+//!    move that keeps the score (so the positions do not depend on the
+//!    engine), whose value is the problem's score (negated when the other
+//!    side is to move there).
 //!    SSS\*, RecSSS\* and MemSSS\*(M) for M from its minimum to its maximum
 //!    (where it is RecSSS\*) search the whole game tree through
 //!    `tree_core::Horizon`, OPEN sized for the tree's true shape
@@ -257,8 +259,12 @@ mod position_text {
     }
 }
 
-/// Part 3's positions: each problem played along MTD(f)'s principal
-/// variation down to `empties` empty squares.
+/// Part 3's positions: each problem played down to `empties` empty squares
+/// along its solution, taking at each ply the lowest-numbered best move —
+/// the first move, in the order of `Position::moves` (ascending squares),
+/// whose child's exact value (MTD(f), checked from the root by the file's
+/// score) keeps the problem's score. The positions so depend on the game
+/// alone, not on the engine's move ordering or table.
 fn small_positions(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Small>> {
     let (upto, empties) = if cfg.quick {
         (3, SMALL_EMPTIES_QUICK)
@@ -269,11 +275,14 @@ fn small_positions(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Small>> 
     let bar = cfg.bar("ffo: small positions' solutions", set.len() as u64);
     let small = jobs::run(&set, &bar, |p| {
         let settings = Settings::default().table_bytes(1 << 22);
+        let mut cache = Cache::new();
         let best = p.problem.best_score().expect("scored");
         let what = format!("FFO #{}", p.number);
-        let (_, pv) = solve(
+        // The root's value, checked against the file; every later value
+        // follows from it.
+        solve(
             cfg,
-            &mut Cache::new(),
+            &mut cache,
             Algorithm::MtdfEnhanced,
             &settings,
             &p.problem.position,
@@ -281,19 +290,35 @@ fn small_positions(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Small>> 
             &what,
         )?;
         let (mut q, mut v, mut plies) = (p.problem.position, best, 0);
-        for mv in pv {
-            if q.empty().count_ones() <= empties {
-                break;
+        while q.empty().count_ones() > empties && !q.is_game_over() {
+            let mut next = None;
+            for mv in q.moves() {
+                let child = q.play(mv)?;
+                cache.clear();
+                let depth = Othello
+                    .plies_left(&child)
+                    .expect("Othello bounds its plies");
+                let r = cache.search_game(
+                    Algorithm::MtdfEnhanced,
+                    &Othello,
+                    &child,
+                    depth,
+                    &settings,
+                )?;
+                if r.value.get() == -v * W {
+                    next = Some(child);
+                    break;
+                }
             }
-            q = q.play(mv)?;
+            let Some(child) = next else {
+                bail!("{what}: no move of {q} keeps the value {v}");
+            };
+            q = child;
             v = -v;
             plies += 1;
         }
         if q.empty().count_ones() != empties || q.is_game_over() {
-            bail!(
-                "FFO #{}: the solution does not reach {empties} empty squares",
-                p.number
-            );
+            bail!("{what}: the solution does not reach {empties} empty squares");
         }
         Ok(Small {
             name: format!("#{} +{plies}", p.number),
@@ -605,7 +630,8 @@ pub fn run(cfg: &Config) -> Result<Output> {
     writeln!(
         md,
         "## Small positions: nodes against memory, both families\n\n\
-         {} positions of {} empty squares, each an FFO problem played along its solution \
+         {} positions of {} empty squares, each an FFO problem played along its solution, \
+         at each ply the lowest-numbered move that keeps the score \
          (problem +plies, value for the side to move): {}. Every search below returns \
          these values. The best-first searches and MT-SSS* with its table alone search in \
          generation order (ascending squares) with no game knowledge; MTD(f) with every \
