@@ -191,7 +191,7 @@ fn enhanced_searches_are_exact_on_endgames_at_every_depth() {
 /// position's.
 fn solver_against_minimax(seeds: std::ops::Range<u64>) {
     let mut engine = Enhanced::new(EnhancedConfig::default().with_table_bytes(1 << 16)).unwrap();
-    let (mut scores, mut moves) = (0, 0);
+    let mut scores = 0;
     let count = seeds.end - seeds.start;
     for seed in seeds {
         let pos = endgame(
@@ -211,9 +211,8 @@ fn solver_against_minimax(seeds: std::ops::Range<u64>) {
         assert_eq!(r.value, want, "seed {seed}");
         let child = Othello.play(&pos, r.best_move.expect("a move"));
         assert_eq!(-exact(&child), want, "seed {seed}: the best move's value");
-        moves += 1;
     }
-    assert_eq!((scores, moves), (count, count));
+    assert_eq!(scores, count);
 }
 
 /// 100,000 endgames of 1 to `SOLVE_EMPTIES` (8) empty squares, in two

@@ -109,9 +109,7 @@ fn solve(
     want: i32,
     what: &str,
 ) -> Result<(Cell, Vec<othello::Move>)> {
-    cache.clear();
-    let depth = Othello.plies_left(pos).expect("Othello bounds its plies");
-    let (r, time) = cfg.cpu_time(|| cache.search_game(a, &Othello, pos, depth, settings));
+    let (r, time) = cfg.cpu_time(|| solve_exactly(cache, a, settings, pos));
     let r = r?;
     if r.value.get() != want * W {
         bail!(
@@ -129,6 +127,19 @@ fn solve(
         },
         r.pv,
     ))
+}
+
+/// `pos` searched to the end of the game with `cache`'s table cleared
+/// first.
+fn solve_exactly(
+    cache: &mut Cache,
+    a: Algorithm,
+    settings: &Settings,
+    pos: &Position,
+) -> Result<gametree::Report<othello::Move>, gametree::Error> {
+    cache.clear();
+    let depth = Othello.plies_left(pos).expect("Othello bounds its plies");
+    cache.search_game(a, &Othello, pos, depth, settings)
 }
 
 fn problems(cfg: &Config) -> Vec<FfoProblem> {
@@ -294,17 +305,7 @@ fn small_positions(cfg: &Config, problems: &[FfoProblem]) -> Result<Vec<Small>> 
             let mut next = None;
             for mv in q.moves() {
                 let child = q.play(mv)?;
-                cache.clear();
-                let depth = Othello
-                    .plies_left(&child)
-                    .expect("Othello bounds its plies");
-                let r = cache.search_game(
-                    Algorithm::MtdfEnhanced,
-                    &Othello,
-                    &child,
-                    depth,
-                    &settings,
-                )?;
+                let r = solve_exactly(&mut cache, Algorithm::MtdfEnhanced, &settings, &child)?;
                 if r.value.get() == -v * W {
                     next = Some(child);
                     break;
